@@ -1,0 +1,18 @@
+#include <exception>
+
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include "app.hpp"
+#include "exit_codes.hpp"
+#include "log_setup.hpp"
+
+int main(int argc, char** argv) {
+  virrey::cli::setup_logging();
+  try {
+    return virrey::cli::run_app(argc, argv);
+  } catch (const std::exception& e) {
+    spdlog::critical("internal error: {}", e.what());
+    return virrey::cli::kExitIo;
+  }
+}

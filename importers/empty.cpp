@@ -1,0 +1,1 @@
+// Keeps the importers library non-empty on every configuration.

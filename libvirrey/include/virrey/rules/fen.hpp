@@ -1,0 +1,45 @@
+// FEN: Forsyth-Edwards Notation read into a Setup and written from one.
+// Boards of any supported size ("9" is an empty run on 9x9); `V`/`v` is the
+// viceroy and `M`/`m` the minister. The castling field takes `KQkq` or
+// Shredder file letters (the outermost rooks only); the en-passant field is
+// accepted after any double push but written only when a capture is possible;
+// the two clock fields may be omitted (they default to 0 and 1).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "virrey/rules/position.hpp"
+
+namespace virrey {
+
+// Reads the text into a Setup, appending every syntax problem to errors. The
+// setup is filled as far as the text allows, so that position checks can add
+// their reasons too; it is nullopt only when nothing usable was found.
+std::optional<Setup> parse_fen(std::string_view fen, Variant variant, std::vector<std::string>& errors);
+
+std::string write_fen(const Setup& setup);
+
+template <class G>
+std::string write_fen(const Position<G>& pos) {
+  return write_fen(pos.to_setup());
+}
+
+// Parses and validates in one go: a position, or every reason it is not one.
+template <class G>
+std::optional<Position<G>> position_from_fen(std::string_view fen, Variant variant,
+                                             std::vector<std::string>& errors) {
+  auto setup = parse_fen(fen, variant, errors);
+  if (!setup) return std::nullopt;
+  const bool syntax_ok = errors.empty();
+  auto pos = Position<G>::from_setup(*setup, errors);
+  if (!syntax_ok) return std::nullopt;
+  return pos;
+}
+
+// "a; b; c": the reasons on one line.
+std::string join_reasons(const std::vector<std::string>& reasons);
+
+}  // namespace virrey

@@ -1,0 +1,59 @@
+// Standard Algebraic Notation. Reading is two steps: parse_san turns text into
+// a SanSyntax (or a syntax error), then resolve_san finds the one legal move
+// it names, telling illegal, ambiguous and wrong-promotion apart. Writing
+// uses minimal disambiguation and a '+' or '#' suffix.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "virrey/rules/movegen.hpp"
+
+namespace virrey {
+
+struct SanSyntax {
+  enum class Kind : std::uint8_t { Move, CastleKingside, CastleQueenside, CastleMinisterWing,
+                                   CastleQueenWing, Null };
+  Kind kind = Kind::Move;
+  PieceType piece = PieceType::Pawn;
+  int from_file = -1;  // disambiguation, -1 when absent
+  int from_rank = -1;
+  int to_file = -1;
+  int to_rank = -1;
+  bool capture = false;
+  PieceType promotion = PieceType::None;
+  bool promotion_has_equals = false;
+  char suffix = 0;  // '+', '#' or 0
+};
+
+// Parses one SAN token (annotation glyphs like "!?" after it are allowed and
+// ignored). On failure returns nullopt and sets error to a readable reason.
+std::optional<SanSyntax> parse_san(std::string_view text, std::string& error);
+
+enum class SanError : std::uint8_t { None, Illegal, Ambiguous, WrongPromotion };
+
+struct SanResolution {
+  Move move;
+  SanError error = SanError::None;
+  // Virrey: a bare "e8" was read as the forced promotion (worth a warning).
+  bool implied_promotion = false;
+  std::string message;  // why, when error != None
+};
+
+template <class G>
+SanResolution resolve_san(const Position<G>& pos, const SanSyntax& san);
+
+// Writes a legal move of pos in SAN, with '+' or '#'.
+template <class G>
+std::string write_san(const Position<G>& pos, Move move);
+
+// The same as write_san, for callers that already hold the legal move list.
+template <class G>
+std::string write_san(const Position<G>& pos, Move move, const MoveList& legal);
+
+extern template SanResolution resolve_san<Board8>(const Position<Board8>&, const SanSyntax&);
+extern template std::string write_san<Board8>(const Position<Board8>&, Move);
+extern template std::string write_san<Board8>(const Position<Board8>&, Move, const MoveList&);
+
+}  // namespace virrey

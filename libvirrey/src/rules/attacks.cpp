@@ -1,0 +1,147 @@
+#include "virrey/rules/attacks.hpp"
+
+#include <memory>
+#include <vector>
+
+namespace virrey::detail {
+
+namespace {
+
+using BB = std::uint64_t;
+
+BB bit(int file, int rank) { return BB(1) << (rank * 8 + file); }
+
+// Attacks of a slider on an empty-or-occupied board by walking its rays.
+BB slide(Square s, BB occ, const int (*dirs)[2]) {
+  BB out = 0;
+  for (int d = 0; d < 4; ++d) {
+    int f = s % 8 + dirs[d][0], r = s / 8 + dirs[d][1];
+    while (f >= 0 && f < 8 && r >= 0 && r < 8) {
+      out |= bit(f, r);
+      if (occ & bit(f, r)) break;
+      f += dirs[d][0];
+      r += dirs[d][1];
+    }
+  }
+  return out;
+}
+
+constexpr int kBishopDirs[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+constexpr int kRookDirs[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+
+BB leaper(Square s, std::initializer_list<std::pair<int, int>> steps) {
+  BB out = 0;
+  for (auto [df, dr] : steps) {
+    int f = s % 8 + df, r = s / 8 + dr;
+    if (f >= 0 && f < 8 && r >= 0 && r < 8) out |= bit(f, r);
+  }
+  return out;
+}
+
+// xorshift64*: a fixed seed makes the magic search, and so the tables, the
+// same on every run.
+struct Prng {
+  BB s;
+  BB next() {
+    s ^= s >> 12;
+    s ^= s << 25;
+    s ^= s >> 27;
+    return s * 2685821657736338717ULL;
+  }
+  BB sparse() { return next() & next() & next(); }
+};
+
+// Finds a magic multiplier for each square and fills its attack table.
+void init_magics(std::array<Magic, 64>& magics, std::vector<BB>& storage, const int (*dirs)[2]) {
+  std::size_t total = 0;
+  std::array<BB, 64> masks{};
+  for (int s = 0; s < 64; ++s) {
+    BB edges = ((0xffULL | 0xff00000000000000ULL) & ~(0xffULL << (s / 8 * 8))) |
+               ((0x0101010101010101ULL | 0x8080808080808080ULL) & ~(0x0101010101010101ULL << (s % 8)));
+    masks[s] = slide(Square(s), 0, dirs) & ~edges;
+    total += std::size_t(1) << std::popcount(masks[s]);
+  }
+  storage.assign(total, 0);
+  Prng prng{0x9e3779b97f4a7c15ULL};
+  std::vector<BB> occupancy(4096), reference(4096);
+  std::vector<int> epoch(4096, 0);
+  int attempt = 0;
+  std::size_t offset = 0;
+  for (int s = 0; s < 64; ++s) {
+    Magic& m = magics[s];
+    m.mask = masks[s];
+    int bits = std::popcount(m.mask);
+    m.shift = 64 - bits;
+    m.table = storage.data() + offset;
+    int size = 0;
+    BB sub = 0;
+    do {  // Carry-Rippler enumeration of every subset of the mask.
+      occupancy[size] = sub;
+      reference[size] = slide(Square(s), sub, dirs);
+      ++size;
+      sub = (sub - m.mask) & m.mask;
+    } while (sub);
+    BB* table = storage.data() + offset;
+    for (;;) {
+      do m.magic = prng.sparse();
+      while (std::popcount((m.magic * m.mask) >> 56) < 6);
+      ++attempt;
+      bool ok = true;
+      for (int i = 0; i < size && ok; ++i) {
+        std::size_t idx = m.index(occupancy[i]);
+        if (epoch[idx] < attempt) {
+          epoch[idx] = attempt;
+          table[idx] = reference[i];
+        } else if (table[idx] != reference[i]) {
+          ok = false;
+        }
+      }
+      if (ok) break;
+    }
+    offset += std::size_t(1) << bits;
+  }
+}
+
+struct Built {
+  AttackTables8 tables;
+  std::vector<BB> bishop_storage, rook_storage;
+};
+
+std::unique_ptr<Built> build() {
+  auto b = std::make_unique<Built>();
+  AttackTables8& t = b->tables;
+  for (int s = 0; s < 64; ++s) {
+    Square sq = Square(s);
+    t.pawn[0][s] = leaper(sq, {{-1, 1}, {1, 1}});
+    t.pawn[1][s] = leaper(sq, {{-1, -1}, {1, -1}});
+    t.knight[s] = leaper(sq, {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}});
+    t.king[s] = leaper(sq, {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}});
+  }
+  init_magics(t.bishop_magic, b->bishop_storage, kBishopDirs);
+  init_magics(t.rook_magic, b->rook_storage, kRookDirs);
+  for (int a = 0; a < 64; ++a) {
+    for (int c = 0; c < 64; ++c) {
+      t.between[a][c] = t.line[a][c] = 0;
+      if (a == c) continue;
+      BB ab = BB(1) << a, cb = BB(1) << c;
+      for (const auto* dirs : {kBishopDirs, kRookDirs}) {
+        if (slide(Square(a), 0, dirs) & cb) {
+          t.line[a][c] = (slide(Square(a), 0, dirs) & slide(Square(c), 0, dirs)) | ab | cb;
+          t.between[a][c] = slide(Square(a), cb, dirs) & slide(Square(c), ab, dirs);
+        }
+      }
+    }
+  }
+  return b;
+}
+
+const Built& built() {
+  static const std::unique_ptr<Built> instance = build();
+  return *instance;
+}
+
+}  // namespace
+
+const AttackTables8& kTables8 = built().tables;
+
+}  // namespace virrey::detail

@@ -1,0 +1,168 @@
+#include "virrey/rules/fen.hpp"
+
+#include <charconv>
+
+#include <fmt/format.h>
+
+namespace virrey {
+
+namespace {
+
+std::vector<std::string_view> split_fields(std::string_view text) {
+  std::vector<std::string_view> fields;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+    std::size_t start = i;
+    while (i < text.size() && text[i] != ' ' && text[i] != '\t') ++i;
+    if (i > start) fields.push_back(text.substr(start, i - start));
+  }
+  return fields;
+}
+
+void parse_board(std::string_view field, Setup& s, std::vector<std::string>& errors) {
+  const int width = s.width(), height = s.height();
+  int rank = height - 1, file = 0;
+  int ranks_seen = 1;
+  auto finish_rank = [&] {
+    if (file != width && rank >= 0)
+      errors.push_back(fmt::format("rank {} has {} squares (expected {})", rank + 1, file, width));
+  };
+  for (std::size_t i = 0; i < field.size(); ++i) {
+    char c = field[i];
+    if (c == '/') {
+      finish_rank();
+      --rank;
+      ++ranks_seen;
+      file = 0;
+      continue;
+    }
+    if (c >= '1' && c <= '9') {
+      int run = c - '0';
+      while (i + 1 < field.size() && field[i + 1] >= '0' && field[i + 1] <= '9' && run < 100)
+        run = run * 10 + (field[++i] - '0');
+      file += run;
+      continue;
+    }
+    PieceType pt = piece_type_from_letter(c);
+    if (pt == PieceType::None) {
+      errors.push_back(fmt::format("'{}' is not a piece letter", c));
+      continue;
+    }
+    if (rank >= 0 && file < width)
+      s.board[rank * width + file] = Piece{c >= 'a' ? Color::Black : Color::White, pt};
+    ++file;
+  }
+  finish_rank();
+  if (ranks_seen != height)
+    errors.push_back(fmt::format("the board has {} ranks (expected {})", ranks_seen, height));
+}
+
+void parse_castling(std::string_view field, Setup& s, std::vector<std::string>& errors) {
+  if (field == "-") return;
+  const int width = s.width();
+  for (char c : field) {
+    const Color color = (c >= 'a' && c <= 'z') ? Color::Black : Color::White;
+    const char lower = char(c | 0x20);
+    int shift = 2 * index(color);
+    if (lower == 'k') {
+      s.castling |= std::uint8_t(kWhiteKingside << shift);
+    } else if (lower == 'q') {
+      s.castling |= std::uint8_t(kWhiteQueenside << shift);
+    } else if (lower >= 'a' && lower < 'a' + width && (lower == 'a' || lower == 'a' + width - 1)) {
+      s.castling |= std::uint8_t((lower == 'a' ? kWhiteQueenside : kWhiteKingside) << shift);
+    } else {
+      errors.push_back(fmt::format("castling field '{}' has an invalid letter '{}'", field, c));
+    }
+  }
+}
+
+void parse_en_passant(std::string_view field, Setup& s, std::vector<std::string>& errors) {
+  if (field == "-") return;
+  if (field.size() == 2 && field[0] >= 'a' && field[0] < 'a' + s.width() && field[1] >= '1' &&
+      field[1] < '1' + s.height()) {
+    s.en_passant = Square((field[1] - '1') * s.width() + (field[0] - 'a'));
+    return;
+  }
+  errors.push_back(fmt::format("en passant field '{}' is not a square or '-'", field));
+}
+
+void parse_number(std::string_view field, const char* what, int& out, std::vector<std::string>& errors) {
+  auto [ptr, ec] = std::from_chars(field.data(), field.data() + field.size(), out);
+  if (ec != std::errc() || ptr != field.data() + field.size())
+    errors.push_back(fmt::format("{} '{}' is not a number", what, field));
+}
+
+}  // namespace
+
+std::optional<Setup> parse_fen(std::string_view fen, Variant variant, std::vector<std::string>& errors) {
+  const auto fields = split_fields(fen);
+  if (fields.empty()) {
+    errors.push_back("the FEN is empty");
+    return std::nullopt;
+  }
+  Setup s;
+  s.variant = variant;
+  parse_board(fields[0], s, errors);
+  if (fields.size() < 2) {
+    errors.push_back("side to move is missing");
+  } else if (fields[1] == "w" || fields[1] == "W") {
+    s.side_to_move = Color::White;
+  } else if (fields[1] == "b" || fields[1] == "B") {
+    s.side_to_move = Color::Black;
+  } else {
+    errors.push_back(fmt::format("side to move '{}' is not 'w' or 'b'", fields[1]));
+  }
+  if (fields.size() >= 3) parse_castling(fields[2], s, errors);
+  if (fields.size() >= 4) parse_en_passant(fields[3], s, errors);
+  if (fields.size() >= 5) parse_number(fields[4], "halfmove clock", s.halfmove_clock, errors);
+  if (fields.size() >= 6) parse_number(fields[5], "fullmove number", s.fullmove_number, errors);
+  if (fields.size() > 6) errors.push_back(fmt::format("{} fields (expected 6)", fields.size()));
+  return s;
+}
+
+std::string write_fen(const Setup& s) {
+  const int width = s.width(), height = s.height();
+  std::string out;
+  for (int rank = height - 1; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < width; ++file) {
+      Piece p = s.board[rank * width + file];
+      if (p.empty()) {
+        ++empty;
+        continue;
+      }
+      if (empty) out += std::to_string(empty);
+      empty = 0;
+      out += fen_letter(p);
+    }
+    if (empty) out += std::to_string(empty);
+    if (rank) out += '/';
+  }
+  out += s.side_to_move == Color::White ? " w " : " b ";
+  if (!s.castling) out += '-';
+  if (s.castling & kWhiteKingside) out += 'K';
+  if (s.castling & kWhiteQueenside) out += 'Q';
+  if (s.castling & kBlackKingside) out += 'k';
+  if (s.castling & kBlackQueenside) out += 'q';
+  out += ' ';
+  if (s.en_passant == kNoSquare) {
+    out += '-';
+  } else {
+    out += char('a' + s.en_passant % width);
+    out += std::to_string(s.en_passant / width + 1);
+  }
+  out += fmt::format(" {} {}", s.halfmove_clock, s.fullmove_number);
+  return out;
+}
+
+std::string join_reasons(const std::vector<std::string>& reasons) {
+  std::string out;
+  for (const auto& r : reasons) {
+    if (!out.empty()) out += "; ";
+    out += r;
+  }
+  return out;
+}
+
+}  // namespace virrey

@@ -1,0 +1,175 @@
+#include "virrey/rules/movegen.hpp"
+
+namespace virrey {
+
+namespace {
+
+template <class G>
+struct Generator {
+  using BB = Bitboard<G>;
+  using A = Attacks<G>;
+
+  const Position<G>& pos;
+  MoveList& list;
+  Color us, them;
+  Square ksq;
+  BB occ, ours, theirs, pinned = 0, check_mask = G::all;
+
+  Generator(const Position<G>& p, MoveList& l)
+      : pos(p), list(l), us(p.side_to_move()), them(~us), ksq(p.king_square(us)),
+        occ(p.occupied()), ours(p.pieces(us)), theirs(p.pieces(them)) {}
+
+  void find_pins() {
+    const BB diagonal = pos.pieces(PieceType::Bishop) | pos.pieces(PieceType::Queen) |
+                        pos.pieces(PieceType::Minister);
+    const BB straight = pos.pieces(PieceType::Rook) | pos.pieces(PieceType::Queen);
+    BB snipers = ((A::bishop(ksq, theirs) & diagonal) | (A::rook(ksq, theirs) & straight)) & theirs;
+    while (snipers) {
+      Square s = pop_lsb(snipers);
+      BB between = A::between(ksq, s) & occ;
+      if (between && !more_than_one(between) && (between & ours)) pinned |= between;
+    }
+  }
+
+  void add_targets(Square from, BB targets) {
+    while (targets) list.push(Move(from, pop_lsb(targets)));
+  }
+
+  // Targets of a non-pawn, non-king piece from a square, before check and pin masks.
+  static BB piece_attacks(PieceType pt, Square from, BB occupancy) {
+    switch (pt) {
+      case PieceType::Knight: return A::knight(from);
+      case PieceType::Bishop: return A::bishop(from, occupancy);
+      case PieceType::Rook: return A::rook(from, occupancy);
+      case PieceType::Queen: return A::queen(from, occupancy);
+      case PieceType::Viceroy: return A::king(from);
+      case PieceType::Minister: return A::bishop(from, occupancy) | A::knight(from);
+      default: return 0;
+    }
+  }
+
+  void piece_moves(PieceType pt) {
+    BB from_set = pos.pieces(us, pt);
+    while (from_set) {
+      Square from = pop_lsb(from_set);
+      BB targets = piece_attacks(pt, from, occ) & ~ours & check_mask;
+      if (pinned & square_bb<G>(from)) targets &= A::line(ksq, from);
+      add_targets(from, targets);
+    }
+  }
+
+  void add_pawn_move(Square from, Square to) {
+    if (relative_rank<G>(us, to) != G::height - 1) {
+      list.push(Move(from, to));
+      return;
+    }
+    PieceType fixed = pos.fixed_promotion(to);
+    if (fixed != PieceType::None) {
+      list.push(Move(from, to, MoveKind::Promotion, fixed));
+      return;
+    }
+    list.push(Move(from, to, MoveKind::Promotion, PieceType::Queen));
+    list.push(Move(from, to, MoveKind::Promotion, PieceType::Rook));
+    list.push(Move(from, to, MoveKind::Promotion, PieceType::Bishop));
+    list.push(Move(from, to, MoveKind::Promotion, PieceType::Knight));
+    if (pos.variant() == Variant::Modern)
+      list.push(Move(from, to, MoveKind::Promotion, PieceType::Minister));
+  }
+
+  // Adds moves for each target of a shifted set; delta = to - from.
+  void add_pawn_set(BB targets, int delta) {
+    while (targets) {
+      Square to = pop_lsb(targets);
+      add_pawn_move(Square(to - delta), to);
+    }
+  }
+
+  void pawn_moves() {
+    const BB pawns = pos.pieces(us, PieceType::Pawn);
+    const BB empty = ~occ & G::all;
+    const BB double_rank = G::rank_mask(us == Color::White ? 2 : G::height - 3);
+    const int up = us == Color::White ? G::width : -G::width;
+
+    // Unpinned pawns move as a set.
+    const BB free = pawns & ~pinned;
+    BB single = forward<G>(us, free) & empty;
+    BB dbl = forward<G>(us, single & double_rank) & empty;
+    BB left = forward<G>(us, west<G>(free)) & theirs;
+    BB right = forward<G>(us, east<G>(free)) & theirs;
+    add_pawn_set(single & check_mask, up);
+    add_pawn_set(dbl & check_mask, 2 * up);
+    add_pawn_set(left & check_mask, up - 1);
+    add_pawn_set(right & check_mask, up + 1);
+
+    // Pinned pawns may only move along the pin line.
+    BB pinned_pawns = pawns & pinned;
+    while (pinned_pawns) {
+      Square from = pop_lsb(pinned_pawns);
+      BB b = square_bb<G>(from);
+      BB push = forward<G>(us, b) & empty;
+      BB targets = push | (forward<G>(us, push & double_rank) & empty) |
+                   (A::pawn(us, from) & theirs);
+      targets &= check_mask & A::line(ksq, from);
+      while (targets) add_pawn_move(from, pop_lsb(targets));
+    }
+
+    const Square ep = pos.en_passant();
+    if (ep == kNoSquare) return;
+    const Square captured = Square(ep - up);
+    BB candidates = A::pawn(them, ep) & pawns;
+    while (candidates) {
+      Square from = pop_lsb(candidates);
+      // Try it: the king must not be attacked once both pawns have moved.
+      BB after = (occ ^ square_bb<G>(from) ^ square_bb<G>(captured)) | square_bb<G>(ep);
+      BB attackers = pos.attackers_to(ksq, after) & theirs & ~square_bb<G>(captured);
+      if (!attackers) list.push(Move(from, ep, MoveKind::EnPassant));
+    }
+  }
+
+  void king_moves() {
+    BB targets = A::king(ksq) & ~ours;
+    const BB without_king = occ ^ square_bb<G>(ksq);
+    while (targets) {
+      Square to = pop_lsb(targets);
+      if (!(pos.attackers_to(to, without_king) & theirs)) list.push(Move(ksq, to));
+    }
+  }
+
+  void castling_moves() {
+    for (bool kingside : {true, false}) {
+      if (!(pos.castling() & Position<G>::castling_right(us, kingside))) continue;
+      const Square rook = Position<G>::castling_rook_square(us, kingside);
+      const Square target = Position<G>::castling_king_target(us, kingside);
+      if (A::between(ksq, rook) & occ) continue;
+      // The king's path: every square it crosses and its destination.
+      BB path = A::between(ksq, target) | square_bb<G>(target);
+      bool safe = true;
+      while (path && safe) safe = !(pos.attackers_to(pop_lsb(path), occ) & theirs);
+      if (safe) list.push(Move(ksq, target, MoveKind::Castling));
+    }
+  }
+
+  void run() {
+    const BB checkers = pos.attackers_to(ksq, occ) & theirs;
+    king_moves();
+    if (more_than_one(checkers)) return;
+    if (checkers) check_mask = A::between(ksq, lsb(checkers)) | checkers;
+    find_pins();
+    pawn_moves();
+    for (PieceType pt : {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen,
+                         PieceType::Viceroy, PieceType::Minister})
+      if (pos.pieces(us, pt)) piece_moves(pt);
+    if (!checkers && pos.castling()) castling_moves();
+  }
+};
+
+}  // namespace
+
+template <class G>
+void generate_legal(const Position<G>& pos, MoveList& list) {
+  Generator<G>(pos, list).run();
+}
+
+template void generate_legal<Board8>(const Position<Board8>&, MoveList&);
+
+}  // namespace virrey

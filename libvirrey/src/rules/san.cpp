@@ -1,0 +1,322 @@
+#include "virrey/rules/san.hpp"
+
+#include <fmt/format.h>
+
+namespace virrey {
+
+namespace {
+
+bool is_file(char c) { return c >= 'a' && c <= 'i'; }
+bool is_rank(char c) { return c >= '1' && c <= '9'; }
+bool is_piece_letter(char c) { return c != 'P' && piece_type_from_letter(c) != PieceType::None && c >= 'A' && c <= 'Z'; }
+
+const char* piece_word(PieceType pt) {
+  constexpr const char* names[] = {"piece", "pawn",  "knight",  "bishop",  "rook",
+                                   "queen", "king", "viceroy", "minister"};
+  return names[index(pt)];
+}
+
+std::optional<SanSyntax::Kind> castling_kind(std::string_view t) {
+  using K = SanSyntax::Kind;
+  if (t == "O-O" || t == "0-0") return K::CastleKingside;
+  if (t == "O-O-O" || t == "0-0-0") return K::CastleQueenside;
+  if (t == "O-M-O" || t == "0-M-0") return K::CastleMinisterWing;
+  if (t == "O-Q-O" || t == "0-Q-0") return K::CastleQueenWing;
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<SanSyntax> parse_san(std::string_view t, std::string& error) {
+  const std::string_view original = t;
+  SanSyntax san;
+  while (!t.empty() && (t.back() == '!' || t.back() == '?')) t.remove_suffix(1);
+  if (t.size() > 4 && t.substr(t.size() - 4) == "e.p.") t.remove_suffix(4);
+  if (!t.empty() && (t.back() == '+' || t.back() == '#')) {
+    san.suffix = t.back();
+    t.remove_suffix(1);
+    while (!t.empty() && t.back() == '+') t.remove_suffix(1);  // "++" for mate in old files
+  }
+  if (t == "--" || t == "Z0" || t == "0000") {
+    san.kind = SanSyntax::Kind::Null;
+    return san;
+  }
+  if (auto k = castling_kind(t)) {
+    san.kind = *k;
+    return san;
+  }
+  if (t.empty()) {
+    error = fmt::format("'{}' is not a move", original);
+    return std::nullopt;
+  }
+  std::size_t i = 0, end = t.size();
+  if (is_piece_letter(t[0]) || t[0] == 'P') {
+    san.piece = piece_type_from_letter(t[0]);
+    ++i;
+  }
+  // Promotion: "=Q", "Q", or lower case after a rank digit ("e8q").
+  if (end > i + 2) {
+    char last = t[end - 1];
+    bool upper = is_piece_letter(last);
+    bool lower = last >= 'a' && last <= 'z' && last != 'x' && is_rank(t[end - 2]) &&
+                 piece_type_from_letter(last) != PieceType::None && last != 'p' && last != 'k';
+    if (upper || lower) {
+      san.promotion = piece_type_from_letter(last);
+      --end;
+      if (t[end - 1] == '=') {
+        san.promotion_has_equals = true;
+        --end;
+      }
+    }
+  }
+  if (end < i + 2 || !is_file(t[end - 2]) || !is_rank(t[end - 1])) {
+    error = fmt::format("'{}' is not a move: no destination square", original);
+    return std::nullopt;
+  }
+  san.to_file = t[end - 2] - 'a';
+  san.to_rank = t[end - 1] - '1';
+  end -= 2;
+  if (end > i && (t[end - 1] == 'x' || t[end - 1] == ':')) {
+    san.capture = true;
+    --end;
+  } else if (end > i && t[end - 1] == '-') {
+    --end;
+  }
+  if (end > i && is_rank(t[end - 1])) san.from_rank = t[--end] - '1';
+  if (end > i && is_file(t[end - 1])) san.from_file = t[--end] - 'a';
+  if (end != i) {
+    error = fmt::format("'{}' is not a move: unexpected '{}'", original, t.substr(i, end - i));
+    return std::nullopt;
+  }
+  if (san.promotion != PieceType::None && san.piece != PieceType::Pawn) {
+    error = fmt::format("'{}': only a pawn can promote", original);
+    return std::nullopt;
+  }
+  if (san.promotion == PieceType::Pawn || san.promotion == PieceType::King) {
+    error = fmt::format("'{}': a pawn cannot promote to a {}", original, piece_word(san.promotion));
+    return std::nullopt;
+  }
+  return san;
+}
+
+namespace {
+
+template <class G>
+std::string describe_illegal(const Position<G>& pos, const SanSyntax& san, Square to) {
+  using BB = Bitboard<G>;
+  using A = Attacks<G>;
+  const Color us = pos.side_to_move();
+  const char* side = us == Color::White ? "white" : "black";
+  const std::string dest = square_name<G>(to);
+  BB candidates = pos.pieces(us, san.piece);
+  if (san.from_file >= 0) candidates &= G::file_mask(san.from_file);
+  if (san.from_rank >= 0) candidates &= G::rank_mask(san.from_rank);
+  if (!candidates)
+    return fmt::format("{} has no {} that could move to {}", side, piece_word(san.piece), dest);
+  if (pos.pieces(us) & square_bb<G>(to))
+    return fmt::format("{} is occupied by a {} piece", dest, side);
+  // Which candidates reach the square on an empty-of-rules board?
+  BB reaching = 0;
+  BB tmp = candidates;
+  while (tmp) {
+    Square from = pop_lsb(tmp);
+    BB reach = 0;
+    const BB occ = pos.occupied();
+    switch (san.piece) {
+      case PieceType::Pawn: {
+        BB push = forward<G>(us, square_bb<G>(from)) & ~occ;
+        reach = push | (A::pawn(us, from) & (pos.pieces(~us) | (pos.en_passant() != kNoSquare
+                                                                   ? square_bb<G>(pos.en_passant())
+                                                                   : BB(0))));
+        if (relative_rank<G>(us, from) == 1) reach |= forward<G>(us, push) & ~occ;
+        break;
+      }
+      case PieceType::Knight: reach = A::knight(from); break;
+      case PieceType::Bishop: reach = A::bishop(from, occ); break;
+      case PieceType::Rook: reach = A::rook(from, occ); break;
+      case PieceType::Queen: reach = A::queen(from, occ); break;
+      case PieceType::King:
+      case PieceType::Viceroy: reach = A::king(from); break;
+      case PieceType::Minister: reach = A::bishop(from, occ) | A::knight(from); break;
+      default: break;
+    }
+    if (reach & square_bb<G>(to)) reaching |= square_bb<G>(from);
+  }
+  if (!reaching)
+    return fmt::format("no {} {} can reach {}", side, piece_word(san.piece), dest);
+  const Square from = lsb(reaching);
+  if (san.piece == PieceType::King) return fmt::format("the king would be in check on {}", dest);
+  if (pos.in_check())
+    return fmt::format("the {} king is in check and {} does not parry it", side,
+                       piece_word(san.piece) + std::string(" to ") + dest);
+  return fmt::format("the {} on {} is pinned", piece_word(san.piece), square_name<G>(from));
+}
+
+}  // namespace
+
+template <class G>
+SanResolution resolve_san(const Position<G>& pos, const SanSyntax& san) {
+  SanResolution r;
+  const Color us = pos.side_to_move();
+  const MoveList legal = legal_moves(pos);
+  using K = SanSyntax::Kind;
+
+  if (san.kind == K::Null) {
+    r.error = SanError::Illegal;
+    r.message = "a null move is not a legal move";
+    return r;
+  }
+  if (san.kind != K::Move) {
+    bool kingside = san.kind == K::CastleKingside;
+    if (san.kind == K::CastleMinisterWing || san.kind == K::CastleQueenWing) {
+      if (pos.variant() != Variant::Modern) {
+        r.error = SanError::Illegal;
+        r.message = "O-M-O and O-Q-O exist only in Modern chess";
+        return r;
+      }
+      // The array is rotated: the minister's wing is the a-side for White.
+      bool minister = san.kind == K::CastleMinisterWing;
+      kingside = (us == Color::White) ? !minister : minister;
+    }
+    const Square target = Position<G>::castling_king_target(us, kingside);
+    for (Move m : legal)
+      if (m.kind() == MoveKind::Castling && m.to() == target) {
+        r.move = m;
+        return r;
+      }
+    r.error = SanError::Illegal;
+    if (!(pos.castling() & Position<G>::castling_right(us, kingside)))
+      r.message = "castling is not allowed: the king or that rook has moved";
+    else if (pos.in_check())
+      r.message = "castling is not allowed: the king is in check";
+    else
+      r.message = "castling is not allowed: the path is blocked or attacked";
+    return r;
+  }
+
+  if (san.to_file >= G::width || san.to_rank >= G::height) {
+    r.error = SanError::Illegal;
+    r.message = "the destination square is off the board";
+    return r;
+  }
+  const Square to = make_square<G>(san.to_file, san.to_rank);
+  Move found;
+  int matches = 0;
+  bool promotion_square = false;
+  std::string froms;
+  for (Move m : legal) {
+    if (m.to() != to || m.kind() == MoveKind::Castling) continue;
+    if (pos.piece_on(m.from()).type != san.piece) continue;
+    if (san.from_file >= 0 && file_of<G>(m.from()) != san.from_file) continue;
+    if (san.from_rank >= 0 && rank_of<G>(m.from()) != san.from_rank) continue;
+    if (m.kind() == MoveKind::Promotion) {
+      promotion_square = true;
+      if (san.promotion == PieceType::None) {
+        if (pos.fixed_promotion(to) == PieceType::None) continue;
+        r.implied_promotion = true;
+      } else if (m.promotion() != san.promotion) {
+        continue;
+      }
+    } else if (san.promotion != PieceType::None) {
+      r.error = SanError::Illegal;
+      r.message = fmt::format("a pawn does not promote on {}", square_name<G>(to));
+      return r;
+    }
+    if (matches++) froms += ", ";
+    froms += square_name<G>(m.from());
+    found = m;
+  }
+  if (matches == 1) {
+    r.move = found;
+    return r;
+  }
+  r.implied_promotion = false;
+  if (matches > 1) {
+    r.error = SanError::Ambiguous;
+    r.message = fmt::format("{} {}s can move to {} (from {})", matches, piece_word(san.piece),
+                            square_name<G>(to), froms);
+    return r;
+  }
+  if (promotion_square) {
+    r.error = SanError::WrongPromotion;
+    const PieceType fixed = pos.fixed_promotion(to);
+    if (fixed != PieceType::None)
+      r.message = fmt::format("in {} chess a pawn reaching {} becomes a {} ({}={}), not a {}",
+                              info(pos.variant()).name, square_name<G>(to), piece_word(fixed),
+                              square_name<G>(to), piece_letter(fixed), piece_word(san.promotion));
+    else if (san.promotion == PieceType::None)
+      r.message = fmt::format("a pawn reaching {} must promote: name the piece ({}=Q)",
+                              square_name<G>(to), square_name<G>(to));
+    else
+      r.message = fmt::format("a pawn cannot promote to a {} in {} chess", piece_word(san.promotion),
+                              info(pos.variant()).name);
+    return r;
+  }
+  r.error = SanError::Illegal;
+  r.message = describe_illegal(pos, san, to);
+  return r;
+}
+
+template <class G>
+std::string write_san(const Position<G>& pos, Move move, const MoveList& legal) {
+  const Color us = pos.side_to_move();
+  std::string out;
+  if (move.kind() == MoveKind::Castling) {
+    const bool kingside = move.to() > move.from();
+    if (pos.variant() == Variant::Modern) {
+      const bool minister_wing = (us == Color::White) ? !kingside : kingside;
+      out = minister_wing ? "O-M-O" : "O-Q-O";
+    } else {
+      out = kingside ? "O-O" : "O-O-O";
+    }
+  } else {
+    const PieceType pt = pos.piece_on(move.from()).type;
+    const bool capture = !pos.piece_on(move.to()).empty() || move.kind() == MoveKind::EnPassant;
+    if (pt == PieceType::Pawn) {
+      if (capture) {
+        out += char('a' + file_of<G>(move.from()));
+        out += 'x';
+      }
+      out += square_name<G>(move.to());
+      if (move.kind() == MoveKind::Promotion) {
+        out += '=';
+        out += piece_letter(move.promotion());
+      }
+    } else {
+      out += piece_letter(pt);
+      bool shared = false, same_file = false, same_rank = false;
+      for (Move m : legal) {
+        if (m == move || m.to() != move.to() || m.kind() == MoveKind::Castling) continue;
+        if (pos.piece_on(m.from()).type != pt) continue;
+        shared = true;
+        same_file |= file_of<G>(m.from()) == file_of<G>(move.from());
+        same_rank |= rank_of<G>(m.from()) == rank_of<G>(move.from());
+      }
+      if (shared) {
+        if (!same_file) {
+          out += char('a' + file_of<G>(move.from()));
+        } else if (!same_rank) {
+          out += std::to_string(rank_of<G>(move.from()) + 1);
+        } else {
+          out += square_name<G>(move.from());
+        }
+      }
+      if (capture) out += 'x';
+      out += square_name<G>(move.to());
+    }
+  }
+  const Position<G> after = pos.after(move);
+  if (after.in_check()) out += legal_moves(after).empty() ? '#' : '+';
+  return out;
+}
+
+template <class G>
+std::string write_san(const Position<G>& pos, Move move) {
+  return write_san(pos, move, legal_moves(pos));
+}
+
+template SanResolution resolve_san<Board8>(const Position<Board8>&, const SanSyntax&);
+template std::string write_san<Board8>(const Position<Board8>&, Move);
+template std::string write_san<Board8>(const Position<Board8>&, Move, const MoveList&);
+
+}  // namespace virrey

@@ -1,0 +1,44 @@
+#include "virrey/rules/variant.hpp"
+
+#include <string>
+
+namespace virrey {
+
+namespace {
+
+struct Alias {
+  std::string_view folded;
+  Variant variant;
+};
+
+// Every accepted name, already folded (lower case, no spaces, '-' or '_').
+constexpr Alias kAliases[] = {
+    {"", Variant::Standard},
+    {"standard", Variant::Standard},
+    {"chess", Variant::Standard},
+    {"fide", Variant::Standard},
+    {"virrey", Variant::Virrey},
+    {"virreychess", Variant::Virrey},
+    {"ajedrezdelvirrey", Variant::Virrey},
+    {"viceroy", Variant::Virrey},
+    {"viceroychess", Variant::Virrey},
+    {"modern", Variant::Modern},
+    {"modernchess", Variant::Modern},
+    {"ajedrezmoderno", Variant::Modern},
+};
+
+}  // namespace
+
+std::optional<Variant> resolve_variant(std::string_view name) {
+  std::string folded;
+  folded.reserve(name.size());
+  for (char c : name) {
+    if (c == ' ' || c == '-' || c == '_' || c == '\t') continue;
+    folded.push_back(c >= 'A' && c <= 'Z' ? char(c | 0x20) : c);
+  }
+  for (const Alias& a : kAliases)
+    if (a.folded == folded) return a.variant;
+  return std::nullopt;
+}
+
+}  // namespace virrey

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages virrey needs to build and test, skipping
+# those already present. Run as root.
+set -euo pipefail
+packages=(cmake g++ make libcli11-dev libspdlog-dev libfmt-dev librocksdb-dev
+          libgtest-dev libgmock-dev libbenchmark-dev zlib1g-dev libzstd-dev
+          zstd python3)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "installing: ${missing[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi

@@ -1,0 +1,118 @@
+// Runs every case of tests/data/perft/*.perft: positions with perft counts
+// from independent sources (published tables, other engines, hand counts).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "virrey/rules/fen.hpp"
+#include "virrey/rules/perft.hpp"
+
+namespace virrey {
+namespace {
+
+struct PerftCase {
+  std::string file, id, variant, fen;
+  std::vector<std::pair<int, std::uint64_t>> counts;  // "perft" lines only
+};
+
+std::vector<PerftCase> load_cases() {
+  std::vector<PerftCase> cases;
+  const std::filesystem::path dir = std::filesystem::path(VIRREY_TEST_DATA) / "perft";
+  std::vector<std::filesystem::path> files;
+  for (const auto& entry : std::filesystem::directory_iterator(dir))
+    if (entry.path().extension() == ".perft") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  for (const auto& path : files) {
+    std::ifstream in(path);
+    std::string line;
+    PerftCase current;
+    auto flush = [&] {
+      if (!current.fen.empty()) cases.push_back(current);
+      current = PerftCase{};
+      current.file = path.filename().string();
+    };
+    flush();
+    while (std::getline(in, line)) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      if (line.empty()) {
+        flush();
+        continue;
+      }
+      if (line[0] == '#') continue;
+      std::istringstream words(line);
+      std::string key;
+      words >> key;
+      std::string rest;
+      std::getline(words, rest);
+      if (!rest.empty() && rest[0] == ' ') rest.erase(0, 1);
+      if (key == "id") current.id = rest;
+      else if (key == "variant") current.variant = rest;
+      else if (key == "fen") current.fen = rest;
+      else if (key == "perft") {
+        int depth = 0;
+        std::uint64_t nodes = 0;
+        std::istringstream(rest) >> depth >> nodes;
+        current.counts.emplace_back(depth, nodes);
+      }
+    }
+    flush();
+  }
+  return cases;
+}
+
+class PerftData : public ::testing::TestWithParam<PerftCase> {};
+
+TEST_P(PerftData, CountsMatchTheReference) {
+  const PerftCase& c = GetParam();
+  const auto variant = resolve_variant(c.variant);
+  ASSERT_TRUE(variant) << c.variant;
+  std::vector<std::string> errors;
+  const auto pos = position_from_fen<Board8>(c.fen, *variant, errors);
+  ASSERT_TRUE(pos) << c.fen << ": " << join_reasons(errors);
+  ASSERT_FALSE(c.counts.empty());
+  for (auto [depth, nodes] : c.counts)
+    EXPECT_EQ(perft(*pos, depth), nodes) << c.id << " depth " << depth;
+}
+
+std::string case_name(const ::testing::TestParamInfo<PerftCase>& info) {
+  std::string name = info.param.file + "_" + info.param.id;
+  for (char& ch : name)
+    if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+  return name + "_" + std::to_string(info.index);
+}
+
+INSTANTIATE_TEST_SUITE_P(Files, PerftData, ::testing::ValuesIn(load_cases()), case_name);
+
+TEST(PerftData, FilesHoldEnoughCases) {
+  int standard = 0, virrey = 0;
+  for (const auto& c : load_cases()) {
+    standard += c.variant == "standard";
+    virrey += c.variant == "virrey";
+  }
+  EXPECT_GE(standard, 6);
+  EXPECT_GE(virrey, 15);
+}
+
+TEST(PerftDivide, ThreadsGiveTheSameCountsInTheSameOrder) {
+  std::vector<std::string> errors;
+  const auto pos = position_from_fen<Board8>(
+      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", Variant::Standard,
+      errors);
+  ASSERT_TRUE(pos);
+  const auto one = perft_divide(*pos, 3, 1);
+  const auto three = perft_divide(*pos, 3, 3);
+  ASSERT_EQ(one.size(), 48u);
+  ASSERT_EQ(three.size(), one.size());
+  std::uint64_t total = 0;
+  for (std::size_t i = 0; i < one.size(); ++i) {
+    EXPECT_EQ(one[i].move, three[i].move);
+    EXPECT_EQ(one[i].nodes, three[i].nodes);
+    total += one[i].nodes;
+  }
+  EXPECT_EQ(total, 97862u);  // chessprogramming wiki, Kiwipete depth 3
+}
+
+}  // namespace
+}  // namespace virrey

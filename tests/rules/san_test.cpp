@@ -1,0 +1,152 @@
+#include <gtest/gtest.h>
+#include <gmock/gmock.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "virrey/rules/fen.hpp"
+#include "virrey/rules/san.hpp"
+#include "virrey/rules/uci.hpp"
+
+namespace virrey {
+namespace {
+
+using ::testing::HasSubstr;
+
+Position<Board8> pos_of(std::string_view fen, Variant v = Variant::Standard) {
+  std::vector<std::string> errors;
+  auto pos = position_from_fen<Board8>(fen, v, errors);
+  if (!pos) throw std::runtime_error(std::string(fen) + ": " + join_reasons(errors));
+  return *pos;
+}
+
+SanResolution resolve(const Position<Board8>& pos, std::string_view text) {
+  std::string error;
+  auto san = parse_san(text, error);
+  EXPECT_TRUE(san) << text << ": " << error;
+  return san ? resolve_san(pos, *san) : SanResolution{};
+}
+
+// Every legal move, written in SAN and read back, is the same move; walks the
+// tree to the given depth.
+void round_trip(const Position<Board8>& pos, int depth, int& checked) {
+  const MoveList legal = legal_moves(pos);
+  for (Move m : legal) {
+    const std::string text = write_san(pos, m, legal);
+    SanResolution r = resolve(pos, text);
+    ASSERT_EQ(r.error, SanError::None) << write_fen(pos) << " " << text << ": " << r.message;
+    ASSERT_EQ(r.move, m) << write_fen(pos) << " " << text;
+    ASSERT_FALSE(r.implied_promotion);
+    ASSERT_EQ(parse_uci(pos, write_uci<Board8>(m)), m);
+    ++checked;
+    if (depth > 1) round_trip(pos.after(m), depth - 1, checked);
+  }
+}
+
+TEST(San, RoundTripEveryMoveOfEveryPerftPositionToDepthTwo) {
+  const std::filesystem::path dir = std::filesystem::path(VIRREY_TEST_DATA) / "perft";
+  int positions = 0, checked = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    std::ifstream in(entry.path());
+    std::string line, variant = "standard";
+    while (std::getline(in, line)) {
+      if (line.rfind("variant ", 0) == 0) variant = line.substr(8);
+      if (line.rfind("fen ", 0) != 0) continue;
+      round_trip(pos_of(line.substr(4), *resolve_variant(variant)), 2, checked);
+      ++positions;
+    }
+  }
+  EXPECT_GE(positions, 20);
+  EXPECT_GT(checked, 10000);
+}
+
+TEST(San, WritesMinimalDisambiguationAndCheckSuffixes) {
+  auto pos = pos_of("1k6/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+  EXPECT_EQ(write_san(pos, *parse_uci(pos, "a1d1")), "Rd1");  // the king blocks h1
+  auto rooks = pos_of("1k6/8/8/8/8/8/8/R4RK1 w - - 0 1");
+  EXPECT_EQ(write_san(rooks, *parse_uci(rooks, "a1d1")), "Rad1");
+  EXPECT_EQ(write_san(pos, *parse_uci(pos, "e1g1")), "O-O");
+  EXPECT_EQ(write_san(pos, *parse_uci(pos, "a1a8")), "Ra8+");
+  auto knights = pos_of("7k/2N5/8/8/8/2N1N3/8/4K3 w - - 0 1");
+  EXPECT_EQ(write_san(knights, *parse_uci(knights, "e3d5")), "Ned5");
+  EXPECT_EQ(write_san(knights, *parse_uci(knights, "c7d5")), "N7d5");
+  EXPECT_EQ(write_san(knights, *parse_uci(knights, "c3d5")), "Nc3d5");
+  EXPECT_EQ(write_san(knights, *parse_uci(knights, "c3b5")), "N3b5");
+  auto mate = pos_of("k7/8/1K6/8/8/8/8/7R w - - 0 1");
+  EXPECT_EQ(write_san(mate, *parse_uci(mate, "h1h8")), "Rh8#");
+}
+
+TEST(San, VirreyPromotionIsFixedByTheDestinationFile) {
+  auto pos = pos_of("2r1q3/1P1P1P1k/8/8/8/8/8/K7 w - - 0 1", Variant::Virrey);
+  // d7-d8 makes a queen, d7xc8 a bishop, d7xe8 a viceroy, b7xc8 a bishop.
+  EXPECT_EQ(write_san(pos, *parse_uci(pos, "d7d8q")), "d8=Q");
+  EXPECT_EQ(write_san(pos, *parse_uci(pos, "d7e8v")), "dxe8=V");
+  EXPECT_EQ(write_san(pos, *parse_uci(pos, "d7c8b")), "dxc8=B");
+  EXPECT_FALSE(parse_uci(pos, "d7e8q"));
+  EXPECT_EQ(resolve(pos, "dxe8=V").error, SanError::None);
+  EXPECT_EQ(resolve(pos, "dxe8V").error, SanError::None);
+  auto bare = resolve(pos, "dxe8");
+  EXPECT_EQ(bare.error, SanError::None);
+  EXPECT_TRUE(bare.implied_promotion);
+  EXPECT_EQ(bare.move, *parse_uci(pos, "d7e8v"));
+  auto wrong = resolve(pos, "dxe8=Q");
+  EXPECT_EQ(wrong.error, SanError::WrongPromotion);
+  EXPECT_THAT(wrong.message, HasSubstr("viceroy"));
+  EXPECT_EQ(resolve(pos, "bxc8=Q").error, SanError::WrongPromotion);
+  EXPECT_EQ(resolve(pos, "f8=N").error, SanError::WrongPromotion);
+}
+
+TEST(San, StandardPromotionNeedsAPiece) {
+  auto pos = pos_of("8/4P2k/8/8/8/8/8/4K3 w - - 0 1");
+  EXPECT_EQ(resolve(pos, "e8=Q").error, SanError::None);
+  EXPECT_EQ(resolve(pos, "e8N").error, SanError::None);
+  EXPECT_EQ(resolve(pos, "e8").error, SanError::WrongPromotion);
+  EXPECT_EQ(resolve(pos, "e8=V").error, SanError::WrongPromotion);
+  std::string error;
+  EXPECT_FALSE(parse_san("e8=K", error));
+}
+
+TEST(San, ErrorKindsAreDistinct) {
+  auto pos = pos_of("rnbqkbnr/pppp1ppp/8/4p3/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 2");
+  EXPECT_EQ(resolve(pos, "Ne4").error, SanError::Illegal);
+  auto two = pos_of("3k4/8/8/8/8/8/5K2/R6R w - - 0 1");
+  auto amb = resolve(two, "Re1");
+  EXPECT_EQ(amb.error, SanError::Ambiguous);
+  EXPECT_THAT(amb.message, HasSubstr("a1, h1"));
+  std::string error;
+  EXPECT_FALSE(parse_san("Nz9", error));
+  EXPECT_FALSE(parse_san("hello", error));
+  EXPECT_FALSE(parse_san("", error));
+}
+
+TEST(San, IllegalMovesAreExplained) {
+  auto pinned = pos_of("rnbqk1nr/pppp1ppp/8/4p3/1b1P4/8/PPPNPPPP/R1BQKBNR w KQkq - 2 3");
+  auto r = resolve(pinned, "Nb3");
+  EXPECT_EQ(r.error, SanError::Illegal);
+  EXPECT_THAT(r.message, HasSubstr("knight on d2 is pinned"));
+  auto none = resolve(pinned, "Qh7");
+  EXPECT_THAT(none.message, HasSubstr("no white queen can reach h7"));
+}
+
+TEST(San, ReadsCommonVariantsOfMoveText) {
+  auto start = pos_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  for (const char* text : {"Nf3", "Ng1f3", "Ng1-f3", "Nf3!?", "Nf3?!"})
+    EXPECT_EQ(resolve(start, text).move, *parse_uci(start, "g1f3")) << text;
+  EXPECT_EQ(resolve(start, "e2e4").move, *parse_uci(start, "e2e4"));
+  auto castle = pos_of("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+  EXPECT_EQ(resolve(castle, "0-0").move, *parse_uci(castle, "e1g1"));
+  EXPECT_EQ(resolve(castle, "O-O-O+").move, *parse_uci(castle, "e1c1"));
+  EXPECT_EQ(resolve(castle, "O-M-O").error, SanError::Illegal);
+}
+
+TEST(Uci, ViceroyPromotionSuffix) {
+  auto pos = pos_of("4k3/8/8/8/8/8/3p4/7K b - - 0 1", Variant::Virrey);
+  auto m = resolve(pos, "d1=Q+");
+  ASSERT_EQ(m.error, SanError::None) << m.message;
+  EXPECT_EQ(write_uci<Board8>(m.move), "d2d1q");
+  auto v = pos_of("4k3/8/8/8/8/8/3Kp3/8 b - - 0 1", Variant::Virrey);
+  EXPECT_EQ(write_uci<Board8>(resolve(v, "e1=V+").move), "e2e1v");
+}
+
+}  // namespace
+}  // namespace virrey
