@@ -7,6 +7,7 @@
 
 #include "exit_codes.hpp"
 #include "perft_command.hpp"
+#include "validate_command.hpp"
 
 namespace virrey::cli {
 
@@ -30,6 +31,29 @@ void add_perft(CLI::App& app, PerftOptions& o, std::function<void()> run) {
   cmd->callback(std::move(run));
 }
 
+void add_validate(CLI::App& app, ValidateOptions& o, std::function<void()> run) {
+  auto* cmd = app.add_subcommand(
+      "validate",
+      "Check every move of every game (main line and variations), the tags and the results.\n"
+      "Inputs are paths or '-' (standard input; the default); gzip and zstd are recognised\n"
+      "by content. Exit 0: no game has an error; 1: some game has one; 3: an input or output\n"
+      "could not be read or written.");
+  cmd->add_option("inputs", o.inputs, "PGN files, or '-' for standard input")
+      ->check(CLI::ExistingFile | CLI::IsMember({"-"}));
+  cmd->add_option("--variant", o.variant, "variant of games without a Variant tag (standard, virrey)");
+  cmd->add_flag("--strict", o.strict, "count warnings as errors");
+  cmd->add_option("--format", o.format, "text, json or jsonl")
+      ->check(CLI::IsMember({"text", "json", "jsonl"}))
+      ->capture_default_str();
+  cmd->add_option("--threads,-t", o.threads, "check games on this many threads (output order is kept)")
+      ->capture_default_str();
+  cmd->add_option("--max-errors", o.max_errors,
+                  "print at most this many errors (0: all); the summary still counts every one");
+  cmd->add_option("--output,-o", o.output, "write the valid games here, normalised (PGN export format)");
+  cmd->add_option("--rejects", o.rejects, "write the games with errors here, byte for byte as read");
+  cmd->callback(std::move(run));
+}
+
 }  // namespace
 
 int run_app(int argc, char** argv) {
@@ -43,6 +67,8 @@ int run_app(int argc, char** argv) {
   int exit_code = kExitOk;
   PerftOptions perft;
   add_perft(app, perft, [&] { exit_code = run_perft(perft); });
+  ValidateOptions validate;
+  add_validate(app, validate, [&] { exit_code = run_validate(validate); });
 
   app.parse_complete_callback([&] {
     spdlog::set_level(quiet ? spdlog::level::err : verbose ? spdlog::level::debug : spdlog::level::info);

@@ -1,0 +1,38 @@
+// Writes validation findings and the closing summary in text (compiler
+// style), JSON Lines or one JSON document.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <string_view>
+
+#include "virrey/validate/finding.hpp"
+
+namespace virrey::cli {
+
+struct ValidationSummary {
+  std::uint64_t games = 0;
+  std::uint64_t valid = 0;
+  std::uint64_t with_errors = 0;
+  std::uint64_t with_warnings = 0;
+  std::uint64_t errors = 0;    // findings of severity error
+  std::uint64_t warnings = 0;  // findings of severity warning
+  std::array<std::uint64_t, validate::kCodeCount> per_code{};
+  double seconds = 0;
+};
+
+class FindingWriter {
+ public:
+  FindingWriter(std::string format, std::FILE* out) : format_(std::move(format)), out_(out) {}
+  void finding(std::string_view file, const validate::Finding& f);
+  void summary(const ValidationSummary& s);
+
+ private:
+  std::string format_;
+  std::FILE* out_;
+  bool first_ = true;  // json: no comma before the first finding
+};
+
+}  // namespace virrey::cli

@@ -1,0 +1,123 @@
+#include "validate_command.hpp"
+
+#include <chrono>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+
+#include <spdlog/spdlog.h>
+
+#include "exit_codes.hpp"
+#include "finding_writer.hpp"
+#include "progress.hpp"
+#include "virrey/validate/input_checker.hpp"
+#include "virrey/validate/pgn_writer.hpp"
+
+namespace virrey::cli {
+
+namespace {
+
+struct FileCloser {
+  void operator()(std::FILE* f) const {
+    if (f) std::fclose(f);
+  }
+};
+using File = std::unique_ptr<std::FILE, FileCloser>;
+
+}  // namespace
+
+int run_validate(const ValidateOptions& o) {
+  validate::InputCheckOptions options;
+  if (!o.variant.empty()) {
+    auto v = resolve_variant(o.variant);
+    if (!v) {
+      spdlog::error("unknown variant '{}' (standard, virrey or modern)", o.variant);
+      return kExitUsage;
+    }
+    options.check.default_variant = *v;
+  }
+  if (o.threads < 1 || o.threads > 256) {
+    spdlog::error("threads {} is out of range (1 to 256)", o.threads);
+    return kExitUsage;
+  }
+  options.threads = o.threads;
+  options.check.build_movetext = !o.output.empty();
+  options.keep_raw = !o.rejects.empty();
+
+  File output, rejects;
+  if (!o.output.empty() && !(output = File(std::fopen(o.output.c_str(), "wb")))) {
+    spdlog::error("cannot write {}: {}", o.output, std::strerror(errno));
+    return kExitIo;
+  }
+  if (!o.rejects.empty() && !(rejects = File(std::fopen(o.rejects.c_str(), "wb")))) {
+    spdlog::error("cannot write {}: {}", o.rejects, std::strerror(errno));
+    return kExitIo;
+  }
+
+  FindingWriter writer(o.format, stdout);
+  ValidationSummary summary;
+  Progress progress;
+  std::uint64_t errors_printed = 0;
+  bool limit_reported = false;
+  auto emit = [&](std::string_view file, const validate::Finding& f) {
+    const bool error = f.severity == validate::Severity::Error;
+    (error ? summary.errors : summary.warnings)++;
+    summary.per_code[std::size_t(f.code)]++;
+    if (o.max_errors > 0 && errors_printed >= std::uint64_t(o.max_errors)) {
+      if (!limit_reported) spdlog::warn("--max-errors {} reached: further findings are counted, not shown", o.max_errors);
+      limit_reported = true;
+      return;
+    }
+    errors_printed += error;
+    writer.finding(file, f);
+  };
+
+  const auto start = std::chrono::steady_clock::now();
+  validate::InputCallbacks callbacks;
+  callbacks.game = [&](validate::GameReport& r) {
+    const auto& g = r.game;
+    ++summary.games;
+    const bool failed = g.has_error || (o.strict && g.has_warning);
+    if (failed) ++summary.with_errors;
+    else ++summary.valid;
+    if (g.has_warning) ++summary.with_warnings;
+    for (const auto& f : g.findings) {
+      if (o.strict && f.severity == validate::Severity::Warning) {
+        validate::Finding strict = f;
+        strict.severity = validate::Severity::Error;
+        emit(r.file, strict);
+      } else {
+        emit(r.file, f);
+      }
+    }
+    if (failed && rejects) std::fwrite(r.raw.data(), 1, r.raw.size(), rejects.get());
+    if (!failed && output) {
+      const std::string pgn = validate::write_pgn(g.record);
+      std::fwrite(pgn.data(), 1, pgn.size(), output.get());
+    }
+  };
+  callbacks.problem = [&](std::string_view file, const validate::Finding& f) {
+    if (f.code == validate::Code::OversizedGame) {
+      ++summary.games;
+      ++summary.with_errors;
+    }
+    emit(file, f);
+  };
+  callbacks.progress = [&](std::uint64_t games, std::uint64_t bytes) { progress.update(games, bytes); };
+
+  std::vector<std::string> inputs = o.inputs;
+  if (inputs.empty()) inputs.push_back("-");
+  const bool read_all = validate::check_inputs(inputs, options, callbacks);
+  progress.finish();
+  summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  writer.summary(summary);
+
+  bool write_failed = false;
+  for (auto* f : {output.get(), rejects.get()})
+    if (f && (std::fflush(f) != 0 || std::ferror(f))) write_failed = true;
+  if (!read_all || write_failed) return kExitIo;
+  return summary.with_errors ? kExitDataFailed : kExitOk;
+}
+
+}  // namespace virrey::cli

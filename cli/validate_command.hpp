@@ -1,0 +1,22 @@
+// `virrey validate`: checks every move of every game of PGN inputs.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace virrey::cli {
+
+struct ValidateOptions {
+  std::vector<std::string> inputs;  // empty: standard input
+  std::string variant;              // for games without a Variant tag
+  bool strict = false;              // warnings count as errors
+  std::string format = "text";      // text, json, jsonl
+  int threads = 1;
+  long max_errors = 0;              // stop printing after this many errors (0: no limit)
+  std::string output;               // valid games, normalised PGN
+  std::string rejects;              // games with errors, bytes as read
+};
+
+int run_validate(const ValidateOptions& options);
+
+}  // namespace virrey::cli

@@ -1,0 +1,50 @@
+// Findings: what the validator reports about a game, each with a stable code
+// that scripts can match, a severity, and where it was found.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace virrey::validate {
+
+enum class Code : std::uint8_t {
+  Syntax,               // the PGN text cannot be read as written
+  IllegalMove,          // a move that is not legal in its position
+  AmbiguousMove,        // SAN that fits more than one legal move
+  WrongPromotion,       // promotion piece missing, or not the one the variant allows
+  UnknownVariant,       // Variant tag names no variant virrey knows (or supports)
+  BadFen,               // FEN tag is not a legal position
+  ResultMismatch,       // Result tag vs termination marker, or vs mate/stalemate on the board
+  MissingTag,           // one of the Seven Tag Roster is absent
+  BadTag,               // a tag value is malformed (Date, Result, SetUp...)
+  DuplicateGame,        // the same game earlier in the input
+  MissingResult,        // the game has no termination marker (truncated?)
+  PromotionNormalized,  // Virrey: a bare "e8" read as e8=V
+  CheckMark,            // '+' or '#' that the position does not bear out
+  NullMove,             // a null move: the rest of that line is not checked
+  Encoding,             // bytes that are not UTF-8 (read as Latin-1, kept)
+  OversizedGame,        // a game over the size limit, skipped
+  IoError,              // the input could not be read to its end
+};
+constexpr int kCodeCount = 17;
+
+enum class Severity : std::uint8_t { Warning, Error };
+
+std::string_view code_name(Code code);  // "illegal-move", ...
+std::string_view severity_name(Severity s);
+
+struct Finding {
+  Code code = Code::Syntax;
+  Severity severity = Severity::Error;
+  std::uint64_t line = 0;    // 1-based; 0 when it concerns no place
+  std::uint64_t column = 0;
+  std::uint64_t game = 0;    // 1-based number in its file
+  int ply = 0;               // 1-based ply of the move concerned, 0 when none
+  std::string san;           // the move as written, when a move is concerned
+  std::string move_label;    // "6...Nf6", when a move is concerned
+  std::string fen;           // the position before that move
+  std::string message;
+};
+
+}  // namespace virrey::validate

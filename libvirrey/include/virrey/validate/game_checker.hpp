@@ -1,0 +1,52 @@
+// Checks one game's text: parses it, replays every move of the main line and
+// of every variation with the rules engine, checks tags and the result, and
+// returns the findings with the game as a GameRecord.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "virrey/pgn/game_parser.hpp"
+#include "virrey/rules/variant.hpp"
+#include "virrey/validate/finding.hpp"
+#include "virrey/validate/game_record.hpp"
+
+namespace virrey::validate {
+
+struct CheckOptions {
+  // The variant of games without a Variant tag.
+  Variant default_variant = Variant::Standard;
+  // Fill GameRecord::movetext with canonical SAN, comments, NAGs and
+  // variations (for writing or storing the game); main_line is always filled.
+  bool build_movetext = true;
+};
+
+struct CheckedGame {
+  GameRecord record;
+  std::vector<Finding> findings;
+  bool has_error = false;
+  bool has_warning = false;
+  // Identity of the game for duplicate detection: variant, start position,
+  // main line and the Seven Tag Roster.
+  std::uint64_t identity = 0;
+};
+
+class GameChecker {
+ public:
+  explicit GameChecker(CheckOptions options = {});
+  ~GameChecker();
+  GameChecker(GameChecker&&) noexcept;
+
+  // `number` is the game's 1-based number in its file, `start` the location
+  // of text[0] in the file. Reusable, not shareable between threads.
+  CheckedGame check(std::string_view text, std::uint64_t number, pgn::Location start);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace virrey::validate

@@ -1,0 +1,53 @@
+// GameRecord: one game as virrey keeps it after checking: tags in their
+// order, variant and start position, the main line as moves, and the whole
+// movetext (canonical SAN, NAGs, comments, variations) as a flat list of
+// items that the PGN writer and the store both read.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "virrey/rules/types.hpp"
+#include "virrey/rules/variant.hpp"
+
+namespace virrey::validate {
+
+struct TagPair {
+  std::string name;
+  std::string value;
+};
+
+enum class ItemKind : std::uint8_t { Move, Nag, Comment, BeginVariation, EndVariation };
+
+struct MovetextItem {
+  ItemKind kind = ItemKind::Move;
+  std::uint8_t nag = 0;   // Nag
+  std::uint32_t ply = 0;  // Move: 1-based ply from the start position
+  Move move;              // Move
+  std::string text;       // Move: canonical SAN; Comment: its text
+};
+
+enum class Outcome : std::uint8_t { WhiteWins, BlackWins, Draw, Unknown };
+
+std::string_view outcome_text(Outcome o);  // "1-0", "0-1", "1/2-1/2", "*"
+
+struct GameRecord {
+  Variant variant = Variant::Standard;
+  std::vector<TagPair> tags;  // as read, in order
+  std::string start_fen;      // empty: the variant's start position
+  Color start_side = Color::White;
+  int start_fullmove = 1;
+  std::vector<Move> main_line;
+  std::vector<MovetextItem> movetext;
+  Outcome result = Outcome::Unknown;  // the termination marker
+
+  // The value of a tag, or an empty view.
+  std::string_view tag(std::string_view name) const;
+  // "6." or "6..." label of a ply, and its full label with SAN ("6...Nf6").
+  std::string move_number_text(std::uint32_t ply, bool black_dots) const;
+  bool white_moves_at(std::uint32_t ply) const;
+};
+
+}  // namespace virrey::validate

@@ -1,0 +1,19 @@
+// Writes a GameRecord in PGN export format: the Seven Tag Roster first and in
+// its order, then the other tags as read; escaped tag values; movetext with
+// canonical SAN, move numbers, NAGs ($n), comments and variations, in lines
+// of at most 79 characters; the result last.
+#pragma once
+
+#include <string>
+
+#include "virrey/validate/game_record.hpp"
+
+namespace virrey::validate {
+
+// The game followed by one blank line.
+std::string write_pgn(const GameRecord& record);
+
+// A tag value with '"' and '\' escaped.
+std::string escape_tag_value(std::string_view value);
+
+}  // namespace virrey::validate

@@ -1,0 +1,378 @@
+#include "virrey/validate/game_checker.hpp"
+
+#include <fmt/format.h>
+
+#include "virrey/rules/fen.hpp"
+#include "virrey/rules/outcome.hpp"
+#include "virrey/rules/san.hpp"
+
+namespace virrey::validate {
+
+namespace {
+
+constexpr std::string_view kSevenTagRoster[] = {"Event", "Site",  "Date",  "Round",
+                                                "White", "Black", "Result"};
+
+std::optional<Outcome> outcome_from_text(std::string_view s) {
+  if (s == "1-0") return Outcome::WhiteWins;
+  if (s == "0-1") return Outcome::BlackWins;
+  if (s == "1/2-1/2") return Outcome::Draw;
+  if (s == "*") return Outcome::Unknown;
+  return std::nullopt;
+}
+
+Outcome outcome_of(pgn::GameResult r) {
+  switch (r) {
+    case pgn::GameResult::WhiteWins: return Outcome::WhiteWins;
+    case pgn::GameResult::BlackWins: return Outcome::BlackWins;
+    case pgn::GameResult::Draw: return Outcome::Draw;
+    case pgn::GameResult::Unknown: break;
+  }
+  return Outcome::Unknown;
+}
+
+// "YYYY.MM.DD" where any part may be question marks.
+bool valid_date(std::string_view d) {
+  if (d.size() != 10 || d[4] != '.' || d[7] != '.') return false;
+  auto part = [&](std::size_t from, std::size_t len, int lo, int hi) {
+    bool unknown = true, digits = true;
+    int value = 0;
+    for (std::size_t i = from; i < from + len; ++i) {
+      unknown &= d[i] == '?';
+      digits &= d[i] >= '0' && d[i] <= '9';
+      value = value * 10 + (d[i] - '0');
+    }
+    return unknown || (digits && value >= lo && value <= hi);
+  };
+  return part(0, 4, 0, 9999) && part(5, 2, 1, 12) && part(8, 2, 1, 31);
+}
+
+std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
+  h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  return h * 0xff51afd7ed558ccdULL;
+}
+std::uint64_t mix(std::uint64_t h, std::string_view s) {
+  for (unsigned char c : s) h = (h ^ c) * 0x100000001b3ULL;
+  return mix(h, s.size());
+}
+
+}  // namespace
+
+struct GameChecker::Impl final : pgn::Visitor {
+  using G = Board8;
+
+  // One line of play: the main line or a variation.
+  struct Line {
+    Position<G> pos;
+    Position<G> before_last;  // the position before the last move, for a variation
+    std::uint32_t ply = 0;    // plies played from the start position
+    bool has_move = false;
+    bool dead = false;        // an error ended checking of this line
+  };
+
+  CheckOptions options;
+  pgn::GameParser parser;
+  CheckedGame out;
+  std::uint64_t number = 0;
+  std::vector<Line> lines;  // lines.back() is the current line
+  bool skip_moves = false;
+  bool saw_result = false;
+  bool main_dead = false;
+  std::optional<Position<G>> start;
+
+  explicit Impl(CheckOptions o) : options(o) {}
+
+  void add(Code code, Severity severity, pgn::Location at, std::string message) {
+    Finding f;
+    f.code = code;
+    f.severity = severity;
+    f.line = at.line;
+    f.column = at.column;
+    f.game = number;
+    f.message = std::move(message);
+    (severity == Severity::Error ? out.has_error : out.has_warning) = true;
+    out.findings.push_back(std::move(f));
+  }
+
+  void add_move_finding(Code code, Severity severity, pgn::Location at, std::string_view san,
+                        const Line& line, std::string message) {
+    add(code, severity, at, std::move(message));
+    Finding& f = out.findings.back();
+    f.ply = int(line.ply + 1);
+    f.san = std::string(san);
+    f.move_label = out.record.move_number_text(line.ply + 1, true) + f.san;
+    f.fen = write_fen(line.pos);
+  }
+
+  void reset(std::uint64_t n) {
+    number = n;
+    out = CheckedGame{};
+    out.record.variant = options.default_variant;
+    lines.clear();
+    skip_moves = false;
+    saw_result = false;
+    main_dead = false;
+    start.reset();
+  }
+
+  // --- tags -------------------------------------------------------------
+  void tag(std::string_view name, std::string_view value, pgn::Location at) override {
+    for (const auto& t : out.record.tags)
+      if (t.name == name) {
+        add(Code::BadTag, Severity::Warning, at,
+            fmt::format("tag {} appears twice; the first value is kept", name));
+        return;
+      }
+    out.record.tags.push_back({std::string(name), std::string(value)});
+  }
+
+  pgn::Skip end_tags(pgn::Location at) override {
+    GameRecord& rec = out.record;
+    for (std::string_view name : kSevenTagRoster)
+      if (rec.tag(name).empty() && !has_tag(name))
+        add(Code::MissingTag, Severity::Warning, at, fmt::format("the {} tag is missing", name));
+    if (has_tag("Date") && !valid_date(rec.tag("Date")))
+      add(Code::BadTag, Severity::Warning, at,
+          fmt::format("Date \"{}\" is not YYYY.MM.DD (with ?? for unknown parts)", rec.tag("Date")));
+    if (has_tag("Result") && !outcome_from_text(rec.tag("Result")))
+      add(Code::BadTag, Severity::Error, at,
+          fmt::format("Result \"{}\" is not 1-0, 0-1, 1/2-1/2 or *", rec.tag("Result")));
+
+    if (has_tag("Variant")) {
+      const auto v = resolve_variant(rec.tag("Variant"));
+      if (!v) {
+        add(Code::UnknownVariant, Severity::Error, at,
+            fmt::format("unknown variant \"{}\" (virrey knows Standard, Virrey and Modern)",
+                        rec.tag("Variant")));
+        skip_moves = true;
+        return pgn::Skip::Yes;
+      }
+      rec.variant = *v;
+    }
+    if (!info(rec.variant).supported) {
+      add(Code::UnknownVariant, Severity::Error, at,
+          fmt::format("{} chess is not supported yet", info(rec.variant).name));
+      skip_moves = true;
+      return pgn::Skip::Yes;
+    }
+
+    const std::string_view setup = rec.tag("SetUp");
+    const std::string_view fen = rec.tag("FEN");
+    if (has_tag("SetUp") && setup != "0" && setup != "1")
+      add(Code::BadTag, Severity::Warning, at, fmt::format("SetUp \"{}\" is not 0 or 1", setup));
+    if (setup == "1" && !has_tag("FEN")) {
+      add(Code::BadTag, Severity::Error, at, "SetUp is 1 but there is no FEN tag");
+      skip_moves = true;
+      return pgn::Skip::Yes;
+    }
+    std::vector<std::string> errors;
+    if (has_tag("FEN")) {
+      if (setup != "1")
+        add(Code::BadTag, Severity::Warning, at, "a FEN tag without [SetUp \"1\"]");
+      start = position_from_fen<G>(fen, rec.variant, errors);
+      if (!start) {
+        add(Code::BadFen, Severity::Error, at,
+            fmt::format("FEN \"{}\" is not a legal position: {}", fen, join_reasons(errors)));
+        skip_moves = true;
+        return pgn::Skip::Yes;
+      }
+      rec.start_fen = write_fen(*start);
+    } else {
+      start = position_from_fen<G>(info(rec.variant).start_fen, rec.variant, errors);
+    }
+    rec.start_side = start->side_to_move();
+    rec.start_fullmove = start->fullmove_number();
+    lines.push_back(Line{*start, *start});
+    return pgn::Skip::No;
+  }
+
+  bool has_tag(std::string_view name) const {
+    for (const auto& t : out.record.tags)
+      if (t.name == name) return true;
+    return false;
+  }
+
+  // --- movetext ---------------------------------------------------------
+  bool in_main_line() const { return lines.size() == 1; }
+
+  void kill(Line& line) {
+    line.dead = true;
+    if (in_main_line()) main_dead = true;
+  }
+
+  void move(std::string_view text, pgn::Location at) override {
+    if (skip_moves || lines.empty()) return;
+    Line& line = lines.back();
+    if (line.dead) return;
+    std::string error;
+    const auto san = parse_san(text, error);
+    if (!san) {
+      add_move_finding(Code::Syntax, Severity::Error, at, text, line, error);
+      kill(line);
+      return;
+    }
+    if (san->kind == SanSyntax::Kind::Null) {
+      null_move(text, at);
+      return;
+    }
+    const SanResolution r = resolve_san(line.pos, *san);
+    if (r.error != SanError::None) {
+      const Code code = r.error == SanError::Ambiguous        ? Code::AmbiguousMove
+                        : r.error == SanError::WrongPromotion ? Code::WrongPromotion
+                                                              : Code::IllegalMove;
+      add_move_finding(code, Severity::Error, at, text, line, r.message);
+      kill(line);
+      return;
+    }
+    if (r.implied_promotion)
+      add_move_finding(Code::PromotionNormalized, Severity::Warning, at, text, line,
+                       fmt::format("promotion piece not written: read as {}",
+                                   write_san(line.pos, r.move)));
+    Position<G> after = line.pos.after(r.move);
+    if (san->suffix) {
+      const bool check = after.in_check();
+      if (san->suffix == '+' && !check)
+        add_move_finding(Code::CheckMark, Severity::Warning, at, text, line,
+                         "the move is marked '+' but gives no check");
+      else if (san->suffix == '#' && (!check || !legal_moves(after).empty()))
+        add_move_finding(Code::CheckMark, Severity::Warning, at, text, line,
+                         "the move is marked '#' but does not mate");
+    }
+    if (options.build_movetext) {
+      MovetextItem item;
+      item.kind = ItemKind::Move;
+      item.ply = line.ply + 1;
+      item.move = r.move;
+      item.text = write_san(line.pos, r.move);
+      out.record.movetext.push_back(std::move(item));
+    }
+    if (in_main_line()) out.record.main_line.push_back(r.move);
+    line.before_last = line.pos;
+    line.pos = after;
+    line.has_move = true;
+    ++line.ply;
+  }
+
+  void null_move(std::string_view token, pgn::Location at) override {
+    if (skip_moves || lines.empty()) return;
+    Line& line = lines.back();
+    if (line.dead) return;
+    const bool main = in_main_line();
+    add_move_finding(Code::NullMove, main ? Severity::Error : Severity::Warning, at, token, line,
+                     main ? "a null move in the main line is not a legal move"
+                          : "a null move: the rest of this variation is not checked");
+    kill(line);
+  }
+
+  void nag(std::uint8_t value, pgn::Location) override {
+    if (!options.build_movetext || skip_moves) return;
+    MovetextItem item;
+    item.kind = ItemKind::Nag;
+    item.nag = value;
+    out.record.movetext.push_back(std::move(item));
+  }
+
+  void comment(std::string_view text, pgn::CommentKind, pgn::Location) override {
+    if (!options.build_movetext || skip_moves || lines.empty()) return;
+    MovetextItem item;
+    item.kind = ItemKind::Comment;
+    item.text = std::string(text);
+    out.record.movetext.push_back(std::move(item));
+  }
+
+  pgn::Skip begin_variation(pgn::Location) override {
+    if (skip_moves || lines.empty()) return pgn::Skip::Yes;
+    const Line& parent = lines.back();
+    Line line;
+    line.pos = parent.has_move ? parent.before_last : parent.pos;
+    line.before_last = line.pos;
+    line.ply = parent.has_move ? parent.ply - 1 : parent.ply;
+    line.dead = parent.dead && !parent.has_move;
+    if (parent.dead) {
+      // The parent line broke: its position is unknown, skip the variation.
+      return pgn::Skip::Yes;
+    }
+    lines.push_back(line);
+    if (options.build_movetext) out.record.movetext.push_back({ItemKind::BeginVariation, 0, 0, {}, {}});
+    return pgn::Skip::No;
+  }
+
+  void end_variation(pgn::Location) override {
+    if (lines.size() <= 1) return;
+    lines.pop_back();
+    if (options.build_movetext) out.record.movetext.push_back({ItemKind::EndVariation, 0, 0, {}, {}});
+  }
+
+  void result(pgn::GameResult r, pgn::Location at) override {
+    saw_result = true;
+    out.record.result = outcome_of(r);
+    const auto tagged = outcome_from_text(out.record.tag("Result"));
+    if (has_tag("Result") && tagged && *tagged != out.record.result)
+      add(Code::ResultMismatch, Severity::Error, at,
+          fmt::format("the Result tag says {} but the game ends with {}",
+                      outcome_text(*tagged), outcome_text(out.record.result)));
+  }
+
+  void diagnostic(const pgn::Diagnostic& d) override {
+    const Code code = d.problem == pgn::Problem::InvalidUtf8 ? Code::Encoding : Code::Syntax;
+    const Severity sev =
+        pgn::is_warning_by_default(d.problem) ? Severity::Warning : Severity::Error;
+    std::string message(d.message);
+    if (!d.text.empty() && d.text.size() <= 40 && code == Code::Syntax)
+      message += fmt::format(" ('{}')", d.text);
+    add(code, sev, d.at, message);
+    if (sev == Severity::Error && !lines.empty() && d.problem == pgn::Problem::UnexpectedCharacter)
+      kill(lines.back());
+  }
+
+  void end_game(pgn::Location end) override {
+    if (!saw_result) {
+      add(Code::MissingResult, Severity::Error, end,
+          "the game has no result (1-0, 0-1, 1/2-1/2 or *) at its end");
+      if (auto tagged = outcome_from_text(out.record.tag("Result"))) out.record.result = *tagged;
+    }
+    if (skip_moves || lines.empty() || main_dead) return;
+    const Line& main = lines.front();
+    const BoardState state = board_state(main.pos);
+    if (state == BoardState::Ongoing) return;
+    const Outcome expected = state == BoardState::Stalemate ? Outcome::Draw
+                             : main.pos.side_to_move() == Color::White ? Outcome::BlackWins
+                                                                       : Outcome::WhiteWins;
+    const Outcome claimed =
+        saw_result ? out.record.result
+                   : outcome_from_text(out.record.tag("Result")).value_or(Outcome::Unknown);
+    if (claimed == expected) return;
+    const char* what = state == BoardState::Stalemate ? "stalemate" : "checkmate";
+    if (claimed == Outcome::Unknown)
+      add(Code::ResultMismatch, Severity::Warning, end,
+          fmt::format("the game ends in {} but the result is *; expected {}", what,
+                      outcome_text(expected)));
+    else
+      add(Code::ResultMismatch, Severity::Error, end,
+          fmt::format("the game ends in {} but the result is {}; expected {}", what,
+                      outcome_text(claimed), outcome_text(expected)));
+  }
+
+  std::uint64_t identity() const {
+    const GameRecord& rec = out.record;
+    std::uint64_t h = mix(0x5649525245594944ULL, std::uint64_t(rec.variant));
+    h = mix(h, rec.start_fen);
+    for (Move m : rec.main_line) h = mix(h, m.raw());
+    for (std::string_view name : kSevenTagRoster) h = mix(h, rec.tag(name));
+    return h;
+  }
+};
+
+GameChecker::GameChecker(CheckOptions options)
+    : impl_(std::make_unique<Impl>(options)) {}
+GameChecker::~GameChecker() = default;
+GameChecker::GameChecker(GameChecker&&) noexcept = default;
+
+CheckedGame GameChecker::check(std::string_view text, std::uint64_t number, pgn::Location start) {
+  impl_->reset(number);
+  impl_->parser.parse(text, start, *impl_);
+  impl_->out.identity = impl_->identity();
+  return std::move(impl_->out);
+}
+
+}  // namespace virrey::validate

@@ -1,0 +1,33 @@
+#include "virrey/validate/game_record.hpp"
+
+namespace virrey::validate {
+
+std::string_view outcome_text(Outcome o) {
+  switch (o) {
+    case Outcome::WhiteWins: return "1-0";
+    case Outcome::BlackWins: return "0-1";
+    case Outcome::Draw: return "1/2-1/2";
+    case Outcome::Unknown: break;
+  }
+  return "*";
+}
+
+std::string_view GameRecord::tag(std::string_view name) const {
+  for (const auto& t : tags)
+    if (t.name == name) return t.value;
+  return {};
+}
+
+bool GameRecord::white_moves_at(std::uint32_t ply) const {
+  const std::uint32_t index = ply - 1 + (start_side == Color::Black ? 1 : 0);
+  return index % 2 == 0;
+}
+
+std::string GameRecord::move_number_text(std::uint32_t ply, bool black_dots) const {
+  const std::uint32_t index = ply - 1 + (start_side == Color::Black ? 1 : 0);
+  std::string out = std::to_string(std::uint32_t(start_fullmove) + index / 2);
+  out += index % 2 == 0 ? "." : (black_dots ? "..." : "");
+  return out;
+}
+
+}  // namespace virrey::validate
