@@ -84,7 +84,9 @@ TEST(Virrey, ViceroyIsNotRoyal) {
   auto pin = pos_of("4r3/8/8/8/8/8/4V3/4K2k w - - 0 1", Variant::Virrey);
   MoveList moves = legal_moves(pin);
   for (Move m : moves)
-    if (m.from() == make_square<Board8>(4, 1)) EXPECT_EQ(file_of<Board8>(m.to()), 4);
+    if (m.from() == make_square<Board8>(4, 1)) {
+      EXPECT_EQ(file_of<Board8>(m.to()), 4);
+    }
   // A viceroy on e1 gives no castling right.
   std::vector<std::string> errors;
   EXPECT_FALSE(position_from_fen<Board8>("4k3/8/8/8/8/8/8/R3V2K w Q - 0 1", Variant::Virrey, errors));

@@ -1,6 +1,8 @@
 #include "virrey/rules/attacks.hpp"
 
 #include <memory>
+
+#include "magics8.hpp"
 #include <vector>
 
 namespace virrey::detail {
@@ -52,7 +54,8 @@ struct Prng {
 };
 
 // Finds a magic multiplier for each square and fills its attack table.
-void init_magics(std::array<Magic, 64>& magics, std::vector<BB>& storage, const int (*dirs)[2]) {
+void init_magics(std::array<Magic, 64>& magics, std::vector<BB>& storage, const int (*dirs)[2],
+                 const std::array<BB, 64>& known) {
   std::size_t total = 0;
   std::array<BB, 64> masks{};
   for (int s = 0; s < 64; ++s) {
@@ -82,9 +85,13 @@ void init_magics(std::array<Magic, 64>& magics, std::vector<BB>& storage, const 
       sub = (sub - m.mask) & m.mask;
     } while (sub);
     BB* table = storage.data() + offset;
-    for (;;) {
-      do m.magic = prng.sparse();
-      while (std::popcount((m.magic * m.mask) >> 56) < 6);
+    for (bool first = true;; first = false) {
+      if (first) {
+        m.magic = known[s];
+      } else {
+        do m.magic = prng.sparse();
+        while (std::popcount((m.magic * m.mask) >> 56) < 6);
+      }
       ++attempt;
       bool ok = true;
       for (int i = 0; i < size && ok; ++i) {
@@ -117,8 +124,8 @@ std::unique_ptr<Built> build() {
     t.knight[s] = leaper(sq, {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}});
     t.king[s] = leaper(sq, {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}});
   }
-  init_magics(t.bishop_magic, b->bishop_storage, kBishopDirs);
-  init_magics(t.rook_magic, b->rook_storage, kRookDirs);
+  init_magics(t.bishop_magic, b->bishop_storage, kBishopDirs, kBishopMagics);
+  init_magics(t.rook_magic, b->rook_storage, kRookDirs, kRookMagics);
   for (int a = 0; a < 64; ++a) {
     for (int c = 0; c < 64; ++c) {
       t.between[a][c] = t.line[a][c] = 0;

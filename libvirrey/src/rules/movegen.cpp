@@ -14,6 +14,8 @@ struct Generator {
   Color us, them;
   Square ksq;
   BB occ, ours, theirs, pinned = 0, check_mask = G::all;
+  PieceType only = PieceType::None;  // generate moves of this piece type only
+  BB wanted = G::all;                // and to these squares only
 
   Generator(const Position<G>& p, MoveList& l)
       : pos(p), list(l), us(p.side_to_move()), them(~us), ksq(p.king_square(us)),
@@ -52,7 +54,7 @@ struct Generator {
     BB from_set = pos.pieces(us, pt);
     while (from_set) {
       Square from = pop_lsb(from_set);
-      BB targets = piece_attacks(pt, from, occ) & ~ours & check_mask;
+      BB targets = piece_attacks(pt, from, occ) & ~ours & check_mask & wanted;
       if (pinned & square_bb<G>(from)) targets &= A::line(ksq, from);
       add_targets(from, targets);
     }
@@ -78,6 +80,7 @@ struct Generator {
 
   // Adds moves for each target of a shifted set; delta = to - from.
   void add_pawn_set(BB targets, int delta) {
+    targets &= wanted;
     while (targets) {
       Square to = pop_lsb(targets);
       add_pawn_move(Square(to - delta), to);
@@ -109,13 +112,14 @@ struct Generator {
       BB push = forward<G>(us, b) & empty;
       BB targets = push | (forward<G>(us, push & double_rank) & empty) |
                    (A::pawn(us, from) & theirs);
-      targets &= check_mask & A::line(ksq, from);
+      targets &= check_mask & A::line(ksq, from) & wanted;
       while (targets) add_pawn_move(from, pop_lsb(targets));
     }
 
     const Square ep = pos.en_passant();
     if (ep == kNoSquare) return;
     const Square captured = Square(ep - up);
+    if (!(wanted & square_bb<G>(ep))) return;
     BB candidates = A::pawn(them, ep) & pawns;
     while (candidates) {
       Square from = pop_lsb(candidates);
@@ -127,7 +131,7 @@ struct Generator {
   }
 
   void king_moves() {
-    BB targets = A::king(ksq) & ~ours;
+    BB targets = A::king(ksq) & ~ours & wanted;
     const BB without_king = occ ^ square_bb<G>(ksq);
     while (targets) {
       Square to = pop_lsb(targets);
@@ -145,21 +149,26 @@ struct Generator {
       BB path = A::between(ksq, target) | square_bb<G>(target);
       bool safe = true;
       while (path && safe) safe = !(pos.attackers_to(pop_lsb(path), occ) & theirs);
-      if (safe) list.push(Move(ksq, target, MoveKind::Castling));
+      if (safe && (wanted & square_bb<G>(target))) list.push(Move(ksq, target, MoveKind::Castling));
     }
   }
 
+  bool wants(PieceType pt) const { return only == PieceType::None || only == pt; }
+
   void run() {
     const BB checkers = pos.attackers_to(ksq, occ) & theirs;
-    king_moves();
-    if (more_than_one(checkers)) return;
+    if (wants(PieceType::King)) king_moves();
+    if (more_than_one(checkers) || only == PieceType::King) {
+      if (!checkers && only == PieceType::King && pos.castling()) castling_moves();
+      return;
+    }
     if (checkers) check_mask = A::between(ksq, lsb(checkers)) | checkers;
     find_pins();
-    pawn_moves();
+    if (wants(PieceType::Pawn)) pawn_moves();
     for (PieceType pt : {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen,
                          PieceType::Viceroy, PieceType::Minister})
-      if (pos.pieces(us, pt)) piece_moves(pt);
-    if (!checkers && pos.castling()) castling_moves();
+      if (wants(pt) && pos.pieces(us, pt)) piece_moves(pt);
+    if (!checkers && only == PieceType::None && pos.castling()) castling_moves();
   }
 };
 
@@ -170,6 +179,15 @@ void generate_legal(const Position<G>& pos, MoveList& list) {
   Generator<G>(pos, list).run();
 }
 
+template <class G>
+void generate_legal_to(const Position<G>& pos, PieceType piece, Bitboard<G> targets, MoveList& list) {
+  Generator<G> gen(pos, list);
+  gen.only = piece;
+  gen.wanted = targets;
+  gen.run();
+}
+
 template void generate_legal<Board8>(const Position<Board8>&, MoveList&);
+template void generate_legal_to<Board8>(const Position<Board8>&, PieceType, std::uint64_t, MoveList&);
 
 }  // namespace virrey

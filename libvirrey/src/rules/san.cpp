@@ -158,7 +158,6 @@ template <class G>
 SanResolution resolve_san(const Position<G>& pos, const SanSyntax& san) {
   SanResolution r;
   const Color us = pos.side_to_move();
-  const MoveList legal = legal_moves(pos);
   using K = SanSyntax::Kind;
 
   if (san.kind == K::Null) {
@@ -179,6 +178,8 @@ SanResolution resolve_san(const Position<G>& pos, const SanSyntax& san) {
       kingside = (us == Color::White) ? !minister : minister;
     }
     const Square target = Position<G>::castling_king_target(us, kingside);
+    MoveList legal;
+    generate_legal_to(pos, PieceType::King, square_bb<G>(target), legal);
     for (Move m : legal)
       if (m.kind() == MoveKind::Castling && m.to() == target) {
         r.move = m;
@@ -200,7 +201,9 @@ SanResolution resolve_san(const Position<G>& pos, const SanSyntax& san) {
     return r;
   }
   const Square to = make_square<G>(san.to_file, san.to_rank);
-  Move found;
+  MoveList legal;
+  generate_legal_to(pos, san.piece, square_bb<G>(to), legal);
+  Move found{};
   int matches = 0;
   bool promotion_square = false;
   std::string froms;
@@ -312,7 +315,9 @@ std::string write_san(const Position<G>& pos, Move move, const MoveList& legal) 
 
 template <class G>
 std::string write_san(const Position<G>& pos, Move move) {
-  return write_san(pos, move, legal_moves(pos));
+  MoveList rivals;  // only moves of the same piece type to the same square matter
+  generate_legal_to(pos, pos.piece_on(move.from()).type, square_bb<G>(move.to()), rivals);
+  return write_san(pos, move, rivals);
 }
 
 template SanResolution resolve_san<Board8>(const Position<Board8>&, const SanSyntax&);

@@ -35,6 +35,11 @@ class MoveList {
 template <class G>
 void generate_legal(const Position<G>& pos, MoveList& list);
 
+// Only the legal moves of one piece type (None: every type) to a set of
+// squares: what resolving a SAN move needs. King moves include castling.
+template <class G>
+void generate_legal_to(const Position<G>& pos, PieceType piece, Bitboard<G> targets, MoveList& list);
+
 template <class G>
 MoveList legal_moves(const Position<G>& pos) {
   MoveList list;
@@ -43,5 +48,7 @@ MoveList legal_moves(const Position<G>& pos) {
 }
 
 extern template void generate_legal<Board8>(const Position<Board8>&, MoveList&);
+extern template void generate_legal_to<Board8>(const Position<Board8>&, PieceType, std::uint64_t,
+                                              MoveList&);
 
 }  // namespace virrey

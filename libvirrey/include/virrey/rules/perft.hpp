@@ -20,7 +20,7 @@ std::uint64_t perft(const Position<G>& pos, int depth) {
 }
 
 struct PerftEntry {
-  Move move;
+  Move move{};
   std::uint64_t nodes = 0;
 };
 

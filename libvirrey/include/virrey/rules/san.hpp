@@ -34,7 +34,7 @@ std::optional<SanSyntax> parse_san(std::string_view text, std::string& error);
 enum class SanError : std::uint8_t { None, Illegal, Ambiguous, WrongPromotion };
 
 struct SanResolution {
-  Move move;
+  Move move{};
   SanError error = SanError::None;
   // Virrey: a bare "e8" was read as the forced promotion (worth a warning).
   bool implied_promotion = false;

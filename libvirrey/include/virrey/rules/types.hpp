@@ -74,9 +74,11 @@ enum class MoveKind : std::uint8_t {
 };
 
 // A move as a small self-describing value: from, to, kind and promotion piece.
+// Trivially constructible so that move lists cost nothing to set up: write
+// `Move{}` for the null move.
 class Move {
  public:
-  constexpr Move() = default;
+  Move() = default;
   constexpr Move(Square from, Square to, MoveKind kind = MoveKind::Normal,
                  PieceType promotion = PieceType::None)
       : bits_(std::uint32_t(from) | std::uint32_t(to) << 8 | std::uint32_t(kind) << 16 |
@@ -91,7 +93,7 @@ class Move {
   friend constexpr bool operator==(Move, Move) = default;
 
  private:
-  std::uint32_t bits_ = 0;
+  std::uint32_t bits_;
 };
 
 }  // namespace virrey

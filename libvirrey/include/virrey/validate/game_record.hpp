@@ -25,7 +25,7 @@ struct MovetextItem {
   ItemKind kind = ItemKind::Move;
   std::uint8_t nag = 0;   // Nag
   std::uint32_t ply = 0;  // Move: 1-based ply from the start position
-  Move move;              // Move
+  Move move{};            // Move
   std::string text;       // Move: canonical SAN; Comment: its text
 };
 

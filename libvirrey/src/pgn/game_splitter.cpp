@@ -1,0 +1,531 @@
+#include "virrey/pgn/game_splitter.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "pgn_chars.hpp"
+
+namespace virrey::pgn {
+
+namespace {
+
+using namespace chars;
+
+// What the scanner is inside of.
+enum class Mode : std::uint8_t {
+  Top,          // tag section or movetext, outside everything below
+  Tag,          // between '[' and ']'
+  TagString,    // a quoted tag value
+  Brace,        // a { } comment
+  LineComment,  // a ; comment or a % escape line, up to the line break
+  PostMarker,   // after the termination marker: taking the blank rest of its line
+};
+
+// Byte classes in Mode::Top. Blank and Plain are skipped by the fast loop.
+enum TopClass : std::uint8_t {
+  kBlank,
+  kPlain,  // anything that makes movetext
+  kNewline,
+  kBraceOpen,
+  kSemicolon,
+  kBracket,
+  kParenOpen,
+  kParenClose,
+  kStar,
+  kDash,  // may be inside 1-0, 0-1, 1/2-1/2
+  kPercent,
+};
+
+constexpr std::array<std::uint8_t, 256> make_top_classes() {
+  std::array<std::uint8_t, 256> t{};
+  for (int c = 0; c < 256; ++c) {
+    const char ch = char(c);
+    std::uint8_t k = kPlain;
+    if (is_blank(ch)) k = kBlank;
+    else if (is_newline(ch)) k = kNewline;
+    else if (ch == '{') k = kBraceOpen;
+    else if (ch == ';') k = kSemicolon;
+    else if (ch == '[') k = kBracket;
+    else if (ch == '(') k = kParenOpen;
+    else if (ch == ')') k = kParenClose;
+    else if (ch == '*') k = kStar;
+    else if (ch == '-') k = kDash;
+    else if (ch == '%') k = kPercent;
+    t[std::size_t(c)] = k;
+  }
+  return t;
+}
+constexpr std::array<std::uint8_t, 256> kTopClass = make_top_classes();
+
+constexpr std::size_t kMaxTagName = 64;  // longer names are not compared
+constexpr std::size_t kKeepBehind = 8;   // bytes kept before the scan point while skipping a game
+
+enum class Step : std::uint8_t { Continue, Found, NeedMore };
+enum class Look : std::uint8_t { No, Yes, NeedMore };
+
+std::uint64_t hash_name(const char* s, std::size_t n) {
+  std::uint64_t h = 14695981039346656037ull;  // FNV-1a
+  for (std::size_t i = 0; i < n; ++i) h = (h ^ static_cast<unsigned char>(s[i])) * 1099511628211ull;
+  return h;
+}
+
+}  // namespace
+
+struct GameSplitter::State {
+  State(importers::ByteSource& s, SplitterOptions o) : source(s), options(o) {
+    options.read_size = std::max<std::size_t>(options.read_size, 1);
+  }
+
+  GameItem next();
+
+  // Between games.
+  bool skip_to_game();  // false at the end of the input
+  void begin_game();
+  // Within a game: scans from `scan`; Found sets the game end.
+  Step scan_game();
+  Step scan_top(std::size_t& p);
+  Step scan_tag(std::size_t& p);
+  Step scan_tag_string(std::size_t& p);
+  Step scan_brace(std::size_t& p);
+  Step scan_line_comment(std::size_t& p);
+  Step scan_post_marker(std::size_t& p);
+  Step found(std::uint64_t end_offset, std::size_t next_start, GameEnd how);
+  std::size_t marker_end_at_dash(std::size_t p) const;
+  Look tag_name_at(std::size_t p, std::uint64_t& hash) const;
+  Look tag_line_at(std::size_t p) const;
+
+  // Buffer.
+  void refill(std::size_t keep_from);
+  void count_lines(std::size_t to);
+  Location location_of(std::size_t i) const {
+    const std::uint64_t origin = std::max(line_begin, bom_end);
+    return {line, base + i - origin + 1};
+  }
+
+  importers::ByteSource& source;
+  SplitterOptions options;
+
+  std::unique_ptr<char[]> buf;
+  std::size_t cap = 0;
+  std::size_t len = 0;     // bytes held
+  std::uint64_t base = 0;  // input offset of buf[0]
+  bool eof = false;        // the source has nothing more (or failed)
+  bool finished = false;   // End (after a pending ReadError) is all that is left
+  bool error_pending = false;
+  std::string error;
+  std::uint64_t games = 0;
+
+  // Line bookkeeping: the breaks in buf[0, line_pos) are counted.
+  std::size_t line_pos = 0;
+  std::uint64_t line = 1;
+  std::uint64_t line_begin = 0;  // input offset of the current line's first byte
+  std::uint64_t bom_end = 0;     // input offset past the last byte-order mark skipped
+  bool prev_cr = false;
+
+  std::size_t scan = 0;
+  bool at_line_start = true;  // the byte at `scan` starts a line (between games)
+
+  // The game being cut.
+  std::size_t game_begin = 0;  // index in buf (0 once the start is dropped while skipping)
+  std::uint64_t game_offset = 0;
+  Location game_start;
+  bool game_at_line_start = true;
+  bool discarding = false;  // over the size limit: bytes are dropped as scanned
+  Mode mode = Mode::Top;
+  std::uint64_t depth = 0;  // open '(' in the movetext
+  bool movetext = false;
+  bool has_tags = false;
+  bool line_start = true;           // only blanks since the last line break (Top)
+  std::uint64_t top_line_begin = 0;  // input offset past the last line break seen in Top
+  std::vector<std::uint64_t> tag_names;
+
+  // Set by found().
+  std::uint64_t end_offset = 0;
+  GameEnd how = GameEnd::EndOfInput;
+};
+
+GameSplitter::GameSplitter(importers::ByteSource& source, SplitterOptions options)
+    : state_(std::make_unique<State>(source, options)) {}
+GameSplitter::~GameSplitter() = default;
+GameSplitter::GameSplitter(GameSplitter&&) noexcept = default;
+GameSplitter& GameSplitter::operator=(GameSplitter&&) noexcept = default;
+
+GameItem GameSplitter::next() { return state_->next(); }
+std::uint64_t GameSplitter::games() const { return state_->games; }
+
+GameItem GameSplitter::State::next() {
+  if (finished || !skip_to_game()) {
+    finished = true;
+    GameItem item;
+    if (error_pending) {
+      error_pending = false;
+      item.kind = ItemKind::ReadError;
+      item.error = error;
+    }
+    return item;
+  }
+  begin_game();
+  while (scan_game() == Step::NeedMore) {
+    if (!discarding && len - game_begin > options.max_game_bytes) discarding = true;
+    refill(discarding ? scan - std::min(scan, kKeepBehind) : game_begin);
+  }
+  GameItem item;
+  item.start = game_start;
+  item.offset = game_offset;
+  item.size = end_offset - game_offset;
+  item.end = how;
+  if (discarding || item.size > options.max_game_bytes) {
+    item.kind = ItemKind::Oversized;
+    item.number = ++games;
+  } else {
+    item.kind = movetext || has_tags ? ItemKind::Game : ItemKind::Stray;
+    if (item.kind == ItemKind::Game) item.number = ++games;
+    item.text = std::string_view(buf.get() + game_begin, std::size_t(item.size));
+  }
+  return item;
+}
+
+bool GameSplitter::State::skip_to_game() {
+  for (;;) {
+    bool need_more = false;
+    while (scan < len && !need_more) {
+      const char c = buf[scan];
+      if (is_blank(c)) {
+        at_line_start = false;
+        ++scan;
+      } else if (is_newline(c)) {
+        at_line_start = true;
+        ++scan;
+      } else if (static_cast<unsigned char>(c) == 0xef && at_line_start) {
+        if (scan + 3 > len && !eof) {
+          need_more = true;
+        } else if (scan + 3 <= len && static_cast<unsigned char>(buf[scan + 1]) == 0xbb &&
+                   static_cast<unsigned char>(buf[scan + 2]) == 0xbf) {
+          scan += 3;
+          bom_end = base + scan;
+        } else {
+          return true;
+        }
+      } else {
+        return true;
+      }
+    }
+    if (eof && !need_more) return false;
+    refill(scan);
+  }
+}
+
+void GameSplitter::State::begin_game() {
+  count_lines(scan);
+  game_begin = scan;
+  game_offset = base + scan;
+  game_start = location_of(scan);
+  game_at_line_start = at_line_start;
+  discarding = false;
+  mode = Mode::Top;
+  depth = 0;
+  movetext = has_tags = false;
+  line_start = at_line_start;
+  top_line_begin = game_offset;
+  tag_names.clear();
+}
+
+Step GameSplitter::State::found(std::uint64_t end, std::size_t next_start, GameEnd ending) {
+  end_offset = end;
+  how = ending;
+  scan = next_start;
+  at_line_start = next_start > 0 && next_start <= len && is_newline(buf[next_start - 1]);
+  return Step::Found;
+}
+
+Step GameSplitter::State::scan_game() {
+  std::size_t p = scan;
+  for (;;) {
+    Step step = Step::Continue;
+    switch (mode) {
+      case Mode::Top: step = scan_top(p); break;
+      case Mode::Tag: step = scan_tag(p); break;
+      case Mode::TagString: step = scan_tag_string(p); break;
+      case Mode::Brace: step = scan_brace(p); break;
+      case Mode::LineComment: step = scan_line_comment(p); break;
+      case Mode::PostMarker: step = scan_post_marker(p); break;
+    }
+    if (step == Step::Found) return step;
+    if (step == Step::NeedMore) {
+      scan = p;
+      if (!eof) return step;
+      // Lookahead never waits at the end of input, so all bytes are scanned.
+      return found(base + len, len, error_pending ? GameEnd::ReadError : GameEnd::EndOfInput);
+    }
+  }
+}
+
+Step GameSplitter::State::scan_top(std::size_t& p) {
+  const char* b = buf.get();
+  for (;;) {
+    std::uint8_t k = kBlank, plain = 0;
+    while (p < len) {
+      k = kTopClass[static_cast<unsigned char>(b[p])];
+      if (k > kPlain) break;
+      plain |= k;
+      ++p;
+    }
+    if (plain) movetext = true, line_start = false;
+    if (p >= len) return Step::NeedMore;
+    switch (k) {
+      case kNewline:
+        line_start = true;
+        top_line_begin = base + p + 1;
+        ++p;
+        break;
+      case kBraceOpen:
+        line_start = false;
+        mode = Mode::Brace;
+        ++p;
+        return Step::Continue;
+      case kSemicolon:
+        line_start = false;
+        mode = Mode::LineComment;
+        ++p;
+        return Step::Continue;
+      case kPercent:
+        if (p == game_begin ? game_at_line_start : is_newline(b[p - 1])) {
+          mode = Mode::LineComment;
+          ++p;
+          return Step::Continue;
+        }
+        movetext = true, line_start = false;
+        ++p;
+        break;
+      case kBracket: {
+        if (movetext) {
+          if (line_start) return found(top_line_begin, p, GameEnd::NextTags);
+        } else {
+          std::uint64_t name = 0;
+          const Look look = tag_name_at(p, name);
+          if (look == Look::NeedMore) return Step::NeedMore;
+          if (look == Look::Yes) {
+            const bool repeated = std::find(tag_names.begin(), tag_names.end(), name) != tag_names.end();
+            if (repeated && line_start && has_tags) return found(top_line_begin, p, GameEnd::NextTags);
+            tag_names.push_back(name);
+          }
+          has_tags = true;
+        }
+        line_start = false;
+        mode = Mode::Tag;
+        ++p;
+        return Step::Continue;
+      }
+      case kParenOpen:
+        movetext = true, line_start = false;
+        ++depth;
+        ++p;
+        break;
+      case kParenClose:
+        movetext = true, line_start = false;
+        if (depth > 0) --depth;
+        ++p;
+        break;
+      case kStar:
+        movetext = true, line_start = false;
+        ++p;
+        if (depth == 0) {
+          mode = Mode::PostMarker;
+          return Step::Continue;
+        }
+        break;
+      case kDash: {
+        movetext = true, line_start = false;
+        if (depth == 0) {
+          if (p + 5 > len && !eof) return Step::NeedMore;
+          if (const std::size_t end = marker_end_at_dash(p)) {
+            p = end;
+            mode = Mode::PostMarker;
+            return Step::Continue;
+          }
+        }
+        ++p;
+        break;
+      }
+    }
+  }
+}
+
+// The end of the result token around the '-' at p (1-0, 0-1, 1/2-1/2), or 0.
+std::size_t GameSplitter::State::marker_end_at_dash(std::size_t p) const {
+  auto before = [&](std::size_t back) { return p >= game_begin + back ? buf[p - back] : ' '; };
+  auto after = [&](std::size_t ahead) { return p + ahead < len ? buf[p + ahead] : ' '; };
+  const char b1 = before(1), a1 = after(1);
+  if (((b1 == '1' && a1 == '0') || (b1 == '0' && a1 == '1')) && !is_symbol(before(2)) && !is_symbol(after(2)))
+    return p + 2;
+  if (b1 == '2' && before(2) == '/' && before(3) == '1' && a1 == '1' && after(2) == '/' && after(3) == '2' &&
+      !is_symbol(before(4)) && !is_symbol(after(4)))
+    return p + 4;
+  return 0;
+}
+
+// The tag name after the '[' at p (hashed), if there is one.
+Look GameSplitter::State::tag_name_at(std::size_t p, std::uint64_t& hash) const {
+  std::size_t q = p + 1;
+  while (q < len && is_blank(buf[q])) ++q;
+  const std::size_t start = q;
+  while (q < len && is_tag_name(buf[q]) && q - start <= kMaxTagName) ++q;
+  if (q >= len && !eof) return Look::NeedMore;
+  if (q == start || q - start > kMaxTagName) return Look::No;
+  hash = hash_name(buf.get() + start, q - start);
+  return Look::Yes;
+}
+
+// Whether the line starting at p opens with a tag pair: [Name "
+Look GameSplitter::State::tag_line_at(std::size_t p) const {
+  if (p >= len) return eof ? Look::No : Look::NeedMore;
+  if (buf[p] != '[') return Look::No;
+  std::size_t q = p + 1;
+  while (q < len && is_tag_name(buf[q]) && q - p <= kMaxTagName) ++q;
+  if (q == p + 1 || q - p > kMaxTagName) return q >= len && !eof ? Look::NeedMore : Look::No;
+  const std::size_t blanks = q;
+  while (q < len && is_blank(buf[q]) && q - p <= 2 * kMaxTagName) ++q;
+  if (q >= len) return eof ? Look::No : Look::NeedMore;
+  return q > blanks && buf[q] == '"' ? Look::Yes : Look::No;
+}
+
+Step GameSplitter::State::scan_tag(std::size_t& p) {
+  for (; p < len; ++p) {
+    const char c = buf[p];
+    if (c == '"') {
+      mode = Mode::TagString;
+      ++p;
+      return Step::Continue;
+    }
+    if (c == ']' || is_newline(c)) {  // a line break ends a broken tag pair
+      mode = Mode::Top;
+      if (c == ']') ++p;
+      return Step::Continue;
+    }
+  }
+  return Step::NeedMore;
+}
+
+Step GameSplitter::State::scan_tag_string(std::size_t& p) {
+  while (p < len) {
+    const char c = buf[p];
+    if (c == '\\') {
+      if (p + 1 >= len && !eof) return Step::NeedMore;
+      p += p + 1 < len && !is_newline(buf[p + 1]) ? 2 : 1;
+    } else if (c == '"') {
+      mode = Mode::Tag;
+      ++p;
+      return Step::Continue;
+    } else if (is_newline(c)) {  // strings never span lines
+      mode = Mode::Top;
+      return Step::Continue;
+    } else {
+      ++p;
+    }
+  }
+  return Step::NeedMore;
+}
+
+Step GameSplitter::State::scan_brace(std::size_t& p) {
+  const char* b = buf.get();
+  while (p < len) {
+    const char c = b[p];
+    if (c == '}') {
+      mode = Mode::Top;
+      ++p;
+      return Step::Continue;
+    }
+    if (!is_newline(c)) {
+      ++p;
+      continue;
+    }
+    // A line inside the comment that starts like a tag pair: the comment is
+    // unterminated and a new game begins there.
+    std::size_t q = p + 1;
+    if (c == '\r') {
+      if (q >= len && !eof) return Step::NeedMore;
+      if (q < len && b[q] == '\n') ++q;
+    }
+    const Look look = tag_line_at(q);
+    if (look == Look::NeedMore) return Step::NeedMore;
+    if (look == Look::Yes) return found(base + q, q, GameEnd::NextTags);
+    p = q;
+  }
+  return Step::NeedMore;
+}
+
+Step GameSplitter::State::scan_line_comment(std::size_t& p) {
+  while (p < len && !is_newline(buf[p])) ++p;
+  if (p >= len) return Step::NeedMore;
+  mode = Mode::Top;  // the line break is Top's
+  return Step::Continue;
+}
+
+Step GameSplitter::State::scan_post_marker(std::size_t& p) {
+  while (p < len && is_blank(buf[p])) ++p;
+  if (p >= len) return eof ? found(base + p, p, GameEnd::Result) : Step::NeedMore;
+  if (buf[p] == '\r') {
+    if (p + 1 >= len && !eof) return Step::NeedMore;
+    ++p;
+    if (p < len && buf[p] == '\n') ++p;
+  } else if (buf[p] == '\n') {
+    ++p;
+  }
+  return found(base + p, p, GameEnd::Result);
+}
+
+void GameSplitter::State::count_lines(std::size_t to) {
+  const char* b = buf.get();
+  for (std::size_t i = line_pos; i < to; ++i) {
+    const char c = b[i];
+    if (c == '\n') {
+      if (!prev_cr) ++line;
+      prev_cr = false;
+      line_begin = base + i + 1;
+    } else if (c == '\r') {
+      ++line;
+      prev_cr = true;
+      line_begin = base + i + 1;
+    } else {
+      prev_cr = false;
+    }
+  }
+  line_pos = std::max(line_pos, to);
+}
+
+void GameSplitter::State::refill(std::size_t keep_from) {
+  const std::size_t want = options.read_size;
+  if (cap - len < want) {
+    if (keep_from > 0) {
+      count_lines(keep_from);
+      std::memmove(buf.get(), buf.get() + keep_from, len - keep_from);
+      len -= keep_from;
+      base += keep_from;
+      scan -= keep_from;
+      line_pos -= keep_from;
+      game_begin = game_begin > keep_from ? game_begin - keep_from : 0;
+    }
+    if (cap - len < want) {
+      const std::size_t new_cap = std::max(cap * 2, len + want);
+      std::unique_ptr<char[]> bigger(new char[new_cap]);
+      if (len > 0) std::memcpy(bigger.get(), buf.get(), len);
+      buf = std::move(bigger);
+      cap = new_cap;
+    }
+  }
+  importers::ReadResult r = source.read({buf.get() + len, std::min(cap - len, want)});
+  if (!r.ok()) {
+    eof = true;
+    error_pending = true;
+    error = std::move(r.error);
+  } else if (r.size == 0) {
+    eof = true;
+  } else {
+    len += r.size;
+  }
+}
+
+}  // namespace virrey::pgn

@@ -1,0 +1,14 @@
+// UTF-8 validation for tag values and comments (internal to the PGN reader).
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+
+namespace virrey::pgn {
+
+// Index of the first byte that does not belong to a well-formed UTF-8
+// sequence (overlong forms, surrogates and code points above U+10FFFF are
+// ill-formed), or std::string_view::npos when `text` is valid.
+std::size_t first_invalid_utf8(std::string_view text);
+
+}  // namespace virrey::pgn
