@@ -110,9 +110,10 @@ class Run {
   // Reports the first invalid UTF-8 sequence in `text`, a view into the game
   // text at or after the cursor's line (a comment or a tag value).
   void check_utf8(std::string_view text);
-  // Ends the tag section before the first movetext token. False when the
-  // visitor skips the movetext (the cursor is then at the end).
-  bool begin_movetext();
+  // Ends the tag section before the first movetext token, which starts at
+  // `token`. False when the visitor skips the movetext (the cursor is then
+  // at the end).
+  bool begin_movetext(const char* token);
   void skip_to_end() {
     count_lines(p_, end_);
     p_ = end_;
@@ -184,10 +185,10 @@ void Run::check_utf8(std::string_view text) {
   report(Problem::InvalidUtf8, at, text.substr(bad, len));
 }
 
-bool Run::begin_movetext() {
+bool Run::begin_movetext(const char* token) {
   if (!in_tags_) return true;
   in_tags_ = false;
-  if (v_.end_tags(loc(p_)) == Skip::Yes) {
+  if (v_.end_tags(loc(token)) == Skip::Yes) {
     skip_to_end();
     return false;
   }
@@ -229,7 +230,7 @@ void Run::symbol() {
   while (p_ < end_ && class_of(*p_) == kSymbol) ++p_;
   const std::string_view token(start, std::size_t(p_ - start));
   const Location at = loc(start);
-  if (!begin_movetext()) return;
+  if (!begin_movetext(start)) return;
   if (is_digit(token[0])) {
     bool digits_only = true;
     for (char c : token) digits_only = digits_only && is_digit(c);
@@ -266,7 +267,7 @@ void Run::stray_dots() {
   const char* start = p_;
   while (p_ < end_ && *p_ == '.') ++p_;
   const Location at = loc(start);
-  if (!begin_movetext()) return;
+  if (!begin_movetext(start)) return;
   report(Problem::BadMoveNumber, at, std::string_view(start, std::size_t(p_ - start)));
 }
 
@@ -363,7 +364,7 @@ void Run::tag_in_movetext() {
 void Run::open_variation() {
   const Location at = loc(p_);
   ++p_;
-  if (!begin_movetext()) return;
+  if (!begin_movetext(p_ - 1)) return;
   if (open_.size() >= options_.max_variation_depth) {
     report(Problem::VariationTooDeep, at, std::string_view(p_ - 1, 1));
     return skip_variation(at);
@@ -375,7 +376,7 @@ void Run::open_variation() {
 void Run::close_variation() {
   const Location at = loc(p_);
   ++p_;
-  if (!begin_movetext()) return;
+  if (!begin_movetext(p_ - 1)) return;
   if (open_.empty()) return report(Problem::UnmatchedParenthesis, at, std::string_view(p_ - 1, 1));
   open_.pop_back();
   v_.end_variation(at);
@@ -413,7 +414,7 @@ void Run::dollar_nag() {
   const char* start = p_;
   const Location at = loc(p_);
   ++p_;
-  if (!begin_movetext()) return;
+  if (!begin_movetext(start)) return;
   unsigned value = 0;
   while (p_ < end_ && is_digit(*p_)) {
     if (value <= 255) value = value * 10 + unsigned(*p_ - '0');
@@ -428,7 +429,7 @@ void Run::annotation() {
   const char* start = p_;
   const Location at = loc(p_);
   while (p_ < end_ && class_of(*p_) == kAnnotation) ++p_;
-  if (!begin_movetext()) return;
+  if (!begin_movetext(start)) return;
   const std::string_view word(start, std::size_t(p_ - start));
   const int nag = find_nag(kSuffixes, word);
   if (nag < 0) return report(Problem::BadAnnotation, at, word);
@@ -439,7 +440,7 @@ void Run::annotation() {
 void Run::result(GameResult result, const char* start) {
   if (p_ == start) ++p_;  // '*'
   const Location at = loc(start);
-  if (!begin_movetext()) return;
+  if (!begin_movetext(start)) return;
   if (!open_.empty())
     return report(Problem::ResultInVariation, at, std::string_view(start, std::size_t(p_ - start)));
   v_.result(result, at);

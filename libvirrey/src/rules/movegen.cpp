@@ -179,8 +179,66 @@ void generate_legal(const Position<G>& pos, MoveList& list) {
   Generator<G>(pos, list).run();
 }
 
+// Legal moves of one piece type to one square, found from the square
+// backwards: the few candidate origins are each tested by asking whether the
+// king would be attacked afterwards. En passant and castling, which move more
+// than one piece, go through the full generator.
+template <class G>
+bool to_one_square(const Position<G>& pos, PieceType piece, Square to, MoveList& list) {
+  using BB = Bitboard<G>;
+  using A = Attacks<G>;
+  const Color us = pos.side_to_move(), them = ~us;
+  const BB to_bb = square_bb<G>(to);
+  if (pos.pieces(us) & to_bb) return true;
+  if (to == pos.en_passant() && piece == PieceType::Pawn) return false;
+  if (piece == PieceType::King && pos.castling()) return false;
+  const BB occ = pos.occupied();
+  const BB own = pos.pieces(us, piece);
+  BB origins = 0;
+  if (piece == PieceType::Pawn) {
+    if (pos.pieces(them) & to_bb) {
+      origins = A::pawn(them, to) & own;
+    } else {
+      const int up = us == Color::White ? G::width : -G::width;
+      const Square back = Square(to - up);
+      if (relative_rank<G>(us, to) >= 1 && (own & square_bb<G>(back))) {
+        origins = square_bb<G>(back);
+      } else if (relative_rank<G>(us, to) == 3 && !(occ & square_bb<G>(back)) &&
+                 (own & square_bb<G>(Square(back - up)))) {
+        origins = square_bb<G>(Square(back - up));
+      }
+    }
+  } else {
+    origins = Generator<G>::piece_attacks(piece == PieceType::King ? PieceType::Viceroy : piece, to, occ) & own;
+  }
+  const Square ksq = pos.king_square(us);
+  const BB theirs_left = pos.pieces(them) & ~to_bb;
+  while (origins) {
+    const Square from = pop_lsb(origins);
+    const BB after = (occ ^ square_bb<G>(from)) | to_bb;
+    const Square king_after = piece == PieceType::King ? to : ksq;
+    if (pos.attackers_to(king_after, after) & theirs_left) continue;
+    if (piece != PieceType::Pawn || relative_rank<G>(us, to) != G::height - 1) {
+      list.push(Move(from, to));
+      continue;
+    }
+    const PieceType fixed = pos.fixed_promotion(to);
+    if (fixed != PieceType::None) {
+      list.push(Move(from, to, MoveKind::Promotion, fixed));
+      continue;
+    }
+    for (PieceType pt : {PieceType::Queen, PieceType::Rook, PieceType::Bishop, PieceType::Knight})
+      list.push(Move(from, to, MoveKind::Promotion, pt));
+    if (pos.variant() == Variant::Modern) list.push(Move(from, to, MoveKind::Promotion, PieceType::Minister));
+  }
+  return true;
+}
+
 template <class G>
 void generate_legal_to(const Position<G>& pos, PieceType piece, Bitboard<G> targets, MoveList& list) {
+  if (piece != PieceType::None && targets && !more_than_one(targets) &&
+      to_one_square(pos, piece, lsb(targets), list))
+    return;
   Generator<G> gen(pos, list);
   gen.only = piece;
   gen.wanted = targets;

@@ -36,10 +36,10 @@ std::optional<Position<G>> Position<G>::from_setup(const Setup& s, std::vector<s
   for (int sq = 0; sq < G::squares; ++sq) {
     Piece pc = s.board[sq];
     if (pc.empty()) continue;
-    const std::string where = square_name<G>(Square(sq));
     if (!piece_allowed(s.variant, pc.type)) {
       errors.push_back(fmt::format("{} on {}: the {} is not a piece of {} chess", fen_letter(pc),
-                                   where, piece_name(pc.type), info(s.variant).name));
+                                   square_name<G>(Square(sq)), piece_name(pc.type),
+                                   info(s.variant).name));
       continue;
     }
     ++count[index(pc.color)];
@@ -49,7 +49,7 @@ std::optional<Position<G>> Position<G>::from_setup(const Setup& s, std::vector<s
       int rank = rank_of<G>(Square(sq));
       if (rank == 0 || rank == G::height - 1)
         errors.push_back(fmt::format("{} pawn on {}: pawns cannot stand on rank {}",
-                                     color_name(pc.color), where, rank + 1));
+                                     color_name(pc.color), square_name<G>(Square(sq)), rank + 1));
     }
     p.put(pc, Square(sq));
   }

@@ -206,7 +206,6 @@ SanResolution resolve_san(const Position<G>& pos, const SanSyntax& san) {
   Move found{};
   int matches = 0;
   bool promotion_square = false;
-  std::string froms;
   for (Move m : legal) {
     if (m.to() != to || m.kind() == MoveKind::Castling) continue;
     if (pos.piece_on(m.from()).type != san.piece) continue;
@@ -225,8 +224,7 @@ SanResolution resolve_san(const Position<G>& pos, const SanSyntax& san) {
       r.message = fmt::format("a pawn does not promote on {}", square_name<G>(to));
       return r;
     }
-    if (matches++) froms += ", ";
-    froms += square_name<G>(m.from());
+    ++matches;
     found = m;
   }
   if (matches == 1) {
@@ -235,6 +233,16 @@ SanResolution resolve_san(const Position<G>& pos, const SanSyntax& san) {
   }
   r.implied_promotion = false;
   if (matches > 1) {
+    std::string froms;
+    for (Move m : legal) {
+      if (pos.piece_on(m.from()).type != san.piece) continue;
+      if (san.from_file >= 0 && file_of<G>(m.from()) != san.from_file) continue;
+      if (san.from_rank >= 0 && rank_of<G>(m.from()) != san.from_rank) continue;
+      if (m.kind() == MoveKind::Promotion && san.promotion != PieceType::None && m.promotion() != san.promotion) continue;
+      if (froms.find(square_name<G>(m.from())) != std::string::npos) continue;
+      if (!froms.empty()) froms += ", ";
+      froms += square_name<G>(m.from());
+    }
     r.error = SanError::Ambiguous;
     r.message = fmt::format("{} {}s can move to {} (from {})", matches, piece_word(san.piece),
                             square_name<G>(to), froms);

@@ -1,5 +1,7 @@
 #include "virrey/validate/game_checker.hpp"
 
+#include <array>
+
 #include <fmt/format.h>
 
 #include "virrey/rules/fen.hpp"
@@ -79,6 +81,16 @@ struct GameChecker::Impl final : pgn::Visitor {
   bool saw_result = false;
   bool main_dead = false;
   std::optional<Position<G>> start;
+  std::array<std::optional<Position<G>>, kVariantCount> start_positions;  // cache
+
+  const Position<G>& start_position(Variant v) {
+    auto& cached = start_positions[std::size_t(v)];
+    if (!cached) {
+      std::vector<std::string> errors;
+      cached = position_from_fen<G>(info(v).start_fen, v, errors);
+    }
+    return *cached;
+  }
 
   explicit Impl(CheckOptions o) : options(o) {}
 
@@ -178,7 +190,7 @@ struct GameChecker::Impl final : pgn::Visitor {
       }
       rec.start_fen = write_fen(*start);
     } else {
-      start = position_from_fen<G>(info(rec.variant).start_fen, rec.variant, errors);
+      start = start_position(rec.variant);
     }
     rec.start_side = start->side_to_move();
     rec.start_fullmove = start->fullmove_number();
@@ -228,27 +240,28 @@ struct GameChecker::Impl final : pgn::Visitor {
       add_move_finding(Code::PromotionNormalized, Severity::Warning, at, text, line,
                        fmt::format("promotion piece not written: read as {}",
                                    write_san(line.pos, r.move)));
-    Position<G> after = line.pos.after(r.move);
+    line.before_last = line.pos;
+    line.pos.play(r.move);
     if (san->suffix) {
-      const bool check = after.in_check();
-      if (san->suffix == '+' && !check)
-        add_move_finding(Code::CheckMark, Severity::Warning, at, text, line,
-                         "the move is marked '+' but gives no check");
-      else if (san->suffix == '#' && (!check || !legal_moves(after).empty()))
-        add_move_finding(Code::CheckMark, Severity::Warning, at, text, line,
-                         "the move is marked '#' but does not mate");
+      const bool check = line.pos.in_check();
+      const bool mark_wrong = san->suffix == '+' ? !check : (!check || !legal_moves(line.pos).empty());
+      if (mark_wrong) {
+        Line before = line;
+        before.pos = line.before_last;
+        add_move_finding(Code::CheckMark, Severity::Warning, at, text, before,
+                         san->suffix == '+' ? "the move is marked '+' but gives no check"
+                                            : "the move is marked '#' but does not mate");
+      }
     }
     if (options.build_movetext) {
       MovetextItem item;
       item.kind = ItemKind::Move;
       item.ply = line.ply + 1;
       item.move = r.move;
-      item.text = write_san(line.pos, r.move);
+      item.text = write_san(line.before_last, r.move);
       out.record.movetext.push_back(std::move(item));
     }
     if (in_main_line()) out.record.main_line.push_back(r.move);
-    line.before_last = line.pos;
-    line.pos = after;
     line.has_move = true;
     ++line.ply;
   }
