@@ -339,7 +339,7 @@ struct GameChecker::Impl final : pgn::Visitor {
   }
 
   void end_game(pgn::Location end) override {
-    if (!saw_result) {
+    if (!saw_result && !skip_moves) {
       add(Code::MissingResult, Severity::Error, end,
           "the game has no result (1-0, 0-1, 1/2-1/2 or *) at its end");
       if (auto tagged = outcome_from_text(out.record.tag("Result"))) out.record.result = *tagged;

@@ -1,0 +1,108 @@
+// The validator against a corpus of games with known problems: every finding
+// code, with its game, severity and ply, as listed in findings.expected.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "virrey/validate/input_checker.hpp"
+
+namespace virrey::validate {
+namespace {
+
+const std::string kData = std::string(VIRREY_TEST_DATA) + "/validate/";
+
+struct Row {
+  std::uint64_t game;
+  std::string code, severity;
+  int ply;
+  friend bool operator<(const Row& a, const Row& b) {
+    return std::tie(a.game, a.code, a.severity, a.ply) < std::tie(b.game, b.code, b.severity, b.ply);
+  }
+  friend bool operator==(const Row& a, const Row& b) = default;
+};
+
+std::ostream& operator<<(std::ostream& os, const Row& r) {
+  return os << r.game << ' ' << r.code << ' ' << r.severity << ' ' << r.ply;
+}
+
+std::vector<Row> expected_rows(const std::string& path) {
+  std::vector<Row> rows;
+  std::ifstream in(path);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream words(line);
+    Row r{0, "", "", 0};
+    words >> r.game >> r.code >> r.severity >> r.ply;
+    rows.push_back(r);
+  }
+  std::sort(rows.begin(), rows.end());
+  return rows;
+}
+
+std::vector<Row> actual_rows(const std::string& path, int threads) {
+  std::vector<Row> rows;
+  InputCheckOptions options;
+  options.threads = threads;
+  InputCallbacks cb;
+  cb.game = [&](GameReport& r) {
+    for (const auto& f : r.game.findings)
+      rows.push_back({f.game, std::string(code_name(f.code)), std::string(severity_name(f.severity)), f.ply});
+  };
+  EXPECT_TRUE(check_inputs({path}, options, cb));
+  std::sort(rows.begin(), rows.end());
+  return rows;
+}
+
+TEST(Findings, EveryCodeAsExpected) {
+  const auto expected = expected_rows(kData + "findings.expected");
+  EXPECT_EQ(actual_rows(kData + "findings.pgn", 1), expected);
+  EXPECT_EQ(actual_rows(kData + "findings.pgn", 3), expected);
+}
+
+TEST(Findings, LocationsFenAndLabelOfAnIllegalMove) {
+  InputCheckOptions options;
+  std::vector<Finding> found;
+  InputCallbacks cb;
+  cb.game = [&](GameReport& r) {
+    if (r.number == 2) found = r.game.findings;
+  };
+  check_inputs({kData + "findings.pgn"}, options, cb);
+  ASSERT_EQ(found.size(), 1u);
+  const Finding& f = found[0];
+  EXPECT_EQ(f.line, 24u);
+  EXPECT_EQ(f.column, 47u);
+  EXPECT_EQ(f.san, "Nb3");
+  EXPECT_EQ(f.move_label, "5.Nb3");
+  EXPECT_EQ(f.fen, "rnb1k2r/ppppqppp/5n2/4p1B1/1b1P4/5N2/PPPNPPPP/R2QKB1R w KQkq - 6 5");
+  EXPECT_EQ(f.message, "the knight on d2 is pinned");
+}
+
+TEST(Findings, ThreadsKeepTheInputOrder) {
+  std::vector<std::uint64_t> one, many;
+  for (auto [threads, out] : {std::pair{1, &one}, std::pair{4, &many}}) {
+    InputCheckOptions options;
+    options.threads = threads;
+    InputCallbacks cb;
+    cb.game = [out = out](GameReport& r) { out->push_back(r.number); };
+    check_inputs({kData + "findings.pgn", kData + "findings.pgn"}, options, cb);
+  }
+  EXPECT_EQ(one, many);
+  EXPECT_EQ(one.size(), 30u);
+}
+
+TEST(Findings, MissingInputIsAnIoProblem) {
+  InputCheckOptions options;
+  std::vector<Finding> problems;
+  InputCallbacks cb;
+  cb.problem = [&](std::string_view, const Finding& f) { problems.push_back(f); };
+  EXPECT_FALSE(check_inputs({kData + "no-such-file.pgn"}, options, cb));
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_EQ(problems[0].code, Code::IoError);
+}
+
+}  // namespace
+}  // namespace virrey::validate
