@@ -17,6 +17,7 @@ constexpr Alias kAliases[] = {
     {"standard", Variant::Standard},
     {"chess", Variant::Standard},
     {"fide", Variant::Standard},
+    {"normal", Variant::Standard},  // xboard, TCEC archives
     {"virrey", Variant::Virrey},
     {"virreychess", Variant::Virrey},
     {"ajedrezdelvirrey", Variant::Virrey},
