@@ -141,7 +141,7 @@ struct GameChecker::Impl final : pgn::Visitor {
   pgn::Skip end_tags(pgn::Location at) override {
     GameRecord& rec = out.record;
     for (std::string_view name : kSevenTagRoster)
-      if (rec.tag(name).empty() && !has_tag(name))
+      if (!has_tag(name))
         add(Code::MissingTag, Severity::Warning, at, fmt::format("the {} tag is missing", name));
     if (has_tag("Date") && !valid_date(rec.tag("Date")))
       add(Code::BadTag, Severity::Warning, at,
@@ -198,11 +198,7 @@ struct GameChecker::Impl final : pgn::Visitor {
     return pgn::Skip::No;
   }
 
-  bool has_tag(std::string_view name) const {
-    for (const auto& t : out.record.tags)
-      if (t.name == name) return true;
-    return false;
-  }
+  bool has_tag(std::string_view name) const { return out.record.has_tag(name); }
 
   // --- movetext ---------------------------------------------------------
   bool in_main_line() const { return lines.size() == 1; }

@@ -18,6 +18,12 @@ std::string_view GameRecord::tag(std::string_view name) const {
   return {};
 }
 
+bool GameRecord::has_tag(std::string_view name) const {
+  for (const auto& t : tags)
+    if (t.name == name) return true;
+  return false;
+}
+
 bool GameRecord::white_moves_at(std::uint32_t ply) const {
   const std::uint32_t index = ply - 1 + (start_side == Color::Black ? 1 : 0);
   return index % 2 == 0;

@@ -64,7 +64,7 @@ std::string write_pgn(const GameRecord& rec) {
   for (const auto& [name, fallback] : kRoster) {
     std::string_view value = rec.tag(name);
     if (name == "Result") value = outcome_text(rec.result);
-    else if (value.empty()) value = fallback;
+    else if (!rec.has_tag(name)) value = fallback;
     out += '[';
     out += name;
     out += " \"";

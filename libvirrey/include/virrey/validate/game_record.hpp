@@ -45,6 +45,7 @@ struct GameRecord {
 
   // The value of a tag, or an empty view.
   std::string_view tag(std::string_view name) const;
+  bool has_tag(std::string_view name) const;
   // "6." or "6..." label of a ply, and its full label with SAN ("6...Nf6").
   std::string move_number_text(std::uint32_t ply, bool black_dots) const;
   bool white_moves_at(std::uint32_t ply) const;

@@ -1,0 +1,105 @@
+// The PGN writer: export format, and reading what it wrote gives the same games.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "virrey/importers/memory_source.hpp"
+#include "virrey/validate/input_checker.hpp"
+#include "virrey/validate/pgn_writer.hpp"
+
+namespace virrey::validate {
+namespace {
+
+std::vector<CheckedGame> check_file(const std::string& path) {
+  std::vector<CheckedGame> games;
+  InputCheckOptions options;
+  InputCallbacks cb;
+  cb.game = [&](GameReport& r) { games.push_back(std::move(r.game)); };
+  check_inputs({path}, options, cb);
+  return games;
+}
+
+CheckedGame check_text(const std::string& text) {
+  GameChecker checker;
+  return checker.check(text, 1, pgn::Location{});
+}
+
+std::string folded(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    const bool space = c == ' ' || c == '\n' || c == '\r' || c == '\t';
+    if (space && (out.empty() || out.back() == ' ')) continue;
+    out += space ? ' ' : c;
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+void expect_same_game(const GameRecord& a, const GameRecord& b) {
+  EXPECT_EQ(a.variant, b.variant);
+  EXPECT_EQ(a.start_fen, b.start_fen);
+  EXPECT_EQ(a.main_line, b.main_line);
+  EXPECT_EQ(a.result, b.result);
+  for (const auto& t : a.tags) {
+    if (t.name == "Result") continue;
+    EXPECT_EQ(b.tag(t.name), t.value) << t.name;
+  }
+  ASSERT_EQ(a.movetext.size(), b.movetext.size());
+  for (std::size_t i = 0; i < a.movetext.size(); ++i) {
+    const auto &x = a.movetext[i], &y = b.movetext[i];
+    EXPECT_EQ(x.kind, y.kind) << i;
+    EXPECT_EQ(x.nag, y.nag) << i;
+    EXPECT_EQ(x.ply, y.ply) << i;
+    EXPECT_EQ(x.move, y.move) << i;
+    EXPECT_EQ(folded(x.text), folded(y.text)) << i;
+  }
+}
+
+TEST(PgnWriter, ExportFormat) {
+  auto game = check_text(
+      "[White \"Alpha \\\"A\\\"\"]\n[Event \"E\"]\n[Annotator \"me\"]\n[Result \"1-0\"]\n\n"
+      "1. e4 e5 {a comment} 2. Nf3 $1 (2. f4 exf4) 2... Nc6 1-0\n");
+  ASSERT_FALSE(game.has_error);
+  const std::string pgn = write_pgn(game.record);
+  EXPECT_EQ(pgn,
+            "[Event \"E\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
+            "[White \"Alpha \\\"A\\\"\"]\n[Black \"?\"]\n[Result \"1-0\"]\n[Annotator \"me\"]\n\n"
+            "1. e4 e5 {a comment} 2. Nf3 $1 (2. f4 exf4) 2... Nc6 1-0\n\n");
+}
+
+TEST(PgnWriter, CanonicalVirreySanAndShortLines) {
+  auto game = check_text(
+      "[Variant \"Virrey\"]\n[SetUp \"1\"]\n[FEN \"4qk2/3P4/8/8/8/8/8/K7 w - - 0 1\"]\n\n"
+      "1. dxe8 Kxe8 2. Ka2 Kd7 3. Ka3 Kc6 4. Ka4 Kb6 5. Kb4 Kc6 6. Kc4 Kd6 7. Kd4 Ke6 8. Ke4 "
+      "Kf6 9. Kf4 Kg6 10. Kg4 Kh6 11. Kh4 Kg6 12. Kg4 *\n");
+  ASSERT_FALSE(game.has_error);
+  const std::string pgn = write_pgn(game.record);
+  EXPECT_NE(pgn.find("1. dxe8=V+ Kxe8"), std::string::npos) << pgn;
+  std::size_t start = 0;
+  for (std::size_t end; (end = pgn.find('\n', start)) != std::string::npos; start = end + 1)
+    EXPECT_LE(end - start, 79u);
+}
+
+TEST(PgnWriter, ReadingWhatItWroteGivesTheSameGames) {
+  std::vector<std::string> files = {std::string(VIRREY_TEST_DATA) + "/validate/findings.pgn"};
+  const std::filesystem::path tricky = std::filesystem::path(VIRREY_SOURCE_DIR) / "../shared/corpora/tricky";
+  if (std::filesystem::exists(tricky))
+    for (const auto& e : std::filesystem::recursive_directory_iterator(tricky))
+      if (e.path().extension() == ".pgn") files.push_back(e.path().string());
+  int compared = 0;
+  for (const auto& file : files) {
+    for (const CheckedGame& game : check_file(file)) {
+      if (game.has_error) continue;
+      const std::string pgn = write_pgn(game.record);
+      const CheckedGame again = check_text(pgn);
+      ASSERT_FALSE(again.has_error) << file << "\n" << pgn;
+      expect_same_game(game.record, again.record);
+      EXPECT_EQ(write_pgn(again.record), pgn) << file;
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 10);
+}
+
+}  // namespace
+}  // namespace virrey::validate
