@@ -9,6 +9,7 @@
 #include "exit_codes.hpp"
 #include "json_text.hpp"
 #include "virrey/rules/fen.hpp"
+#include "virrey/rules/geometry_dispatch.hpp"
 #include "virrey/rules/perft.hpp"
 #include "virrey/rules/san.hpp"
 #include "virrey/rules/uci.hpp"
@@ -77,13 +78,16 @@ int run_perft(const PerftOptions& o) {
     return kExitUsage;
   }
   const std::string fen = o.fen.empty() ? std::string(info(*variant).start_fen) : o.fen;
-  std::vector<std::string> errors;
-  auto pos = position_from_fen<Board8>(fen, *variant, errors);
-  if (!pos) {
-    spdlog::error("invalid FEN '{}': {}", fen, join_reasons(errors));
-    return kExitUsage;
-  }
-  return perft_on(*pos, o);
+  return with_geometry(*variant, [&](auto geometry) {
+    using G = decltype(geometry);
+    std::vector<std::string> errors;
+    auto pos = position_from_fen<G>(fen, *variant, errors);
+    if (!pos) {
+      spdlog::error("invalid FEN '{}': {}", fen, join_reasons(errors));
+      return kExitUsage;
+    }
+    return perft_on(*pos, o);
+  });
 }
 
 }  // namespace virrey::cli

@@ -247,5 +247,7 @@ void generate_legal_to(const Position<G>& pos, PieceType piece, Bitboard<G> targ
 
 template void generate_legal<Board8>(const Position<Board8>&, MoveList&);
 template void generate_legal_to<Board8>(const Position<Board8>&, PieceType, std::uint64_t, MoveList&);
+template void generate_legal<Board9>(const Position<Board9>&, MoveList&);
+template void generate_legal_to<Board9>(const Position<Board9>&, PieceType, u128, MoveList&);
 
 }  // namespace virrey

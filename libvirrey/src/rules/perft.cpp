@@ -23,5 +23,6 @@ std::vector<PerftEntry> perft_divide(const Position<G>& pos, int depth, int thre
 }
 
 template std::vector<PerftEntry> perft_divide<Board8>(const Position<Board8>&, int, int);
+template std::vector<PerftEntry> perft_divide<Board9>(const Position<Board9>&, int, int);
 
 }  // namespace virrey

@@ -132,5 +132,6 @@ Setup Position<G>::to_setup() const {
 }
 
 template class Position<Board8>;
+template class Position<Board9>;
 
 }  // namespace virrey

@@ -331,5 +331,8 @@ std::string write_san(const Position<G>& pos, Move move) {
 template SanResolution resolve_san<Board8>(const Position<Board8>&, const SanSyntax&);
 template std::string write_san<Board8>(const Position<Board8>&, Move);
 template std::string write_san<Board8>(const Position<Board8>&, Move, const MoveList&);
+template SanResolution resolve_san<Board9>(const Position<Board9>&, const SanSyntax&);
+template std::string write_san<Board9>(const Position<Board9>&, Move);
+template std::string write_san<Board9>(const Position<Board9>&, Move, const MoveList&);
 
 }  // namespace virrey

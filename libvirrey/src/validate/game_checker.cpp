@@ -60,8 +60,9 @@ std::uint64_t mix(std::uint64_t h, std::string_view s) {
 
 }  // namespace
 
-struct GameChecker::Impl final : pgn::Visitor {
-  using G = Board8;
+// Checks one game on a board of geometry G.
+template <class G>
+struct GeometryChecker final : pgn::Visitor {
 
   // One line of play: the main line or a variation.
   struct Line {
@@ -73,7 +74,6 @@ struct GameChecker::Impl final : pgn::Visitor {
   };
 
   CheckOptions options;
-  pgn::GameParser parser;
   CheckedGame out;
   std::uint64_t number = 0;
   std::vector<Line> lines;  // lines.back() is the current line
@@ -92,7 +92,7 @@ struct GameChecker::Impl final : pgn::Visitor {
     return *cached;
   }
 
-  explicit Impl(CheckOptions o) : options(o) {}
+  explicit GeometryChecker(CheckOptions o) : options(o) {}
 
   void add(Code code, Severity severity, pgn::Location at, std::string message) {
     Finding f;
@@ -372,16 +372,67 @@ struct GameChecker::Impl final : pgn::Visitor {
   }
 };
 
+// Hands the parser's calls to the checker of the game's board geometry. The
+// tag section goes to the 8x8 checker; once the tags name the variant, a 9x9
+// game moves to the 9x9 checker with what was found so far.
+struct GameChecker::Impl final : pgn::Visitor {
+  pgn::GameParser parser;
+  GeometryChecker<Board8> eight;
+  GeometryChecker<Board9> nine;
+  pgn::Visitor* active = &eight;
+
+  explicit Impl(CheckOptions o) : eight(o), nine(o) {}
+
+  CheckedGame check(std::string_view text, std::uint64_t number, pgn::Location start) {
+    eight.reset(number);
+    active = &eight;
+    parser.parse(text, start, *this);
+    if (active == &nine) {
+      nine.out.identity = nine.identity();
+      return std::move(nine.out);
+    }
+    eight.out.identity = eight.identity();
+    return std::move(eight.out);
+  }
+
+  void begin_game(pgn::Location at) override { active->begin_game(at); }
+  void tag(std::string_view name, std::string_view value, pgn::Location at) override {
+    active->tag(name, value, at);
+  }
+  pgn::Skip end_tags(pgn::Location at) override {
+    const auto& rec = eight.out.record;
+    const auto v = rec.has_tag("Variant") ? resolve_variant(rec.tag("Variant"))
+                                          : std::optional<Variant>(eight.options.default_variant);
+    if (v && info(*v).width == 9) {
+      nine.reset(eight.number);
+      nine.out = std::move(eight.out);
+      active = &nine;
+    }
+    return active->end_tags(at);
+  }
+  void move_number(std::uint32_t n, std::uint32_t dots, pgn::Location at) override {
+    active->move_number(n, dots, at);
+  }
+  void move(std::string_view san, pgn::Location at) override { active->move(san, at); }
+  void null_move(std::string_view t, pgn::Location at) override { active->null_move(t, at); }
+  void nag(std::uint8_t n, pgn::Location at) override { active->nag(n, at); }
+  void comment(std::string_view t, pgn::CommentKind k, pgn::Location at) override {
+    active->comment(t, k, at);
+  }
+  pgn::Skip begin_variation(pgn::Location at) override { return active->begin_variation(at); }
+  void end_variation(pgn::Location at) override { active->end_variation(at); }
+  void result(pgn::GameResult r, pgn::Location at) override { active->result(r, at); }
+  void diagnostic(const pgn::Diagnostic& d) override { active->diagnostic(d); }
+  void end_game(pgn::Location end) override { active->end_game(end); }
+};
+
 GameChecker::GameChecker(CheckOptions options)
     : impl_(std::make_unique<Impl>(options)) {}
 GameChecker::~GameChecker() = default;
 GameChecker::GameChecker(GameChecker&&) noexcept = default;
 
 CheckedGame GameChecker::check(std::string_view text, std::uint64_t number, pgn::Location start) {
-  impl_->reset(number);
-  impl_->parser.parse(text, start, *impl_);
-  impl_->out.identity = impl_->identity();
-  return std::move(impl_->out);
+  return impl_->check(text, number, start);
 }
 
 }  // namespace virrey::validate

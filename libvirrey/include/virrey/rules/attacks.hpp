@@ -32,6 +32,35 @@ struct AttackTables8 {
 
 extern const AttackTables8& kTables8;
 
+// 9x9 boards: no magics for 128-bit words; sliders scan precomputed rays and
+// stop at the first blocker (lowest bit on rising rays, highest on falling).
+struct AttackTables9 {
+  static constexpr int kSquares = 81;
+  std::array<std::array<u128, kSquares>, 2> pawn;
+  std::array<u128, kSquares> knight;
+  std::array<u128, kSquares> king;
+  // Rays by direction: 0-3 rise (N, E, NE, NW), 4-7 fall (S, W, SW, SE).
+  std::array<std::array<u128, kSquares>, 8> ray;
+  std::array<std::array<u128, kSquares>, kSquares> between;
+  std::array<std::array<u128, kSquares>, kSquares> line;
+};
+
+extern const AttackTables9& kTables9;
+
+inline Square msb(u128 b) {
+  auto hi = std::uint64_t(b >> 64);
+  return hi ? Square(127 - std::countl_zero(hi)) : Square(63 - std::countl_zero(std::uint64_t(b)));
+}
+
+template <int Dir>
+inline u128 ray_attacks9(Square s, u128 occ) {
+  const u128 ray = kTables9.ray[Dir][s];
+  const u128 blockers = ray & occ;
+  if (!blockers) return ray;
+  const Square first = Dir < 4 ? lsb(blockers) : msb(blockers);
+  return ray ^ kTables9.ray[Dir][first];
+}
+
 }  // namespace detail
 
 template <class G>
@@ -54,6 +83,27 @@ struct Attacks<Board8> {
   static BB queen(Square s, BB occ) { return bishop(s, occ) | rook(s, occ); }
   static BB between(Square a, Square b) { return detail::kTables8.between[a][b]; }
   static BB line(Square a, Square b) { return detail::kTables8.line[a][b]; }
+};
+
+template <>
+struct Attacks<Board9> {
+  using BB = u128;
+  static BB pawn(Color c, Square s) { return detail::kTables9.pawn[index(c)][s]; }
+  static BB knight(Square s) { return detail::kTables9.knight[s]; }
+  static BB king(Square s) { return detail::kTables9.king[s]; }
+  static BB bishop(Square s, BB occ) {
+    using detail::ray_attacks9;
+    return ray_attacks9<2>(s, occ) | ray_attacks9<3>(s, occ) | ray_attacks9<6>(s, occ) |
+           ray_attacks9<7>(s, occ);
+  }
+  static BB rook(Square s, BB occ) {
+    using detail::ray_attacks9;
+    return ray_attacks9<0>(s, occ) | ray_attacks9<1>(s, occ) | ray_attacks9<4>(s, occ) |
+           ray_attacks9<5>(s, occ);
+  }
+  static BB queen(Square s, BB occ) { return bishop(s, occ) | rook(s, occ); }
+  static BB between(Square a, Square b) { return detail::kTables9.between[a][b]; }
+  static BB line(Square a, Square b) { return detail::kTables9.line[a][b]; }
 };
 
 }  // namespace virrey

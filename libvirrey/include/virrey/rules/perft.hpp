@@ -30,5 +30,6 @@ template <class G>
 std::vector<PerftEntry> perft_divide(const Position<G>& pos, int depth, int threads);
 
 extern template std::vector<PerftEntry> perft_divide<Board8>(const Position<Board8>&, int, int);
+extern template std::vector<PerftEntry> perft_divide<Board9>(const Position<Board9>&, int, int);
 
 }  // namespace virrey

@@ -254,5 +254,6 @@ inline void Position<G>::play(Move m) {
 }
 
 extern template class Position<Board8>;
+extern template class Position<Board9>;
 
 }  // namespace virrey

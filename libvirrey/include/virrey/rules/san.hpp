@@ -55,5 +55,8 @@ std::string write_san(const Position<G>& pos, Move move, const MoveList& legal);
 extern template SanResolution resolve_san<Board8>(const Position<Board8>&, const SanSyntax&);
 extern template std::string write_san<Board8>(const Position<Board8>&, Move);
 extern template std::string write_san<Board8>(const Position<Board8>&, Move, const MoveList&);
+extern template SanResolution resolve_san<Board9>(const Position<Board9>&, const SanSyntax&);
+extern template std::string write_san<Board9>(const Position<Board9>&, Move);
+extern template std::string write_san<Board9>(const Position<Board9>&, Move, const MoveList&);
 
 }  // namespace virrey

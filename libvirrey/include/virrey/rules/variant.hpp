@@ -35,7 +35,7 @@ constexpr std::array<VariantInfo, kVariantCount> kVariants{{
      true},
     {Variant::Modern, "Modern", "modern", 9, 9,
      "rnbqkmbnr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNBMKQBNR w KQkq - 0 1", PromotionRule::Choice,
-     false},
+     true},
 }};
 
 constexpr const VariantInfo& info(Variant v) { return kVariants[std::size_t(v)]; }
