@@ -153,6 +153,25 @@ struct Generator {
     }
   }
 
+  // Modern chess bishop swaps: the board's occupancy does not change, so a
+  // swap is legal exactly when the king is not in check.
+  void bishop_swaps() {
+    BB bishops = pos.pieces(us, PieceType::Bishop);
+    while (bishops) {
+      const Square b = pop_lsb(bishops);
+      if (!pos.unmoved_for_swap(b)) continue;
+      for (int df : {-1, 1}) {
+        const int f = file_of<G>(b) + df;
+        if (f < 0 || f >= G::width) continue;
+        const Square other = make_square<G>(f, rank_of<G>(b));
+        const Piece p = pos.piece_on(other);
+        if (p.color != us || !pos.unmoved_for_swap(other)) continue;
+        if (p.type == PieceType::Queen || p.type == PieceType::Minister || p.type == PieceType::Knight)
+          if (wanted & square_bb<G>(other)) list.push(Move(b, other, MoveKind::BishopSwap));
+      }
+    }
+  }
+
   bool wants(PieceType pt) const { return only == PieceType::None || only == pt; }
 
   void run() {
@@ -169,6 +188,7 @@ struct Generator {
                          PieceType::Viceroy, PieceType::Minister})
       if (wants(pt) && pos.pieces(us, pt)) piece_moves(pt);
     if (!checkers && only == PieceType::None && pos.castling()) castling_moves();
+    if (!checkers && (only == PieceType::None || only == PieceType::Bishop) && pos.can_swap(us)) bishop_swaps();
   }
 };
 
@@ -189,6 +209,7 @@ bool to_one_square(const Position<G>& pos, PieceType piece, Square to, MoveList&
   using A = Attacks<G>;
   const Color us = pos.side_to_move(), them = ~us;
   const BB to_bb = square_bb<G>(to);
+  if (piece == PieceType::Bishop && pos.can_swap(us)) return false;
   if (pos.pieces(us) & to_bb) return true;
   if (to == pos.en_passant() && piece == PieceType::Pawn) return false;
   if (piece == PieceType::King && pos.castling()) return false;

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "virrey/rules/fen.hpp"
+
 namespace virrey {
 
 namespace {
@@ -116,6 +118,26 @@ std::optional<Position<G>> Position<G>::from_setup(const Setup& s, std::vector<s
   }
   if (errors.size() != errors_before) return std::nullopt;
   return p;
+}
+
+template <class G>
+void Position<G>::enable_bishop_swap() {
+  if (variant_ != Variant::Modern) return;
+  swap_enabled_ = true;
+  swap_used_ = 0;
+  swap_unmoved_ = 0;
+  // Pieces standing where the start array puts them count as unmoved.
+  std::vector<std::string> ignored;
+  Setup start;
+  start.variant = variant_;
+  if (!parse_fen(info(variant_).start_fen, variant_, ignored)) return;
+  start = *parse_fen(info(variant_).start_fen, variant_, ignored);
+  for (int sq = 0; sq < G::squares; ++sq) {
+    const Piece p = start.board[sq];
+    const bool swappable = p.type == PieceType::Bishop || p.type == PieceType::Queen ||
+                           p.type == PieceType::Minister || p.type == PieceType::Knight;
+    if (swappable && piece_on(Square(sq)) == p) swap_unmoved_ |= square_bb<G>(Square(sq));
+  }
 }
 
 template <class G>

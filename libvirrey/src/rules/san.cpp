@@ -45,6 +45,18 @@ std::optional<SanSyntax> parse_san(std::string_view t, std::string& error) {
     san.kind = *k;
     return san;
   }
+  if (t == "B=Q" || t == "B=M" || t == "B=QN" || t == "B=MN") {
+    san.kind = SanSyntax::Kind::BishopSwap;
+    san.piece = PieceType::Bishop;
+    const PieceType named = t[2] == 'Q' ? PieceType::Queen : PieceType::Minister;
+    if (t.size() == 4) {
+      san.swap_with = PieceType::Knight;
+      san.knight_wing = named;
+    } else {
+      san.swap_with = named;
+    }
+    return san;
+  }
   if (t.empty()) {
     error = fmt::format("'{}' is not a move", original);
     return std::nullopt;
@@ -152,6 +164,14 @@ std::string describe_illegal(const Position<G>& pos, const SanSyntax& san, Squar
   return fmt::format("the {} on {} is pinned", piece_word(san.piece), square_name<G>(from));
 }
 
+// Modern chess: whose wing a knight stands on. The array is rotated, so the
+// minister's wing is the a-side for White and the i-side for Black.
+template <class G>
+PieceType knight_wing(Color us, Square knight) {
+  const bool a_side = file_of<G>(knight) < G::width / 2;
+  return (a_side == (us == Color::White)) ? PieceType::Minister : PieceType::Queen;
+}
+
 }  // namespace
 
 template <class G>
@@ -163,6 +183,23 @@ SanResolution resolve_san(const Position<G>& pos, const SanSyntax& san) {
   if (san.kind == K::Null) {
     r.error = SanError::Illegal;
     r.message = "a null move is not a legal move";
+    return r;
+  }
+  if (san.kind == K::BishopSwap) {
+    MoveList legal;
+    generate_legal_to(pos, PieceType::Bishop, G::all, legal);
+    for (Move m : legal) {
+      if (m.kind() != MoveKind::BishopSwap) continue;
+      const PieceType partner = pos.piece_on(m.to()).type;
+      if (partner != san.swap_with) continue;
+      if (partner == PieceType::Knight && knight_wing<G>(us, m.to()) != san.knight_wing) continue;
+      r.move = m;
+      return r;
+    }
+    r.error = SanError::Illegal;
+    r.message = pos.can_swap(us) || pos.variant() != Variant::Modern
+                    ? "no such bishop swap is possible here (the pieces moved, or the king is in check)"
+                    : "bishop swaps need [BishopSwap \"Yes\"] and may be played once per player";
     return r;
   }
   if (san.kind != K::Move) {
@@ -207,7 +244,7 @@ SanResolution resolve_san(const Position<G>& pos, const SanSyntax& san) {
   int matches = 0;
   bool promotion_square = false;
   for (Move m : legal) {
-    if (m.to() != to || m.kind() == MoveKind::Castling) continue;
+    if (m.to() != to || m.kind() == MoveKind::Castling || m.kind() == MoveKind::BishopSwap) continue;
     if (pos.piece_on(m.from()).type != san.piece) continue;
     if (san.from_file >= 0 && file_of<G>(m.from()) != san.from_file) continue;
     if (san.from_rank >= 0 && rank_of<G>(m.from()) != san.from_rank) continue;
@@ -272,7 +309,13 @@ template <class G>
 std::string write_san(const Position<G>& pos, Move move, const MoveList& legal) {
   const Color us = pos.side_to_move();
   std::string out;
-  if (move.kind() == MoveKind::Castling) {
+  if (move.kind() == MoveKind::BishopSwap) {
+    const PieceType partner = pos.piece_on(move.to()).type;
+    out = partner == PieceType::Queen      ? "B=Q"
+          : partner == PieceType::Minister ? "B=M"
+          : knight_wing<G>(us, move.to()) == PieceType::Queen ? "B=QN"
+                                                              : "B=MN";
+  } else if (move.kind() == MoveKind::Castling) {
     const bool kingside = move.to() > move.from();
     if (pos.variant() == Variant::Modern) {
       const bool minister_wing = (us == Color::White) ? !kingside : kingside;
@@ -297,7 +340,9 @@ std::string write_san(const Position<G>& pos, Move move, const MoveList& legal) 
       out += piece_letter(pt);
       bool shared = false, same_file = false, same_rank = false;
       for (Move m : legal) {
-        if (m == move || m.to() != move.to() || m.kind() == MoveKind::Castling) continue;
+        if (m == move || m.to() != move.to() || m.kind() == MoveKind::Castling ||
+            m.kind() == MoveKind::BishopSwap)
+          continue;
         if (pos.piece_on(m.from()).type != pt) continue;
         shared = true;
         same_file |= file_of<G>(m.from()) == file_of<G>(move.from());

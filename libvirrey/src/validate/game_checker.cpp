@@ -192,6 +192,10 @@ struct GeometryChecker final : pgn::Visitor {
     } else {
       start = start_position(rec.variant);
     }
+    if (rec.tag("BishopSwap") == "Yes") {
+      if (rec.variant == Variant::Modern) start->enable_bishop_swap();
+      else add(Code::BadTag, Severity::Warning, at, "BishopSwap applies to Modern chess only");
+    }
     rec.start_side = start->side_to_move();
     rec.start_fullmove = start->fullmove_number();
     lines.push_back(Line{*start, *start});

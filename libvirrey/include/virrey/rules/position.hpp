@@ -97,6 +97,14 @@ class Position {
     return std::uint8_t((kingside ? kWhiteKingside : kWhiteQueenside) << (2 * index(c)));
   }
 
+  // Modern chess with [BishopSwap "Yes"]: a bishop may exchange squares
+  // with an adjacent unmoved queen, minister or knight, itself unmoved, once
+  // per player. Enabling marks the pieces on their start squares as unmoved.
+  // (The swap rights are not part of the hash.)
+  void enable_bishop_swap();
+  bool can_swap(Color c) const { return swap_enabled_ && !(swap_used_ >> index(c) & 1); }
+  bool unmoved_for_swap(Square s) const { return swap_unmoved_ & square_bb<G>(s); }
+
   // The piece a pawn of this variant becomes on a square of the last rank
   // when the variant fixes it (Virrey); None when the mover chooses.
   PieceType fixed_promotion(Square to) const;
@@ -119,6 +127,9 @@ class Position {
   Variant variant_ = Variant::Standard;
   std::uint16_t halfmove_ = 0;
   std::uint16_t fullmove_ = 1;
+  bool swap_enabled_ = false;
+  std::uint8_t swap_used_ = 0;  // bit per colour
+  BB swap_unmoved_ = 0;
 };
 
 // ---------------------------------------------------------------------------
@@ -245,6 +256,10 @@ inline void Position<G>::play(Move m) {
   }
 
   castling_ &= std::uint8_t(~(rights_touched(from) | rights_touched(to)));
+  if (swap_enabled_) {
+    swap_unmoved_ &= ~(square_bb<G>(from) | square_bb<G>(to));
+    if (m.kind() == MoveKind::BishopSwap) swap_used_ |= std::uint8_t(1 << index(us));
+  }
   hash_ ^= zobrist::kKeys.castling[castling_];
   if (ep_ != kNoSquare) hash_ ^= zobrist::kKeys.en_passant[file_of<G>(ep_)];
   halfmove_ = reset_clock ? 0 : std::uint16_t(halfmove_ + 1);

@@ -14,7 +14,7 @@ namespace virrey {
 
 struct SanSyntax {
   enum class Kind : std::uint8_t { Move, CastleKingside, CastleQueenside, CastleMinisterWing,
-                                   CastleQueenWing, Null };
+                                   CastleQueenWing, Null, BishopSwap };
   Kind kind = Kind::Move;
   PieceType piece = PieceType::Pawn;
   int from_file = -1;  // disambiguation, -1 when absent
@@ -25,6 +25,10 @@ struct SanSyntax {
   PieceType promotion = PieceType::None;
   bool promotion_has_equals = false;
   char suffix = 0;  // '+', '#' or 0
+  // BishopSwap (Modern): "B=Q", "B=M" swap with that piece; "B=QN", "B=MN"
+  // with the knight of the queen's or the minister's wing.
+  PieceType swap_with = PieceType::None;
+  PieceType knight_wing = PieceType::None;
 };
 
 // Parses one SAN token (annotation glyphs like "!?" after it are allowed and
