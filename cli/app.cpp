@@ -5,8 +5,14 @@
 #include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
 
+#include "db_command.hpp"
 #include "exit_codes.hpp"
+#include "export_command.hpp"
+#include "generate_command.hpp"
+#include "import_command.hpp"
 #include "perft_command.hpp"
+#include "search_command.hpp"
+#include "stats_command.hpp"
 #include "validate_command.hpp"
 
 namespace virrey::cli {
@@ -28,6 +34,24 @@ void add_perft(CLI::App& app, PerftOptions& o, std::function<void()> run) {
   cmd->add_option("--format", o.format, "text or json")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();
+  cmd->callback(std::move(run));
+}
+
+void add_generate(CLI::App& app, GenerateOptions& o, std::function<void()> run) {
+  auto* cmd = app.add_subcommand(
+      "generate",
+      "Write legal games made from a seed, as PGN: round-robin tournaments of invented players,\n"
+      "moves biased towards pawn advances, captures and promotions, results that the final\n"
+      "position bears out. The same options always give the same bytes.");
+  cmd->add_option("--variant", o.variant, "standard or virrey")->capture_default_str();
+  cmd->add_option("--games,-n", o.games, "how many games")->capture_default_str();
+  cmd->add_option("--seed", o.seed, "names the collection")->capture_default_str();
+  cmd->add_option("--first", o.first, "index of the first game (to make a collection in parts)")
+      ->capture_default_str();
+  cmd->add_option("--output,-o", o.output, "write here instead of standard output");
+  cmd->add_option("--threads,-t", o.threads, "generate on this many threads (same output)")
+      ->capture_default_str();
+  cmd->add_flag("--stats", o.stats, "print endings, results and promotions on stderr");
   cmd->callback(std::move(run));
 }
 
@@ -54,6 +78,184 @@ void add_validate(CLI::App& app, ValidateOptions& o, std::function<void()> run) 
   cmd->callback(std::move(run));
 }
 
+void add_filter_options(CLI::App* cmd, FilterOptions& f, bool positions);
+
+void add_search(CLI::App& app, SearchOptions& o, std::function<void()> run) {
+  auto* cmd = app.add_subcommand(
+      "search",
+      "Find the games of a database by position, promotion and tags (filters combine with AND).\n"
+      "A position matches exactly (pieces, side to move, castling, en passant; transpositions\n"
+      "included; every hit is confirmed by replaying the game, never by hash alone).\n"
+      "Exit 0: done, also when nothing matches; 1: nothing matches and --fail-empty; 2: a bad\n"
+      "FEN, SAN, range or option; 3: the database cannot be read.");
+  cmd->add_option("--db", o.db, "the database (default: $VIRREY_DB, else ./virrey.db)");
+  add_filter_options(cmd, o.filter, true);
+  cmd->add_option("--limit", o.limit, "games per page (0: all)")->capture_default_str();
+  cmd->add_option("--offset", o.offset, "skip this many matches")->capture_default_str();
+  cmd->add_option("--sort", o.sort, "id (import order) or date")
+      ->check(CLI::IsMember({"id", "date"}))
+      ->capture_default_str();
+  cmd->add_flag("--count", o.count, "print only the number of matching games");
+  cmd->add_flag("--show", o.show, "draw the matched position of each game (text; fen in json/jsonl/csv)");
+  cmd->add_option("--format", o.format, "text, pgn, json, jsonl or csv")
+      ->check(CLI::IsMember({"text", "pgn", "json", "jsonl", "csv"}))
+      ->capture_default_str();
+  cmd->add_flag("--fail-empty", o.fail_empty, "exit 1 when no game matches");
+  cmd->add_flag("--explain", o.explain, "log how the query runs");
+  cmd->callback(std::move(run));
+}
+
+void add_import(CLI::App& app, ImportOptions& o, std::function<void()> run) {
+  auto* cmd = app.add_subcommand(
+      "import",
+      "Validate PGN games as `validate` does and store the valid ones in a database, with every\n"
+      "main-line position, the opening tree, tags and promotions indexed. Games with errors are\n"
+      "reported and not stored; a game equal to a stored one (variant, start, moves, Seven Tag\n"
+      "Roster) is counted as a duplicate. An input imported before is recognised by its content\n"
+      "and skipped. Each batch of games is committed whole: a killed import can be rerun.\n"
+      "Exit 0: done; 1: some games had errors (the others are stored); 3: I/O or database error.");
+  cmd->add_option("inputs", o.inputs, "PGN files (gzip, zstd recognised), or '-' for standard input")
+      ->check(CLI::ExistingFile | CLI::IsMember({"-"}));
+  cmd->add_option("--db", o.db, "the database (default: $VIRREY_DB, else ./virrey.db)");
+  cmd->add_option("--variant", o.variant, "variant of games without a Variant tag (standard, virrey)");
+  cmd->add_option("--threads,-t", o.threads, "threads for checking and indexing (0: every core)")
+      ->capture_default_str();
+  cmd->add_option("--rejects", o.rejects, "write the games with errors here, byte for byte as read");
+  cmd->add_option("--format", o.format, "summary as text or json")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
+  cmd->add_flag("--force", o.force, "read inputs imported before all the same (duplicates are still skipped)");
+  cmd->add_flag("--compact", o.compact, "compact the database afterwards (smaller, faster to read)");
+  cmd->callback(std::move(run));
+}
+
+void add_export(CLI::App& app, ExportOptions& o, std::function<void()> run) {
+  auto* cmd = app.add_subcommand(
+      "export", "Write the stored games back as PGN (tags, moves, comments, NAGs, variations) or JSON Lines.");
+  cmd->add_option("--db", o.db, "the database (default: $VIRREY_DB, else ./virrey.db)");
+  cmd->add_option("--variant", o.variant, "only games of this variant");
+  cmd->add_option("--limit", o.limit, "at most this many games (0: all)")->capture_default_str();
+  cmd->add_option("--format", o.format, "pgn or jsonl")
+      ->check(CLI::IsMember({"pgn", "jsonl"}))
+      ->capture_default_str();
+  cmd->add_option("--output,-o", o.output, "write here instead of standard output");
+  cmd->callback(std::move(run));
+}
+
+void add_db(CLI::App& app, DbOptions& o, std::function<void()> run) {
+  auto* cmd = app.add_subcommand("db", "Inspect a database.");
+  cmd->require_subcommand(1);
+  auto* info = cmd->add_subcommand(
+      "info", "Games and positions per variant, schema version and the size of each part.");
+  auto* check = cmd->add_subcommand(
+      "check",
+      "Verify every index entry and counter against the game records.\n"
+      "Exit 0: consistent; 1: problems found (listed); 3: the database cannot be read.");
+  for (auto* sub : {info, check}) {
+    sub->add_option("--db", o.db, "the database (default: $VIRREY_DB, else ./virrey.db)");
+    sub->add_option("--format", o.format, "text or json")
+        ->check(CLI::IsMember({"text", "json"}))
+        ->capture_default_str();
+    sub->callback([&o, sub, run] {
+      o.action = sub->get_name();
+      run();
+    });
+  }
+}
+
+// The game filters of search and stats (cli/filter_options.hpp). `positions`:
+// also --fen and --moves. `by_names`: the promotion side's option names
+// (`stats results` has its own --by, the grouping).
+void add_filter_options(CLI::App* cmd, FilterOptions& f, bool positions, const std::string& by_names) {
+  if (positions) {
+    auto* fen = cmd->add_option("--fen", f.fen, "games that pass through this position");
+    cmd->add_option("--moves", f.moves, "... or through the position after these SAN moves")->excludes(fen);
+  }
+  cmd->add_option("--promotion", f.promotion, "games with a promotion to V, Q, R, B, N or M");
+  cmd->add_option(by_names, f.by, "promotions by white or black");
+  cmd->add_option("--file", f.file, "promotions on this file (a-i)");
+  cmd->add_option("--min-count", f.min_count, "at least N such promotions by one side");
+  cmd->add_option("--ply", f.ply, "promotions at plies A-B (also A-, -B, A)");
+  cmd->add_option("--white", f.white, "White's name (case-insensitive)");
+  cmd->add_option("--black", f.black, "Black's name");
+  cmd->add_option("--player", f.player, "either player's name, or its beginning");
+  cmd->add_option("--event", f.event, "the Event tag");
+  cmd->add_option("--site", f.site, "the Site tag");
+  cmd->add_option("--round", f.round, "the Round tag");
+  cmd->add_option("--result", f.result, "1-0, 0-1, 1/2-1/2 or *");
+  cmd->add_option("--date-from", f.date_from, "dated on or after yyyy[.mm[.dd]]");
+  cmd->add_option("--date-to", f.date_to, "dated on or before yyyy[.mm[.dd]] (a whole year or month)");
+  cmd->add_option("--eco", f.eco, "the ECO code");
+  cmd->add_option("--variant", f.variant, "standard, virrey or modern");
+}
+
+void add_filter_options(CLI::App* cmd, FilterOptions& f, bool positions) {
+  add_filter_options(cmd, f, positions, "--by,--promotion-by");
+}
+
+struct StatsCommands {
+  StatsOpeningsOptions openings;
+  StatsResultsOptions results;
+  StatsPromotionsOptions promotions;
+  StatsGamesOptions games;
+};
+
+void add_stats(CLI::App& app, StatsCommands& o, int& exit_code) {
+  auto* cmd = app.add_subcommand(
+      "stats",
+      "Statistics over a database: opening explorer, results, promotions, game lengths and endings.\n"
+      "Every statistic takes the filters of `search` (they choose the games). --format text (aligned\n"
+      "tables, bars), json or csv (field names in the README). Exit 0: done; 2: a bad FEN, SAN or\n"
+      "option; 3: the database cannot be read.");
+  cmd->require_subcommand(1);
+  auto common = [](CLI::App* sub, StatsCommonOptions& c, bool positions, bool by = true) {
+    sub->add_option("--db", c.db, "the database (default: $VIRREY_DB, else ./virrey.db)");
+    sub->add_option("--format", c.format, "text, json or csv")
+        ->check(CLI::IsMember({"text", "json", "csv"}))
+        ->capture_default_str();
+    add_filter_options(sub, c.filter, positions, by ? "--by,--promotion-by" : "--promotion-by");
+  };
+  auto* openings = cmd->add_subcommand(
+      "openings",
+      "The moves played from a position: games, White wins, draws, Black wins, score for the side\n"
+      "that moves, average Elo, last date; transpositions merged; most played first.");
+  openings->add_option("--fen", o.openings.fen, "the position (default: the start position)");
+  openings->add_option("--moves", o.openings.moves, "SAN moves played from there, e.g. --moves e4 e5 Nf3");
+  openings->add_option("--depth,-d", o.openings.depth, "plies of the tree to print (1-20)")->capture_default_str();
+  openings->add_option("--min-games", o.openings.min_games, "leave out moves played in fewer games")
+      ->capture_default_str();
+  openings->add_option("--top", o.openings.top, "at most this many moves per position (0: all)")
+      ->capture_default_str();
+  common(openings, o.openings, false);
+  openings->callback([&opts = o.openings, &ec = exit_code] { ec = run_stats_openings(opts); });
+
+  auto* results = cmd->add_subcommand(
+      "results", "Counts and percentages of 1-0, 1/2-1/2, 0-1 and *, decisive rate, average length.");
+  results->add_option("--by", o.results.by, "group by none, variant, year, event, player or eco")
+      ->check(CLI::IsMember({"none", "variant", "year", "event", "player", "eco"}))
+      ->capture_default_str();
+  results->add_option("--sort", o.results.sort, "natural, games (most first) or key")
+      ->check(CLI::IsMember({"natural", "games", "key"}))
+      ->capture_default_str();
+  results->add_option("--limit", o.results.limit, "groups shown (0: all)")->capture_default_str();
+  common(results, o.results, true, false);
+  results->callback([&opts = o.results, &ec = exit_code] { ec = run_stats_results(opts); });
+
+  auto* promotions = cmd->add_subcommand(
+      "promotions",
+      "Promotions by piece, file and colour; for viceroys: games with one, most in one game, the\n"
+      "average ply of the first, the score of the side that made the first, how often the viceroy\n"
+      "was captured later and how often it gave mate.");
+  common(promotions, o.promotions, true);
+  promotions->callback([&opts = o.promotions, &ec = exit_code] { ec = run_stats_promotions(opts); });
+
+  auto* games = cmd->add_subcommand(
+      "games", "Game lengths (percentiles and a histogram) and how games ended, per variant.");
+  games->add_option("--bin", o.games.bin, "histogram bin width in plies (0: automatic)")->capture_default_str();
+  common(games, o.games, true);
+  games->callback([&opts = o.games, &ec = exit_code] { ec = run_stats_games(opts); });
+}
+
 }  // namespace
 
 int run_app(int argc, char** argv) {
@@ -69,6 +271,18 @@ int run_app(int argc, char** argv) {
   add_perft(app, perft, [&] { exit_code = run_perft(perft); });
   ValidateOptions validate;
   add_validate(app, validate, [&] { exit_code = run_validate(validate); });
+  GenerateOptions generate;
+  add_generate(app, generate, [&] { exit_code = run_generate(generate); });
+  SearchOptions search;
+  add_search(app, search, [&] { exit_code = run_search(search); });
+  ImportOptions import_options;
+  add_import(app, import_options, [&] { exit_code = run_import(import_options); });
+  ExportOptions export_options;
+  add_export(app, export_options, [&] { exit_code = run_export(export_options); });
+  DbOptions db_options;
+  add_db(app, db_options, [&] { exit_code = run_db(db_options); });
+  StatsCommands stats;
+  add_stats(app, stats, exit_code);
 
   app.parse_complete_callback([&] {
     spdlog::set_level(quiet ? spdlog::level::err : verbose ? spdlog::level::debug : spdlog::level::info);

@@ -200,7 +200,10 @@ void Run::parse() {
   if (col_base_ == 1 && p_ < end_ && *p_ == '%') p_ = find_line_end(p_);
   while (p_ < end_ && !done_) {
     switch (class_of(*p_)) {
-      case kBlank: ++p_; break;
+      case kBlank:
+        while (++p_ < end_ && is_blank(*p_)) {
+        }
+        break;
       case kNewline: newline(); break;
       case kSymbol: symbol(); break;
       case kDot: stray_dots(); break;
@@ -240,6 +243,10 @@ void Run::symbol() {
     if (token == "1/2-1/2") return result(GameResult::Draw, start);
   }
   if (token == "--" || token == "Z0") return v_.null_move(token, at);
+  if (token == "e" && end_ - p_ >= 3 && p_[0] == '.' && p_[1] == 'p' && p_[2] == '.') {
+    p_ += 3;  // "e.p." after an en passant capture: a remark, not a token
+    return;
+  }
   if (token[0] == '+' || token[0] == '-' || token[0] == '=') {
     const int nag = find_nag(kEvaluations, token);
     if (nag >= 0) return v_.nag(std::uint8_t(nag), at);

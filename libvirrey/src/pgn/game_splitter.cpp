@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "byte_scan.hpp"
 #include "pgn_chars.hpp"
 
 namespace virrey::pgn {
@@ -44,7 +45,7 @@ constexpr std::array<std::uint8_t, 256> make_top_classes() {
   for (int c = 0; c < 256; ++c) {
     const char ch = char(c);
     std::uint8_t k = kPlain;
-    if (is_blank(ch)) k = kBlank;
+    if (is_blank(ch) || ch == '\0') k = kBlank;  // NUL: padding, not movetext
     else if (is_newline(ch)) k = kNewline;
     else if (ch == '{') k = kBraceOpen;
     else if (ch == ';') k = kSemicolon;
@@ -93,6 +94,13 @@ struct GameSplitter::State {
   Step scan_line_comment(std::size_t& p);
   Step scan_post_marker(std::size_t& p);
   Step found(std::uint64_t end_offset, std::size_t next_start, GameEnd how);
+  // A '[' at p, first on its line in Top mode, may start the next game.
+  bool may_end_before_line(std::size_t p) const { return base + p - top_line_begin <= options.max_game_bytes; }
+  // The least size the current game can still have, whatever follows.
+  std::uint64_t least_game_size() const {
+    const bool may_end_at_line_start = mode == Mode::Top && line_start && may_end_before_line(scan);
+    return (may_end_at_line_start ? top_line_begin : base + scan) - game_offset;
+  }
   std::size_t marker_end_at_dash(std::size_t p) const;
   Look tag_name_at(std::size_t p, std::uint64_t& hash) const;
   Look tag_line_at(std::size_t p) const;
@@ -169,7 +177,7 @@ GameItem GameSplitter::State::next() {
   }
   begin_game();
   while (scan_game() == Step::NeedMore) {
-    if (!discarding && len - game_begin > options.max_game_bytes) discarding = true;
+    if (!discarding && least_game_size() > options.max_game_bytes) discarding = true;
     refill(discarding ? scan - std::min(scan, kKeepBehind) : game_begin);
   }
   GameItem item;
@@ -266,15 +274,12 @@ Step GameSplitter::State::scan_game() {
 Step GameSplitter::State::scan_top(std::size_t& p) {
   const char* b = buf.get();
   for (;;) {
-    std::uint8_t k = kBlank, plain = 0;
-    while (p < len) {
-      k = kTopClass[static_cast<unsigned char>(b[p])];
-      if (k > kPlain) break;
-      plain |= k;
-      ++p;
-    }
+    bool plain = false;
+    p += scan::find_noting_others(scan::Bytes<'\n', '\r', '{', ';', '[', '(', ')', '*', '-', '%'>{},
+                                  scan::Bytes<' ', '\t', '\v', '\f', '\0'>{}, b + p, len - p, plain);
     if (plain) movetext = true, line_start = false;
     if (p >= len) return Step::NeedMore;
+    const std::uint8_t k = kTopClass[static_cast<unsigned char>(b[p])];
     switch (k) {
       case kNewline:
         line_start = true;
@@ -301,15 +306,17 @@ Step GameSplitter::State::scan_top(std::size_t& p) {
         ++p;
         break;
       case kBracket: {
+        // (A blank run longer than a game cannot be cut off: it would be kept.)
         if (movetext) {
-          if (line_start) return found(top_line_begin, p, GameEnd::NextTags);
+          if (line_start && may_end_before_line(p)) return found(top_line_begin, p, GameEnd::NextTags);
         } else {
           std::uint64_t name = 0;
           const Look look = tag_name_at(p, name);
           if (look == Look::NeedMore) return Step::NeedMore;
           if (look == Look::Yes) {
             const bool repeated = std::find(tag_names.begin(), tag_names.end(), name) != tag_names.end();
-            if (repeated && line_start && has_tags) return found(top_line_begin, p, GameEnd::NextTags);
+            if (repeated && line_start && has_tags && may_end_before_line(p))
+              return found(top_line_begin, p, GameEnd::NextTags);
             tag_names.push_back(name);
           }
           has_tags = true;
@@ -393,24 +400,23 @@ Look GameSplitter::State::tag_line_at(std::size_t p) const {
 }
 
 Step GameSplitter::State::scan_tag(std::size_t& p) {
-  for (; p < len; ++p) {
-    const char c = buf[p];
-    if (c == '"') {
-      mode = Mode::TagString;
-      ++p;
-      return Step::Continue;
-    }
-    if (c == ']' || is_newline(c)) {  // a line break ends a broken tag pair
-      mode = Mode::Top;
-      if (c == ']') ++p;
-      return Step::Continue;
-    }
+  p += scan::find_first_of<'"', ']', '\n', '\r'>(buf.get() + p, len - p);
+  if (p >= len) return Step::NeedMore;
+  const char c = buf[p];
+  if (c == '"') {
+    mode = Mode::TagString;
+    ++p;
+  } else {  // ']', or a line break ending a broken tag pair
+    mode = Mode::Top;
+    if (c == ']') ++p;
   }
-  return Step::NeedMore;
+  return Step::Continue;
 }
 
 Step GameSplitter::State::scan_tag_string(std::size_t& p) {
   while (p < len) {
+    p += scan::find_first_of<'\\', '"', '\n', '\r'>(buf.get() + p, len - p);
+    if (p >= len) break;
     const char c = buf[p];
     if (c == '\\') {
       if (p + 1 >= len && !eof) return Step::NeedMore;
@@ -419,11 +425,9 @@ Step GameSplitter::State::scan_tag_string(std::size_t& p) {
       mode = Mode::Tag;
       ++p;
       return Step::Continue;
-    } else if (is_newline(c)) {  // strings never span lines
+    } else {  // a line break: strings never span lines
       mode = Mode::Top;
       return Step::Continue;
-    } else {
-      ++p;
     }
   }
   return Step::NeedMore;
@@ -432,15 +436,13 @@ Step GameSplitter::State::scan_tag_string(std::size_t& p) {
 Step GameSplitter::State::scan_brace(std::size_t& p) {
   const char* b = buf.get();
   while (p < len) {
+    p += scan::find_first_of<'}', '\n', '\r'>(b + p, len - p);
+    if (p >= len) break;
     const char c = b[p];
     if (c == '}') {
       mode = Mode::Top;
       ++p;
       return Step::Continue;
-    }
-    if (!is_newline(c)) {
-      ++p;
-      continue;
     }
     // A line inside the comment that starts like a tag pair: the comment is
     // unterminated and a new game begins there.
@@ -458,14 +460,14 @@ Step GameSplitter::State::scan_brace(std::size_t& p) {
 }
 
 Step GameSplitter::State::scan_line_comment(std::size_t& p) {
-  while (p < len && !is_newline(buf[p])) ++p;
+  p += scan::find_first_of<'\n', '\r'>(buf.get() + p, len - p);
   if (p >= len) return Step::NeedMore;
   mode = Mode::Top;  // the line break is Top's
   return Step::Continue;
 }
 
 Step GameSplitter::State::scan_post_marker(std::size_t& p) {
-  while (p < len && is_blank(buf[p])) ++p;
+  while (p < len && (is_blank(buf[p]) || buf[p] == '\0')) ++p;
   if (p >= len) return eof ? found(base + p, p, GameEnd::Result) : Step::NeedMore;
   if (buf[p] == '\r') {
     if (p + 1 >= len && !eof) return Step::NeedMore;
@@ -478,22 +480,11 @@ Step GameSplitter::State::scan_post_marker(std::size_t& p) {
 }
 
 void GameSplitter::State::count_lines(std::size_t to) {
-  const char* b = buf.get();
-  for (std::size_t i = line_pos; i < to; ++i) {
-    const char c = b[i];
-    if (c == '\n') {
-      if (!prev_cr) ++line;
-      prev_cr = false;
-      line_begin = base + i + 1;
-    } else if (c == '\r') {
-      ++line;
-      prev_cr = true;
-      line_begin = base + i + 1;
-    } else {
-      prev_cr = false;
-    }
-  }
-  line_pos = std::max(line_pos, to);
+  if (to <= line_pos) return;
+  std::size_t last_break_end = 0;
+  line += scan::count_line_breaks(buf.get() + line_pos, to - line_pos, prev_cr, last_break_end, prev_cr);
+  if (last_break_end > 0) line_begin = base + line_pos + last_break_end;
+  line_pos = to;
 }
 
 void GameSplitter::State::refill(std::size_t keep_from) {

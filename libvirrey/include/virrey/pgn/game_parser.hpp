@@ -10,7 +10,8 @@
 //   12. 12... 12     move number (digits and dots), checked then reported
 //   symbols          runs of letters, digits and _ + # = : - / @ : a result
 //                    (1-0 0-1 1/2-1/2), a null move (-- Z0), an evaluation
-//                    symbol (+- etc.) or else a move (SAN candidate)
+//                    symbol (+- etc.) or else a move (SAN candidate);
+//                    "e.p." after a move is skipped
 //   $n ! ? !! ?? !? ?!   annotations, reported as NAGs
 //   ( )              variations, tracked with a counter (max depth below)
 //   *                result

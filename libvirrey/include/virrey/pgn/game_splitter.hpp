@@ -16,7 +16,9 @@
 //   - at the end of the input.
 // Blank bytes (and UTF-8 byte-order marks at a line start) between games
 // belong to no game. Bytes that hold neither a tag nor movetext (only
-// comments or escape lines), left at the end, come as ItemKind::Stray.
+// comments, escape lines or NUL padding) come as ItemKind::Stray. NUL bytes
+// count as blanks here (and after a marker, on its line), but the parser
+// reports them.
 #pragma once
 
 #include <cstddef>

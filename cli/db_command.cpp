@@ -1,0 +1,102 @@
+#include "db_command.hpp"
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include "exit_codes.hpp"
+#include "json_text.hpp"
+#include "progress.hpp"
+#include "virrey/store/consistency.hpp"
+
+namespace virrey::cli {
+
+std::unique_ptr<store::Database> open_database(const std::string& flag, store::OpenMode mode) {
+  const std::string path = store::default_database_path(flag);
+  auto db = store::Database::open(path, {mode, true});
+  if (!db) {
+    spdlog::error("{} [{}]", db.error().message, store::error_kind_name(db.error().kind));
+    return nullptr;
+  }
+  return std::move(*db);
+}
+
+namespace {
+
+int print_info(const store::Database& db, const std::string& format) {
+  auto info = db.info();
+  if (!info) {
+    spdlog::error("{}", info.error().message);
+    return kExitIo;
+  }
+  if (format == "json") {
+    std::string variants, parts;
+    for (int v = 0; v < kVariantCount; ++v)
+      variants += fmt::format("{}{}:{{\"games\":{},\"positions\":{}}}", v ? "," : "",
+                              json_string(virrey::info(Variant(v)).cli_name),
+                              info->counts[std::size_t(v)].games,
+                              info->counts[std::size_t(v)].positions);
+    for (std::size_t i = 0; i < info->families.size(); ++i)
+      parts += fmt::format("{}{}:{{\"bytes\":{},\"entries\":{}}}", i ? "," : "",
+                           json_string(info->families[i].name), info->families[i].bytes,
+                           info->families[i].entries);
+    fmt::print("{{\"path\":{},\"schema_version\":{},\"hash_table_id\":{},\"tree_plies\":{},"
+               "\"variants\":{{{}}},\"parts\":{{{}}},\"total_bytes\":{}}}\n",
+               json_string(info->path), info->schema_version, info->hash_table_id,
+               info->tree_plies, variants, parts, info->total_bytes);
+    return kExitOk;
+  }
+  fmt::print("database  {}\nschema    version {}, hash table {}, opening tree {} plies\n\n",
+             info->path, info->schema_version, info->hash_table_id, info->tree_plies);
+  fmt::print("{:<10} {:>12} {:>14}\n", "variant", "games", "positions");
+  store::VariantCounts total;
+  for (int v = 0; v < kVariantCount; ++v) {
+    const auto& c = info->counts[std::size_t(v)];
+    total.games += c.games;
+    total.positions += c.positions;
+    fmt::print("{:<10} {:>12} {:>14}\n", virrey::info(Variant(v)).cli_name, c.games, c.positions);
+  }
+  fmt::print("{:<10} {:>12} {:>14}\n\n", "all", total.games, total.positions);
+  fmt::print("{:<12} {:<36} {:>12} {:>14}\n", "part", "", "MB", "entries (est.)");
+  for (std::size_t i = 0; i < info->families.size(); ++i)
+    fmt::print("{:<12} {:<36} {:>12.2f} {:>14}\n", info->families[i].name,
+               store::kFamilies[i].what, double(info->families[i].bytes) / 1e6,
+               info->families[i].entries);
+  fmt::print("{:<12} {:<36} {:>12.2f}\n", "on disk", "every file, logs included",
+             double(info->total_bytes) / 1e6);
+  return kExitOk;
+}
+
+int run_check(const store::Database& db, const std::string& format) {
+  Progress progress;
+  auto report = store::check_database(db, [&](std::uint64_t games) { progress.update(games, 0); });
+  progress.finish();
+  if (!report) {
+    spdlog::error("{} [{}]", report.error().message, store::error_kind_name(report.error().kind));
+    return kExitIo;
+  }
+  if (format == "json") {
+    std::string problems;
+    for (const auto& p : report->problems) append_json_item(problems, json_string(p));
+    fmt::print("{{\"games\":{},\"entries\":{},\"ok\":{},\"problem_count\":{},\"problems\":[{}]}}\n",
+               report->games, report->entries, report->ok() ? "true" : "false",
+               report->problem_count, problems);
+  } else {
+    for (const auto& p : report->problems) fmt::print("problem: {}\n", p);
+    if (report->problem_count > report->problems.size())
+      fmt::print("... {} problems in all\n", report->problem_count);
+    fmt::print("{} games, {} index entries checked: {}\n", report->games, report->entries,
+               report->ok() ? "consistent" : "NOT consistent");
+  }
+  return report->ok() ? kExitOk : kExitDataFailed;
+}
+
+}  // namespace
+
+int run_db(const DbOptions& o) {
+  auto db = open_database(o.db, store::OpenMode::Read);
+  if (!db) return kExitIo;
+  if (o.action == "check") return run_check(*db, o.format);
+  return print_info(*db, o.format);
+}
+
+}  // namespace virrey::cli

@@ -1,0 +1,30 @@
+// `virrey db info` and `virrey db check`, and the one way every subcommand
+// opens the database (the path rule and the report of why it did not open).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "virrey/store/database.hpp"
+
+namespace virrey::cli {
+
+struct DbOptions {
+  std::string action;           // "info" or "check"
+  std::string db;               // empty: $VIRREY_DB, else ./virrey.db
+  std::string format = "text";  // text, json
+};
+
+int run_db(const DbOptions& options);
+
+// The database at --db, $VIRREY_DB or ./virrey.db; nullptr after logging why
+// it did not open (callers exit with code 3).
+std::unique_ptr<store::Database> open_database(const std::string& flag, store::OpenMode mode);
+
+// Appends an item to a JSON list under construction ("a" -> "a,b").
+inline void append_json_item(std::string& list, const std::string& item) {
+  if (!list.empty()) list += ',';
+  list += item;
+}
+
+}  // namespace virrey::cli

@@ -1,0 +1,65 @@
+#include "filter_options.hpp"
+
+#include <fmt/format.h>
+
+namespace virrey::cli {
+
+namespace {
+
+using query::Error;
+using query::Result;
+
+std::optional<std::string> given(const std::string& s) {
+  return s.empty() ? std::nullopt : std::optional<std::string>(s);
+}
+
+Error usage(std::string message) { return Error{store::ErrorKind::InvalidArgument, std::move(message)}; }
+
+// Stores a parsed value, or keeps the first error.
+template <class T, class U>
+void take(Result<T> r, U& target, std::optional<Error>& error) {
+  if (r)
+    target = std::move(r.value());
+  else if (!error)
+    error = r.error();
+}
+
+}  // namespace
+
+Result<query::GameFilter> build_filter(const FilterOptions& o) {
+  query::GameFilter f;
+  query::TagConditions& t = f.tags;
+  std::optional<Error> error;
+  if (!o.variant.empty()) take(query::parse_variant(o.variant), t.variant, error);
+  if (error) return *error;
+  if (!o.fen.empty() && !o.moves.empty()) return usage("--fen and --moves exclude each other");
+  if (!o.fen.empty())
+    take(query::position_from_fen_text(o.fen, t.variant), f.positions, error);
+  else if (!o.moves.empty())
+    take(query::position_from_moves(o.moves, t.variant), f.positions, error);
+
+  if (!o.promotion.empty() || !o.by.empty() || !o.file.empty() || o.min_count != 0 || !o.ply.empty()) {
+    query::PromotionCondition p;
+    if (!o.promotion.empty()) take(query::parse_promotion_piece(o.promotion), p.piece, error);
+    if (!o.by.empty()) take(query::parse_side(o.by), p.by, error);
+    if (!o.file.empty()) take(query::parse_file(o.file), p.file, error);
+    if (!o.ply.empty()) take(query::parse_ply_range(o.ply), p.plies, error);
+    if (o.min_count < 0 || o.min_count > 64)
+      return usage(fmt::format("--min-count {} is out of range (1 to 64)", o.min_count));
+    if (o.min_count > 0) p.min_count = std::uint32_t(o.min_count);
+    f.promotion = p;
+  }
+
+  t.white = given(o.white), t.black = given(o.black), t.player = given(o.player);
+  t.event = given(o.event), t.site = given(o.site), t.round = given(o.round), t.eco = given(o.eco);
+  if (!o.result.empty()) take(query::parse_result(o.result), t.result, error);
+  if (!o.date_from.empty()) take(query::parse_date_bound(o.date_from), t.date_from, error);
+  if (!o.date_to.empty()) take(query::parse_date_bound(o.date_to), t.date_to, error);
+  if (error) return *error;
+  if (t.date_from && t.date_to && *t.date_from > *t.date_to &&
+      t.date_to->compare(0, t.date_to->size(), t.date_from->substr(0, t.date_to->size())) != 0)
+    return usage(fmt::format("--date-from {} is after --date-to {}", *t.date_from, *t.date_to));
+  return f;
+}
+
+}  // namespace virrey::cli

@@ -1,0 +1,31 @@
+// The game filters every database subcommand takes, as option text, and their
+// conversion to a query::GameFilter (the parsing itself is in
+// query/game_filter.hpp). The option names are the same for search and stats.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "virrey/query/game_filter.hpp"
+
+namespace virrey::cli {
+
+// Empty strings are absent filters.
+struct FilterOptions {
+  // Position: at most one of these.
+  std::string fen;
+  std::string moves;  // SAN from the variant's start position
+  // Promotion: any of these makes a promotion condition.
+  std::string promotion;  // V, Q, R, B, N, M
+  std::string by;         // white, black
+  std::string file;       // a..i
+  long min_count = 0;     // 0: not given (1)
+  std::string ply;        // A-B
+  // Tags.
+  std::string white, black, player, event, site, round, result, date_from, date_to, eco, variant;
+};
+
+// The filter, or a message for a usage error (exit 2) naming the problem.
+query::Result<query::GameFilter> build_filter(const FilterOptions& options);
+
+}  // namespace virrey::cli

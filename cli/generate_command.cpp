@@ -1,0 +1,182 @@
+#include "generate_command.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include "exit_codes.hpp"
+#include "progress.hpp"
+#include "virrey/generate/game_generator.hpp"
+#include "virrey/rules/bitboard.hpp"
+#include "virrey/validate/pgn_writer.hpp"
+
+namespace virrey::cli {
+
+namespace {
+
+struct FileCloser {
+  void operator()(std::FILE* f) const {
+    if (f && f != stdout) std::fclose(f);
+  }
+};
+using File = std::unique_ptr<std::FILE, FileCloser>;
+
+// What --stats reports: endings, results, plies and promotions.
+struct GenerationStats {
+  std::uint64_t games = 0;
+  std::uint64_t plies = 0;
+  std::array<std::uint64_t, generate::kEndingCount> endings{};
+  std::array<std::uint64_t, 3> results{};  // white wins, black wins, draws
+  // [colour][file][piece type]
+  std::array<std::array<std::array<std::uint64_t, kPieceTypeCount>, 8>, 2> promotions{};
+  std::uint64_t games_with_promotion = 0;
+  std::uint64_t games_with_viceroy = 0;
+
+  void add(const generate::GeneratedGame& g) {
+    const auto& rec = g.record;
+    ++games;
+    plies += rec.main_line.size();
+    endings[std::size_t(g.ending)]++;
+    if (rec.result != validate::Outcome::Unknown) results[std::size_t(rec.result)]++;
+    bool promoted = false, viceroy = false;
+    for (std::size_t i = 0; i < rec.main_line.size(); ++i) {
+      const Move m = rec.main_line[i];
+      if (m.kind() != MoveKind::Promotion) continue;
+      promotions[i % 2][file_of<Board8>(m.to())][index(m.promotion())]++;
+      promoted = true;
+      viceroy |= m.promotion() == PieceType::Viceroy;
+    }
+    games_with_promotion += promoted;
+    games_with_viceroy += viceroy;
+  }
+
+  void merge(const GenerationStats& o) {
+    games += o.games;
+    plies += o.plies;
+    for (std::size_t i = 0; i < endings.size(); ++i) endings[i] += o.endings[i];
+    for (std::size_t i = 0; i < results.size(); ++i) results[i] += o.results[i];
+    for (std::size_t c = 0; c < 2; ++c)
+      for (std::size_t f = 0; f < 8; ++f)
+        for (std::size_t p = 0; p < std::size_t(kPieceTypeCount); ++p)
+          promotions[c][f][p] += o.promotions[c][f][p];
+    games_with_promotion += o.games_with_promotion;
+    games_with_viceroy += o.games_with_viceroy;
+  }
+
+  std::string text() const {
+    const double n = games ? double(games) : 1.0;
+    std::string out = fmt::format("games {}\nplies {} (mean {:.1f})\n", games, plies, plies / n);
+    out += fmt::format("results 1-0 {} ({:.1f}%), 0-1 {} ({:.1f}%), 1/2-1/2 {} ({:.1f}%)\n",
+                       results[0], 100 * results[0] / n, results[1], 100 * results[1] / n,
+                       results[2], 100 * results[2] / n);
+    for (int e = 0; e < generate::kEndingCount; ++e)
+      out += fmt::format("ending {:<22} {:>9} ({:.1f}%)\n", generate::ending_name(generate::Ending(e)),
+                         endings[std::size_t(e)], 100 * endings[std::size_t(e)] / n);
+    out += fmt::format("games with a promotion {} ({:.1f}%), with a viceroy promotion {} ({:.1f}%)\n",
+                       games_with_promotion, 100 * games_with_promotion / n, games_with_viceroy,
+                       100 * games_with_viceroy / n);
+    out += "promotions by file (white/black), piece:\n";
+    for (int f = 0; f < 8; ++f) {
+      out += fmt::format("  {}:", char('a' + f));
+      for (int p = 0; p < kPieceTypeCount; ++p) {
+        const auto w = promotions[0][std::size_t(f)][std::size_t(p)];
+        const auto b = promotions[1][std::size_t(f)][std::size_t(p)];
+        if (w || b) out += fmt::format(" {} {}/{}", piece_letter(PieceType(p)), w, b);
+      }
+      out += '\n';
+    }
+    return out;
+  }
+};
+
+}  // namespace
+
+int run_generate(const GenerateOptions& o) {
+  const auto variant = resolve_variant(o.variant);
+  if (!variant || (*variant != Variant::Standard && *variant != Variant::Virrey)) {
+    spdlog::error("generate makes standard or virrey games, not '{}'", o.variant);
+    return kExitUsage;
+  }
+  if (o.threads < 1 || o.threads > 256) {
+    spdlog::error("threads {} is out of range (1 to 256)", o.threads);
+    return kExitUsage;
+  }
+
+  File out;
+  if (o.output.empty() || o.output == "-") {
+    out = File(stdout);
+  } else if (!(out = File(std::fopen(o.output.c_str(), "wb")))) {
+    spdlog::error("cannot write {}: {}", o.output, std::strerror(errno));
+    return kExitIo;
+  }
+
+  generate::GeneratorOptions options;
+  options.variant = *variant;
+  options.seed = o.seed;
+  const std::size_t threads = std::size_t(o.threads);
+  std::vector<generate::GameGenerator> generators(threads, generate::GameGenerator(options));
+  std::vector<GenerationStats> stats(threads);
+  const std::uint64_t batch = threads == 1 ? 64 : 1024 * threads;
+  std::vector<std::string> texts(std::size_t(std::min(batch, std::max<std::uint64_t>(o.games, 1))));
+
+  Progress progress;
+  std::uint64_t bytes = 0;
+  bool write_failed = false;
+  const auto start = std::chrono::steady_clock::now();
+  for (std::uint64_t done = 0; done < o.games && !write_failed;) {
+    const std::size_t n = std::size_t(std::min(batch, o.games - done));
+    auto work = [&, done, n](std::size_t t) {
+      for (std::size_t i = t; i < n; i += threads) {
+        const generate::GeneratedGame g = generators[t].game(o.first + done + i);
+        if (o.stats) stats[t].add(g);
+        texts[i] = validate::write_pgn(g.record);
+      }
+    };
+    if (threads == 1) {
+      work(0);
+    } else {
+      std::vector<std::thread> pool;
+      for (std::size_t t = 0; t < threads; ++t) pool.emplace_back(work, t);
+      for (auto& th : pool) th.join();
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      if (std::fwrite(texts[i].data(), 1, texts[i].size(), out.get()) != texts[i].size()) {
+        write_failed = true;
+        break;
+      }
+      bytes += texts[i].size();
+    }
+    done += n;
+    progress.update(done, bytes);
+  }
+  progress.finish();
+  if (std::fflush(out.get()) != 0 || std::ferror(out.get())) write_failed = true;
+  if (write_failed) {
+    spdlog::error("cannot write {}: {}", o.output.empty() ? "standard output" : o.output,
+                  std::strerror(errno));
+    return kExitIo;
+  }
+
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  spdlog::info("{} {} games, {:.1f} MB, in {:.2f} s ({:.0f} games/s)", o.games,
+               info(*variant).cli_name, bytes / 1e6, seconds,
+               seconds > 0 ? double(o.games) / seconds : 0.0);
+  if (o.stats) {
+    for (std::size_t t = 1; t < threads; ++t) stats[0].merge(stats[t]);
+    const std::string text = stats[0].text();
+    std::fwrite(text.data(), 1, text.size(), stderr);
+  }
+  return kExitOk;
+}
+
+}  // namespace virrey::cli

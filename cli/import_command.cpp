@@ -1,0 +1,209 @@
+#include "import_command.hpp"
+
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <map>
+#include <memory>
+#include <set>
+#include <thread>
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include "db_command.hpp"
+#include "exit_codes.hpp"
+#include "finding_writer.hpp"
+#include "json_text.hpp"
+#include "progress.hpp"
+#include "virrey/store/fingerprint.hpp"
+#include "virrey/store/importer.hpp"
+#include "virrey/validate/input_checker.hpp"
+
+namespace virrey::cli {
+
+namespace {
+
+struct FileCloser {
+  void operator()(std::FILE* f) const {
+    if (f) std::fclose(f);
+  }
+};
+using File = std::unique_ptr<std::FILE, FileCloser>;
+
+// Thrown from the game callback to stop reading once a write has failed.
+struct WriteFailed {};
+
+struct Summary {
+  std::uint64_t read = 0, stored = 0, rejected = 0, duplicates = 0, positions = 0;
+  double seconds = 0;
+  std::uint64_t db_bytes = 0;
+  std::vector<std::string> skipped;  // inputs imported before
+};
+
+void print_summary(const Summary& s, const std::string& format, const std::string& db_path) {
+  const double rate = s.seconds > 0 ? double(s.read) / s.seconds : 0.0;
+  if (format == "json") {
+    std::string skipped;
+    for (const auto& name : s.skipped) append_json_item(skipped, json_string(name));
+    fmt::print("{{\"read\":{},\"stored\":{},\"rejected\":{},\"duplicates\":{},\"positions\":{},"
+               "\"seconds\":{:.3f},\"games_per_second\":{:.0f},\"database_bytes\":{},"
+               "\"skipped_inputs\":[{}]}}\n",
+               s.read, s.stored, s.rejected, s.duplicates, s.positions, s.seconds, rate, s.db_bytes,
+               skipped);
+    return;
+  }
+  for (const auto& name : s.skipped)
+    fmt::print("{}: imported before, nothing to add (--force reads it again)\n", name);
+  if (s.read > 0 && s.stored == 0 && s.rejected == 0)
+    fmt::print("nothing new: all {} games were stored before\n", s.read);
+  fmt::print("{} games read: {} stored, {} rejected, {} duplicates\n", s.read, s.stored, s.rejected,
+             s.duplicates);
+  fmt::print("{} positions indexed\n", s.positions);
+  fmt::print("{:.2f} s, {:.0f} games/s; database {:.1f} MB ({})\n", s.seconds, rate,
+             double(s.db_bytes) / 1e6, db_path);
+}
+
+}  // namespace
+
+int run_import(const ImportOptions& o) {
+  validate::InputCheckOptions options;
+  if (!o.variant.empty()) {
+    auto v = resolve_variant(o.variant);
+    if (!v) {
+      spdlog::error("unknown variant '{}' (standard, virrey or modern)", o.variant);
+      return kExitUsage;
+    }
+    options.check.default_variant = *v;
+  }
+  const int threads = o.threads > 0 ? o.threads : int(std::max(1u, std::thread::hardware_concurrency()));
+  if (threads > 256) {
+    spdlog::error("threads {} is out of range (1 to 256)", o.threads);
+    return kExitUsage;
+  }
+  options.threads = threads;
+  options.check.build_movetext = true;
+  options.keep_raw = !o.rejects.empty();
+
+  File rejects;
+  if (!o.rejects.empty() && !(rejects = File(std::fopen(o.rejects.c_str(), "wb")))) {
+    spdlog::error("cannot write {}: {}", o.rejects, std::strerror(errno));
+    return kExitIo;
+  }
+  auto db = open_database(o.db, store::OpenMode::ReadWrite);
+  if (!db) return kExitIo;
+
+  // Inputs imported to their end before are recognised by content.
+  Summary summary;
+  std::vector<std::string> inputs;
+  std::vector<std::optional<store::Fingerprint>> fingerprints;
+  for (const std::string& path : o.inputs.empty() ? std::vector<std::string>{"-"} : o.inputs) {
+    std::optional<store::Fingerprint> fp;
+    if (path != "-") {
+      if (auto f = store::fingerprint_file(path, options.check.default_variant)) fp = *f;
+    }
+    if (fp && !o.force) {
+      auto known = db->find_input(*fp);
+      if (!known) {
+        spdlog::error("{}", known.error().message);
+        return kExitIo;
+      }
+      if (*known) {
+        summary.skipped.push_back(path);
+        continue;
+      }
+    }
+    inputs.push_back(path);
+    fingerprints.push_back(fp);
+  }
+
+  store::GameImporter importer(*db, {threads, 4096});
+  FindingWriter writer("text", stderr);
+  Progress progress;
+  std::set<std::string, std::less<>> unreadable;
+  std::map<std::string, std::uint64_t, std::less<>> read_per_input;
+  store::Status failure;
+  const auto start = std::chrono::steady_clock::now();
+
+  validate::InputCallbacks callbacks;
+  callbacks.game = [&](validate::GameReport& r) {
+    ++summary.read;
+    ++read_per_input[std::string(r.file)];
+    if (r.game.has_error) {
+      ++summary.rejected;
+      for (const auto& f : r.game.findings)
+        if (f.severity == validate::Severity::Error) writer.finding(r.file, f);
+      if (rejects) std::fwrite(r.raw.data(), 1, r.raw.size(), rejects.get());
+      return;
+    }
+    if (store::Status s = importer.add(std::move(r.game.record)); !s) {
+      failure = s;
+      throw WriteFailed{};
+    }
+  };
+  callbacks.problem = [&](std::string_view file, const validate::Finding& f) {
+    if (f.code == validate::Code::OversizedGame) {
+      ++summary.read;
+      ++summary.rejected;
+    } else {
+      unreadable.insert(std::string(file));
+    }
+    writer.finding(file, f);
+  };
+  callbacks.progress = [&](std::uint64_t games, std::uint64_t bytes) { progress.update(games, bytes); };
+
+  bool read_all = true;
+  if (!inputs.empty()) {
+    try {
+      read_all = validate::check_inputs(inputs, options, callbacks);
+    } catch (const WriteFailed&) {
+      read_all = false;
+    }
+  }
+  progress.finish();
+  auto totals = importer.finish();
+  if (!totals) {
+    if (failure.ok()) failure = totals.status();
+  } else {
+    summary.stored = totals->stored;
+    summary.duplicates = totals->duplicates;
+    summary.positions = totals->positions;
+  }
+  if (!failure.ok()) {
+    spdlog::error("{} [{}]; the games committed before are kept, whole",
+                  failure.error().message, store::error_kind_name(failure.error().kind));
+    return kExitIo;
+  }
+
+  // Inputs read to their end are remembered, so importing them again is quick.
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    if (!fingerprints[i] || unreadable.count(inputs[i])) continue;
+    const auto it = read_per_input.find(inputs[i]);
+    const std::uint64_t games = it == read_per_input.end() ? 0 : it->second;
+    store::InputRecord rec{inputs[i], games, 0, std::int64_t(std::time(nullptr))};
+    if (store::Status s = db->record_input(*fingerprints[i], rec); !s) {
+      spdlog::error("{}", s.error().message);
+      return kExitIo;
+    }
+  }
+  if (o.compact) {
+    if (store::Status s = db->compact(); !s) {
+      spdlog::error("{}", s.error().message);
+      return kExitIo;
+    }
+  }
+  summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (auto info = db->info()) summary.db_bytes = info->total_bytes;
+  print_summary(summary, o.format, db->path());
+
+  if (rejects && (std::fflush(rejects.get()) != 0 || std::ferror(rejects.get()))) {
+    spdlog::error("cannot write {}", o.rejects);
+    return kExitIo;
+  }
+  if (!read_all) return kExitIo;
+  return summary.rejected ? kExitDataFailed : kExitOk;
+}
+
+}  // namespace virrey::cli

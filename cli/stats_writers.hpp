@@ -1,0 +1,24 @@
+// The output of `virrey stats`: each statistic as text (aligned tables,
+// Unicode bars), json (one object) or csv (a header line, then rows). Field
+// names are part of the interface (README, "### `virrey stats`").
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "virrey/query/stats_games.hpp"
+#include "virrey/query/stats_openings.hpp"
+#include "virrey/query/stats_promotions.hpp"
+#include "virrey/query/stats_results.hpp"
+
+namespace virrey::cli {
+
+// format: "text", "json" or "csv".
+std::string write_openings(const query::OpeningStats& s, std::string_view format);
+std::string write_results(const query::ResultStats& s, std::string_view format);
+std::string write_promotions(const query::PromotionStats& s, std::string_view format);
+// bin_width: plies per histogram bin (already chosen, > 0).
+std::string write_games(const query::GameStats& s, std::uint32_t bin_width, std::string_view format);
+
+}  // namespace virrey::cli

@@ -1,0 +1,41 @@
+// Opening an input by name: a path or "-" (stdin). gzip and zstd streams are
+// recognised by their magic number (never by file name) and decompressed on
+// the fly in constant memory, including concatenated members / frames.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "virrey/importers/byte_source.hpp"
+
+namespace virrey::importers {
+
+enum class Compression : std::uint8_t { None, Gzip, Zstd };
+
+std::string_view compression_name(Compression c);
+
+// What the first bytes of a stream say: gzip (1f 8b), zstd (28 b5 2f fd), or
+// neither. Needs up to 4 bytes; fewer bytes can only match what they cover.
+Compression detect_compression(std::span<const char> head);
+
+// A source, or why there is none. `error` names the input.
+struct OpenResult {
+  std::unique_ptr<ByteSource> source;
+  Compression compression = Compression::None;
+  std::string error;
+
+  explicit operator bool() const noexcept { return source != nullptr; }
+};
+
+// Opens `path` ("-" means standard input, shown as "<stdin>") and wraps it in
+// a decompressor when its first bytes are a gzip or zstd magic number.
+OpenResult open_input(std::string_view path);
+
+// The same sniffing for any raw byte stream (used by open_input; handy for
+// in-memory data). Fails only when reading the first bytes fails.
+OpenResult decompressing(std::unique_ptr<ByteSource> raw);
+
+}  // namespace virrey::importers

@@ -1,0 +1,59 @@
+#include "virrey/importers/open_input.hpp"
+
+#include <utility>
+
+#include "file_source.hpp"
+#include "gzip_source.hpp"
+#include "prefixed_source.hpp"
+#include "zstd_source.hpp"
+
+namespace virrey::importers {
+
+std::string_view compression_name(Compression c) {
+  switch (c) {
+    case Compression::Gzip: return "gzip";
+    case Compression::Zstd: return "zstd";
+    case Compression::None: break;
+  }
+  return "none";
+}
+
+Compression detect_compression(std::span<const char> head) {
+  auto byte = [&](std::size_t i) { return static_cast<unsigned char>(head[i]); };
+  if (head.size() >= 2 && byte(0) == 0x1f && byte(1) == 0x8b) return Compression::Gzip;
+  if (head.size() >= 4 && byte(1) == 0xb5 && byte(2) == 0x2f && byte(3) == 0xfd && byte(0) == 0x28)
+    return Compression::Zstd;
+  // A zstd skippable frame (magic 0x184D2A50..5F, little endian), as pzstd writes first.
+  if (head.size() >= 4 && (byte(0) & 0xf0) == 0x50 && byte(1) == 0x2a && byte(2) == 0x4d && byte(3) == 0x18)
+    return Compression::Zstd;
+  return Compression::None;
+}
+
+OpenResult decompressing(std::unique_ptr<ByteSource> raw) {
+  std::string head;
+  char buf[4];
+  while (head.size() < sizeof buf) {
+    ReadResult r = raw->read({buf, sizeof buf - head.size()});
+    if (!r.ok()) return {nullptr, Compression::None, std::move(r.error)};
+    if (r.size == 0) break;
+    head.append(buf, r.size);
+  }
+  const Compression c = detect_compression(head);
+  auto replay = std::make_unique<PrefixedSource>(std::move(head), std::move(raw));
+  OpenResult result{nullptr, c, {}};
+  switch (c) {
+    case Compression::Gzip: result.source = std::make_unique<GzipSource>(std::move(replay)); break;
+    case Compression::Zstd: result.source = std::make_unique<ZstdSource>(std::move(replay)); break;
+    case Compression::None: result.source = std::move(replay); break;
+  }
+  return result;
+}
+
+OpenResult open_input(std::string_view path) {
+  std::string error;
+  std::unique_ptr<FileSource> file = FileSource::open(path, error);
+  if (!file) return {nullptr, Compression::None, std::move(error)};
+  return decompressing(std::move(file));
+}
+
+}  // namespace virrey::importers

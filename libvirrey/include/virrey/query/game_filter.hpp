@@ -1,0 +1,182 @@
+// GameFilter: which games a search (or a statistic) is about, as plain data,
+// and the one function that finds them in a store::Database.
+//
+// Conditions combine with AND; an empty filter matches every game. The
+// command line turns text into a filter with the parse_* helpers below (they
+// return errors as values, never throw); library callers may fill the struct
+// directly.
+//
+// Exactness. Candidates come from the store's indexes, which key positions by
+// a 64-bit Zobrist hash. A hash collision never produces a false hit: every
+// candidate of a position condition is confirmed by replaying the game's main
+// line and comparing the full position (every piece on every square, side to
+// move, castling rights, en-passant square; the move clocks are ignored), and
+// the reported ply is the first ply where that exact position occurs. Tag
+// conditions compare the normalised tag values themselves (store::
+// normalize_tag_value), promotion conditions the promotion index entries
+// (exact keys, no hashing).
+//
+// Planning (game_filter.cpp). Every condition that has an index (position,
+// promotion, tags) is probed: its index entries are read up to a small cap.
+// Conditions whose entries all fit under the cap are exact candidate sets and
+// are intersected; if there is none, the position index (else the promotion
+// index, else an exact tag index) streams candidates in id order. Every
+// candidate is then checked against the remaining conditions from the game's
+// summary and record. Streaming in id order lets a page of the first 50
+// matches stop early, however common the position.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "virrey/rules/position.hpp"
+#include "virrey/rules/types.hpp"
+#include "virrey/rules/variant.hpp"
+#include "virrey/store/database.hpp"
+#include "virrey/store/error.hpp"
+#include "virrey/validate/game_record.hpp"
+
+namespace virrey::query {
+
+using store::Error;
+using store::GameId;
+using store::Result;
+using store::Status;
+
+// One exact position of one variant: what a position condition compares.
+// Made by position_target() (validated, so `setup` is a legal position).
+struct PositionTarget {
+  Variant variant = Variant::Standard;
+  std::uint64_t hash = 0;  // Zobrist hash (virrey/rules/zobrist.hpp)
+  Setup setup;             // pieces, side, castling, en passant; clocks ignored
+};
+
+// Inclusive ply range; plies are 1-based move numbers of the main line (ply
+// 0 is the start position). An absent bound is open.
+struct PlyRange {
+  std::optional<std::uint32_t> from;
+  std::optional<std::uint32_t> to;
+  bool contains(std::uint32_t ply) const {
+    return (!from || ply >= *from) && (!to || ply <= *to);
+  }
+  friend bool operator==(const PlyRange&, const PlyRange&) = default;
+};
+
+// Games whose main line contains promotions. A game matches when one side
+// (`by`, or either side when absent) made at least `min_count` promotions
+// that pass piece, file and plies.
+struct PromotionCondition {
+  std::optional<PieceType> piece;  // V, Q, R, B, N, M
+  std::optional<Color> by;
+  std::optional<int> file;         // 0 = a-file
+  std::uint32_t min_count = 1;
+  PlyRange plies;                  // ply of the promoting move
+};
+
+// Tag conditions. Values compare after store::normalize_tag_value (case-
+// insensitive, trimmed, inner blanks collapsed). Absent or "?" tags never
+// match a condition on them.
+struct TagConditions {
+  std::optional<std::string> white;   // exact (normalised)
+  std::optional<std::string> black;   // exact
+  std::optional<std::string> player;  // White or Black, starting with this
+  std::optional<std::string> event;   // exact
+  std::optional<std::string> site;    // exact
+  std::optional<std::string> round;   // exact
+  std::optional<validate::Outcome> result;  // the game's termination marker
+  // Dates as "yyyy", "yyyy.mm" or "yyyy.mm.dd" (parse_date_bound). A game's
+  // Date d matches when from <= d and (d <= to or d starts with to): so
+  // "--date-to 2003.06" takes all of June 2003, "2003.06.??" included.
+  std::optional<std::string> date_from;
+  std::optional<std::string> date_to;
+  std::optional<std::string> eco;       // exact, e.g. "b90"
+  std::optional<Variant> variant;
+  bool empty() const;
+};
+
+struct GameFilter {
+  // The games that pass through one of these positions (several only when
+  // the variant was left open and the position is one of several variants,
+  // e.g. a FEN without viceroys: Standard and Virrey). Empty: no position
+  // condition.
+  std::vector<PositionTarget> positions;
+  std::optional<PromotionCondition> promotion;
+  TagConditions tags;
+  bool empty() const { return positions.empty() && !promotion && tags.empty(); }
+};
+
+// One matching game.
+struct GameMatch {
+  GameId id = 0;
+  // The position condition's first ply (0 = the start position); without a
+  // position condition, the ply of the promotion that completed the
+  // promotion condition; else none.
+  std::optional<std::uint32_t> ply;
+  Variant variant = Variant::Standard;
+};
+
+// Knobs of the planner, for tests and benchmarks (the defaults suit use).
+struct PlanOptions {
+  std::size_t probe_cap = 4096;   // an index range of at most this many entries is read whole
+  std::size_t first_window = 96;  // entries per index range in the first streaming round
+};
+
+// Calls visit for every matching game in ascending id order; visit returns
+// false to stop. Database errors come back as the Status (store::ErrorKind).
+Status for_each_match(const store::Database& db, const GameFilter& filter,
+                      const store::Visit<const GameMatch&>& visit, const PlanOptions& plan = {});
+
+// Every match, in id order.
+Result<std::vector<GameMatch>> find_matches(const store::Database& db, const GameFilter& filter,
+                                            const PlanOptions& plan = {});
+
+// How for_each_match would run the filter, in one line (for --explain and
+// tests): "stream the position index in id order; white: 12 games; verify:
+// tags from the record, replay of the main line".
+Result<std::string> explain_plan(const store::Database& db, const GameFilter& filter,
+                                 const PlanOptions& plan = {});
+
+// ---------------------------------------------------------------------------
+// Text -> filter parts. Errors are InvalidArgument errors whose message names
+// the problem ("bad FEN: ...", "move 3 (Nf6): illegal ...").
+
+// The variants a position may belong to: `variant` when given, else every
+// variant with rules on an 8x8 board (Standard and Virrey) that accepts it.
+Result<std::vector<PositionTarget>> position_from_fen_text(std::string_view fen,
+                                                           std::optional<Variant> variant);
+// SAN moves from the variant's start position, separated by blanks; move
+// numbers ("1.", "12...") and a trailing result are skipped.
+Result<std::vector<PositionTarget>> position_from_moves(std::string_view moves,
+                                                        std::optional<Variant> variant);
+// A validated position as a target.
+template <class G>
+PositionTarget position_target(const Position<G>& pos);
+// True when pos is exactly the target's position (clocks aside).
+template <class G>
+bool same_position(const Position<G>& pos, const PositionTarget& target);
+
+// "A-B", "A-", "-B" or "A" (A..A), plies >= 0, A <= B.
+Result<PlyRange> parse_ply_range(std::string_view text);
+// "V", "Q", "R", "B", "N", "M" (any case; "viceroy", "queen", ... too).
+Result<PieceType> parse_promotion_piece(std::string_view text);
+// "white"/"w", "black"/"b".
+Result<Color> parse_side(std::string_view text);
+// "a".."i" -> 0..8.
+Result<int> parse_file(std::string_view text);
+// "1-0", "0-1", "1/2-1/2" (also "1/2", "draw", "white", "black"), "*".
+Result<validate::Outcome> parse_result(std::string_view text);
+// resolve_variant, as an error value for unknown names.
+Result<Variant> parse_variant(std::string_view text);
+// "yyyy", "yyyy.mm", "yyyy.mm.dd" (or with '-' or '/'): normalised to dots.
+Result<std::string> parse_date_bound(std::string_view text);
+
+extern template PositionTarget position_target<Board8>(const Position<Board8>&);
+extern template bool same_position<Board8>(const Position<Board8>&, const PositionTarget&);
+extern template PositionTarget position_target<Board9>(const Position<Board9>&);
+extern template bool same_position<Board9>(const Position<Board9>&, const PositionTarget&);
+
+}  // namespace virrey::query

@@ -1,0 +1,67 @@
+// The opening explorer: the moves played from a position, with results,
+// average Elo and the last date, transpositions merged (positions are keyed
+// by their Zobrist hash, however a game reached them), as a tree D plies deep.
+//
+// Sources. Over every game (a scope restricted by variant at most) the
+// counters come from the opening tree, one seek per position; the tree holds
+// the moves of plies 0 .. tree_plies-1 of every game. A position the tree
+// does not know (reached only later in games), and any scope restricted by a
+// filter, is answered by replay instead: the position index names the games
+// that reach the position, each game in scope is decoded and replayed once
+// per query, and every main-line occurrence of the position counts (at any
+// ply). Either way a game counts once per distinct move it played from the
+// position.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "virrey/query/stats.hpp"
+#include "virrey/store/tree_counters.hpp"
+
+namespace virrey::query {
+
+struct OpeningQuery {
+  Variant variant = Variant::Standard;
+  std::string fen;                 // the root; empty: the variant's start position
+  std::vector<std::string> moves;  // SAN played from there (move numbers are skipped)
+  int depth = 1;                   // plies of the tree below the root (1..20)
+  std::uint64_t min_games = 1;     // moves played in fewer games are left out
+  std::size_t max_moves = 0;       // per position, the most played first (0: all)
+};
+
+struct OpeningMove {
+  Move move{};
+  std::string san;  // in its position, with '+' / '#'
+  std::string uci;
+  store::TreeCounters counters;
+  std::vector<OpeningMove> children;  // the position after it (depth > 1)
+};
+
+enum class OpeningSource : std::uint8_t { Tree, Replay, TreeAndReplay };
+std::string_view opening_source_name(OpeningSource s);  // "tree", "replay", "tree+replay"
+
+struct OpeningStats {
+  Variant variant = Variant::Standard;
+  std::string fen;                // of the root
+  std::vector<std::string> line;  // the query's moves as canonical SAN
+  Color side_to_move = Color::White;
+  int fullmove = 1;                // of the root
+  store::TreeCounters total;       // the root's moves summed (before min_games)
+  std::vector<OpeningMove> moves;  // by games, most first; then by SAN
+  OpeningSource source = OpeningSource::Tree;
+  std::uint64_t games_replayed = 0;  // games decoded for the replay source
+};
+
+// InvalidArgument for a bad FEN, SAN move or depth; store errors otherwise.
+Result<OpeningStats> opening_stats(const store::Database& db, const OpeningQuery& query,
+                                   const GameScope& scope);
+
+// Average Elo of one side over the games that carry one; nullopt without.
+std::optional<double> average_white_elo(const store::TreeCounters& c);
+std::optional<double> average_black_elo(const store::TreeCounters& c);
+// Score in percent for the side that plays the move (White if `mover` is White).
+std::optional<double> mover_score_percent(const store::TreeCounters& c, Color mover);
+
+}  // namespace virrey::query

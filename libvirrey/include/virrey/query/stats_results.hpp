@@ -1,0 +1,65 @@
+// Result statistics: how many games ended 1-0, 1/2-1/2, 0-1 or '*', the
+// decisive rate and the average length, over the whole scope and grouped by
+// variant, year, event, player or ECO code.
+//
+// Variant and year come from the game summaries; event, player and ECO from
+// the tag index, so groups are the normalised tag values (case and blanks
+// folded), labelled with the value as written in the group's first game.
+// Games without the tag (or with "?") form the group with an empty key. A
+// game counts for both of its players; a player's group also carries the
+// player's own score.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "virrey/query/stats.hpp"
+
+namespace virrey::query {
+
+enum class ResultGrouping : std::uint8_t { None, Variant, Year, Event, Player, Eco };
+std::string_view grouping_name(ResultGrouping g);  // "none", "variant", "year", ...
+std::optional<ResultGrouping> parse_grouping(std::string_view text);
+
+enum class GroupOrder : std::uint8_t {
+  Natural,  // variant and year by key, ECO by code; event and player by games
+  Games,    // most games first, then by key
+  Key,      // by key
+};
+
+struct ResultQuery {
+  ResultGrouping by = ResultGrouping::None;
+  GroupOrder order = GroupOrder::Natural;
+  std::size_t limit = 0;  // groups shown (0: all); the total counts every game
+};
+
+// A player's games from the player's side.
+struct PlayerScore {
+  std::uint64_t as_white = 0;
+  std::uint64_t as_black = 0;
+  std::uint64_t wins = 0;
+  std::uint64_t draws = 0;
+  std::uint64_t losses = 0;
+  std::uint64_t unfinished = 0;
+  friend bool operator==(const PlayerScore&, const PlayerScore&) = default;
+};
+
+struct ResultGroup {
+  std::string key;    // variant cli name, "2024", normalised tag value; "" = unknown
+  std::string label;  // for people: as written in a game ("?" for unknown)
+  ResultCounts counts;
+  std::optional<PlayerScore> player;  // by player only
+};
+
+struct ResultStats {
+  ResultGrouping by = ResultGrouping::None;
+  ResultCounts total;
+  std::size_t group_count = 0;      // before the limit
+  std::vector<ResultGroup> groups;  // in the query's order, at most `limit`
+};
+
+Result<ResultStats> result_stats(const store::Database& db, const GameScope& scope, const ResultQuery& query);
+
+}  // namespace virrey::query

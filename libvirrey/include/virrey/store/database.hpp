@@ -1,0 +1,173 @@
+// Database: the one facade over a virrey database (a RocksDB directory). It
+// opens for writing (one process at a time) or for reading beside a running
+// writer, and offers the reads that search, stats and export need. No RocksDB
+// type appears here; errors are values (error.hpp).
+//
+// Readers see one consistent state: the database as it was when they opened
+// it (read-only and secondary opens), or the latest committed state (a
+// read-write open). A game is always stored whole with all its index entries.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "virrey/rules/types.hpp"
+#include "virrey/rules/variant.hpp"
+#include "virrey/store/error.hpp"
+#include "virrey/store/game_codec.hpp"
+#include "virrey/store/game_summary.hpp"
+#include "virrey/store/schema.hpp"
+#include "virrey/store/tree_counters.hpp"
+#include "virrey/validate/game_record.hpp"
+
+namespace virrey::store {
+
+enum class OpenMode : std::uint8_t {
+  ReadWrite,  // creates the database when the path is missing or an empty directory
+  ReadOnly,   // a snapshot; no writer may run meanwhile
+  Secondary,  // a snapshot beside a running writer (RocksDB secondary instance)
+  Read,       // ReadOnly when no process writes the database, Secondary otherwise
+};
+
+struct OpenOptions {
+  OpenMode mode = OpenMode::Read;
+  // ReadWrite: create the database when missing (else NotADatabase).
+  bool create = true;
+};
+
+// The database path: `flag` when given, else $VIRREY_DB, else "virrey.db".
+std::string default_database_path(std::string_view flag);
+
+struct VariantCounts {
+  std::uint64_t games = 0;
+  std::uint64_t positions = 0;  // position index entries
+};
+
+struct FamilySize {
+  std::string_view name;
+  std::uint64_t bytes = 0;    // table files on disk
+  std::uint64_t entries = 0;  // estimated number of keys
+};
+
+struct DatabaseInfo {
+  std::string path;
+  std::uint32_t schema_version = 0;
+  std::uint32_t hash_table_id = 0;
+  std::uint32_t tree_plies = 0;
+  GameId next_game_id = 1;
+  std::array<VariantCounts, kVariantCount> counts{};
+  std::vector<FamilySize> families;  // in kFamilies order
+  std::uint64_t total_bytes = 0;     // every file of the directory
+};
+
+// One main-line position of one game.
+struct PositionHit {
+  GameId game = 0;
+  std::uint32_t ply = 0;  // the first ply where the game reaches the position
+};
+
+struct TreeMove {
+  Move move{};
+  TreeCounters counters;
+};
+
+struct PromotionFilter {
+  std::optional<Variant> variant;
+  std::optional<PieceType> piece;
+  std::optional<Color> colour;
+  std::optional<int> file;  // 0 = a-file
+};
+
+struct PromotionHit {
+  Variant variant = Variant::Standard;
+  PieceType piece = PieceType::None;
+  Color colour = Color::White;
+  int file = 0;
+  GameId game = 0;
+  std::uint32_t ply = 0;
+  std::uint8_t flags = 0;  // PromotionFlag bits (game_index.hpp)
+};
+
+enum class TagMatch : std::uint8_t { Exact, Prefix };
+
+// An input imported to its end, found again by its fingerprint.
+struct InputRecord {
+  std::string name;  // path as given
+  std::uint64_t games_read = 0;
+  std::uint64_t games_stored = 0;
+  std::int64_t unix_time = 0;  // when its import finished
+};
+
+// Content fingerprint of an input (fingerprint.hpp).
+using Fingerprint = std::array<std::uint8_t, 16>;
+
+// Callbacks return false to stop the iteration early.
+template <class... Args>
+using Visit = std::function<bool(Args...)>;
+
+class Database {
+ public:
+  static Result<std::unique_ptr<Database>> open(const std::string& path, OpenOptions options = {});
+  ~Database();
+  Database(const Database&) = delete;
+  Database& operator=(const Database&) = delete;
+
+  const std::string& path() const;
+  bool writable() const;
+
+  // --- counts and layout ------------------------------------------------
+  std::array<VariantCounts, kVariantCount> counts() const;
+  std::uint32_t tree_plies() const;
+  Result<DatabaseInfo> info() const;
+
+  // --- games ------------------------------------------------------------
+  Result<validate::GameRecord> game(GameId id, unsigned parts = kDecodeAll) const;
+  Result<GameSummary> summary(GameId id) const;
+  // Games in id order from `first` on.
+  Status for_each_game(const Visit<GameId, const validate::GameRecord&>& visit,
+                       unsigned parts = kDecodeAll, GameId first = 1) const;
+  Status for_each_summary(const Visit<GameId, const GameSummary&>& visit, GameId first = 1) const;
+
+  // --- indexes ----------------------------------------------------------
+  // Games whose main line reaches the position (variant + Zobrist hash), by
+  // game id. The hash is 64 bits: confirm by replay where a collision matters.
+  Status for_each_position(Variant v, std::uint64_t hash, const Visit<const PositionHit&>& visit) const;
+  // The moves played from a position (plies < tree_plies()), by move bytes.
+  Result<std::vector<TreeMove>> tree_moves(Variant v, std::uint64_t hash) const;
+  // Games with a tag value (normalised here): exactly, or starting with it.
+  // By value, then by game id.
+  Status for_each_tag(TagField field, std::string_view value, TagMatch match,
+                      const Visit<GameId, std::string_view /*normalised value*/>& visit) const;
+  // Games with lo <= value and value <= hi, where a value that starts with hi
+  // counts as <= hi (dates: "2001" .. "2003.06" takes all of June 2003).
+  // Empty lo or hi leaves that side open.
+  Status for_each_tag_range(TagField field, std::string_view lo, std::string_view hi,
+                            const Visit<GameId, std::string_view>& visit) const;
+  // Every promotion that passes the filter, in key order (variant, piece,
+  // colour, file, game, ply).
+  Status for_each_promotion(const PromotionFilter& filter, const Visit<const PromotionHit&>& visit) const;
+
+  // --- imported inputs (meta) --------------------------------------------
+  Result<std::optional<InputRecord>> find_input(const Fingerprint& fp) const;
+  Status record_input(const Fingerprint& fp, const InputRecord& record);
+
+  // --- maintenance --------------------------------------------------------
+  // Compacts every family (merges tree operands, drops overwritten data).
+  Status compact();
+
+  // Internal: the RocksDB side, for the store's own sources.
+  struct Impl;
+  Impl& impl() const { return *impl_; }
+
+ private:
+  explicit Database(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace virrey::store

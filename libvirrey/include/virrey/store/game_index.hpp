@@ -1,0 +1,69 @@
+// Everything a game adds to the indexes, computed from its record alone by
+// replaying the main line: pure and thread-safe, so import prepares games on
+// several threads and `db check` recomputes what the indexes must hold.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "virrey/rules/types.hpp"
+#include "virrey/store/error.hpp"
+#include "virrey/store/game_summary.hpp"
+#include "virrey/store/schema.hpp"
+#include "virrey/store/tree_counters.hpp"
+#include "virrey/validate/game_record.hpp"
+
+namespace virrey::store {
+
+struct PositionEntry {
+  std::uint64_t hash = 0;
+  std::uint32_t first_ply = 0;  // 0: the start position
+};
+
+struct TreeEntry {
+  std::uint64_t hash = 0;  // the position the move is played from
+  Move move{};
+};
+
+// Promotion flags, the value of a promotions entry (one byte).
+enum PromotionFlag : std::uint8_t {
+  kCapturedLater = 1,  // the promoted piece was captured later in the main line
+  kGaveMate = 2,       // it is among the pieces giving the final checkmate
+};
+
+struct PromotionEntry {
+  PieceType piece = PieceType::None;
+  Color colour = Color::White;
+  int file = 0;            // 0 = a-file
+  std::uint32_t ply = 0;   // 1-based ply of the promoting move
+  std::uint8_t flags = 0;  // PromotionFlag bits
+};
+
+struct TagEntry {
+  TagField field;
+  std::string value;  // normalised
+};
+
+struct GameIndex {
+  Variant variant = Variant::Standard;
+  std::uint64_t identity = 0;
+  std::vector<PositionEntry> positions;  // distinct positions, by first ply
+  std::vector<TreeEntry> tree;           // distinct (position, move) of plies < kTreePlies
+  TreeCounters counters;                 // what this game adds to each tree entry
+  std::vector<PromotionEntry> promotions;
+  std::vector<TagEntry> tags;            // distinct (field, value)
+  GameSummary summary;
+};
+
+// Fails (InvalidArgument) only when a main-line move is not legal.
+Result<GameIndex> index_game(const validate::GameRecord& record);
+
+// The identity that duplicate detection compares: variant, start position,
+// main line and the Seven Tag Roster (frozen: stored in `identities`).
+std::uint64_t game_identity(const validate::GameRecord& record);
+
+// True when two records are the same game by that definition.
+bool same_game(const validate::GameRecord& a, const validate::GameRecord& b);
+
+}  // namespace virrey::store

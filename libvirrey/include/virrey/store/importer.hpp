@@ -1,0 +1,50 @@
+// GameImporter: stores checked games in large atomic write batches. Games are
+// indexed on worker threads and written by one writer thread, so checking,
+// indexing and writing overlap. Every batch holds whole games with all their
+// index entries and the updated counters: a killed import leaves a database
+// with no partial game, and importing the same games again stores none of
+// them twice (a game equal to a stored one is counted as a duplicate).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "virrey/store/database.hpp"
+#include "virrey/validate/game_record.hpp"
+
+namespace virrey::store {
+
+struct ImportOptions {
+  int threads = 1;                  // indexing threads
+  std::size_t batch_games = 4096;   // games per atomic write
+};
+
+struct ImportTotals {
+  std::uint64_t stored = 0;
+  std::uint64_t duplicates = 0;  // equal to a stored game, or earlier in this import
+  std::uint64_t positions = 0;   // position index entries written
+};
+
+class GameImporter {
+ public:
+  // `db` must be open ReadWrite and outlive the importer.
+  GameImporter(Database& db, ImportOptions options = {});
+  ~GameImporter();  // finishes (errors are then dropped: call finish())
+  GameImporter(const GameImporter&) = delete;
+  GameImporter& operator=(const GameImporter&) = delete;
+
+  // Queues a game that the validator found free of errors. Blocks while the
+  // writer is a few batches behind. Fails once a write has failed.
+  Status add(validate::GameRecord record);
+  // Writes what is queued and waits for it; the totals of the whole import.
+  Result<ImportTotals> finish();
+  // What is committed so far (any thread).
+  ImportTotals committed() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace virrey::store

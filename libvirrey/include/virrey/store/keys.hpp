@@ -1,0 +1,107 @@
+// Key layouts of every column family: fixed-width, big-endian, so that
+// RocksDB's byte order is numeric order and a prefix selects a range. These
+// layouts are part of the on-disk format (schema.hpp: kSchemaVersion); golden
+// vectors in tests/store guard them.
+//
+//   games, summaries  game id (4)
+//   positions         variant (1) | hash (8) | game id (4)
+//   tree              variant (1) | hash (8) | move (3)
+//   tags              field (1) | normalised value | 0x00 | game id (4)
+//   promotions        variant (1) | piece (1) | colour (1) | file (1) | game id (4) | ply (2)
+//   identities        variant (1) | identity (8) | game id (4)
+//   meta              kind (1) | ...   (see MetaKey)
+//
+// A move is 3 bytes: from square, to square, kind << 4 | promotion piece.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "virrey/rules/types.hpp"
+#include "virrey/rules/variant.hpp"
+#include "virrey/store/schema.hpp"
+
+namespace virrey::store {
+
+template <std::size_t N>
+using Key = std::array<char, N>;
+
+template <std::size_t N>
+std::string_view view(const Key<N>& k) {
+  return {k.data(), N};
+}
+
+// Big-endian fixed-width integers.
+void put_be(char* out, std::uint64_t value, int bytes);
+std::uint64_t get_be(const char* in, int bytes);
+
+// --- games, summaries ------------------------------------------------------
+Key<4> game_key(GameId id);
+GameId game_key_id(std::string_view key);
+
+// --- positions --------------------------------------------------------------
+Key<9> position_prefix(Variant v, std::uint64_t hash);
+Key<13> position_key(Variant v, std::uint64_t hash, GameId id);
+struct PositionKey {
+  Variant variant;
+  std::uint64_t hash;
+  GameId game;
+};
+std::optional<PositionKey> parse_position_key(std::string_view key);
+
+// --- tree -------------------------------------------------------------------
+Key<3> move_bytes(Move m);
+Move move_from_bytes(const char* bytes);
+Key<9> tree_prefix(Variant v, std::uint64_t hash);  // == position_prefix
+Key<12> tree_key(Variant v, std::uint64_t hash, Move m);
+
+// --- tags -------------------------------------------------------------------
+// Lower-case (ASCII and the Latin-1 letters of UTF-8), trimmed, inner runs of
+// blanks as one space, NUL bytes dropped. Search normalises its input alike.
+std::string normalize_tag_value(std::string_view value);
+// field | value | 0x00: every game with exactly this (normalised) value.
+std::string tag_exact_prefix(TagField f, std::string_view normalized);
+// field | value: every game whose value starts so.
+std::string tag_value_prefix(TagField f, std::string_view normalized);
+std::string tag_key(TagField f, std::string_view normalized, GameId id);
+struct TagKey {
+  TagField field;
+  std::string_view value;  // normalised; views the key
+  GameId game;
+};
+std::optional<TagKey> parse_tag_key(std::string_view key);
+
+// --- promotions -------------------------------------------------------------
+Key<10> promotion_key(Variant v, PieceType piece, Color colour, int file, GameId id,
+                      std::uint32_t ply);
+struct PromotionKey {
+  Variant variant;
+  PieceType piece;
+  Color colour;
+  int file;
+  GameId game;
+  std::uint32_t ply;
+};
+std::optional<PromotionKey> parse_promotion_key(std::string_view key);
+
+// --- identities -------------------------------------------------------------
+Key<9> identity_prefix(Variant v, std::uint64_t identity);
+Key<13> identity_key(Variant v, std::uint64_t identity, GameId id);
+
+// --- meta -------------------------------------------------------------------
+enum class MetaKey : std::uint8_t {
+  SchemaVersion = 1,  // -> u32
+  HashTableId = 2,    // -> u32 (zobrist::kHashTableId)
+  NextGameId = 3,     // -> u32
+  TreePlies = 4,      // -> u32
+  Games = 5,          // | variant (1) -> u64 games stored
+  Positions = 6,      // | variant (1) -> u64 positions indexed
+  Input = 7,          // | fingerprint (16) -> InputRecord (database.hpp)
+};
+Key<1> meta_key(MetaKey k);
+Key<2> meta_key(MetaKey k, Variant v);
+
+}  // namespace virrey::store

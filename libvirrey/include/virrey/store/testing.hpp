@@ -1,0 +1,19 @@
+// Hooks for tests (and future migrations) that change a database in ways the
+// import never does.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "virrey/store/error.hpp"
+
+namespace virrey::store::testing {
+
+// Rewrites the schema version in meta (a database "from a newer virrey").
+Status set_schema_version(const std::string& path, std::uint32_t version);
+
+// Deletes one game record but none of its index entries (a broken database
+// for `db check` to find).
+Status delete_game_record(const std::string& path, std::uint32_t id);
+
+}  // namespace virrey::store::testing

@@ -1,0 +1,36 @@
+// TreeCounters: what the opening tree knows about one move from one position,
+// summed over games by a merge operator, so import never reads before it
+// writes. Its name carries the version of the value layout: a layout change
+// is a new name (and a new schema version).
+//
+// Value layout: version (1) = 1, then nine LEB128 varints in field order.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace virrey::store {
+
+constexpr std::string_view kTreeMergeOperatorName = "virrey.tree.v1";
+
+struct TreeCounters {
+  std::uint64_t games = 0;
+  std::uint64_t white_wins = 0;
+  std::uint64_t draws = 0;
+  std::uint64_t black_wins = 0;  // games - the three: unfinished ('*')
+  std::uint64_t white_elo_sum = 0;
+  std::uint64_t white_elo_games = 0;  // games with a White Elo
+  std::uint64_t black_elo_sum = 0;
+  std::uint64_t black_elo_games = 0;
+  std::uint32_t last_date = 0;  // yyyymmdd of the latest dated game (0: none)
+
+  void add(const TreeCounters& o);
+  friend bool operator==(const TreeCounters&, const TreeCounters&) = default;
+};
+
+std::string encode_tree_counters(const TreeCounters& c);
+std::optional<TreeCounters> decode_tree_counters(std::string_view bytes);
+
+}  // namespace virrey::store

@@ -1,0 +1,266 @@
+// Text -> GameFilter parts (game_filter.hpp): FEN and SAN positions, ply
+// ranges, pieces, sides, files, results, variants and dates.
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+
+#include <fmt/format.h>
+
+#include "virrey/query/game_filter.hpp"
+#include "virrey/rules/fen.hpp"
+#include "virrey/rules/geometry_dispatch.hpp"
+#include "virrey/rules/san.hpp"
+
+namespace virrey::query {
+
+namespace {
+
+Error bad(std::string message) { return Error{store::ErrorKind::InvalidArgument, std::move(message)}; }
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
+// The variants a position text is tried in: the one asked for, else every
+// variant with rules.
+std::vector<Variant> candidate_variants(std::optional<Variant> variant) {
+  if (variant) return {*variant};
+  std::vector<Variant> out;
+  for (const VariantInfo& vi : kVariants)
+    if (vi.supported) out.push_back(vi.variant);
+  return out;
+}
+
+bool parse_uint(std::string_view s, std::uint32_t& out) {
+  if (s.empty() || s.size() > 9) return false;
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+  return ec == std::errc() && p == s.data() + s.size();
+}
+
+// SAN tokens of a move list, without move numbers and a final result.
+std::vector<std::string_view> move_tokens(std::string_view text) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+    std::size_t j = i;
+    while (j < text.size() && !std::isspace(static_cast<unsigned char>(text[j]))) ++j;
+    std::string_view tok = text.substr(i, j - i);
+    i = j;
+    // "12." / "12..." / "12.e4": drop the move number.
+    std::size_t digits = 0;
+    while (digits < tok.size() && std::isdigit(static_cast<unsigned char>(tok[digits]))) ++digits;
+    if (digits > 0 && digits < tok.size() && tok[digits] == '.') {
+      tok.remove_prefix(digits);
+      while (!tok.empty() && tok.front() == '.') tok.remove_prefix(1);
+    }
+    if (tok.empty()) continue;
+    if (tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" || tok == "*") continue;
+    out.push_back(tok);
+  }
+  return out;
+}
+
+template <class G>
+Result<PositionTarget> play_moves(Variant v, const std::vector<std::string_view>& tokens) {
+  std::vector<std::string> errors;
+  auto start = position_from_fen<G>(info(v).start_fen, v, errors);
+  if (!start) return bad(fmt::format("the {} start position: {}", info(v).name, join_reasons(errors)));
+  Position<G> pos = *start;
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    const std::string label = fmt::format("move {} ({}{})", i / 2 + 1, i % 2 ? "..." : "", tokens[i]);
+    std::string error;
+    auto syntax = parse_san(tokens[i], error);
+    if (!syntax) return bad(fmt::format("bad SAN: {}: {}", label, error));
+    if (syntax->kind == SanSyntax::Kind::Null)
+      return bad(fmt::format("bad SAN: {}: a null move reaches no position", label));
+    SanResolution r = resolve_san(pos, *syntax);
+    if (r.error != SanError::None) return bad(fmt::format("bad SAN: {}: {}", label, r.message));
+    pos.play(r.move);
+  }
+  return position_target(pos);
+}
+
+}  // namespace
+
+template <class G>
+PositionTarget position_target(const Position<G>& pos) {
+  PositionTarget t;
+  t.variant = pos.variant();
+  t.hash = pos.hash();
+  t.setup = pos.to_setup();
+  t.setup.halfmove_clock = 0;
+  t.setup.fullmove_number = 1;
+  return t;
+}
+
+template <class G>
+bool same_position(const Position<G>& pos, const PositionTarget& t) {
+  if (pos.hash() != t.hash || pos.variant() != t.variant || pos.side_to_move() != t.setup.side_to_move ||
+      pos.castling() != t.setup.castling || pos.en_passant() != t.setup.en_passant)
+    return false;
+  for (int s = 0; s < G::squares; ++s)
+    if (pos.piece_on(Square(s)) != t.setup.board[std::size_t(s)]) return false;
+  return true;
+}
+
+template PositionTarget position_target<Board8>(const Position<Board8>&);
+template bool same_position<Board8>(const Position<Board8>&, const PositionTarget&);
+template PositionTarget position_target<Board9>(const Position<Board9>&);
+template bool same_position<Board9>(const Position<Board9>&, const PositionTarget&);
+
+Result<std::vector<PositionTarget>> position_from_fen_text(std::string_view fen,
+                                                           std::optional<Variant> variant) {
+  fen = trim(fen);
+  if (fen.empty()) return bad("bad FEN: it is empty");
+  std::vector<PositionTarget> out;
+  std::vector<std::string> best_errors;
+  Variant best_variant = Variant::Standard;
+  for (Variant v : candidate_variants(variant)) {
+    if (!info(v).supported)
+      return bad(fmt::format("{} chess has no rules in this virrey yet", info(v).name));
+    std::vector<std::string> errors;
+    std::optional<PositionTarget> t;
+    with_geometry(v, [&](auto g) {
+      using G = decltype(g);
+      if (auto pos = position_from_fen<G>(fen, v, errors)) t = position_target(*pos);
+    });
+    if (t) {
+      out.push_back(std::move(*t));
+    } else if (best_errors.empty() || errors.size() < best_errors.size()) {
+      best_errors = std::move(errors);
+      best_variant = v;
+    }
+  }
+  if (out.empty()) {
+    if (best_errors.empty()) best_errors.push_back("not a legal position");
+    if (variant || candidate_variants(std::nullopt).size() == 1)
+      return bad(fmt::format("bad FEN: {}", join_reasons(best_errors)));
+    return bad(fmt::format("bad FEN: {} (as {} chess; no variant accepts it)", join_reasons(best_errors),
+                           info(best_variant).name));
+  }
+  return out;
+}
+
+Result<std::vector<PositionTarget>> position_from_moves(std::string_view moves,
+                                                        std::optional<Variant> variant) {
+  const std::vector<std::string_view> tokens = move_tokens(moves);
+  std::vector<PositionTarget> out;
+  std::optional<Error> first_error;
+  for (Variant v : candidate_variants(variant)) {
+    if (!info(v).supported)
+      return bad(fmt::format("{} chess has no rules in this virrey yet", info(v).name));
+    std::optional<Result<PositionTarget>> r;
+    with_geometry(v, [&](auto g) { r.emplace(play_moves<decltype(g)>(v, tokens)); });
+    if (r->ok()) out.push_back(std::move(r->value()));
+    else if (!first_error) first_error = r->error();
+  }
+  if (out.empty()) return first_error ? *first_error : bad("bad SAN: no variant to play the moves in");
+  return out;
+}
+
+Result<PlyRange> parse_ply_range(std::string_view text) {
+  const std::string_view t = trim(text);
+  auto fail = [&] {
+    return bad(fmt::format("bad ply range '{}': expected A-B, A-, -B or A (plies, 0 or more)", text));
+  };
+  PlyRange r;
+  const std::size_t dash = t.find('-');
+  if (dash == std::string_view::npos) {
+    std::uint32_t a = 0;
+    if (!parse_uint(t, a)) return fail();
+    r.from = r.to = a;
+    return r;
+  }
+  const std::string_view lo = trim(t.substr(0, dash)), hi = trim(t.substr(dash + 1));
+  if (lo.empty() && hi.empty()) return fail();
+  std::uint32_t a = 0, b = 0;
+  if (!lo.empty()) {
+    if (!parse_uint(lo, a)) return fail();
+    r.from = a;
+  }
+  if (!hi.empty()) {
+    if (!parse_uint(hi, b)) return fail();
+    r.to = b;
+  }
+  if (r.from && r.to && *r.from > *r.to)
+    return bad(fmt::format("bad ply range '{}': {} is after {}", text, *r.from, *r.to));
+  return r;
+}
+
+Result<PieceType> parse_promotion_piece(std::string_view text) {
+  const std::string t = lower(trim(text));
+  static constexpr std::pair<std::string_view, PieceType> kNames[] = {
+      {"v", PieceType::Viceroy}, {"viceroy", PieceType::Viceroy}, {"virrey", PieceType::Viceroy},
+      {"q", PieceType::Queen},   {"queen", PieceType::Queen},     {"r", PieceType::Rook},
+      {"rook", PieceType::Rook}, {"b", PieceType::Bishop},        {"bishop", PieceType::Bishop},
+      {"n", PieceType::Knight},  {"knight", PieceType::Knight},   {"m", PieceType::Minister},
+      {"minister", PieceType::Minister}};
+  for (const auto& [name, piece] : kNames)
+    if (t == name) return piece;
+  return bad(fmt::format("bad promotion piece '{}': expected V, Q, R, B, N or M", text));
+}
+
+Result<Color> parse_side(std::string_view text) {
+  const std::string t = lower(trim(text));
+  if (t == "white" || t == "w") return Color::White;
+  if (t == "black" || t == "b") return Color::Black;
+  return bad(fmt::format("bad side '{}': expected white or black", text));
+}
+
+Result<int> parse_file(std::string_view text) {
+  const std::string t = lower(trim(text));
+  if (t.size() == 1 && t[0] >= 'a' && t[0] <= 'i') return int(t[0] - 'a');
+  return bad(fmt::format("bad file '{}': expected a letter a to i", text));
+}
+
+Result<validate::Outcome> parse_result(std::string_view text) {
+  const std::string t = lower(trim(text));
+  if (t == "1-0" || t == "white") return validate::Outcome::WhiteWins;
+  if (t == "0-1" || t == "black") return validate::Outcome::BlackWins;
+  if (t == "1/2-1/2" || t == "1/2" || t == "draw" || t == "=") return validate::Outcome::Draw;
+  if (t == "*") return validate::Outcome::Unknown;
+  return bad(fmt::format("bad result '{}': expected 1-0, 0-1, 1/2-1/2 or *", text));
+}
+
+Result<Variant> parse_variant(std::string_view text) {
+  if (auto v = resolve_variant(trim(text))) return *v;
+  return bad(fmt::format("unknown variant '{}' (standard, virrey or modern)", text));
+}
+
+Result<std::string> parse_date_bound(std::string_view text) {
+  const std::string_view t = trim(text);
+  auto fail = [&] {
+    return bad(fmt::format("bad date '{}': expected yyyy, yyyy.mm or yyyy.mm.dd", text));
+  };
+  std::vector<std::string_view> parts;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= t.size(); ++i) {
+    if (i == t.size() || t[i] == '.' || t[i] == '-' || t[i] == '/') {
+      parts.push_back(t.substr(start, i - start));
+      start = i + 1;
+    }
+  }
+  if (parts.empty() || parts.size() > 3) return fail();
+  const std::size_t widths[] = {4, 2, 2};
+  const std::uint32_t limits[] = {9999, 12, 31};
+  std::string out;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    std::uint32_t n = 0;
+    if (parts[i].size() != widths[i] || !parse_uint(parts[i], n)) return fail();
+    if (i > 0 && (n < 1 || n > limits[i])) return fail();
+    if (i > 0) out += '.';
+    out += parts[i];
+  }
+  return out;
+}
+
+}  // namespace virrey::query

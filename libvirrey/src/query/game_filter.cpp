@@ -1,0 +1,619 @@
+// Running a GameFilter over a database: sources (index ranges), the plan
+// that picks which of them drive, and the verifier that checks the rest of a
+// candidate from its summary or record. The plan is described in
+// game_filter.hpp.
+#include "virrey/query/game_filter.hpp"
+
+#include <algorithm>
+#include <array>
+#include <functional>
+#include <limits>
+#include <tuple>
+
+#include <fmt/format.h>
+
+#include "virrey/rules/fen.hpp"
+#include "virrey/rules/geometry_dispatch.hpp"
+#include "virrey/store/keys.hpp"
+
+namespace virrey::query {
+
+namespace {
+
+using store::Database;
+using store::TagField;
+using store::TagMatch;
+
+// PlanOptions::probe_cap: a source whose index entries are no more than this
+// is read whole and intersected; above it, it may only drive (in id order)
+// or be verified. PlanOptions::first_window: entries per run in the first
+// round when a source drives, small so that a page of 50 costs little; later
+// rounds grow to kMaxWindow.
+constexpr std::size_t kMaxWindow = std::size_t(1) << 16;
+constexpr GameId kNoBound = std::numeric_limits<GameId>::max();
+
+// Every condition of a filter.
+enum class Cond : std::uint8_t {
+  Position, Promotion, White, Black, Player, Event, Site, Round, Result, Date, Eco, Variant,
+};
+constexpr int kCondCount = 12;
+constexpr std::array<std::string_view, kCondCount> kCondNames = {
+    "position", "promotion", "white", "black", "player", "event",
+    "site",     "round",     "result", "date",  "eco",    "variant"};
+std::string_view name(Cond c) { return kCondNames[std::size_t(c)]; }
+
+class CondSet {
+ public:
+  void add(Cond c) { bits_ |= 1u << unsigned(c); }
+  bool has(Cond c) const { return bits_ >> unsigned(c) & 1; }
+  bool empty() const { return bits_ == 0; }
+
+ private:
+  unsigned bits_ = 0;
+};
+
+// One index entry: a game, and for positions and promotions where.
+struct Entry {
+  GameId game = 0;
+  std::uint32_t ply = 0;
+  Color colour = Color::White;
+  Variant variant = Variant::Standard;
+  bool has_variant = false;
+};
+
+// A game that passed the index conditions so far.
+struct Candidate {
+  GameId id = 0;
+  std::optional<Variant> variant = std::nullopt;
+  std::optional<std::uint32_t> promotion_ply = std::nullopt;  // the promotion condition, proven here
+};
+
+// One range of one index, read by a callback: `sorted` runs give entries in
+// game id order and may be stopped; other runs (prefix and range scans of
+// tags) give them by value.
+using RunScan = std::function<Status(const store::Visit<const Entry&>&)>;
+
+struct Source {
+  Cond cond;
+  bool sorted = true;          // every run is in game id order
+  std::vector<RunScan> runs = {};
+};
+
+bool is_placeholder(TagField f, std::string_view normalized) {
+  // As the store indexes tags (store/game_index.cpp): these are "unknown".
+  if (normalized.empty() || normalized == "?" || normalized == "-") return true;
+  if (f == TagField::Date) return normalized.find_first_not_of("?.") == std::string_view::npos;
+  return false;
+}
+
+// The date rule of TagConditions and Database::for_each_tag_range.
+bool date_in_range(std::string_view d, std::string_view from, std::string_view to) {
+  if (!from.empty() && d < from) return false;
+  if (!to.empty() && !(d <= to || d.substr(0, to.size()) == to)) return false;
+  return true;
+}
+
+// The pieces a pawn can become in a variant, with the files it can happen on.
+std::vector<std::pair<PieceType, int>> promotion_combos(Variant v, const PromotionCondition& p) {
+  std::vector<std::pair<PieceType, int>> out;
+  const int width = info(v).width;
+  auto add = [&](PieceType piece, int file) {
+    if (p.piece && *p.piece != piece) return;
+    if (p.file && *p.file != file) return;
+    out.emplace_back(piece, file);
+  };
+  if (info(v).promotion_rule == PromotionRule::FixedByFile) {
+    constexpr PieceType kByFile[8] = {PieceType::Rook,   PieceType::Knight, PieceType::Bishop,
+                                      PieceType::Queen,  PieceType::Viceroy, PieceType::Bishop,
+                                      PieceType::Knight, PieceType::Rook};
+    for (int f = 0; f < width; ++f) add(kByFile[f % 8], f);
+    return out;
+  }
+  std::vector<PieceType> pieces = {PieceType::Queen, PieceType::Rook, PieceType::Bishop, PieceType::Knight};
+  if (v == Variant::Modern) pieces.push_back(PieceType::Minister);
+  for (PieceType piece : pieces)
+    for (int f = 0; f < width; ++f) add(piece, f);
+  return out;
+}
+
+// The promotion condition over the passing promotions of one game (sorted
+// by ply): the ply where one side reaches min_count, if any.
+std::optional<std::uint32_t> promotion_verdict(const PromotionCondition& p, std::vector<Entry>& entries) {
+  std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.ply < b.ply; });
+  std::uint32_t count[2] = {0, 0};
+  for (const Entry& e : entries) {
+    if (p.by && *p.by != e.colour) continue;
+    if (!p.plies.contains(e.ply)) continue;
+    if (++count[index(e.colour)] >= std::max<std::uint32_t>(p.min_count, 1)) return e.ply;
+  }
+  return std::nullopt;
+}
+
+std::vector<Variant> variants_of(const GameFilter& f) {
+  std::vector<Variant> out;
+  for (const VariantInfo& vi : kVariants)
+    if (vi.supported && (!f.tags.variant || *f.tags.variant == vi.variant)) out.push_back(vi.variant);
+  return out;
+}
+
+// --- sources ------------------------------------------------------------------
+
+RunScan tag_run(const Database& db, TagField field, std::string value, TagMatch match) {
+  return [&db, field, value = std::move(value), match](const store::Visit<const Entry&>& visit) {
+    return db.for_each_tag(field, value, match, [&](GameId id, std::string_view) {
+      return visit(Entry{id});
+    });
+  };
+}
+
+std::vector<Source> make_sources(const Database& db, const GameFilter& f) {
+  std::vector<Source> out;
+  if (!f.positions.empty()) {
+    Source s{Cond::Position};
+    for (const PositionTarget& t : f.positions) {
+      if (f.tags.variant && *f.tags.variant != t.variant) continue;
+      s.runs.push_back([&db, t](const store::Visit<const Entry&>& visit) {
+        return db.for_each_position(t.variant, t.hash, [&](const store::PositionHit& h) {
+          return visit(Entry{h.game, h.ply, Color::White, t.variant, true});
+        });
+      });
+    }
+    out.push_back(std::move(s));  // no run: no game can match
+  }
+  if (f.promotion) {
+    const PromotionCondition& p = *f.promotion;
+    Source s{Cond::Promotion};
+    for (Variant v : variants_of(f))
+      for (auto [piece, file] : promotion_combos(v, p))
+        for (Color c : {Color::White, Color::Black}) {
+          if (p.by && *p.by != c) continue;
+          store::PromotionFilter pf{v, piece, c, file};
+          s.runs.push_back([&db, pf](const store::Visit<const Entry&>& visit) {
+            return db.for_each_promotion(pf, [&](const store::PromotionHit& h) {
+              return visit(Entry{h.game, h.ply, h.colour, h.variant, true});
+            });
+          });
+        }
+    out.push_back(std::move(s));
+  }
+  const TagConditions& t = f.tags;
+  auto exact = [&](Cond c, TagField field, const std::optional<std::string>& value) {
+    if (value) out.push_back(Source{c, true, {tag_run(db, field, *value, TagMatch::Exact)}});
+  };
+  exact(Cond::White, TagField::White, t.white);
+  exact(Cond::Black, TagField::Black, t.black);
+  exact(Cond::Event, TagField::Event, t.event);
+  exact(Cond::Site, TagField::Site, t.site);
+  exact(Cond::Round, TagField::Round, t.round);
+  exact(Cond::Eco, TagField::Eco, t.eco);
+  if (t.result)
+    exact(Cond::Result, TagField::Result, std::string(validate::outcome_text(*t.result)));
+  if (t.variant) exact(Cond::Variant, TagField::Variant, std::string(info(*t.variant).cli_name));
+  if (t.player)
+    out.push_back(Source{Cond::Player, false,
+                         {tag_run(db, TagField::White, *t.player, TagMatch::Prefix),
+                          tag_run(db, TagField::Black, *t.player, TagMatch::Prefix)}});
+  if (t.date_from || t.date_to) {
+    const std::string from = t.date_from.value_or(""), to = t.date_to.value_or("");
+    out.push_back(Source{Cond::Date, false, {[&db, from, to](const store::Visit<const Entry&>& visit) {
+                           return db.for_each_tag_range(TagField::Date, from, to,
+                                                        [&](GameId id, std::string_view) {
+                                                          return visit(Entry{id});
+                                                        });
+                         }}});
+  }
+  return out;
+}
+
+// Groups entries (sorted by game) into candidates of one source.
+void to_candidates(const Source& s, const GameFilter& f, std::vector<Entry>& entries,
+                   std::vector<Candidate>& out) {
+  std::stable_sort(entries.begin(), entries.end(),
+                   [](const Entry& a, const Entry& b) { return a.game < b.game; });
+  std::vector<Entry> group;
+  for (std::size_t i = 0; i < entries.size();) {
+    std::size_t j = i;
+    while (j < entries.size() && entries[j].game == entries[i].game) ++j;
+    Candidate c{entries[i].game};
+    if (entries[i].has_variant) c.variant = entries[i].variant;
+    bool keep = true;
+    if (s.cond == Cond::Promotion) {
+      group.assign(entries.begin() + std::ptrdiff_t(i), entries.begin() + std::ptrdiff_t(j));
+      c.promotion_ply = promotion_verdict(*f.promotion, group);
+      keep = c.promotion_ply.has_value();
+    }
+    if (keep) out.push_back(c);
+    i = j;
+  }
+}
+
+// Reads a source whole if it has at most `cap` entries.
+Result<std::optional<std::vector<Candidate>>> probe(const Source& s, const GameFilter& f, std::size_t cap) {
+  std::vector<Entry> entries;
+  bool complete = true;
+  for (const RunScan& run : s.runs) {
+    Status st = run([&](const Entry& e) {
+      if (entries.size() >= cap) {
+        complete = false;
+        return false;
+      }
+      entries.push_back(e);
+      return true;
+    });
+    if (!st) return st.error();
+    if (!complete) return std::optional<std::vector<Candidate>>{};
+  }
+  std::vector<Candidate> out;
+  to_candidates(s, f, entries, out);
+  return std::optional<std::vector<Candidate>>{std::move(out)};
+}
+
+std::vector<Candidate> intersect(const std::vector<Candidate>& a, const std::vector<Candidate>& b) {
+  std::vector<Candidate> out;
+  std::size_t i = 0, j = 0;
+  while (i < a.size() && j < b.size()) {
+    if (a[i].id < b[j].id) ++i;
+    else if (b[j].id < a[i].id) ++j;
+    else {
+      Candidate c = a[i];
+      if (!c.variant) c.variant = b[j].variant;
+      if (!c.promotion_ply) c.promotion_ply = b[j].promotion_ply;
+      out.push_back(c);
+      ++i, ++j;
+    }
+  }
+  return out;
+}
+
+// --- verification ------------------------------------------------------------------
+
+class Verifier {
+ public:
+  Verifier(const Database& db, const GameFilter& f, CondSet proven) : db_(db), f_(f), proven_(proven) {
+    const TagConditions& t = f.tags;
+    auto norm = [](const std::optional<std::string>& v) {
+      return v ? std::optional<std::string>(store::normalize_tag_value(*v)) : std::nullopt;
+    };
+    white_ = norm(t.white), black_ = norm(t.black), player_ = norm(t.player);
+    event_ = norm(t.event), site_ = norm(t.site), round_ = norm(t.round), eco_ = norm(t.eco);
+    date_from_ = store::normalize_tag_value(t.date_from.value_or(""));
+    date_to_ = store::normalize_tag_value(t.date_to.value_or(""));
+    auto open = [&](Cond c, bool present) { return present && !proven.has(c); };
+    check_tags_ = open(Cond::White, white_.has_value()) || open(Cond::Black, black_.has_value()) ||
+                  open(Cond::Player, player_.has_value()) || open(Cond::Event, event_.has_value()) ||
+                  open(Cond::Site, site_.has_value()) || open(Cond::Round, round_.has_value()) ||
+                  open(Cond::Eco, eco_.has_value()) ||
+                  open(Cond::Date, t.date_from.has_value() || t.date_to.has_value());
+    check_promotion_ = open(Cond::Promotion, f.promotion.has_value());
+    check_position_ = !f.positions.empty();  // always: the index keys are hashes
+    check_result_ = open(Cond::Result, t.result.has_value());
+    check_variant_ = open(Cond::Variant, t.variant.has_value());
+  }
+
+  // What verification reads, for explain_plan.
+  std::string describe() const {
+    std::vector<std::string> parts;
+    if (check_tags_) parts.push_back("tags from the record");
+    if (check_position_ || check_promotion_) parts.push_back("replay of the main line");
+    if (!check_tags_ && !check_position_ && !check_promotion_ && (check_result_ || check_variant_))
+      parts.push_back("summary");
+    if (parts.empty()) return "nothing";
+    std::string out;
+    for (const auto& p : parts) out += (out.empty() ? "" : ", ") + p;
+    return out;
+  }
+
+  Result<std::optional<GameMatch>> check(const Candidate& c) {
+    const bool need_moves = check_position_ || check_promotion_;
+    if (!check_tags_ && !need_moves) {
+      GameMatch m{c.id, c.promotion_ply, c.variant.value_or(Variant::Standard)};
+      if (!check_result_ && !check_variant_ && c.variant) return std::optional<GameMatch>{m};
+      auto s = db_.summary(c.id);
+      if (!s) return s.error();
+      if (check_result_ && s->result != *f_.tags.result) return std::optional<GameMatch>{};
+      if (check_variant_ && s->variant != *f_.tags.variant) return std::optional<GameMatch>{};
+      m.variant = s->variant;
+      return std::optional<GameMatch>{m};
+    }
+    // Variant, result and start FEN come with any parts.
+    auto rec = db_.game(c.id, (check_tags_ ? store::kDecodeTags : 0u) | (need_moves ? store::kDecodeMainLine : 0u));
+    if (!rec) return rec.error();
+    return check_record(c, *rec);
+  }
+
+  Result<std::optional<GameMatch>> check_record(const Candidate& c, const validate::GameRecord& rec) {
+    std::optional<GameMatch> none;
+    if (check_result_ && rec.result != *f_.tags.result) return none;
+    if (check_variant_ && rec.variant != *f_.tags.variant) return none;
+    if (check_tags_ && !tags_match(rec)) return none;
+    GameMatch m{c.id, c.promotion_ply, rec.variant};
+    if (!check_position_ && !check_promotion_) return std::optional<GameMatch>{m};
+    bool ok = false;
+    Status st;
+    if (!info(rec.variant).supported) return none;
+    with_geometry(rec.variant, [&](auto g) { st = replay<decltype(g)>(rec, m, ok); });
+    if (!st) return st.error();
+    return ok ? std::optional<GameMatch>{m} : none;
+  }
+
+ private:
+  bool tags_match(const validate::GameRecord& rec) const {
+    auto value = [&](TagField field) {
+      std::string v = store::normalize_tag_value(rec.tag(store::tag_field_name(field)));
+      if (is_placeholder(field, v)) v.clear();
+      return v;
+    };
+    auto exact = [&](Cond c, TagField field, const std::optional<std::string>& want) {
+      if (!want || proven_.has(c)) return true;
+      const std::string v = value(field);
+      return !v.empty() && v == *want;
+    };
+    if (!exact(Cond::White, TagField::White, white_) || !exact(Cond::Black, TagField::Black, black_) ||
+        !exact(Cond::Event, TagField::Event, event_) || !exact(Cond::Site, TagField::Site, site_) ||
+        !exact(Cond::Round, TagField::Round, round_) || !exact(Cond::Eco, TagField::Eco, eco_))
+      return false;
+    if (player_ && !proven_.has(Cond::Player)) {
+      const std::string w = value(TagField::White), b = value(TagField::Black);
+      auto starts = [&](const std::string& v) {
+        return !v.empty() && v.compare(0, player_->size(), *player_) == 0;
+      };
+      if (!starts(w) && !starts(b)) return false;
+    }
+    if ((f_.tags.date_from || f_.tags.date_to) && !proven_.has(Cond::Date)) {
+      const std::string d = value(TagField::Date);
+      if (d.empty() || !date_in_range(d, date_from_, date_to_)) return false;
+    }
+    return true;
+  }
+
+  // The start position of a record; the variants' own starts are cached.
+  template <class G>
+  std::optional<Position<G>> start_of(const validate::GameRecord& rec) {
+    std::vector<std::string> errors;
+    if (!rec.start_fen.empty()) return position_from_fen<G>(rec.start_fen, rec.variant, errors);
+    auto& cached = std::get<std::array<std::optional<Position<G>>, kVariantCount>>(starts_)
+        [std::size_t(rec.variant)];
+    if (!cached) cached = position_from_fen<G>(info(rec.variant).start_fen, rec.variant, errors);
+    return cached;
+  }
+
+  // Replays the main line: the first ply of the exact position, and the
+  // promotions when the index did not prove them.
+  template <class G>
+  Status replay(const validate::GameRecord& rec, GameMatch& m, bool& ok) {
+    ok = false;
+    const std::optional<Position<G>> start = start_of<G>(rec);
+    if (!start) return Error{store::ErrorKind::Corrupt, fmt::format("game {}: bad start FEN", m.id)};
+    const PositionTarget* target = nullptr;
+    if (check_position_) {
+      for (const PositionTarget& t : f_.positions)
+        if (t.variant == rec.variant) target = &t;
+      if (!target) return {};
+    }
+    Position<G> pos = *start;
+    std::optional<std::uint32_t> pos_ply;
+    if (target && same_position(pos, *target)) pos_ply = 0;
+    std::uint32_t count[2] = {0, 0};
+    std::optional<std::uint32_t> promo_ply;
+    const std::uint32_t need = std::max<std::uint32_t>(f_.promotion ? f_.promotion->min_count : 1, 1);
+    for (std::size_t i = 0; i < rec.main_line.size(); ++i) {
+      if ((!target || pos_ply) && (!check_promotion_ || promo_ply)) break;
+      const Move mv = rec.main_line[i];
+      const auto ply = std::uint32_t(i + 1);
+      if (check_promotion_ && !promo_ply && mv.kind() == MoveKind::Promotion) {
+        const PromotionCondition& p = *f_.promotion;
+        const Color us = pos.side_to_move();
+        if ((!p.piece || *p.piece == mv.promotion()) && (!p.by || *p.by == us) &&
+            (!p.file || *p.file == file_of<G>(mv.to())) && p.plies.contains(ply) &&
+            ++count[index(us)] >= need)
+          promo_ply = ply;
+      }
+      pos.play(mv);
+      if (target && !pos_ply && pos.hash() == target->hash && same_position(pos, *target)) pos_ply = ply;
+    }
+    if (target && !pos_ply) return {};
+    if (check_promotion_ && !promo_ply) return {};
+    ok = true;
+    m.ply = pos_ply ? pos_ply : promo_ply ? promo_ply : m.ply;
+    return {};
+  }
+
+  const Database& db_;
+  const GameFilter& f_;
+  CondSet proven_;
+  std::optional<std::string> white_, black_, player_, event_, site_, round_, eco_;
+  std::string date_from_, date_to_;
+  bool check_tags_ = false, check_promotion_ = false, check_position_ = false;
+  bool check_result_ = false, check_variant_ = false;
+  std::tuple<std::array<std::optional<Position<Board8>>, kVariantCount>,
+             std::array<std::optional<Position<Board9>>, kVariantCount>>
+      starts_;
+};
+
+// --- the plan ---------------------------------------------------------------------
+
+struct Plan {
+  bool impossible = false;                  // a condition no game can meet
+  std::optional<std::vector<Candidate>> candidates;  // intersected complete sources
+  std::optional<std::size_t> driver;        // else: this source streams, in id order
+  std::vector<Source> sources;
+  CondSet proven;                           // conditions the index settles exactly
+  std::string description;
+};
+
+Result<Plan> make_plan(const Database& db, const GameFilter& f, const PlanOptions& po) {
+  Plan plan;
+  plan.sources = make_sources(db, f);
+  std::vector<std::string> notes;
+  for (const Source& s : plan.sources)
+    if (s.runs.empty()) {
+      plan.impossible = true;
+      plan.description = fmt::format("no game can match: no {} index range fits the filter", name(s.cond));
+      return plan;
+    }
+  if (f.tags.variant && variants_of(f).empty()) {
+    plan.impossible = true;
+    plan.description = "no game can match: the variant has no rules";
+    return plan;
+  }
+
+  // Probe every source when there are several; a lone source drives (or is
+  // read whole, if it cannot stream).
+  const bool several = plan.sources.size() > 1;
+  for (std::size_t i = 0; i < plan.sources.size(); ++i) {
+    const Source& s = plan.sources[i];
+    if (!several && s.sorted) break;
+    auto set = probe(s, f, several ? po.probe_cap : std::numeric_limits<std::size_t>::max());
+    if (!set) return set.error();
+    if (!*set) {
+      notes.push_back(fmt::format("{}: over {} entries", name(s.cond), po.probe_cap));
+      continue;
+    }
+    notes.push_back(fmt::format("{}: {} games", name(s.cond), (*set)->size()));
+    if (s.cond != Cond::Position) plan.proven.add(s.cond);
+    plan.candidates = plan.candidates ? intersect(*plan.candidates, **set) : std::move(**set);
+  }
+  if (plan.candidates) {
+    plan.description = fmt::format("intersect complete index sets ({} candidates)", plan.candidates->size());
+  } else {
+    // The most selective streaming source by kind; none: every game.
+    for (Cond c : {Cond::Position, Cond::Promotion, Cond::White, Cond::Black, Cond::Event, Cond::Eco,
+                   Cond::Site, Cond::Round, Cond::Variant, Cond::Result})
+      for (std::size_t i = 0; i < plan.sources.size() && !plan.driver; ++i)
+        if (plan.sources[i].cond == c && plan.sources[i].sorted) plan.driver = i;
+    if (plan.driver) {
+      const Source& s = plan.sources[*plan.driver];
+      if (s.cond != Cond::Position) plan.proven.add(s.cond);
+      plan.description = fmt::format("stream the {} index in id order", name(s.cond));
+    } else if (!plan.sources.empty()) {
+      // Only prefix and range scans, all large: read the first one whole.
+      const Source& s = plan.sources.front();
+      auto set = probe(s, f, std::numeric_limits<std::size_t>::max());
+      if (!set) return set.error();
+      plan.proven.add(s.cond);
+      plan.candidates = std::move(**set);
+      plan.description = fmt::format("read the {} index whole ({} candidates)", name(s.cond),
+                                     plan.candidates->size());
+    } else {
+      // The summary scan checks variant and result itself.
+      plan.proven.add(Cond::Variant);
+      plan.proven.add(Cond::Result);
+      plan.description = "scan every game summary in id order";
+    }
+  }
+  for (const auto& n : notes) plan.description += "; " + n;
+  return plan;
+}
+
+// Streams a sorted source in windows of game ids: each round reads every run
+// up to `window` entries past the last id done, then handles the games up to
+// the smallest id a run stopped at (complete in every run).
+Status stream(const Source& s, const GameFilter& f, std::size_t first_window,
+              const std::function<bool(const Candidate&, Status&)>& handle) {
+  GameId done = 0;
+  std::size_t window = std::max<std::size_t>(first_window, 1);
+  std::vector<Entry> entries;
+  std::vector<Candidate> candidates;
+  while (true) {
+    entries.clear();
+    GameId bound = kNoBound;
+    for (const RunScan& run : s.runs) {
+      std::size_t taken = 0;
+      GameId last = 0;
+      bool cut = false;
+      Status st = run([&](const Entry& e) {
+        if (e.game <= done) return true;
+        if (e.game > bound) return false;  // another run already stopped below
+        if (taken >= window && e.game != last) {
+          cut = true;
+          return false;
+        }
+        entries.push_back(e);
+        ++taken;
+        last = e.game;
+        return true;
+      });
+      if (!st) return st;
+      if (cut) bound = std::min(bound, last);
+    }
+    if (bound != kNoBound)
+      entries.erase(std::remove_if(entries.begin(), entries.end(),
+                                   [&](const Entry& e) { return e.game > bound; }),
+                    entries.end());
+    candidates.clear();
+    to_candidates(s, f, entries, candidates);
+    for (const Candidate& c : candidates) {
+      Status st;
+      if (!handle(c, st)) return st;
+    }
+    if (bound == kNoBound) return {};
+    done = bound;
+    window = std::min(window * 4, kMaxWindow);
+  }
+}
+
+}  // namespace
+
+bool TagConditions::empty() const {
+  return !white && !black && !player && !event && !site && !round && !result && !date_from &&
+         !date_to && !eco && !variant;
+}
+
+Status for_each_match(const Database& db, const GameFilter& f, const store::Visit<const GameMatch&>& visit,
+                      const PlanOptions& po) {
+  auto plan = make_plan(db, f, po);
+  if (!plan) return plan.error();
+  if (plan->impossible) return {};
+  Verifier verifier(db, f, plan->proven);
+
+  // Checks one candidate; false stops (the visitor asked, or st failed).
+  auto handle = [&](const Candidate& c, Status& st) {
+    auto m = verifier.check(c);
+    if (!m) {
+      st = m.error();
+      return false;
+    }
+    return !*m || visit(**m);
+  };
+
+  if (plan->candidates) {
+    for (const Candidate& c : *plan->candidates) {
+      Status st;
+      if (!handle(c, st)) return st;
+    }
+    return {};
+  }
+  if (plan->driver) return stream(plan->sources[*plan->driver], f, po.first_window, handle);
+
+  // Every game, from the summaries (the variant comes with them).
+  Status result;
+  Status st = db.for_each_summary([&](GameId id, const store::GameSummary& s) {
+    if (f.tags.variant && s.variant != *f.tags.variant) return true;
+    if (f.tags.result && s.result != *f.tags.result) return true;
+    return handle(Candidate{id, s.variant}, result);
+  });
+  return st ? result : st;
+}
+
+Result<std::vector<GameMatch>> find_matches(const Database& db, const GameFilter& f, const PlanOptions& po) {
+  std::vector<GameMatch> out;
+  Status st = for_each_match(
+      db, f,
+      [&](const GameMatch& m) {
+        out.push_back(m);
+        return true;
+      },
+      po);
+  if (!st) return st.error();
+  return out;
+}
+
+Result<std::string> explain_plan(const Database& db, const GameFilter& f, const PlanOptions& po) {
+  auto plan = make_plan(db, f, po);
+  if (!plan) return plan.error();
+  if (plan->impossible) return plan->description;
+  Verifier verifier(db, f, plan->proven);
+  return fmt::format("{}; verify: {}", plan->description, verifier.describe());
+}
+
+}  // namespace virrey::query

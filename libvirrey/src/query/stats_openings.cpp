@@ -1,0 +1,251 @@
+// The opening explorer (stats_openings.hpp): the root from FEN and SAN, then
+// a walk of the tree D plies deep, each position answered by the opening
+// tree or by replaying the games that reach it.
+#include "virrey/query/stats_openings.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <unordered_map>
+
+#include "virrey/rules/fen.hpp"
+#include "virrey/rules/geometry_dispatch.hpp"
+#include "virrey/rules/movegen.hpp"
+#include "virrey/rules/san.hpp"
+#include "virrey/rules/uci.hpp"
+#include "virrey/store/game_codec.hpp"
+#include "virrey/store/game_summary.hpp"
+
+namespace virrey::query {
+
+namespace {
+
+using store::ErrorKind;
+using store::TreeCounters;
+using store::TreeMove;
+
+Error invalid(std::string message) { return Error{ErrorKind::InvalidArgument, std::move(message)}; }
+
+// "12." / "12..." move numbers and results are not moves; "1.e4" is "e4".
+std::vector<std::string> san_tokens(const std::vector<std::string>& texts) {
+  std::vector<std::string> out;
+  for (const std::string& text : texts) {
+    std::size_t i = 0;
+    while (i < text.size()) {
+      while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == ',')) ++i;
+      std::size_t j = i;
+      while (j < text.size() && text[j] != ' ' && text[j] != '\t' && text[j] != ',') ++j;
+      std::string_view tok(text.data() + i, j - i);
+      i = j;
+      std::size_t k = 0;
+      while (k < tok.size() && tok[k] >= '0' && tok[k] <= '9') ++k;
+      if (k > 0 && k < tok.size() && tok[k] == '.') {
+        while (k < tok.size() && tok[k] == '.') ++k;
+        tok.remove_prefix(k);
+      }
+      if (tok.empty() || tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" || tok == "*") continue;
+      out.emplace_back(tok);
+    }
+  }
+  return out;
+}
+
+// One game of the replay source: the hash before each main-line move.
+struct Line {
+  std::vector<std::uint64_t> hashes;
+  std::vector<Move> moves;
+  TreeCounters counters;
+};
+
+TreeCounters game_counters(const validate::GameRecord& rec) {
+  TreeCounters c;
+  c.games = 1;
+  c.white_wins = rec.result == validate::Outcome::WhiteWins;
+  c.draws = rec.result == validate::Outcome::Draw;
+  c.black_wins = rec.result == validate::Outcome::BlackWins;
+  c.white_elo_sum = store::parse_elo(rec.tag("WhiteElo"));
+  c.white_elo_games = c.white_elo_sum != 0;
+  c.black_elo_sum = store::parse_elo(rec.tag("BlackElo"));
+  c.black_elo_games = c.black_elo_sum != 0;
+  c.last_date = store::parse_date(rec.tag("Date"));
+  return c;
+}
+
+template <class G>
+class Explorer {
+ public:
+  Explorer(const store::Database& db, const OpeningQuery& q, const GameScope& scope)
+      : db_(db), q_(q), scope_(scope) {}
+
+  Status expand(const Position<G>& pos, int depth_left, std::vector<OpeningMove>& into, TreeCounters* total) {
+    auto found = moves_from(pos);
+    if (!found) return found.error();
+    const MoveList legal = legal_moves(pos);
+    std::vector<OpeningMove> moves;
+    for (const TreeMove& tm : *found) {
+      if (std::find(legal.begin(), legal.end(), tm.move) == legal.end()) continue;  // a collision
+      if (total) total->add(tm.counters);
+      if (tm.counters.games < q_.min_games) continue;
+      OpeningMove m;
+      m.move = tm.move;
+      m.san = write_san(pos, tm.move, legal);
+      m.uci = write_uci<G>(tm.move);
+      m.counters = tm.counters;
+      moves.push_back(std::move(m));
+    }
+    std::sort(moves.begin(), moves.end(), [](const OpeningMove& a, const OpeningMove& b) {
+      if (a.counters.games != b.counters.games) return a.counters.games > b.counters.games;
+      return a.san < b.san;
+    });
+    if (q_.max_moves > 0 && moves.size() > q_.max_moves) moves.resize(q_.max_moves);
+    if (depth_left > 1)
+      for (OpeningMove& m : moves)
+        if (Status s = expand(pos.after(m.move), depth_left - 1, m.children, nullptr); !s) return s;
+    into = std::move(moves);
+    return {};
+  }
+
+  std::uint64_t games_replayed() const { return lines_.size(); }
+  bool used_tree() const { return used_tree_; }
+  bool used_replay() const { return used_replay_; }
+
+ private:
+  Result<std::vector<TreeMove>> moves_from(const Position<G>& pos) {
+    if (!scope_.has_variant(q_.variant)) return std::vector<TreeMove>{};
+    if (scope_.unrestricted()) {
+      auto tree = db_.tree_moves(q_.variant, pos.hash());
+      if (!tree) return tree.error();
+      if (!tree->empty()) {
+        used_tree_ = true;
+        return tree;
+      }
+    }
+    return replay(pos.hash());
+  }
+
+  Result<std::vector<TreeMove>> replay(std::uint64_t hash) {
+    std::vector<GameId> games;
+    Status s = db_.for_each_position(q_.variant, hash, [&](const store::PositionHit& hit) {
+      if (scope_.contains(hit.game)) games.push_back(hit.game);
+      return true;
+    });
+    if (!s) return s.error();
+    if (!games.empty()) used_replay_ = true;
+    std::vector<TreeMove> out;
+    for (GameId id : games) {
+      auto line = game_line(id);
+      if (!line) return line.error();
+      const Line& l = **line;
+      std::vector<Move> played;  // distinct moves of this game from the position
+      for (std::size_t i = 0; i < l.moves.size(); ++i)
+        if (l.hashes[i] == hash && std::find(played.begin(), played.end(), l.moves[i]) == played.end())
+          played.push_back(l.moves[i]);
+      for (Move m : played) {
+        auto it = std::find_if(out.begin(), out.end(), [&](const TreeMove& t) { return t.move == m; });
+        if (it == out.end())
+          out.push_back({m, l.counters});
+        else
+          it->counters.add(l.counters);
+      }
+    }
+    return out;
+  }
+
+  Result<const Line*> game_line(GameId id) {
+    if (auto it = lines_.find(id); it != lines_.end()) return &it->second;
+    auto rec = db_.game(id, store::kDecodeTags | store::kDecodeMainLine);
+    if (!rec) return rec.error();
+    std::vector<std::string> errors;
+    auto start = position_from_fen<G>(
+        rec->start_fen.empty() ? info(rec->variant).start_fen : std::string_view(rec->start_fen),
+        rec->variant, errors);
+    if (!start) return Error{ErrorKind::Corrupt, fmt::format("game {}: bad start position", id)};
+    Line line;
+    line.counters = game_counters(*rec);
+    line.moves = rec->main_line;
+    line.hashes.reserve(line.moves.size());
+    Position<G> pos = *start;
+    for (Move m : line.moves) {
+      line.hashes.push_back(pos.hash());
+      pos.play(m);
+    }
+    return &lines_.emplace(id, std::move(line)).first->second;
+  }
+
+  const store::Database& db_;
+  const OpeningQuery& q_;
+  const GameScope& scope_;
+  std::unordered_map<GameId, Line> lines_;
+  bool used_tree_ = false, used_replay_ = false;
+};
+
+template <class G>
+Result<OpeningStats> explore(const store::Database& db, const OpeningQuery& q, const GameScope& scope) {
+  OpeningStats out;
+  out.variant = q.variant;
+  std::vector<std::string> errors;
+  const std::string_view fen = q.fen.empty() ? info(q.variant).start_fen : std::string_view(q.fen);
+  auto root = position_from_fen<G>(fen, q.variant, errors);
+  if (!root) return invalid(fmt::format("bad FEN: {}", join_reasons(errors)));
+  Position<G> pos = *root;
+  int number = 0;
+  for (const std::string& token : san_tokens(q.moves)) {
+    ++number;
+    std::string why;
+    auto syntax = parse_san(token, why);
+    if (!syntax) return invalid(fmt::format("move {} ({}): {}", number, token, why));
+    const SanResolution r = resolve_san(pos, *syntax);
+    if (r.error != SanError::None) return invalid(fmt::format("move {} ({}): {}", number, token, r.message));
+    out.line.push_back(write_san(pos, r.move));
+    pos.play(r.move);
+  }
+  out.fen = write_fen(pos);
+  out.side_to_move = pos.side_to_move();
+  out.fullmove = pos.fullmove_number();
+
+  Explorer<G> explorer(db, q, scope);
+  if (Status s = explorer.expand(pos, q.depth, out.moves, &out.total); !s) return s.error();
+  out.games_replayed = explorer.games_replayed();
+  out.source = explorer.used_replay()
+                   ? (explorer.used_tree() ? OpeningSource::TreeAndReplay : OpeningSource::Replay)
+                   : OpeningSource::Tree;
+  return out;
+}
+
+}  // namespace
+
+std::string_view opening_source_name(OpeningSource s) {
+  switch (s) {
+    case OpeningSource::Tree:
+      return "tree";
+    case OpeningSource::Replay:
+      return "replay";
+    case OpeningSource::TreeAndReplay:
+      return "tree+replay";
+  }
+  return "tree";
+}
+
+Result<OpeningStats> opening_stats(const store::Database& db, const OpeningQuery& q, const GameScope& scope) {
+  if (q.depth < 1 || q.depth > 20) return invalid(fmt::format("depth {} is out of range (1 to 20)", q.depth));
+  if (!info(q.variant).supported)
+    return invalid(fmt::format("the {} variant has no rules yet", info(q.variant).cli_name));
+  return with_geometry(q.variant, [&](auto g) { return explore<decltype(g)>(db, q, scope); });
+}
+
+std::optional<double> average_white_elo(const TreeCounters& c) {
+  if (c.white_elo_games == 0) return std::nullopt;
+  return double(c.white_elo_sum) / double(c.white_elo_games);
+}
+
+std::optional<double> average_black_elo(const TreeCounters& c) {
+  if (c.black_elo_games == 0) return std::nullopt;
+  return double(c.black_elo_sum) / double(c.black_elo_games);
+}
+
+std::optional<double> mover_score_percent(const TreeCounters& c, Color mover) {
+  return mover == Color::White ? score_percent(c.white_wins, c.draws, c.black_wins)
+                               : score_percent(c.black_wins, c.draws, c.white_wins);
+}
+
+}  // namespace virrey::query

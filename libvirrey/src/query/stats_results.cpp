@@ -1,0 +1,215 @@
+// Result statistics (stats_results.hpp): one pass over the game summaries,
+// and for tag groupings one pass over that tag's index entries, joined by
+// game id.
+#include "virrey/query/stats_results.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <unordered_map>
+
+#include "virrey/store/keys.hpp"
+
+namespace virrey::query {
+
+namespace {
+
+using store::GameSummary;
+using store::TagField;
+using validate::Outcome;
+
+// Per game id: 0 = not in scope, else plies << 3 | result << 1 | 1.
+class GameTable {
+ public:
+  void put(GameId id, Outcome result, std::uint32_t plies) {
+    if (id >= cells_.size()) cells_.resize(std::max<std::size_t>(id + 1, cells_.size() * 3 / 2), 0);
+    cells_[id] = plies << 3 | std::uint32_t(result) << 1 | 1;
+  }
+  bool has(GameId id) const { return id < cells_.size() && (cells_[id] & 1); }
+  Outcome result(GameId id) const { return Outcome(cells_[id] >> 1 & 3); }
+  std::uint32_t plies(GameId id) const { return cells_[id] >> 3; }
+  std::size_t size() const { return cells_.size(); }
+
+ private:
+  std::vector<std::uint32_t> cells_;
+};
+
+struct Group {
+  std::string key;
+  ResultCounts counts;
+  PlayerScore player;
+  GameId first_game = 0;
+};
+
+class Groups {
+ public:
+  Group& at(std::string_view key, GameId game) {
+    if (current_ && current_->key == key) return *current_;
+    auto [it, added] = index_.try_emplace(std::string(key), groups_.size());
+    if (added) groups_.push_back(Group{std::string(key), {}, {}, game});
+    current_ = &groups_[it->second];
+    return *current_;
+  }
+  void reset_cursor() { current_ = nullptr; }
+  std::vector<Group>& all() { return groups_; }
+
+ private:
+  std::vector<Group> groups_;
+  std::unordered_map<std::string, std::size_t> index_;
+  Group* current_ = nullptr;
+};
+
+void add_player_game(Group& g, Color side, Outcome result) {
+  (side == Color::White ? g.player.as_white : g.player.as_black)++;
+  const Outcome win = side == Color::White ? Outcome::WhiteWins : Outcome::BlackWins;
+  const Outcome loss = side == Color::White ? Outcome::BlackWins : Outcome::WhiteWins;
+  if (result == win)
+    ++g.player.wins;
+  else if (result == loss)
+    ++g.player.losses;
+  else if (result == Outcome::Draw)
+    ++g.player.draws;
+  else
+    ++g.player.unfinished;
+}
+
+std::string upper(std::string s) {
+  for (char& c : s)
+    if (c >= 'a' && c <= 'z') c = char(c - 'a' + 'A');
+  return s;
+}
+
+// The group's value as written in its first game.
+Result<std::string> label_of(const store::Database& db, ResultGrouping by, const Group& g) {
+  if (g.key.empty()) return std::string("?");
+  if (by == ResultGrouping::Eco) return upper(g.key);
+  if (by != ResultGrouping::Event && by != ResultGrouping::Player) return g.key;
+  auto rec = db.game(g.first_game, store::kDecodeTags);
+  if (!rec) return rec.error();
+  for (std::string_view tag : by == ResultGrouping::Event ? std::vector<std::string_view>{"Event"}
+                                                          : std::vector<std::string_view>{"White", "Black"}) {
+    std::string_view value = rec->tag(tag);
+    if (store::normalize_tag_value(value) == g.key) return std::string(value);
+  }
+  return g.key;
+}
+
+Status scan_tags(const store::Database& db, TagField field, const GameTable& table, Groups& groups,
+                 ResultGrouping by, std::vector<bool>& tagged) {
+  const Color side = field == TagField::Black ? Color::Black : Color::White;
+  groups.reset_cursor();
+  return db.for_each_tag_range(field, "", "", [&](GameId id, std::string_view value) {
+    if (!table.has(id)) return true;
+    Group& g = groups.at(value, id);
+    g.counts.add(table.result(id), table.plies(id));
+    if (by == ResultGrouping::Player) add_player_game(g, side, table.result(id));
+    tagged[id] = true;
+    return true;
+  });
+}
+
+}  // namespace
+
+std::string_view grouping_name(ResultGrouping g) {
+  switch (g) {
+    case ResultGrouping::None:
+      return "none";
+    case ResultGrouping::Variant:
+      return "variant";
+    case ResultGrouping::Year:
+      return "year";
+    case ResultGrouping::Event:
+      return "event";
+    case ResultGrouping::Player:
+      return "player";
+    case ResultGrouping::Eco:
+      return "eco";
+  }
+  return "none";
+}
+
+std::optional<ResultGrouping> parse_grouping(std::string_view text) {
+  for (auto g : {ResultGrouping::None, ResultGrouping::Variant, ResultGrouping::Year, ResultGrouping::Event,
+                 ResultGrouping::Player, ResultGrouping::Eco})
+    if (grouping_name(g) == text) return g;
+  return std::nullopt;
+}
+
+Result<ResultStats> result_stats(const store::Database& db, const GameScope& scope, const ResultQuery& q) {
+  ResultStats out;
+  out.by = q.by;
+  const bool by_tag =
+      q.by == ResultGrouping::Event || q.by == ResultGrouping::Player || q.by == ResultGrouping::Eco;
+  Groups groups;
+  GameTable table;
+
+  Status s = db.for_each_summary([&](GameId id, const GameSummary& g) {
+    if (!scope.contains(id, g.variant)) return true;
+    out.total.add(g.result, g.plies);
+    if (q.by == ResultGrouping::Variant) {
+      groups.at(info(g.variant).cli_name, id).counts.add(g.result, g.plies);
+    } else if (q.by == ResultGrouping::Year) {
+      const std::uint32_t year = g.date / 10000;
+      const std::string key = year ? fmt::format("{:04}", year) : std::string();
+      groups.at(key, id).counts.add(g.result, g.plies);
+    } else if (by_tag) {
+      table.put(id, g.result, g.plies);
+    }
+    return true;
+  });
+  if (!s) return s.error();
+
+  if (by_tag) {
+    const std::vector<TagField> fields =
+        q.by == ResultGrouping::Player  ? std::vector<TagField>{TagField::White, TagField::Black}
+        : q.by == ResultGrouping::Event ? std::vector<TagField>{TagField::Event}
+                                        : std::vector<TagField>{TagField::Eco};
+    for (TagField f : fields) {
+      std::vector<bool> tagged(table.size(), false);
+      if (Status t = scan_tags(db, f, table, groups, q.by, tagged); !t) return t.error();
+      // Games without the tag: the unknown group.
+      groups.reset_cursor();
+      for (GameId id = 0; id < table.size(); ++id) {
+        if (!table.has(id) || tagged[id]) continue;
+        Group& g = groups.at("", id);
+        g.counts.add(table.result(id), table.plies(id));
+        if (q.by == ResultGrouping::Player)
+          add_player_game(g, f == TagField::Black ? Color::Black : Color::White, table.result(id));
+      }
+    }
+  }
+
+  std::vector<Group>& all = groups.all();
+  GroupOrder order = q.order;
+  if (order == GroupOrder::Natural)
+    order =
+        q.by == ResultGrouping::Event || q.by == ResultGrouping::Player ? GroupOrder::Games : GroupOrder::Key;
+  auto key_less = [&](const Group& a, const Group& b) {
+    if (a.key.empty() != b.key.empty()) return b.key.empty();  // unknown last
+    if (q.by == ResultGrouping::Variant) {
+      return resolve_variant(a.key).value_or(Variant::Standard) <
+             resolve_variant(b.key).value_or(Variant::Standard);
+    }
+    return a.key < b.key;
+  };
+  std::sort(all.begin(), all.end(), [&](const Group& a, const Group& b) {
+    if (order == GroupOrder::Games && a.counts.games != b.counts.games)
+      return a.counts.games > b.counts.games;
+    return key_less(a, b);
+  });
+  out.group_count = all.size();
+  const std::size_t shown = q.limit > 0 ? std::min(q.limit, all.size()) : all.size();
+  for (std::size_t i = 0; i < shown; ++i) {
+    ResultGroup g;
+    g.key = all[i].key;
+    auto label = label_of(db, q.by, all[i]);
+    if (!label) return label.error();
+    g.label = std::move(*label);
+    g.counts = all[i].counts;
+    if (q.by == ResultGrouping::Player) g.player = all[i].player;
+    out.groups.push_back(std::move(g));
+  }
+  return out;
+}
+
+}  // namespace virrey::query

@@ -1,0 +1,64 @@
+// Moves stored as their index among the legal moves in canonical order
+// (sorted by their 3 key bytes: from, to, kind|promotion), so a stored game
+// does not depend on the order the move generator happens to use. Neither
+// direction sorts: encoding counts the moves before, decoding selects.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "virrey/rules/fen.hpp"
+#include "virrey/rules/geometry_dispatch.hpp"
+#include "virrey/rules/movegen.hpp"
+
+namespace virrey::store {
+
+inline std::uint32_t canonical_order(Move m) {
+  return std::uint32_t(m.from()) << 16 | std::uint32_t(m.to()) << 8 |
+         std::uint32_t(m.kind()) << 4 | std::uint32_t(m.promotion());
+}
+
+template <class G>
+void legal_moves_into(const Position<G>& pos, MoveList& list) {
+  list.clear();
+  generate_legal(pos, list);
+}
+
+// The move at a canonical index of a list of legal moves (any order), found
+// without sorting the whole list; null when the index is out of range.
+inline Move canonical_at(MoveList& list, std::size_t index) {
+  if (index >= list.size()) return Move{};
+  Move* first = const_cast<Move*>(list.begin());
+  std::nth_element(first, first + index, first + list.size(),
+                   [](Move a, Move b) { return canonical_order(a) < canonical_order(b); });
+  return list[index];
+}
+
+// The canonical index of m among the legal moves of pos without sorting them
+// (the moves ordered before it), or -1 when m is not legal. `list` is scratch.
+template <class G>
+int canonical_index(const Position<G>& pos, Move m, MoveList& list) {
+  list.clear();
+  generate_legal(pos, list);
+  const std::uint32_t key = canonical_order(m);
+  int before = 0;
+  bool found = false;
+  for (Move x : list) {
+    before += canonical_order(x) < key;
+    found |= x == m;
+  }
+  return found ? before : -1;
+}
+
+// The start position of a record: its FEN, or the variant's start position.
+template <class G>
+std::optional<Position<G>> start_position(Variant v, std::string_view fen) {
+  std::vector<std::string> errors;
+  return position_from_fen<G>(fen.empty() ? info(v).start_fen : fen, v, errors);
+}
+
+}  // namespace virrey::store

@@ -1,0 +1,207 @@
+// `db check`: every game record is decoded and re-indexed; what the indexes
+// must hold is summed into order-independent digests per family and compared
+// with a scan of each family. Entries of games that do not exist are named
+// one by one; when a digest differs, a second pass looks every expected entry
+// up to name what is missing or different.
+#include "virrey/store/consistency.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "rocks.hpp"
+#include "varint.hpp"
+#include "virrey/store/game_index.hpp"
+
+namespace virrey::store {
+
+namespace {
+
+constexpr std::size_t kMaxProblems = 100;
+
+std::uint64_t hash_bytes(std::string_view a, std::string_view b = {}) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  for (std::string_view s : {a, b})
+    for (unsigned char c : s) h = (h ^ c) * 0x100000001b3ULL;
+  h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  h = (h ^ (h >> 27)) * 0x94d049bb133111ebULL;
+  return h ^ (h >> 31);
+}
+
+// Sum of entry hashes and entry count: equal multisets give equal digests.
+struct Digest {
+  std::uint64_t sum = 0, count = 0;
+  void add(std::string_view key, std::string_view value) {
+    sum += hash_bytes(key, value);
+    ++count;
+  }
+  bool operator==(const Digest&) const = default;
+};
+
+// Tree digest: linear in the counters (so per-game contributions and stored
+// sums agree), last dates aside.
+struct TreeDigest {
+  std::array<std::uint64_t, 8> sums{};
+  void add(std::string_view key, const TreeCounters& c) {
+    const std::uint64_t h = hash_bytes(key);
+    const std::uint64_t f[8] = {c.games,         c.white_wins,      c.draws,         c.black_wins,
+                                c.white_elo_sum, c.white_elo_games, c.black_elo_sum, c.black_elo_games};
+    for (int i = 0; i < 8; ++i) sums[std::size_t(i)] += h * f[i];
+  }
+  bool operator==(const TreeDigest&) const = default;
+};
+
+// One index entry a game implies.
+struct Entry {
+  Family family;
+  std::string key, value;
+};
+
+std::vector<Entry> entries_of(GameId id, const GameIndex& ix) {
+  std::vector<Entry> out;
+  const Variant v = ix.variant;
+  out.push_back({Family::Summaries, std::string(view(game_key(id))), encode_summary(ix.summary)});
+  for (const PositionEntry& p : ix.positions) {
+    std::string ply;
+    put_varint(ply, p.first_ply);
+    out.push_back({Family::Positions, std::string(view(position_key(v, p.hash, id))), ply});
+  }
+  for (const TagEntry& t : ix.tags) out.push_back({Family::Tags, tag_key(t.field, t.value, id), {}});
+  for (const PromotionEntry& p : ix.promotions)
+    out.push_back({Family::Promotions,
+                   std::string(view(promotion_key(v, p.piece, p.colour, p.file, id, p.ply))),
+                   std::string(1, char(p.flags))});
+  out.push_back({Family::Identities, std::string(view(identity_key(v, ix.identity, id))), {}});
+  return out;
+}
+
+// The game id inside a key of a family that has one.
+GameId game_of(Family f, std::string_view key) {
+  switch (f) {
+    case Family::Games:
+    case Family::Summaries: return game_key_id(key);
+    case Family::Positions:
+    case Family::Identities: return key.size() == 13 ? GameId(get_be(key.data() + 9, 4)) : 0;
+    case Family::Tags: {
+      auto k = parse_tag_key(key);
+      return k ? k->game : 0;
+    }
+    case Family::Promotions: {
+      auto k = parse_promotion_key(key);
+      return k ? k->game : 0;
+    }
+    default: return 0;
+  }
+}
+
+}  // namespace
+
+Result<CheckReport> check_database(const Database& db,
+                                   const std::function<void(std::uint64_t)>& progress) {
+  const Database::Impl& d = db.impl();
+  CheckReport report;
+  auto problem = [&](std::string msg) {
+    if (report.problems.size() < kMaxProblems) report.problems.push_back(std::move(msg));
+    ++report.problem_count;
+  };
+
+  // Pass 1: what the game records imply.
+  constexpr std::array<Family, 5> kIndexed = {Family::Summaries, Family::Positions, Family::Tags,
+                                              Family::Promotions, Family::Identities};
+  std::array<Digest, kFamilyCount> expected{}, stored{};
+  TreeDigest tree_expected, tree_stored;
+  std::array<VariantCounts, kVariantCount> counts{};
+  std::vector<bool> exists;
+  GameId max_id = 0;
+  Status s = d.scan(Family::Games, {}, [&](std::string_view key, std::string_view value) {
+    const GameId id = game_key_id(key);
+    auto rec = decode_game(value, kDecodeAll);
+    auto ix = rec ? index_game(*rec) : Result<GameIndex>(rec.error());
+    if (!ix) {
+      problem(fmt::format("game {}: {}", id, ix.error().message));
+      return true;
+    }
+    if (exists.size() <= id) exists.resize(std::size_t(id) * 2 + 1);
+    exists[id] = true;
+    max_id = std::max(max_id, id);
+    ++report.games;
+    counts[std::size_t(ix->variant)].games++;
+    counts[std::size_t(ix->variant)].positions += ix->positions.size();
+    for (const Entry& e : entries_of(id, *ix)) expected[std::size_t(e.family)].add(e.key, e.value);
+    for (const TreeEntry& t : ix->tree) tree_expected.add(view(tree_key(ix->variant, t.hash, t.move)), ix->counters);
+    if (progress && report.games % 4096 == 0) progress(report.games);
+    return true;
+  });
+  if (!s) return s.error();
+
+  // Pass 2: what the indexes hold; entries of missing games are named.
+  for (Family f : kIndexed) {
+    s = d.scan(f, {}, [&](std::string_view key, std::string_view value) {
+      stored[std::size_t(f)].add(key, value);
+      ++report.entries;
+      const GameId id = game_of(f, key);
+      if (id >= exists.size() || !exists[id])
+        problem(fmt::format("{}: an entry of game {}, which is not stored", family_info(f).name, id));
+      return true;
+    });
+    if (!s) return s.error();
+  }
+  s = d.scan(Family::Tree, {}, [&](std::string_view key, std::string_view value) {
+    auto c = decode_tree_counters(value);
+    ++report.entries;
+    if (!c) problem("tree: an entry that does not decode");
+    else tree_stored.add(key, *c);
+    return true;
+  });
+  if (!s) return s.error();
+  if (!(tree_expected == tree_stored))
+    problem("tree: the counters differ from the sum over the stored games");
+
+  // Pass 3, only when a family differs: look every expected entry up.
+  std::vector<Family> differing;
+  for (Family f : kIndexed)
+    if (!(expected[std::size_t(f)] == stored[std::size_t(f)])) {
+      differing.push_back(f);
+      problem(fmt::format("{}: {} entries stored, {} expected from the game records",
+                          family_info(f).name, stored[std::size_t(f)].count,
+                          expected[std::size_t(f)].count));
+    }
+  if (!differing.empty()) {
+    s = d.scan(Family::Games, {}, [&](std::string_view key, std::string_view value) {
+      const GameId id = game_key_id(key);
+      auto rec = decode_game(value, kDecodeTags | kDecodeMainLine);
+      if (!rec) return true;
+      auto ix = index_game(*rec);
+      if (!ix) return true;
+      for (const Entry& e : entries_of(id, *ix)) {
+        if (std::find(differing.begin(), differing.end(), e.family) == differing.end()) continue;
+        std::string value_found;
+        bool found = false;
+        if (!d.get(e.family, e.key, value_found, found)) continue;
+        if (!found) problem(fmt::format("{}: an entry of game {} is missing", family_info(e.family).name, id));
+        else if (value_found != e.value)
+          problem(fmt::format("{}: an entry of game {} has a wrong value", family_info(e.family).name, id));
+      }
+      return report.problems.size() < kMaxProblems;
+    });
+    if (!s) return s.error();
+  }
+
+  // Counters in meta.
+  const auto meta = db.counts();
+  for (int v = 0; v < kVariantCount; ++v) {
+    if (meta[std::size_t(v)].games != counts[std::size_t(v)].games)
+      problem(fmt::format("meta: {} games of {} counted, {} stored", meta[std::size_t(v)].games,
+                          info(Variant(v)).cli_name, counts[std::size_t(v)].games));
+    if (meta[std::size_t(v)].positions != counts[std::size_t(v)].positions)
+      problem(fmt::format("meta: {} {} positions counted, {} indexed", meta[std::size_t(v)].positions,
+                          info(Variant(v)).cli_name, counts[std::size_t(v)].positions));
+  }
+  auto dbinfo = db.info();
+  if (dbinfo && max_id >= dbinfo->next_game_id)
+    problem(fmt::format("meta: next game id {} is not above the highest stored id {}",
+                        dbinfo->next_game_id, max_id));
+  return report;
+}
+
+}  // namespace virrey::store

@@ -1,0 +1,293 @@
+// The reads of the Database facade and the RocksDB helpers behind them.
+#include <chrono>
+#include <filesystem>
+
+#include <fmt/format.h>
+#include <rocksdb/iterator.h>
+#include <rocksdb/metadata.h>
+#include <rocksdb/write_batch.h>
+
+#include "rocks.hpp"
+#include "varint.hpp"
+
+namespace virrey::store {
+
+Error to_error(const rocksdb::Status& s, std::string_view what) {
+  ErrorKind kind = ErrorKind::Io;
+  if (s.IsCorruption()) kind = ErrorKind::Corrupt;
+  else if (s.IsNotFound()) kind = ErrorKind::NotFound;
+  else if (s.IsInvalidArgument()) kind = ErrorKind::InvalidArgument;
+  return Error{kind, fmt::format("{}: {}", what, s.ToString())};
+}
+
+std::string prefix_successor(std::string_view prefix) {
+  std::string s(prefix);
+  while (!s.empty()) {
+    if (std::uint8_t(s.back()) != 0xff) {
+      s.back() = char(std::uint8_t(s.back()) + 1);
+      return s;
+    }
+    s.pop_back();
+  }
+  return s;
+}
+
+rocksdb::ReadOptions Database::Impl::read_options() const {
+  rocksdb::ReadOptions ro;
+  ro.total_order_seek = true;
+  return ro;
+}
+
+Status Database::Impl::scan(Family f, std::string_view prefix,
+                            const std::function<bool(std::string_view, std::string_view)>& visit,
+                            std::string_view from) const {
+  rocksdb::ReadOptions ro = read_options();
+  const std::string upper = prefix_successor(prefix);
+  rocksdb::Slice upper_slice(upper);
+  if (!upper.empty()) ro.iterate_upper_bound = &upper_slice;
+  // Identities: an exact 9-byte prefix may use the prefix bloom filters.
+  if (f == Family::Identities && prefix.size() == 9) {
+    ro.total_order_seek = false;
+    ro.prefix_same_as_start = true;
+  }
+  std::unique_ptr<rocksdb::Iterator> it(db->NewIterator(ro, cf(f)));
+  const std::string_view start = from.empty() ? prefix : from;
+  for (it->Seek(rocksdb::Slice(start.data(), start.size())); it->Valid(); it->Next()) {
+    const rocksdb::Slice k = it->key(), v = it->value();
+    const std::string_view key(k.data(), k.size());
+    if (key.substr(0, prefix.size()) != prefix) break;
+    if (!visit(key, std::string_view(v.data(), v.size()))) return {};
+  }
+  if (!it->status().ok()) return to_error(it->status(), fmt::format("reading {}", path));
+  return {};
+}
+
+Status Database::Impl::get(Family f, std::string_view key, std::string& value, bool& found) const {
+  rocksdb::Status s = db->Get(read_options(), cf(f), rocksdb::Slice(key.data(), key.size()), &value);
+  found = s.ok();
+  if (s.ok() || s.IsNotFound()) return {};
+  return to_error(s, fmt::format("reading {}", path));
+}
+
+Status Database::Impl::write(rocksdb::WriteBatch& batch) {
+  rocksdb::WriteOptions wo;
+  wo.sync = true;  // batches are large: one fsync each survives power loss too
+  rocksdb::Status s = db->Write(wo, &batch);
+  if (!s.ok()) return to_error(s, fmt::format("writing {}", path));
+  return {};
+}
+
+// --- counts and layout --------------------------------------------------------
+
+std::array<VariantCounts, kVariantCount> Database::counts() const {
+  std::lock_guard lock(impl_->meta_mutex);
+  return impl_->counts;
+}
+std::uint32_t Database::tree_plies() const { return impl_->tree_plies; }
+
+Result<DatabaseInfo> Database::info() const {
+  DatabaseInfo out;
+  out.path = impl_->path;
+  out.schema_version = impl_->schema_version;
+  out.hash_table_id = impl_->hash_table_id;
+  out.tree_plies = impl_->tree_plies;
+  {
+    std::lock_guard lock(impl_->meta_mutex);
+    out.next_game_id = impl_->next_game_id;
+    out.counts = impl_->counts;
+  }
+  for (const FamilyInfo& fi : kFamilies) {
+    rocksdb::ColumnFamilyMetaData md;
+    impl_->db->GetColumnFamilyMetaData(impl_->cf(fi.family), &md);
+    FamilySize size{fi.name, md.size, 0};
+    impl_->db->GetIntProperty(impl_->cf(fi.family), "rocksdb.estimate-num-keys", &size.entries);
+    out.families.push_back(size);
+  }
+  std::error_code ec;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(impl_->path, ec))
+    if (e.is_regular_file(ec)) out.total_bytes += e.file_size(ec);
+  return out;
+}
+
+// --- games --------------------------------------------------------------------
+
+Result<validate::GameRecord> Database::game(GameId id, unsigned parts) const {
+  std::string value;
+  bool found = false;
+  const auto key = game_key(id);
+  if (Status s = impl_->get(Family::Games, view(key), value, found); !s) return s.error();
+  if (!found) return Error{ErrorKind::NotFound, fmt::format("no game {}", id)};
+  return decode_game(value, parts);
+}
+
+Result<GameSummary> Database::summary(GameId id) const {
+  std::string value;
+  bool found = false;
+  const auto key = game_key(id);
+  if (Status s = impl_->get(Family::Summaries, view(key), value, found); !s) return s.error();
+  if (!found) return Error{ErrorKind::NotFound, fmt::format("no game {}", id)};
+  auto summary = decode_summary(value);
+  if (!summary) return Error{ErrorKind::Corrupt, fmt::format("game {}: bad summary", id)};
+  return *summary;
+}
+
+Status Database::for_each_game(const Visit<GameId, const validate::GameRecord&>& visit,
+                               unsigned parts, GameId first) const {
+  Status result;
+  const auto from = game_key(first);
+  Status s = impl_->scan(Family::Games, {}, [&](std::string_view key, std::string_view value) {
+    auto rec = decode_game(value, parts);
+    if (!rec) {
+      result = Error{ErrorKind::Corrupt, fmt::format("game {}: {}", game_key_id(key), rec.error().message)};
+      return false;
+    }
+    return visit(game_key_id(key), *rec);
+  }, view(from));
+  return s ? result : s;
+}
+
+Status Database::for_each_summary(const Visit<GameId, const GameSummary&>& visit, GameId first) const {
+  Status result;
+  const auto from = game_key(first);
+  Status s = impl_->scan(Family::Summaries, {}, [&](std::string_view key, std::string_view value) {
+    auto summary = decode_summary(value);
+    if (!summary) {
+      result = Error{ErrorKind::Corrupt, fmt::format("game {}: bad summary", game_key_id(key))};
+      return false;
+    }
+    return visit(game_key_id(key), *summary);
+  }, view(from));
+  return s ? result : s;
+}
+
+// --- indexes ------------------------------------------------------------------
+
+Status Database::for_each_position(Variant v, std::uint64_t hash,
+                                   const Visit<const PositionHit&>& visit) const {
+  const auto prefix = position_prefix(v, hash);
+  return impl_->scan(Family::Positions, view(prefix), [&](std::string_view key, std::string_view value) {
+    ByteReader r(value);
+    PositionHit hit{GameId(get_be(key.data() + 9, 4)), std::uint32_t(r.varint())};
+    return visit(hit);
+  });
+}
+
+Result<std::vector<TreeMove>> Database::tree_moves(Variant v, std::uint64_t hash) const {
+  std::vector<TreeMove> out;
+  Status result;
+  const auto prefix = tree_prefix(v, hash);
+  Status s = impl_->scan(Family::Tree, view(prefix), [&](std::string_view key, std::string_view value) {
+    auto c = decode_tree_counters(value);
+    if (!c || key.size() != 12) {
+      result = Error{ErrorKind::Corrupt, "bad opening tree entry"};
+      return false;
+    }
+    out.push_back({move_from_bytes(key.data() + 9), *c});
+    return true;
+  });
+  if (!s) return s.error();
+  if (!result) return result.error();
+  return out;
+}
+
+Status Database::for_each_tag(TagField field, std::string_view value, TagMatch match,
+                              const Visit<GameId, std::string_view>& visit) const {
+  const std::string norm = normalize_tag_value(value);
+  const std::string prefix =
+      match == TagMatch::Exact ? tag_exact_prefix(field, norm) : tag_value_prefix(field, norm);
+  return impl_->scan(Family::Tags, prefix, [&](std::string_view key, std::string_view) {
+    auto k = parse_tag_key(key);
+    return !k || visit(k->game, k->value);
+  });
+}
+
+Status Database::for_each_tag_range(TagField field, std::string_view lo, std::string_view hi,
+                                    const Visit<GameId, std::string_view>& visit) const {
+  const std::string from = tag_value_prefix(field, normalize_tag_value(lo));
+  const std::string end =
+      hi.empty() ? prefix_successor(tag_value_prefix(field, {}))
+                 : prefix_successor(tag_value_prefix(field, normalize_tag_value(hi)));
+  const std::string field_prefix = tag_value_prefix(field, {});
+  return impl_->scan(Family::Tags, field_prefix, [&](std::string_view key, std::string_view) {
+    if (!end.empty() && key >= end) return false;
+    auto k = parse_tag_key(key);
+    return !k || visit(k->game, k->value);
+  }, from);
+}
+
+Status Database::for_each_promotion(const PromotionFilter& f,
+                                    const Visit<const PromotionHit&>& visit) const {
+  // The longest key prefix the filter fixes; the rest is filtered per entry.
+  std::string prefix;
+  if (f.variant) {
+    prefix += char(*f.variant);
+    if (f.piece) {
+      prefix += char(*f.piece);
+      if (f.colour) {
+        prefix += char(*f.colour);
+        if (f.file) prefix += char(*f.file);
+      }
+    }
+  }
+  return impl_->scan(Family::Promotions, prefix, [&](std::string_view key, std::string_view value) {
+    auto k = parse_promotion_key(key);
+    if (!k) return true;
+    if ((f.variant && k->variant != *f.variant) || (f.piece && k->piece != *f.piece) ||
+        (f.colour && k->colour != *f.colour) || (f.file && k->file != *f.file))
+      return true;
+    PromotionHit hit{k->variant, k->piece, k->colour, k->file, k->game, k->ply,
+                     value.empty() ? std::uint8_t(0) : std::uint8_t(value[0])};
+    return visit(hit);
+  });
+}
+
+// --- imported inputs ------------------------------------------------------------
+
+namespace {
+std::string input_key(const Fingerprint& fp) {
+  std::string k(view(meta_key(MetaKey::Input)));
+  k.append(reinterpret_cast<const char*>(fp.data()), fp.size());
+  return k;
+}
+}  // namespace
+
+Result<std::optional<InputRecord>> Database::find_input(const Fingerprint& fp) const {
+  std::string value;
+  bool found = false;
+  if (Status s = impl_->get(Family::Meta, input_key(fp), value, found); !s) return s.error();
+  if (!found) return std::optional<InputRecord>{};
+  ByteReader r(value);
+  InputRecord rec;
+  rec.games_read = r.varint();
+  rec.games_stored = r.varint();
+  rec.unix_time = std::int64_t(r.varint());
+  rec.name = std::string(r.bytes());
+  if (!r.ok()) return Error{ErrorKind::Corrupt, "bad imported-input record"};
+  return std::optional<InputRecord>{rec};
+}
+
+Status Database::record_input(const Fingerprint& fp, const InputRecord& rec) {
+  if (!writable()) return Error{ErrorKind::InvalidArgument, "the database is open for reading"};
+  std::string value;
+  put_varint(value, rec.games_read);
+  put_varint(value, rec.games_stored);
+  put_varint(value, std::uint64_t(rec.unix_time));
+  put_bytes(value, rec.name);
+  rocksdb::WriteBatch batch;
+  const std::string key = input_key(fp);
+  batch.Put(impl_->cf(Family::Meta), key, value).PermitUncheckedError();
+  return impl_->write(batch);
+}
+
+Status Database::compact() {
+  if (!writable()) return Error{ErrorKind::InvalidArgument, "the database is open for reading"};
+  rocksdb::CompactRangeOptions cro;
+  cro.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kForceOptimized;
+  for (const FamilyInfo& fi : kFamilies) {
+    rocksdb::Status s = impl_->db->CompactRange(cro, impl_->cf(fi.family), nullptr, nullptr);
+    if (!s.ok()) return to_error(s, fmt::format("compacting {}", impl_->path));
+  }
+  return {};
+}
+
+}  // namespace virrey::store

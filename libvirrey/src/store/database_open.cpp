@@ -1,0 +1,321 @@
+// Opening a database: telling a virrey database from anything else, choosing
+// how to read beside a running writer, creating and checking `meta`.
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <mutex>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "rocks.hpp"
+#include "virrey/rules/zobrist.hpp"
+
+namespace virrey::store {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Databases this process has open for writing. Probing a database's LOCK file
+// from the process that holds it would release RocksDB's lock (closing any
+// descriptor of a file drops the process's fcntl locks on it).
+struct WriterRegistry {
+  std::mutex mutex;
+  std::set<std::string> paths;
+};
+WriterRegistry& writers() {
+  static WriterRegistry r;
+  return r;
+}
+
+std::string canonical(const std::string& path) {
+  std::error_code ec;
+  auto p = fs::weakly_canonical(path, ec);
+  return ec ? path : p.string();
+}
+
+bool open_for_writing_here(const std::string& path) {
+  std::lock_guard lock(writers().mutex);
+  return writers().paths.count(canonical(path)) > 0;
+}
+
+// True when some process holds RocksDB's write lock on the database.
+bool writer_running(const std::string& path) {
+  if (open_for_writing_here(path)) return true;
+  const int fd = ::open((path + "/LOCK").c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  struct flock fl {};
+  fl.l_type = F_WRLCK;
+  fl.l_whence = SEEK_SET;
+  const bool locked = ::fcntl(fd, F_GETLK, &fl) == 0 && fl.l_type != F_UNLCK;
+  ::close(fd);
+  return locked;
+}
+
+Error not_a_database(const std::string& path, std::string_view why) {
+  return Error{ErrorKind::NotADatabase, fmt::format("{} is not a virrey database: {}", path, why)};
+}
+
+// Temporary directory for a secondary instance's own files.
+Result<std::string> make_secondary_dir() {
+  std::error_code ec;
+  std::string templ = (fs::temp_directory_path(ec) / "virrey-reader-XXXXXX").string();
+  if (!::mkdtemp(templ.data()))
+    return Error{ErrorKind::Io, fmt::format("cannot create a directory under {}", templ)};
+  return templ;
+}
+
+struct Families {
+  std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
+  std::vector<int> family_of;  // per descriptor: Family index, -1 for "default"
+};
+
+Families descriptors(bool writer) {
+  Families d;
+  d.descriptors.emplace_back(rocksdb::kDefaultColumnFamilyName, rocksdb::ColumnFamilyOptions());
+  d.family_of.push_back(-1);
+  for (const FamilyInfo& fi : kFamilies) {
+    d.descriptors.emplace_back(std::string(fi.name), family_options(fi.family, writer));
+    d.family_of.push_back(int(fi.family));
+  }
+  return d;
+}
+
+// True for a directory holding only what RocksDB writes before a new
+// database has its CURRENT file (a creation killed early): safe to reuse.
+bool only_unfinished_creation(const std::string& path) {
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(path, ec)) {
+    const std::string name = e.path().filename().string();
+    const bool rocksdb_file = name == "LOCK" || name == "IDENTITY" || name.rfind("LOG", 0) == 0 ||
+                              name.rfind("MANIFEST-", 0) == 0 || name.rfind("OPTIONS-", 0) == 0 ||
+                              name.ends_with(".log") || name.ends_with(".dbtmp");
+    if (!rocksdb_file) return false;
+  }
+  return !ec;
+}
+
+std::uint64_t read_u64(const std::string& v) { return get_be(v.data(), int(v.size() <= 8 ? v.size() : 8)); }
+
+}  // namespace
+
+std::string default_database_path(std::string_view flag) {
+  if (!flag.empty()) return std::string(flag);
+  if (const char* env = std::getenv("VIRREY_DB"); env && *env) return env;
+  return "virrey.db";
+}
+
+Database::Impl::~Impl() {
+  if (db) {
+    for (auto*& h : cfs)
+      if (h) db->DestroyColumnFamilyHandle(h), h = nullptr;
+    if (default_cf) db->DestroyColumnFamilyHandle(default_cf);
+    db->Close().PermitUncheckedError();
+    db.reset();
+  }
+  if (mode == OpenMode::ReadWrite) {
+    std::lock_guard lock(writers().mutex);
+    writers().paths.erase(canonical(path));
+  }
+  if (!secondary_dir.empty()) {
+    std::error_code ec;
+    fs::remove_all(secondary_dir, ec);
+  }
+}
+
+Status Database::Impl::load_meta() {
+  auto get_meta = [&](std::string_view key, std::uint64_t& out, bool& found) -> Status {
+    std::string v;
+    Status s = get(Family::Meta, key, v, found);
+    if (s && found) out = read_u64(v);
+    return s;
+  };
+  bool found = false;
+  std::uint64_t v = 0;
+  if (Status s = get_meta(view(meta_key(MetaKey::SchemaVersion)), v, found); !s) return s;
+  schema_version = found ? std::uint32_t(v) : 0;
+  if (Status s = get_meta(view(meta_key(MetaKey::HashTableId)), v, found); !s) return s;
+  hash_table_id = found ? std::uint32_t(v) : 0;
+  if (Status s = get_meta(view(meta_key(MetaKey::TreePlies)), v, found); !s) return s;
+  tree_plies = found ? std::uint32_t(v) : kTreePlies;
+  if (Status s = get_meta(view(meta_key(MetaKey::NextGameId)), v, found); !s) return s;
+  next_game_id = found ? GameId(v) : 1;
+  for (int i = 0; i < kVariantCount; ++i) {
+    if (Status s = get_meta(view(meta_key(MetaKey::Games, Variant(i))), v, found); !s) return s;
+    counts[i].games = found ? v : 0;
+    if (Status s = get_meta(view(meta_key(MetaKey::Positions, Variant(i))), v, found); !s) return s;
+    counts[i].positions = found ? v : 0;
+  }
+  return {};
+}
+
+void Database::Impl::put_counters(rocksdb::WriteBatch& batch) const {
+  auto put = [&](std::string_view key, std::uint64_t value, int bytes) {
+    char buf[8];
+    put_be(buf, value, bytes);
+    batch.Put(cf(Family::Meta), rocksdb::Slice(key.data(), key.size()), rocksdb::Slice(buf, bytes))
+        .PermitUncheckedError();
+  };
+  put(view(meta_key(MetaKey::NextGameId)), next_game_id, 4);
+  for (int i = 0; i < kVariantCount; ++i) {
+    put(view(meta_key(MetaKey::Games, Variant(i))), counts[i].games, 8);
+    put(view(meta_key(MetaKey::Positions, Variant(i))), counts[i].positions, 8);
+  }
+}
+
+Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenOptions options,
+                                                 bool check_schema) {
+  std::error_code ec;
+  const auto st = fs::status(path, ec);
+  const bool exists = fs::exists(st);
+  if (exists && !fs::is_directory(st)) return not_a_database(path, "it is a file");
+  const bool has_current = exists && fs::exists(fs::path(path) / "CURRENT", ec);
+  const bool writer = options.mode == OpenMode::ReadWrite;
+  bool fresh = false;
+  if (!has_current) {
+    if (exists && !only_unfinished_creation(path))
+      return not_a_database(path, "a directory of other files");
+    if (!writer || !options.create)
+      return Error{ErrorKind::NotADatabase,
+                   exists ? fmt::format("no virrey database at {} (its creation was interrupted: "
+                                        "import again)", path)
+                          : fmt::format("no virrey database at {}", path)};
+    fresh = true;
+  }
+
+  if (!fresh) {
+    std::vector<std::string> names;
+    rocksdb::Status s = rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), path, &names);
+    if (!s.ok()) {
+      if (s.IsIOError()) return to_error(s, fmt::format("cannot read {}", path));
+      return not_a_database(path, s.ToString());
+    }
+    bool has_meta = false;
+    for (const std::string& n : names) {
+      bool known = n == rocksdb::kDefaultColumnFamilyName;
+      for (const FamilyInfo& fi : kFamilies) known |= n == fi.name;
+      has_meta |= n == family_info(Family::Meta).name;
+      if (!known)
+        return Error{ErrorKind::NewerSchema,
+                     fmt::format("{} has a part '{}' this virrey does not know: it was written "
+                                 "by a newer virrey",
+                                 path, n)};
+    }
+    if (!has_meta) return not_a_database(path, "a RocksDB database without virrey's meta data");
+  }
+
+  auto impl = std::make_unique<Database::Impl>();
+  impl->path = path;
+  OpenMode mode = options.mode;
+  if (mode == OpenMode::Read) mode = writer_running(path) ? OpenMode::Secondary : OpenMode::ReadOnly;
+
+  rocksdb::DBOptions dbo = db_options(mode);
+  Families fam = descriptors(writer);
+  std::vector<rocksdb::ColumnFamilyHandle*> handles;
+  rocksdb::DB* raw = nullptr;
+  rocksdb::Status s;
+  if (mode == OpenMode::ReadWrite) {
+    dbo.create_if_missing = fresh;
+    dbo.create_missing_column_families = true;  // ours only: meta was checked
+    s = rocksdb::DB::Open(dbo, path, fam.descriptors, &handles, &raw);
+  } else if (mode == OpenMode::ReadOnly) {
+    s = rocksdb::DB::OpenForReadOnly(dbo, path, fam.descriptors, &handles, &raw);
+  } else {
+    auto dir = make_secondary_dir();
+    if (!dir) return dir.error();
+    impl->secondary_dir = *dir;
+    // The writer may delete a file between our reading its list and opening
+    // it: try again a few times.
+    for (int attempt = 0; attempt < 5; ++attempt) {
+      s = rocksdb::DB::OpenAsSecondary(dbo, path, impl->secondary_dir, fam.descriptors, &handles, &raw);
+      if (s.ok()) s = raw->TryCatchUpWithPrimary();
+      if (s.ok() || !s.IsIOError()) break;
+      if (raw) {
+        for (auto* h : handles) raw->DestroyColumnFamilyHandle(h);
+        delete raw;
+        raw = nullptr;
+      }
+      handles.clear();
+      ::usleep(20000);
+    }
+  }
+  impl->mode = mode;
+  if (!s.ok() && raw == nullptr) {
+    if (s.IsIOError() && s.ToString().find("lock") != std::string::npos)
+      return Error{ErrorKind::Busy,
+                   fmt::format("{} is being written by another virrey process", path)};
+    if (fresh) return to_error(s, fmt::format("cannot create a database at {}", path));
+    return to_error(s, fmt::format("cannot open {}", path));
+  }
+  impl->db.reset(raw);
+  for (std::size_t i = 0; i < handles.size(); ++i) {
+    if (fam.family_of[i] < 0) impl->default_cf = handles[i];
+    else impl->cfs[std::size_t(fam.family_of[i])] = handles[i];
+  }
+  if (!s.ok()) return to_error(s, fmt::format("cannot open {}", path));
+  if (mode == OpenMode::ReadWrite) {
+    std::lock_guard lock(writers().mutex);
+    writers().paths.insert(canonical(path));
+  }
+
+  if (Status ms = impl->load_meta(); !ms) return ms.error();
+  if (impl->schema_version == 0) {
+    // Created but never initialised (killed at creation): only an empty
+    // database may be initialised now.
+    bool empty = true;
+    Status es = impl->scan(Family::Games, {}, [&](std::string_view, std::string_view) {
+      empty = false;
+      return false;
+    });
+    if (!es) return es.error();
+    if (!empty) return not_a_database(path, "it has no schema version");
+    if (!writer) {
+      // Created but not initialised yet (or killed then): an empty database.
+      impl->schema_version = kSchemaVersion;
+      impl->hash_table_id = zobrist::kHashTableId;
+      return impl;
+    }
+    rocksdb::WriteBatch batch;
+    auto put_u32 = [&](MetaKey k, std::uint32_t v) {
+      char buf[4];
+      put_be(buf, v, 4);
+      const auto key = meta_key(k);
+      batch.Put(impl->cf(Family::Meta), rocksdb::Slice(key.data(), key.size()), rocksdb::Slice(buf, 4))
+          .PermitUncheckedError();
+    };
+    put_u32(MetaKey::SchemaVersion, kSchemaVersion);
+    put_u32(MetaKey::HashTableId, zobrist::kHashTableId);
+    put_u32(MetaKey::TreePlies, kTreePlies);
+    impl->put_counters(batch);
+    if (Status ws = impl->write(batch); !ws) return ws.error();
+    if (Status ms = impl->load_meta(); !ms) return ms.error();
+  }
+  if (!check_schema) return impl;
+  if (impl->schema_version > kSchemaVersion)
+    return Error{ErrorKind::NewerSchema,
+                 fmt::format("{} has schema version {}; this virrey reads up to version {}: "
+                             "use a newer virrey",
+                             path, impl->schema_version, kSchemaVersion)};
+  if (impl->hash_table_id != zobrist::kHashTableId)
+    return Error{ErrorKind::NewerSchema,
+                 fmt::format("{} hashes positions with table {}; this virrey uses table {}", path,
+                             impl->hash_table_id, zobrist::kHashTableId)};
+  return impl;
+}
+
+Result<std::unique_ptr<Database>> Database::open(const std::string& path, OpenOptions options) {
+  auto impl = open_impl(path, options, true);
+  if (!impl) return impl.error();
+  return std::unique_ptr<Database>(new Database(std::move(*impl)));
+}
+
+Database::Database(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Database::~Database() = default;
+
+const std::string& Database::path() const { return impl_->path; }
+bool Database::writable() const { return impl_->mode == OpenMode::ReadWrite; }
+
+}  // namespace virrey::store

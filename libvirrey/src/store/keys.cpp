@@ -1,0 +1,152 @@
+#include "virrey/store/keys.hpp"
+
+namespace virrey::store {
+
+void put_be(char* out, std::uint64_t value, int bytes) {
+  for (int i = bytes - 1; i >= 0; --i) {
+    out[i] = char(value & 0xff);
+    value >>= 8;
+  }
+}
+
+std::uint64_t get_be(const char* in, int bytes) {
+  std::uint64_t v = 0;
+  for (int i = 0; i < bytes; ++i) v = v << 8 | std::uint8_t(in[i]);
+  return v;
+}
+
+Key<4> game_key(GameId id) {
+  Key<4> k;
+  put_be(k.data(), id, 4);
+  return k;
+}
+
+GameId game_key_id(std::string_view key) {
+  return key.size() == 4 ? GameId(get_be(key.data(), 4)) : 0;
+}
+
+Key<9> position_prefix(Variant v, std::uint64_t hash) {
+  Key<9> k;
+  k[0] = char(v);
+  put_be(k.data() + 1, hash, 8);
+  return k;
+}
+
+Key<13> position_key(Variant v, std::uint64_t hash, GameId id) {
+  Key<13> k;
+  k[0] = char(v);
+  put_be(k.data() + 1, hash, 8);
+  put_be(k.data() + 9, id, 4);
+  return k;
+}
+
+std::optional<PositionKey> parse_position_key(std::string_view key) {
+  if (key.size() != 13) return std::nullopt;
+  return PositionKey{Variant(key[0]), get_be(key.data() + 1, 8), GameId(get_be(key.data() + 9, 4))};
+}
+
+Key<3> move_bytes(Move m) {
+  return {char(m.from()), char(m.to()), char(std::uint8_t(m.kind()) << 4 | std::uint8_t(m.promotion()))};
+}
+
+Move move_from_bytes(const char* b) {
+  const auto kp = std::uint8_t(b[2]);
+  return Move(Square(std::uint8_t(b[0])), Square(std::uint8_t(b[1])), MoveKind(kp >> 4),
+              PieceType(kp & 0xf));
+}
+
+Key<9> tree_prefix(Variant v, std::uint64_t hash) { return position_prefix(v, hash); }
+
+Key<12> tree_key(Variant v, std::uint64_t hash, Move m) {
+  Key<12> k;
+  k[0] = char(v);
+  put_be(k.data() + 1, hash, 8);
+  const Key<3> mb = move_bytes(m);
+  k[9] = mb[0];
+  k[10] = mb[1];
+  k[11] = mb[2];
+  return k;
+}
+
+std::string normalize_tag_value(std::string_view value) {
+  std::string out;
+  out.reserve(value.size());
+  bool blank = false;
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    auto c = static_cast<unsigned char>(value[i]);
+    if (c == 0) continue;
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      blank = true;
+      continue;
+    }
+    if (blank && !out.empty()) out += ' ';
+    blank = false;
+    if (c >= 'A' && c <= 'Z') c = c | 0x20;
+    out += char(c);
+    // UTF-8 Latin-1 capitals (U+00C0..U+00DE but U+00D7) to small letters.
+    if (c == 0xc3 && i + 1 < value.size()) {
+      auto d = static_cast<unsigned char>(value[i + 1]);
+      if (d >= 0x80 && d <= 0x9e && d != 0x97) d += 0x20;
+      out += char(d);
+      ++i;
+    }
+  }
+  return out;
+}
+
+std::string tag_value_prefix(TagField f, std::string_view normalized) {
+  std::string k;
+  k.reserve(normalized.size() + 6);
+  k += char(f);
+  k += normalized;
+  return k;
+}
+
+std::string tag_exact_prefix(TagField f, std::string_view normalized) {
+  std::string k = tag_value_prefix(f, normalized);
+  k += '\0';
+  return k;
+}
+
+std::string tag_key(TagField f, std::string_view normalized, GameId id) {
+  std::string k = tag_exact_prefix(f, normalized);
+  const Key<4> g = game_key(id);
+  k.append(g.data(), 4);
+  return k;
+}
+
+std::optional<TagKey> parse_tag_key(std::string_view key) {
+  if (key.size() < 6 || key[key.size() - 5] != '\0') return std::nullopt;
+  return TagKey{TagField(key[0]), key.substr(1, key.size() - 6),
+                GameId(get_be(key.data() + key.size() - 4, 4))};
+}
+
+Key<10> promotion_key(Variant v, PieceType piece, Color colour, int file, GameId id,
+                      std::uint32_t ply) {
+  Key<10> k;
+  k[0] = char(v);
+  k[1] = char(piece);
+  k[2] = char(colour);
+  k[3] = char(file);
+  put_be(k.data() + 4, id, 4);
+  put_be(k.data() + 8, ply > 0xffff ? 0xffff : ply, 2);
+  return k;
+}
+
+std::optional<PromotionKey> parse_promotion_key(std::string_view key) {
+  if (key.size() != 10) return std::nullopt;
+  return PromotionKey{Variant(key[0]),  PieceType(key[1]),
+                      Color(key[2]),    int(std::uint8_t(key[3])),
+                      GameId(get_be(key.data() + 4, 4)), std::uint32_t(get_be(key.data() + 8, 2))};
+}
+
+Key<9> identity_prefix(Variant v, std::uint64_t identity) { return position_prefix(v, identity); }
+
+Key<13> identity_key(Variant v, std::uint64_t identity, GameId id) {
+  return position_key(v, identity, id);
+}
+
+Key<1> meta_key(MetaKey k) { return {char(k)}; }
+Key<2> meta_key(MetaKey k, Variant v) { return {char(k), char(v)}; }
+
+}  // namespace virrey::store

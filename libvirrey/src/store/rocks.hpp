@@ -1,0 +1,71 @@
+// The RocksDB side of the store: Database::Impl and the helpers the store's
+// sources share. Private to libvirrey/src/store (the only RocksDB includer).
+#pragma once
+
+#include <array>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <rocksdb/db.h>
+#include <rocksdb/options.h>
+
+#include "virrey/store/database.hpp"
+#include "virrey/store/keys.hpp"
+
+namespace virrey::store {
+
+// A RocksDB status as an Error; `what` says what was being done.
+Error to_error(const rocksdb::Status& s, std::string_view what);
+
+// Options of each family (rocks_options.cpp). `writer`: tuned for bulk import.
+rocksdb::ColumnFamilyOptions family_options(Family f, bool writer);
+rocksdb::DBOptions db_options(OpenMode mode);
+
+// The merge operator that sums TreeCounters (tree_merge.cpp).
+std::shared_ptr<rocksdb::MergeOperator> make_tree_merge_operator();
+
+// The smallest string greater than every string with this prefix ("" if none).
+std::string prefix_successor(std::string_view prefix);
+
+struct Database::Impl {
+  std::string path;
+  OpenMode mode = OpenMode::ReadWrite;  // ReadWrite, ReadOnly or Secondary
+  std::string secondary_dir;            // removed on close
+  std::unique_ptr<rocksdb::DB> db;
+  rocksdb::ColumnFamilyHandle* default_cf = nullptr;
+  std::array<rocksdb::ColumnFamilyHandle*, kFamilyCount> cfs{};
+
+  // Meta, read at open and kept current by the writer (under meta_mutex).
+  mutable std::mutex meta_mutex;
+  std::uint32_t schema_version = 0;
+  std::uint32_t hash_table_id = 0;
+  std::uint32_t tree_plies = kTreePlies;
+  GameId next_game_id = 1;
+  std::array<VariantCounts, kVariantCount> counts{};
+
+  ~Impl();
+  rocksdb::ColumnFamilyHandle* cf(Family f) const { return cfs[std::size_t(f)]; }
+  rocksdb::ReadOptions read_options() const;
+
+  // Visits every entry whose key starts with `prefix`, in key order, from
+  // `from` (a key >= prefix; empty: the prefix itself).
+  Status scan(Family f, std::string_view prefix,
+              const std::function<bool(std::string_view key, std::string_view value)>& visit,
+              std::string_view from = {}) const;
+  Status get(Family f, std::string_view key, std::string& value, bool& found) const;
+  Status write(rocksdb::WriteBatch& batch);
+
+  // Reads schema, counters and next id from meta.
+  Status load_meta();
+  // The meta entries of the writer's counters, added to a batch.
+  void put_counters(rocksdb::WriteBatch& batch) const;
+};
+
+// Database::open without the schema checks (for testing.cpp).
+Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenOptions options,
+                                                 bool check_schema);
+
+}  // namespace virrey::store

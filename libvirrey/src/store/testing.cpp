@@ -1,0 +1,38 @@
+#include "virrey/store/testing.hpp"
+
+#include <rocksdb/write_batch.h>
+
+#include "rocks.hpp"
+
+namespace virrey::store::testing {
+
+namespace {
+
+Status write_one(const std::string& path, const std::function<void(Database::Impl&, rocksdb::WriteBatch&)>& fill) {
+  auto impl = open_impl(path, {OpenMode::ReadWrite, false}, false);
+  if (!impl) return impl.error();
+  rocksdb::WriteBatch batch;
+  fill(**impl, batch);
+  return (*impl)->write(batch);
+}
+
+}  // namespace
+
+Status set_schema_version(const std::string& path, std::uint32_t version) {
+  return write_one(path, [&](Database::Impl& d, rocksdb::WriteBatch& batch) {
+    char buf[4];
+    put_be(buf, version, 4);
+    const auto key = meta_key(MetaKey::SchemaVersion);
+    batch.Put(d.cf(Family::Meta), rocksdb::Slice(key.data(), key.size()), rocksdb::Slice(buf, 4))
+        .PermitUncheckedError();
+  });
+}
+
+Status delete_game_record(const std::string& path, std::uint32_t id) {
+  return write_one(path, [&](Database::Impl& d, rocksdb::WriteBatch& batch) {
+    const auto key = game_key(id);
+    batch.Delete(d.cf(Family::Games), rocksdb::Slice(key.data(), key.size())).PermitUncheckedError();
+  });
+}
+
+}  // namespace virrey::store::testing
