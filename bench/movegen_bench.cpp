@@ -32,7 +32,7 @@ constexpr const char* kPromotion = "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R w KQkq - 0 1
 constexpr const char* kViceroys =
     "r3k2r/p1ppvpb1/bn2pnp1/3PN3/1p2P3/2N2V1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
-// Seconds per case; override with --benchmark_min_time.
+// Seconds each case runs for (it takes precedence over --benchmark_min_time).
 constexpr double kMinTime = 0.2;
 
 std::optional<Position<Board8>> load(benchmark::State& state, Variant variant, const char* fen) {

@@ -85,6 +85,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 # run_once KIND ARGS... : one run; sets n (nodes), o (own seconds, or empty),
 # t (wall seconds), c (cpu seconds).
 #   run_once virrey VARIANT FEN DEPTH THREADS
+#   run_once pair VARIANT FEN DEPTH (two 1-thread virrey runs at once; o = the slower)
 #   run_once stockfish FEN DEPTH
 #   run_once sjaakii FEN DEPTH      (o = SjaakII's own time for the last depth)
 run_once() {
@@ -96,6 +97,16 @@ run_once() {
         --format json </dev/null) || fail "$out"
       read -r n o < <(grep '^{' <<<"$out" |
         python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["nodes"], d["seconds"])') || true
+      ;;
+    pair)  # two 1-thread runs at once: what the machine gives two busy threads
+      # shellcheck disable=SC2016  # $0 and $@ belong to the inner bash
+      out=$(timed bash -c '"$0" "$@" & "$0" "$@"; wait' "$VIRREY" perft --variant "$2" --fen "$3" \
+        --depth "$4" --threads 1 --format json </dev/null) || fail "$out"
+      read -r n o < <(grep '^{' <<<"$out" | python3 -c '
+import json, sys
+runs = [json.loads(line) for line in sys.stdin]
+print(runs[0]["nodes"] if runs[0]["nodes"] == runs[1]["nodes"] else "inconsistent",
+      max(r["seconds"] for r in runs))') || true
       ;;
     stockfish)
       local setup="position fen $2"
@@ -122,10 +133,12 @@ JOBS=(
   "std_start_1|virrey|standard|$STARTPOS|6|1"
   "vir_start_1|virrey|virrey|$STARTPOS|6|1"
   "std_start_2|virrey|standard|$STARTPOS|6|2"
+  "std_start_pair|pair|standard|$STARTPOS|6"
   "sf_start|stockfish|$STARTPOS|6"
   "std_kiwi_1|virrey|standard|$KIWIPETE|5|1"
   "vir_kiwi_1|virrey|virrey|$KIWIPETE|5|1"
   "std_kiwi_2|virrey|standard|$KIWIPETE|5|2"
+  "std_kiwi_pair|pair|standard|$KIWIPETE|5"
   "sf_kiwi|stockfish|$KIWIPETE|5"
   "vir_promo_1|virrey|virrey|$PROMOTION|$SJAAKII_DEPTH|1"
   "sj_promo|sjaakii|$PROMOTION|$SJAAKII_DEPTH"
@@ -267,8 +280,9 @@ echo
 echo "== 4. virrey --threads 2 vs --threads 1, standard chess (target: speed-up >= 1.8)"
 for spec in "startpos|start|$STARTPOS|6" "kiwipete|kiwi|$KIWIPETE|5"; do
   IFS='|' read -r label key fen depth <<<"$spec"
-  one=std_${key}_1 two=std_${key}_2
+  one=std_${key}_1 two=std_${key}_2 pair=std_${key}_pair
   compare "$label depth $depth threads 1/2" "${NODES[$one]}" "${NODES[$two]}"
+  compare "$label depth $depth two processes" "${NODES[$one]}" "${NODES[$pair]}"
   echo "$label depth $depth: ${NODES[$two]} nodes with 2 threads, ${NODES[$one]} with 1: $status"
   row "1 thread" "$one"
   row "2 threads" "$two"
@@ -278,9 +292,12 @@ for spec in "startpos|start|$STARTPOS|6" "kiwipete|kiwi|$KIWIPETE|5"; do
   read -r allows largest < <(split_allows standard "$fen" "$depth" 2)
   eff=$(ratio "${CPU[$one]}" "${CPU[$two]}")
   est=$(awk -v a="$allows" -v e="$eff" 'BEGIN { printf "%.2f", a * e }')
+  ceiling=$(awk -v one="${OWN[$one]}" -v two="${OWN[$pair]}" 'BEGIN { printf "%.2f", 2 * one / two }')
   echo "  speed-up (own) ${sp}x -> $verdict"
   echo "  the root split allows ${allows}x (largest root move ${largest}% of the nodes);" \
     "cpu 1 thread / cpu 2 threads ${eff}; together ~${est}x"
+  echo "  control: two 1-thread processes side by side run at ${ceiling}x one alone" \
+    "(${NODES[$pair]} nodes each): the most this machine gives 2 threads"
 done
 
 echo
