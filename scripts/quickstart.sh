@@ -1,16 +1,29 @@
 #!/usr/bin/env bash
-# Installs missing packages, builds virrey, and runs it on sample-data/.
+# Installs missing packages, builds virrey, and runs its main job on
+# sample-data/: validate the games, import them into an embedded database
+# (sample-data.db in the build folder), then search and count them.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+build=${VIRREY_BUILD_DIR:-$root/build}
 "$root/scripts/build.sh" -DVIRREY_BUILD_TESTS=OFF -DVIRREY_BUILD_BENCH=OFF
-virrey="${VIRREY_BUILD_DIR:-$root/build}/cli/virrey"
+virrey="$build/cli/virrey"
+db="$build/sample-data.db"
 cd "$root/sample-data"
-echo "== perft: start position, standard and Virrey chess"
-"$virrey" perft --variant standard --depth 5
+games=(virrey-games.pgn standard-games.pgn)
+
+echo "== validate"
+"$virrey" validate --threads 2 "${games[@]}"
+echo "== import into $db"
+rm -rf "$db"
+"$virrey" import --db "$db" "${games[@]}"
+echo "== search: games where White made a viceroy"
+"$virrey" search --db "$db" --promotion V --by white --limit 5
+echo "== search: games that reached the position after 1. e4 (transpositions included)"
+"$virrey" search --db "$db" --moves "e4" --limit 5
+echo "== stats: opening moves of Virrey chess"
+"$virrey" stats openings --db "$db" --variant virrey
+echo "== stats: promotions"
+"$virrey" stats promotions --db "$db" --variant virrey
+echo "== perft: start positions"
 "$virrey" perft --variant virrey --depth 5
-echo "== perft: every position of sample-data/positions.epd"
-while IFS=';' read -r variant fen; do
-  [[ -z "$variant" || "$variant" == \#* ]] && continue
-  echo "-- $variant: $fen"
-  "$virrey" perft --variant "$variant" --fen "$fen" --depth 3
-done < positions.epd
+"$virrey" perft --variant modern --depth 4
