@@ -119,7 +119,7 @@ int run_import(const ImportOptions& o) {
     fingerprints.push_back(fp);
   }
 
-  store::GameImporter importer(*db, {threads, 4096});
+  store::GameImporter importer(*db, {threads, 2048});
   FindingWriter writer("text", stderr);
   Progress progress;
   std::set<std::string, std::less<>> unreadable;

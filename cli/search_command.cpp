@@ -10,6 +10,7 @@
 #include "board_text.hpp"
 #include "exit_codes.hpp"
 #include "json_text.hpp"
+#include "text_table.hpp"
 #include "virrey/query/game_filter.hpp"
 #include "virrey/query/search.hpp"
 #include "virrey/rules/fen.hpp"
@@ -32,15 +33,9 @@ struct Row {
 
 std::string shown(std::string_view tag) { return tag.empty() ? "?" : std::string(tag); }
 
-// Display width of UTF-8 text (code points; the table's names are short).
-std::size_t width(std::string_view s) {
-  std::size_t n = 0;
-  for (unsigned char c : s) n += (c & 0xc0) != 0x80;
-  return n;
-}
-
+// At most `max` code points, the last one an ellipsis when cut.
 std::string fit(std::string_view s, std::size_t max) {
-  if (width(s) <= max) return std::string(s);
+  if (display_width(s) <= max) return std::string(s);
   std::string out;
   std::size_t n = 0;
   for (std::size_t i = 0; i < s.size(); ++i) {
@@ -51,19 +46,7 @@ std::string fit(std::string_view s, std::size_t max) {
   return out + "…";
 }
 
-std::string pad(const std::string& s, std::size_t w) { return s + std::string(w - std::min(w, width(s)), ' '); }
-
 std::string ply_text(const Row& r) { return r.match.ply ? fmt::format("{}", *r.match.ply) : "-"; }
-
-std::string csv_field(std::string_view s) {
-  if (s.find_first_of(",\"\n\r") == std::string_view::npos) return std::string(s);
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  return out + '"';
-}
 
 std::string json_row(const Row& r, bool with_fen) {
   std::string out = fmt::format(
@@ -78,32 +61,18 @@ std::string json_row(const Row& r, bool with_fen) {
 
 void print_text(const std::vector<Row>& rows, const query::SearchResult& res, const SearchOptions& o,
                 std::FILE* out) {
-  const std::vector<std::string> head = {"id", "date", "white", "black", "result", "event", "ply"};
-  std::vector<std::vector<std::string>> cells;
+  using Align = TextTable::Align;
+  TextTable table({{"id", Align::Right},
+                   {"date", Align::Left},
+                   {"white", Align::Left},
+                   {"black", Align::Left},
+                   {"result", Align::Left},
+                   {"event", Align::Left},
+                   {"ply", Align::Right}});
   for (const Row& r : rows)
-    cells.push_back({fmt::format("{}", r.match.id), r.date, fit(r.white, 24), fit(r.black, 24), r.result,
-                     fit(r.event, 30), ply_text(r)});
-  std::vector<std::size_t> w(head.size());
-  for (std::size_t c = 0; c < head.size(); ++c) {
-    w[c] = width(head[c]);
-    for (const auto& row : cells) w[c] = std::max(w[c], width(row[c]));
-  }
-  auto line = [&](const std::vector<std::string>& v) {
-    std::string s;
-    for (std::size_t c = 0; c < v.size(); ++c) {
-      // Numbers right-aligned, text left-aligned; no trailing blanks.
-      const bool number = c == 0 || c == v.size() - 1;
-      std::string cell = number ? std::string(w[c] - width(v[c]), ' ') + v[c]
-                                : (c + 1 == v.size() ? v[c] : pad(v[c], w[c]));
-      s += (c ? "  " : "") + cell;
-    }
-    while (!s.empty() && s.back() == ' ') s.pop_back();
-    fmt::print(out, "{}\n", s);
-  };
-  if (!rows.empty()) {
-    line(head);
-    for (const auto& row : cells) line(row);
-  }
+    table.add({fmt::format("{}", r.match.id), r.date, fit(r.white, 24), fit(r.black, 24), r.result,
+               fit(r.event, 30), ply_text(r)});
+  if (!rows.empty()) fmt::print(out, "{}", table.render());
   const std::size_t first = std::size_t(o.offset) + 1, last = std::size_t(o.offset) + rows.size();
   if (res.total && !res.more)
     fmt::print(out, "{} game{}{}\n", *res.total, *res.total == 1 ? "" : "s",

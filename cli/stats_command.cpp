@@ -1,9 +1,9 @@
 #include "stats_command.hpp"
 
+#include <cstdio>
+
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
-
-#include <cstdio>
 
 #include "exit_codes.hpp"
 #include "stats_writers.hpp"

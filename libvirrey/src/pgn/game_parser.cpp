@@ -4,6 +4,7 @@
 #include <cstring>
 #include <limits>
 
+#include "byte_scan.hpp"
 #include "pgn_chars.hpp"
 #include "utf8.hpp"
 
@@ -99,8 +100,7 @@ class Run {
   // Counts the line breaks in [from, to), which must not split a CRLF.
   void count_lines(const char* from, const char* to);
   const char* find_line_end(const char* from) const {
-    while (from < end_ && !is_newline(*from)) ++from;
-    return from;
+    return from + scan::find_first_of<'\n', '\r'>(from, std::size_t(end_ - from));
   }
   void skip_blanks() {
     while (p_ < end_ && is_blank(*p_)) ++p_;
@@ -152,14 +152,14 @@ class Run {
 };
 
 void Run::count_lines(const char* from, const char* to) {
-  for (const char* q = from; q < to; ++q) {
-    if (*q == '\n') {
-      new_line(q + 1);
-    } else if (*q == '\r') {
-      if (q + 1 < to && q[1] == '\n') ++q;
-      new_line(q + 1);
-    }
-  }
+  std::size_t last_break_end = 0;
+  bool ends_with_cr = false;
+  const std::uint64_t breaks =
+      scan::count_line_breaks(from, std::size_t(to - from), false, last_break_end, ends_with_cr);
+  if (breaks == 0) return;
+  line_ += breaks;
+  line_begin_ = from + last_break_end;
+  col_base_ = 1;
 }
 
 void Run::report(Problem problem, Location at, std::string_view text) {

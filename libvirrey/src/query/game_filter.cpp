@@ -29,7 +29,7 @@ using store::TagMatch;
 // or be verified. PlanOptions::first_window: entries per run in the first
 // round when a source drives, small so that a page of 50 costs little; later
 // rounds grow to kMaxWindow.
-constexpr std::size_t kMaxWindow = std::size_t(1) << 16;
+constexpr std::size_t kMaxWindow = std::size_t(1) << 22;  // rounds reread their runs: grow fast
 constexpr GameId kNoBound = std::numeric_limits<GameId>::max();
 
 // Every condition of a filter.
@@ -316,7 +316,9 @@ class Verifier {
       return std::optional<GameMatch>{m};
     }
     // Variant, result and start FEN come with any parts.
-    auto rec = db_.game(c.id, (check_tags_ ? store::kDecodeTags : 0u) | (need_moves ? store::kDecodeMainLine : 0u));
+    const unsigned parts =
+        (check_tags_ ? store::kDecodeTags : 0u) | (need_moves ? store::kDecodeMainLine : 0u);
+    auto rec = db_.game(c.id, parts);
     if (!rec) return rec.error();
     return check_record(c, *rec);
   }

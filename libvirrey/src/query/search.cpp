@@ -118,7 +118,8 @@ Result<PlyView> position_at(const validate::GameRecord& rec, std::uint32_t ply) 
     view.position = pos->to_setup();
     out = std::move(view);
   });
-  if (!out) return Error{store::ErrorKind::Corrupt, "the game's start position is not legal: " + join_reasons(errors)};
+  if (!out)
+    return Error{store::ErrorKind::Corrupt, "the game's start position is not legal: " + join_reasons(errors)};
   return *out;
 }
 

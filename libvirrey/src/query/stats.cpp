@@ -1,8 +1,8 @@
 #include "virrey/query/stats.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
+
+#include <fmt/format.h>
 
 namespace virrey::query {
 

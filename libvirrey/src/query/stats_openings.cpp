@@ -3,10 +3,11 @@
 // tree or by replaying the games that reach it.
 #include "virrey/query/stats_openings.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
+#include <cstdint>
 #include <unordered_map>
+
+#include <fmt/format.h>
 
 #include "virrey/rules/fen.hpp"
 #include "virrey/rules/geometry_dispatch.hpp"
@@ -123,19 +124,35 @@ class Explorer {
     return replay(pos.hash());
   }
 
-  Result<std::vector<TreeMove>> replay(std::uint64_t hash) {
+  // The games of the scope that may reach the position: those the position
+  // index names, or every game of a small scope when the index holds far
+  // more entries than the scope has games (decoding a game costs about as
+  // much as reading kEntriesPerGame index entries).
+  Result<std::vector<GameId>> candidates(std::uint64_t hash) {
+    static constexpr std::size_t kEntriesPerGame = 100;
+    const std::size_t cap =
+        scope_.unrestricted() ? SIZE_MAX : std::max<std::size_t>(scope_.ids().size(), 1) * kEntriesPerGame;
     std::vector<GameId> games;
+    std::size_t entries = 0;
     Status s = db_.for_each_position(q_.variant, hash, [&](const store::PositionHit& hit) {
+      if (++entries > cap) return false;
       if (scope_.contains(hit.game)) games.push_back(hit.game);
       return true;
     });
     if (!s) return s.error();
-    if (!games.empty()) used_replay_ = true;
+    if (entries > cap) return scope_.ids();
+    return games;
+  }
+
+  Result<std::vector<TreeMove>> replay(std::uint64_t hash) {
+    auto games = candidates(hash);
+    if (!games) return games.error();
     std::vector<TreeMove> out;
-    for (GameId id : games) {
+    for (GameId id : *games) {
       auto line = game_line(id);
       if (!line) return line.error();
       const Line& l = **line;
+      used_replay_ = true;
       std::vector<Move> played;  // distinct moves of this game from the position
       for (std::size_t i = 0; i < l.moves.size(); ++i)
         if (l.hashes[i] == hash && std::find(played.begin(), played.end(), l.moves[i]) == played.end())
@@ -155,6 +172,7 @@ class Explorer {
     if (auto it = lines_.find(id); it != lines_.end()) return &it->second;
     auto rec = db_.game(id, store::kDecodeTags | store::kDecodeMainLine);
     if (!rec) return rec.error();
+    if (rec->variant != q_.variant) return &lines_.emplace(id, Line{}).first->second;  // never reaches it
     std::vector<std::string> errors;
     auto start = position_from_fen<G>(
         rec->start_fen.empty() ? info(rec->variant).start_fen : std::string_view(rec->start_fen),

@@ -3,10 +3,10 @@
 // game id.
 #include "virrey/query/stats_results.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <unordered_map>
+
+#include <fmt/format.h>
 
 #include "virrey/store/keys.hpp"
 

@@ -70,9 +70,21 @@ Status Database::Impl::get(Family f, std::string_view key, std::string& value, b
 }
 
 Status Database::Impl::write(rocksdb::WriteBatch& batch) {
+  // No write-ahead log: what is written becomes durable, and visible to other
+  // processes, at the next flush, all families at once (atomic_flush).
   rocksdb::WriteOptions wo;
-  wo.sync = true;  // batches are large: one fsync each survives power loss too
+  wo.disableWAL = true;
   rocksdb::Status s = db->Write(wo, &batch);
+  if (!s.ok()) return to_error(s, fmt::format("writing {}", path));
+  return {};
+}
+
+Status Database::Impl::flush(bool wait) {
+  rocksdb::FlushOptions fo;
+  fo.wait = wait;
+  fo.allow_write_stall = true;
+  std::vector<rocksdb::ColumnFamilyHandle*> all(cfs.begin(), cfs.end());
+  rocksdb::Status s = db->Flush(fo, all);
   if (!s.ok()) return to_error(s, fmt::format("writing {}", path));
   return {};
 }
@@ -276,11 +288,13 @@ Status Database::record_input(const Fingerprint& fp, const InputRecord& rec) {
   rocksdb::WriteBatch batch;
   const std::string key = input_key(fp);
   batch.Put(impl_->cf(Family::Meta), key, value).PermitUncheckedError();
-  return impl_->write(batch);
+  if (Status s = impl_->write(batch); !s) return s;
+  return impl_->flush(true);
 }
 
 Status Database::compact() {
   if (!writable()) return Error{ErrorKind::InvalidArgument, "the database is open for reading"};
+  if (Status s = impl_->flush(true); !s) return s;
   rocksdb::CompactRangeOptions cro;
   cro.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kForceOptimized;
   for (const FamilyInfo& fi : kFamilies) {

@@ -109,6 +109,7 @@ std::string default_database_path(std::string_view flag) {
 }
 
 Database::Impl::~Impl() {
+  if (db && mode == OpenMode::ReadWrite) flush(true).ok();
   if (db) {
     for (auto*& h : cfs)
       if (h) db->DestroyColumnFamilyHandle(h), h = nullptr;
@@ -291,6 +292,7 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
     put_u32(MetaKey::TreePlies, kTreePlies);
     impl->put_counters(batch);
     if (Status ws = impl->write(batch); !ws) return ws.error();
+    if (Status fs = impl->flush(true); !fs) return fs.error();
     if (Status ms = impl->load_meta(); !ms) return ms.error();
   }
   if (!check_schema) return impl;

@@ -4,6 +4,7 @@
 #include "virrey/store/importer.hpp"
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <thread>
@@ -21,6 +22,10 @@ namespace virrey::store {
 namespace {
 
 constexpr std::size_t kMaxQueuedBatches = 2;
+// Written data between flushes: what a killed import loses (and its rerun
+// redoes), and how far readers beside the import lag behind it.
+constexpr std::size_t kFlushBytes = std::size_t(64) << 20;
+constexpr std::chrono::seconds kFlushInterval{2};
 
 struct Prepared {
   validate::GameRecord record;
@@ -72,6 +77,8 @@ struct GameImporter::Impl {
   Status failure;
   ImportTotals totals;  // committed (under mutex)
   rocksdb::WriteBatch batch;                                // writer thread only
+  std::size_t unflushed = 0;                                // batch bytes since a flush
+  std::chrono::steady_clock::time_point last_flush = std::chrono::steady_clock::now();
   std::unordered_map<Key<12>, TreeCounters, KeyHash> tree;  // summed within a batch
   std::thread writer;
 
@@ -198,6 +205,15 @@ struct GameImporter::Impl {
       d.counts = old_counts;
       return s;
     }
+    // Make the games durable and visible to readers now and then; the
+    // families flush together, so any flush is a consistent state.
+    unflushed += batch.GetDataSize();
+    const auto now = std::chrono::steady_clock::now();
+    if (unflushed >= kFlushBytes || now - last_flush >= kFlushInterval) {
+      unflushed = 0;
+      last_flush = now;
+      if (Status s = d.flush(false); !s) return s;
+    }
     std::lock_guard lock(mutex);
     totals.stored += added.stored;
     totals.duplicates += added.duplicates;
@@ -224,6 +240,7 @@ struct GameImporter::Impl {
     }
     if (writer.joinable()) writer.join();
     std::lock_guard lock(mutex);
+    if (failure.ok() && db.writable()) failure = d.flush(true);
     if (!failure.ok()) return failure.error();
     return totals;
   }

@@ -56,7 +56,10 @@ struct Database::Impl {
               const std::function<bool(std::string_view key, std::string_view value)>& visit,
               std::string_view from = {}) const;
   Status get(Family f, std::string_view key, std::string& value, bool& found) const;
+  // Applies a batch atomically, without a log: durable at the next flush.
   Status write(rocksdb::WriteBatch& batch);
+  // Flushes every family together (atomic_flush); `wait`: until on disk.
+  Status flush(bool wait);
 
   // Reads schema, counters and next id from meta.
   Status load_meta();

@@ -33,18 +33,24 @@ rocksdb::DBOptions db_options(OpenMode mode) {
   o.max_log_file_size = 8 << 20;
   o.max_manifest_file_size = 64 << 20;
   // A secondary needs every table file open from the start: the writer may
-  // delete files it has compacted away while we read.
-  o.max_open_files = -1;
-  // A torn last WAL record (killed writer) is dropped with its whole batch.
-  o.wal_recovery_mode = rocksdb::WALRecoveryMode::kPointInTimeRecovery;
+  // delete files it has compacted away while we read. A read-only open (no
+  // writer) opens table files as queries need them: searches start fast.
+  o.max_open_files = mode == OpenMode::ReadOnly ? 10000 : -1;
+  if (mode != OpenMode::ReadWrite) {
+    o.max_file_opening_threads = 1;
+    o.skip_stats_update_on_db_open = true;
+    o.skip_checking_sst_file_sizes_on_db_open = true;
+  }
+  // Writes skip the write-ahead log (see Database::Impl::write): the
+  // families are flushed together, so a killed writer leaves the database as
+  // of its last flush, every family at the same write, and readers beside a
+  // writer open without replaying a log.
+  o.atomic_flush = true;
   if (mode != OpenMode::ReadWrite) o.info_log = std::make_shared<NullLogger>();
   // Bulk import: the writer has one thread, and bounded memory overall.
   // Vector memtables (family_options) take no concurrent writes.
   o.allow_concurrent_memtable_write = false;
   o.db_write_buffer_size = std::size_t(1) << 30;
-  // Flush what holds old log files back, so a reader opening beside the
-  // writer replays at most this much log.
-  o.max_total_wal_size = std::size_t(256) << 20;
   return o;
 }
 

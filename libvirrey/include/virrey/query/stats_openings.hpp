@@ -7,10 +7,13 @@
 // the moves of plies 0 .. tree_plies-1 of every game. A position the tree
 // does not know (reached only later in games), and any scope restricted by a
 // filter, is answered by replay instead: the position index names the games
-// that reach the position, each game in scope is decoded and replayed once
-// per query, and every main-line occurrence of the position counts (at any
-// ply). Either way a game counts once per distinct move it played from the
-// position.
+// that reach the position (or, for a scope with far fewer games than the
+// position has index entries, every game of the scope is a candidate), each
+// candidate in scope is decoded and replayed once per query, and every
+// main-line occurrence of the position counts (at any ply). Either way a game
+// counts once per distinct move it played from the position. The 64-bit hash
+// is not confirmed against the full position: a collision would merge two
+// positions' moves (moves illegal in the position are dropped).
 #pragma once
 
 #include <cstdint>

@@ -17,7 +17,7 @@ namespace virrey::store {
 
 struct ImportOptions {
   int threads = 1;                  // indexing threads
-  std::size_t batch_games = 4096;   // games per atomic write
+  std::size_t batch_games = 2048;   // games per atomic write
 };
 
 struct ImportTotals {

@@ -1,0 +1,261 @@
+// open_input: plain, gzip and zstd files recognised by content (not name),
+// concatenated members and frames, and clear errors for broken inputs.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <zlib.h>
+#include <zstd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+
+#include "virrey/importers/memory_source.hpp"
+#include "virrey/importers/open_input.hpp"
+
+namespace virrey::importers {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::HasSubstr;
+
+std::string gzip(std::string_view data) {
+  z_stream z{};
+  EXPECT_EQ(deflateInit2(&z, 6, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY), Z_OK);
+  std::string out(deflateBound(&z, uLong(data.size())) + 64, '\0');
+  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
+  z.avail_in = uInt(data.size());
+  z.next_out = reinterpret_cast<Bytef*>(out.data());
+  z.avail_out = uInt(out.size());
+  EXPECT_EQ(deflate(&z, Z_FINISH), Z_STREAM_END);
+  out.resize(z.total_out);
+  deflateEnd(&z);
+  return out;
+}
+
+std::string zstd(std::string_view data) {
+  std::string out(ZSTD_compressBound(data.size()), '\0');
+  const std::size_t n = ZSTD_compress(out.data(), out.size(), data.data(), data.size(), 3);
+  EXPECT_FALSE(ZSTD_isError(n));
+  out.resize(n);
+  return out;
+}
+
+// As the zstd command line writes it: streaming API, content checksum.
+std::string zstd_streamed(std::string_view data) {
+  ZSTD_CCtx* cctx = ZSTD_createCCtx();
+  ZSTD_CCtx_setParameter(cctx, ZSTD_c_checksumFlag, 1);
+  std::string out(ZSTD_compressBound(data.size()) + 64, '\0');
+  ZSTD_inBuffer in{data.data(), data.size(), 0};
+  ZSTD_outBuffer o{out.data(), out.size(), 0};
+  EXPECT_EQ(ZSTD_compressStream2(cctx, &o, &in, ZSTD_e_end), 0u);
+  out.resize(o.pos);
+  ZSTD_freeCCtx(cctx);
+  return out;
+}
+
+// Pseudo-random PGN-like text that compresses but not trivially.
+std::string sample_text(std::size_t size) {
+  std::mt19937 rng(7);
+  const char* words[] = {"e4 ", "e5 ", "Nf3 ", "Nc6 ", "{comment} ", "\n", "[Event \"x\"]\n", "1-0\n\n", "O-O "};
+  std::string s;
+  while (s.size() < size) s += words[rng() % 9];
+  s.resize(size);
+  return s;
+}
+
+class TempDir : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("virrey-importers-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  std::string write(const std::string& name, std::string_view bytes) {
+    const fs::path path = dir_ / name;
+    std::ofstream(path, std::ios::binary).write(bytes.data(), std::streamsize(bytes.size()));
+    return path.string();
+  }
+
+  fs::path dir_;
+};
+
+struct ReadAll {
+  std::string data;
+  std::string error;
+};
+
+ReadAll read_all(ByteSource& source, std::size_t chunk = 65536) {
+  ReadAll out;
+  std::string buf(chunk, '\0');
+  for (;;) {
+    ReadResult r = source.read({buf.data(), buf.size()});
+    if (!r.ok()) {
+      out.error = r.error;
+      // Errors are sticky.
+      EXPECT_EQ(source.read({buf.data(), buf.size()}).error, out.error);
+      return out;
+    }
+    if (r.size == 0) break;
+    EXPECT_LE(r.size, chunk);
+    out.data.append(buf.data(), r.size);
+  }
+  EXPECT_TRUE(source.read({buf.data(), buf.size()}).at_end());  // End is sticky
+  return out;
+}
+
+ReadAll open_and_read(const std::string& path, Compression expected, std::size_t chunk = 65536) {
+  OpenResult opened = open_input(path);
+  EXPECT_TRUE(opened) << opened.error;
+  if (!opened) return {"", opened.error};
+  EXPECT_EQ(opened.compression, expected);
+  EXPECT_EQ(opened.source->name(), path);
+  return read_all(*opened.source, chunk);
+}
+
+TEST(DetectCompression, MagicNumbers) {
+  using namespace std::string_view_literals;
+  EXPECT_EQ(detect_compression(std::span("\x1f\x8b"sv)), Compression::Gzip);
+  EXPECT_EQ(detect_compression(std::span("\x28\xb5\x2f\xfd"sv)), Compression::Zstd);
+  EXPECT_EQ(detect_compression(std::span("\x5e\x2a\x4d\x18"sv)), Compression::Zstd);  // skippable frame
+  EXPECT_EQ(detect_compression(std::span("\x28\xb5\x2f"sv)), Compression::None);
+  EXPECT_EQ(detect_compression(std::span("\x1f"sv)), Compression::None);
+  EXPECT_EQ(detect_compression(std::span("[Eve"sv)), Compression::None);
+  EXPECT_EQ(detect_compression({}), Compression::None);
+  EXPECT_EQ(compression_name(Compression::Zstd), "zstd");
+}
+
+TEST_F(TempDir, PlainFileIsReadAsItIsWhateverItsName) {
+  const std::string text = sample_text(300000);
+  const std::string path = write("games.pgn.gz", text);
+  EXPECT_EQ(open_and_read(path, Compression::None).data, text);
+  EXPECT_EQ(open_and_read(path, Compression::None, 1).data.size(), text.size());
+}
+
+TEST_F(TempDir, GzipIsRecognisedByContent) {
+  const std::string text = sample_text(1 << 20);
+  const std::string path = write("games.txt", gzip(text));
+  EXPECT_EQ(open_and_read(path, Compression::Gzip).data, text);
+  EXPECT_EQ(open_and_read(path, Compression::Gzip, 7).data, text);
+}
+
+TEST_F(TempDir, ZstdIsRecognisedByContent) {
+  const std::string text = sample_text(1 << 20);
+  const std::string path = write("games.gz", zstd(text));
+  EXPECT_EQ(open_and_read(path, Compression::Zstd).data, text);
+  EXPECT_EQ(open_and_read(path, Compression::Zstd, 7).data, text);
+}
+
+TEST_F(TempDir, ZstdWithChecksumAsTheCommandLineWritesIt) {
+  const std::string text = "[Event \"x\"]\n1. e4 *\n";
+  const std::string path = write("cli.zst", zstd_streamed(text));
+  EXPECT_EQ(open_and_read(path, Compression::Zstd).data, text);
+  EXPECT_EQ(open_and_read(path, Compression::Zstd, 1).data, text);
+  const std::string big = sample_text(3 << 20);
+  EXPECT_EQ(open_and_read(write("big.zst", zstd_streamed(big) + zstd_streamed(text)), Compression::Zstd).data,
+            big + text);
+}
+
+TEST_F(TempDir, ConcatenatedGzipMembers) {
+  const std::string a = sample_text(100000), b = "[Event \"second\"]\n*\n", c = sample_text(5000);
+  const std::string path = write("multi.gz", gzip(a) + gzip(b) + gzip("") + gzip(c));
+  EXPECT_EQ(open_and_read(path, Compression::Gzip).data, a + b + c);
+}
+
+TEST_F(TempDir, ConcatenatedZstdFramesAndSkippableFrames) {
+  const std::string a = sample_text(100000), b = "[Event \"second\"]\n*\n";
+  const std::string skippable("\x50\x2a\x4d\x18\x03\x00\x00\x00xyz", 11);
+  const std::string path = write("multi.zst", skippable + zstd(a) + skippable + zstd(b));
+  EXPECT_EQ(open_and_read(path, Compression::Zstd).data, a + b);
+}
+
+TEST_F(TempDir, TruncatedGzipIsAnError) {
+  const std::string compressed = gzip(sample_text(200000));
+  const std::string path = write("cut.gz", compressed.substr(0, compressed.size() / 2));
+  const ReadAll r = open_and_read(path, Compression::Gzip);
+  EXPECT_THAT(r.error, HasSubstr(path));
+  EXPECT_THAT(r.error, HasSubstr("truncated gzip"));
+  // Losing only the trailer (CRC and size) is truncation too.
+  const std::string path2 = write("cut2.gz", compressed.substr(0, compressed.size() - 3));
+  EXPECT_THAT(open_and_read(path2, Compression::Gzip).error, HasSubstr("truncated gzip"));
+}
+
+TEST_F(TempDir, CorruptGzipIsAnError) {
+  std::string compressed = gzip(sample_text(200000));
+  for (std::size_t i = compressed.size() / 2; i < compressed.size() / 2 + 64; ++i) compressed[i] ^= 0x5a;
+  const ReadAll r = open_and_read(write("bad.gz", compressed), Compression::Gzip);
+  EXPECT_THAT(r.error, HasSubstr("corrupt gzip data"));
+  EXPECT_THAT(r.error, HasSubstr("near compressed byte"));
+}
+
+TEST_F(TempDir, GarbageAfterAGzipMemberIsAnError) {
+  const ReadAll r = open_and_read(write("tail.gz", gzip("1. e4 *\n") + "not gzip at all"), Compression::Gzip);
+  EXPECT_EQ(r.data, "1. e4 *\n");
+  EXPECT_THAT(r.error, HasSubstr("data after the end of a gzip member"));
+}
+
+TEST_F(TempDir, TruncatedZstdIsAnError) {
+  const std::string compressed = zstd(sample_text(200000));
+  const ReadAll r = open_and_read(write("cut.zst", compressed.substr(0, compressed.size() - 10)), Compression::Zstd);
+  EXPECT_THAT(r.error, HasSubstr("truncated zstd"));
+}
+
+TEST_F(TempDir, CorruptZstdIsAnError) {
+  std::string compressed = zstd(sample_text(200000));
+  for (std::size_t i = 20; i < compressed.size(); i += 97) compressed[i] ^= 0x5a;
+  const ReadAll r = open_and_read(write("bad.zst", compressed), Compression::Zstd);
+  EXPECT_THAT(r.error, HasSubstr("corrupt zstd data"));
+}
+
+TEST_F(TempDir, EmptyAndTinyFiles) {
+  EXPECT_EQ(open_and_read(write("empty.pgn", ""), Compression::None).data, "");
+  EXPECT_EQ(open_and_read(write("one.pgn", "*"), Compression::None).data, "*");
+  EXPECT_EQ(open_and_read(write("gzlike.pgn", "\x1f"), Compression::None).data, "\x1f");
+  EXPECT_EQ(open_and_read(write("three.pgn", "1-0"), Compression::None).data, "1-0");
+}
+
+TEST_F(TempDir, SizesForProgress) {
+  const std::string compressed = gzip(sample_text(100000));
+  const std::string path = write("p.gz", compressed);
+  OpenResult opened = open_input(path);
+  ASSERT_TRUE(opened);
+  EXPECT_EQ(opened.source->raw_size(), compressed.size());
+  read_all(*opened.source);
+  EXPECT_EQ(opened.source->raw_bytes_read(), compressed.size());
+}
+
+TEST_F(TempDir, MissingFileAndDirectoryAreErrors) {
+  const std::string missing = (dir_ / "nope.pgn").string();
+  OpenResult a = open_input(missing);
+  EXPECT_FALSE(a);
+  EXPECT_THAT(a.error, HasSubstr(missing));
+  EXPECT_THAT(a.error, HasSubstr("No such file"));
+  OpenResult b = open_input(dir_.string());
+  EXPECT_FALSE(b);
+  EXPECT_THAT(b.error, HasSubstr("directory"));
+}
+
+TEST(Decompressing, WorksOnAnySourceAndKeepsItsName) {
+  const std::string text = sample_text(50000);
+  OpenResult r = decompressing(std::make_unique<MemorySource>(zstd(text), "mem.bin", 3));
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r.compression, Compression::Zstd);
+  EXPECT_EQ(r.source->name(), "mem.bin");
+  EXPECT_EQ(read_all(*r.source, 5).data, text);
+}
+
+TEST(MemorySource, HonoursItsChunkLimit) {
+  MemorySource source("abcdefg", "m", 3);
+  char buf[10];
+  EXPECT_EQ(source.read(buf).size, 3u);
+  EXPECT_EQ(source.read({buf, 2}).size, 2u);
+  EXPECT_EQ(source.read(buf).size, 2u);
+  EXPECT_TRUE(source.read(buf).at_end());
+  EXPECT_EQ(source.raw_bytes_read(), 7u);
+}
+
+}  // namespace
+}  // namespace virrey::importers

@@ -1,0 +1,64 @@
+// A test collection stored in a temporary database, and an independent
+// answer to every query: each game replayed with the rules library, its
+// positions kept as FEN text (no hashing), its promotions and tags as read.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "virrey/store/database.hpp"
+#include "virrey/validate/game_record.hpp"
+
+namespace virrey::testing {
+
+// FEN without the two clock fields: what "the same position" means.
+std::string position_key(std::string_view fen);
+
+struct ScannedPromotion {
+  std::uint32_t ply;
+  Color colour;
+  PieceType piece;
+  int file;
+};
+
+struct ScannedGame {
+  store::GameId id = 0;
+  validate::GameRecord record;
+  std::vector<std::string> positions;  // position_key after each ply (0: start)
+  std::vector<ScannedPromotion> promotions;
+};
+
+class TempDir {
+ public:
+  TempDir();
+  ~TempDir();
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+struct Collection {
+  TempDir dir;
+  std::unique_ptr<store::Database> db;
+  std::vector<ScannedGame> games;  // by id
+  std::string db_path() const { return dir.path() + "/db"; }
+};
+
+// Stores the records (ReadWrite, then reopened for reading) and scans what
+// the database holds back.
+std::unique_ptr<Collection> make_collection(const std::vector<validate::GameRecord>& records);
+
+// The records of a PGN text (every game must be free of errors).
+std::vector<validate::GameRecord> records_from_pgn(std::string_view pgn, Variant default_variant);
+// The games of a PGN file (.zst too) that have no error.
+std::vector<validate::GameRecord> records_from_file(const std::string& path);
+// Generated games (virrey/generate).
+std::vector<validate::GameRecord> generated(Variant v, std::uint64_t seed, int games);
+
+}  // namespace virrey::testing

@@ -1,0 +1,576 @@
+// GameFilter against an independent scan: every query's answer from the
+// indexes (under several plans) equals the answer of replaying every game of
+// the collection and comparing FEN text.
+#include "virrey/query/game_filter.hpp"
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <random>
+#include <set>
+
+#include "collection.hpp"
+#include "handmade_pgn.hpp"
+#include "virrey/query/search.hpp"
+#include "virrey/rules/fen.hpp"
+#include "virrey/store/keys.hpp"
+
+namespace virrey::testing {
+namespace {
+
+using query::GameFilter;
+using query::GameMatch;
+using query::PositionTarget;
+
+// --- the independent answers --------------------------------------------------
+
+using Hit = std::pair<store::GameId, std::optional<std::uint32_t>>;
+
+std::string norm(std::string_view s) {
+  std::string out;
+  bool blank = false;
+  for (char c : s) {
+    if (c == ' ' || c == '\t') {
+      blank = true;
+      continue;
+    }
+    if (blank && !out.empty()) out += ' ';
+    blank = false;
+    out += char(c >= 'A' && c <= 'Z' ? c + 32 : c);
+  }
+  return out;
+}
+
+bool unknown(std::string_view tag, std::string_view v) {
+  if (v.empty() || v == "?" || v == "-") return true;
+  return tag == "Date" && v.find_first_not_of("?.") == std::string_view::npos;
+}
+
+bool tag_is(const validate::GameRecord& r, std::string_view tag, const std::optional<std::string>& want) {
+  if (!want) return true;
+  const std::string v = norm(r.tag(tag));
+  return !unknown(tag, v) && v == norm(*want);
+}
+
+bool tags_pass(const validate::GameRecord& r, const query::TagConditions& t) {
+  if (!tag_is(r, "White", t.white) || !tag_is(r, "Black", t.black) || !tag_is(r, "Event", t.event) ||
+      !tag_is(r, "Site", t.site) || !tag_is(r, "Round", t.round) || !tag_is(r, "ECO", t.eco))
+    return false;
+  if (t.player) {
+    const std::string p = norm(*t.player), w = norm(r.tag("White")), b = norm(r.tag("Black"));
+    auto starts = [&](const std::string& v) { return !unknown("White", v) && v.rfind(p, 0) == 0; };
+    if (!starts(w) && !starts(b)) return false;
+  }
+  if (t.result && r.result != *t.result) return false;
+  if (t.variant && r.variant != *t.variant) return false;
+  if (t.date_from || t.date_to) {
+    const std::string d = norm(r.tag("Date"));
+    if (unknown("Date", d)) return false;
+    if (t.date_from && d < *t.date_from) return false;
+    if (t.date_to && d > *t.date_to && d.rfind(*t.date_to, 0) != 0) return false;
+  }
+  return true;
+}
+
+std::optional<std::uint32_t> scan_position(const ScannedGame& g, const std::vector<PositionTarget>& targets) {
+  for (const PositionTarget& t : targets) {
+    if (t.variant != g.record.variant) continue;
+    const std::string key = position_key(write_fen(t.setup));
+    for (std::size_t ply = 0; ply < g.positions.size(); ++ply)
+      if (g.positions[ply] == key) return std::uint32_t(ply);
+  }
+  return std::nullopt;
+}
+
+std::optional<std::uint32_t> scan_promotion(const ScannedGame& g, const query::PromotionCondition& p) {
+  std::uint32_t count[2] = {0, 0};
+  for (const ScannedPromotion& e : g.promotions) {
+    if (p.piece && *p.piece != e.piece) continue;
+    if (p.by && *p.by != e.colour) continue;
+    if (p.file && *p.file != e.file) continue;
+    if (!p.plies.contains(e.ply)) continue;
+    if (++count[index(e.colour)] >= p.min_count) return e.ply;
+  }
+  return std::nullopt;
+}
+
+std::vector<Hit> scan(const Collection& c, const GameFilter& f) {
+  std::vector<Hit> out;
+  for (const ScannedGame& g : c.games) {
+    if (!tags_pass(g.record, f.tags)) continue;
+    std::optional<std::uint32_t> pos, promo;
+    if (!f.positions.empty() && !(pos = scan_position(g, f.positions))) continue;
+    if (f.promotion && !(promo = scan_promotion(g, *f.promotion))) continue;
+    out.emplace_back(g.id, pos ? pos : promo);
+  }
+  return out;
+}
+
+// The plans a query runs under: the default, everything streamed in tiny
+// windows, small probes, and everything read whole.
+const std::vector<query::PlanOptions> kPlans = {{}, {0, 1}, {5, 2}, {1u << 30, 96}};
+
+std::vector<Hit> run(const Collection& c, const GameFilter& f, const query::PlanOptions& plan) {
+  auto r = query::find_matches(*c.db, f, plan);
+  EXPECT_TRUE(r) << r.error().message;
+  std::vector<Hit> out;
+  if (r)
+    for (const GameMatch& m : *r) out.emplace_back(m.id, m.ply);
+  return out;
+}
+
+std::string describe(const GameFilter& f) {
+  std::string s;
+  for (const auto& t : f.positions) s += fmt::format("[{} {}] ", info(t.variant).cli_name, write_fen(t.setup));
+  if (f.promotion) {
+    const auto& p = *f.promotion;
+    s += fmt::format("promo piece={} by={} file={} min={} plies={}-{} ",
+                     p.piece ? piece_letter(*p.piece) : '-', p.by ? int(*p.by) : -1, p.file.value_or(-1),
+                     p.min_count, p.plies.from.value_or(0), p.plies.to.value_or(9999));
+  }
+  const auto& t = f.tags;
+  auto add = [&](const char* n, const std::optional<std::string>& v) {
+    if (v) s += fmt::format("{}={} ", n, *v);
+  };
+  add("white", t.white), add("black", t.black), add("player", t.player), add("event", t.event);
+  add("site", t.site), add("round", t.round), add("eco", t.eco), add("from", t.date_from), add("to", t.date_to);
+  if (t.result) s += fmt::format("result={} ", validate::outcome_text(*t.result));
+  if (t.variant) s += fmt::format("variant={} ", info(*t.variant).cli_name);
+  return s;
+}
+
+void expect_same(const Collection& c, const GameFilter& f) {
+  const std::vector<Hit> expected = scan(c, f);
+  for (const auto& plan : kPlans) {
+    const std::vector<Hit> got = run(c, f, plan);
+    ASSERT_EQ(got, expected) << describe(f) << " plan " << plan.probe_cap << "/" << plan.first_window << ": "
+                             << query::explain_plan(*c.db, f, plan).value();
+  }
+}
+
+std::vector<PositionTarget> fen_targets(std::string_view fen, std::optional<Variant> v = std::nullopt) {
+  auto r = query::position_from_fen_text(fen, v);
+  EXPECT_TRUE(r) << fen << ": " << r.error().message;
+  return r ? *r : std::vector<PositionTarget>{};
+}
+
+std::vector<PositionTarget> move_targets(std::string_view moves, std::optional<Variant> v = std::nullopt) {
+  auto r = query::position_from_moves(moves, v);
+  EXPECT_TRUE(r) << moves << ": " << r.error().message;
+  return r ? *r : std::vector<PositionTarget>{};
+}
+
+// --- the collection ----------------------------------------------------------------
+
+class QueryTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    std::vector<validate::GameRecord> all = records_from_pgn(kStandardPgn, Variant::Standard);
+    for (auto& r : records_from_pgn(kVirreyPgn, Variant::Virrey)) all.push_back(std::move(r));
+    const std::string real = std::string(VIRREY_SOURCE_DIR) + "/../shared/corpora/real/";
+    for (const char* name : {"shakmaty-bench-lichess_db_1000k.pgn.zst", "shakmaty-bench-twic1599_1000k.pgn.zst"})
+      if (std::filesystem::exists(real + name))
+        for (auto& r : records_from_file(real + name)) all.push_back(std::move(r));
+    for (auto& r : generated(Variant::Virrey, 7, 900)) all.push_back(std::move(r));
+    for (auto& r : generated(Variant::Standard, 11, 200)) all.push_back(std::move(r));
+    collection_ = make_collection(all).release();
+  }
+  static void TearDownTestSuite() {
+    delete collection_;
+    collection_ = nullptr;
+  }
+  void SetUp() override { ASSERT_NE(collection_, nullptr); }
+  const Collection& c() const { return *collection_; }
+  const ScannedGame* by_event(std::string_view event) const {
+    for (const auto& g : c().games)
+      if (g.record.tag("Event") == event) return &g;
+    return nullptr;
+  }
+
+  static Collection* collection_;
+};
+
+Collection* QueryTest::collection_ = nullptr;
+
+TEST_F(QueryTest, CollectionHasBothVariantsAndPromotions) {
+  std::size_t virrey = 0, viceroys = 0;
+  for (const auto& g : c().games) {
+    virrey += g.record.variant == Variant::Virrey;
+    for (const auto& p : g.promotions) viceroys += p.piece == PieceType::Viceroy;
+  }
+  EXPECT_GT(c().games.size(), 1500u);
+  EXPECT_GT(virrey, 800u);
+  EXPECT_GT(viceroys, 50u);
+}
+
+TEST_F(QueryTest, TranspositionsMatchAtTheirOwnPly) {
+  const auto targets = move_targets("e4 e5 Nf3 Nc6", Variant::Standard);
+  const auto transposed = move_targets("1. Nf3 Nc6 2. e4 e5", Variant::Standard);
+  ASSERT_EQ(targets.size(), 1u);
+  ASSERT_EQ(transposed.size(), 1u);
+  EXPECT_EQ(targets[0].hash, transposed[0].hash);
+  GameFilter f;
+  f.positions = targets;
+  expect_same(c(), f);
+  auto hits = run(c(), f, {});
+  const auto* a = by_event("Transposition A");
+  const auto* b = by_event("Transposition B");
+  ASSERT_TRUE(a && b);
+  EXPECT_NE(std::find(hits.begin(), hits.end(), Hit{a->id, 4}), hits.end());
+  EXPECT_NE(std::find(hits.begin(), hits.end(), Hit{b->id, 4}), hits.end());
+}
+
+TEST_F(QueryTest, CastlingRightsTellPositionsApart) {
+  const auto* twin = by_event("Castling twin");
+  const auto* a = by_event("Transposition A");
+  ASSERT_TRUE(twin && a);
+  GameFilter with, without;
+  with.positions = fen_targets("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+  without.positions = fen_targets("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 4");
+  ASSERT_EQ(with.positions.size(), 2u);  // Standard and Virrey
+  expect_same(c(), with);
+  expect_same(c(), without);
+  const auto w = run(c(), with, {}), wo = run(c(), without, {});
+  EXPECT_NE(std::find(w.begin(), w.end(), Hit{a->id, 2}), w.end());
+  EXPECT_NE(std::find(w.begin(), w.end(), Hit{twin->id, 2}), w.end());
+  EXPECT_EQ(wo, (std::vector<Hit>{{twin->id, 6}}));
+}
+
+TEST_F(QueryTest, EnPassantRightsTellPositionsApart) {
+  const auto* ep_a = by_event("En passant A");
+  const auto* ep_b = by_event("En passant B");
+  ASSERT_TRUE(ep_a && ep_b);
+  GameFilter with, without;
+  with.positions = fen_targets("rnbqkb1r/ppp1pppp/5n2/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3");
+  without.positions = fen_targets("rnbqkb1r/ppp1pppp/5n2/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3");
+  expect_same(c(), with);
+  expect_same(c(), without);
+  const auto w = run(c(), with, {}), wo = run(c(), without, {});
+  EXPECT_NE(std::find(w.begin(), w.end(), Hit{ep_a->id, 4}), w.end());
+  EXPECT_EQ(std::find_if(w.begin(), w.end(), [&](const Hit& h) { return h.first == ep_b->id; }), w.end());
+  EXPECT_NE(std::find(wo.begin(), wo.end(), Hit{ep_b->id, 6}), wo.end());
+  EXPECT_EQ(std::find_if(wo.begin(), wo.end(), [&](const Hit& h) { return h.first == ep_a->id; }), wo.end());
+}
+
+TEST_F(QueryTest, AnEnPassantSquareNoPawnCanUseIsNoRight) {
+  // After 1.e4 no black pawn can take on e3: the FEN's e3 is dropped, as
+  // after the move itself, so both FENs are the same position.
+  const auto a = fen_targets("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", Variant::Standard);
+  const auto b = fen_targets("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", Variant::Standard);
+  ASSERT_EQ(a.size(), 1u);
+  ASSERT_EQ(b.size(), 1u);
+  EXPECT_EQ(a[0].hash, b[0].hash);
+  GameFilter f;
+  f.positions = a;
+  expect_same(c(), f);
+  EXPECT_FALSE(run(c(), f, {}).empty());
+}
+
+TEST_F(QueryTest, SampledPositionsOfEveryKindMatchTheScan) {
+  std::mt19937_64 rng(20240601);
+  int checked = 0;
+  for (int i = 0; i < 160; ++i) {
+    const ScannedGame& g = c().games[rng() % c().games.size()];
+    const std::size_t ply = rng() % g.positions.size();
+    // A third of the queries leave the variant open (the FEN's own 4 fields).
+    std::optional<Variant> v;
+    if (i % 3) v = g.record.variant;
+    GameFilter f;
+    f.positions = fen_targets(g.positions[ply] + " 0 1", v);
+    ASSERT_FALSE(f.positions.empty());
+    const auto expected = scan(c(), f);
+    ASSERT_FALSE(expected.empty());
+    expect_same(c(), f);
+    ++checked;
+  }
+  EXPECT_EQ(checked, 160);
+}
+
+TEST_F(QueryTest, OpeningPositionsByMoves) {
+  for (std::string_view moves : {"", "e4", "e4 e5", "d4 d5 c4", "d4 Nf6 c4 e6", "e4 c5 Nf3 d6 d4 cxd4 Nxd4",
+                                 "Nf3 d5 g3", "e4 e6 d4 d5", "c4", "e4 e5 Nf3 Nc6 Bb5 a6"}) {
+    GameFilter f;
+    f.positions = move_targets(moves);
+    expect_same(c(), f);
+  }
+}
+
+TEST_F(QueryTest, PromotionQueriesMatchTheScan) {
+  std::vector<std::optional<PieceType>> pieces = {std::nullopt,       PieceType::Viceroy, PieceType::Queen,
+                                                  PieceType::Rook,    PieceType::Bishop,  PieceType::Knight};
+  std::vector<std::optional<Color>> sides = {std::nullopt, Color::White, Color::Black};
+  std::vector<std::optional<int>> files = {std::nullopt, 4, 0, 3};
+  std::vector<query::PlyRange> ranges = {{}, {40, 90}, {std::nullopt, 60}};
+  int nonempty = 0;
+  for (auto piece : pieces)
+    for (auto side : sides)
+      for (auto file : files)
+        for (std::uint32_t min : {1u, 2u, 3u})
+          for (const auto& plies : ranges) {
+            GameFilter f;
+            f.promotion = query::PromotionCondition{piece, side, file, min, plies};
+            nonempty += !scan(c(), f).empty();
+            expect_same(c(), f);
+          }
+  EXPECT_GT(nonempty, 100);
+}
+
+TEST_F(QueryTest, TwoViceroysForOneSide) {
+  GameFilter f;
+  f.promotion = query::PromotionCondition{PieceType::Viceroy, std::nullopt, std::nullopt, 2, {}};
+  expect_same(c(), f);
+  const auto* two = by_event("Viceroys");
+  ASSERT_TRUE(two);
+  const auto hits = run(c(), f, {});
+  // The first "Viceroys" game has one viceroy per side: not two for one side.
+  EXPECT_EQ(std::find_if(hits.begin(), hits.end(), [&](const Hit& h) { return h.first == two->id; }), hits.end());
+  bool second = false;
+  for (const auto& g : c().games)
+    if (g.record.tag("Event") == "Viceroys" && g.id != two->id)
+      second = std::find(hits.begin(), hits.end(), Hit{g.id, 7}) != hits.end();
+  EXPECT_TRUE(second);
+}
+
+TEST_F(QueryTest, TagQueriesMatchTheScan) {
+  std::mt19937_64 rng(99);
+  for (int i = 0; i < 60; ++i) {
+    const auto& r = c().games[rng() % c().games.size()].record;
+    GameFilter f;
+    auto& t = f.tags;
+    switch (i % 9) {
+      case 0: t.white = std::string(r.tag("White")); break;
+      case 1: t.black = std::string(r.tag("Black")); break;
+      case 2: t.player = std::string(r.tag("White").substr(0, 3)); break;
+      case 3: t.event = std::string(r.tag("Event")); break;
+      case 4: t.site = std::string(r.tag("Site")), t.round = std::string(r.tag("Round")); break;
+      case 5: t.eco = std::string(r.tag("ECO")), t.result = r.result; break;
+      case 6: t.variant = r.variant, t.result = validate::Outcome::Draw; break;
+      case 7: t.date_from = "2015.01", t.date_to = "2020"; break;
+      case 8: t.date_to = "2001.05"; break;
+    }
+    expect_same(c(), f);
+  }
+  GameFilter ann;
+  ann.tags.player = "ALPHA,  a";
+  expect_same(c(), ann);
+  EXPECT_EQ(run(c(), ann, {}).size(), 3u);
+}
+
+TEST_F(QueryTest, CombinedFiltersMatchTheScan) {
+  std::mt19937_64 rng(4242);
+  int nonempty = 0;
+  for (int i = 0; i < 120; ++i) {
+    const ScannedGame& g = c().games[rng() % c().games.size()];
+    GameFilter f;
+    if (rng() % 2) {
+      const std::size_t ply = rng() % std::min<std::size_t>(g.positions.size(), 12);
+      f.positions = fen_targets(g.positions[ply] + " 0 1", rng() % 2 ? std::optional(g.record.variant) : std::nullopt);
+    }
+    if (rng() % 2 && !g.promotions.empty()) {
+      const auto& p = g.promotions[rng() % g.promotions.size()];
+      f.promotion = query::PromotionCondition{p.piece, rng() % 2 ? std::optional(p.colour) : std::nullopt,
+                                              std::nullopt, std::uint32_t(1 + rng() % 2), {}};
+    }
+    switch (rng() % 5) {
+      case 0: f.tags.white = std::string(g.record.tag("White")); break;
+      case 1: f.tags.result = g.record.result; break;
+      case 2: f.tags.player = std::string(g.record.tag("Black").substr(0, 2)); break;
+      case 3: f.tags.variant = g.record.variant; break;
+      default: break;
+    }
+    nonempty += !scan(c(), f).empty();
+    expect_same(c(), f);
+  }
+  EXPECT_GT(nonempty, 60);
+}
+
+TEST_F(QueryTest, AHashCollisionIsNoHit) {
+  // A target with the hash of a common position but another board: the index
+  // hands out every game of that hash, and replay must refuse them all.
+  auto targets = move_targets("e4", Variant::Standard);
+  ASSERT_EQ(targets.size(), 1u);
+  std::size_t candidates = 0;
+  store::Status s = c().db->for_each_position(Variant::Standard, targets[0].hash, [&](const store::PositionHit&) {
+    ++candidates;
+    return true;
+  });
+  ASSERT_TRUE(s);
+  ASSERT_GT(candidates, 10u);
+  PositionTarget forged = targets[0];
+  forged.setup.castling = kWhiteKingside;  // same hash, another position
+  GameFilter f;
+  f.positions = {forged};
+  for (const auto& plan : kPlans) EXPECT_TRUE(run(c(), f, plan).empty());
+  forged = targets[0];
+  std::swap(forged.setup.board[1], forged.setup.board[2]);  // knight and bishop swap: same hash
+  f.positions = {forged};
+  for (const auto& plan : kPlans) EXPECT_TRUE(run(c(), f, plan).empty());
+}
+
+TEST_F(QueryTest, VariantTagRestrictsPositions) {
+  GameFilter f;
+  f.positions = move_targets("e4 e5");
+  ASSERT_EQ(f.positions.size(), 2u);
+  f.tags.variant = Variant::Virrey;
+  expect_same(c(), f);
+  const auto hits = run(c(), f, {});
+  EXPECT_FALSE(hits.empty());
+  for (const auto& [id, ply] : hits)
+    for (const auto& g : c().games)
+      if (g.id == id) {
+        EXPECT_EQ(g.record.variant, Variant::Virrey);
+      }
+}
+
+TEST_F(QueryTest, EmptyFilterIsEveryGame) {
+  GameFilter f;
+  EXPECT_TRUE(f.empty());
+  const auto hits = run(c(), f, {});
+  EXPECT_EQ(hits.size(), c().games.size());
+}
+
+TEST_F(QueryTest, SearchPagesCountsAndSorts) {
+  GameFilter f;
+  f.positions = move_targets("e4");
+  auto all = query::find_matches(*c().db, f);
+  ASSERT_TRUE(all);
+  ASSERT_GT(all->size(), 50u);
+
+  query::SearchOptions so;
+  so.count_only = true;
+  auto count = query::search(*c().db, f, so);
+  ASSERT_TRUE(count);
+  EXPECT_EQ(count->total, all->size());
+
+  std::vector<store::GameId> paged;
+  for (std::size_t offset = 0;; offset += 17) {
+    query::SearchOptions page;
+    page.limit = 17;
+    page.offset = offset;
+    auto r = query::search(*c().db, f, page);
+    ASSERT_TRUE(r);
+    for (const auto& m : r->games) paged.push_back(m.id);
+    if (!r->more) {
+      EXPECT_EQ(r->total, all->size());
+      break;
+    }
+    EXPECT_EQ(r->games.size(), 17u);
+  }
+  ASSERT_EQ(paged.size(), all->size());
+  for (std::size_t i = 0; i < paged.size(); ++i) EXPECT_EQ(paged[i], (*all)[i].id);
+
+  query::SearchOptions by_date;
+  by_date.sort = query::SortOrder::Date;
+  by_date.limit = 0;
+  auto dated = query::search(*c().db, f, by_date);
+  ASSERT_TRUE(dated);
+  ASSERT_EQ(dated->games.size(), all->size());
+  std::uint64_t last = 0;
+  std::set<store::GameId> ids;
+  for (const auto& m : dated->games) {
+    auto s = c().db->summary(m.id);
+    ASSERT_TRUE(s);
+    const std::uint64_t key = s->date == 0 ? 0xffffffffu : s->date;
+    EXPECT_LE(last, key);
+    last = key;
+    ids.insert(m.id);
+  }
+  EXPECT_EQ(ids.size(), all->size());
+}
+
+TEST_F(QueryTest, NothingFoundIsAnEmptyResult) {
+  GameFilter f;
+  f.tags.white = "Nobody, Really";
+  query::SearchOptions so;
+  auto r = query::search(*c().db, f, so);
+  ASSERT_TRUE(r);
+  EXPECT_TRUE(r->games.empty());
+  EXPECT_EQ(r->total, 0u);
+}
+
+TEST_F(QueryTest, PositionAtShowsTheViceroy) {
+  const auto* g = by_event("Viceroys");
+  ASSERT_TRUE(g);
+  auto rec = c().db->game(g->id, store::kDecodeTags | store::kDecodeMainLine);
+  ASSERT_TRUE(rec);
+  auto view = query::position_at(*rec, 1);
+  ASSERT_TRUE(view);
+  EXPECT_EQ(view->last_move, "1.e8=V");
+  EXPECT_EQ(view->position.board[std::size_t(7 * 8 + 4)], (Piece{Color::White, PieceType::Viceroy}));
+  EXPECT_FALSE(query::position_at(*rec, 99));
+}
+
+// --- text -> filter --------------------------------------------------------------
+
+TEST(FilterParse, FenErrorsNameTheProblem) {
+  auto r = query::position_from_fen_text("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", std::nullopt);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().kind, store::ErrorKind::InvalidArgument);
+  EXPECT_NE(r.error().message.find("bad FEN"), std::string::npos);
+  EXPECT_FALSE(query::position_from_fen_text("", std::nullopt));
+  // A viceroy is only a Virrey piece: open variant finds Virrey alone.
+  auto v = query::position_from_fen_text("4k3/8/8/8/8/8/8/3VK3 w - - 0 1", std::nullopt);
+  ASSERT_TRUE(v);
+  ASSERT_EQ(v->size(), 1u);
+  EXPECT_EQ((*v)[0].variant, Variant::Virrey);
+  EXPECT_FALSE(query::position_from_fen_text("4k3/8/8/8/8/8/8/3VK3 w - - 0 1", Variant::Standard));
+}
+
+TEST(FilterParse, SanErrorsNameTheMove) {
+  auto illegal = query::position_from_moves("e4 e5 Ke3", Variant::Standard);
+  ASSERT_FALSE(illegal);
+  EXPECT_NE(illegal.error().message.find("move 2 (Ke3)"), std::string::npos) << illegal.error().message;
+  auto syntax = query::position_from_moves("e4 Xq9", Variant::Standard);
+  ASSERT_FALSE(syntax);
+  EXPECT_NE(syntax.error().message.find("move 1 (...Xq9)"), std::string::npos) << syntax.error().message;
+  EXPECT_FALSE(query::position_from_moves("e4 --", Variant::Standard));
+  auto numbered = query::position_from_moves("1. e4 e5 2.Nf3 Nc6 3... 1-0", Variant::Standard);
+  ASSERT_TRUE(numbered) << numbered.error().message;
+  auto plain = query::position_from_moves("e4 e5 Nf3 Nc6", Variant::Standard);
+  ASSERT_TRUE(plain);
+  EXPECT_EQ((*numbered)[0].hash, (*plain)[0].hash);
+  auto start = query::position_from_moves("", std::nullopt);
+  ASSERT_TRUE(start);
+  EXPECT_GE(start->size(), 2u);
+}
+
+TEST(FilterParse, Ranges) {
+  auto r = query::parse_ply_range("10-20");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(*r, (query::PlyRange{10, 20}));
+  EXPECT_EQ(*query::parse_ply_range("7"), (query::PlyRange{7, 7}));
+  EXPECT_EQ(*query::parse_ply_range("30-"), (query::PlyRange{30, std::nullopt}));
+  EXPECT_EQ(*query::parse_ply_range("-30"), (query::PlyRange{std::nullopt, 30}));
+  for (std::string_view bad : {"", "-", "a-b", "20-10", "1-2-3", "x", "-5-"}) {
+    auto e = query::parse_ply_range(bad);
+    EXPECT_FALSE(e) << bad;
+    if (!e) {
+      EXPECT_NE(e.error().message.find("ply range"), std::string::npos);
+    }
+  }
+}
+
+TEST(FilterParse, Words) {
+  EXPECT_EQ(*query::parse_promotion_piece("v"), PieceType::Viceroy);
+  EXPECT_EQ(*query::parse_promotion_piece("Queen"), PieceType::Queen);
+  EXPECT_FALSE(query::parse_promotion_piece("K"));
+  EXPECT_FALSE(query::parse_promotion_piece("P"));
+  EXPECT_EQ(*query::parse_side("Black"), Color::Black);
+  EXPECT_FALSE(query::parse_side("red"));
+  EXPECT_EQ(*query::parse_file("E"), 4);
+  EXPECT_FALSE(query::parse_file("j"));
+  EXPECT_EQ(*query::parse_result("1/2-1/2"), validate::Outcome::Draw);
+  EXPECT_EQ(*query::parse_result("*"), validate::Outcome::Unknown);
+  EXPECT_FALSE(query::parse_result("2-0"));
+  EXPECT_EQ(*query::parse_variant("Ajedrez del Virrey"), Variant::Virrey);
+  EXPECT_FALSE(query::parse_variant("crazyhouse"));
+  EXPECT_EQ(*query::parse_date_bound("2003-06"), "2003.06");
+  EXPECT_EQ(*query::parse_date_bound("1999.12.31"), "1999.12.31");
+  EXPECT_FALSE(query::parse_date_bound("2003.13"));
+  EXPECT_FALSE(query::parse_date_bound("03.06"));
+}
+
+}  // namespace
+}  // namespace virrey::testing

@@ -1,0 +1,190 @@
+// `virrey search` end to end: a database made by `virrey import`, every
+// output format and every exit code.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "collection.hpp"
+#include "handmade_pgn.hpp"
+
+namespace virrey::testing {
+namespace {
+
+struct Proc {
+  int code = -1;
+  std::string out, err;
+};
+
+std::string quote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+class SearchCli : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new TempDir;
+    std::ofstream(dir_->path() + "/standard.pgn") << kStandardPgn;
+    std::ofstream(dir_->path() + "/virrey.pgn") << kVirreyPgn;
+    for (const char* f : {"standard.pgn", "virrey.pgn"}) {
+      Proc r = run_raw({"import", dir_->path() + "/" + f, "--db", db()});
+      ASSERT_EQ(r.code, 0) << r.out << r.err;
+    }
+  }
+  static void TearDownTestSuite() {
+    delete dir_;
+    dir_ = nullptr;
+  }
+  static std::string db() { return dir_->path() + "/db"; }
+
+  static Proc run_raw(const std::vector<std::string>& args) {
+    std::string cmd = quote(VIRREY_BINARY);
+    for (const auto& a : args) cmd += " " + quote(a);
+    const std::string err_path = dir_->path() + "/stderr";
+    cmd += " 2>" + quote(err_path);
+    Proc r;
+    std::FILE* p = ::popen(cmd.c_str(), "r");
+    if (!p) return r;
+    char buf[4096];
+    std::size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+    const int status = ::pclose(p);
+    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    r.err = slurp(err_path);
+    return r;
+  }
+  // `virrey search --db DB args...`
+  static Proc search(std::vector<std::string> args) {
+    args.insert(args.begin(), {"search", "--db", db()});
+    return run_raw(args);
+  }
+
+  static TempDir* dir_;
+};
+
+TempDir* SearchCli::dir_ = nullptr;
+
+std::size_t lines(const std::string& s) { return std::size_t(std::count(s.begin(), s.end(), '\n')); }
+
+TEST_F(SearchCli, TextTable) {
+  Proc r = search({"--moves", "e4 e5 Nf3 Nc6"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("id"), std::string::npos);
+  for (const char* col : {"date", "white", "black", "result", "event", "ply"})
+    EXPECT_NE(r.out.find(col), std::string::npos) << col;
+  EXPECT_NE(r.out.find("Alpha, Ann"), std::string::npos);
+  EXPECT_NE(r.out.find("Transposition B"), std::string::npos);
+  EXPECT_NE(r.out.find("2 games"), std::string::npos) << r.out;
+}
+
+TEST_F(SearchCli, Jsonl) {
+  Proc r = search({"--moves", "1. e4 e5 2. Nf3 Nc6", "--format", "jsonl"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  ASSERT_EQ(lines(r.out), 2u) << r.out;
+  for (const char* field : {"\"id\":", "\"white\":\"Alpha, Ann\"", "\"black\":", "\"result\":\"1-0\"",
+                            "\"date\":\"2001.02.03\"", "\"event\":\"Transposition A\"",
+                            "\"variant\":\"standard\"", "\"ply\":4"})
+    EXPECT_NE(r.out.find(field), std::string::npos) << field << "\n" << r.out;
+}
+
+TEST_F(SearchCli, JsonCsvPgnAndCount) {
+  Proc json = search({"--fen", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 4", "--format", "json"});
+  ASSERT_EQ(json.code, 0) << json.err;
+  EXPECT_EQ(json.out.rfind("{\"total\":1,", 0), 0u) << json.out;
+  EXPECT_NE(json.out.find("\"event\":\"Castling twin\""), std::string::npos);
+  EXPECT_NE(json.out.find("\"ply\":6"), std::string::npos);
+
+  Proc csv = search({"--player", "alpha", "--format", "csv"});
+  ASSERT_EQ(csv.code, 0) << csv.err;
+  EXPECT_EQ(csv.out.rfind("id,date,white,black,result,event,site,round,eco,variant,ply\n", 0), 0u) << csv.out;
+  EXPECT_EQ(lines(csv.out), 4u) << csv.out;
+  EXPECT_NE(csv.out.find("\"Alpha, Ann\""), std::string::npos);
+
+  Proc pgn = search({"--white", "ALPHA, ann", "--format", "pgn"});
+  ASSERT_EQ(pgn.code, 0) << pgn.err;
+  EXPECT_NE(pgn.out.find("[Event \"Transposition A\"]"), std::string::npos) << pgn.out;
+  EXPECT_NE(pgn.out.find("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0"), std::string::npos) << pgn.out;
+
+  Proc count = search({"--moves", "e4 e5 Nf3 Nc6", "--count"});
+  ASSERT_EQ(count.code, 0) << count.err;
+  EXPECT_EQ(count.out, "2\n");
+  Proc count_json = search({"--promotion", "V", "--count", "--format", "json"});
+  EXPECT_EQ(count_json.out, "{\"count\":2}\n");
+}
+
+TEST_F(SearchCli, PagingAndSort) {
+  Proc all = search({"--player", "gamma", "--format", "jsonl"});
+  ASSERT_EQ(all.code, 0);
+  ASSERT_EQ(lines(all.out), 3u);
+  Proc second = search({"--player", "gamma", "--format", "jsonl", "--limit", "1", "--offset", "1"});
+  ASSERT_EQ(lines(second.out), 1u);
+  EXPECT_NE(all.out.find(second.out), std::string::npos);
+  Proc dated = search({"--player", "gamma", "--format", "jsonl", "--sort", "date"});
+  ASSERT_EQ(dated.code, 0);
+  // 1999.12.31, 2000, then the game without a date.
+  const auto a = dated.out.find("En passant A"), b = dated.out.find("En passant B"),
+             c = dated.out.find("Castling twin");
+  EXPECT_LT(a, b);
+  EXPECT_LT(b, c);
+}
+
+TEST_F(SearchCli, ShowDrawsTheViceroy) {
+  Proc r = search({"--promotion", "V", "--by", "white", "--min-count", "2", "--show"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("Ⓥ"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("viceroy"), std::string::npos);
+  EXPECT_NE(r.out.find("4.e8=V+"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("1 game"), std::string::npos);
+  Proc black = search({"--promotion", "v", "--by", "black", "--show", "--format", "jsonl"});
+  EXPECT_EQ(lines(black.out), 1u);
+  EXPECT_NE(black.out.find("\"fen\":\"4V2k/8/8/8/8/8/8/K3v3 w - - 0 2\""), std::string::npos) << black.out;
+}
+
+TEST_F(SearchCli, ExitCodes) {
+  Proc bad_fen = search({"--fen", "rnbqkbnr/pppppppp/8/8 w - - 0 1"});
+  EXPECT_EQ(bad_fen.code, 2);
+  EXPECT_NE(bad_fen.err.find("bad FEN"), std::string::npos) << bad_fen.err;
+  Proc bad_san = search({"--moves", "e4 e5 Ke3"});
+  EXPECT_EQ(bad_san.code, 2);
+  EXPECT_NE(bad_san.err.find("Ke3"), std::string::npos) << bad_san.err;
+  Proc bad_range = search({"--promotion", "V", "--ply", "9-3"});
+  EXPECT_EQ(bad_range.code, 2);
+  EXPECT_NE(bad_range.err.find("ply range"), std::string::npos) << bad_range.err;
+  Proc bad_piece = search({"--promotion", "K"});
+  EXPECT_EQ(bad_piece.code, 2);
+  Proc bad_format = search({"--format", "xml"});
+  EXPECT_EQ(bad_format.code, 2);
+
+  Proc none = search({"--white", "Nobody"});
+  EXPECT_EQ(none.code, 0);
+  EXPECT_NE(none.out.find("0 games"), std::string::npos) << none.out;
+  Proc none_jsonl = search({"--white", "Nobody", "--format", "jsonl"});
+  EXPECT_EQ(none_jsonl.code, 0);
+  EXPECT_EQ(none_jsonl.out, "");
+  Proc fail_empty = search({"--white", "Nobody", "--fail-empty"});
+  EXPECT_EQ(fail_empty.code, 1);
+  Proc fail_count = search({"--white", "Nobody", "--count", "--fail-empty"});
+  EXPECT_EQ(fail_count.code, 1);
+  EXPECT_EQ(fail_count.out, "0\n");
+  Proc found = search({"--white", "gamma", "--fail-empty"});
+  EXPECT_EQ(found.code, 0);
+
+  Proc missing = run_raw({"search", "--db", dir_->path() + "/no-such-db", "--white", "x"});
+  EXPECT_EQ(missing.code, 3);
+  EXPECT_FALSE(missing.err.empty());
+}
+
+}  // namespace
+}  // namespace virrey::testing

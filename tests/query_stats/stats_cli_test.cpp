@@ -1,0 +1,219 @@
+// `virrey stats` as a process: every subcommand and format on the test
+// collection, figures checked against the library, valid JSON, rectangular
+// CSV, exit codes for bad input.
+#include <gtest/gtest.h>
+
+#include <cctype>
+#include <sstream>
+
+#include "stats_collection.hpp"
+#include "virrey/query/stats_promotions.hpp"
+#include "virrey/query/stats_results.hpp"
+
+namespace virrey::stats_test {
+namespace {
+
+// A strict JSON syntax check (RFC 8259 values; no NaN, no trailing commas).
+class JsonChecker {
+ public:
+  explicit JsonChecker(std::string_view s) : s_(s) {}
+  bool valid() {
+    ws();
+    if (!value()) return false;
+    ws();
+    return i_ == s_.size();
+  }
+
+ private:
+  void ws() {
+    while (i_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[i_]))) ++i_;
+  }
+  bool lit(std::string_view w) {
+    if (s_.substr(i_, w.size()) != w) return false;
+    i_ += w.size();
+    return true;
+  }
+  bool string() {
+    if (!lit("\"")) return false;
+    while (i_ < s_.size() && s_[i_] != '"') {
+      if (static_cast<unsigned char>(s_[i_]) < 0x20) return false;
+      if (s_[i_] == '\\') ++i_;
+      ++i_;
+    }
+    return lit("\"");
+  }
+  bool number() {
+    const std::size_t start = i_;
+    if (i_ < s_.size() && s_[i_] == '-') ++i_;
+    while (i_ < s_.size() && (std::isdigit(static_cast<unsigned char>(s_[i_])) || s_[i_] == '.' ||
+                              s_[i_] == 'e' || s_[i_] == 'E' || s_[i_] == '+' || s_[i_] == '-'))
+      ++i_;
+    return i_ > start && std::isdigit(static_cast<unsigned char>(s_[i_ - 1]));
+  }
+  bool value() {
+    ws();
+    if (i_ >= s_.size()) return false;
+    const char c = s_[i_];
+    if (c == '{') return members('}', true);
+    if (c == '[') return members(']', false);
+    if (c == '"') return string();
+    if (c == 't') return lit("true");
+    if (c == 'f') return lit("false");
+    if (c == 'n') return lit("null");
+    return number();
+  }
+  bool members(char close, bool object) {
+    ++i_;
+    ws();
+    if (lit(std::string_view(&close, 1))) return true;
+    for (;;) {
+      ws();
+      if (object) {
+        if (!string()) return false;
+        ws();
+        if (!lit(":")) return false;
+      }
+      if (!value()) return false;
+      ws();
+      if (lit(std::string_view(&close, 1))) return true;
+      if (!lit(",")) return false;
+    }
+  }
+  std::string_view s_;
+  std::size_t i_ = 0;
+};
+
+std::vector<std::string> csv_row(const std::string& line) {
+  std::vector<std::string> out(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"')
+        out.back() += '"', ++i;
+      else if (c == '"')
+        quoted = false;
+      else
+        out.back() += c;
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == ',') {
+      out.emplace_back();
+    } else {
+      out.back() += c;
+    }
+  }
+  return out;
+}
+
+// Rows of a CSV text, each with as many fields as the header.
+std::vector<std::vector<std::string>> csv_rows(const std::string& text) {
+  std::vector<std::vector<std::string>> rows;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) rows.push_back(csv_row(line));
+  for (const auto& r : rows) EXPECT_EQ(r.size(), rows.front().size()) << text;
+  return rows;
+}
+
+std::string db_arg() { return "--db " + Collection::shared().db_path(); }
+
+TEST(StatsCli, EveryCommandAndFormat) {
+  const std::vector<std::string> commands = {"openings --variant virrey",
+                                             "openings --variant standard --depth 2 --min-games 5",
+                                             "results",
+                                             "results --by variant",
+                                             "results --by year",
+                                             "results --by event --limit 4",
+                                             "results --by player --sort games",
+                                             "results --by eco",
+                                             "promotions",
+                                             "promotions --variant virrey --player a",
+                                             "games",
+                                             "games --bin 25",
+                                             "games --white nobody-at-all"};
+  for (const auto& c : commands) {
+    for (std::string format : {"text", "json", "csv"}) {
+      const ProcessRun r = run_virrey("stats " + c + " --format " + format + " " + db_arg());
+      ASSERT_EQ(r.exit_code, 0) << c << " " << format;
+      ASSERT_FALSE(r.out.empty()) << c << " " << format;
+      if (format == "json") {
+        EXPECT_TRUE(JsonChecker(r.out).valid()) << c << "\n" << r.out;
+      }
+      if (format == "csv") {
+        EXPECT_GE(csv_rows(r.out).size(), 2u) << c;
+      }
+    }
+  }
+}
+
+TEST(StatsCli, FiguresAreTheLibrarys) {
+  auto& data = Collection::shared();
+  // results, CSV: the total row.
+  const ProcessRun r = run_virrey("stats results --format csv " + db_arg());
+  ASSERT_EQ(r.exit_code, 0);
+  const auto rows = csv_rows(r.out);
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[0][0], "by");
+  EXPECT_EQ(rows[1][0], "total");
+  auto lib = query::result_stats(*data.db, query::GameScope::everything(), {});
+  ASSERT_TRUE(lib);
+  EXPECT_EQ(rows[1][3], std::to_string(lib->total.games));
+  EXPECT_EQ(rows[1][4], std::to_string(lib->total.white_wins));
+  EXPECT_EQ(rows[1][7], std::to_string(lib->total.unfinished));
+
+  // promotions, CSV: viceroy games of Virrey.
+  auto promos = query::promotion_stats(*data.db, query::GameScope::everything());
+  ASSERT_TRUE(promos);
+  std::uint64_t viceroy_games = 0;
+  for (const auto& v : promos->variants)
+    if (v.variant == Variant::Virrey) viceroy_games = v.viceroy.games;
+  const ProcessRun p = run_virrey("stats promotions --format csv " + db_arg());
+  bool seen = false;
+  for (const auto& row : csv_rows(p.out))
+    if (row[0] == "virrey" && row[1] == "viceroy_games") {
+      EXPECT_EQ(row[5], std::to_string(viceroy_games));
+      seen = true;
+    }
+  EXPECT_TRUE(seen);
+
+  // openings: --moves takes several arguments and one string alike.
+  const auto& g = data.games.front();
+  const ProcessRun a = run_virrey("stats openings --variant virrey --format csv --moves " + g.san[0] + " " +
+                                  g.san[1] + " " + db_arg());
+  const ProcessRun b = run_virrey("stats openings --variant virrey --format csv --moves \"1. " + g.san[0] +
+                                  " " + g.san[1] + "\" " + db_arg());
+  ASSERT_EQ(a.exit_code, 0);
+  EXPECT_EQ(a.out, b.out);
+  EXPECT_GE(csv_rows(a.out).size(), 2u);  // the first game goes on from there
+}
+
+TEST(StatsCli, TextHasTablesAndBars) {
+  const ProcessRun r = run_virrey("stats openings --variant virrey " + db_arg());
+  ASSERT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.out.find("Move"), std::string::npos);
+  EXPECT_NE(r.out.find("█"), std::string::npos);
+  const ProcessRun g = run_virrey("stats games " + db_arg());
+  EXPECT_NE(g.out.find("checkmate"), std::string::npos);
+  EXPECT_NE(g.out.find("median"), std::string::npos);
+  const ProcessRun p = run_virrey("stats promotions --variant virrey " + db_arg());
+  EXPECT_NE(p.out.find("Viceroys"), std::string::npos);
+  EXPECT_NE(p.out.find("V viceroy"), std::string::npos);
+}
+
+TEST(StatsCli, ExitCodes) {
+  EXPECT_EQ(run_virrey("stats openings --fen \"not a fen\" " + db_arg()).exit_code, 2);
+  EXPECT_EQ(run_virrey("stats openings --variant virrey --moves e4 Ke5 " + db_arg()).exit_code, 2);
+  EXPECT_EQ(run_virrey("stats openings --depth 0 " + db_arg()).exit_code, 2);
+  EXPECT_EQ(run_virrey("stats results --by colour " + db_arg()).exit_code, 2);
+  EXPECT_EQ(run_virrey("stats results --format xml " + db_arg()).exit_code, 2);
+  EXPECT_EQ(run_virrey("stats games --date-from 20x0 " + db_arg()).exit_code, 2);
+  EXPECT_EQ(run_virrey("stats promotions --promotion X " + db_arg()).exit_code, 2);
+  EXPECT_EQ(run_virrey("stats games --db /nonexistent/virrey.db").exit_code, 3);
+  EXPECT_EQ(run_virrey("stats " + db_arg()).exit_code, 2);  // no statistic named
+  // A filter that matches nothing is not an error.
+  EXPECT_EQ(run_virrey("stats results --white nobody-at-all " + db_arg()).exit_code, 0);
+}
+
+}  // namespace
+}  // namespace virrey::stats_test

@@ -1,0 +1,166 @@
+// Game records, summaries and tree counters: round trips, and golden bytes
+// that fail when a stored layout changes by accident.
+#include <gtest/gtest.h>
+
+#include "store_test_util.hpp"
+#include "virrey/store/game_codec.hpp"
+#include "virrey/store/game_summary.hpp"
+#include "virrey/store/tree_counters.hpp"
+#include "virrey/validate/pgn_writer.hpp"
+
+namespace virrey::store::test {
+namespace {
+
+std::string hex(std::string_view s) {
+  static const char* digits = "0123456789abcdef";
+  std::string out;
+  for (unsigned char c : s) {
+    out += digits[c >> 4];
+    out += digits[c & 15];
+  }
+  return out;
+}
+
+TEST(GameCodec, EveryPartRoundTrips) {
+  const auto games = check_pgn(kSampleGames);
+  ASSERT_EQ(games.size(), 5u);
+  for (const auto& g : games) {
+    ASSERT_FALSE(g.has_error);
+    auto bytes = encode_game(g.record);
+    ASSERT_TRUE(bytes) << bytes.error().message;
+    auto back = decode_game(*bytes);
+    ASSERT_TRUE(back) << back.error().message;
+    EXPECT_EQ(validate::write_pgn(*back), validate::write_pgn(g.record));
+    EXPECT_EQ(back->main_line, g.record.main_line);
+    EXPECT_EQ(back->variant, g.record.variant);
+    EXPECT_EQ(back->start_fen, g.record.start_fen);
+    EXPECT_EQ(back->start_side, g.record.start_side);
+    EXPECT_EQ(back->start_fullmove, g.record.start_fullmove);
+    ASSERT_EQ(back->movetext.size(), g.record.movetext.size());
+    for (std::size_t i = 0; i < back->movetext.size(); ++i) {
+      EXPECT_EQ(int(back->movetext[i].kind), int(g.record.movetext[i].kind));
+      EXPECT_EQ(back->movetext[i].ply, g.record.movetext[i].ply) << i;
+      EXPECT_EQ(back->movetext[i].text, g.record.movetext[i].text) << i;
+    }
+  }
+}
+
+TEST(GameCodec, PartialDecodingLeavesTheRestEmpty) {
+  const auto rec = record_of(std::string(kSampleGames).substr(0, std::string(kSampleGames).find("[Event", 10)));
+  auto bytes = encode_game(rec);
+  ASSERT_TRUE(bytes);
+  auto tags_only = decode_game(*bytes, kDecodeTags);
+  ASSERT_TRUE(tags_only);
+  EXPECT_EQ(tags_only->tags.size(), rec.tags.size());
+  EXPECT_TRUE(tags_only->main_line.empty());
+  EXPECT_TRUE(tags_only->movetext.empty());
+  auto moves = decode_game(*bytes, kDecodeMainLine);
+  ASSERT_TRUE(moves);
+  EXPECT_TRUE(moves->tags.empty());
+  EXPECT_EQ(moves->main_line, rec.main_line);
+  EXPECT_TRUE(moves->movetext.empty());
+}
+
+TEST(GameCodec, AboutOneBytePerMove) {
+  const auto rec = record_of(R"([Event "?"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "?"]
+[Black "?"]
+[Result "*"]
+
+1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 h6 7. Bh4 b6 8. cxd5 Nxd5 *
+)");
+  auto bytes = encode_game(rec);
+  ASSERT_TRUE(bytes);
+  // 4 header bytes, 1 FEN length, 1 tag count, 7 tags of 1 + 2..11 bytes, 1 ply count, 16 moves.
+  EXPECT_LE(bytes->size(), 4u + 1 + 1 + 7 * 4 + 20 + 1 + 16);
+}
+
+// Golden bytes: a change here changes the on-disk format (bump kSchemaVersion).
+TEST(GameCodec, GoldenBytes) {
+  const auto rec = record_of(R"([Event "E"]
+[Site "S"]
+[Date "2024.01.02"]
+[Round "1"]
+[White "W"]
+[Black "B"]
+[Result "1-0"]
+[Opening "X"]
+[Foo "bar"]
+
+1. e4 $1 {c} e5 (1... c5) 2. Nf3 1-0
+)");
+  auto bytes = encode_game(rec);
+  ASSERT_TRUE(bytes);
+  EXPECT_EQ(hex(*bytes),
+            "01000001"                      // format, standard, 1-0, annotated
+            "00"                            // start FEN: none
+            "09"                            // 9 tags
+            "010145" "020153" "030a323032342e30312e3032" "040131" "050157" "060142"
+            "0703312d30" "150158" "0003466f6f03626172"
+            "03"                            // 3 plies
+            "0d" "08" "0d"                  // e4 e5 Nf3 as canonical indices
+            "01" "4001" "410163"            // run of 1 (e4), $1, {c}
+            "01" "42" "0104" "43");         // e5, ( c5 ), the rest implicit
+}
+
+TEST(GameCodec, CorruptBytesAreAnErrorNotACrash) {
+  const auto rec = record_of(std::string(kSampleGames).substr(0, std::string(kSampleGames).find("[Event", 10)));
+  auto bytes = encode_game(rec);
+  ASSERT_TRUE(bytes);
+  for (std::size_t cut = 0; cut < bytes->size(); ++cut) {
+    auto r = decode_game(std::string_view(*bytes).substr(0, cut));
+    if (!r) {
+      EXPECT_EQ(r.error().kind, ErrorKind::Corrupt);
+    }
+  }
+  std::string flipped = *bytes;
+  for (std::size_t i = 0; i < flipped.size(); ++i) {
+    flipped[i] = char(flipped[i] ^ 0xff);
+    (void)decode_game(flipped);
+    flipped[i] = (*bytes)[i];
+  }
+}
+
+TEST(GameSummary, GoldenBytesAndRoundTrip) {
+  GameSummary s;
+  s.variant = Variant::Virrey;
+  s.result = validate::Outcome::Draw;
+  s.ending = Ending::Stalemate;
+  s.plies = 300;
+  s.date = 20240531;
+  s.white_elo = 2850;
+  s.black_elo = 1200;
+  s.promotions = 3;
+  const std::string b = encode_summary(s);
+  EXPECT_EQ(hex(b), "0101020201" "2c" "0134d893" "0b22" "04b0" "03" "00");
+  EXPECT_EQ(decode_summary(b), s);
+  EXPECT_FALSE(decode_summary(b.substr(1)));
+}
+
+TEST(GameSummary, DatesAndElo) {
+  EXPECT_EQ(parse_date("2024.05.31"), 20240531u);
+  EXPECT_EQ(parse_date("2024.05.??"), 20240500u);
+  EXPECT_EQ(parse_date("2024.??.??"), 20240000u);
+  EXPECT_EQ(parse_date("????.??.??"), 0u);
+  EXPECT_EQ(parse_date("2024-05-31"), 0u);
+  EXPECT_EQ(parse_elo("2850"), 2850);
+  EXPECT_EQ(parse_elo(""), 0);
+  EXPECT_EQ(parse_elo("-"), 0);
+  EXPECT_EQ(parse_elo("99999"), 0);
+}
+
+TEST(TreeCounters, GoldenBytesAndSums) {
+  TreeCounters a{3, 1, 1, 1, 4000, 2, 300, 1, 20240101};
+  EXPECT_EQ(hex(encode_tree_counters(a)), "01030101" "01a01f02ac0201" "e5add309");
+  EXPECT_EQ(decode_tree_counters(encode_tree_counters(a)), a);
+  TreeCounters b{1, 0, 0, 1, 0, 0, 2000, 1, 20230101};
+  a.add(b);
+  EXPECT_EQ(a, (TreeCounters{4, 1, 1, 2, 4000, 2, 2300, 2, 20240101}));
+  EXPECT_FALSE(decode_tree_counters("\x02"));
+}
+
+}  // namespace
+}  // namespace virrey::store::test

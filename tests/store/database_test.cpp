@@ -1,0 +1,322 @@
+// The Database facade on temporary directories: import, every read, duplicate
+// detection, reopening, consistency checks and the bad cases of opening.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+
+#include "store_test_util.hpp"
+#include "virrey/rules/fen.hpp"
+#include "virrey/store/consistency.hpp"
+#include "virrey/store/database.hpp"
+#include "virrey/store/game_index.hpp"
+#include "virrey/store/importer.hpp"
+#include "virrey/store/testing.hpp"
+#include "virrey/validate/pgn_writer.hpp"
+
+namespace virrey::store::test {
+namespace {
+
+std::unique_ptr<Database> open_db(const std::string& path, OpenMode mode = OpenMode::ReadWrite) {
+  auto db = Database::open(path, {mode, true});
+  EXPECT_TRUE(db) << db.error().message;
+  return db ? std::move(*db) : nullptr;
+}
+
+ImportTotals import_games(Database& db, const std::vector<validate::GameRecord>& games, std::size_t batch = 2) {
+  GameImporter importer(db, {2, batch});
+  for (const auto& g : games) EXPECT_TRUE(importer.add(g));
+  auto totals = importer.finish();
+  EXPECT_TRUE(totals) << totals.error().message;
+  return totals ? *totals : ImportTotals{};
+}
+
+std::vector<validate::GameRecord> samples() {
+  std::vector<validate::GameRecord> out;
+  for (auto& g : check_pgn(kSampleGames)) out.push_back(std::move(g.record));
+  return out;
+}
+
+std::uint64_t hash_of_fen(const std::string& fen, Variant v) {
+  std::vector<std::string> errors;
+  auto pos = position_from_fen<Board8>(fen, v, errors);
+  EXPECT_TRUE(pos);
+  return pos ? pos->hash() : 0;
+}
+
+class DatabaseTest : public ::testing::Test {
+ protected:
+  TempDir dir;
+  std::string path = dir / "test.db";
+  std::vector<validate::GameRecord> games = samples();
+};
+
+TEST_F(DatabaseTest, StoresAndReadsBackEveryGame) {
+  auto db = open_db(path);
+  ASSERT_TRUE(db);
+  const ImportTotals t = import_games(*db, games);
+  EXPECT_EQ(t.stored, games.size());
+  EXPECT_EQ(t.duplicates, 0u);
+  const auto counts = db->counts();
+  EXPECT_EQ(counts[0].games, 4u);
+  EXPECT_EQ(counts[1].games, 1u);
+  EXPECT_EQ(counts[0].positions + counts[1].positions, t.positions);
+
+  std::vector<std::string> exported;
+  ASSERT_TRUE(db->for_each_game([&](GameId, const validate::GameRecord& r) {
+    exported.push_back(validate::write_pgn(r));
+    return true;
+  }));
+  ASSERT_EQ(exported.size(), games.size());
+  for (std::size_t i = 0; i < games.size(); ++i) EXPECT_EQ(exported[i], validate::write_pgn(games[i]));
+
+  auto g3 = db->game(3);
+  ASSERT_TRUE(g3);
+  EXPECT_EQ(g3->variant, Variant::Virrey);
+  EXPECT_FALSE(db->game(99));
+  EXPECT_EQ(db->game(99).error().kind, ErrorKind::NotFound);
+  auto s3 = db->summary(3);
+  ASSERT_TRUE(s3);
+  EXPECT_EQ(s3->ending, Ending::Checkmate);
+}
+
+TEST_F(DatabaseTest, PositionSearchFindsTranspositions) {
+  auto db = open_db(path);
+  ASSERT_TRUE(db);
+  import_games(*db, games);
+  const std::uint64_t start = hash_of_fen(std::string(info(Variant::Standard).start_fen), Variant::Standard);
+  std::vector<PositionHit> hits;
+  ASSERT_TRUE(db->for_each_position(Variant::Standard, start, [&](const PositionHit& h) {
+    hits.push_back(h);
+    return true;
+  }));
+  ASSERT_EQ(hits.size(), 2u);  // games 1 and 2 start from the start position
+  EXPECT_EQ(hits[0].game, 1u);
+  EXPECT_EQ(hits[1].game, 2u);
+  // The same array in Virrey chess is another position.
+  std::size_t virrey_hits = 0;
+  ASSERT_TRUE(db->for_each_position(Variant::Virrey, start, [&](const PositionHit&) { return ++virrey_hits, true; }));
+  EXPECT_EQ(virrey_hits, 0u);
+
+  const std::uint64_t ply4 = hash_of_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+                                         Variant::Standard);
+  hits.clear();
+  ASSERT_TRUE(db->for_each_position(Variant::Standard, ply4, [&](const PositionHit& h) {
+    hits.push_back(h);
+    return true;
+  }));
+  ASSERT_EQ(hits.size(), 2u);
+  EXPECT_EQ(hits[0].ply, 4u);
+  EXPECT_EQ(hits[1].ply, 4u);
+}
+
+TEST_F(DatabaseTest, OpeningTreeSumsGames) {
+  auto db = open_db(path);
+  ASSERT_TRUE(db);
+  import_games(*db, games);
+  const std::uint64_t start = hash_of_fen(std::string(info(Variant::Standard).start_fen), Variant::Standard);
+  auto moves = db->tree_moves(Variant::Standard, start);
+  ASSERT_TRUE(moves);
+  ASSERT_EQ(moves->size(), 2u);  // 1. e4 and 1. Nf3
+  TreeCounters total;
+  for (const auto& m : *moves) total.add(m.counters);
+  EXPECT_EQ(total.games, 2u);
+  EXPECT_EQ(total.draws, 1u);
+  EXPECT_EQ(total.black_wins, 1u);
+  EXPECT_EQ(total.white_elo_games, 1u);
+  EXPECT_EQ(total.last_date, 20240502u);
+  // After 1. e4 e5 2. Nf3 Nc6 (either order): 3. Bb5 (draw) and 3. Bc4 (0-1).
+  const std::uint64_t ply4 = hash_of_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+                                         Variant::Standard);
+  moves = db->tree_moves(Variant::Standard, ply4);
+  ASSERT_TRUE(moves);
+  EXPECT_EQ(moves->size(), 2u);
+  // A second import of other games adds to the same counters.
+  auto more = samples();
+  for (auto& t : more[0].tags)
+    if (t.name == "Round") t.value = "9";
+  import_games(*db, {more[0]});
+  moves = db->tree_moves(Variant::Standard, start);
+  ASSERT_TRUE(moves);
+  total = {};
+  for (const auto& m : *moves) total.add(m.counters);
+  EXPECT_EQ(total.games, 3u);
+  EXPECT_EQ(total.draws, 2u);
+}
+
+TEST_F(DatabaseTest, TagSearchExactPrefixAndRange) {
+  auto db = open_db(path);
+  ASSERT_TRUE(db);
+  import_games(*db, games);
+  auto ids = [&](TagField f, std::string_view v, TagMatch m) {
+    std::vector<GameId> out;
+    EXPECT_TRUE(db->for_each_tag(f, v, m, [&](GameId id, std::string_view) { return out.push_back(id), true; }));
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  EXPECT_EQ(ids(TagField::White, "PÉREZ, ANA", TagMatch::Exact), (std::vector<GameId>{1}));
+  EXPECT_EQ(ids(TagField::Black, "pérez", TagMatch::Prefix), (std::vector<GameId>{2}));
+  EXPECT_EQ(ids(TagField::Black, "pere", TagMatch::Prefix), (std::vector<GameId>{3}));
+  EXPECT_EQ(ids(TagField::Site, "lima", TagMatch::Exact), (std::vector<GameId>{1, 3}));
+  EXPECT_EQ(ids(TagField::Variant, "virrey", TagMatch::Exact), (std::vector<GameId>{3}));
+  EXPECT_EQ(ids(TagField::Result, "*", TagMatch::Exact), (std::vector<GameId>{4, 5}));
+  EXPECT_EQ(ids(TagField::Event, "store", TagMatch::Exact), (std::vector<GameId>{}));
+  std::vector<GameId> in_range;
+  ASSERT_TRUE(db->for_each_tag_range(TagField::Date, "2024.05.02", "2024.06", [&](GameId id, std::string_view) {
+    return in_range.push_back(id), true;
+  }));
+  std::sort(in_range.begin(), in_range.end());
+  EXPECT_EQ(in_range, (std::vector<GameId>{2, 3}));
+  in_range.clear();
+  ASSERT_TRUE(db->for_each_tag_range(TagField::Date, "", "2023", [&](GameId id, std::string_view) {
+    return in_range.push_back(id), true;
+  }));
+  EXPECT_EQ(in_range, (std::vector<GameId>{5}));
+}
+
+TEST_F(DatabaseTest, PromotionIndexFilters) {
+  auto db = open_db(path);
+  ASSERT_TRUE(db);
+  import_games(*db, games);
+  std::vector<PromotionHit> hits;
+  auto find = [&](PromotionFilter f) {
+    hits.clear();
+    EXPECT_TRUE(db->for_each_promotion(f, [&](const PromotionHit& h) { return hits.push_back(h), true; }));
+    return hits.size();
+  };
+  EXPECT_EQ(find({}), 2u);
+  EXPECT_EQ(find({Variant::Virrey, PieceType::Viceroy, std::nullopt, std::nullopt}), 1u);
+  EXPECT_EQ(hits[0].game, 3u);
+  EXPECT_EQ(hits[0].flags, kGaveMate);
+  EXPECT_EQ(find({std::nullopt, std::nullopt, Color::White, 0}), 1u);
+  EXPECT_EQ(hits[0].piece, PieceType::Queen);
+  EXPECT_EQ(hits[0].flags, kCapturedLater);
+  EXPECT_EQ(find({std::nullopt, std::nullopt, Color::Black, std::nullopt}), 0u);
+}
+
+TEST_F(DatabaseTest, DuplicatesAreSkipped) {
+  auto db = open_db(path);
+  ASSERT_TRUE(db);
+  auto twice = games;
+  twice.push_back(games[0]);  // within one batch run
+  ImportTotals t = import_games(*db, twice, 100);
+  EXPECT_EQ(t.stored, games.size());
+  EXPECT_EQ(t.duplicates, 1u);
+  t = import_games(*db, games);  // against stored games
+  EXPECT_EQ(t.stored, 0u);
+  EXPECT_EQ(t.duplicates, games.size());
+  EXPECT_EQ(db->counts()[0].games + db->counts()[1].games, games.size());
+  auto report = check_database(*db);
+  ASSERT_TRUE(report);
+  EXPECT_TRUE(report->ok()) << (report->problems.empty() ? "" : report->problems[0]);
+}
+
+TEST_F(DatabaseTest, ReopensReadOnlyWithTheSameContent) {
+  {
+    auto db = open_db(path);
+    ASSERT_TRUE(db);
+    import_games(*db, games);
+    Fingerprint fp{};
+    fp[0] = 7;
+    ASSERT_TRUE(db->record_input(fp, {"x.pgn", 5, 5, 123}));
+  }
+  for (OpenMode mode : {OpenMode::Read, OpenMode::ReadOnly, OpenMode::Secondary}) {
+    auto db = open_db(path, mode);
+    ASSERT_TRUE(db);
+    EXPECT_FALSE(db->writable());
+    EXPECT_EQ(db->counts()[0].games, 4u);
+    auto info = db->info();
+    ASSERT_TRUE(info);
+    EXPECT_EQ(info->schema_version, kSchemaVersion);
+    EXPECT_EQ(info->next_game_id, 6u);
+    EXPECT_EQ(info->families.size(), std::size_t(kFamilyCount));
+    Fingerprint fp{};
+    fp[0] = 7;
+    auto found = db->find_input(fp);
+    ASSERT_TRUE(found);
+    ASSERT_TRUE(found->has_value());
+    EXPECT_EQ((*found)->name, "x.pgn");
+    fp[0] = 8;
+    EXPECT_FALSE(db->find_input(fp)->has_value());
+    auto report = check_database(*db);
+    ASSERT_TRUE(report);
+    EXPECT_TRUE(report->ok());
+    EXPECT_EQ(report->games, 5u);
+    EXPECT_FALSE(GameImporter(*db).add(games[0]));  // not writable
+  }
+}
+
+TEST_F(DatabaseTest, CheckFindsAMissingGameRecord) {
+  {
+    auto db = open_db(path);
+    ASSERT_TRUE(db);
+    import_games(*db, games);
+  }
+  ASSERT_TRUE(testing::delete_game_record(path, 2));
+  auto db = open_db(path, OpenMode::ReadOnly);
+  ASSERT_TRUE(db);
+  auto report = check_database(*db);
+  ASSERT_TRUE(report);
+  EXPECT_FALSE(report->ok());
+  bool names_game = false;
+  for (const auto& p : report->problems) names_game |= p.find("game 2") != std::string::npos;
+  EXPECT_TRUE(names_game);
+}
+
+TEST_F(DatabaseTest, NotADatabase) {
+  write_file(dir / "file.txt", "hello");
+  auto r = Database::open(dir / "file.txt", {OpenMode::ReadWrite, true});
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().kind, ErrorKind::NotADatabase);
+  std::filesystem::create_directory(dir / "other");
+  write_file(dir / "other/notes.txt", "hello");
+  r = Database::open(dir / "other", {OpenMode::ReadWrite, true});
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().kind, ErrorKind::NotADatabase);
+  EXPECT_EQ(read_file(dir / "other/notes.txt"), "hello");  // untouched
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir / "other"), {}), 1);
+  r = Database::open(dir / "missing", {OpenMode::Read, true});
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().kind, ErrorKind::NotADatabase);
+  EXPECT_FALSE(std::filesystem::exists(dir / "missing"));
+}
+
+TEST_F(DatabaseTest, NewerSchemaIsRefusedAndStaysReadable) {
+  {
+    auto db = open_db(path);
+    ASSERT_TRUE(db);
+    import_games(*db, games);
+  }
+  ASSERT_TRUE(testing::set_schema_version(path, kSchemaVersion + 1));
+  for (OpenMode mode : {OpenMode::ReadWrite, OpenMode::Read}) {
+    auto r = Database::open(path, {mode, true});
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().kind, ErrorKind::NewerSchema);
+  }
+  ASSERT_TRUE(testing::set_schema_version(path, kSchemaVersion));
+  auto db = open_db(path, OpenMode::ReadOnly);
+  ASSERT_TRUE(db);
+  EXPECT_EQ(db->counts()[0].games, 4u);
+}
+
+TEST_F(DatabaseTest, UncreatableDirectory) {
+  write_file(dir / "file.txt", "hello");
+  auto r = Database::open(dir / "file.txt/sub.db", {OpenMode::ReadWrite, true});
+  ASSERT_FALSE(r);
+  EXPECT_TRUE(r.error().kind == ErrorKind::Io || r.error().kind == ErrorKind::NotADatabase);
+}
+
+TEST_F(DatabaseTest, OneWriterAtATime) {
+  auto db = open_db(path);
+  ASSERT_TRUE(db);
+  auto second = Database::open(path, {OpenMode::ReadWrite, true});
+  ASSERT_FALSE(second);
+  EXPECT_EQ(second.error().kind, ErrorKind::Busy);
+  // A reader beside the writer (in this process: a secondary instance).
+  auto reader = Database::open(path, {OpenMode::Read, true});
+  ASSERT_TRUE(reader) << reader.error().message;
+}
+
+}  // namespace
+}  // namespace virrey::store::test

@@ -1,0 +1,121 @@
+// What a game adds to the indexes: positions, tree moves, promotions (with
+// their flags), tags, summary and identity.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "store_test_util.hpp"
+#include "virrey/store/game_index.hpp"
+
+namespace virrey::store::test {
+namespace {
+
+std::vector<validate::GameRecord> samples() {
+  std::vector<validate::GameRecord> out;
+  for (auto& g : check_pgn(kSampleGames)) out.push_back(std::move(g.record));
+  return out;
+}
+
+TEST(GameIndex, PositionsAreDistinctWithTheirFirstPly) {
+  const auto games = samples();
+  auto ix = index_game(games[0]);
+  ASSERT_TRUE(ix);
+  EXPECT_EQ(ix->positions.size(), games[0].main_line.size() + 1);
+  for (std::size_t i = 0; i < ix->positions.size(); ++i) EXPECT_EQ(ix->positions[i].first_ply, i);
+  EXPECT_EQ(ix->tree.size(), games[0].main_line.size());
+  EXPECT_EQ(ix->counters.games, 1u);
+  EXPECT_EQ(ix->counters.draws, 1u);
+  EXPECT_EQ(ix->counters.white_elo_sum, 2100u);
+  EXPECT_EQ(ix->counters.black_elo_games, 1u);
+  EXPECT_EQ(ix->counters.last_date, 20240501u);
+}
+
+TEST(GameIndex, TranspositionsMeet) {
+  const auto games = samples();
+  auto a = index_game(games[0]), b = index_game(games[1]);
+  ASSERT_TRUE(a && b);
+  // 1. e4 e5 2. Nf3 Nc6 and 1. Nf3 Nc6 2. e4 e5 reach one position at ply 4.
+  EXPECT_EQ(a->positions[4].hash, b->positions[4].hash);
+  EXPECT_NE(a->positions[3].hash, b->positions[3].hash);
+}
+
+TEST(GameIndex, ViceroyThatMates) {
+  const auto games = samples();
+  auto ix = index_game(games[2]);
+  ASSERT_TRUE(ix);
+  EXPECT_EQ(ix->variant, Variant::Virrey);
+  ASSERT_EQ(ix->promotions.size(), 1u);
+  const PromotionEntry& p = ix->promotions[0];
+  EXPECT_EQ(p.piece, PieceType::Viceroy);
+  EXPECT_EQ(p.colour, Color::White);
+  EXPECT_EQ(p.file, 4);
+  EXPECT_EQ(p.ply, 1u);
+  EXPECT_EQ(p.flags, kGaveMate);
+  EXPECT_EQ(ix->summary.ending, Ending::Checkmate);
+  EXPECT_EQ(ix->summary.plies, 7);
+  EXPECT_EQ(ix->summary.date, 20240600u);
+  EXPECT_EQ(ix->summary.promotions, 1);
+  EXPECT_EQ(ix->summary.result, validate::Outcome::WhiteWins);
+}
+
+TEST(GameIndex, PromotedPieceCapturedLater) {
+  const auto games = samples();
+  auto ix = index_game(games[3]);
+  ASSERT_TRUE(ix);
+  ASSERT_EQ(ix->promotions.size(), 1u);
+  EXPECT_EQ(ix->promotions[0].piece, PieceType::Queen);
+  EXPECT_EQ(ix->promotions[0].file, 0);
+  EXPECT_EQ(ix->promotions[0].flags, kCapturedLater);
+  EXPECT_EQ(ix->summary.ending, Ending::Other);
+  EXPECT_EQ(ix->counters.games, 1u);
+  EXPECT_EQ(ix->counters.white_wins + ix->counters.draws + ix->counters.black_wins, 0u);
+}
+
+TEST(GameIndex, TagsAreNormalisedAndPlaceholdersSkipped) {
+  const auto games = samples();
+  auto ix = index_game(games[0]);
+  ASSERT_TRUE(ix);
+  auto has = [&](const GameIndex& g, TagField f, std::string_view v) {
+    return std::any_of(g.tags.begin(), g.tags.end(), [&](const TagEntry& t) { return t.field == f && t.value == v; });
+  };
+  EXPECT_TRUE(has(*ix, TagField::White, "pérez, ana"));
+  EXPECT_TRUE(has(*ix, TagField::Eco, "c60"));
+  EXPECT_TRUE(has(*ix, TagField::Result, "1/2-1/2"));
+  EXPECT_TRUE(has(*ix, TagField::Variant, "standard"));
+  EXPECT_TRUE(has(*ix, TagField::Date, "2024.05.01"));
+  auto unknown = index_game(games[3]);
+  ASSERT_TRUE(unknown);
+  EXPECT_FALSE(std::any_of(unknown->tags.begin(), unknown->tags.end(), [](const TagEntry& t) {
+    return t.field == TagField::Site || t.field == TagField::Date || t.field == TagField::Round;
+  }));
+  EXPECT_TRUE(has(*unknown, TagField::Result, "*"));
+}
+
+TEST(GameIndex, IdentityIsTheSevenTagRosterAndTheMoves) {
+  const auto games = samples();
+  validate::GameRecord copy = games[0];
+  EXPECT_EQ(game_identity(copy), game_identity(games[0]));
+  EXPECT_TRUE(same_game(copy, games[0]));
+  copy.tags.push_back({"Annotator", "someone"});  // not in the roster
+  copy.movetext.clear();                           // annotations do not count
+  EXPECT_EQ(game_identity(copy), game_identity(games[0]));
+  EXPECT_TRUE(same_game(copy, games[0]));
+  for (auto& t : copy.tags)
+    if (t.name == "Round") t.value = "2";
+  EXPECT_NE(game_identity(copy), game_identity(games[0]));
+  EXPECT_FALSE(same_game(copy, games[0]));
+  // Golden: the identity is stored (duplicate detection), so it is frozen.
+  validate::GameRecord empty;
+  EXPECT_EQ(game_identity(empty), 0x0d782bc5e93fc799ULL);
+}
+
+TEST(GameIndex, BlackToMoveStart) {
+  const auto games = samples();
+  auto ix = index_game(games[4]);
+  ASSERT_TRUE(ix);
+  EXPECT_EQ(ix->summary.plies, 3);
+  EXPECT_EQ(ix->positions.size(), 4u);
+}
+
+}  // namespace
+}  // namespace virrey::store::test

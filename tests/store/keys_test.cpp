@@ -1,0 +1,70 @@
+// Key layouts (golden), their order, and tag normalisation.
+#include <gtest/gtest.h>
+
+#include "virrey/store/keys.hpp"
+
+namespace virrey::store {
+namespace {
+
+std::string hex(std::string_view s) {
+  static const char* digits = "0123456789abcdef";
+  std::string out;
+  for (unsigned char c : s) {
+    out += digits[c >> 4];
+    out += digits[c & 15];
+  }
+  return out;
+}
+
+TEST(Keys, GoldenLayouts) {
+  EXPECT_EQ(hex(view(game_key(0x01020304))), "01020304");
+  EXPECT_EQ(hex(view(position_key(Variant::Virrey, 0x1122334455667788ULL, 7))),
+            "01" "1122334455667788" "00000007");
+  const Move e7e8v(52, 60, MoveKind::Promotion, PieceType::Viceroy);
+  EXPECT_EQ(hex(view(tree_key(Variant::Standard, 0xffULL, e7e8v))), "00" "00000000000000ff" "343c17");
+  EXPECT_EQ(hex(tag_key(TagField::White, "ana", 258)), "01" "616e61" "00" "00000102");
+  EXPECT_EQ(hex(view(promotion_key(Variant::Virrey, PieceType::Viceroy, Color::Black, 4, 9, 301))),
+            "01" "07" "01" "04" "00000009" "012d");
+  EXPECT_EQ(hex(view(identity_key(Variant::Modern, 5, 6))), "02" "0000000000000005" "00000006");
+  EXPECT_EQ(hex(view(meta_key(MetaKey::Games, Variant::Virrey))), "0501");
+}
+
+TEST(Keys, RoundTrips) {
+  const auto pk = parse_position_key(view(position_key(Variant::Virrey, 42, 99)));
+  ASSERT_TRUE(pk);
+  EXPECT_EQ(pk->variant, Variant::Virrey);
+  EXPECT_EQ(pk->hash, 42u);
+  EXPECT_EQ(pk->game, 99u);
+  const Move castle(4, 6, MoveKind::Castling);
+  EXPECT_EQ(move_from_bytes(move_bytes(castle).data()), castle);
+  const std::string tk = tag_key(TagField::Event, "world cup", 77);
+  const auto t = parse_tag_key(tk);
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->field, TagField::Event);
+  EXPECT_EQ(t->value, "world cup");
+  EXPECT_EQ(t->game, 77u);
+  const auto pr = parse_promotion_key(view(promotion_key(Variant::Standard, PieceType::Knight, Color::White, 7, 3, 70)));
+  ASSERT_TRUE(pr);
+  EXPECT_EQ(pr->piece, PieceType::Knight);
+  EXPECT_EQ(pr->file, 7);
+  EXPECT_EQ(pr->ply, 70u);
+}
+
+TEST(Keys, ByteOrderIsNumericOrder) {
+  EXPECT_LT(view(game_key(255)), view(game_key(256)));
+  EXPECT_LT(view(position_key(Variant::Standard, 1, 0xffffffff)), view(position_key(Variant::Standard, 2, 0)));
+  // An exact tag prefix does not take longer values: "ana" | 0 sorts before "ana b".
+  EXPECT_LT(tag_key(TagField::White, "ana", 0xffffffff), tag_key(TagField::White, "ana b", 0));
+  EXPECT_NE(tag_key(TagField::White, "ana b", 1).rfind(tag_exact_prefix(TagField::White, "ana"), 0), 0u);
+  EXPECT_EQ(tag_key(TagField::White, "ana b", 1).rfind(tag_value_prefix(TagField::White, "ana"), 0), 0u);
+}
+
+TEST(Keys, TagValuesAreNormalised) {
+  EXPECT_EQ(normalize_tag_value("  Carlsen,   Magnus "), "carlsen, magnus");
+  EXPECT_EQ(normalize_tag_value("PÉREZ\tÁlvaro"), "pérez álvaro");
+  EXPECT_EQ(normalize_tag_value(std::string("a\0b", 3)), "ab");
+  EXPECT_EQ(normalize_tag_value("ÄÖÜ×"), "äöü×");  // × (U+00D7) has no small form
+}
+
+}  // namespace
+}  // namespace virrey::store
