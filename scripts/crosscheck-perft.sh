@@ -12,7 +12,8 @@
 # moves / 4; see the header of virrey.perft).
 #
 # Usage: scripts/crosscheck-perft.sh [--fast] [--python[=DEPTH]] [FILE...]
-#   --fast          skip `slow` lines (~20 s instead of ~1-2 min)
+#   --fast          skip `slow` lines (~20 s instead of ~1-2 min, plus ~2.5
+#                   min of fairy-stockfish cpu for the modern slow lines)
 #   --python[=D]    also run tests/data/perft/naive_perft.py (a slow,
 #                   independent Python perft) on every case up to depth D
 #                   (default 3); 8x8 only, so not on modern cases

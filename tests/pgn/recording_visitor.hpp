@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "virrey/pgn/game_parser.hpp"
@@ -47,7 +48,9 @@ class RecordingVisitor : public Visitor {
   }
   void nag(std::uint8_t n, Location l) override { calls.push_back(call("nag " + std::to_string(n), l)); }
   void comment(std::string_view text, CommentKind kind, Location l) override {
-    calls.push_back(call(std::string(kind == CommentKind::Brace ? "{" : ";") + std::string(text), l));
+    std::string what(1, kind == CommentKind::Brace ? '{' : ';');
+    what += text;
+    calls.push_back(call(std::move(what), l));
   }
   Skip begin_variation(Location l) override {
     calls.push_back(call("(", l));

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "virrey/rules/fen.hpp"
+#include "virrey/rules/geometry_dispatch.hpp"
 #include "virrey/rules/perft.hpp"
 
 namespace virrey {
@@ -68,12 +69,15 @@ TEST_P(PerftData, CountsMatchTheReference) {
   const PerftCase& c = GetParam();
   const auto variant = resolve_variant(c.variant);
   ASSERT_TRUE(variant) << c.variant;
-  std::vector<std::string> errors;
-  const auto pos = position_from_fen<Board8>(c.fen, *variant, errors);
-  ASSERT_TRUE(pos) << c.fen << ": " << join_reasons(errors);
   ASSERT_FALSE(c.counts.empty());
-  for (auto [depth, nodes] : c.counts)
-    EXPECT_EQ(perft(*pos, depth), nodes) << c.id << " depth " << depth;
+  with_geometry(*variant, [&](auto geometry) {
+    using G = decltype(geometry);
+    std::vector<std::string> errors;
+    const auto pos = position_from_fen<G>(c.fen, *variant, errors);
+    ASSERT_TRUE(pos) << c.fen << ": " << join_reasons(errors);
+    for (auto [depth, nodes] : c.counts)
+      EXPECT_EQ(perft(*pos, depth), nodes) << c.id << " depth " << depth;
+  });
 }
 
 std::string case_name(const ::testing::TestParamInfo<PerftCase>& info) {

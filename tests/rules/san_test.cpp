@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "virrey/rules/fen.hpp"
+#include "virrey/rules/geometry_dispatch.hpp"
 #include "virrey/rules/san.hpp"
 #include "virrey/rules/uci.hpp"
 
@@ -29,15 +30,19 @@ SanResolution resolve(const Position<Board8>& pos, std::string_view text) {
 
 // Every legal move, written in SAN and read back, is the same move; walks the
 // tree to the given depth.
-void round_trip(const Position<Board8>& pos, int depth, int& checked) {
+template <class G>
+void round_trip(const Position<G>& pos, int depth, int& checked) {
   const MoveList legal = legal_moves(pos);
   for (Move m : legal) {
     const std::string text = write_san(pos, m, legal);
-    SanResolution r = resolve(pos, text);
+    std::string error;
+    auto san = parse_san(text, error);
+    ASSERT_TRUE(san) << text << ": " << error;
+    SanResolution r = resolve_san(pos, *san);
     ASSERT_EQ(r.error, SanError::None) << write_fen(pos) << " " << text << ": " << r.message;
     ASSERT_EQ(r.move, m) << write_fen(pos) << " " << text;
     ASSERT_FALSE(r.implied_promotion);
-    ASSERT_EQ(parse_uci(pos, write_uci<Board8>(m)), m);
+    ASSERT_EQ(parse_uci(pos, write_uci<G>(m)), m);
     ++checked;
     if (depth > 1) round_trip(pos.after(m), depth - 1, checked);
   }
@@ -47,16 +52,24 @@ TEST(San, RoundTripEveryMoveOfEveryPerftPositionToDepthTwo) {
   const std::filesystem::path dir = std::filesystem::path(VIRREY_TEST_DATA) / "perft";
   int positions = 0, checked = 0;
   for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (entry.path().extension() != ".perft") continue;
     std::ifstream in(entry.path());
     std::string line, variant = "standard";
     while (std::getline(in, line)) {
       if (line.rfind("variant ", 0) == 0) variant = line.substr(8);
       if (line.rfind("fen ", 0) != 0) continue;
-      round_trip(pos_of(line.substr(4), *resolve_variant(variant)), 2, checked);
+      const Variant v = *resolve_variant(variant);
+      with_geometry(v, [&](auto geometry) {
+        using G = decltype(geometry);
+        std::vector<std::string> errors;
+        auto pos = position_from_fen<G>(line.substr(4), v, errors);
+        ASSERT_TRUE(pos) << line << ": " << join_reasons(errors);
+        round_trip(*pos, 2, checked);
+      });
       ++positions;
     }
   }
-  EXPECT_GE(positions, 20);
+  EXPECT_GE(positions, 40);
   EXPECT_GT(checked, 10000);
 }
 
