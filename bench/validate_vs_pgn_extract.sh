@@ -20,7 +20,7 @@ measure() {
   local best_cpu=999999 best_wall=999999 best_rss=0
   for _ in $(seq "$runs"); do
     /usr/bin/time -f "%U %S %e %M" -o "$work/time" "$@" >/dev/null 2>&1 || true
-    read -r user sys wall rss < "$work/time"
+    read -r user sys wall rss < <(tail -n 1 "$work/time")
     cpu=$(python3 -c "print($user + $sys)")
     if python3 -c "import sys; sys.exit(0 if $cpu < $best_cpu else 1)"; then best_cpu=$cpu; fi
     if python3 -c "import sys; sys.exit(0 if $wall < $best_wall else 1)"; then best_wall=$wall; fi
@@ -31,7 +31,7 @@ measure() {
 
 for name in pgnmentor-players-01 tcec-standard-s1-s5-matches-cup16; do
   zstd -dcq "$corpus/$name.pgn.zst" > "$work/$name.pgn"
-  games=$("$virrey" validate --format jsonl "$work/$name.pgn" | tail -n 1 |
+  games=$({ "$virrey" validate --format jsonl "$work/$name.pgn" || true; } | tail -n 1 |
           python3 -c 'import json,sys; print(json.load(sys.stdin)["summary"]["games"])')
   read -r pe_cpu pe_wall pe_rss < <(measure "$pgn_extract" -r -s "$work/$name.pgn")
   read -r v1_cpu v1_wall v1_rss < <(measure "$virrey" validate --threads 1 "$work/$name.pgn")
