@@ -45,6 +45,16 @@ done
 (( quick )) && work="$work-quick"
 db=$work/db pgn=$work/all.pgn
 if [[ ! -e $work/done/compacted || ! -e $work/done/pgn-$games ]]; then
+  # Another run (search_latency.sh) may be building it right now.
+  if [[ -e $db/LOCK ]] && python3 -c '
+import fcntl, struct, sys
+with open(sys.argv[1], "rb") as f:
+    lock = struct.pack("hhqqi", fcntl.F_WRLCK, 0, 0, 0, 0)
+    sys.exit(0 if struct.unpack("hhqqi", fcntl.fcntl(f, fcntl.F_GETLK, lock))[0] != fcntl.F_UNLCK else 1)
+' "$db/LOCK"; then
+    echo "$db is being written by another process; run again when it is done" >&2
+    exit 3
+  fi
   VIRREY=$virrey "$root/bench/search_latency.sh" --build-only "${build_args[@]}"
 fi
 (( scan )) && { [[ -x "$pgn_extract" ]] || { echo "pgn-extract is missing (apt-get install pgn-extract)" >&2; exit 2; }; }

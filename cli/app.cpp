@@ -112,7 +112,8 @@ void add_import(CLI::App& app, ImportOptions& o, std::function<void()> run) {
       "main-line position, the opening tree, tags and promotions indexed. Games with errors are\n"
       "reported and not stored; a game equal to a stored one (variant, start, moves, Seven Tag\n"
       "Roster) is counted as a duplicate. An input imported before is recognised by its content\n"
-      "and skipped. Each batch of games is committed whole: a killed import can be rerun.\n"
+      "and skipped. Games are committed every few seconds, each whole with its index entries:\n"
+      "a killed import keeps what it committed, and running it again completes it.\n"
       "Exit 0: done; 1: some games had errors (the others are stored); 3: I/O or database error.");
   cmd->add_option("inputs", o.inputs, "PGN files (gzip, zstd recognised), or '-' for standard input")
       ->check(CLI::ExistingFile | CLI::IsMember({"-"}));
@@ -126,6 +127,9 @@ void add_import(CLI::App& app, ImportOptions& o, std::function<void()> run) {
       ->capture_default_str();
   cmd->add_flag("--force", o.force, "read inputs imported before all the same (duplicates are still skipped)");
   cmd->add_flag("--compact", o.compact, "compact the database afterwards (smaller, faster to read)");
+  cmd->add_option("--commit-interval", o.commit_interval,
+                  "seconds between commits: readers see the games, a killed import keeps them")
+      ->capture_default_str();
   cmd->callback(std::move(run));
 }
 

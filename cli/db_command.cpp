@@ -36,9 +36,10 @@ int print_info(const store::Database& db, const std::string& format) {
                               info->counts[std::size_t(v)].games,
                               info->counts[std::size_t(v)].positions);
     for (std::size_t i = 0; i < info->families.size(); ++i)
-      parts += fmt::format("{}{}:{{\"bytes\":{},\"entries\":{}}}", i ? "," : "",
-                           json_string(info->families[i].name), info->families[i].bytes,
-                           info->families[i].entries);
+      parts += fmt::format("{}{}:{{\"bytes\":{},\"entries\":{},\"files\":{},\"level0_files\":{}}}",
+                           i ? "," : "", json_string(info->families[i].name), info->families[i].bytes,
+                           info->families[i].entries, info->families[i].files,
+                           info->families[i].level0_files);
     fmt::print("{{\"path\":{},\"schema_version\":{},\"hash_table_id\":{},\"tree_plies\":{},"
                "\"variants\":{{{}}},\"parts\":{{{}}},\"total_bytes\":{}}}\n",
                json_string(info->path), info->schema_version, info->hash_table_id,
@@ -56,12 +57,12 @@ int print_info(const store::Database& db, const std::string& format) {
     fmt::print("{:<10} {:>12} {:>14}\n", virrey::info(Variant(v)).cli_name, c.games, c.positions);
   }
   fmt::print("{:<10} {:>12} {:>14}\n\n", "all", total.games, total.positions);
-  fmt::print("{:<12} {:<36} {:>12} {:>14}\n", "part", "", "MB", "entries (est.)");
+  fmt::print("{:<12} {:<34} {:>10} {:>12} {:>7}\n", "part", "", "MB", "entries", "files");
   for (std::size_t i = 0; i < info->families.size(); ++i)
-    fmt::print("{:<12} {:<36} {:>12.2f} {:>14}\n", info->families[i].name,
+    fmt::print("{:<12} {:<34} {:>10.2f} {:>12} {:>7}\n", info->families[i].name,
                store::kFamilies[i].what, double(info->families[i].bytes) / 1e6,
-               info->families[i].entries);
-  fmt::print("{:<12} {:<36} {:>12.2f}\n", "on disk", "every file, logs included",
+               info->families[i].entries, info->families[i].files);
+  fmt::print("{:<12} {:<34} {:>10.2f}\n", "on disk", "every file, logs included",
              double(info->total_bytes) / 1e6);
   return kExitOk;
 }

@@ -59,11 +59,13 @@ void print_summary(const Summary& s, const std::string& format, const std::strin
     fmt::print("{}: imported before, nothing to add (--force reads it again)\n", name);
   if (s.read > 0 && s.stored == 0 && s.rejected == 0)
     fmt::print("nothing new: all {} games were stored before\n", s.read);
-  fmt::print("{} games read: {} stored, {} rejected, {} duplicates\n", s.read, s.stored, s.rejected,
-             s.duplicates);
-  fmt::print("{} positions indexed\n", s.positions);
-  fmt::print("{:.2f} s, {:.0f} games/s; database {:.1f} MB ({})\n", s.seconds, rate,
-             double(s.db_bytes) / 1e6, db_path);
+  if (s.read > 0 || s.skipped.empty()) {
+    fmt::print("{} games read: {} stored, {} rejected, {} duplicates\n", s.read, s.stored,
+               s.rejected, s.duplicates);
+    fmt::print("{} positions indexed\n", s.positions);
+    fmt::print("{:.2f} s, {:.0f} games/s; ", s.seconds, rate);
+  }
+  fmt::print("database {:.1f} MB ({})\n", double(s.db_bytes) / 1e6, db_path);
 }
 
 }  // namespace
@@ -119,7 +121,11 @@ int run_import(const ImportOptions& o) {
     fingerprints.push_back(fp);
   }
 
-  store::GameImporter importer(*db, {threads, 2048});
+  if (!(o.commit_interval > 0 && o.commit_interval <= 3600)) {
+    spdlog::error("commit interval {} is out of range (above 0, at most 3600 seconds)", o.commit_interval);
+    return kExitUsage;
+  }
+  store::GameImporter importer(*db, {threads, 2048, o.commit_interval});
   FindingWriter writer("text", stderr);
   Progress progress;
   std::set<std::string, std::less<>> unreadable;

@@ -16,6 +16,7 @@ struct ImportOptions {
   std::string format = "text";      // text, json
   bool force = false;               // read inputs imported before all the same
   bool compact = false;             // compact the database afterwards
+  double commit_interval = 2.0;     // seconds between commits
 };
 
 int run_import(const ImportOptions& options);

@@ -61,7 +61,7 @@ std::unique_ptr<Collection> make_collection(const std::vector<validate::GameReco
     auto db = store::Database::open(c->db_path(), {store::OpenMode::ReadWrite});
     EXPECT_TRUE(db) << db.error().message;
     if (!db) return nullptr;
-    store::GameImporter importer(**db, {2, 512});
+    store::GameImporter importer(**db, {2, 8192});
     for (const auto& r : records) {
       store::Status s = importer.add(r);
       EXPECT_TRUE(s) << s.error().message;

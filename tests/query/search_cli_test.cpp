@@ -21,8 +21,12 @@ struct Proc {
 
 std::string quote(const std::string& s) {
   std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
+  for (char c : s) {
+    if (c == '\'') out.append("'\\''");
+    else out.push_back(c);
+  }
+  out.push_back('\'');
+  return out;
 }
 
 std::string slurp(const std::string& path) {
@@ -51,9 +55,9 @@ class SearchCli : public ::testing::Test {
 
   static Proc run_raw(const std::vector<std::string>& args) {
     std::string cmd = quote(VIRREY_BINARY);
-    for (const auto& a : args) cmd += " " + quote(a);
+    for (const auto& a : args) cmd.append(" ").append(quote(a));
     const std::string err_path = dir_->path() + "/stderr";
-    cmd += " 2>" + quote(err_path);
+    cmd.append(" 2>").append(quote(err_path));
     Proc r;
     std::FILE* p = ::popen(cmd.c_str(), "r");
     if (!p) return r;

@@ -2,6 +2,7 @@
 // that fail when a stored layout changes by accident.
 #include <gtest/gtest.h>
 
+#include "random_games.hpp"
 #include "store_test_util.hpp"
 #include "virrey/store/game_codec.hpp"
 #include "virrey/store/game_summary.hpp"
@@ -160,6 +161,29 @@ TEST(TreeCounters, GoldenBytesAndSums) {
   a.add(b);
   EXPECT_EQ(a, (TreeCounters{4, 1, 1, 2, 4000, 2, 2300, 2, 20240101}));
   EXPECT_FALSE(decode_tree_counters("\x02"));
+}
+
+}  // namespace
+}  // namespace virrey::store::test
+
+namespace virrey::store::test {
+namespace {
+
+// Every variant, 9x9 Modern included: records, indexes and the PGN back.
+TEST(GameCodec, RandomGamesOfEveryVariantRoundTrip) {
+  int per_variant[kVariantCount] = {};
+  for (const auto& g : check_pgn(random_games(120, 5, 1, true))) {
+    ASSERT_FALSE(g.has_error) << (g.findings.empty() ? "" : g.findings[0].message);
+    ++per_variant[int(g.record.variant)];
+    auto bytes = encode_game(g.record);
+    ASSERT_TRUE(bytes) << bytes.error().message;
+    auto back = decode_game(*bytes);
+    ASSERT_TRUE(back) << back.error().message;
+    EXPECT_EQ(validate::write_pgn(*back), validate::write_pgn(g.record));
+    // Moves cost about a byte each.
+    EXPECT_LE(bytes->size(), 120 + g.record.main_line.size() * 2);
+  }
+  for (int v = 0; v < kVariantCount; ++v) EXPECT_GT(per_variant[v], 10) << v;
 }
 
 }  // namespace

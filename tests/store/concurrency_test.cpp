@@ -21,7 +21,8 @@ TEST(Concurrency, ReadersSeeConsistentSnapshotsDuringAnImport) {
   const std::string db = dir / "live.db";
   // Create the database first so readers always find one.
   ASSERT_EQ(run_virrey("import --db " + db + " - < /dev/null", dir.path()).exit_code, 0);
-  const pid_t writer = spawn_virrey({"import", input, "--db", db, "--threads", "2"}, dir / "log.txt");
+  const pid_t writer =
+      spawn_virrey({"import", input, "--db", db, "--threads", "2", "--commit-interval", "0.3"}, dir / "log.txt");
   ASSERT_GT(writer, 0);
 
   std::vector<std::string> starts;

@@ -55,11 +55,13 @@ TEST(CrashSafety, KilledImportsResumeToTheSameDatabase) {
   TempDir dir;
   const std::string input = dir / "input.pgn";
   write_file(input, random_games(6000, 2024));
-  const std::vector<std::string> import_args = {"import", input, "--threads", "2", "--format", "json"};
+  // Frequent commits, so that kills find some games stored.
+  const std::vector<std::string> import_args = {"import", input, "--threads", "2", "--commit-interval", "0.2"};
 
   // The reference: an uninterrupted import, timed.
   const auto t0 = Clock::now();
-  auto ref_run = run_virrey("import " + input + " --db " + (dir / "ref.db") + " --threads 2", dir.path());
+  auto ref_run = run_virrey("import " + input + " --db " + (dir / "ref.db") + " --threads 2 --commit-interval 0.2",
+                            dir.path());
   const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   ASSERT_EQ(ref_run.exit_code, 0) << ref_run.err;
   const Snapshot ref = verify(dir / "ref.db");

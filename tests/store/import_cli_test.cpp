@@ -49,7 +49,7 @@ class ImportCli : public ::testing::Test {
   TempDir dir;
   std::string db = dir / "games.db";
   std::string input = dir / "input.pgn";
-  std::string games = std::string(kSampleGames) + random_games(300, 42) + kBadGame + kSampleGames;
+  std::string games = std::string(kSampleGames) + random_games(300, 42, 1, true) + kBadGame + kSampleGames;
   void SetUp() override { write_file(input, games); }
 };
 
@@ -97,7 +97,7 @@ TEST_F(ImportCli, ImportingAgainAddsNothingAndSaysSo) {
   auto again = run_virrey("import " + input + " --db " + db, dir.path());
   EXPECT_EQ(again.exit_code, 0) << again.err;
   EXPECT_NE(again.out.find("imported before"), std::string::npos) << again.out;
-  EXPECT_NE(again.out.find("0 stored"), std::string::npos);
+  EXPECT_EQ(again.out.find("stored,"), std::string::npos);  // nothing was read
   // Read again all the same: every game is a duplicate.
   auto forced = run_virrey("import " + input + " --db " + db + " --force --format json", dir.path());
   EXPECT_EQ(json_number(forced.out, "stored"), 0);
@@ -107,7 +107,9 @@ TEST_F(ImportCli, ImportingAgainAddsNothingAndSaysSo) {
   EXPECT_EQ(json_number(piped.out, "stored"), 0);
   auto d = Database::open(db, {OpenMode::Read, false});
   ASSERT_TRUE(d);
-  EXPECT_EQ((*d)->counts()[0].games + (*d)->counts()[1].games, 305u);
+  std::uint64_t stored = 0;
+  for (const auto& c : (*d)->counts()) stored += c.games;
+  EXPECT_EQ(stored, 305u);
 }
 
 TEST_F(ImportCli, DatabaseFromEnvironment) {

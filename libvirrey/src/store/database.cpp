@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <rocksdb/iterator.h>
 #include <rocksdb/metadata.h>
+#include <rocksdb/table_properties.h>
 #include <rocksdb/write_batch.h>
 
 #include "rocks.hpp"
@@ -70,13 +71,13 @@ Status Database::Impl::get(Family f, std::string_view key, std::string& value, b
 }
 
 Status Database::Impl::write(rocksdb::WriteBatch& batch) {
-  // No write-ahead log: what is written becomes durable, and visible to other
-  // processes, at the next flush, all families at once (atomic_flush).
+  // No write-ahead log: the batch is made durable, and visible to other
+  // processes, by flushing every family at once (atomic_flush).
   rocksdb::WriteOptions wo;
   wo.disableWAL = true;
   rocksdb::Status s = db->Write(wo, &batch);
   if (!s.ok()) return to_error(s, fmt::format("writing {}", path));
-  return {};
+  return flush(true);
 }
 
 Status Database::Impl::flush(bool wait) {
@@ -111,8 +112,14 @@ Result<DatabaseInfo> Database::info() const {
   for (const FamilyInfo& fi : kFamilies) {
     rocksdb::ColumnFamilyMetaData md;
     impl_->db->GetColumnFamilyMetaData(impl_->cf(fi.family), &md);
-    FamilySize size{fi.name, md.size, 0};
-    impl_->db->GetIntProperty(impl_->cf(fi.family), "rocksdb.estimate-num-keys", &size.entries);
+    FamilySize size{fi.name, md.size, 0, std::uint32_t(md.file_count), 0};
+    if (!md.levels.empty()) size.level0_files = std::uint32_t(md.levels[0].files.size());
+    // Entries in table files (a tree key counts once per file holding it);
+    // what only a writer's memory holds is not on disk yet.
+    rocksdb::TablePropertiesCollection tables;
+    if (impl_->db->GetPropertiesOfAllTables(impl_->cf(fi.family), &tables).ok())
+      for (const auto& [name, props] : tables)
+        size.entries += props->num_entries - props->num_deletions;
     out.families.push_back(size);
   }
   std::error_code ec;
@@ -288,8 +295,7 @@ Status Database::record_input(const Fingerprint& fp, const InputRecord& rec) {
   rocksdb::WriteBatch batch;
   const std::string key = input_key(fp);
   batch.Put(impl_->cf(Family::Meta), key, value).PermitUncheckedError();
-  if (Status s = impl_->write(batch); !s) return s;
-  return impl_->flush(true);
+  return impl_->write(batch);
 }
 
 Status Database::compact() {

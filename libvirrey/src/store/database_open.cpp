@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "ingest_group.hpp"
 #include "rocks.hpp"
 #include "virrey/rules/zobrist.hpp"
 
@@ -73,12 +74,12 @@ struct Families {
   std::vector<int> family_of;  // per descriptor: Family index, -1 for "default"
 };
 
-Families descriptors(bool writer) {
+Families descriptors() {
   Families d;
   d.descriptors.emplace_back(rocksdb::kDefaultColumnFamilyName, rocksdb::ColumnFamilyOptions());
   d.family_of.push_back(-1);
   for (const FamilyInfo& fi : kFamilies) {
-    d.descriptors.emplace_back(std::string(fi.name), family_options(fi.family, writer));
+    d.descriptors.emplace_back(std::string(fi.name), family_options(fi.family));
     d.family_of.push_back(int(fi.family));
   }
   return d;
@@ -153,18 +154,25 @@ Status Database::Impl::load_meta() {
   return {};
 }
 
-void Database::Impl::put_counters(rocksdb::WriteBatch& batch) const {
-  auto put = [&](std::string_view key, std::uint64_t value, int bytes) {
-    char buf[8];
-    put_be(buf, value, bytes);
-    batch.Put(cf(Family::Meta), rocksdb::Slice(key.data(), key.size()), rocksdb::Slice(buf, bytes))
-        .PermitUncheckedError();
+std::vector<std::pair<std::string, std::string>> counter_entries(
+    GameId next_game_id, const std::array<VariantCounts, kVariantCount>& counts) {
+  std::vector<std::pair<std::string, std::string>> out;
+  auto add = [&](std::string_view key, std::uint64_t value, int bytes) {
+    std::string v(std::size_t(bytes), '\0');
+    put_be(v.data(), value, bytes);
+    out.emplace_back(std::string(key), std::move(v));
   };
-  put(view(meta_key(MetaKey::NextGameId)), next_game_id, 4);
+  add(view(meta_key(MetaKey::NextGameId)), next_game_id, 4);
   for (int i = 0; i < kVariantCount; ++i) {
-    put(view(meta_key(MetaKey::Games, Variant(i))), counts[i].games, 8);
-    put(view(meta_key(MetaKey::Positions, Variant(i))), counts[i].positions, 8);
+    add(view(meta_key(MetaKey::Games, Variant(i))), counts[std::size_t(i)].games, 8);
+    add(view(meta_key(MetaKey::Positions, Variant(i))), counts[std::size_t(i)].positions, 8);
   }
+  return out;
+}
+
+void Database::Impl::put_counters(rocksdb::WriteBatch& batch) const {
+  for (const auto& [key, value] : counter_entries(next_game_id, counts))
+    batch.Put(cf(Family::Meta), key, value).PermitUncheckedError();
 }
 
 Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenOptions options,
@@ -214,7 +222,7 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
   if (mode == OpenMode::Read) mode = writer_running(path) ? OpenMode::Secondary : OpenMode::ReadOnly;
 
   rocksdb::DBOptions dbo = db_options(mode);
-  Families fam = descriptors(writer);
+  Families fam = descriptors();
   std::vector<rocksdb::ColumnFamilyHandle*> handles;
   rocksdb::DB* raw = nullptr;
   rocksdb::Status s;
@@ -260,6 +268,8 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
   if (mode == OpenMode::ReadWrite) {
     std::lock_guard lock(writers().mutex);
     writers().paths.insert(canonical(path));
+    // Table files of an import killed before it could ingest them.
+    fs::remove_all(IngestGroup::temp_dir(path), ec);
   }
 
   if (Status ms = impl->load_meta(); !ms) return ms.error();
@@ -292,7 +302,6 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
     put_u32(MetaKey::TreePlies, kTreePlies);
     impl->put_counters(batch);
     if (Status ws = impl->write(batch); !ws) return ws.error();
-    if (Status fs = impl->flush(true); !fs) return fs.error();
     if (Status ms = impl->load_meta(); !ms) return ms.error();
   }
   if (!check_schema) return impl;

@@ -1,6 +1,7 @@
 // GameImporter: games are queued in batches; one writer thread indexes each
-// batch on worker threads, drops duplicates and commits the batch as one
-// atomic RocksDB write with the updated counters.
+// batch on worker threads, drops duplicates and adds the games' entries to an
+// ingest group, which is written and ingested atomically, with the updated
+// counters, every few seconds (and at the end).
 #include "virrey/store/importer.hpp"
 
 #include <atomic>
@@ -11,8 +12,8 @@
 #include <unordered_map>
 
 #include <fmt/format.h>
-#include <rocksdb/write_batch.h>
 
+#include "ingest_group.hpp"
 #include "rocks.hpp"
 #include "varint.hpp"
 #include "virrey/store/game_index.hpp"
@@ -22,10 +23,9 @@ namespace virrey::store {
 namespace {
 
 constexpr std::size_t kMaxQueuedBatches = 2;
-// Written data between flushes: what a killed import loses (and its rerun
-// redoes), and how far readers beside the import lag behind it.
-constexpr std::size_t kFlushBytes = std::size_t(64) << 20;
-constexpr std::chrono::seconds kFlushInterval{2};
+// At most what a group gathers before it is ingested (ImportOptions has the
+// time): what a killed import loses, and how far readers lag behind it.
+constexpr std::size_t kGroupBytes = std::size_t(96) << 20;
 
 struct Prepared {
   validate::GameRecord record;
@@ -48,7 +48,18 @@ void prepare(std::vector<Prepared>& games, int threads) {
   for (auto& t : pool) t.join();
 }
 
-rocksdb::Slice slice(std::string_view s) { return {s.data(), s.size()}; }
+// What duplicate detection compares of a game not ingested yet.
+validate::GameRecord identity_part(validate::GameRecord& rec) {
+  validate::GameRecord out;
+  out.variant = rec.variant;
+  out.start_fen = std::move(rec.start_fen);
+  out.main_line = std::move(rec.main_line);
+  for (auto& t : rec.tags)
+    if (t.name == "Event" || t.name == "Site" || t.name == "Date" || t.name == "Round" ||
+        t.name == "White" || t.name == "Black" || t.name == "Result")
+      out.tags.push_back(std::move(t));
+  return out;
+}
 
 // Tree keys end in a position hash and a move: their middle bytes hash well.
 struct KeyHash {
@@ -56,10 +67,6 @@ struct KeyHash {
     return std::size_t(get_be(k.data() + 1, 8) ^ get_be(k.data() + 9, 3) * 0x9e3779b97f4a7c15ULL);
   }
 };
-template <std::size_t N>
-rocksdb::Slice slice(const Key<N>& k) {
-  return {k.data(), N};
-}
 
 }  // namespace
 
@@ -75,15 +82,24 @@ struct GameImporter::Impl {
   bool closing = false;
   bool finished = false;
   Status failure;
-  ImportTotals totals;  // committed (under mutex)
-  rocksdb::WriteBatch batch;                                // writer thread only
-  std::size_t unflushed = 0;                                // batch bytes since a flush
-  std::chrono::steady_clock::time_point last_flush = std::chrono::steady_clock::now();
-  std::unordered_map<Key<12>, TreeCounters, KeyHash> tree;  // summed within a batch
+  ImportTotals totals;  // ingested (under mutex)
   std::thread writer;
 
-  Impl(Database& database, ImportOptions o) : db(database), d(database.impl()), options(o) {
+  // The group being gathered (writer thread only).
+  IngestGroup group;
+  std::unordered_map<Key<12>, TreeCounters, KeyHash> tree;  // summed within the group
+  std::unordered_map<std::uint64_t, std::vector<validate::GameRecord>> pending;  // by identity
+  GameId next_id = 1;
+  std::array<VariantCounts, kVariantCount> counts{};
+  ImportTotals added;  // in the group
+  std::chrono::steady_clock::time_point last_ingest = std::chrono::steady_clock::now();
+
+  Impl(Database& database, ImportOptions o)
+      : db(database), d(database.impl()), options(o), group(database.impl()) {
     if (options.batch_games == 0) options.batch_games = 1;
+    std::lock_guard lock(d.meta_mutex);
+    next_id = d.next_game_id;
+    counts = d.counts;
     writer = std::thread([this] { run(); });
   }
 
@@ -93,23 +109,36 @@ struct GameImporter::Impl {
       {
         std::unique_lock lock(mutex);
         changed.wait(lock, [&] { return !queue.empty() || closing; });
-        if (queue.empty()) return;
+        if (queue.empty()) break;
         batch = std::move(queue.front());
         queue.pop_front();
         changed.notify_all();
         if (!failure.ok()) continue;  // drain after a failure
       }
-      Status s = commit(batch);
+      Status s = add_batch(batch);
+      const auto now = std::chrono::steady_clock::now();
+      const std::chrono::duration<double> since = now - last_ingest;
+      if (s && (group.bytes() >= kGroupBytes || since.count() >= options.commit_seconds)) s = ingest();
       std::lock_guard lock(mutex);
       if (!s) failure = s;
       changed.notify_all();
     }
+    // The rest of the last group.
+    Status s;
+    {
+      std::lock_guard lock(mutex);
+      s = failure;
+    }
+    if (s) s = ingest();
+    std::lock_guard lock(mutex);
+    if (!s) failure = s;
   }
 
-  // True when a stored game (or one earlier in this batch) is the same game.
-  Result<bool> duplicate(const Prepared& g, const std::vector<const Prepared*>& earlier) {
-    for (const Prepared* e : earlier)
-      if (same_game(e->record, g.record)) return true;
+  // True when a stored game, or one gathered in this group, is the same game.
+  Result<bool> duplicate(const Prepared& g) {
+    if (auto it = pending.find(g.index->identity); it != pending.end())
+      for (const auto& p : it->second)
+        if (same_game(p, g.record)) return true;
     std::vector<GameId> candidates;
     const auto prefix = identity_prefix(g.index->variant, g.index->identity);
     Status s = d.scan(Family::Identities, view(prefix), [&](std::string_view key, std::string_view) {
@@ -125,99 +154,66 @@ struct GameImporter::Impl {
     return false;
   }
 
-  Status commit(std::vector<validate::GameRecord>& records) {
+  Status add_batch(std::vector<validate::GameRecord>& records) {
     std::vector<Prepared> games(records.size());
     for (std::size_t i = 0; i < records.size(); ++i) games[i].record = std::move(records[i]);
     prepare(games, options.threads);
 
-    // Reused from batch to batch: large buffers cost page faults each time.
-    batch.Clear();
-    tree.clear();
-    std::unordered_map<std::uint64_t, std::vector<const Prepared*>> in_batch;
-    GameId next_id;
-    std::array<VariantCounts, kVariantCount> counts;
-    {
-      std::lock_guard lock(d.meta_mutex);
-      next_id = d.next_game_id;
-      counts = d.counts;
-    }
-    ImportTotals added;
-    for (const Prepared& g : games) {
+    for (Prepared& g : games) {
       if (!g.index) return g.index.error();
       if (!g.bytes) return g.bytes.error();
       const GameIndex& ix = *g.index;
-      auto& earlier = in_batch[ix.identity];
-      auto dup = duplicate(g, earlier);
+      auto dup = duplicate(g);
       if (!dup) return dup.error();
       if (*dup) {
         ++added.duplicates;
         continue;
       }
-      earlier.push_back(&g);
       if (next_id == 0xffffffffu) return Error{ErrorKind::InvalidArgument, "the database is full (2^32 games)"};
       const GameId id = next_id++;
       const Variant v = ix.variant;
       const auto gk = game_key(id);
-      batch.Put(d.cf(Family::Games), slice(gk), slice(*g.bytes)).PermitUncheckedError();
-      batch.Put(d.cf(Family::Summaries), slice(gk), slice(encode_summary(ix.summary))).PermitUncheckedError();
+      group.put(Family::Games, view(gk), *g.bytes);
+      group.put(Family::Summaries, view(gk), encode_summary(ix.summary));
       for (const PositionEntry& p : ix.positions) {
         std::string ply;
         put_varint(ply, p.first_ply);
-        batch.Put(d.cf(Family::Positions), slice(position_key(v, p.hash, id)), slice(ply))
-            .PermitUncheckedError();
+        group.put(Family::Positions, view(position_key(v, p.hash, id)), ply);
       }
-      for (const TreeEntry& t : ix.tree) {
-        tree[tree_key(v, t.hash, t.move)].add(ix.counters);
-      }
-      for (const TagEntry& t : ix.tags)
-        batch.Put(d.cf(Family::Tags), slice(tag_key(t.field, t.value, id)), {}).PermitUncheckedError();
-      for (const PromotionEntry& p : ix.promotions) {
-        const char flags = char(p.flags);
-        batch.Put(d.cf(Family::Promotions),
-                  slice(promotion_key(v, p.piece, p.colour, p.file, id, p.ply)),
-                  rocksdb::Slice(&flags, 1))
-            .PermitUncheckedError();
-      }
-      batch.Put(d.cf(Family::Identities), slice(identity_key(v, ix.identity, id)), {})
-          .PermitUncheckedError();
+      for (const TreeEntry& t : ix.tree) tree[tree_key(v, t.hash, t.move)].add(ix.counters);
+      for (const TagEntry& t : ix.tags) group.put(Family::Tags, tag_key(t.field, t.value, id), {});
+      for (const PromotionEntry& p : ix.promotions)
+        group.put(Family::Promotions, view(promotion_key(v, p.piece, p.colour, p.file, id, p.ply)),
+                  std::string_view(reinterpret_cast<const char*>(&p.flags), 1));
+      group.put(Family::Identities, view(identity_key(v, ix.identity, id)), {});
+      pending[ix.identity].push_back(identity_part(g.record));
       ++added.stored;
       added.positions += ix.positions.size();
       ++counts[std::size_t(v)].games;
       counts[std::size_t(v)].positions += ix.positions.size();
     }
-    for (const auto& [key, c] : tree)
-      batch.Merge(d.cf(Family::Tree), slice(key), encode_tree_counters(c)).PermitUncheckedError();
+    return {};
+  }
 
-    // The counters go into the same batch: they are committed with the games.
-    GameId old_next;
-    std::array<VariantCounts, kVariantCount> old_counts;
-    {
+  // Ingests the group with the counters as of its last game.
+  Status ingest() {
+    last_ingest = std::chrono::steady_clock::now();
+    if (group.empty() && added.duplicates == 0) return {};
+    if (!group.empty()) {
+      for (const auto& [key, c] : tree) group.merge(Family::Tree, view(key), encode_tree_counters(c));
+      for (const auto& [key, value] : counter_entries(next_id, counts)) group.put(Family::Meta, key, value);
+      if (Status s = group.ingest(); !s) return s;
       std::lock_guard lock(d.meta_mutex);
-      old_next = d.next_game_id;
-      old_counts = d.counts;
       d.next_game_id = next_id;
       d.counts = counts;
-      d.put_counters(batch);
     }
-    if (Status s = d.write(batch); !s) {
-      std::lock_guard lock(d.meta_mutex);
-      d.next_game_id = old_next;
-      d.counts = old_counts;
-      return s;
-    }
-    // Make the games durable and visible to readers now and then; the
-    // families flush together, so any flush is a consistent state.
-    unflushed += batch.GetDataSize();
-    const auto now = std::chrono::steady_clock::now();
-    if (unflushed >= kFlushBytes || now - last_flush >= kFlushInterval) {
-      unflushed = 0;
-      last_flush = now;
-      if (Status s = d.flush(false); !s) return s;
-    }
+    tree.clear();
+    pending.clear();
     std::lock_guard lock(mutex);
     totals.stored += added.stored;
     totals.duplicates += added.duplicates;
     totals.positions += added.positions;
+    added = {};
     return {};
   }
 
@@ -240,7 +236,6 @@ struct GameImporter::Impl {
     }
     if (writer.joinable()) writer.join();
     std::lock_guard lock(mutex);
-    if (failure.ok() && db.writable()) failure = d.flush(true);
     if (!failure.ok()) return failure.error();
     return totals;
   }

@@ -20,8 +20,8 @@ namespace virrey::store {
 // A RocksDB status as an Error; `what` says what was being done.
 Error to_error(const rocksdb::Status& s, std::string_view what);
 
-// Options of each family (rocks_options.cpp). `writer`: tuned for bulk import.
-rocksdb::ColumnFamilyOptions family_options(Family f, bool writer);
+// Options of each family (rocks_options.cpp).
+rocksdb::ColumnFamilyOptions family_options(Family f);
 rocksdb::DBOptions db_options(OpenMode mode);
 
 // The merge operator that sums TreeCounters (tree_merge.cpp).
@@ -29,6 +29,11 @@ std::shared_ptr<rocksdb::MergeOperator> make_tree_merge_operator();
 
 // The smallest string greater than every string with this prefix ("" if none).
 std::string prefix_successor(std::string_view prefix);
+
+// The meta entries that hold the counters: next game id (u32), games and
+// positions per variant (u64), as key and value.
+std::vector<std::pair<std::string, std::string>> counter_entries(
+    GameId next_game_id, const std::array<VariantCounts, kVariantCount>& counts);
 
 struct Database::Impl {
   std::string path;
@@ -56,7 +61,7 @@ struct Database::Impl {
               const std::function<bool(std::string_view key, std::string_view value)>& visit,
               std::string_view from = {}) const;
   Status get(Family f, std::string_view key, std::string& value, bool& found) const;
-  // Applies a batch atomically, without a log: durable at the next flush.
+  // Applies a small batch atomically and flushes it (no write-ahead log).
   Status write(rocksdb::WriteBatch& batch);
   // Flushes every family together (atomic_flush); `wait`: until on disk.
   Status flush(bool wait);

@@ -13,8 +13,7 @@ Status write_one(const std::string& path, const std::function<void(Database::Imp
   if (!impl) return impl.error();
   rocksdb::WriteBatch batch;
   fill(**impl, batch);
-  if (Status s = (*impl)->write(batch); !s) return s;
-  return (*impl)->flush(true);
+  return (*impl)->write(batch);
 }
 
 }  // namespace

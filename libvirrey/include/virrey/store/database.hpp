@@ -3,9 +3,10 @@
 // writer, and offers the reads that search, stats and export need. No RocksDB
 // type appears here; errors are values (error.hpp).
 //
-// Readers see one consistent state: the database as it was when they opened
-// it (read-only and secondary opens), or the latest committed state (a
-// read-write open). A game is always stored whole with all its index entries.
+// Readers see one consistent state: the database as of the writer's last
+// commit when they opened it (read-only and secondary opens; an import
+// commits every few seconds), or their own writes (a read-write open). A game
+// is always stored whole with all its index entries and the counters.
 #pragma once
 
 #include <array>
@@ -52,7 +53,9 @@ struct VariantCounts {
 struct FamilySize {
   std::string_view name;
   std::uint64_t bytes = 0;    // table files on disk
-  std::uint64_t entries = 0;  // estimated number of keys
+  std::uint64_t entries = 0;  // keys in table files (tree: before merging operands)
+  std::uint32_t files = 0;    // table files
+  std::uint32_t level0_files = 0;  // of them, not yet compacted below level 0
 };
 
 struct DatabaseInfo {

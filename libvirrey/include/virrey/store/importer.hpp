@@ -1,6 +1,6 @@
-// GameImporter: stores checked games in large atomic write batches. Games are
+// GameImporter: stores checked games in large atomic commits. Games are
 // indexed on worker threads and written by one writer thread, so checking,
-// indexing and writing overlap. Every batch holds whole games with all their
+// indexing and writing overlap. Every commit holds whole games with all their
 // index entries and the updated counters: a killed import leaves a database
 // with no partial game, and importing the same games again stores none of
 // them twice (a game equal to a stored one is counted as a duplicate).
@@ -16,8 +16,13 @@
 namespace virrey::store {
 
 struct ImportOptions {
-  int threads = 1;                  // indexing threads
-  std::size_t batch_games = 2048;   // games per atomic write
+  int threads = 1;                 // indexing threads
+  std::size_t batch_games = 2048;  // games indexed together
+  // Games are committed (made durable and visible to readers, atomically)
+  // when this much time has passed since the last commit, or about 96 MB of
+  // index entries have gathered, and at the end. A killed import loses what
+  // it had not committed; its rerun adds it.
+  double commit_seconds = 2.0;
 };
 
 struct ImportTotals {

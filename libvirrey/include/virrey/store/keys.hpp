@@ -3,13 +3,18 @@
 // layouts are part of the on-disk format (schema.hpp: kSchemaVersion); golden
 // vectors in tests/store guard them.
 //
-//   games, summaries  game id (4)
-//   positions         variant (1) | hash (8) | game id (4)
-//   tree              variant (1) | hash (8) | move (3)
-//   tags              field (1) | normalised value | 0x00 | game id (4)
-//   promotions        variant (1) | piece (1) | colour (1) | file (1) | game id (4) | ply (2)
-//   identities        variant (1) | identity (8) | game id (4)
-//   meta              kind (1) | ...   (see MetaKey)
+//   family       key                                                  -> value
+//   games        game id (4)                                          -> record (game_codec.hpp)
+//   summaries    game id (4)                                          -> summary (game_summary.hpp)
+//   positions    variant (1) | hash (8) | game id (4)                 -> first ply (varint)
+//   tree         variant (1) | hash (8) | move (3)                    -> counters (tree_counters.hpp)
+//   tags         field (1) | normalised value | 0x00 | game id (4)    -> empty
+//   promotions   variant | piece | colour | file (1 each) | game id (4) | ply (2) -> flags (1)
+//   identities   variant (1) | identity (8) | game id (4)             -> empty
+//   meta         kind (1) | ...   (see MetaKey)
+//
+// A position is indexed once per game, with the first ply that reaches it
+// (a repetition adds no entry): what position search reports.
 //
 // A move is 3 bytes: from square, to square, kind << 4 | promotion piece.
 #pragma once

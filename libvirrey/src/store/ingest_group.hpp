@@ -1,0 +1,60 @@
+// IngestGroup: index entries of many games gathered in memory, sorted, written
+// as one table file per family and ingested into the database in one atomic
+// step (RocksDB IngestExternalFiles). Bulk import this way skips the memtable
+// and its sorting entirely; game records, keyed by increasing ids, go straight
+// to the last level. A killed process leaves either all files of a group in
+// the database or none.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rocks.hpp"
+
+namespace virrey::store {
+
+class IngestGroup {
+ public:
+  explicit IngestGroup(Database::Impl& d);
+
+  // Keys must be unique within a family and group (a later put of the same
+  // key replaces the earlier one); a merge operand is one value per key.
+  void put(Family f, std::string_view key, std::string_view value);
+  void merge(Family f, std::string_view key, std::string_view value);
+
+  std::size_t bytes() const { return bytes_; }
+  bool empty() const { return bytes_ == 0; }
+
+  // Writes and ingests everything gathered, then starts empty again.
+  Status ingest();
+
+  // The directory of the table files being written, under the database (a
+  // killed import may leave files there; a writer's open removes them).
+  static std::string temp_dir(const std::string& db_path);
+
+ private:
+  struct Entry {
+    // The key's first 16 bytes as big-endian words: most comparisons end here.
+    std::uint64_t prefix, prefix2;
+    std::uint32_t offset;  // into Run::data: key, then value
+    std::uint32_t key_size;
+    std::uint32_t value_size;
+    bool merge;
+  };
+  struct Run {
+    std::string data;
+    std::vector<Entry> entries;
+  };
+  void add(Family f, std::string_view key, std::string_view value, bool merge);
+  Status write_run(Family f, Run& run, const std::string& path);
+
+  Database::Impl& d_;
+  std::array<Run, kFamilyCount> runs_;
+  std::size_t bytes_ = 0;
+  std::uint64_t files_ = 0;
+};
+
+}  // namespace virrey::store
