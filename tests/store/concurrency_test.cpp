@@ -5,6 +5,8 @@
 
 #include <signal.h>
 
+#include <chrono>
+
 #include "random_games.hpp"
 #include "store_test_util.hpp"
 #include "virrey/rules/fen.hpp"
@@ -17,20 +19,28 @@ namespace {
 TEST(Concurrency, ReadersSeeConsistentSnapshotsDuringAnImport) {
   TempDir dir;
   const std::string input = dir / "input.pgn";
-  write_file(input, random_games(8000, 99));
+  const std::string text = random_games(8000, 99);
+  write_file(input, text);
+  const auto games = split_games(text);
+  ASSERT_EQ(games.size(), 8000u);
   const std::string db = dir / "live.db";
   // Create the database first so readers always find one.
   ASSERT_EQ(run_virrey("import --db " + db + " - < /dev/null", dir.path()).exit_code, 0);
-  const pid_t writer =
-      spawn_virrey({"import", input, "--db", db, "--threads", "2", "--commit-interval", "0.3"}, dir / "log.txt");
-  ASSERT_GT(writer, 0);
+  // The import reads a pipe: the first games come at once, the rest only
+  // once a reader has seen some of them committed, so reads happen while
+  // the import runs however fast the machine is.
+  PipedProcess writer =
+      spawn_virrey_piped({"import", "-", "--db", db, "--threads", "2", "--commit-interval", "0.3"}, dir / "log.txt");
+  ASSERT_GT(writer.pid, 0);
+  ASSERT_TRUE(writer.write(join_games(games, 0, 3000)));
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
 
   std::vector<std::string> starts;
   for (Variant v : {Variant::Standard, Variant::Virrey}) starts.emplace_back(info(v).start_fen);
   int reads = 0, reads_while_writing = 0, status = 0;
   std::uint64_t last_seen = 0;
   for (;;) {
-    const bool writing = ::waitpid(writer, &status, WNOHANG) == 0;
+    const bool writing = ::waitpid(writer.pid, &status, WNOHANG) == 0;
     auto opened = Database::open(db, {OpenMode::Read, false});
     ASSERT_TRUE(opened) << opened.error().message;
     const Database& d = **opened;
@@ -55,6 +65,10 @@ TEST(Concurrency, ReadersSeeConsistentSnapshotsDuringAnImport) {
     }
     ++reads;
     reads_while_writing += writing && counted > 0 && counted < 8000;
+    if (writer.input >= 0 && (counted > 0 || std::chrono::steady_clock::now() > deadline)) {
+      EXPECT_TRUE(writer.write(join_games(games, 3000, games.size())));
+      writer.close_input();
+    }
     if (!writing) break;
   }
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << read_file(dir / "log.txt");

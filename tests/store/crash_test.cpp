@@ -54,7 +54,8 @@ std::uint64_t games_of(const Snapshot& s) {
 TEST(CrashSafety, KilledImportsResumeToTheSameDatabase) {
   TempDir dir;
   const std::string input = dir / "input.pgn";
-  write_file(input, random_games(6000, 2024));
+  const std::string input_text = random_games(6000, 2024);
+  write_file(input, input_text);
   // Frequent commits, so that kills find some games stored.
   const std::vector<std::string> import_args = {"import", input, "--threads", "2", "--commit-interval", "0.2"};
 
@@ -67,34 +68,46 @@ TEST(CrashSafety, KilledImportsResumeToTheSameDatabase) {
   const Snapshot ref = verify(dir / "ref.db");
   ASSERT_EQ(games_of(ref), 6000u);
 
-  // Kill points: soon after the start, then as soon as a reader sees a
-  // given share of the games stored (the import flushes every few seconds),
-  // plus a little, so that kills land inside later batches.
+  // Kill points: soon after the start, then once a reader sees a given
+  // share of the games stored, plus a little, so that kills land inside later
+  // groups. The killed imports read a pipe that the test fills ahead of the
+  // kill point only, so every kill finds the import running however fast
+  // the machine is.
+  const auto games = split_games(input_text);
+  ASSERT_EQ(games.size(), 6000u);
   int killed_midway = 0;
-  const double shares[] = {0.0, 0.15, 0.35, 0.55, 0.75, 0.9};
+  const double shares[] = {0.0, 0.15, 0.35, 0.55, 0.7, 0.8};
   for (int k = 0; k < int(std::size(shares)); ++k) {
     const std::string db = dir / ("killed" + std::to_string(k) + ".db");
     auto args = import_args;
     args.insert(args.end(), {"--db", db});
-    const pid_t pid = spawn_virrey(args, dir / "log.txt");
-    ASSERT_GT(pid, 0);
+    auto piped_args = args;
+    piped_args[1] = "-";
+    PipedProcess killed = spawn_virrey_piped(piped_args, dir / "log.txt");
+    ASSERT_GT(killed.pid, 0);
+    const std::size_t target = std::size_t(shares[k] * 6000);
+    // What the import has before the kill: the target share and more than
+    // a batch of the reader's (1024 games), so that the target is checked.
+    EXPECT_TRUE(killed.write(join_games(games, 0, target + 1100)));
     int status = 0;
     const auto deadline = Clock::now() + std::chrono::duration<double>(4 * seconds + 10);
     if (shares[k] == 0) std::this_thread::sleep_for(std::chrono::milliseconds(30));
-    while (shares[k] > 0 && Clock::now() < deadline && ::waitpid(pid, &status, WNOHANG) == 0) {
+    while (shares[k] > 0 && Clock::now() < deadline && ::waitpid(killed.pid, &status, WNOHANG) == 0) {
       auto db_now = Database::open(db, {OpenMode::Read, false});
       std::uint64_t n = 0;
       if (db_now)
         for (const auto& c : (*db_now)->counts()) n += c.games;
-      if (n >= shares[k] * 6000) break;
+      if (n >= target) break;
       std::this_thread::sleep_for(std::chrono::milliseconds(40));
     }
+    // More games in flight while it dies.
+    std::thread more([&] { killed.write(join_games(games, target + 1100, games.size())); });
     std::this_thread::sleep_for(std::chrono::milliseconds(37 * k));
-    const bool running = ::waitpid(pid, &status, WNOHANG) == 0;
-    if (running) {
-      ::kill(pid, SIGKILL);
-      ::waitpid(pid, &status, 0);
-    }
+    const bool running = ::waitpid(killed.pid, &status, WNOHANG) == 0;
+    if (running) ::kill(killed.pid, SIGKILL);
+    ::waitpid(killed.pid, &status, 0);
+    more.join();  // the write fails once the import is gone
+    killed.close_input();
     SCOPED_TRACE("killed at " + std::to_string(shares[k]) + (running ? "" : " (had finished)"));
     if (std::filesystem::exists(db + "/CURRENT")) {
       const Snapshot after_kill = verify(db);

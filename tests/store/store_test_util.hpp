@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -112,6 +113,69 @@ inline pid_t spawn_virrey(const std::vector<std::string>& args, const std::strin
     ::_exit(127);
   }
   return pid;
+}
+
+// A running `virrey ARGS...` whose standard input is a pipe the test writes.
+struct PipedProcess {
+  pid_t pid = -1;
+  int input = -1;  // write end of the child's stdin; -1 once closed
+
+  // Writes all of `text` (false when the child has gone).
+  bool write(const std::string& text) {
+    std::size_t done = 0;
+    while (done < text.size()) {
+      const ssize_t n = ::write(input, text.data() + done, text.size() - done);
+      if (n <= 0) return false;
+      done += std::size_t(n);
+    }
+    return true;
+  }
+  void close_input() {
+    if (input >= 0) ::close(input);
+    input = -1;
+  }
+};
+
+inline PipedProcess spawn_virrey_piped(const std::vector<std::string>& args, const std::string& log) {
+  std::signal(SIGPIPE, SIG_IGN);  // a killed child must not kill the test
+  int fds[2];
+  if (::pipe(fds) != 0) return {};
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::dup2(fds[0], 0);
+    ::close(fds[0]);
+    ::close(fds[1]);
+    std::FILE* f = std::freopen(log.c_str(), "w", stdout);
+    if (f) ::dup2(::fileno(stdout), 2);
+    std::vector<char*> argv{const_cast<char*>(VIRREY_BINARY)};
+    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    ::execv(VIRREY_BINARY, argv.data());
+    ::_exit(127);
+  }
+  ::close(fds[0]);
+  return {pid, fds[1]};
+}
+
+// The games of a PGN text, each with its tags and movetext.
+inline std::vector<std::string> split_games(const std::string& text) {
+  std::vector<std::string> games;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t next = text.find("\n[Event ", start + 1);
+    if (next == std::string::npos) break;
+    games.push_back(text.substr(start, next + 1 - start));
+    start = next + 1;
+  }
+  if (start < text.size()) games.push_back(text.substr(start));
+  return games;
+}
+
+// Games [from, to) of `games`, joined.
+inline std::string join_games(const std::vector<std::string>& games, std::size_t from, std::size_t to) {
+  std::string out;
+  for (std::size_t i = from; i < to && i < games.size(); ++i) out += games[i];
+  return out;
 }
 
 // The number after "field": in a JSON text (-1 when absent).

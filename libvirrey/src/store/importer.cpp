@@ -104,21 +104,29 @@ struct GameImporter::Impl {
   }
 
   void run() {
+    const auto interval = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+        std::chrono::duration<double>(options.commit_seconds));
     for (;;) {
       std::vector<validate::GameRecord> batch;
       {
         std::unique_lock lock(mutex);
-        changed.wait(lock, [&] { return !queue.empty() || closing; });
-        if (queue.empty()) break;
-        batch = std::move(queue.front());
-        queue.pop_front();
+        changed.wait_until(lock, last_ingest + interval, [&] { return !queue.empty() || closing; });
+        if (!queue.empty()) {
+          batch = std::move(queue.front());
+          queue.pop_front();
+        } else if (closing) {
+          break;
+        } else {
+          // The commit is due and the input is slow: commit what has come.
+          batch = std::move(filling);
+          filling.clear();
+        }
         changed.notify_all();
         if (!failure.ok()) continue;  // drain after a failure
       }
-      Status s = add_batch(batch);
-      const auto now = std::chrono::steady_clock::now();
-      const std::chrono::duration<double> since = now - last_ingest;
-      if (s && (group.bytes() >= kGroupBytes || since.count() >= options.commit_seconds)) s = ingest();
+      Status s = batch.empty() ? Status{} : add_batch(batch);
+      const auto since = std::chrono::steady_clock::now() - last_ingest;
+      if (s && (group.bytes() >= kGroupBytes || since >= interval)) s = ingest();
       std::lock_guard lock(mutex);
       if (!s) failure = s;
       changed.notify_all();
