@@ -1,5 +1,7 @@
 #include "virrey/rules/attacks.hpp"
 
+#include <array>
+#include <bit>
 #include <memory>
 
 #include "magics8.hpp"
@@ -14,9 +16,9 @@ using BB = std::uint64_t;
 BB bit(int file, int rank) { return BB(1) << (rank * 8 + file); }
 
 // Attacks of a slider on an empty-or-occupied board by walking its rays.
-BB slide(Square s, BB occ, const int (*dirs)[2]) {
+BB slide(Square s, BB occ, const int (*dirs)[2], int count = 4) {
   BB out = 0;
-  for (int d = 0; d < 4; ++d) {
+  for (int d = 0; d < count; ++d) {
     int f = s % 8 + dirs[d][0], r = s / 8 + dirs[d][1];
     while (f >= 0 && f < 8 && r >= 0 && r < 8) {
       out |= bit(f, r);
@@ -76,15 +78,47 @@ void init_magics(std::array<Magic, 64>& magics, std::vector<BB>& storage, const 
     int bits = std::popcount(m.mask);
     m.shift = 64 - bits;
     m.table = storage.data() + offset;
-    int size = 0;
+    BB* table = storage.data() + offset;
+    // The known magic fills the table straight away, from the rays: a slot
+    // hit twice with different attacks (never, for a good magic) sends the
+    // square to the search below.
+    std::array<BB, 4> rays{};
+    for (int d = 0; d < 4; ++d) rays[d] = slide(Square(s), 0, dirs + d, 1);
+    auto attacks = [&](BB occ) {
+      BB out = 0;
+      for (int d = 0; d < 4; ++d) {
+        BB ray = rays[d], blockers = ray & occ;
+        if (blockers) {
+          const bool upward = dirs[d][1] > 0 || (dirs[d][1] == 0 && dirs[d][0] > 0);
+          const int first = upward ? std::countr_zero(blockers) : 63 - std::countl_zero(blockers);
+          ray &= upward ? (BB(2) << first) - 1 : ~((BB(1) << first) - 1);
+        }
+        out |= ray;
+      }
+      return out;
+    };
+    m.magic = known[s];
+    bool good = true;
     BB sub = 0;
     do {  // Carry-Rippler enumeration of every subset of the mask.
+      BB& slot = table[m.index(sub)];
+      const BB a = attacks(sub);
+      if (slot != 0 && slot != a) good = false;
+      slot = a;
+      sub = (sub - m.mask) & m.mask;
+    } while (sub && good);
+    if (good) {
+      offset += std::size_t(1) << bits;
+      continue;
+    }
+    int size = 0;
+    sub = 0;
+    do {
       occupancy[size] = sub;
-      reference[size] = slide(Square(s), sub, dirs);
+      reference[size] = attacks(sub);
       ++size;
       sub = (sub - m.mask) & m.mask;
     } while (sub);
-    BB* table = storage.data() + offset;
     for (bool first = true;; first = false) {
       if (first) {
         m.magic = known[s];
