@@ -44,6 +44,12 @@ Status IngestGroup::write_run(Family f, Run& run, const std::string& path) {
   });
 
   rocksdb::Options options(db_options(OpenMode::ReadWrite), family_options(f));
+  // A table file is written with the bottommost level's compression (zstd).
+  // Game records and summaries have rising keys: their files stay where they
+  // are ingested, so they get zstd once. The index families' keys are
+  // hashes and names: their files overlap the stored ones and are compacted
+  // again, so they are written with the cheaper lz4 and get zstd then.
+  if (f != Family::Games && f != Family::Summaries) options.bottommost_compression = rocksdb::kLZ4Compression;
   rocksdb::SstFileWriter writer(rocksdb::EnvOptions(), options, d_.cf(f));
   rocksdb::Status s = writer.Open(path);
   for (std::size_t i = 0; s.ok() && i < run.entries.size(); ++i) {
