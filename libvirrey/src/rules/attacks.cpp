@@ -2,7 +2,13 @@
 
 #include <array>
 #include <bit>
-#include <memory>
+#include <cstdint>
+#include <cstdlib>
+#include <new>
+
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 #include "magics8.hpp"
 #include <vector>
@@ -56,17 +62,26 @@ struct Prng {
 };
 
 // Finds a magic multiplier for each square and fills its attack table.
-void init_magics(std::array<Magic, 64>& magics, std::vector<BB>& storage, const int (*dirs)[2],
-                 const std::array<BB, 64>& known) {
+// The squares whose occupancy matters to a slider on s (its rays without
+// the board's edge squares).
+BB relevant_mask(int s, const int (*dirs)[2]) {
+  BB edges = ((0xffULL | 0xff00000000000000ULL) & ~(0xffULL << (s / 8 * 8))) |
+             ((0x0101010101010101ULL | 0x8080808080808080ULL) & ~(0x0101010101010101ULL << (s % 8)));
+  return slide(Square(s), 0, dirs) & ~edges;
+}
+
+// Entries of the attack table of one slider kind.
+std::size_t table_entries(const int (*dirs)[2]) {
   std::size_t total = 0;
+  for (int s = 0; s < 64; ++s) total += std::size_t(1) << std::popcount(relevant_mask(s, dirs));
+  return total;
+}
+
+// `storage` holds table_entries(dirs) zeroed entries.
+void init_magics(std::array<Magic, 64>& magics, BB* storage, const int (*dirs)[2],
+                 const std::array<BB, 64>& known) {
   std::array<BB, 64> masks{};
-  for (int s = 0; s < 64; ++s) {
-    BB edges = ((0xffULL | 0xff00000000000000ULL) & ~(0xffULL << (s / 8 * 8))) |
-               ((0x0101010101010101ULL | 0x8080808080808080ULL) & ~(0x0101010101010101ULL << (s % 8)));
-    masks[s] = slide(Square(s), 0, dirs) & ~edges;
-    total += std::size_t(1) << std::popcount(masks[s]);
-  }
-  storage.assign(total, 0);
+  for (int s = 0; s < 64; ++s) masks[s] = relevant_mask(s, dirs);
   Prng prng{0x9e3779b97f4a7c15ULL};
   std::vector<BB> occupancy(4096), reference(4096);
   std::vector<int> epoch(4096, 0);
@@ -77,8 +92,8 @@ void init_magics(std::array<Magic, 64>& magics, std::vector<BB>& storage, const 
     m.mask = masks[s];
     int bits = std::popcount(m.mask);
     m.shift = 64 - bits;
-    m.table = storage.data() + offset;
-    BB* table = storage.data() + offset;
+    m.table = storage + offset;
+    BB* table = storage + offset;
     // The known magic fills the table straight away, from the rays: a slot
     // hit twice with different attacks (never, for a good magic) sends the
     // square to the search below.
@@ -145,11 +160,36 @@ void init_magics(std::array<Magic, 64>& magics, std::vector<BB>& storage, const 
 
 struct Built {
   AttackTables8 tables;
-  std::vector<BB> bishop_storage, rook_storage;
+  BB* bishop_storage = nullptr;
+  BB* rook_storage = nullptr;
 };
 
-std::unique_ptr<Built> build() {
-  auto b = std::make_unique<Built>();
+// Zeroed memory for the tables (about 1 MB) that lives as long as the
+// process. On Linux it is one 2 MiB region offered as a transparent huge
+// page: the tables then cost one page fault rather than a few hundred, a
+// noticeable part of the start-up of a short query.
+void* table_memory(std::size_t bytes) {
+#ifdef __linux__
+  constexpr std::size_t kHuge = std::size_t(2) << 20;
+  const std::size_t size = (bytes + kHuge - 1) / kHuge * kHuge;
+  void* raw = ::mmap(nullptr, size + kHuge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (raw != MAP_FAILED) {
+    void* aligned = reinterpret_cast<void*>((reinterpret_cast<std::uintptr_t>(raw) + kHuge - 1) & ~(kHuge - 1));
+    ::madvise(aligned, size, MADV_HUGEPAGE);
+    return aligned;
+  }
+#endif
+  return std::calloc(bytes, 1);
+}
+
+const Built* build() {
+  const std::size_t bishops = table_entries(kBishopDirs), rooks = table_entries(kRookDirs);
+  const std::size_t head = (sizeof(Built) + 63) / 64 * 64;
+  auto* memory = static_cast<unsigned char*>(table_memory(head + (bishops + rooks) * sizeof(BB)));
+  if (!memory) std::abort();
+  auto* b = new (memory) Built;
+  b->bishop_storage = reinterpret_cast<BB*>(memory + head);
+  b->rook_storage = b->bishop_storage + bishops;
   AttackTables8& t = b->tables;
   for (int s = 0; s < 64; ++s) {
     Square sq = Square(s);
@@ -177,7 +217,7 @@ std::unique_ptr<Built> build() {
 }
 
 const Built& built() {
-  static const std::unique_ptr<Built> instance = build();
+  static const Built* const instance = build();  // never freed: used until exit
   return *instance;
 }
 
