@@ -100,18 +100,21 @@ inline RunResult run_virrey(const std::string& args, const std::string& dir, con
   return r;
 }
 
+// In a forked child: output to `log`, then becomes `virrey ARGS...`.
+[[noreturn]] inline void exec_virrey(const std::vector<std::string>& args, const std::string& log) {
+  std::FILE* f = std::freopen(log.c_str(), "w", stdout);
+  if (f) ::dup2(::fileno(stdout), 2);
+  std::vector<char*> argv{const_cast<char*>(VIRREY_BINARY)};
+  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  ::execv(VIRREY_BINARY, argv.data());
+  ::_exit(127);
+}
+
 // Starts `virrey ARGS...` in the background, output to `log`; returns its pid.
 inline pid_t spawn_virrey(const std::vector<std::string>& args, const std::string& log) {
   const pid_t pid = ::fork();
-  if (pid == 0) {
-    std::FILE* f = std::freopen(log.c_str(), "w", stdout);
-    if (f) ::dup2(::fileno(stdout), 2);
-    std::vector<char*> argv{const_cast<char*>(VIRREY_BINARY)};
-    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    ::execv(VIRREY_BINARY, argv.data());
-    ::_exit(127);
-  }
+  if (pid == 0) exec_virrey(args, log);
   return pid;
 }
 
@@ -145,13 +148,7 @@ inline PipedProcess spawn_virrey_piped(const std::vector<std::string>& args, con
     ::dup2(fds[0], 0);
     ::close(fds[0]);
     ::close(fds[1]);
-    std::FILE* f = std::freopen(log.c_str(), "w", stdout);
-    if (f) ::dup2(::fileno(stdout), 2);
-    std::vector<char*> argv{const_cast<char*>(VIRREY_BINARY)};
-    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    ::execv(VIRREY_BINARY, argv.data());
-    ::_exit(127);
+    exec_virrey(args, log);
   }
   ::close(fds[0]);
   return {pid, fds[1]};
