@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Times Modern chess perft (9x9, prime minister) in virrey beside
 # fairy-stockfish (variant `modern`, `go perft N`) on the start position at
-# depths 5 and 6, both single-threaded, in the same run (issue 7, point 5).
+# depths 5 and 6, both single-threaded, in the same run.
 # Every figure is the best of $RUNS runs. Node counts are checked against the
 # published table (13403293, 411178941), between the programs and between runs:
 # the script exits 1 if any disagree. Target: virrey >= 5x fairy-stockfish's

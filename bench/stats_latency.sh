@@ -6,7 +6,7 @@
 # Virrey). Prints p50/p99 wall and p50 CPU time per statistic and the ratio of
 # the scan's wall time to the statistic's p50.
 #
-# Targets (issue 6): opening statistics for the start position and for a
+# Targets: opening statistics for the start position and for a
 # common position after 8 plies p50 <= 10 ms as a whole process; results and
 # promotion statistics over the whole database <= 1 s.
 #
