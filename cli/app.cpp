@@ -24,7 +24,7 @@ void add_perft(CLI::App& app, PerftOptions& o, std::function<void()> run) {
                                  "Count the leaf nodes of the legal move tree of a position.\n"
                                  "The last ply is counted in bulk: the legal moves at depth 1 "
                                  "are counted, not played.");
-  cmd->add_option("--variant", o.variant, "standard or virrey")->capture_default_str();
+  cmd->add_option("--variant", o.variant, "standard, virrey or modern")->capture_default_str();
   auto* fen = cmd->add_option("--fen", o.fen, "the position (default: the start position)");
   cmd->add_flag("--startpos", o.startpos, "use the variant's start position (the default)")->excludes(fen);
   cmd->add_option("--depth,-d", o.depth, "plies to search (0-20)")->required();
@@ -43,7 +43,7 @@ void add_generate(CLI::App& app, GenerateOptions& o, std::function<void()> run) 
       "Write legal games made from a seed, as PGN: round-robin tournaments of invented players,\n"
       "moves biased towards pawn advances, captures and promotions, results that the final\n"
       "position bears out. The same options always give the same bytes.");
-  cmd->add_option("--variant", o.variant, "standard or virrey")->capture_default_str();
+  cmd->add_option("--variant", o.variant, "standard, virrey or modern")->capture_default_str();
   cmd->add_option("--games,-n", o.games, "how many games")->capture_default_str();
   cmd->add_option("--seed", o.seed, "names the collection")->capture_default_str();
   cmd->add_option("--first", o.first, "index of the first game (to make a collection in parts)")
@@ -64,7 +64,7 @@ void add_validate(CLI::App& app, ValidateOptions& o, std::function<void()> run) 
       "could not be read or written.");
   cmd->add_option("inputs", o.inputs, "PGN files, or '-' for standard input")
       ->check(CLI::ExistingFile | CLI::IsMember({"-"}));
-  cmd->add_option("--variant", o.variant, "variant of games without a Variant tag (standard, virrey)");
+  cmd->add_option("--variant", o.variant, "variant of games without a Variant tag (standard, virrey, modern)");
   cmd->add_flag("--strict", o.strict, "count warnings as errors");
   cmd->add_option("--format", o.format, "text, json or jsonl")
       ->check(CLI::IsMember({"text", "json", "jsonl"}))
@@ -118,7 +118,7 @@ void add_import(CLI::App& app, ImportOptions& o, std::function<void()> run) {
   cmd->add_option("inputs", o.inputs, "PGN files (gzip, zstd recognised), or '-' for standard input")
       ->check(CLI::ExistingFile | CLI::IsMember({"-"}));
   cmd->add_option("--db", o.db, "the database (default: $VIRREY_DB, else ./virrey.db)");
-  cmd->add_option("--variant", o.variant, "variant of games without a Variant tag (standard, virrey)");
+  cmd->add_option("--variant", o.variant, "variant of games without a Variant tag (standard, virrey, modern)");
   cmd->add_option("--threads,-t", o.threads, "threads for checking and indexing (0: every core)")
       ->capture_default_str();
   cmd->add_option("--rejects", o.rejects, "write the games with errors here, byte for byte as read");

@@ -16,7 +16,6 @@
 #include "exit_codes.hpp"
 #include "progress.hpp"
 #include "virrey/generate/game_generator.hpp"
-#include "virrey/rules/bitboard.hpp"
 #include "virrey/validate/pgn_writer.hpp"
 
 namespace virrey::cli {
@@ -36,8 +35,9 @@ struct GenerationStats {
   std::uint64_t plies = 0;
   std::array<std::uint64_t, generate::kEndingCount> endings{};
   std::array<std::uint64_t, 3> results{};  // white wins, black wins, draws
+  int files = 8;  // board width of the variant
   // [colour][file][piece type]
-  std::array<std::array<std::array<std::uint64_t, kPieceTypeCount>, 8>, 2> promotions{};
+  std::array<std::array<std::array<std::uint64_t, kPieceTypeCount>, 9>, 2> promotions{};
   std::uint64_t games_with_promotion = 0;
   std::uint64_t games_with_viceroy = 0;
 
@@ -51,7 +51,7 @@ struct GenerationStats {
     for (std::size_t i = 0; i < rec.main_line.size(); ++i) {
       const Move m = rec.main_line[i];
       if (m.kind() != MoveKind::Promotion) continue;
-      promotions[i % 2][file_of<Board8>(m.to())][index(m.promotion())]++;
+      promotions[i % 2][std::size_t(m.to() % files)][index(m.promotion())]++;
       promoted = true;
       viceroy |= m.promotion() == PieceType::Viceroy;
     }
@@ -65,7 +65,7 @@ struct GenerationStats {
     for (std::size_t i = 0; i < endings.size(); ++i) endings[i] += o.endings[i];
     for (std::size_t i = 0; i < results.size(); ++i) results[i] += o.results[i];
     for (std::size_t c = 0; c < 2; ++c)
-      for (std::size_t f = 0; f < 8; ++f)
+      for (std::size_t f = 0; f < promotions[c].size(); ++f)
         for (std::size_t p = 0; p < std::size_t(kPieceTypeCount); ++p)
           promotions[c][f][p] += o.promotions[c][f][p];
     games_with_promotion += o.games_with_promotion;
@@ -85,7 +85,7 @@ struct GenerationStats {
                        games_with_promotion, 100 * games_with_promotion / n, games_with_viceroy,
                        100 * games_with_viceroy / n);
     out += "promotions by file (white/black), piece:\n";
-    for (int f = 0; f < 8; ++f) {
+    for (int f = 0; f < files; ++f) {
       out += fmt::format("  {}:", char('a' + f));
       for (int p = 0; p < kPieceTypeCount; ++p) {
         const auto w = promotions[0][std::size_t(f)][std::size_t(p)];
@@ -102,8 +102,8 @@ struct GenerationStats {
 
 int run_generate(const GenerateOptions& o) {
   const auto variant = resolve_variant(o.variant);
-  if (!variant || (*variant != Variant::Standard && *variant != Variant::Virrey)) {
-    spdlog::error("generate makes standard or virrey games, not '{}'", o.variant);
+  if (!variant) {
+    spdlog::error("unknown variant '{}'", o.variant);
     return kExitUsage;
   }
   if (o.threads < 1 || o.threads > 256) {
@@ -125,6 +125,7 @@ int run_generate(const GenerateOptions& o) {
   const std::size_t threads = std::size_t(o.threads);
   std::vector<generate::GameGenerator> generators(threads, generate::GameGenerator(options));
   std::vector<GenerationStats> stats(threads);
+  for (GenerationStats& s : stats) s.files = info(*variant).width;
   const std::uint64_t batch = threads == 1 ? 64 : 1024 * threads;
   std::vector<std::string> texts(std::size_t(std::min(batch, std::max<std::uint64_t>(o.games, 1))));
 

@@ -7,7 +7,7 @@
 namespace virrey::cli {
 
 struct GenerateOptions {
-  std::string variant = "virrey";  // standard or virrey
+  std::string variant = "virrey";  // standard, virrey or modern
   std::uint64_t games = 100;
   std::uint64_t seed = 1;
   std::uint64_t first = 0;  // index of the first game (collections can be made in parts)

@@ -4,7 +4,8 @@
 set -euo pipefail
 packages=(cmake g++ make libcli11-dev libspdlog-dev libfmt-dev librocksdb-dev
           libgtest-dev libgmock-dev libbenchmark-dev zlib1g-dev libzstd-dev
-          zstd python3)
+          zstd python3
+          clang-14 libclang-rt-14-dev)  # libFuzzer and clang's sanitizers (scripts/fuzz.sh)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -9,7 +9,7 @@ build=${VIRREY_BUILD_DIR:-$root/build}
 virrey="$build/cli/virrey"
 db="$build/sample-data.db"
 cd "$root/sample-data"
-games=(virrey-games.pgn standard-games.pgn)
+games=(virrey-games.pgn standard-games.pgn modern-club.pgn)
 
 echo "== validate"
 "$virrey" validate --threads 2 "${games[@]}"
@@ -24,6 +24,10 @@ echo "== stats: opening moves of Virrey chess"
 "$virrey" stats openings --db "$db" --variant virrey
 echo "== stats: promotions"
 "$virrey" stats promotions --db "$db" --variant virrey
+echo "== search: Modern chess games where a pawn became a minister on the i-file"
+"$virrey" search --db "$db" --variant modern --promotion M --file i --limit 5
+echo "== stats: opening moves of Modern chess after 1. e4"
+"$virrey" stats openings --db "$db" --variant modern --moves e4
 echo "== perft: start positions"
 "$virrey" perft --variant virrey --depth 5
 "$virrey" perft --variant modern --depth 4

@@ -1,8 +1,51 @@
 #!/usr/bin/env bash
-# Builds virrey with its tests and runs every test (the README's test command).
+# Builds virrey with its tests and runs every test (the README's test command),
+# in three stages:
+#   1. the Release build in build/ and its whole ctest suite;
+#   2. the same suite built with AddressSanitizer and UndefinedBehaviorSanitizer
+#      (g++, -O1 -g) in build-asan/; tests labelled `no-asan` are left out
+#      there (each says why where its label is set);
+#   3. every fuzz target (scripts/fuzz.sh) for VIRREY_FUZZ_SECONDS seconds
+#      each (default 60).
+# VIRREY_QUICK=1 runs stage 1 only. Each stage's time is printed at the end.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${VIRREY_BUILD_DIR:-$root/build}
-"$root/scripts/build.sh"
-cd "$build"
-ctest --output-on-failure -j"$(nproc)"
+asan_build=${VIRREY_ASAN_BUILD_DIR:-$root/build-asan}
+jobs=$(nproc)
+timings=()
+
+stage() { # name command...
+  local name=$1 start=$SECONDS
+  shift
+  echo "== $name" >&2
+  "$@"
+  timings+=("$(printf '%-22s %5d s' "$name" $((SECONDS - start)))")
+}
+
+release_tests() {
+  "$root/scripts/build.sh"
+  (cd "$build" && ctest --output-on-failure -j"$jobs")
+}
+
+asan_tests() {
+  cmake -S "$root" -B "$asan_build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" -DVIRREY_SANITIZE=ON -DVIRREY_BUILD_BENCH=OFF >/dev/null
+  cmake --build "$asan_build" -j"$jobs"
+  # Any sanitizer report fails the test that caused it.
+  (cd "$asan_build" &&
+     ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 \
+     UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+     ctest --output-on-failure -j"$jobs" -LE no-asan)
+}
+
+fuzz_smoke() {
+  "$root/scripts/fuzz.sh" --seconds "${VIRREY_FUZZ_SECONDS:-60}" --jobs "$jobs"
+}
+
+trap '((${#timings[@]})) && printf "%s\n" "${timings[@]}" >&2' EXIT
+stage "release build+tests" release_tests
+if [[ "${VIRREY_QUICK:-0}" != 1 ]]; then
+  stage "asan build+tests" asan_tests
+  stage "fuzz smoke" fuzz_smoke
+fi

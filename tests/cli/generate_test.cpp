@@ -73,7 +73,7 @@ std::string read_file(const std::string& path) {
 // --- the command ------------------------------------------------------------
 
 TEST(GenerateCommand, SameSeedGivesSameBytes) {
-  for (const char* variant : {"virrey", "standard"}) {
+  for (const char* variant : {"virrey", "standard", "modern"}) {
     SCOPED_TRACE(variant);
     const std::string args = std::string("generate --variant ") + variant + " --games 60 --seed 11";
     const RunResult a = run_virrey(args);
@@ -119,11 +119,15 @@ TEST(GenerateCommand, SampleDataIsTheGeneratorsOutput) {
     ASSERT_EQ(r.exit_code, 0);
     EXPECT_TRUE(read_file(path) == r.out) << path << " differs: regenerate it (sample-data/README.md)";
   }
+  const std::string modern = std::string(VIRREY_SOURCE_DIR) + "/sample-data/modern-club.pgn";
+  const RunResult r = run_virrey("generate --variant modern --games 45 --seed 1968");
+  ASSERT_EQ(r.exit_code, 0);
+  EXPECT_TRUE(read_file(modern) == r.out) << modern << " differs: regenerate it (sample-data/README.md)";
 }
 
 TEST(GenerateCommand, EveryGamePassesValidate) {
   TempDir dir;
-  for (const char* variant : {"virrey", "standard"}) {
+  for (const char* variant : {"virrey", "standard", "modern"}) {
     SCOPED_TRACE(variant);
     const std::string path = dir.file(std::string(variant) + ".pgn");
     ASSERT_EQ(run_virrey(std::string("generate --variant ") + variant +
@@ -139,7 +143,6 @@ TEST(GenerateCommand, EveryGamePassesValidate) {
 }
 
 TEST(GenerateCommand, UsageErrors) {
-  EXPECT_EQ(run_virrey("generate --variant modern --games 1").exit_code, 2);
   EXPECT_EQ(run_virrey("generate --variant crazyhouse --games 1").exit_code, 2);
   EXPECT_EQ(run_virrey("generate --games 1 --threads 0").exit_code, 2);
   EXPECT_EQ(run_virrey("generate --games many").exit_code, 2);
@@ -166,7 +169,8 @@ TEST(GameGenerator, AGameDependsOnlyOnSeedAndIndex) {
 
 // Replays every game with the rules library: each move legal and written in
 // canonical SAN, plies counted right, and the result borne out by the final
-// position and the recorded ending.
+// position and the recorded ending. G is the variant's board geometry.
+template <class G>
 void check_games(Variant variant, std::uint64_t seed, int games) {
   GameGenerator gen(options_for(variant, seed));
   const GeneratorOptions& o = gen.options();
@@ -181,7 +185,8 @@ void check_games(Variant variant, std::uint64_t seed, int games) {
     ASSERT_EQ(rec.movetext.size(), rec.main_line.size());
 
     std::vector<std::string> errors;
-    auto pos = *position_from_fen<Board8>(info(variant).start_fen, variant, errors);
+    auto pos = *position_from_fen<G>(info(variant).start_fen, variant, errors);
+    if (rec.bishop_swap()) pos.enable_bishop_swap();
     std::vector<std::uint64_t> history{pos.hash()};
     for (std::size_t k = 0; k < rec.main_line.size(); ++k) {
       const Move m = rec.main_line[k];
@@ -259,16 +264,21 @@ void check_games(Variant variant, std::uint64_t seed, int games) {
 }
 
 TEST(GameGenerator, VirreyGamesAreLegalAndResultsAgreeWithTheBoard) {
-  check_games(Variant::Virrey, 77, 600);
+  check_games<Board8>(Variant::Virrey, 77, 600);
 }
 
 TEST(GameGenerator, StandardGamesAreLegalAndResultsAgreeWithTheBoard) {
-  check_games(Variant::Standard, 77, 600);
+  check_games<Board8>(Variant::Standard, 77, 600);
+}
+
+TEST(GameGenerator, ModernGamesAreLegalAndResultsAgreeWithTheBoard) {
+  check_games<Board9>(Variant::Modern, 77, 400);
 }
 
 TEST(GameGenerator, TagsAreComplete) {
-  for (Variant variant : {Variant::Virrey, Variant::Standard}) {
+  for (Variant variant : {Variant::Virrey, Variant::Standard, Variant::Modern}) {
     GameGenerator gen(options_for(variant, 9));
+    int bishop_swap = 0;
     std::set<std::string> events, players;
     for (std::uint64_t i = 0; i < 200; ++i) {
       SCOPED_TRACE(::testing::Message() << info(variant).name << " game " << i);
@@ -290,10 +300,16 @@ TEST(GameGenerator, TagsAreComplete) {
         EXPECT_GE(rating, 1500);
         EXPECT_LE(rating, 2850);
       }
-      if (variant == Variant::Virrey) {
-        EXPECT_EQ(rec.tag("Variant"), "Virrey");
-      } else {
+      if (variant == Variant::Standard) {
         EXPECT_TRUE(rec.tag("Variant").empty());
+      } else {
+        EXPECT_EQ(rec.tag("Variant"), info(variant).name);
+      }
+      // Modern chess: some games allow the bishop swap, and say so.
+      if (rec.has_tag("BishopSwap")) {
+        EXPECT_EQ(variant, Variant::Modern);
+        EXPECT_EQ(rec.tag("BishopSwap"), "Yes");
+        ++bishop_swap;
       }
       events.insert(std::string(rec.tag("Event")));
       players.insert(std::string(rec.tag("White")));
@@ -301,6 +317,10 @@ TEST(GameGenerator, TagsAreComplete) {
     // 45-game round robins of ten players.
     EXPECT_EQ(events.size(), 5u);
     EXPECT_GE(players.size(), 40u);
+    if (variant == Variant::Modern) {
+      EXPECT_GT(bishop_swap, 60);
+      EXPECT_LT(bishop_swap, 140);
+    }
   }
 }
 
@@ -329,6 +349,27 @@ TEST(GameGenerator, VirreyPromotionsOnEveryFileForBothColours) {
       EXPECT_GE(count[std::size_t(c)][std::size_t(f)], 20)
           << (c == 0 ? "White" : "Black") << " on the " << char('a' + f) << "-file";
   EXPECT_GE(viceroy_games, 100);  // about 9% of games have one
+}
+
+TEST(GameGenerator, ModernPromotionsMakeMinistersOnEveryFile) {
+  GameGenerator gen(options_for(Variant::Modern, 1));
+  std::array<int, kPieceTypeCount> pieces{};
+  std::array<int, 9> files{};
+  int swaps = 0;
+  for (std::uint64_t i = 0; i < 600; ++i) {
+    const auto rec = gen.game(i).record;
+    for (Move m : rec.main_line) {
+      swaps += m.kind() == MoveKind::BishopSwap;
+      if (m.kind() != MoveKind::Promotion) continue;
+      pieces[index(m.promotion())]++;
+      files[std::size_t(file_of<Board9>(m.to()))]++;
+    }
+  }
+  EXPECT_GT(pieces[index(PieceType::Queen)], 50);
+  EXPECT_GT(pieces[index(PieceType::Minister)], 20);
+  EXPECT_EQ(pieces[index(PieceType::Viceroy)], 0);
+  for (int f = 0; f < 9; ++f) EXPECT_GT(files[std::size_t(f)], 0) << char('a' + f) << "-file";
+  EXPECT_GT(swaps, 0);
 }
 
 TEST(GameGenerator, StandardPromotionsIncludeUnderpromotions) {
@@ -366,6 +407,7 @@ std::uint64_t fingerprint(Variant variant, std::uint64_t seed, int games) {
 TEST(GameGenerator, GoldenFingerprints) {
   EXPECT_EQ(fingerprint(Variant::Virrey, 1, 20), 7470733829112673213ULL);
   EXPECT_EQ(fingerprint(Variant::Standard, 1, 20), 10952216376673359122ULL);
+  EXPECT_EQ(fingerprint(Variant::Modern, 1, 20), 6927061786301439380ULL);
 }
 
 }  // namespace

@@ -169,12 +169,14 @@ class QueryTest : public ::testing::Test {
   static void SetUpTestSuite() {
     std::vector<validate::GameRecord> all = records_from_pgn(kStandardPgn, Variant::Standard);
     for (auto& r : records_from_pgn(kVirreyPgn, Variant::Virrey)) all.push_back(std::move(r));
+    for (auto& r : records_from_pgn(kModernPgn, Variant::Modern)) all.push_back(std::move(r));
     const std::string real = std::string(VIRREY_SOURCE_DIR) + "/../shared/corpora/real/";
     for (const char* name : {"shakmaty-bench-lichess_db_1000k.pgn.zst", "shakmaty-bench-twic1599_1000k.pgn.zst"})
       if (std::filesystem::exists(real + name))
         for (auto& r : records_from_file(real + name)) all.push_back(std::move(r));
     for (auto& r : generated(Variant::Virrey, 7, 900)) all.push_back(std::move(r));
     for (auto& r : generated(Variant::Standard, 11, 200)) all.push_back(std::move(r));
+    for (auto& r : generated(Variant::Modern, 13, 200)) all.push_back(std::move(r));
     collection_ = make_collection(all).release();
   }
   static void TearDownTestSuite() {
@@ -500,6 +502,148 @@ TEST_F(QueryTest, PositionAtShowsTheViceroy) {
   EXPECT_EQ(view->last_move, "1.e8=V");
   EXPECT_EQ(view->position.board[std::size_t(7 * 8 + 4)], (Piece{Color::White, PieceType::Viceroy}));
   EXPECT_FALSE(query::position_at(*rec, 99));
+}
+
+// --- Modern chess ------------------------------------------------------------------
+
+std::vector<Hit> hits_of(const Collection& c, const GameFilter& f) {
+  expect_same(c, f);
+  return run(c, f, {});
+}
+
+bool has_hit(const std::vector<Hit>& hits, const ScannedGame* g, std::uint32_t ply) {
+  return g && std::find(hits.begin(), hits.end(), Hit{g->id, ply}) != hits.end();
+}
+
+TEST_F(QueryTest, CollectionHasModernGames) {
+  std::size_t modern = 0, ministers = 0, swaps = 0;
+  for (const auto& g : c().games) {
+    if (g.record.variant != Variant::Modern) continue;
+    ++modern;
+    swaps += g.record.bishop_swap();
+    for (const auto& p : g.promotions) ministers += p.piece == PieceType::Minister;
+  }
+  EXPECT_GT(modern, 200u);
+  EXPECT_GT(ministers, 10u);
+  EXPECT_GT(swaps, 50u);
+}
+
+TEST_F(QueryTest, ModernTranspositionsMatchAtTheirOwnPly) {
+  const auto targets = move_targets("e4 e6 Nc3 Nc7", Variant::Modern);
+  const auto transposed = move_targets("1. Nc3 Nc7 2. e4 e6", Variant::Modern);
+  ASSERT_EQ(targets.size(), 1u);
+  ASSERT_EQ(transposed.size(), 1u);
+  EXPECT_EQ(targets[0].hash, transposed[0].hash);
+  GameFilter f;
+  f.positions = targets;
+  const auto hits = hits_of(c(), f);
+  EXPECT_TRUE(has_hit(hits, by_event("Modern transposition A"), 4));
+  EXPECT_TRUE(has_hit(hits, by_event("Modern transposition B"), 4));
+}
+
+TEST_F(QueryTest, ModernAndEightByEightPositionsNeverMix) {
+  // "e4" is a position of every variant: each finds games of its own only.
+  const auto targets = move_targets("e4");
+  ASSERT_EQ(targets.size(), 3u);
+  for (const PositionTarget& t : targets) {
+    GameFilter f;
+    f.positions = {t};
+    const auto hits = hits_of(c(), f);
+    EXPECT_FALSE(hits.empty()) << info(t.variant).name;
+    for (const auto& [id, ply] : hits)
+      for (const auto& g : c().games)
+        if (g.id == id) {
+          EXPECT_EQ(g.record.variant, t.variant);
+        }
+  }
+  // A FEN names the variants of its own board size only.
+  const std::string modern_fen = "rnbqkmbnr/ppppppppp/9/9/9/4P4/9/PPPP1PPPP/RNBMKQBNR b KQkq - 0 1";
+  const auto nine = fen_targets(modern_fen);
+  ASSERT_EQ(nine.size(), 1u);
+  EXPECT_EQ(nine[0].variant, Variant::Modern);
+  for (const auto& t : fen_targets("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"))
+    EXPECT_NE(t.variant, Variant::Modern);
+  EXPECT_FALSE(query::position_from_fen_text(modern_fen, Variant::Standard));
+  // The index keys hold the variant: a Modern hash finds no 8x8 game, and
+  // an 8x8 hash no Modern game.
+  const auto eight = move_targets("e4", Variant::Standard);
+  ASSERT_EQ(eight.size(), 1u);
+  for (auto [v, hash] : {std::pair{Variant::Standard, nine[0].hash}, std::pair{Variant::Virrey, nine[0].hash},
+                         std::pair{Variant::Modern, eight[0].hash}}) {
+    std::size_t found = 0;
+    store::Status st = c().db->for_each_position(v, hash, [&](const store::PositionHit&) {
+      ++found;
+      return true;
+    });
+    ASSERT_TRUE(st);
+    EXPECT_EQ(found, 0u) << info(v).name;
+  }
+  // Under --variant, a Modern position and an 8x8 one never meet.
+  GameFilter cross;
+  cross.positions = nine;
+  cross.tags.variant = Variant::Standard;
+  EXPECT_TRUE(hits_of(c(), cross).empty());
+}
+
+TEST_F(QueryTest, ModernCastlingOnBothWings) {
+  GameFilter m, q;
+  m.positions = move_targets("Nc3 Ng7 d3 h7 Bd2 Bh8 Me3 Me7 O-M-O O-M-O", Variant::Modern);
+  q.positions = move_targets("Ni3 Nc7 h3 b7 Bh2 Bb8 e3 e7 Qe2 Qe8 O-Q-O O-Q-O", Variant::Modern);
+  ASSERT_EQ(m.positions.size(), 1u);
+  ASSERT_EQ(q.positions.size(), 1u);
+  // O-M-O: White's king goes to c1 (rook a1-d1), Black's to g9 (rook i9-f9);
+  // O-Q-O: White's to g1 (rook i1-f1), Black's to c9 (rook a9-d9).
+  EXPECT_EQ(write_fen(m.positions[0].setup),
+            "rnbq1rk2/pppppppbp/4m1np1/9/9/9/2NPM4/PPPBPPPPP/2KR1QBNR w - - 0 1");
+  EXPECT_EQ(write_fen(q.positions[0].setup),
+            "2kr1mbnr/pbppqpppp/1pn1p4/9/9/9/4P2PN/PPPPQPPBP/RNBM1RK2 w - - 0 1");
+  EXPECT_TRUE(has_hit(hits_of(c(), m), by_event("Modern castling M"), 10));
+  EXPECT_TRUE(has_hit(hits_of(c(), q), by_event("Modern castling Q"), 12));
+}
+
+TEST_F(QueryTest, ModernPromotionQueriesMatchTheScan) {
+  const std::vector<std::optional<PieceType>> pieces = {std::nullopt, PieceType::Minister, PieceType::Queen,
+                                                        PieceType::Knight};
+  const std::vector<std::optional<int>> files = {std::nullopt, 8, 0, 4};
+  int nonempty = 0;
+  for (auto piece : pieces)
+    for (std::optional<Color> side : {std::optional<Color>{}, std::optional{Color::White}, std::optional{Color::Black}})
+      for (auto file : files)
+        for (std::uint32_t min : {1u, 2u}) {
+          GameFilter f;
+          f.tags.variant = Variant::Modern;
+          f.promotion = query::PromotionCondition{piece, side, file, min, {}};
+          nonempty += !hits_of(c(), f).empty();
+        }
+  EXPECT_GT(nonempty, 20);
+  // The hand-made ministers: White's on the i-file at ply 1, Black's on the a-file at ply 2.
+  const auto* g = by_event("Modern ministers");
+  GameFilter white_i, black_a;
+  white_i.promotion = query::PromotionCondition{PieceType::Minister, Color::White, 8, 1, {}};
+  black_a.promotion = query::PromotionCondition{PieceType::Minister, Color::Black, 0, 1, {}};
+  EXPECT_TRUE(has_hit(hits_of(c(), white_i), g, 1));
+  EXPECT_TRUE(has_hit(hits_of(c(), black_a), g, 2));
+}
+
+TEST_F(QueryTest, ModernLinesWithABishopSwap) {
+  GameFilter f;
+  f.positions = move_targets("B=Q B=MN e4 e6", Variant::Modern);
+  ASSERT_EQ(f.positions.size(), 1u);
+  EXPECT_EQ(write_fen(f.positions[0].setup),
+            "rnbqkmnbr/pppp1pppp/9/4p4/9/4P4/9/PPPP1PPPP/RNBMKBQNR w KQkq - 0 1");
+  EXPECT_TRUE(has_hit(hits_of(c(), f), by_event("Modern swap"), 4));
+}
+
+TEST_F(QueryTest, PositionAtShowsTheNineByNineBoard) {
+  const auto* g = by_event("Modern ministers");
+  ASSERT_TRUE(g);
+  auto rec = c().db->game(g->id, store::kDecodeTags | store::kDecodeMainLine);
+  ASSERT_TRUE(rec);
+  auto view = query::position_at(*rec, 1);
+  ASSERT_TRUE(view);
+  EXPECT_EQ(view->last_move, "1.i9=M");
+  EXPECT_EQ(view->position.width(), 9);
+  EXPECT_EQ(view->position.board[std::size_t(8 * 9 + 8)], (Piece{Color::White, PieceType::Minister}));
 }
 
 // --- text -> filter --------------------------------------------------------------

@@ -42,7 +42,8 @@ class SearchCli : public ::testing::Test {
     dir_ = new TempDir;
     std::ofstream(dir_->path() + "/standard.pgn") << kStandardPgn;
     std::ofstream(dir_->path() + "/virrey.pgn") << kVirreyPgn;
-    for (const char* f : {"standard.pgn", "virrey.pgn"}) {
+    std::ofstream(dir_->path() + "/modern.pgn") << kModernPgn;
+    for (const char* f : {"standard.pgn", "virrey.pgn", "modern.pgn"}) {
       Proc r = run_raw({"import", dir_->path() + "/" + f, "--db", db()});
       ASSERT_EQ(r.code, 0) << r.out << r.err;
     }
@@ -154,6 +155,59 @@ TEST_F(SearchCli, ShowDrawsTheViceroy) {
   Proc black = search({"--promotion", "v", "--by", "black", "--show", "--format", "jsonl"});
   EXPECT_EQ(lines(black.out), 1u);
   EXPECT_NE(black.out.find("\"fen\":\"4V2k/8/8/8/8/8/8/K3v3 w - - 0 2\""), std::string::npos) << black.out;
+}
+
+TEST_F(SearchCli, ModernPositionsByFenAndMoves) {
+  // After 1. e4 e6 2. Nc3 Nc7, reached by both move orders.
+  const std::string fen = "r1bqkmbnr/pppp1pppp/2n6/4p4/9/4P4/2N6/PPPP1PPPP/R1BMKQBNR w KQkq - 0 3";
+  Proc by_fen = search({"--fen", fen, "--variant", "modern", "--format", "jsonl"});
+  ASSERT_EQ(by_fen.code, 0) << by_fen.err;
+  EXPECT_EQ(lines(by_fen.out), 2u) << by_fen.out;
+  for (const char* field : {"\"event\":\"Modern transposition A\"", "\"event\":\"Modern transposition B\"",
+                            "\"variant\":\"modern\"", "\"ply\":4"})
+    EXPECT_NE(by_fen.out.find(field), std::string::npos) << field << "\n" << by_fen.out;
+  // Without --variant the 9x9 FEN is a Modern position all the same.
+  EXPECT_EQ(search({"--fen", fen, "--format", "jsonl"}).out, by_fen.out);
+  Proc by_moves = search({"--moves", "1. Nc3 Nc7 2. e4 e6", "--variant", "modern", "--format", "jsonl"});
+  EXPECT_EQ(by_moves.out, by_fen.out);
+  // "e4 e6" is a line of every variant; --variant keeps each to its own games.
+  Proc eight = search({"--moves", "e4 e6", "--variant", "standard", "--count"});
+  Proc nine = search({"--moves", "e4 e6", "--variant", "modern", "--count"});
+  EXPECT_EQ(eight.out, "0\n");
+  EXPECT_EQ(nine.out, "1\n");
+  Proc wrong_board = search({"--fen", fen, "--variant", "standard"});
+  EXPECT_EQ(wrong_board.code, 2);
+}
+
+TEST_F(SearchCli, ModernPromotionsAndTheNineByNineBoard) {
+  Proc i_file = search({"--promotion", "M", "--file", "i", "--format", "jsonl"});
+  ASSERT_EQ(i_file.code, 0) << i_file.err;
+  ASSERT_EQ(lines(i_file.out), 1u) << i_file.out;
+  EXPECT_NE(i_file.out.find("\"event\":\"Modern ministers\""), std::string::npos);
+  EXPECT_NE(i_file.out.find("\"ply\":1"), std::string::npos);
+  EXPECT_EQ(search({"--promotion", "M", "--file", "a", "--by", "white", "--count"}).out, "0\n");
+
+  Proc show = search({"--promotion", "m", "--by", "black", "--file", "a", "--show"});
+  ASSERT_EQ(show.code, 0) << show.err;
+  EXPECT_NE(show.out.find("1...a1=M"), std::string::npos) << show.out;
+  EXPECT_NE(show.out.find(" 9  · · · · ♚ · · · Ⓜ"), std::string::npos) << show.out;
+  EXPECT_NE(show.out.find(" 1  ⓜ · · · ♔ · · · ·"), std::string::npos) << show.out;
+  EXPECT_NE(show.out.find("    a b c d e f g h i"), std::string::npos) << show.out;
+  EXPECT_NE(show.out.find("minister"), std::string::npos);
+  EXPECT_NE(show.out.find("FEN 4k3M/9/9/9/9/9/9/9/m3K4 w - - 0 2"), std::string::npos) << show.out;
+}
+
+TEST_F(SearchCli, ModernCastlingAndBishopSwapLines) {
+  Proc m = search({"--moves", "Nc3 Ng7 d3 h7 Bd2 Bh8 Me3 Me7 O-M-O O-M-O", "--variant", "modern", "--format", "jsonl"});
+  ASSERT_EQ(m.code, 0) << m.err;
+  EXPECT_NE(m.out.find("\"event\":\"Modern castling M\""), std::string::npos) << m.out;
+  EXPECT_NE(m.out.find("\"ply\":10"), std::string::npos) << m.out;
+  Proc q = search({"--moves", "Ni3 Nc7 h3 b7 Bh2 Bb8 e3 e7 Qe2 Qe8 O-Q-O O-Q-O", "--variant", "modern", "--count"});
+  EXPECT_EQ(q.out, "1\n");
+  Proc swap = search({"--moves", "B=Q B=MN", "--variant", "modern", "--format", "pgn"});
+  ASSERT_EQ(swap.code, 0) << swap.err;
+  EXPECT_NE(swap.out.find("[BishopSwap \"Yes\"]"), std::string::npos) << swap.out;
+  EXPECT_NE(swap.out.find("1. B=Q B=MN 2. e4 e6 3. Nc3 Nc7 *"), std::string::npos) << swap.out;
 }
 
 TEST_F(SearchCli, ExitCodes) {

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "stats_collection.hpp"
+#include "virrey/query/stats_openings.hpp"
 #include "virrey/query/stats_promotions.hpp"
 #include "virrey/query/stats_results.hpp"
 
@@ -131,7 +132,11 @@ TEST(StatsCli, EveryCommandAndFormat) {
                                              "promotions --variant virrey --player a",
                                              "games",
                                              "games --bin 25",
-                                             "games --white nobody-at-all"};
+                                             "games --white nobody-at-all",
+                                             "openings --variant modern --moves e4 e6 --depth 2",
+                                             "results --variant modern --by player",
+                                             "promotions --variant modern --promotion M --file i",
+                                             "games --variant modern"};
   for (const auto& c : commands) {
     for (std::string format : {"text", "json", "csv"}) {
       const ProcessRun r = run_virrey("stats " + c + " --format " + format + " " + db_arg());
@@ -199,6 +204,46 @@ TEST(StatsCli, TextHasTablesAndBars) {
   const ProcessRun p = run_virrey("stats promotions --variant virrey " + db_arg());
   EXPECT_NE(p.out.find("Viceroys"), std::string::npos);
   EXPECT_NE(p.out.find("V viceroy"), std::string::npos);
+}
+
+TEST(StatsCli, ModernFiguresAreTheLibrarys) {
+  auto& data = Collection::shared();
+  // openings from the Modern start position, JSON: the moves the tree holds.
+  query::OpeningQuery q;
+  q.variant = Variant::Modern;
+  auto lib = query::opening_stats(*data.db, q, query::GameScope::everything());
+  ASSERT_TRUE(lib);
+  ASSERT_FALSE(lib->moves.empty());
+  const ProcessRun o = run_virrey("stats openings --variant modern --format json " + db_arg());
+  ASSERT_EQ(o.exit_code, 0);
+  EXPECT_NE(o.out.find("\"variant\":\"modern\""), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("\"fen\":\"rnbqkmbnr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNBMKQBNR w KQkq - 0 1\""),
+            std::string::npos)
+      << o.out;
+  EXPECT_NE(o.out.find("\"san\":\"" + lib->moves.front().san + "\",\"uci\":\"" + lib->moves.front().uci +
+                       "\",\"games\":" + std::to_string(lib->moves.front().counters.games) + ","),
+            std::string::npos)
+      << o.out;
+
+  // promotions, CSV: ministers made on the i-file, and no viceroy.
+  auto promos = query::promotion_stats(*data.db, query::GameScope::everything(Variant::Modern));
+  ASSERT_TRUE(promos);
+  ASSERT_EQ(promos->variants.size(), 1u);
+  std::uint64_t i_file = 0;
+  for (const auto& c : promos->variants[0].cells)
+    if (c.piece == PieceType::Minister && c.file == 8) i_file += c.count;
+  ASSERT_GT(i_file, 0u);
+  const ProcessRun p = run_virrey("stats promotions --variant modern --format csv " + db_arg());
+  ASSERT_EQ(p.exit_code, 0);
+  std::uint64_t csv_i_file = 0;
+  for (const auto& row : csv_rows(p.out)) {
+    EXPECT_NE(row[0], "virrey");
+    if (row[0] == "modern" && row[1] == "count" && row[2] == "M" && row[4] == "i") csv_i_file += std::stoull(row[5]);
+  }
+  EXPECT_EQ(csv_i_file, i_file);
+  const ProcessRun text = run_virrey("stats promotions --variant modern " + db_arg());
+  EXPECT_NE(text.out.find("M minister"), std::string::npos) << text.out;
+  EXPECT_EQ(text.out.find("Viceroys"), std::string::npos) << text.out;
 }
 
 TEST(StatsCli, ExitCodes) {

@@ -11,6 +11,7 @@
 
 #include "virrey/generate/game_generator.hpp"
 #include "virrey/rules/fen.hpp"
+#include "virrey/rules/geometry_dispatch.hpp"
 #include "virrey/rules/movegen.hpp"
 #include "virrey/rules/san.hpp"
 #include "virrey/rules/uci.hpp"
@@ -20,7 +21,6 @@
 namespace virrey::stats_test {
 
 namespace fs = std::filesystem;
-using G = Board8;
 
 std::string position_key(const std::string& fen) {
   std::size_t end = fen.size();
@@ -31,6 +31,7 @@ std::string position_key(const std::string& fen) {
 namespace {
 
 // Does the piece on `from` attack `to`? Walks the board square by square.
+template <class G>
 bool attacks(const Position<G>& pos, Square from, Square to) {
   const Piece p = pos.piece_on(from);
   const int ff = file_of<G>(from), fr = rank_of<G>(from), tf = file_of<G>(to), tr = rank_of<G>(to);
@@ -56,6 +57,8 @@ bool attacks(const Position<G>& pos, Square from, Square to) {
       return slide(true, false);
     case PieceType::Queen:
       return slide(true, true);
+    case PieceType::Minister:
+      return slide(false, true) || std::abs(df * dr) == 2;
     case PieceType::Pawn:
       return std::abs(df) == 1 && dr == (p.color == Color::White ? 1 : -1);
     default:
@@ -72,6 +75,7 @@ std::uint32_t parse_number(std::string_view s) {
   return v;
 }
 
+template <class G>
 void replay(RefGame& g) {
   const validate::GameRecord& rec = g.record;
   std::vector<std::string> errors;
@@ -80,7 +84,7 @@ void replay(RefGame& g) {
   ASSERT_TRUE(start) << join_reasons(errors);
   Position<G> pos = *start;
   // Which promotion (index into g.promotions) stands on each square; -1: none.
-  std::array<int, 64> promoted;
+  std::array<int, G::squares> promoted;
   promoted.fill(-1);
   for (std::size_t i = 0; i < rec.main_line.size(); ++i) {
     const Move m = rec.main_line[i];
@@ -90,21 +94,23 @@ void replay(RefGame& g) {
     const Color us = pos.side_to_move();
     const Square captured = m.kind() == MoveKind::EnPassant
                                 ? make_square<G>(file_of<G>(m.to()), rank_of<G>(m.from()))
-                            : m.kind() == MoveKind::Castling ? kNoSquare
-                                                             : m.to();
+                            : m.kind() == MoveKind::Castling || m.kind() == MoveKind::BishopSwap
+                                ? kNoSquare
+                                : m.to();
     if (captured != kNoSquare && !pos.piece_on(captured).empty() && promoted[captured] >= 0) {
       g.promotions[std::size_t(promoted[captured])].captured_later = true;
       promoted[captured] = -1;
     }
     if (m.kind() == MoveKind::Castling) {
+      // The rook comes from the corner and lands on the square the king crossed.
       const bool kingside = m.to() > m.from();
-      const Square rook_from = make_square<G>(kingside ? 7 : 0, rank_of<G>(m.from()));
-      const Square rook_to = make_square<G>(kingside ? 5 : 3, rank_of<G>(m.from()));
+      const Square rook_from = make_square<G>(kingside ? G::width - 1 : 0, rank_of<G>(m.from()));
+      const Square rook_to = kingside ? Square(m.to() - 1) : Square(m.to() + 1);
       promoted[rook_to] = promoted[rook_from];
       if (rook_from != rook_to) promoted[rook_from] = -1;
     }
     const int moving = promoted[m.from()];
-    promoted[m.from()] = -1;
+    promoted[m.from()] = m.kind() == MoveKind::BishopSwap ? promoted[m.to()] : -1;
     promoted[m.to()] = moving;
     if (m.kind() == MoveKind::Promotion) {
       promoted[m.to()] = int(g.promotions.size());
@@ -117,9 +123,9 @@ void replay(RefGame& g) {
     const Color loser = pos.side_to_move();
     const Square king = pos.king_square(loser);
     bool in_check = false;
-    for (int s = 0; s < 64; ++s) {
+    for (int s = 0; s < G::squares; ++s) {
       const Piece p = pos.piece_on(Square(s));
-      if (p.empty() || p.color == loser || !attacks(pos, Square(s), king)) continue;
+      if (p.empty() || p.color == loser || !attacks<G>(pos, Square(s), king)) continue;
       in_check = true;
       if (promoted[s] >= 0) g.promotions[std::size_t(promoted[s])].gave_mate = true;
     }
@@ -157,7 +163,8 @@ void drop_tag(validate::GameRecord& r, const std::string& name) {
 std::vector<validate::GameRecord> test_games() {
   std::vector<validate::GameRecord> out;
   for (auto [variant, seed, count] :
-       {std::tuple{Variant::Virrey, 11u, 600}, std::tuple{Variant::Standard, 5u, 300}}) {
+       {std::tuple{Variant::Virrey, 11u, 600}, std::tuple{Variant::Standard, 5u, 300},
+        std::tuple{Variant::Modern, 17u, 240}}) {
     generate::GeneratorOptions o;
     o.variant = variant;
     o.seed = seed;
@@ -199,6 +206,9 @@ std::vector<validate::GameRecord> test_games() {
       // A viceroy taken by the king.
       "[White \"Viceroy\"]\n[Black \"King\"]\n[Result \"1/2-1/2\"]\n[Variant \"Virrey\"]\n[SetUp \"1\"]\n"
       "[FEN \"8/3kP3/8/8/8/8/8/7K w - - 0 1\"]\n\n1. e8=V+ Kxe8 1/2-1/2\n",
+      // Modern chess: a minister made on the c-file mates at once, as a knight.
+      "[White \"Minister\"]\n[Black \"Mated\"]\n[Result \"1-0\"]\n[Variant \"Modern\"]\n[SetUp \"1\"]\n"
+      "[FEN \"9/k1P6/1N7/4B4/9/9/9/9/4K4 w - - 0 1\"]\n\n1. c9=M# 1-0\n",
   };
   validate::GameChecker checker;
   for (const char* pgn : kHandmade) {
@@ -241,7 +251,7 @@ std::unique_ptr<Collection> build() {
         RefGame g;
         g.id = id;
         g.record = rec;
-        replay(g);
+        with_geometry(rec.variant, [&](auto geometry) { replay<decltype(geometry)>(g); });
         c->games.push_back(std::move(g));
         return true;
       },

@@ -1,8 +1,8 @@
-// The test collection of the stats tests: generated Standard and Virrey games
-// (with some tags removed, re-spelt or added so that every grouping has
-// unknown and case-folded values), stored in a temporary database, and each
-// game replayed here with the rules library, independently of the store's
-// indexes: the reference every statistic is compared with.
+// The test collection of the stats tests: generated Standard, Virrey and
+// Modern games (with some tags removed, re-spelt or added so that every
+// grouping has unknown and case-folded values), stored in a temporary
+// database, and each game replayed here with the rules library, independently
+// of the store's indexes: the reference every statistic is compared with.
 #pragma once
 
 #include <cstdint>

@@ -1,6 +1,6 @@
 // Every figure of the four statistics compared with the same figure counted
 // here by replaying the games of the test collection (stats_collection.hpp),
-// in Standard and Virrey games.
+// in Standard, Virrey and Modern games.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -56,7 +56,7 @@ struct Sample {
 std::vector<Sample> samples() {
   std::vector<Sample> out;
   out.push_back({"all", GameScope::everything(), every_game});
-  for (Variant v : {Variant::Standard, Variant::Virrey})
+  for (Variant v : {Variant::Standard, Variant::Virrey, Variant::Modern})
     out.push_back({std::string(info(v).cli_name) + " only", GameScope::everything(v),
                    [v](const RefGame& g) { return g.record.variant == v; }});
   for (unsigned n : {1u, 2u, 3u, 200u}) {  // 200: a scope smaller than the start position's index entries
@@ -133,7 +133,7 @@ struct Root {
 };
 std::vector<Root> roots() {
   std::vector<Root> out;
-  for (Variant v : {Variant::Standard, Variant::Virrey}) {
+  for (Variant v : {Variant::Standard, Variant::Virrey, Variant::Modern}) {
     out.push_back({v, {}, {}});
     int taken = 0;
     for (const RefGame& g : data().games) {
@@ -164,6 +164,7 @@ TEST(StatsCollection, HasWhatTheTestsNeed) {
   }
   EXPECT_EQ(games[std::size_t(Variant::Virrey)], 603);
   EXPECT_EQ(games[std::size_t(Variant::Standard)], 301);
+  EXPECT_EQ(games[std::size_t(Variant::Modern)], 241);
   EXPECT_GT(viceroys, 20);
   EXPECT_GT(long_games, 10);
   int with_moves = 0;
@@ -233,7 +234,7 @@ TEST(StatsOpenings, FilterByPlayer) {
 
 TEST(StatsOpenings, TranspositionsAreMerged) {
   // A position reached by two different move orders within 8 plies.
-  for (Variant v : {Variant::Standard, Variant::Virrey}) {
+  for (Variant v : {Variant::Standard, Variant::Virrey, Variant::Modern}) {
     std::map<std::string, std::set<std::vector<std::string>>> orders;
     for (const RefGame& g : data().games) {
       if (g.record.variant != v) continue;
@@ -451,7 +452,7 @@ TEST(StatsResults, DerivedFigures) {
 void expect_promotions(const GameScope& scope, const Pick& pick, const std::string& where) {
   auto s = query::promotion_stats(*data().db, scope);
   ASSERT_TRUE(s) << s.error().message;
-  for (Variant v : {Variant::Standard, Variant::Virrey}) {
+  for (Variant v : {Variant::Standard, Variant::Virrey, Variant::Modern}) {
     const std::string at = where + " " + std::string(info(v).cli_name);
     std::map<std::tuple<int, int, int>, query::PromotionCell> cells;
     query::VariantPromotions ref;
@@ -518,6 +519,10 @@ void expect_promotions(const GameScope& scope, const Pick& pick, const std::stri
       EXPECT_EQ(got->by_piece(PieceType::Viceroy), got->by_file(4)) << at;  // the e-file makes viceroys
       EXPECT_EQ(got->by_piece(PieceType::Queen), got->by_file(3)) << at;
     }
+    if (v == Variant::Modern && ref.games >= 100) {
+      EXPECT_GT(got->by_piece(PieceType::Minister), 0u) << at;
+      EXPECT_EQ(got->by_piece(PieceType::Viceroy), 0u) << at;
+    }
   }
 }
 
@@ -526,12 +531,14 @@ TEST(StatsPromotions, MatchReplayedGames) {
 }
 
 TEST(StatsPromotions, TheCollectionCoversCaptureAndMate) {
-  std::uint64_t captured = 0, mate = 0;
-  for (const RefGame& g : data().games)
-    for (const auto& p : g.promotions)
-      if (p.piece == PieceType::Viceroy) captured += p.captured_later, mate += p.gave_mate;
-  EXPECT_GT(captured, 0u);
-  EXPECT_GT(mate, 0u);
+  for (PieceType piece : {PieceType::Viceroy, PieceType::Minister}) {
+    std::uint64_t captured = 0, mate = 0;
+    for (const RefGame& g : data().games)
+      for (const auto& p : g.promotions)
+        if (p.piece == piece) captured += p.captured_later, mate += p.gave_mate;
+    EXPECT_GT(captured, 0u) << piece_letter(piece);
+    EXPECT_GT(mate, 0u) << piece_letter(piece);
+  }
 }
 
 TEST(StatsPromotions, FilterChoosesGames) {
@@ -559,7 +566,7 @@ void expect_games(const GameScope& scope, const Pick& pick, const std::string& w
   ASSERT_TRUE(s) << s.error().message;
   std::vector<std::uint32_t> all_lengths;
   std::uint64_t all_games = 0;
-  for (Variant v : {Variant::Standard, Variant::Virrey}) {
+  for (Variant v : {Variant::Standard, Variant::Virrey, Variant::Modern}) {
     const std::string at = where + " " + std::string(info(v).cli_name);
     query::ResultCounts results;
     std::array<std::array<std::uint64_t, 4>, query::kEndingCount> endings{};

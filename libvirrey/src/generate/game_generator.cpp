@@ -8,6 +8,7 @@
 #include "random.hpp"
 #include "tournament.hpp"
 #include "virrey/rules/fen.hpp"
+#include "virrey/rules/geometry_dispatch.hpp"
 #include "virrey/rules/outcome.hpp"
 #include "virrey/rules/san.hpp"
 
@@ -15,15 +16,17 @@ namespace virrey::generate {
 
 namespace {
 
-using G = Board8;
-using Pos = Position<Board8>;
-using BB = std::uint64_t;
-using A = Attacks<Board8>;
-
 // Centipawns, for captures, hanging pieces and the material balance.
 constexpr std::array<int, kPieceTypeCount> kValue = {0, 100, 300, 315, 500, 900, 0, 320, 650};
 
-// Bonus for a pawn arriving on a relative rank, and extra when it is passed.
+// Tables by a pawn's rank counted as on an 8-rank board: the last rank is 7
+// on every board, and the ranks behind rank 0 of a taller board count as 0.
+template <class G>
+std::size_t pawn_rank(Color c, Square s) {
+  return std::size_t(std::max(0, relative_rank<G>(c, s) + 8 - G::height));
+}
+
+// Bonus for a pawn arriving on a rank, and extra when it is passed.
 constexpr std::array<int, 8> kPushBonus = {0, 0, 15, 25, 45, 90, 160, 0};
 constexpr std::array<int, 8> kPassedBonus = {0, 0, 30, 60, 120, 200, 350, 0};
 constexpr int kTradeBonus = 60;  // for any capture: trades lead to endgames, where pawns run
@@ -36,33 +39,39 @@ constexpr int kMateScore = 1'000'000;
 
 // Squares in front of a pawn on its own and the adjacent files: no enemy
 // pawn there means the pawn is passed.
+template <class G>
 struct PassedMasks {
-  std::array<std::array<BB, 64>, 2> mask{};
+  using BB = Bitboard<G>;
+  std::array<std::array<BB, G::squares>, 2> mask{};
   constexpr PassedMasks() {
-    for (int s = 0; s < 64; ++s) {
-      const int f = s % 8, r = s / 8;
+    for (int s = 0; s < G::squares; ++s) {
+      const int f = s % G::width, r = s / G::width;
       for (int df = -1; df <= 1; ++df) {
-        if (f + df < 0 || f + df > 7) continue;
-        for (int rr = r + 1; rr < 8; ++rr) mask[0][s] |= BB(1) << (rr * 8 + f + df);
-        for (int rr = r - 1; rr >= 0; --rr) mask[1][s] |= BB(1) << (rr * 8 + f + df);
+        if (f + df < 0 || f + df >= G::width) continue;
+        for (int rr = r + 1; rr < G::height; ++rr) mask[0][s] |= BB(1) << (rr * G::width + f + df);
+        for (int rr = r - 1; rr >= 0; --rr) mask[1][s] |= BB(1) << (rr * G::width + f + df);
       }
     }
   }
 };
-constexpr PassedMasks kPassed;
+template <class G>
+constexpr PassedMasks<G> kPassed;
 
+template <class G, class BB = Bitboard<G>>
 BB pawn_attacks(Color c, BB pawns) {
   const BB ahead = forward<G>(c, pawns);
   return east<G>(ahead) | west<G>(ahead);
 }
 
 // Every square a side attacks (pieces it defends included).
-BB attack_map(const Pos& pos, Color c) {
+template <class G, class BB = Bitboard<G>, class A = Attacks<G>>
+BB attack_map(const Position<G>& pos, Color c) {
   const BB occ = pos.occupied();
-  BB att = pawn_attacks(c, pos.pieces(c, PieceType::Pawn)) | A::king(pos.king_square(c));
-  for (BB b = pos.pieces(c, PieceType::Knight); b;) att |= A::knight(pop_lsb(b));
+  const BB minister = pos.pieces(c, PieceType::Minister);
+  BB att = pawn_attacks<G>(c, pos.pieces(c, PieceType::Pawn)) | A::king(pos.king_square(c));
+  for (BB b = pos.pieces(c, PieceType::Knight) | minister; b;) att |= A::knight(pop_lsb(b));
   for (BB b = pos.pieces(c, PieceType::Viceroy); b;) att |= A::king(pop_lsb(b));
-  for (BB b = pos.pieces(c, PieceType::Bishop) | pos.pieces(c, PieceType::Queen); b;)
+  for (BB b = pos.pieces(c, PieceType::Bishop) | pos.pieces(c, PieceType::Queen) | minister; b;)
     att |= A::bishop(pop_lsb(b), occ);
   for (BB b = pos.pieces(c, PieceType::Rook) | pos.pieces(c, PieceType::Queen); b;)
     att |= A::rook(pop_lsb(b), occ);
@@ -70,6 +79,7 @@ BB attack_map(const Pos& pos, Color c) {
 }
 
 // What a piece of type pt on s attacks, given an occupancy (pawns of colour c).
+template <class G, class BB = Bitboard<G>, class A = Attacks<G>>
 BB piece_attacks(PieceType pt, Color c, Square s, BB occ) {
   switch (pt) {
     case PieceType::Pawn: return A::pawn(c, s);
@@ -77,6 +87,7 @@ BB piece_attacks(PieceType pt, Color c, Square s, BB occ) {
     case PieceType::Bishop: return A::bishop(s, occ);
     case PieceType::Rook: return A::rook(s, occ);
     case PieceType::Queen: return A::queen(s, occ);
+    case PieceType::Minister: return A::bishop(s, occ) | A::knight(s);
     case PieceType::King:
     case PieceType::Viceroy: return A::king(s);
     default: return 0;
@@ -85,7 +96,8 @@ BB piece_attacks(PieceType pt, Color c, Square s, BB occ) {
 
 // Squares from which a piece of each type, of the side that is not c,
 // attacks the king of c (occupancy as it stands).
-std::array<BB, kPieceTypeCount> check_squares(const Pos& pos, Color c) {
+template <class G, class BB = Bitboard<G>, class A = Attacks<G>>
+std::array<BB, kPieceTypeCount> check_squares(const Position<G>& pos, Color c) {
   const Square king = pos.king_square(c);
   const BB occ = pos.occupied();
   std::array<BB, kPieceTypeCount> squares{};
@@ -95,21 +107,24 @@ std::array<BB, kPieceTypeCount> check_squares(const Pos& pos, Color c) {
   squares[index(PieceType::Rook)] = A::rook(king, occ);
   squares[index(PieceType::Queen)] = squares[index(PieceType::Bishop)] | squares[index(PieceType::Rook)];
   squares[index(PieceType::Viceroy)] = A::king(king);
+  squares[index(PieceType::Minister)] = squares[index(PieceType::Bishop)] | squares[index(PieceType::Knight)];
   return squares;
 }
 
 // Whether a move of a piece landing as `lands` from `from` to `to` attacks
 // the king on `king` directly. A slider moving away along the line to the
 // king was its own blocker: that case is looked at with the new occupancy.
+template <class G, class BB = Bitboard<G>, class A = Attacks<G>>
 bool gives_direct_check(const std::array<BB, kPieceTypeCount>& checks, PieceType lands, Color mover,
                         Square from, Square to, Square king, BB occ_after) {
   if (checks[index(lands)] & square_bb<G>(to)) return true;
   return lands != PieceType::Knight && lands != PieceType::Pawn && lands != PieceType::King &&
          (A::line(king, to) & square_bb<G>(from)) &&
-         (piece_attacks(lands, mover, to, occ_after) & square_bb<G>(king));
+         (piece_attacks<G>(lands, mover, to, occ_after) & square_bb<G>(king));
 }
 
-int material(const Pos& pos, Color c) {
+template <class G>
+int material(const Position<G>& pos, Color c) {
   int sum = 0;
   for (int pt = index(PieceType::Pawn); pt < kPieceTypeCount; ++pt)
     sum += kValue[std::size_t(pt)] * popcount(pos.pieces(c, PieceType(pt)));
@@ -128,8 +143,22 @@ Style style_for(int elo, Color side) {
   return Style{20 + weakness / 2, std::uint32_t(weakness / 15)};
 }
 
+// The piece a promoting pawn becomes this move, where the mover chooses:
+// mostly a queen, in Modern chess often a minister.
+PieceType chosen_promotion(Variant v, std::uint32_t per_cent) {
+  if (v == Variant::Modern)
+    return per_cent < 60 ? PieceType::Queen : per_cent < 88 ? PieceType::Minister
+         : per_cent < 94 ? PieceType::Knight : per_cent < 98 ? PieceType::Rook : PieceType::Bishop;
+  return per_cent < 88 ? PieceType::Queen : per_cent < 94 ? PieceType::Knight
+       : per_cent < 98 ? PieceType::Rook : PieceType::Bishop;
+}
+
 // Scores the legal moves of one position and picks the best after noise.
+template <class G>
 class MoveChooser {
+  using BB = Bitboard<G>;
+  using Pos = Position<G>;
+
  public:
   MoveChooser(const Pos& pos, int ply, Random& rng) : pos_(pos), ply_(ply), rng_(rng) {
     us_ = pos.side_to_move();
@@ -137,16 +166,13 @@ class MoveChooser {
     occ_ = pos.occupied();
     ours_ = pos.pieces(us_);
     their_attacks_ = attack_map(pos, them_);
-    their_pawn_attacks_ = pawn_attacks(them_, pos.pieces(them_, PieceType::Pawn));
+    their_pawn_attacks_ = pawn_attacks<G>(them_, pos.pieces(them_, PieceType::Pawn));
     checking_ = check_squares(pos, them_);
     heavy_ = pos.pieces(PieceType::Queen) != 0;
     endgame_ = material(pos, them_) - kValue[index(PieceType::Pawn)] *
                                           popcount(pos.pieces(them_, PieceType::Pawn)) <=
                kEndgameMaterial;
-    // Standard chess: the piece a promoting pawn becomes this move.
-    const std::uint32_t r = rng_.below(100);
-    promote_to_ = r < 88 ? PieceType::Queen : r < 94 ? PieceType::Knight
-                : r < 98 ? PieceType::Rook : PieceType::Bishop;
+    promote_to_ = chosen_promotion(pos.variant(), rng_.below(100));
   }
 
   // Scores every move cheaply (with noise), then looks one reply deep at
@@ -210,12 +236,15 @@ class MoveChooser {
     const BB from_bb = square_bb<G>(from), to_bb = square_bb<G>(to);
     const PieceType mover = pos_.piece_on(from).type;
     if (m.kind() == MoveKind::Castling) return 90;
+    if (m.kind() == MoveKind::BishopSwap) return 0;  // a quiet move, now and then
 
     PieceType victim = pos_.piece_on(to).type;
     if (m.kind() == MoveKind::EnPassant) victim = PieceType::Pawn;
     const bool promotion = m.kind() == MoveKind::Promotion;
     const PieceType lands = promotion ? m.promotion() : mover;
-    if (promotion && pos_.variant() == Variant::Standard && lands != promote_to_) return -kMateScore;
+    if (promotion && info(pos_.variant()).promotion_rule == PromotionRule::Choice &&
+        lands != promote_to_)
+      return -kMateScore;
 
     int s = kValue[index(victim)];
     if (victim != PieceType::None) s += kTradeBonus;
@@ -242,15 +271,16 @@ class MoveChooser {
 
     switch (mover) {
       case PieceType::Pawn: {
-        const std::size_t rank = std::size_t(relative_rank<G>(us_, to));
+        const std::size_t rank = pawn_rank<G>(us_, to);
         int push = kPushBonus[rank];
-        if (!(kPassed.mask[index(us_)][to] & pos_.pieces(them_, PieceType::Pawn)))
+        if (!(kPassed<G>.mask[index(us_)][to] & pos_.pieces(them_, PieceType::Pawn)))
           push += kPassedBonus[rank];
         s += endgame_ ? 2 * push : push;
         break;
       }
       case PieceType::Knight:
       case PieceType::Bishop:
+      case PieceType::Minister:
         if (ply_ < 24 && relative_rank<G>(us_, from) == 0) s += 30;
         break;
       case PieceType::Queen:
@@ -263,7 +293,7 @@ class MoveChooser {
     }
 
     // A direct check: a small bonus, and a mate in one is always seen.
-    if (gives_direct_check(checking_, lands, us_, from, to, pos_.king_square(them_), occ_after)) {
+    if (gives_direct_check<G>(checking_, lands, us_, from, to, pos_.king_square(them_), occ_after)) {
       s += 10;
       const Pos next = pos_.after(m);
       MoveList replies;
@@ -295,8 +325,9 @@ class MoveChooser {
       const bool promotion = r.kind() == MoveKind::Promotion;
       const PieceType lands = promotion ? r.promotion() : mover;
       const BB occ_after = (occ ^ square_bb<G>(from)) | to_bb;
+      if (r.kind() == MoveKind::BishopSwap) continue;
       const bool gives_check =
-          gives_direct_check(checking, lands, them_, from, to, king, occ_after);
+          gives_direct_check<G>(checking, lands, them_, from, to, king, occ_after);
       if (r.kind() != MoveKind::Castling && gives_check) {
         ++checks;
         const Pos mated = next.after(r);
@@ -309,7 +340,7 @@ class MoveChooser {
       if (victim == PieceType::None && !promotion) continue;
       int gain = kValue[index(victim)];
       if (victim == PieceType::Pawn && r.kind() != MoveKind::EnPassant)
-        gain += kAdvancedPawn[std::size_t(relative_rank<G>(us_, to))];
+        gain += kAdvancedPawn[pawn_rank<G>(us_, to)];
       if (promotion) gain += kValue[index(lands)] - kValue[index(PieceType::Pawn)];
       if (next.attackers_to(to, occ_after) & ours & ~to_bb) gain -= kValue[index(lands)];
       worst = std::max(worst, gain);
@@ -328,29 +359,11 @@ class MoveChooser {
   PieceType promote_to_;
 };
 
-}  // namespace
-
-std::string_view ending_name(Ending e) {
-  switch (e) {
-    case Ending::Checkmate: return "checkmate";
-    case Ending::Stalemate: return "stalemate";
-    case Ending::InsufficientMaterial: return "insufficient-material";
-    case Ending::FiftyMoveRule: return "fifty-move-rule";
-    case Ending::Repetition: return "repetition";
-    case Ending::Resignation: return "resignation";
-    case Ending::DrawAgreed: return "draw-agreed";
-  }
-  return "?";
-}
-
-GameGenerator::GameGenerator(GeneratorOptions options) : options_(options) {
-  options_.min_plies = std::max(options_.min_plies, 1);
-  options_.max_plies = std::max(options_.max_plies, options_.min_plies);
-  history_.reserve(std::size_t(options_.max_plies) + 1);
-}
-
-GeneratedGame GameGenerator::game(std::uint64_t number) {
-  const GeneratorOptions& o = options_;
+// Game `number` of the collection, played on the variant's board geometry.
+template <class G>
+GeneratedGame play_game(const GeneratorOptions& o, std::vector<std::uint64_t>& history,
+                        std::uint64_t number) {
+  using Pos = Position<G>;
   const Pairing pairing = tournament_pairing(o.variant, o.seed, number);
   Random rng(mix_words({o.seed, std::uint64_t(o.variant), 0x47414d45ULL, number}));
 
@@ -360,8 +373,12 @@ GeneratedGame GameGenerator::game(std::uint64_t number) {
 
   std::vector<std::string> errors;
   Pos pos = *position_from_fen<G>(info(o.variant).start_fen, o.variant, errors);
-  history_.clear();
-  history_.push_back(pos.hash());
+  // Modern chess: half of the games are played with the bishop swap.
+  const bool bishop_swap =
+      o.variant == Variant::Modern && (mix_words({o.seed, 0x53574150ULL, number}) & 1);
+  if (bishop_swap) pos.enable_bishop_swap();
+  history.clear();
+  history.push_back(pos.hash());
 
   const std::array<Style, 2> styles = {style_for(pairing.white.elo, Color::White),
                                        style_for(pairing.black.elo, Color::Black)};
@@ -397,7 +414,7 @@ GeneratedGame GameGenerator::game(std::uint64_t number) {
         out.ending = Ending::FiftyMoveRule;
         break;
       }
-      if (repetitions(history_, pos.halfmove_clock()) >= 3) {
+      if (repetitions(history, pos.halfmove_clock()) >= 3) {
         out.ending = Ending::Repetition;
         break;
       }
@@ -427,15 +444,16 @@ GeneratedGame GameGenerator::game(std::uint64_t number) {
       }
     }
 
-    MoveChooser chooser(pos, ply, rng);
+    MoveChooser<G> chooser(pos, ply, rng);
     const Move m = chooser.choose(legal, styles[std::size_t(index(pos.side_to_move()))]);
-    last_was_capture = !pos.piece_on(m.to()).empty() || m.kind() == MoveKind::EnPassant;
+    last_was_capture = m.kind() == MoveKind::EnPassant ||
+                       (m.kind() != MoveKind::BishopSwap && !pos.piece_on(m.to()).empty());
     ++ply;
     rec.main_line.push_back(m);
     rec.movetext.push_back(validate::MovetextItem{validate::ItemKind::Move, 0, std::uint32_t(ply),
                                                   m, write_san(pos, m, legal)});
     pos.play(m);
-    history_.push_back(pos.hash());
+    history.push_back(pos.hash());
     legal.clear();
     generate_legal(pos, legal);
   }
@@ -454,8 +472,35 @@ GeneratedGame GameGenerator::game(std::uint64_t number) {
   tag("WhiteElo", std::to_string(pairing.white.elo));
   tag("BlackElo", std::to_string(pairing.black.elo));
   if (o.variant != Variant::Standard) tag("Variant", std::string(info(o.variant).name));
+  if (bishop_swap) tag("BishopSwap", "Yes");
   tag("PlyCount", std::to_string(ply));
   return out;
+}
+
+}  // namespace
+
+std::string_view ending_name(Ending e) {
+  switch (e) {
+    case Ending::Checkmate: return "checkmate";
+    case Ending::Stalemate: return "stalemate";
+    case Ending::InsufficientMaterial: return "insufficient-material";
+    case Ending::FiftyMoveRule: return "fifty-move-rule";
+    case Ending::Repetition: return "repetition";
+    case Ending::Resignation: return "resignation";
+    case Ending::DrawAgreed: return "draw-agreed";
+  }
+  return "?";
+}
+
+GameGenerator::GameGenerator(GeneratorOptions options) : options_(options) {
+  options_.min_plies = std::max(options_.min_plies, 1);
+  options_.max_plies = std::max(options_.max_plies, options_.min_plies);
+  history_.reserve(std::size_t(options_.max_plies) + 1);
+}
+
+GeneratedGame GameGenerator::game(std::uint64_t number) {
+  return with_geometry(options_.variant,
+                       [&]<class G>(G) { return play_game<G>(options_, history_, number); });
 }
 
 }  // namespace virrey::generate

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <span>
 #include <string_view>
 
 #include <fmt/format.h>
@@ -70,6 +71,10 @@ constexpr std::array kVirreyEvents = {
     "{} Viceroy Masters"sv,   "Memorial Garzón {}"sv,   "{} Virrey Invitational"sv,
     "Festival Virrey {}"sv,   "{} Ajedrez del Virrey"sv,
 };
+constexpr std::array kModernEvents = {
+    "{} Modern Chess Open"sv, "Memorial Maura {}"sv,  "Torneo de Ajedrez Moderno {}"sv,
+    "{} 9x9 Masters"sv,       "Copa Ministro {}"sv,   "{} Modern Invitational"sv,
+};
 constexpr std::array kStandardEvents = {
     "{} Open"sv,          "{} Masters"sv,         "{} Invitational"sv, "{} Chess Festival"sv,
     "Torneo Magistral {}"sv, "{} Championship"sv, "{} Zonal"sv,        "{} Club Championship"sv,
@@ -102,13 +107,17 @@ Pairing tournament_pairing(Variant variant, std::uint64_t seed, std::uint64_t in
 
   Random r(mix_words({seed, std::uint64_t(variant), 0x544f55524eULL, t}));
   const City& city = kCities[r.below(kCities.size())];
-  const bool virrey = variant == Variant::Virrey;
-  // Virrey chess dates from 2015.
-  const int year = virrey ? r.range(2015, 2025) : r.range(1975, 2025);
+  // Virrey chess dates from 2015, Modern chess from 1968.
+  const int year = variant == Variant::Virrey   ? r.range(2015, 2025)
+                   : variant == Variant::Modern ? r.range(1970, 2025)
+                                                : r.range(1975, 2025);
   const int month = r.range(1, 12);
   const int first_day = r.range(1, 28 - kPlayersPerTournament);
-  const auto& events = virrey ? kVirreyEvents : kStandardEvents;
-  const std::string_view pattern = events[r.below(events.size())];
+  const std::span<const std::string_view> events =
+      variant == Variant::Virrey   ? std::span<const std::string_view>(kVirreyEvents)
+      : variant == Variant::Modern ? std::span<const std::string_view>(kModernEvents)
+                                   : std::span<const std::string_view>(kStandardEvents);
+  const std::string_view pattern = events[r.below(std::uint32_t(events.size()))];
 
   // Ten distinct players of the pool.
   std::array<std::uint64_t, kPlayersPerTournament> ids{};

@@ -4,6 +4,7 @@
 #include <array>
 #include <cstring>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "byte_scan.hpp"
@@ -148,7 +149,22 @@ struct GameSplitter::State {
   bool has_tags = false;
   bool line_start = true;           // only blanks since the last line break (Top)
   std::uint64_t top_line_begin = 0;  // input offset past the last line break seen in Top
-  std::vector<std::uint64_t> tag_names;
+  std::vector<std::uint64_t> tag_names;            // the names of the tag section, while few
+  std::unordered_set<std::uint64_t> many_tag_names;  // all of them, once there are many
+  static constexpr std::size_t kScannedNames = 16;
+  bool tag_seen(std::uint64_t name) const {
+    if (tag_names.size() < kScannedNames)
+      return std::find(tag_names.begin(), tag_names.end(), name) != tag_names.end();
+    return many_tag_names.count(name) > 0;
+  }
+  void note_tag(std::uint64_t name) {
+    if (tag_names.size() < kScannedNames) {
+      tag_names.push_back(name);
+      if (tag_names.size() == kScannedNames) many_tag_names.insert(tag_names.begin(), tag_names.end());
+    } else {
+      many_tag_names.insert(name);
+    }
+  }
 
   // Set by found().
   std::uint64_t end_offset = 0;
@@ -239,6 +255,7 @@ void GameSplitter::State::begin_game() {
   line_start = at_line_start;
   top_line_begin = game_offset;
   tag_names.clear();
+  if (!many_tag_names.empty()) many_tag_names = {};  // frees the buckets of a big one
 }
 
 Step GameSplitter::State::found(std::uint64_t end, std::size_t next_start, GameEnd ending) {
@@ -309,15 +326,20 @@ Step GameSplitter::State::scan_top(std::size_t& p) {
         // (A blank run longer than a game cannot be cut off: it would be kept.)
         if (movetext) {
           if (line_start && may_end_before_line(p)) return found(top_line_begin, p, GameEnd::NextTags);
+        } else if (!has_tags && line_start && may_end_before_line(p) &&
+                   (discarding || top_line_begin - game_offset > options.max_game_bytes)) {
+          // Comments alone over the size limit: skipped, and the game after
+          // them is read.
+          return found(top_line_begin, p, GameEnd::NextTags);
         } else {
           std::uint64_t name = 0;
           const Look look = tag_name_at(p, name);
           if (look == Look::NeedMore) return Step::NeedMore;
           if (look == Look::Yes) {
-            const bool repeated = std::find(tag_names.begin(), tag_names.end(), name) != tag_names.end();
+            const bool repeated = tag_seen(name);
             if (repeated && line_start && has_tags && may_end_before_line(p))
               return found(top_line_begin, p, GameEnd::NextTags);
-            tag_names.push_back(name);
+            if (!repeated) note_tag(name);
           }
           has_tags = true;
         }

@@ -75,6 +75,7 @@ Result<PositionTarget> play_moves(Variant v, const std::vector<std::string_view>
   auto start = position_from_fen<G>(info(v).start_fen, v, errors);
   if (!start) return bad(fmt::format("the {} start position: {}", info(v).name, join_reasons(errors)));
   Position<G> pos = *start;
+  pos.enable_bishop_swap();  // Modern chess: a line may hold a bishop swap
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     const std::string label = fmt::format("move {} ({}{})", i / 2 + 1, i % 2 ? "..." : "", tokens[i]);
     std::string error;

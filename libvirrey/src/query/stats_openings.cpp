@@ -206,6 +206,9 @@ Result<OpeningStats> explore(const store::Database& db, const OpeningQuery& q, c
   auto root = position_from_fen<G>(fen, q.variant, errors);
   if (!root) return invalid(fmt::format("bad FEN: {}", join_reasons(errors)));
   Position<G> pos = *root;
+  // Modern chess: bishop swaps stay possible while the pieces stand unmoved,
+  // so the swaps games played are listed (and may be named in --moves).
+  pos.enable_bishop_swap();
   int number = 0;
   for (const std::string& token : san_tokens(q.moves)) {
     ++number;

@@ -96,6 +96,10 @@ void parse_number(std::string_view field, const char* what, int& out, std::vecto
 }  // namespace
 
 std::optional<Setup> parse_fen(std::string_view fen, Variant variant, std::vector<std::string>& errors) {
+  if (fen.size() > kMaxFenBytes) {
+    errors.push_back(fmt::format("the FEN is {} bytes long (at most {} are read)", fen.size(), kMaxFenBytes));
+    return std::nullopt;
+  }
   const auto fields = split_fields(fen);
   if (fields.empty()) {
     errors.push_back("the FEN is empty");

@@ -237,6 +237,11 @@ SanResolution resolve_san(const Position<G>& pos, const SanSyntax& san) {
     r.message = "the destination square is off the board";
     return r;
   }
+  if (san.from_file >= G::width || san.from_rank >= G::height) {
+    r.error = SanError::Illegal;
+    r.message = "the origin square is off the board";
+    return r;
+  }
   const Square to = make_square<G>(san.to_file, san.to_rank);
   MoveList legal;
   generate_legal_to(pos, san.piece, square_bb<G>(to), legal);

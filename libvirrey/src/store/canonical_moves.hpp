@@ -54,11 +54,15 @@ int canonical_index(const Position<G>& pos, Move m, MoveList& list) {
   return found ? before : -1;
 }
 
-// The start position of a record: its FEN, or the variant's start position.
+// The start position of a record: its FEN, or the variant's start position,
+// with the bishop swap allowed when the game's tags allow it (the legal moves,
+// and so the stored move indices, depend on it).
 template <class G>
-std::optional<Position<G>> start_position(Variant v, std::string_view fen) {
+std::optional<Position<G>> start_position(Variant v, std::string_view fen, bool bishop_swap) {
   std::vector<std::string> errors;
-  return position_from_fen<G>(fen.empty() ? info(v).start_fen : fen, v, errors);
+  auto pos = position_from_fen<G>(fen.empty() ? info(v).start_fen : fen, v, errors);
+  if (pos && bishop_swap) pos->enable_bishop_swap();
+  return pos;
 }
 
 }  // namespace virrey::store

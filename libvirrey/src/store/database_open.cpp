@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "ingest_group.hpp"
+#include "manifest_check.hpp"
 #include "rocks.hpp"
 #include "virrey/rules/zobrist.hpp"
 
@@ -137,8 +138,13 @@ Status Database::Impl::load_meta() {
   };
   bool found = false;
   std::uint64_t v = 0;
-  if (Status s = get_meta(view(meta_key(MetaKey::SchemaVersion)), v, found); !s) return s;
-  schema_version = found ? std::uint32_t(v) : 0;
+  std::string version_bytes;
+  if (Status s = get(Family::Meta, view(meta_key(MetaKey::SchemaVersion)), version_bytes, found); !s)
+    return s;
+  if (found && version_bytes.size() != 4)
+    return Error{ErrorKind::Corrupt, fmt::format("{} is damaged: its schema version is {} bytes long, "
+                                                 "not 4", path, version_bytes.size())};
+  schema_version = found ? std::uint32_t(read_u64(version_bytes)) : 0;
   if (Status s = get_meta(view(meta_key(MetaKey::HashTableId)), v, found); !s) return s;
   hash_table_id = found ? std::uint32_t(v) : 0;
   if (Status s = get_meta(view(meta_key(MetaKey::TreePlies)), v, found); !s) return s;
@@ -184,6 +190,7 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
   const bool has_current = exists && fs::exists(fs::path(path) / "CURRENT", ec);
   const bool writer = options.mode == OpenMode::ReadWrite;
   bool fresh = false;
+  bool unfinished_creation = false;  // RocksDB's default part only: must be empty
   if (!has_current) {
     if (exists && !only_unfinished_creation(path))
       return not_a_database(path, "a directory of other files");
@@ -196,6 +203,10 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
   }
 
   if (!fresh) {
+    // (A running writer may be appending to the MANIFEST: not checked then.)
+    if (!writer_running(path)) {
+      if (auto damage = truncated_manifest(path)) return Error{ErrorKind::Corrupt, *damage};
+    }
     std::vector<std::string> names;
     rocksdb::Status s = rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), path, &names);
     if (!s.ok()) {
@@ -203,9 +214,11 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
       return not_a_database(path, s.ToString());
     }
     bool has_meta = false;
+    std::size_t ours = 0;
     for (const std::string& n : names) {
       bool known = n == rocksdb::kDefaultColumnFamilyName;
-      for (const FamilyInfo& fi : kFamilies) known |= n == fi.name;
+      for (const FamilyInfo& fi : kFamilies)
+        if (n == fi.name) known = true, ++ours;
       has_meta |= n == family_info(Family::Meta).name;
       if (!known)
         return Error{ErrorKind::NewerSchema,
@@ -213,7 +226,16 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
                                  "by a newer virrey",
                                  path, n)};
     }
-    if (!has_meta) return not_a_database(path, "a RocksDB database without virrey's meta data");
+    if (!has_meta && ours > 0) return not_a_database(path, "a RocksDB database without virrey's meta data");
+    if (ours < kFamilies.size()) {
+      // Killed while its parts were being made (meta first): nothing is
+      // stored yet, and a writer makes the missing parts.
+      if (!writer || !options.create)
+        return Error{ErrorKind::NotADatabase,
+                     fmt::format("no virrey database at {} (its creation was interrupted: "
+                                 "import again)", path)};
+      unfinished_creation = !has_meta;
+    }
   }
 
   auto impl = std::make_unique<Database::Impl>();
@@ -265,6 +287,12 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
     else impl->cfs[std::size_t(fam.family_of[i])] = handles[i];
   }
   if (!s.ok()) return to_error(s, fmt::format("cannot open {}", path));
+  if (unfinished_creation) {
+    std::unique_ptr<rocksdb::Iterator> it(impl->db->NewIterator(rocksdb::ReadOptions(), impl->default_cf));
+    it->SeekToFirst();
+    if (it->Valid() || !it->status().ok())
+      return not_a_database(path, "a RocksDB database without virrey's meta data");
+  }
   if (mode == OpenMode::ReadWrite) {
     std::lock_guard lock(writers().mutex);
     writers().paths.insert(canonical(path));

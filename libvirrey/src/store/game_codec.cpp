@@ -3,6 +3,7 @@
 #include "virrey/store/game_codec.hpp"
 
 #include <array>
+#include <optional>
 
 #include "canonical_moves.hpp"
 #include "varint.hpp"
@@ -90,7 +91,7 @@ bool annotated(const GameRecord& rec) {
 
 template <class G>
 Status encode_moves(const GameRecord& rec, std::string& out) {
-  auto start = start_position<G>(rec.variant, rec.start_fen);
+  auto start = start_position<G>(rec.variant, rec.start_fen, rec.bishop_swap());
   if (!start) return invalid("the start FEN is not a legal position");
   MoveList legal;
 
@@ -167,8 +168,9 @@ Status encode_moves(const GameRecord& rec, std::string& out) {
 }
 
 template <class G>
-Status decode_moves(ByteReader& r, GameRecord& rec, bool is_annotated, unsigned parts) {
-  auto start = start_position<G>(rec.variant, rec.start_fen);
+Status decode_moves(ByteReader& r, GameRecord& rec, bool bishop_swap, bool is_annotated,
+                    unsigned parts) {
+  auto start = start_position<G>(rec.variant, rec.start_fen, bishop_swap);
   if (!start) return corrupt("bad start FEN");
   rec.start_side = start->side_to_move();
   rec.start_fullmove = start->fullmove_number();
@@ -301,6 +303,7 @@ Result<GameRecord> decode_game(std::string_view bytes, unsigned parts) {
   if (!r.ok() || tags > bytes.size()) return corrupt("bad tag count");
   const bool want_tags = parts & kDecodeTags;
   if (want_tags) rec.tags.reserve(tags);
+  std::optional<std::string_view> bishop_swap;  // the first BishopSwap tag, as GameRecord::tag
   for (std::uint64_t i = 0; i < tags; ++i) {
     const std::uint8_t code = r.byte();
     std::string_view name = code == 0 ? r.bytes()
@@ -308,11 +311,13 @@ Result<GameRecord> decode_game(std::string_view bytes, unsigned parts) {
                                                        : std::string_view{};
     std::string_view value = r.bytes();
     if (!r.ok() || name.empty()) return corrupt("bad tag");
+    if (name == validate::kBishopSwapTag && !bishop_swap) bishop_swap = value;
     if (want_tags) rec.tags.push_back({std::string(name), std::string(value)});
   }
   Status status;
   virrey::with_geometry(rec.variant, [&]<class G>(G) {
-    status = decode_moves<G>(r, rec, flags & kFlagAnnotated, parts);
+    status = decode_moves<G>(r, rec, validate::allows_bishop_swap(rec.variant, bishop_swap.value_or("")),
+                             flags & kFlagAnnotated, parts);
   });
   if (!status) return status.error();
   return rec;

@@ -79,7 +79,7 @@ TreeCounters game_counters(const GameSummary& s) {
 
 template <class G>
 Status replay(const GameRecord& rec, GameIndex& out) {
-  auto start = start_position<G>(rec.variant, rec.start_fen);
+  auto start = start_position<G>(rec.variant, rec.start_fen, rec.bishop_swap());
   if (!start) return Error{ErrorKind::InvalidArgument, "the start FEN is not a legal position"};
   Position<G> pos = *start;
 

@@ -28,6 +28,13 @@ Status set_schema_version(const std::string& path, std::uint32_t version) {
   });
 }
 
+Status set_schema_version_bytes(const std::string& path, const std::string& bytes) {
+  return write_one(path, [&](Database::Impl& d, rocksdb::WriteBatch& batch) {
+    const auto key = meta_key(MetaKey::SchemaVersion);
+    batch.Put(d.cf(Family::Meta), rocksdb::Slice(key.data(), key.size()), bytes).PermitUncheckedError();
+  });
+}
+
 Status delete_game_record(const std::string& path, std::uint32_t id) {
   return write_one(path, [&](Database::Impl& d, rocksdb::WriteBatch& batch) {
     const auto key = game_key(id);

@@ -1,9 +1,11 @@
 #include "virrey/validate/game_checker.hpp"
 
 #include <array>
+#include <unordered_set>
 
 #include <fmt/format.h>
 
+#include "quoted_text.hpp"
 #include "virrey/rules/fen.hpp"
 #include "virrey/rules/outcome.hpp"
 #include "virrey/rules/san.hpp"
@@ -81,6 +83,7 @@ struct GeometryChecker final : pgn::Visitor {
   bool saw_result = false;
   bool main_dead = false;
   std::optional<Position<G>> start;
+  std::unordered_set<std::string> tag_names;  // filled once a game has many tags
   std::array<std::optional<Position<G>>, kVariantCount> start_positions;  // cache
 
   const Position<G>& start_position(Variant v) {
@@ -94,7 +97,14 @@ struct GeometryChecker final : pgn::Visitor {
 
   explicit GeometryChecker(CheckOptions o) : options(o) {}
 
-  void add(Code code, Severity severity, pgn::Location at, std::string message) {
+  // False when the finding is not listed (the game has too many).
+  bool add(Code code, Severity severity, pgn::Location at, std::string message) {
+    (severity == Severity::Error ? out.has_error : out.has_warning) = true;
+    if (out.findings.size() > options.max_findings) return false;
+    const bool listed = out.findings.size() < options.max_findings;
+    if (!listed)
+      message = fmt::format("more than {} findings in this game: the rest are not listed",
+                            options.max_findings);
     Finding f;
     f.code = code;
     f.severity = severity;
@@ -102,13 +112,13 @@ struct GeometryChecker final : pgn::Visitor {
     f.column = at.column;
     f.game = number;
     f.message = std::move(message);
-    (severity == Severity::Error ? out.has_error : out.has_warning) = true;
     out.findings.push_back(std::move(f));
+    return listed;
   }
 
   void add_move_finding(Code code, Severity severity, pgn::Location at, std::string_view san,
                         const Line& line, std::string message) {
-    add(code, severity, at, std::move(message));
+    if (!add(code, severity, at, std::move(message))) return;
     Finding& f = out.findings.back();
     f.ply = int(line.ply + 1);
     f.san = std::string(san);
@@ -125,17 +135,32 @@ struct GeometryChecker final : pgn::Visitor {
     saw_result = false;
     main_dead = false;
     start.reset();
+    if (!tag_names.empty()) tag_names = {};  // frees the buckets of a big one
   }
 
   // --- tags -------------------------------------------------------------
   void tag(std::string_view name, std::string_view value, pgn::Location at) override {
-    for (const auto& t : out.record.tags)
-      if (t.name == name) {
-        add(Code::BadTag, Severity::Warning, at,
-            fmt::format("tag {} appears twice; the first value is kept", name));
-        return;
-      }
+    if (tag_seen(name)) {
+      add(Code::BadTag, Severity::Warning, at,
+          fmt::format("tag {} appears twice; the first value is kept", name));
+      return;
+    }
     out.record.tags.push_back({std::string(name), std::string(value)});
+  }
+
+  // Whether the game has a tag of this name; a game with many tags is looked
+  // up through a set, so that its checking stays linear in its size.
+  bool tag_seen(std::string_view name) {
+    constexpr std::size_t kScanned = 16;
+    const auto& tags = out.record.tags;
+    if (tags.size() < kScanned) {
+      for (const auto& t : tags)
+        if (t.name == name) return true;
+      return false;
+    }
+    if (tag_names.empty())
+      for (const auto& t : tags) tag_names.insert(t.name);
+    return !tag_names.insert(std::string(name)).second;
   }
 
   pgn::Skip end_tags(pgn::Location at) override {
@@ -145,17 +170,19 @@ struct GeometryChecker final : pgn::Visitor {
         add(Code::MissingTag, Severity::Warning, at, fmt::format("the {} tag is missing", name));
     if (has_tag("Date") && !valid_date(rec.tag("Date")))
       add(Code::BadTag, Severity::Warning, at,
-          fmt::format("Date \"{}\" is not YYYY.MM.DD (with ?? for unknown parts)", rec.tag("Date")));
+          fmt::format("Date \"{}\" is not YYYY.MM.DD (with ?? for unknown parts)",
+                      quoted_text(rec.tag("Date"))));
     if (has_tag("Result") && !outcome_from_text(rec.tag("Result")))
       add(Code::BadTag, Severity::Error, at,
-          fmt::format("Result \"{}\" is not 1-0, 0-1, 1/2-1/2 or *", rec.tag("Result")));
+          fmt::format("Result \"{}\" is not 1-0, 0-1, 1/2-1/2 or *",
+                      quoted_text(rec.tag("Result"))));
 
     if (has_tag("Variant")) {
       const auto v = resolve_variant(rec.tag("Variant"));
       if (!v) {
         add(Code::UnknownVariant, Severity::Error, at,
             fmt::format("unknown variant \"{}\" (virrey knows Standard, Virrey and Modern)",
-                        rec.tag("Variant")));
+                        quoted_text(rec.tag("Variant"))));
         skip_moves = true;
         return pgn::Skip::Yes;
       }
@@ -171,7 +198,8 @@ struct GeometryChecker final : pgn::Visitor {
     const std::string_view setup = rec.tag("SetUp");
     const std::string_view fen = rec.tag("FEN");
     if (has_tag("SetUp") && setup != "0" && setup != "1")
-      add(Code::BadTag, Severity::Warning, at, fmt::format("SetUp \"{}\" is not 0 or 1", setup));
+      add(Code::BadTag, Severity::Warning, at,
+          fmt::format("SetUp \"{}\" is not 0 or 1", quoted_text(setup)));
     if (setup == "1" && !has_tag("FEN")) {
       add(Code::BadTag, Severity::Error, at, "SetUp is 1 but there is no FEN tag");
       skip_moves = true;
@@ -184,7 +212,8 @@ struct GeometryChecker final : pgn::Visitor {
       start = position_from_fen<G>(fen, rec.variant, errors);
       if (!start) {
         add(Code::BadFen, Severity::Error, at,
-            fmt::format("FEN \"{}\" is not a legal position: {}", fen, join_reasons(errors)));
+            fmt::format("FEN \"{}\" is not a legal position: {}", quoted_text(fen),
+                        quoted_text(join_reasons(errors), 400)));
         skip_moves = true;
         return pgn::Skip::Yes;
       }
@@ -192,8 +221,8 @@ struct GeometryChecker final : pgn::Visitor {
     } else {
       start = start_position(rec.variant);
     }
-    if (rec.tag("BishopSwap") == "Yes") {
-      if (rec.variant == Variant::Modern) start->enable_bishop_swap();
+    if (rec.tag(kBishopSwapTag) == "Yes") {
+      if (rec.bishop_swap()) start->enable_bishop_swap();
       else add(Code::BadTag, Severity::Warning, at, "BishopSwap applies to Modern chess only");
     }
     rec.start_side = start->side_to_move();
@@ -332,7 +361,7 @@ struct GeometryChecker final : pgn::Visitor {
         pgn::is_warning_by_default(d.problem) ? Severity::Warning : Severity::Error;
     std::string message(d.message);
     if (!d.text.empty() && d.text.size() <= 40 && code == Code::Syntax)
-      message += fmt::format(" ('{}')", d.text);
+      message += fmt::format(" ('{}')", quoted_text(d.text));
     add(code, sev, d.at, message);
     if (sev == Severity::Error && !lines.empty() && d.problem == pgn::Problem::UnexpectedCharacter)
       kill(lines.back());

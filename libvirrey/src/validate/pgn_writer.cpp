@@ -28,9 +28,10 @@ bool in_roster(std::string_view name) {
 class LineFiller {
  public:
   explicit LineFiller(std::string& out) : out_(out) {}
-  // glue: no space before this token (after '(' ).
-  void token(std::string_view t, bool glue = false) {
-    if (!line_.empty() && !glue && line_.size() + 1 + t.size() > kMaxLine) flush();
+  // glue: no space before this token (after '(' ). breakable: the token may
+  // start a new line.
+  void token(std::string_view t, bool glue = false, bool breakable = true) {
+    if (!line_.empty() && !glue && breakable && line_.size() + 1 + t.size() > kMaxLine) flush();
     if (!line_.empty() && !glue) line_ += ' ';
     line_ += t;
   }
@@ -100,9 +101,12 @@ std::string write_pgn(const GameRecord& rec) {
         std::string_view text = item.text;
         std::string word;
         bool first = true;
+        // A word starting with '[' or '%' never starts a line: a reader would
+        // take "[Name \"" there for the next game's tags, '%' for an escape line.
         auto emit = [&](bool last) {
           std::string t = (first ? "{" : "") + word + (last ? "}" : "");
-          lines.token(t, glue && first);
+          const bool breakable = first || word.empty() || (word[0] != '[' && word[0] != '%');
+          lines.token(t, glue && first, breakable);
           first = false;
           word.clear();
         };

@@ -14,6 +14,8 @@
 //     already holds (games that are only tags);
 //   - before a line starting like a tag pair (`[Name "`) inside an
 //     unterminated '{' comment;
+//   - before a line whose first non-blank byte is '[' when what comes before
+//     it is only comments over max_game_bytes (an Oversized item);
 //   - at the end of the input.
 // Blank bytes (and UTF-8 byte-order marks at a line start) between games
 // belong to no game. Bytes that hold neither a tag nor movetext (only

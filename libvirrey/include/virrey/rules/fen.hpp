@@ -6,6 +6,7 @@
 // the two clock fields may be omitted (they default to 0 and 1).
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -14,6 +15,10 @@
 #include "virrey/rules/position.hpp"
 
 namespace virrey {
+
+// The longest FEN read (a 9x9 position with every field is far shorter); a
+// longer text is refused whole, so that its problems stay few.
+constexpr std::size_t kMaxFenBytes = 1024;
 
 // Reads the text into a Setup, appending every syntax problem to errors. The
 // setup is filled as far as the text allows, so that position checks can add

@@ -10,7 +10,8 @@
 //         moves of its position in canonical order (sorted by the 3 move
 //         bytes of keys.hpp): 1 byte when there are at most 256 legal moves,
 //         else 2 bytes big-endian. Canonical order keeps the record
-//         independent of the move generator's order.
+//         independent of the move generator's order. In a Modern game with
+//         [BishopSwap "Yes"] the legal moves include the bishop swaps.
 //   annotated games only, the movetext as tokens (main-line moves implicit):
 //         0x01..0x3f run of n moves (at depth 0 taken from the main line;
 //                   inside a variation followed by n move indices)

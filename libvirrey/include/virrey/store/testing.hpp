@@ -12,6 +12,10 @@ namespace virrey::store::testing {
 // Rewrites the schema version in meta (a database "from a newer virrey").
 Status set_schema_version(const std::string& path, std::uint32_t version);
 
+// Stores these bytes as the schema version in meta (garbage, for the open
+// to refuse).
+Status set_schema_version_bytes(const std::string& path, const std::string& bytes);
+
 // Deletes one game record but none of its index entries (a broken database
 // for `db check` to find).
 Status delete_game_record(const std::string& path, std::uint32_t id);

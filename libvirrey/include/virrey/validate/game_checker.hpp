@@ -22,6 +22,10 @@ struct CheckOptions {
   // Fill GameRecord::movetext with canonical SAN, comments, NAGs and
   // variations (for writing or storing the game); main_line is always filled.
   bool build_movetext = true;
+  // Findings kept per game: past this many, one more finding says that the
+  // rest are not listed, and they are dropped (has_error / has_warning still
+  // tell whether the game has any).
+  std::uint32_t max_findings = 1000;
 };
 
 struct CheckedGame {

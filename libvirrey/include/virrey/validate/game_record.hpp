@@ -29,6 +29,12 @@ struct MovetextItem {
   std::string text;       // Move: canonical SAN; Comment: its text
 };
 
+// [BishopSwap "Yes"]: the tag that allows the bishop swap in Modern chess.
+constexpr std::string_view kBishopSwapTag = "BishopSwap";
+constexpr bool allows_bishop_swap(Variant v, std::string_view bishop_swap_value) {
+  return v == Variant::Modern && bishop_swap_value == "Yes";
+}
+
 enum class Outcome : std::uint8_t { WhiteWins, BlackWins, Draw, Unknown };
 
 std::string_view outcome_text(Outcome o);  // "1-0", "0-1", "1/2-1/2", "*"
@@ -46,6 +52,8 @@ struct GameRecord {
   // The value of a tag, or an empty view.
   std::string_view tag(std::string_view name) const;
   bool has_tag(std::string_view name) const;
+  // Whether the game allows the Modern chess bishop swap.
+  bool bishop_swap() const { return allows_bishop_swap(variant, tag(kBishopSwapTag)); }
   // "6." or "6..." label of a ply, and its full label with SAN ("6...Nf6").
   std::string move_number_text(std::uint32_t ply, bool black_dots) const;
   bool white_moves_at(std::uint32_t ply) const;

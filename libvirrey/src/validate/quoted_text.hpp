@@ -1,0 +1,16 @@
+// Input bytes quoted in a message: control bytes and bytes that are not UTF-8
+// are written as \xNN and a long text is cut short, so a message stays one
+// readable line (and sends nothing to a terminal) whatever the input holds.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace virrey::validate {
+
+// At most `max_bytes` of `text`, escaped; a longer text ends with
+// "... (N bytes)".
+std::string quoted_text(std::string_view text, std::size_t max_bytes = 80);
+
+}  // namespace virrey::validate

@@ -1,0 +1,14 @@
+// The fuzz entries by name, for drivers that pick one at run time.
+#include "fuzz_entries.hpp"
+
+namespace virrey::fuzz {
+
+Entry entry_by_name(std::string_view name) {
+  if (name == "pgn_reader") return &pgn_reader;
+  if (name == "fen") return &fen;
+  if (name == "san") return &san;
+  if (name == "import") return &import;
+  return nullptr;
+}
+
+}  // namespace virrey::fuzz

@@ -1,0 +1,37 @@
+// The entry points of virrey's fuzz targets. Each takes any bytes, drives one
+// part of the library with them and checks what must hold for every input; a
+// broken property aborts with a message on stderr. The libFuzzer drivers and
+// the regression test (which replays the saved inputs) call the same functions.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace virrey::fuzz {
+
+// The whole input as a PGN stream: split into games, every game checked; a
+// game free of errors is written back as PGN, and that text must check the
+// same way again.
+void pgn_reader(const std::uint8_t* data, std::size_t size);
+
+// First byte: the variant; the rest: a FEN. A valid position must write back
+// to a FEN that reads as the same position, and so must every position one
+// legal move away, with the hash kept up to date by the moves.
+void fen(const std::uint8_t* data, std::size_t size);
+
+// First byte: one of a few fixed positions (Standard, Virrey, Modern); the
+// rest: SAN tokens played in turn. Every resolved move must be legal, and
+// every legal move must write as SAN that resolves back to it.
+void san(const std::uint8_t* data, std::size_t size);
+
+// The first game of the input, checked and, when free of errors, imported
+// into a temporary database; it must read back equal, and the database must
+// pass its consistency check.
+void import(const std::uint8_t* data, std::size_t size);
+
+// The target of a name ("pgn_reader", "fen", "san", "import"), or nullptr.
+using Entry = void (*)(const std::uint8_t*, std::size_t);
+Entry entry_by_name(std::string_view name);
+
+}  // namespace virrey::fuzz
