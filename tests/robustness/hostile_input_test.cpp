@@ -15,8 +15,16 @@
 namespace virrey::robustness {
 namespace {
 
-constexpr long kValidateRssKb = 256 * 1024;  // peak memory allowed to `validate`
-constexpr long kImportRssKb = 512 * 1024;    // and to `import` (RocksDB included)
+// Peak memory allowed to `validate` and to `import` (RocksDB included). A
+// binary built with AddressSanitizer keeps freed memory in quarantine (up to
+// 256 MB) and shadow memory beside it: its bounds are loosened by that much.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr long kSanitizerSlackKb = 384 * 1024;
+#else
+constexpr long kSanitizerSlackKb = 0;
+#endif
+constexpr long kValidateRssKb = 256 * 1024 + kSanitizerSlackKb;
+constexpr long kImportRssKb = 512 * 1024 + kSanitizerSlackKb;
 
 std::string tags(const std::string& white, const std::string& extra = {}) {
   return "[Event \"Robustness\"]\n[Site \"Lima\"]\n[Date \"2024.01.01\"]\n[Round \"1\"]\n[White \"" + white +
