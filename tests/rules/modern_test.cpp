@@ -85,6 +85,32 @@ TEST(Modern, BishopSwapOnlyWhenEnabledAndOncePerPlayer) {
   EXPECT_EQ(resolve_san(pos, *parse_san("B=Q", error)).error, SanError::Illegal);
 }
 
+// Swaps counted by hand as the difference of perft(1) with and without the
+// swap rule; the moves without it are checked against fairy-stockfish in
+// modern.perft.
+TEST(Modern, BishopSwapsNeedUnmovedPartnersAndNoCheck) {
+  const auto swaps = [](std::string_view fen, std::initializer_list<std::string_view> moves) {
+    auto with = modern(fen), without = modern(fen);
+    with.enable_bishop_swap();
+    for (std::string_view m : moves) {
+      with.play(san_move(with, m));
+      without.play(san_move(without, m));
+    }
+    return perft(with, 1) - perft(without, 1);
+  };
+  // The knight of h1 has moved: c1-b1, c1-d1 and g1-f1 are left to White.
+  EXPECT_EQ(swaps(kStart, {"Ni3", "Ni7"}), 3u);
+  // Both of White's knights have moved: c1-d1 and g1-f1.
+  EXPECT_EQ(swaps(kStart, {"Ni3", "Ni7", "Na3", "Na7"}), 2u);
+  // A bishop that has moved swaps no more, back on its square or not: the c1
+  // bishop went to d2 and back, the g1 bishop keeps its two.
+  EXPECT_EQ(swaps(kStart, {"d3", "d7", "Bd2", "d6", "Bc1", "d5"}), 2u);
+  // Black's options, after White's first move: all four.
+  EXPECT_EQ(swaps(kStart, {"e3"}), 4u);
+  // In check: no swap at all.
+  EXPECT_EQ(swaps("rnb1kmbnr/ppppppppp/9/9/9/4q4/9/PPPP1PPPP/RNBMKQBNR w KQkq - 0 1", {}), 0u);
+}
+
 TEST(Modern, InsufficientMaterialUsesNineByNineColours) {
   std::vector<std::string> errors;
   EXPECT_FALSE(position_from_fen<Board9>("4k4/9/9/9/9/9/9/9/4K4 w - - 0 1", Variant::Standard, errors));
