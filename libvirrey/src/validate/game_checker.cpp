@@ -287,7 +287,7 @@ struct GeometryChecker final : pgn::Visitor {
       item.kind = ItemKind::Move;
       item.ply = line.ply + 1;
       item.move = r.move;
-      item.text = write_san(line.before_last, r.move);
+      if (options.move_san) item.text = write_san(line.before_last, r.move);
       out.record.movetext.push_back(std::move(item));
     }
     if (in_main_line()) out.record.main_line.push_back(r.move);

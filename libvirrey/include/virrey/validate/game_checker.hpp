@@ -22,6 +22,10 @@ struct CheckOptions {
   // Fill GameRecord::movetext with canonical SAN, comments, NAGs and
   // variations (for writing or storing the game); main_line is always filled.
   bool build_movetext = true;
+  // With build_movetext, each move item also gets its canonical SAN as text
+  // (what the PGN writer prints). The store encodes moves, not their text,
+  // and writes the SAN again when it decodes a game: import leaves it out.
+  bool move_san = true;
   // Findings kept per game: past this many, one more finding says that the
   // rest are not listed, and they are dropped (has_error / has_warning still
   // tell whether the game has any).
