@@ -48,8 +48,11 @@ cmake --build "$build" -j"$(nproc)" --target "${targets[@]/#/fuzz_}"
 shared_tricky="$root/../shared/corpora/tricky"
 run_target() { # target
   local t=$1 corpus="$build/corpus/$1" art="$build/artifacts/$1/" tmp
-  # Scratch space in memory when there is some: the database syncs cost less.
-  if [[ -d /dev/shm && -w /dev/shm ]]; then tmp=$(mktemp -d /dev/shm/virrey-fuzz-XXXXXX)
+  # Scratch space in memory when there is plenty (a container's /dev/shm may
+  # hold only 64 MB): the database syncs cost less there.
+  local shm_free_kb=0
+  [[ -d /dev/shm && -w /dev/shm ]] && shm_free_kb=$(df -Pk /dev/shm | awk 'NR == 2 { print $4 }')
+  if (( shm_free_kb > 1024 * 1024 )); then tmp=$(mktemp -d /dev/shm/virrey-fuzz-XXXXXX)
   else tmp="$build/tmp/$1"; fi
   local seeds=("$root/tests/fuzz/corpus/$t")
   [[ -d "$root/tests/fuzz/regressions/$t" ]] && seeds+=("$root/tests/fuzz/regressions/$t")

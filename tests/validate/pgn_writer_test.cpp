@@ -67,6 +67,21 @@ TEST(PgnWriter, ExportFormat) {
             "1. e4 e5 {a comment} 2. Nf3 $1 (2. f4 exf4) 2... Nc6 1-0\n\n");
 }
 
+TEST(PgnWriter, CommentsBeforeTheFirstMoveAreKept) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"", "1. e4 e5 *"},
+      {"[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n", "1. e4 Kd7 *"}};
+  for (const auto& [start, moves] : cases) {
+    auto game = check_text(std::string("[Event \"E\"]\n[Result \"*\"]\n") + start +
+                           "\n{before the first move} " + moves + "\n");
+    ASSERT_FALSE(game.has_error) << moves;
+    const std::string pgn = write_pgn(game.record);
+    EXPECT_NE(pgn.find(std::string("\n{before the first move} ") + moves + "\n"), std::string::npos) << pgn;
+    auto again = check_text(pgn);
+    EXPECT_EQ(write_pgn(again.record), pgn);
+  }
+}
+
 TEST(PgnWriter, CanonicalVirreySanAndShortLines) {
   auto game = check_text(
       "[Variant \"Virrey\"]\n[SetUp \"1\"]\n[FEN \"4qk2/3P4/8/8/8/8/8/K7 w - - 0 1\"]\n\n"

@@ -314,8 +314,10 @@ struct GeometryChecker final : pgn::Visitor {
     out.record.movetext.push_back(std::move(item));
   }
 
+  // A comment before the first move comes before end_tags (a comment may
+  // stand between tag pairs): it is kept all the same, ahead of the moves.
   void comment(std::string_view text, pgn::CommentKind, pgn::Location) override {
-    if (!options.build_movetext || skip_moves || lines.empty()) return;
+    if (!options.build_movetext || skip_moves) return;
     MovetextItem item;
     item.kind = ItemKind::Comment;
     item.text = std::string(text);
