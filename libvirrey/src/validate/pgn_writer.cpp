@@ -117,7 +117,9 @@ std::string write_pgn(const GameRecord& rec) {
           if (c == ' ' || c == '\n' || c == '\r' || c == '\t') {
             if (!word.empty()) emit(false);
           } else {
-            word += c;
+            // A '}' (from a ';' comment) would end the brace comment early:
+            // it is written as ')'.
+            word += c == '}' ? ')' : c;
           }
         }
         emit(true);
