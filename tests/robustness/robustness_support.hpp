@@ -15,40 +15,14 @@
 #include <string>
 #include <vector>
 
+#include "../store/store_test_util.hpp"
+
 namespace virrey::robustness {
 
-// A directory removed with everything in it at the end of the test.
-class Scratch {
- public:
-  Scratch() {
-    std::string templ = (std::filesystem::temp_directory_path() / "virrey-robust-XXXXXX").string();
-    if (!::mkdtemp(templ.data())) std::abort();
-    path_ = templ;
-  }
-  ~Scratch() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  Scratch(const Scratch&) = delete;
-  Scratch& operator=(const Scratch&) = delete;
-  const std::string& path() const { return path_; }
-  std::string operator/(const std::string& name) const { return path_ + "/" + name; }
-
- private:
-  std::string path_;
-};
-
-inline std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-inline void write_file(const std::string& path, const std::string& data) {
-  std::ofstream out(path, std::ios::binary);
-  out << data;
-}
+// Scratch directories and files as the store tests have them.
+using Scratch = store::test::TempDir;
+using store::test::read_file;
+using store::test::write_file;
 
 struct Outcome {
   int exit_code = -1;  // -1 when killed by a signal
