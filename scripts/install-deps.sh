@@ -3,7 +3,8 @@
 # those already present. Run as root.
 set -euo pipefail
 packages=(cmake g++ make libcli11-dev libspdlog-dev libfmt-dev librocksdb-dev
-          libgtest-dev libgmock-dev libbenchmark-dev zlib1g-dev libzstd-dev
+          libgtest-dev libgmock-dev libbenchmark-dev
+          zlib1g-dev libzstd-dev liblz4-dev libsnappy-dev libbz2-dev  # static archives too
           zstd python3
           clang-14 libclang-rt-14-dev)  # libFuzzer and clang's sanitizers (scripts/fuzz.sh)
 missing=()

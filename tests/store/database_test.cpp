@@ -247,6 +247,42 @@ TEST_F(DatabaseTest, ReopensReadOnlyWithTheSameContent) {
   }
 }
 
+// Readers replay the whole MANIFEST at open; a writer that made it long (one
+// record per flush or ingest) leaves a fresh, short one when it closes.
+TEST_F(DatabaseTest, WriterLeavesAShortManifest) {
+  auto manifest_bytes = [&] {
+    std::uintmax_t bytes = 0;
+    for (const auto& e : std::filesystem::directory_iterator(path))
+      if (e.path().filename().string().rfind("MANIFEST-", 0) == 0) bytes = std::max(bytes, e.file_size());
+    return bytes;
+  };
+  std::uintmax_t grown = 0;
+  {
+    auto db = open_db(path);
+    ASSERT_TRUE(db);
+    import_games(*db, games);
+    for (int i = 0; i < 200; ++i) {  // every small write is flushed: a MANIFEST record each
+      Fingerprint fp{};
+      fp[0] = std::uint8_t(i);
+      ASSERT_TRUE(db->record_input(fp, {"in.pgn", 1, 1, i}));
+    }
+    grown = manifest_bytes();
+  }
+  EXPECT_GT(grown, std::uintmax_t(16 << 10));
+  EXPECT_LT(manifest_bytes(), std::uintmax_t(16 << 10));
+  auto db = open_db(path, OpenMode::ReadOnly);
+  ASSERT_TRUE(db);
+  EXPECT_EQ(db->counts()[0].games, 4u);
+  Fingerprint fp{};
+  fp[0] = 199;
+  auto found = db->find_input(fp);
+  ASSERT_TRUE(found);
+  EXPECT_TRUE(found->has_value());
+  auto report = check_database(*db);
+  ASSERT_TRUE(report);
+  EXPECT_TRUE(report->ok());
+}
+
 TEST_F(DatabaseTest, CheckFindsAMissingGameRecord) {
   {
     auto db = open_db(path);

@@ -6,12 +6,10 @@
 #include <cstdlib>
 #include <new>
 
-#ifdef __linux__
-#include <sys/mman.h>
-#endif
+#include <vector>
 
 #include "magics8.hpp"
-#include <vector>
+#include "table_memory.hpp"
 
 namespace virrey::detail {
 
@@ -164,29 +162,10 @@ struct Built {
   BB* rook_storage = nullptr;
 };
 
-// Zeroed memory for the tables (about 1 MB) that lives as long as the
-// process. On Linux it is one 2 MiB region offered as a transparent huge
-// page: the tables then cost one page fault rather than a few hundred, a
-// noticeable part of the start-up of a short query.
-void* table_memory(std::size_t bytes) {
-#ifdef __linux__
-  constexpr std::size_t kHuge = std::size_t(2) << 20;
-  const std::size_t size = (bytes + kHuge - 1) / kHuge * kHuge;
-  void* raw = ::mmap(nullptr, size + kHuge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (raw != MAP_FAILED) {
-    void* aligned = reinterpret_cast<void*>((reinterpret_cast<std::uintptr_t>(raw) + kHuge - 1) & ~(kHuge - 1));
-    ::madvise(aligned, size, MADV_HUGEPAGE);
-    return aligned;
-  }
-#endif
-  return std::calloc(bytes, 1);
-}
-
 const Built* build() {
   const std::size_t bishops = table_entries(kBishopDirs), rooks = table_entries(kRookDirs);
   const std::size_t head = (sizeof(Built) + 63) / 64 * 64;
   auto* memory = static_cast<unsigned char*>(table_memory(head + (bishops + rooks) * sizeof(BB)));
-  if (!memory) std::abort();
   auto* b = new (memory) Built;
   b->bishop_storage = reinterpret_cast<BB*>(memory + head);
   b->rook_storage = b->bishop_storage + bishops;

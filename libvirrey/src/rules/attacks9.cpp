@@ -1,5 +1,6 @@
-#include <memory>
+#include <new>
 
+#include "table_memory.hpp"
 #include "virrey/rules/attacks.hpp"
 
 namespace virrey::detail {
@@ -21,8 +22,8 @@ u128 leaper(int s, std::initializer_list<std::pair<int, int>> steps) {
   return out;
 }
 
-std::unique_ptr<AttackTables9> build() {
-  auto t = std::make_unique<AttackTables9>();
+const AttackTables9* build() {
+  auto* t = new (table_memory(sizeof(AttackTables9))) AttackTables9;
   for (int s = 0; s < 81; ++s) {
     t->pawn[0][s] = leaper(s, {{-1, 1}, {1, 1}});
     t->pawn[1][s] = leaper(s, {{-1, -1}, {1, -1}});
@@ -50,7 +51,7 @@ std::unique_ptr<AttackTables9> build() {
 }
 
 const AttackTables9& built() {
-  static const std::unique_ptr<AttackTables9> tables = build();
+  static const AttackTables9* const tables = build();  // never freed: used until exit
   return *tables;
 }
 

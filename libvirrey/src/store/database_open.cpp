@@ -3,9 +3,11 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <mutex>
+#include <optional>
 #include <set>
 
 #include <fmt/format.h>
@@ -102,6 +104,74 @@ bool only_unfinished_creation(const std::string& path) {
 
 std::uint64_t read_u64(const std::string& v) { return get_be(v.data(), int(v.size() <= 8 ? v.size() : 8)); }
 
+// The database's parts against virrey's: a foreign RocksDB database, a part
+// from a newer virrey, or a creation killed before every part was made.
+// `unfinished_creation`: set when only RocksDB's default part exists yet.
+std::optional<Error> check_families(const std::string& path, bool writer, bool create,
+                                    bool& unfinished_creation) {
+  std::vector<std::string> names;
+  rocksdb::Status s = rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), path, &names);
+  if (!s.ok()) {
+    if (s.IsIOError()) return to_error(s, fmt::format("cannot read {}", path));
+    return not_a_database(path, s.ToString());
+  }
+  bool has_meta = false;
+  std::size_t ours = 0;
+  for (const std::string& n : names) {
+    bool known = n == rocksdb::kDefaultColumnFamilyName;
+    for (const FamilyInfo& fi : kFamilies)
+      if (n == fi.name) known = true, ++ours;
+    has_meta |= n == family_info(Family::Meta).name;
+    if (!known)
+      return Error{ErrorKind::NewerSchema,
+                   fmt::format("{} has a part '{}' this virrey does not know: it was written "
+                               "by a newer virrey",
+                               path, n)};
+  }
+  if (!has_meta && ours > 0) return not_a_database(path, "a RocksDB database without virrey's meta data");
+  if (ours < kFamilies.size()) {
+    // Killed while its parts were being made (meta first): nothing is
+    // stored yet, and a writer makes the missing parts.
+    if (!writer || !create)
+      return Error{ErrorKind::NotADatabase,
+                   fmt::format("no virrey database at {} (its creation was interrupted: "
+                               "import again)", path)};
+    unfinished_creation = !has_meta;
+  }
+  return std::nullopt;
+}
+
+// A writer's MANIFEST grows by a record for every change while it is open
+// (each ingested group, each compaction), and a reader replays all of it at
+// open: after a large import, a noticeable part of a short query's time.
+// Opening the database again writes a fresh MANIFEST that holds only the
+// current state, so writers leave one behind when theirs has grown long.
+void shorten_manifest(const std::string& path) {
+  constexpr std::uintmax_t kLongManifest = 16 << 10;
+  std::error_code ec;
+  std::string current;
+  if (std::FILE* f = std::fopen((fs::path(path) / "CURRENT").c_str(), "rb")) {
+    char buf[256];
+    const std::size_t n = std::fread(buf, 1, sizeof buf, f);
+    std::fclose(f);
+    current.assign(buf, n);
+  }
+  while (!current.empty() && (current.back() == '\n' || current.back() == '\r')) current.pop_back();
+  if (current.empty() || current.find('/') != std::string::npos) return;
+  const std::uintmax_t size = fs::file_size(fs::path(path) / current, ec);
+  if (ec || size <= kLongManifest) return;
+  rocksdb::DBOptions dbo = db_options(OpenMode::ReadWrite);
+  Families fam = descriptors();
+  for (auto& d : fam.descriptors) d.options.disable_auto_compactions = true;
+  std::vector<rocksdb::ColumnFamilyHandle*> handles;
+  rocksdb::DB* raw = nullptr;
+  if (rocksdb::DB::Open(dbo, path, fam.descriptors, &handles, &raw).ok() && raw) {
+    for (auto* h : handles) raw->DestroyColumnFamilyHandle(h);
+    raw->Close().PermitUncheckedError();
+  }
+  delete raw;
+}
+
 }  // namespace
 
 std::string default_database_path(std::string_view flag) {
@@ -118,6 +188,7 @@ Database::Impl::~Impl() {
     if (default_cf) db->DestroyColumnFamilyHandle(default_cf);
     db->Close().PermitUncheckedError();
     db.reset();
+    if (mode == OpenMode::ReadWrite) shorten_manifest(path);
   }
   if (mode == OpenMode::ReadWrite) {
     std::lock_guard lock(writers().mutex);
@@ -207,34 +278,10 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
     if (!writer_running(path)) {
       if (auto damage = truncated_manifest(path)) return Error{ErrorKind::Corrupt, *damage};
     }
-    std::vector<std::string> names;
-    rocksdb::Status s = rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), path, &names);
-    if (!s.ok()) {
-      if (s.IsIOError()) return to_error(s, fmt::format("cannot read {}", path));
-      return not_a_database(path, s.ToString());
-    }
-    bool has_meta = false;
-    std::size_t ours = 0;
-    for (const std::string& n : names) {
-      bool known = n == rocksdb::kDefaultColumnFamilyName;
-      for (const FamilyInfo& fi : kFamilies)
-        if (n == fi.name) known = true, ++ours;
-      has_meta |= n == family_info(Family::Meta).name;
-      if (!known)
-        return Error{ErrorKind::NewerSchema,
-                     fmt::format("{} has a part '{}' this virrey does not know: it was written "
-                                 "by a newer virrey",
-                                 path, n)};
-    }
-    if (!has_meta && ours > 0) return not_a_database(path, "a RocksDB database without virrey's meta data");
-    if (ours < kFamilies.size()) {
-      // Killed while its parts were being made (meta first): nothing is
-      // stored yet, and a writer makes the missing parts.
-      if (!writer || !options.create)
-        return Error{ErrorKind::NotADatabase,
-                     fmt::format("no virrey database at {} (its creation was interrupted: "
-                                 "import again)", path)};
-      unfinished_creation = !has_meta;
+    // Readers skip this (it reads the whole MANIFEST once more): a failed
+    // open below runs it to say why.
+    if (writer) {
+      if (auto e = check_families(path, writer, options.create, unfinished_creation)) return *e;
     }
   }
 
@@ -275,6 +322,10 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
   }
   impl->mode = mode;
   if (!s.ok() && raw == nullptr) {
+    if (!writer && !fresh) {
+      bool unused = false;
+      if (auto e = check_families(path, writer, options.create, unused)) return *e;
+    }
     if (s.IsIOError() && s.ToString().find("lock") != std::string::npos)
       return Error{ErrorKind::Busy,
                    fmt::format("{} is being written by another virrey process", path)};
