@@ -159,9 +159,12 @@ except Exception:
     counts = info
 print(f"database {db}: {counts}")
 print(f"pgn-extract input {pgn}: {os.path.getsize(pgn) / 1e6:.0f} MB")
-base = timed([virrey, "--help"], runs)
-print(f"baseline `virrey --help` process: p50 {base[0]*1e3:.1f} ms, p99 {base[1]*1e3:.1f} ms, "
-      f"CPU p50 {base[2]*1e3:.1f} ms")
+# Two baselines: any process on this machine (/bin/true), and virrey's own
+# start-up (static initialisation, command line) without opening a database.
+for label, cmd in (("`/bin/true`", ["/bin/true"]),
+                   ("`virrey perft --depth 1` (no database)", [virrey, "perft", "--startpos", "--depth", "1"])):
+    base = timed(cmd, runs)
+    print(f"baseline {label} process: p50 {base[0]*1e3:.1f} ms, CPU p50 {base[2]*1e3:.1f} ms")
 print(f"opening FEN {opening}\nendgame FEN {endgame}\nplayer prefix {player}\n")
 
 queries = [

@@ -73,8 +73,12 @@ games = json.loads(once(stats("results", "--by", "variant", "--format", "json"))
 per_variant = {g["key"]: g["games"] for g in games["groups"]}
 print(f"database {db}: {games['total']['games']} games {per_variant}")
 if scan: print(f"PGN for the scans {pgn}: {os.path.getsize(pgn) / 1e6:.0f} MB")
-base = timed([virrey, "--help"], runs)
-print(f"baseline `virrey --help` process: p50 {base[0]*1e3:.1f} ms, CPU p50 {base[2]*1e3:.1f} ms")
+# Two baselines: any process on this machine (/bin/true), and virrey's own
+# start-up (static initialisation, command line) without opening a database.
+for label, cmd in (("`/bin/true`", ["/bin/true"]),
+                   ("`virrey perft --depth 1` (no database)", [virrey, "perft", "--startpos", "--depth", "1"])):
+    base = timed(cmd, runs)
+    print(f"baseline {label} process: p50 {base[0]*1e3:.1f} ms, CPU p50 {base[2]*1e3:.1f} ms")
 
 # The common position after 8 plies: the most played line of each variant.
 lines = {}
