@@ -16,6 +16,7 @@
 #include "virrey/query/search.hpp"
 #include "virrey/rules/fen.hpp"
 #include "virrey/store/keys.hpp"
+#include "virrey/store/testing.hpp"
 
 namespace virrey::testing {
 namespace {
@@ -409,6 +410,40 @@ TEST_F(QueryTest, AHashCollisionIsNoHit) {
   std::swap(forged.setup.board[1], forged.setup.board[2]);  // knight and bishop swap: same hash
   f.positions = {forged};
   for (const auto& plan : kPlans) EXPECT_TRUE(run(c(), f, plan).empty());
+}
+
+// The index gives the first ply of a hash, and the replay stops there when the
+// position is confirmed. A colliding position earlier in the same game moves
+// that ply forward: the replay must then go on to the real position, and a
+// game that never reaches it must still be refused.
+TEST(PositionIndexPly, AnEarlierCollidingPlyDoesNotHideTheRealOne) {
+  const std::string tags = "[Site \"x\"]\n[Date \"2020.01.01\"]\n[Round \"1\"]\n[White \"a\"]\n"
+                           "[Black \"b\"]\n[Result \"*\"]\n\n";
+  const std::string pgn = "[Event \"Reaches it\"]\n" + tags + "1. e4 e5 2. Nf3 Nc6 *\n\n" +
+                          "[Event \"Never\"]\n" + tags + "1. d4 d5 2. c4 *\n";
+  auto c = make_collection(records_from_pgn(pgn, Variant::Standard));
+  ASSERT_TRUE(c);
+  ASSERT_EQ(c->games.size(), 2u);
+  const store::GameId reaches = c->games[0].id, never = c->games[1].id;
+  GameFilter f;
+  f.positions = move_targets("e4 e5 Nf3", Variant::Standard);
+  ASSERT_EQ(f.positions.size(), 1u);
+  const std::vector<Hit> expected = {{reaches, 3}};
+  EXPECT_EQ(run(*c, f, {}), expected);
+  c->db.reset();
+  ASSERT_TRUE(store::testing::put_position_entry(c->db_path(), Variant::Standard, f.positions[0].hash, reaches, 1));
+  ASSERT_TRUE(store::testing::put_position_entry(c->db_path(), Variant::Standard, f.positions[0].hash, never, 2));
+  auto db = store::Database::open(c->db_path(), {store::OpenMode::Read});
+  ASSERT_TRUE(db);
+  c->db = std::move(*db);
+  std::vector<store::PositionHit> hits;
+  ASSERT_TRUE(c->db->for_each_position(Variant::Standard, f.positions[0].hash, [&](const store::PositionHit& h) {
+    hits.push_back(h);
+    return true;
+  }));
+  ASSERT_EQ(hits.size(), 2u);
+  EXPECT_EQ(hits[0].ply, 1u);  // the forged entry replaced the real one
+  for (const auto& plan : kPlans) EXPECT_EQ(run(*c, f, plan), expected);
 }
 
 TEST_F(QueryTest, VariantTagRestrictsPositions) {

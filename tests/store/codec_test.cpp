@@ -62,6 +62,26 @@ TEST(GameCodec, PartialDecodingLeavesTheRestEmpty) {
   EXPECT_TRUE(moves->movetext.empty());
 }
 
+TEST(GameCodec, MainLineStopsAtThePliesAsked) {
+  for (const auto& g : check_pgn(kSampleGames)) {
+    auto bytes = encode_game(g.record);
+    ASSERT_TRUE(bytes);
+    const auto& line = g.record.main_line;
+    ASSERT_GE(line.size(), 2u);
+    for (std::uint32_t plies : {0u, 1u, 2u, std::uint32_t(line.size()), std::uint32_t(line.size() + 5)}) {
+      auto head = decode_game(*bytes, kDecodeMainLine, plies);
+      ASSERT_TRUE(head) << head.error().message;
+      const std::size_t n = std::min<std::size_t>(plies, line.size());
+      EXPECT_EQ(head->main_line, std::vector<Move>(line.begin(), line.begin() + std::ptrdiff_t(n)));
+    }
+    // The movetext needs every move: the limit does not apply to it.
+    auto all = decode_game(*bytes, kDecodeAll, 1);
+    ASSERT_TRUE(all);
+    EXPECT_EQ(all->main_line, line);
+    EXPECT_EQ(validate::write_pgn(*all), validate::write_pgn(g.record));
+  }
+}
+
 TEST(GameCodec, AboutOneBytePerMove) {
   const auto rec = record_of(R"([Event "?"]
 [Site "?"]

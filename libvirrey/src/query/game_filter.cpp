@@ -66,6 +66,9 @@ struct Candidate {
   GameId id = 0;
   std::optional<Variant> variant = std::nullopt;
   std::optional<std::uint32_t> promotion_ply = std::nullopt;  // the promotion condition, proven here
+  // Where the position index places the position (a hash's first ply, to be
+  // confirmed): the replay need not decode the game beyond it.
+  std::optional<std::uint32_t> position_ply = std::nullopt;
 };
 
 // One range of one index, read by a callback: `sorted` runs give entries in
@@ -222,6 +225,8 @@ void to_candidates(const Source& s, const GameFilter& f, std::vector<Entry>& ent
       c.promotion_ply = promotion_verdict(*f.promotion, group);
       keep = c.promotion_ply.has_value();
     }
+    if (s.cond == Cond::Position)
+      for (std::size_t k = i; k < j; ++k) c.position_ply = std::max(c.position_ply.value_or(0), entries[k].ply);
     if (keep) out.push_back(c);
     i = j;
   }
@@ -258,6 +263,7 @@ std::vector<Candidate> intersect(const std::vector<Candidate>& a, const std::vec
       Candidate c = a[i];
       if (!c.variant) c.variant = b[j].variant;
       if (!c.promotion_ply) c.promotion_ply = b[j].promotion_ply;
+      if (!c.position_ply) c.position_ply = b[j].position_ply;
       out.push_back(c);
       ++i, ++j;
     }
@@ -318,7 +324,16 @@ class Verifier {
     // Variant, result and start FEN come with any parts.
     const unsigned parts =
         (check_tags_ ? store::kDecodeTags : 0u) | (need_moves ? store::kDecodeMainLine : 0u);
-    auto rec = db_.game(c.id, parts);
+    // A position alone is confirmed up to the ply the index gives; should the
+    // replay not find it there (another position with the same hash came
+    // first), the whole main line is replayed.
+    const std::uint32_t plies =
+        check_position_ && !check_promotion_ && c.position_ply ? *c.position_ply : store::kWholeMainLine;
+    auto rec = db_.game(c.id, parts, plies);
+    if (!rec) return rec.error();
+    auto m = check_record(c, *rec);
+    if (!m || *m || plies == store::kWholeMainLine || rec->main_line.size() < plies) return m;
+    rec = db_.game(c.id, parts);
     if (!rec) return rec.error();
     return check_record(c, *rec);
   }

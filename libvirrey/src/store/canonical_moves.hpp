@@ -30,12 +30,15 @@ void legal_moves_into(const Position<G>& pos, MoveList& list) {
 
 // The move at a canonical index of a list of legal moves (any order), found
 // without sorting the whole list; null when the index is out of range.
-inline Move canonical_at(MoveList& list, std::size_t index) {
-  if (index >= list.size()) return Move{};
-  Move* first = const_cast<Move*>(list.begin());
-  std::nth_element(first, first + index, first + list.size(),
-                   [](Move a, Move b) { return canonical_order(a) < canonical_order(b); });
-  return list[index];
+inline Move canonical_at(const MoveList& list, std::size_t index) {
+  const std::size_t n = list.size();
+  if (index >= n) return Move{};
+  // Selects among plain integers (the order above the move's place in the
+  // list), not among moves compared through canonical_order.
+  std::uint64_t keys[MoveList::kCapacity];
+  for (std::size_t i = 0; i < n; ++i) keys[i] = std::uint64_t(canonical_order(list[i])) << 16 | i;
+  std::nth_element(keys, keys + index, keys + n);
+  return list[std::size_t(keys[index] & 0xffff)];
 }
 
 // The canonical index of m among the legal moves of pos without sorting them

@@ -130,13 +130,13 @@ Result<DatabaseInfo> Database::info() const {
 
 // --- games --------------------------------------------------------------------
 
-Result<validate::GameRecord> Database::game(GameId id, unsigned parts) const {
+Result<validate::GameRecord> Database::game(GameId id, unsigned parts, std::uint32_t main_line_plies) const {
   std::string value;
   bool found = false;
   const auto key = game_key(id);
   if (Status s = impl_->get(Family::Games, view(key), value, found); !s) return s.error();
   if (!found) return Error{ErrorKind::NotFound, fmt::format("no game {}", id)};
-  return decode_game(value, parts);
+  return decode_game(value, parts, main_line_plies);
 }
 
 Result<GameSummary> Database::summary(GameId id) const {

@@ -169,7 +169,7 @@ Status encode_moves(const GameRecord& rec, std::string& out) {
 
 template <class G>
 Status decode_moves(ByteReader& r, GameRecord& rec, bool bishop_swap, bool is_annotated,
-                    unsigned parts) {
+                    unsigned parts, std::uint32_t main_line_plies) {
   auto start = start_position<G>(rec.variant, rec.start_fen, bishop_swap);
   if (!start) return corrupt("bad start FEN");
   rec.start_side = start->side_to_move();
@@ -180,9 +180,10 @@ Status decode_moves(ByteReader& r, GameRecord& rec, bool bishop_swap, bool is_an
   MoveList legal;
   const std::uint64_t plies = r.varint();
   if (!r.ok() || plies > 1'000'000) return corrupt("bad ply count");
-  rec.main_line.reserve(plies);
+  const std::uint64_t decoded = want_text ? plies : std::min<std::uint64_t>(plies, main_line_plies);
+  rec.main_line.reserve(decoded);
   Position<G> pos = *start;
-  for (std::uint64_t p = 0; p < plies; ++p) {
+  for (std::uint64_t p = 0; p < decoded; ++p) {
     legal_moves_into(pos, legal);
     const int i = read_move_index(r, legal.size());
     const Move m = canonical_at(legal, std::size_t(i));
@@ -288,7 +289,7 @@ Result<std::string> encode_game(const GameRecord& rec) {
   return out;
 }
 
-Result<GameRecord> decode_game(std::string_view bytes, unsigned parts) {
+Result<GameRecord> decode_game(std::string_view bytes, unsigned parts, std::uint32_t main_line_plies) {
   ByteReader r(bytes);
   GameRecord rec;
   if (r.byte() != kRecordFormat) return corrupt("unknown format");
@@ -317,7 +318,7 @@ Result<GameRecord> decode_game(std::string_view bytes, unsigned parts) {
   Status status;
   virrey::with_geometry(rec.variant, [&]<class G>(G) {
     status = decode_moves<G>(r, rec, validate::allows_bishop_swap(rec.variant, bishop_swap.value_or("")),
-                             flags & kFlagAnnotated, parts);
+                             flags & kFlagAnnotated, parts, main_line_plies);
   });
   if (!status) return status.error();
   return rec;

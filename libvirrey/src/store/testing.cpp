@@ -3,6 +3,7 @@
 #include <rocksdb/write_batch.h>
 
 #include "rocks.hpp"
+#include "varint.hpp"
 
 namespace virrey::store::testing {
 
@@ -39,6 +40,16 @@ Status delete_game_record(const std::string& path, std::uint32_t id) {
   return write_one(path, [&](Database::Impl& d, rocksdb::WriteBatch& batch) {
     const auto key = game_key(id);
     batch.Delete(d.cf(Family::Games), rocksdb::Slice(key.data(), key.size())).PermitUncheckedError();
+  });
+}
+
+Status put_position_entry(const std::string& path, Variant v, std::uint64_t hash, std::uint32_t game,
+                          std::uint32_t ply) {
+  return write_one(path, [&](Database::Impl& d, rocksdb::WriteBatch& batch) {
+    const auto key = position_key(v, hash, game);
+    std::string value;
+    put_varint(value, ply);
+    batch.Put(d.cf(Family::Positions), rocksdb::Slice(key.data(), key.size()), value).PermitUncheckedError();
   });
 }
 

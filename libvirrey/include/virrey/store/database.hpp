@@ -130,7 +130,9 @@ class Database {
   Result<DatabaseInfo> info() const;
 
   // --- games ------------------------------------------------------------
-  Result<validate::GameRecord> game(GameId id, unsigned parts = kDecodeAll) const;
+  // main_line_plies: as decode_game's (game_codec.hpp).
+  Result<validate::GameRecord> game(GameId id, unsigned parts = kDecodeAll,
+                                    std::uint32_t main_line_plies = kWholeMainLine) const;
   Result<GameSummary> summary(GameId id) const;
   // Games in id order from `first` on.
   Status for_each_game(const Visit<GameId, const validate::GameRecord&>& visit,

@@ -40,6 +40,11 @@ enum DecodeParts : unsigned {
 
 // Fails (InvalidArgument) only for a record whose moves are not legal.
 Result<std::string> encode_game(const validate::GameRecord& record);
-Result<validate::GameRecord> decode_game(std::string_view bytes, unsigned parts = kDecodeAll);
+// `main_line_plies`: with kDecodeMainLine but not kDecodeMovetext, the main
+// line stops after that many plies (a query confirming a position the index
+// places early in the game needs no more); the movetext always has them all.
+inline constexpr std::uint32_t kWholeMainLine = 0xffffffffu;
+Result<validate::GameRecord> decode_game(std::string_view bytes, unsigned parts = kDecodeAll,
+                                         std::uint32_t main_line_plies = kWholeMainLine);
 
 }  // namespace virrey::store

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 
+#include "virrey/rules/variant.hpp"
 #include "virrey/store/error.hpp"
 
 namespace virrey::store::testing {
@@ -19,5 +20,10 @@ Status set_schema_version_bytes(const std::string& path, const std::string& byte
 // Deletes one game record but none of its index entries (a broken database
 // for `db check` to find).
 Status delete_game_record(const std::string& path, std::uint32_t id);
+
+// Writes one position index entry: `game` reaches the position of `hash`
+// first at `ply` (what a hash collision looks like; no import writes it).
+Status put_position_entry(const std::string& path, Variant v, std::uint64_t hash, std::uint32_t game,
+                          std::uint32_t ply);
 
 }  // namespace virrey::store::testing
