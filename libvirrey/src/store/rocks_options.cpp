@@ -20,11 +20,24 @@ class NullLogger final : public rocksdb::Logger {
   void Logv(const rocksdb::InfoLogLevel, const char*, va_list) override {}
 };
 
-// One block cache for every family of every database the process opens
-// (RocksDB would give each family its own, sixteen shards each: memory a
-// short query touches for nothing). Four shards: at most a few threads read.
+// A read-only database never flushes or compacts, yet RocksDB starts a
+// background thread per pool at open: here none is started.
+class NoBackgroundThreadsEnv final : public rocksdb::EnvWrapper {
+ public:
+  NoBackgroundThreadsEnv() : rocksdb::EnvWrapper(rocksdb::Env::Default()) {}
+  const char* Name() const override { return "VirreyReadOnlyEnv"; }
+  void IncBackgroundThreadsIfNeeded(int, Priority) override {}
+};
+
+// One small block cache for every family of every database the process
+// opens. virrey's reads are short queries and scans in key order: a block is
+// read again soon or never, so room for sixteen or so blocks is enough, and a small
+// cache recycles its memory. (RocksDB's default, 8 MB per family in sixteen
+// shards, had a query like `search --fen ... --count` fault in a fresh page
+// for nearly every block it decompressed: ten times the page faults, twice
+// the time.) One shard: at most a few threads read at once.
 const std::shared_ptr<rocksdb::Cache>& block_cache() {
-  static const std::shared_ptr<rocksdb::Cache> cache = rocksdb::NewLRUCache(64 << 20, 2);
+  static const std::shared_ptr<rocksdb::Cache> cache = rocksdb::NewLRUCache(512 << 10, 0);
   return cache;
 }
 
@@ -48,6 +61,14 @@ rocksdb::DBOptions db_options(OpenMode mode) {
   o.max_open_files = mode == OpenMode::ReadOnly ? 16 : -1;
   o.table_cache_numshardbits = 2;
   if (mode != OpenMode::ReadWrite) {
+    // Readers neither flush nor compact: RocksDB would still start threads
+    // for the jobs allowed here.
+    o.max_background_jobs = 2;
+    o.max_subcompactions = 1;
+    if (mode == OpenMode::ReadOnly) {
+      static NoBackgroundThreadsEnv env;  // lives as long as the process
+      o.env = &env;
+    }
     o.max_file_opening_threads = 1;
     o.skip_stats_update_on_db_open = true;
     o.skip_checking_sst_file_sizes_on_db_open = true;
