@@ -81,8 +81,8 @@ void init_magics(std::array<Magic, 64>& magics, BB* storage, const int (*dirs)[2
   std::array<BB, 64> masks{};
   for (int s = 0; s < 64; ++s) masks[s] = relevant_mask(s, dirs);
   Prng prng{0x9e3779b97f4a7c15ULL};
-  std::vector<BB> occupancy(4096), reference(4096);
-  std::vector<int> epoch(4096, 0);
+  std::vector<BB> occupancy, reference;  // the search's scratch: allocated only if it runs
+  std::vector<int> epoch;
   int attempt = 0;
   std::size_t offset = 0;
   for (int s = 0; s < 64; ++s) {
@@ -124,6 +124,9 @@ void init_magics(std::array<Magic, 64>& magics, BB* storage, const int (*dirs)[2
       offset += std::size_t(1) << bits;
       continue;
     }
+    occupancy.resize(4096);
+    reference.resize(4096);
+    epoch.resize(4096, 0);
     int size = 0;
     sub = 0;
     do {
