@@ -1,7 +1,7 @@
 // Magic multipliers for the 8x8 slider tables, found once by the search in
-// attacks.cpp (xorshift64* from a fixed seed) and kept here so that start-up
-// only fills the tables. attacks.cpp verifies each one as it fills its table
-// and searches again should one ever fail.
+// slider_magics.hpp (xorshift64* from a fixed seed) and kept here so that the
+// build only fills the tables. The build (tools/gen_slider_tables.cpp)
+// verifies each one as it fills its table and searches again should one fail.
 #pragma once
 
 #include <array>
