@@ -37,14 +37,18 @@ const AttackTables9* build() {
       t->ray[d][s] = ray;
     }
   }
+  // Walk each ray from a: every square on it gets the squares walked over so
+  // far, and the whole line through a. (The memory is zeroed: squares on no
+  // common line keep 0.)
   for (int a = 0; a < 81; ++a)
-    for (int b = 0; b < 81; ++b) {
-      t->between[a][b] = t->line[a][b] = 0;
-      for (int d = 0; d < 8 && a != b; ++d) {
-        if (!(t->ray[d][a] & (u128(1) << b))) continue;
-        const int back = (d + 4) % 8;
-        t->between[a][b] = t->ray[d][a] & t->ray[back][b];
-        t->line[a][b] = t->ray[d][a] | t->ray[back][a] | (u128(1) << a);
+    for (int d = 0; d < 8; ++d) {
+      const u128 line = t->ray[d][a] | t->ray[(d + 4) % 8][a] | (u128(1) << a);
+      u128 between = 0;
+      for (int f = a % kW + kDirs[d][0], r = a / kW + kDirs[d][1]; inside(f, r);
+           f += kDirs[d][0], r += kDirs[d][1]) {
+        t->between[a][r * kW + f] = between;
+        t->line[a][r * kW + f] = line;
+        between |= bit(f, r);
       }
     }
   return t;
