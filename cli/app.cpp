@@ -2,6 +2,9 @@
 // This is the only file that includes CLI11 (it is slow to compile).
 #include "app.hpp"
 
+#include <initializer_list>
+#include <string_view>
+
 #include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
 
@@ -262,6 +265,21 @@ void add_stats(CLI::App& app, StatsCommands& o, int& exit_code) {
 
 }  // namespace
 
+// The subcommand the command line names, when it names one of `known`: the
+// first argument that is not a global flag. Only that subcommand is set up
+// then (setting up all of them is a noticeable part of a short query's
+// start-up); otherwise all are, for the help text and the error message.
+std::string_view named_subcommand(int argc, char** argv, std::initializer_list<std::string_view> known) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "-v" || arg == "--verbose" || arg == "-q" || arg == "--quiet") continue;
+    for (std::string_view k : known)
+      if (arg == k) return k;
+    return {};
+  }
+  return {};
+}
+
 int run_app(int argc, char** argv) {
   CLI::App app{"virrey: PGN database and analysis for chess variants (Virrey, standard, Modern)"};
   app.footer(kExitCodesHelp);
@@ -271,22 +289,25 @@ int run_app(int argc, char** argv) {
   app.add_flag("-q,--quiet", quiet, "only errors on stderr");
 
   int exit_code = kExitOk;
+  const std::string_view named = named_subcommand(
+      argc, argv, {"perft", "validate", "generate", "search", "import", "export", "db", "stats"});
+  auto wanted = [&](std::string_view name) { return named.empty() || named == name; };
   PerftOptions perft;
-  add_perft(app, perft, [&] { exit_code = run_perft(perft); });
+  if (wanted("perft")) add_perft(app, perft, [&] { exit_code = run_perft(perft); });
   ValidateOptions validate;
-  add_validate(app, validate, [&] { exit_code = run_validate(validate); });
+  if (wanted("validate")) add_validate(app, validate, [&] { exit_code = run_validate(validate); });
   GenerateOptions generate;
-  add_generate(app, generate, [&] { exit_code = run_generate(generate); });
+  if (wanted("generate")) add_generate(app, generate, [&] { exit_code = run_generate(generate); });
   SearchOptions search;
-  add_search(app, search, [&] { exit_code = run_search(search); });
+  if (wanted("search")) add_search(app, search, [&] { exit_code = run_search(search); });
   ImportOptions import_options;
-  add_import(app, import_options, [&] { exit_code = run_import(import_options); });
+  if (wanted("import")) add_import(app, import_options, [&] { exit_code = run_import(import_options); });
   ExportOptions export_options;
-  add_export(app, export_options, [&] { exit_code = run_export(export_options); });
+  if (wanted("export")) add_export(app, export_options, [&] { exit_code = run_export(export_options); });
   DbOptions db_options;
-  add_db(app, db_options, [&] { exit_code = run_db(db_options); });
+  if (wanted("db")) add_db(app, db_options, [&] { exit_code = run_db(db_options); });
   StatsCommands stats;
-  add_stats(app, stats, exit_code);
+  if (wanted("stats")) add_stats(app, stats, exit_code);
 
   app.parse_complete_callback([&] {
     spdlog::set_level(quiet ? spdlog::level::err : verbose ? spdlog::level::debug : spdlog::level::info);

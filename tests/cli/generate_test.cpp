@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "run_virrey.hpp"
 #include "virrey/generate/game_generator.hpp"
 #include "virrey/rules/fen.hpp"
 #include "virrey/rules/outcome.hpp"
@@ -27,25 +28,6 @@ using generate::Ending;
 using generate::GameGenerator;
 using generate::GeneratorOptions;
 using validate::Outcome;
-
-struct RunResult {
-  int exit_code = -1;
-  std::string out;  // standard output
-};
-
-// Runs the virrey binary with arguments (shell words); stderr is discarded.
-RunResult run_virrey(const std::string& args) {
-  const std::string command = std::string("'") + VIRREY_BINARY + "' " + args + " 2>/dev/null";
-  RunResult r;
-  std::FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return r;
-  std::array<char, 65536> buffer;
-  std::size_t n;
-  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) r.out.append(buffer.data(), n);
-  const int status = pclose(pipe);
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
 
 class TempDir {
  public:
