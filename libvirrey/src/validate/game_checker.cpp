@@ -245,6 +245,9 @@ struct GeometryChecker final : pgn::Visitor {
     if (skip_moves || lines.empty()) return;
     Line& line = lines.back();
     if (line.dead) return;
+    Move plain;
+    char suffix = 0;
+    if (read_plain_san(line.pos, text, plain, suffix)) return played(line, text, at, plain, suffix);
     std::string error;
     const auto san = parse_san(text, error);
     if (!san) {
@@ -269,28 +272,34 @@ struct GeometryChecker final : pgn::Visitor {
       add_move_finding(Code::PromotionNormalized, Severity::Warning, at, text, line,
                        fmt::format("promotion piece not written: read as {}",
                                    write_san(line.pos, r.move)));
+    played(line, text, at, r.move, san->suffix);
+  }
+
+  // Plays a legal move read from `text` on the line, checks its '+' or '#'
+  // mark and records it.
+  void played(Line& line, std::string_view text, pgn::Location at, Move move, char suffix) {
     line.before_last = line.pos;
-    line.pos.play(r.move);
-    if (san->suffix) {
+    line.pos.play(move);
+    if (suffix) {
       const bool check = line.pos.in_check();
-      const bool mark_wrong = san->suffix == '+' ? !check : (!check || !legal_moves(line.pos).empty());
+      const bool mark_wrong = suffix == '+' ? !check : (!check || !legal_moves(line.pos).empty());
       if (mark_wrong) {
         Line before = line;
         before.pos = line.before_last;
         add_move_finding(Code::CheckMark, Severity::Warning, at, text, before,
-                         san->suffix == '+' ? "the move is marked '+' but gives no check"
-                                            : "the move is marked '#' but does not mate");
+                         suffix == '+' ? "the move is marked '+' but gives no check"
+                                       : "the move is marked '#' but does not mate");
       }
     }
     if (options.build_movetext) {
       MovetextItem item;
       item.kind = ItemKind::Move;
       item.ply = line.ply + 1;
-      item.move = r.move;
-      if (options.move_san) item.text = write_san(line.before_last, r.move);
+      item.move = move;
+      if (options.move_san) item.text = write_san(line.before_last, move);
       out.record.movetext.push_back(std::move(item));
     }
-    if (in_main_line()) out.record.main_line.push_back(r.move);
+    if (in_main_line()) out.record.main_line.push_back(move);
     line.has_move = true;
     ++line.ply;
   }
@@ -420,6 +429,9 @@ struct GameChecker::Impl final : pgn::Visitor {
 
   CheckedGame check(std::string_view text, std::uint64_t number, pgn::Location start) {
     eight.reset(number);
+    // Room for the usual tag section and main line, so that they grow once.
+    eight.out.record.tags.reserve(16);
+    eight.out.record.main_line.reserve(text.size() / 6);
     active = &eight;
     parser.parse(text, start, *this);
     if (active == &nine) {
