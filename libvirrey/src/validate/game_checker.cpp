@@ -248,6 +248,11 @@ struct GeometryChecker final : pgn::Visitor {
     Move plain;
     char suffix = 0;
     if (read_plain_san(line.pos, text, plain, suffix)) return played(line, text, at, plain, suffix);
+    read_move(line, text, at);
+  }
+
+  // Any move token that is not a plain move, and every error.
+  [[gnu::noinline]] void read_move(Line& line, std::string_view text, pgn::Location at) {
     std::string error;
     const auto san = parse_san(text, error);
     if (!san) {
