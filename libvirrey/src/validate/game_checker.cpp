@@ -135,6 +135,7 @@ struct GeometryChecker final : pgn::Visitor {
     saw_result = false;
     main_dead = false;
     start.reset();
+    known_tags.fill(0);
     if (!tag_names.empty()) tag_names = {};  // frees the buckets of a big one
   }
 
@@ -165,24 +166,26 @@ struct GeometryChecker final : pgn::Visitor {
 
   pgn::Skip end_tags(pgn::Location at) override {
     GameRecord& rec = out.record;
-    for (std::string_view name : kSevenTagRoster)
-      if (!has_tag(name))
-        add(Code::MissingTag, Severity::Warning, at, fmt::format("the {} tag is missing", name));
-    if (has_tag("Date") && !valid_date(rec.tag("Date")))
+    index_known_tags();
+    for (int k = kEvent; k <= kResult; ++k)
+      if (!has(KnownTag(k)))
+        add(Code::MissingTag, Severity::Warning, at,
+            fmt::format("the {} tag is missing", kSevenTagRoster[k]));
+    if (has(kDate) && !valid_date(value(kDate)))
       add(Code::BadTag, Severity::Warning, at,
           fmt::format("Date \"{}\" is not YYYY.MM.DD (with ?? for unknown parts)",
-                      quoted_text(rec.tag("Date"))));
-    if (has_tag("Result") && !outcome_from_text(rec.tag("Result")))
+                      quoted_text(value(kDate))));
+    if (has(kResult) && !outcome_from_text(value(kResult)))
       add(Code::BadTag, Severity::Error, at,
           fmt::format("Result \"{}\" is not 1-0, 0-1, 1/2-1/2 or *",
-                      quoted_text(rec.tag("Result"))));
+                      quoted_text(value(kResult))));
 
-    if (has_tag("Variant")) {
-      const auto v = resolve_variant(rec.tag("Variant"));
+    if (has(kVariant)) {
+      const auto v = resolve_variant(value(kVariant));
       if (!v) {
         add(Code::UnknownVariant, Severity::Error, at,
             fmt::format("unknown variant \"{}\" (virrey knows Standard, Virrey and Modern)",
-                        quoted_text(rec.tag("Variant"))));
+                        quoted_text(value(kVariant))));
         skip_moves = true;
         return pgn::Skip::Yes;
       }
@@ -195,18 +198,18 @@ struct GeometryChecker final : pgn::Visitor {
       return pgn::Skip::Yes;
     }
 
-    const std::string_view setup = rec.tag("SetUp");
-    const std::string_view fen = rec.tag("FEN");
-    if (has_tag("SetUp") && setup != "0" && setup != "1")
+    const std::string_view setup = value(kSetUp);
+    const std::string_view fen = value(kFen);
+    if (has(kSetUp) && setup != "0" && setup != "1")
       add(Code::BadTag, Severity::Warning, at,
           fmt::format("SetUp \"{}\" is not 0 or 1", quoted_text(setup)));
-    if (setup == "1" && !has_tag("FEN")) {
+    if (setup == "1" && !has(kFen)) {
       add(Code::BadTag, Severity::Error, at, "SetUp is 1 but there is no FEN tag");
       skip_moves = true;
       return pgn::Skip::Yes;
     }
     std::vector<std::string> errors;
-    if (has_tag("FEN")) {
+    if (has(kFen)) {
       if (setup != "1")
         add(Code::BadTag, Severity::Warning, at, "a FEN tag without [SetUp \"1\"]");
       start = position_from_fen<G>(fen, rec.variant, errors);
@@ -221,7 +224,7 @@ struct GeometryChecker final : pgn::Visitor {
     } else {
       start = start_position(rec.variant);
     }
-    if (rec.tag(kBishopSwapTag) == "Yes") {
+    if (value(kBishopSwap) == "Yes") {
       if (rec.bishop_swap()) start->enable_bishop_swap();
       else add(Code::BadTag, Severity::Warning, at, "BishopSwap applies to Modern chess only");
     }
@@ -231,7 +234,32 @@ struct GeometryChecker final : pgn::Visitor {
     return pgn::Skip::No;
   }
 
-  bool has_tag(std::string_view name) const { return out.record.has_tag(name); }
+  // The tags that checking reads, found once the tag section is complete:
+  // 1 + their index in the record's tags, 0 when absent. The first seven are
+  // the Seven Tag Roster, in its order.
+  enum KnownTag : std::uint8_t { kEvent, kSite, kDate, kRound, kWhite, kBlack, kResult, kVariant,
+                                 kSetUp, kFen, kBishopSwap, kKnownTags };
+  static constexpr std::string_view kKnownTagNames[kKnownTags] = {
+      "Event", "Site", "Date", "Round", "White", "Black", "Result", "Variant", "SetUp", "FEN",
+      kBishopSwapTag};
+  std::array<std::uint32_t, kKnownTags> known_tags{};
+
+  void index_known_tags() {
+    known_tags.fill(0);
+    const auto& tags = out.record.tags;
+    for (std::size_t i = 0; i < tags.size(); ++i) {
+      const std::string_view name = tags[i].name;
+      for (int k = 0; k < kKnownTags; ++k) {
+        if (name.size() != kKnownTagNames[k].size() || name != kKnownTagNames[k]) continue;
+        if (!known_tags[k]) known_tags[k] = std::uint32_t(i + 1);
+        break;
+      }
+    }
+  }
+  bool has(KnownTag k) const { return known_tags[k] != 0; }
+  std::string_view value(KnownTag k) const {
+    return known_tags[k] ? std::string_view(out.record.tags[known_tags[k] - 1].value) : std::string_view();
+  }
 
   // --- movetext ---------------------------------------------------------
   bool in_main_line() const { return lines.size() == 1; }
@@ -364,8 +392,8 @@ struct GeometryChecker final : pgn::Visitor {
   void result(pgn::GameResult r, pgn::Location at) override {
     saw_result = true;
     out.record.result = outcome_of(r);
-    const auto tagged = outcome_from_text(out.record.tag("Result"));
-    if (has_tag("Result") && tagged && *tagged != out.record.result)
+    const auto tagged = outcome_from_text(value(kResult));
+    if (has(kResult) && tagged && *tagged != out.record.result)
       add(Code::ResultMismatch, Severity::Error, at,
           fmt::format("the Result tag says {} but the game ends with {}",
                       outcome_text(*tagged), outcome_text(out.record.result)));
@@ -387,7 +415,7 @@ struct GeometryChecker final : pgn::Visitor {
     if (!saw_result && !skip_moves) {
       add(Code::MissingResult, Severity::Error, end,
           "the game has no result (1-0, 0-1, 1/2-1/2 or *) at its end");
-      if (auto tagged = outcome_from_text(out.record.tag("Result"))) out.record.result = *tagged;
+      if (auto tagged = outcome_from_text(value(kResult))) out.record.result = *tagged;
     }
     if (skip_moves || lines.empty() || main_dead) return;
     const Line& main = lines.front();
@@ -398,7 +426,7 @@ struct GeometryChecker final : pgn::Visitor {
                                                                        : Outcome::WhiteWins;
     const Outcome claimed =
         saw_result ? out.record.result
-                   : outcome_from_text(out.record.tag("Result")).value_or(Outcome::Unknown);
+                   : outcome_from_text(value(kResult)).value_or(Outcome::Unknown);
     if (claimed == expected) return;
     const char* what = state == BoardState::Stalemate ? "stalemate" : "checkmate";
     if (claimed == Outcome::Unknown)
@@ -416,7 +444,7 @@ struct GeometryChecker final : pgn::Visitor {
     std::uint64_t h = mix(0x5649525245594944ULL, std::uint64_t(rec.variant));
     h = mix(h, rec.start_fen);
     for (Move m : rec.main_line) h = mix(h, m.raw());
-    for (std::string_view name : kSevenTagRoster) h = mix(h, rec.tag(name));
+    for (int k = kEvent; k <= kResult; ++k) h = mix(h, value(KnownTag(k)));
     return h;
   }
 };
