@@ -103,7 +103,9 @@ class Run {
     return from + scan::find_first_of<'\n', '\r'>(from, std::size_t(end_ - from));
   }
   void skip_blanks() {
-    while (p_ < end_ && is_blank(*p_)) ++p_;
+    const char* q = p_;
+    while (q < end_ && is_blank(*q)) ++q;
+    p_ = q;
   }
 
   void report(Problem problem, Location at, std::string_view text);
@@ -207,7 +209,10 @@ void Run::parse() {
         break;
       }
       case kNewline: newline(); break;
-      case kSymbol: symbol(); break;
+      case kSymbol:
+        symbol();
+        skip_blanks();  // the blanks after a token, without another dispatch
+        break;
       case kDot: stray_dots(); break;
       case kBrace: brace_comment(); break;
       case kSemicolon: line_comment(); break;

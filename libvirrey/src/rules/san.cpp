@@ -176,7 +176,8 @@ std::string describe_illegal(const Position<G>& pos, const SanSyntax& san, Squar
 // legal move matches; false leaves every other case (errors included) to the
 // full resolution, which gives the same answer for the cases taken here.
 template <class G>
-bool resolve_simple(const Position<G>& pos, const SanSyntax& san, Square to, Move& out) {
+[[gnu::always_inline]] inline bool resolve_simple(const Position<G>& pos, const SanSyntax& san, Square to,
+                                                  Move& out) {
   using BB = Bitboard<G>;
   using A = Attacks<G>;
   const Color us = pos.side_to_move(), them = ~us;
@@ -240,7 +241,7 @@ PieceType knight_wing(Color us, Square knight) {
 // Reads a token of the plain form [piece][file][rank][x|:|-]square[+|#|++..]
 // as parse_san would, or returns false for any other token (parse_san then
 // decides, with its errors).
-bool parse_plain_san(std::string_view t, SanSyntax& san) {
+[[gnu::always_inline]] inline bool parse_plain_san(std::string_view t, SanSyntax& san) {
   if (!t.empty() && (t.back() == '+' || t.back() == '#')) {
     san.suffix = t.back();
     t.remove_suffix(1);

@@ -269,7 +269,7 @@ struct GeometryChecker final : pgn::Visitor {
     if (in_main_line()) main_dead = true;
   }
 
-  void move(std::string_view text, pgn::Location at) override {
+  [[gnu::flatten]] void move(std::string_view text, pgn::Location at) override {
     if (skip_moves || lines.empty()) return;
     Line& line = lines.back();
     if (line.dead) return;
@@ -310,7 +310,8 @@ struct GeometryChecker final : pgn::Visitor {
 
   // Plays a legal move read from `text` on the line, checks its '+' or '#'
   // mark and records it.
-  void played(Line& line, std::string_view text, pgn::Location at, Move move, char suffix) {
+  [[gnu::always_inline]] void played(Line& line, std::string_view text, pgn::Location at, Move move,
+                                     char suffix) {
     line.before_last = line.pos;
     line.pos.play(move);
     if (suffix) {
