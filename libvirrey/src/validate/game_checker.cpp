@@ -67,13 +67,25 @@ template <class G>
 struct GeometryChecker final : pgn::Visitor {
 
   // One line of play: the main line or a variation.
+  // Its last move is played on `pos` only when the next one comes (or the
+  // position is needed otherwise): until then `pos` is the position before
+  // it, where a variation on that move starts, and no copy is made.
   struct Line {
     Position<G> pos;
-    Position<G> before_last;  // the position before the last move, for a variation
-    std::uint32_t ply = 0;    // plies played from the start position
+    Move pending{};         // the last move, not yet played on pos; null when none
+    std::uint32_t ply = 0;  // plies read from the start position
     bool has_move = false;
     bool dead = false;        // an error ended checking of this line
   };
+
+  // The current position of a line: its pending move is played first.
+  static Position<G>& current(Line& line) {
+    if (!line.pending.is_null()) {
+      line.pos.play(line.pending);
+      line.pending = Move{};
+    }
+    return line.pos;
+  }
 
   CheckOptions options;
   CheckedGame out;
@@ -230,7 +242,7 @@ struct GeometryChecker final : pgn::Visitor {
     }
     rec.start_side = start->side_to_move();
     rec.start_fullmove = start->fullmove_number();
-    lines.push_back(Line{*start, *start});
+    lines.push_back(Line{*start});
     return pgn::Skip::No;
   }
 
@@ -275,7 +287,7 @@ struct GeometryChecker final : pgn::Visitor {
     if (line.dead) return;
     Move plain;
     char suffix = 0;
-    if (read_plain_san(line.pos, text, plain, suffix)) return played(line, text, at, plain, suffix);
+    if (read_plain_san(current(line), text, plain, suffix)) return played(line, text, at, plain, suffix);
     read_move(line, text, at);
   }
 
@@ -308,29 +320,26 @@ struct GeometryChecker final : pgn::Visitor {
     played(line, text, at, r.move, san->suffix);
   }
 
-  // Plays a legal move read from `text` on the line, checks its '+' or '#'
-  // mark and records it.
+  // Takes a legal move read from `text` on the line's current position as
+  // its pending move, checks its '+' or '#' mark and records it.
   [[gnu::always_inline]] void played(Line& line, std::string_view text, pgn::Location at, Move move,
                                      char suffix) {
-    line.before_last = line.pos;
-    line.pos.play(move);
+    line.pending = move;  // line.pos stays the position before the move
     if (suffix) {
-      const bool check = line.pos.in_check();
-      const bool mark_wrong = suffix == '+' ? !check : (!check || !legal_moves(line.pos).empty());
-      if (mark_wrong) {
-        Line before = line;
-        before.pos = line.before_last;
-        add_move_finding(Code::CheckMark, Severity::Warning, at, text, before,
+      const Position<G> after = line.pos.after(move);
+      const bool check = after.in_check();
+      const bool mark_wrong = suffix == '+' ? !check : (!check || !legal_moves(after).empty());
+      if (mark_wrong)
+        add_move_finding(Code::CheckMark, Severity::Warning, at, text, line,
                          suffix == '+' ? "the move is marked '+' but gives no check"
                                        : "the move is marked '#' but does not mate");
-      }
     }
     if (options.build_movetext) {
       MovetextItem item;
       item.kind = ItemKind::Move;
       item.ply = line.ply + 1;
       item.move = move;
-      if (options.move_san) item.text = write_san(line.before_last, move);
+      if (options.move_san) item.text = write_san(line.pos, move);
       out.record.movetext.push_back(std::move(item));
     }
     if (in_main_line()) out.record.main_line.push_back(move);
@@ -342,6 +351,7 @@ struct GeometryChecker final : pgn::Visitor {
     if (skip_moves || lines.empty()) return;
     Line& line = lines.back();
     if (line.dead) return;
+    current(line);
     const bool main = in_main_line();
     add_move_finding(Code::NullMove, main ? Severity::Error : Severity::Warning, at, token, line,
                      main ? "a null move in the main line is not a legal move"
@@ -371,8 +381,7 @@ struct GeometryChecker final : pgn::Visitor {
     if (skip_moves || lines.empty()) return pgn::Skip::Yes;
     const Line& parent = lines.back();
     Line line;
-    line.pos = parent.has_move ? parent.before_last : parent.pos;
-    line.before_last = line.pos;
+    line.pos = parent.pos;  // before the parent's pending last move, if it has one
     line.ply = parent.has_move ? parent.ply - 1 : parent.ply;
     line.dead = parent.dead && !parent.has_move;
     if (parent.dead) {
@@ -419,11 +428,11 @@ struct GeometryChecker final : pgn::Visitor {
       if (auto tagged = outcome_from_text(value(kResult))) out.record.result = *tagged;
     }
     if (skip_moves || lines.empty() || main_dead) return;
-    const Line& main = lines.front();
-    const BoardState state = board_state(main.pos);
+    const Position<G>& last_pos = current(lines.front());
+    const BoardState state = board_state(last_pos);
     if (state == BoardState::Ongoing) return;
     const Outcome expected = state == BoardState::Stalemate ? Outcome::Draw
-                             : main.pos.side_to_move() == Color::White ? Outcome::BlackWins
+                             : last_pos.side_to_move() == Color::White ? Outcome::BlackWins
                                                                        : Outcome::WhiteWins;
     const Outcome claimed =
         saw_result ? out.record.result
