@@ -14,9 +14,6 @@ namespace virrey::validate {
 
 namespace {
 
-constexpr std::string_view kSevenTagRoster[] = {"Event", "Site",  "Date",  "Round",
-                                                "White", "Black", "Result"};
-
 std::optional<Outcome> outcome_from_text(std::string_view s) {
   if (s == "1-0") return Outcome::WhiteWins;
   if (s == "0-1") return Outcome::BlackWins;
@@ -75,7 +72,7 @@ struct GeometryChecker final : pgn::Visitor {
     Move pending{};         // the last move, not yet played on pos; null when none
     std::uint32_t ply = 0;  // plies read from the start position
     bool has_move = false;
-    bool dead = false;        // an error ended checking of this line
+    bool dead = false;      // an error ended checking of this line
   };
 
   // The current position of a line: its pending move is played first.
@@ -182,7 +179,7 @@ struct GeometryChecker final : pgn::Visitor {
     for (int k = kEvent; k <= kResult; ++k)
       if (!has(KnownTag(k)))
         add(Code::MissingTag, Severity::Warning, at,
-            fmt::format("the {} tag is missing", kSevenTagRoster[k]));
+            fmt::format("the {} tag is missing", kKnownTagNames[k]));
     if (has(kDate) && !valid_date(value(kDate)))
       add(Code::BadTag, Severity::Warning, at,
           fmt::format("Date \"{}\" is not YYYY.MM.DD (with ?? for unknown parts)",
