@@ -73,6 +73,162 @@ TEST(San, RoundTripEveryMoveOfEveryPerftPositionToDepthTwo) {
   EXPECT_GT(checked, 10000);
 }
 
+// The legal moves a SAN move token names, counted from the full move list:
+// what resolve_san and read_plain_san must agree with.
+template <class G>
+std::vector<Move> named_moves(const Position<G>& pos, PieceType piece, Square to, int from_file,
+                              int from_rank) {
+  std::vector<Move> named;
+  for (Move m : legal_moves(pos)) {
+    if (m.to() != to || m.kind() == MoveKind::Castling || m.kind() == MoveKind::BishopSwap) continue;
+    if (pos.piece_on(m.from()).type != piece) continue;
+    if (from_file >= 0 && file_of<G>(m.from()) != from_file) continue;
+    if (from_rank >= 0 && rank_of<G>(m.from()) != from_rank) continue;
+    named.push_back(m);
+  }
+  return named;
+}
+
+// Every token [piece][file][rank]square of a position, read both ways and
+// compared with the move list: a single non-promotion move is found, no move
+// is illegal, several are ambiguous, and read_plain_san takes only tokens
+// that resolve without error.
+template <class G>
+void check_plain_tokens(const Position<G>& pos, int& checked) {
+  constexpr PieceType kPieces[] = {PieceType::Pawn,  PieceType::Knight, PieceType::Bishop,
+                                   PieceType::Rook,  PieceType::Queen,  PieceType::King,
+                                   PieceType::Viceroy, PieceType::Minister};
+  for (PieceType piece : kPieces) {
+    for (int sq = 0; sq < G::squares; ++sq) {
+      const Square to = Square(sq);
+      for (int form = 0; form < 4; ++form) {
+        const int from_file = form == 1 || form == 3 ? (sq * 7 + form) % G::width : -1;
+        const int from_rank = form == 2 || form == 3 ? (sq * 5 + form) % G::height : -1;
+        std::string text;
+        if (piece != PieceType::Pawn) text += piece_letter(piece);
+        if (from_file >= 0) text += char('a' + from_file);
+        if (from_rank >= 0) text += char('1' + from_rank);
+        text += square_name<G>(to);
+        const std::vector<Move> named = named_moves(pos, piece, to, from_file, from_rank);
+        std::string error;
+        const auto san = parse_san(text, error);
+        ASSERT_TRUE(san) << text << ": " << error;
+        const SanResolution r = resolve_san(pos, *san);
+        const bool promotion = !named.empty() && named[0].kind() == MoveKind::Promotion;
+        if (named.size() == 1 && !promotion) {
+          ASSERT_EQ(r.error, SanError::None) << write_fen(pos) << " " << text << ": " << r.message;
+          ASSERT_EQ(r.move, named[0]) << write_fen(pos) << " " << text;
+        } else if (named.empty()) {
+          ASSERT_EQ(r.error, SanError::Illegal) << write_fen(pos) << " " << text;
+        } else if (!promotion) {
+          ASSERT_EQ(r.error, SanError::Ambiguous) << write_fen(pos) << " " << text;
+        }
+        for (const char* suffix : {"", "+", "#"}) {
+          Move plain{};
+          char mark = 'x';
+          const bool read = read_plain_san(pos, text + suffix, plain, mark);
+          if (read) {
+            ASSERT_EQ(r.error, SanError::None) << write_fen(pos) << " " << text;
+            ASSERT_FALSE(r.implied_promotion);
+            ASSERT_EQ(plain, r.move) << write_fen(pos) << " " << text;
+            ASSERT_EQ(mark, suffix[0]) << text << suffix;
+          } else {
+            // Only promotions and en passant are left to the full resolution.
+            ASSERT_TRUE(r.error != SanError::None || r.move.kind() != MoveKind::Normal)
+                << write_fen(pos) << " " << text;
+          }
+        }
+        ++checked;
+      }
+    }
+  }
+}
+
+TEST(San, PlainTokensAgreeWithTheMoveList) {
+  const std::filesystem::path dir = std::filesystem::path(VIRREY_TEST_DATA) / "perft";
+  int positions = 0, checked = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (entry.path().extension() != ".perft") continue;
+    std::ifstream in(entry.path());
+    std::string line, variant = "standard";
+    while (std::getline(in, line)) {
+      if (line.rfind("variant ", 0) == 0) variant = line.substr(8);
+      if (line.rfind("fen ", 0) != 0) continue;
+      const Variant v = *resolve_variant(variant);
+      with_geometry(v, [&](auto geometry) {
+        using G = decltype(geometry);
+        std::vector<std::string> errors;
+        auto pos = position_from_fen<G>(line.substr(4), v, errors);
+        ASSERT_TRUE(pos) << line << ": " << join_reasons(errors);
+        check_plain_tokens(*pos, checked);
+        const MoveList legal = legal_moves(*pos);
+        for (std::size_t i = 0; i < legal.size(); i += 7) check_plain_tokens(pos->after(legal[i]), checked);
+      });
+      ++positions;
+    }
+  }
+  EXPECT_GE(positions, 40);
+  EXPECT_GT(checked, 100000);
+}
+
+TEST(San, PlainTokensWithPinsChecksAndPromotions) {
+  Move m{};
+  char mark = 0;
+  // Two knights reach d2: ambiguous, left to resolve_san.
+  auto two = pos_of("4k3/8/8/8/8/5N2/8/1N5K w - - 0 1");
+  EXPECT_FALSE(read_plain_san(two, "Nd2", m, mark));
+  EXPECT_EQ(resolve(two, "Nd2").error, SanError::Ambiguous);
+  // The same with the f3 knight pinned by a bishop: only Nbd2 is legal.
+  auto pinned = pos_of("4k3/8/8/3b4/8/5N2/8/1N5K w - - 0 1");
+  ASSERT_TRUE(read_plain_san(pinned, "Nd2", m, mark));
+  EXPECT_EQ(m, *parse_uci(pinned, "b1d2"));
+  EXPECT_EQ(mark, 0);
+  EXPECT_EQ(resolve(pinned, "Nd2").move, m);
+  // In check: only the move that blocks is read.
+  auto check = pos_of("4k3/8/8/8/8/8/3N4/r3K3 w - - 0 1");
+  EXPECT_FALSE(read_plain_san(check, "Nf3", m, mark));
+  EXPECT_EQ(resolve(check, "Nf3").error, SanError::Illegal);
+  ASSERT_TRUE(read_plain_san(check, "Nb1+", m, mark));
+  EXPECT_EQ(m, *parse_uci(check, "d2b1"));
+  EXPECT_EQ(mark, '+');
+  // En passant that would uncover a rook's check on the king: illegal, and
+  // never read as a plain move.
+  auto ep = pos_of("8/8/8/K2pP2r/8/8/8/7k w - d6 0 1");
+  EXPECT_FALSE(read_plain_san(ep, "exd6", m, mark));
+  EXPECT_EQ(resolve(ep, "exd6").error, SanError::Illegal);
+  auto ep_ok = pos_of("8/8/8/3pP3/8/8/8/K6k w - d6 0 1");
+  EXPECT_FALSE(read_plain_san(ep_ok, "exd6", m, mark));
+  EXPECT_EQ(resolve(ep_ok, "exd6").move.kind(), MoveKind::EnPassant);
+  // Promotions in Virrey chess, written every way, go to resolve_san.
+  auto virrey = pos_of("2r1q3/1P1P1P1k/8/8/8/8/8/K7 w - - 0 1", Variant::Virrey);
+  for (const char* text : {"dxe8=V", "dxe8V", "dxe8", "dxe8=Q", "d8", "d8=Q"})
+    EXPECT_FALSE(read_plain_san(virrey, text, m, mark)) << text;
+  // A king may take an unprotected piece but not a protected one.
+  auto king = pos_of("4k3/8/8/7b/8/8/3pp3/4K3 w - - 0 1");
+  EXPECT_FALSE(read_plain_san(king, "Kxe2", m, mark));
+  EXPECT_EQ(resolve(king, "Kxe2").error, SanError::Illegal);
+  ASSERT_TRUE(read_plain_san(king, "Kxd2", m, mark));
+  EXPECT_EQ(m, *parse_uci(king, "e1d2"));
+  // Tokens that are not plain moves.
+  for (const char* text : {"O-O", "0-0", "--", "Z0", "0000", "Nf3!", "e4e.p.", "Xe4", "e9", "i4"})
+    EXPECT_FALSE(read_plain_san(pos_of("4k3/8/8/8/8/8/4P3/4K1NR w K - 0 1"), text, m, mark)) << text;
+}
+
+TEST(San, PlainTokensOnTheModernBoard) {
+  std::vector<std::string> errors;
+  auto pos = position_from_fen<Board9>(info(Variant::Modern).start_fen, Variant::Modern, errors);
+  ASSERT_TRUE(pos);
+  Move m{};
+  char mark = 0;
+  ASSERT_TRUE(read_plain_san(*pos, "e4", m, mark));
+  EXPECT_EQ(m, *parse_uci(*pos, "e2e4"));
+  ASSERT_TRUE(read_plain_san(*pos, "i3", m, mark));
+  EXPECT_EQ(m, *parse_uci(*pos, "i2i3"));
+  ASSERT_TRUE(read_plain_san(*pos, "Mc3", m, mark));  // the minister jumps like a knight
+  EXPECT_EQ(m, *parse_uci(*pos, "d1c3"));
+  EXPECT_FALSE(read_plain_san(*pos, "e9", m, mark));
+}
+
 TEST(San, WritesMinimalDisambiguationAndCheckSuffixes) {
   auto pos = pos_of("1k6/8/8/8/8/8/8/R3K2R w KQ - 0 1");
   EXPECT_EQ(write_san(pos, *parse_uci(pos, "a1d1")), "Rd1");  // the king blocks h1

@@ -103,7 +103,9 @@ class Run {
     return from + scan::find_first_of<'\n', '\r'>(from, std::size_t(end_ - from));
   }
   void skip_blanks() {
-    while (p_ < end_ && is_blank(*p_)) ++p_;
+    const char* q = p_;
+    while (q < end_ && is_blank(*q)) ++q;
+    p_ = q;
   }
 
   void report(Problem problem, Location at, std::string_view text);
@@ -200,12 +202,17 @@ void Run::parse() {
   if (col_base_ == 1 && p_ < end_ && *p_ == '%') p_ = find_line_end(p_);
   while (p_ < end_ && !done_) {
     switch (class_of(*p_)) {
-      case kBlank:
-        while (++p_ < end_ && is_blank(*p_)) {
-        }
+      case kBlank: {
+        const char* q = p_ + 1;
+        while (q < end_ && is_blank(*q)) ++q;
+        p_ = q;
         break;
+      }
       case kNewline: newline(); break;
-      case kSymbol: symbol(); break;
+      case kSymbol:
+        symbol();
+        skip_blanks();  // the blanks after a token, without another dispatch
+        break;
       case kDot: stray_dots(); break;
       case kBrace: brace_comment(); break;
       case kSemicolon: line_comment(); break;
@@ -230,7 +237,9 @@ void Run::newline() {
 
 void Run::symbol() {
   const char* start = p_;
-  while (p_ < end_ && class_of(*p_) == kSymbol) ++p_;
+  const char* q = p_ + 1;  // the first byte is a symbol byte
+  while (q < end_ && class_of(*q) == kSymbol) ++q;
+  p_ = q;
   const std::string_view token(start, std::size_t(p_ - start));
   const Location at = loc(start);
   if (!begin_movetext(start)) return;
@@ -263,8 +272,10 @@ void Run::move_number(const char* start, Location at) {
                  ? std::numeric_limits<std::uint32_t>::max()
                  : number * 10 + digit;
   }
-  std::uint32_t dots = 0;
-  while (p_ < end_ && *p_ == '.') ++p_, ++dots;
+  const char* q = p_;
+  while (q < end_ && *q == '.') ++q;
+  const std::uint32_t dots = std::uint32_t(q - p_);
+  p_ = q;
   if (number == 0 || dots == 2 || dots > 3)
     report(Problem::UnusualMoveNumber, at, std::string_view(start, std::size_t(p_ - start)));
   v_.move_number(number, dots, at);

@@ -37,15 +37,20 @@ std::optional<SanSyntax> parse_san(std::string_view t, std::string& error) {
     t.remove_suffix(1);
     while (!t.empty() && t.back() == '+') t.remove_suffix(1);  // "++" for mate in old files
   }
-  if (t == "--" || t == "Z0" || t == "0000") {
+  // Null moves, castling and bishop swaps start with '-', 'Z', '0', 'O' or
+  // "B=": other tokens need not be compared with them.
+  const char first = t.empty() ? '\0' : t[0];
+  if ((first == '-' || first == 'Z' || first == '0') && (t == "--" || t == "Z0" || t == "0000")) {
     san.kind = SanSyntax::Kind::Null;
     return san;
   }
-  if (auto k = castling_kind(t)) {
-    san.kind = *k;
-    return san;
+  if (first == 'O' || first == '0') {
+    if (auto k = castling_kind(t)) {
+      san.kind = *k;
+      return san;
+    }
   }
-  if (t == "B=Q" || t == "B=M" || t == "B=QN" || t == "B=MN") {
+  if (first == 'B' && (t == "B=Q" || t == "B=M" || t == "B=QN" || t == "B=MN")) {
     san.kind = SanSyntax::Kind::BishopSwap;
     san.piece = PieceType::Bishop;
     const PieceType named = t[2] == 'Q' ? PieceType::Queen : PieceType::Minister;
@@ -164,6 +169,67 @@ std::string describe_illegal(const Position<G>& pos, const SanSyntax& san, Squar
   return fmt::format("the {} on {} is pinned", piece_word(san.piece), square_name<G>(from));
 }
 
+// The usual SAN move answered without a move list: a piece or a pawn going
+// to an empty or enemy square, no promotion and no en passant. The few
+// origins are found backwards from the destination and each is kept when the
+// own king is not attacked afterwards. True with the move when exactly one
+// legal move matches; false leaves every other case (errors included) to the
+// full resolution, which gives the same answer for the cases taken here.
+template <class G>
+[[gnu::always_inline]] inline bool resolve_simple(const Position<G>& pos, const SanSyntax& san, Square to,
+                                                  Move& out) {
+  using BB = Bitboard<G>;
+  using A = Attacks<G>;
+  const Color us = pos.side_to_move(), them = ~us;
+  const PieceType piece = san.piece;
+  const BB to_bb = square_bb<G>(to);
+  if (san.promotion != PieceType::None || (pos.pieces(us) & to_bb)) return false;
+  const BB occ = pos.occupied();
+  const BB own = pos.pieces(us, piece);
+  BB origins = 0;
+  switch (piece) {
+    case PieceType::Pawn: {
+      if (to == pos.en_passant() || relative_rank<G>(us, to) == G::height - 1) return false;
+      if (pos.pieces(them) & to_bb) {
+        origins = A::pawn(them, to) & own;
+      } else {
+        // One step back, then two from the fourth rank over an empty square.
+        const BB behind = forward<G>(them, to_bb);
+        if (own & behind)
+          origins = behind;
+        else if (relative_rank<G>(us, to) == 3 && !(occ & behind))
+          origins = forward<G>(them, behind) & own;
+      }
+      break;
+    }
+    case PieceType::Knight: origins = A::knight(to) & own; break;
+    case PieceType::Bishop: origins = A::bishop(to, occ) & own; break;
+    case PieceType::Rook: origins = A::rook(to, occ) & own; break;
+    case PieceType::Queen: origins = A::queen(to, occ) & own; break;
+    case PieceType::King:
+    case PieceType::Viceroy: origins = A::king(to) & own; break;
+    case PieceType::Minister: origins = (A::bishop(to, occ) | A::knight(to)) & own; break;
+    default: return false;
+  }
+  if (san.from_file >= 0) origins &= G::file_mask(san.from_file);
+  if (san.from_rank >= 0) origins &= G::rank_mask(san.from_rank);
+  const Square ksq = pos.king_square(us);
+  const BB theirs_left = pos.pieces(them) & ~to_bb;
+  int matches = 0;
+  Square found = kNoSquare;
+  while (origins) {
+    const Square from = pop_lsb(origins);
+    const BB after = (occ ^ square_bb<G>(from)) | to_bb;
+    const Square king_after = piece == PieceType::King ? to : ksq;
+    if (pos.attackers_to(king_after, after) & theirs_left) continue;
+    if (++matches > 1) return false;
+    found = from;
+  }
+  if (matches != 1) return false;
+  out = Move(found, to);
+  return true;
+}
+
 // Modern chess: whose wing a knight stands on. The array is rotated, so the
 // minister's wing is the a-side for White and the i-side for Black.
 template <class G>
@@ -172,7 +238,52 @@ PieceType knight_wing(Color us, Square knight) {
   return (a_side == (us == Color::White)) ? PieceType::Minister : PieceType::Queen;
 }
 
+// Reads a token of the plain form [piece][file][rank][x|:|-]square[+|#|++..]
+// as parse_san would, or returns false for any other token (parse_san then
+// decides, with its errors).
+[[gnu::always_inline]] inline bool parse_plain_san(std::string_view t, SanSyntax& san) {
+  if (!t.empty() && (t.back() == '+' || t.back() == '#')) {
+    san.suffix = t.back();
+    t.remove_suffix(1);
+    while (!t.empty() && t.back() == '+') t.remove_suffix(1);
+  }
+  std::size_t end = t.size();
+  if (end < 2 || !is_rank(t[end - 1]) || !is_file(t[end - 2])) return false;
+  std::size_t i = 0;
+  if (t[0] >= 'A' && t[0] <= 'Z') {
+    const PieceType pt = piece_type_from_letter(t[0]);
+    if (pt == PieceType::None) return false;
+    san.piece = pt;
+    i = 1;
+  }
+  if (end < i + 2) return false;
+  san.to_file = t[end - 2] - 'a';
+  san.to_rank = t[end - 1] - '1';
+  end -= 2;
+  if (end > i && (t[end - 1] == 'x' || t[end - 1] == ':')) {
+    san.capture = true;
+    --end;
+  } else if (end > i && t[end - 1] == '-') {
+    --end;
+  }
+  if (end > i && is_rank(t[end - 1])) san.from_rank = t[--end] - '1';
+  if (end > i && is_file(t[end - 1])) san.from_file = t[--end] - 'a';
+  return end == i;
+}
+
 }  // namespace
+
+template <class G>
+bool read_plain_san(const Position<G>& pos, std::string_view text, Move& move, char& suffix) {
+  SanSyntax san;
+  if (!parse_plain_san(text, san)) return false;
+  if (san.to_file >= G::width || san.to_rank >= G::height || san.from_file >= G::width ||
+      san.from_rank >= G::height)
+    return false;
+  if (!resolve_simple(pos, san, make_square<G>(san.to_file, san.to_rank), move)) return false;
+  suffix = san.suffix;
+  return true;
+}
 
 template <class G>
 SanResolution resolve_san(const Position<G>& pos, const SanSyntax& san) {
@@ -243,6 +354,7 @@ SanResolution resolve_san(const Position<G>& pos, const SanSyntax& san) {
     return r;
   }
   const Square to = make_square<G>(san.to_file, san.to_rank);
+  if (resolve_simple(pos, san, to, r.move)) return r;
   MoveList legal;
   generate_legal_to(pos, san.piece, square_bb<G>(to), legal);
   Move found{};
@@ -378,6 +490,8 @@ std::string write_san(const Position<G>& pos, Move move) {
   return write_san(pos, move, rivals);
 }
 
+template bool read_plain_san<Board8>(const Position<Board8>&, std::string_view, Move&, char&);
+template bool read_plain_san<Board9>(const Position<Board9>&, std::string_view, Move&, char&);
 template SanResolution resolve_san<Board8>(const Position<Board8>&, const SanSyntax&);
 template std::string write_san<Board8>(const Position<Board8>&, Move);
 template std::string write_san<Board8>(const Position<Board8>&, Move, const MoveList&);

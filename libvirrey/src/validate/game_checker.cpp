@@ -14,9 +14,6 @@ namespace virrey::validate {
 
 namespace {
 
-constexpr std::string_view kSevenTagRoster[] = {"Event", "Site",  "Date",  "Round",
-                                                "White", "Black", "Result"};
-
 std::optional<Outcome> outcome_from_text(std::string_view s) {
   if (s == "1-0") return Outcome::WhiteWins;
   if (s == "0-1") return Outcome::BlackWins;
@@ -67,13 +64,25 @@ template <class G>
 struct GeometryChecker final : pgn::Visitor {
 
   // One line of play: the main line or a variation.
+  // Its last move is played on `pos` only when the next one comes (or the
+  // position is needed otherwise): until then `pos` is the position before
+  // it, where a variation on that move starts, and no copy is made.
   struct Line {
     Position<G> pos;
-    Position<G> before_last;  // the position before the last move, for a variation
-    std::uint32_t ply = 0;    // plies played from the start position
+    Move pending{};         // the last move, not yet played on pos; null when none
+    std::uint32_t ply = 0;  // plies read from the start position
     bool has_move = false;
-    bool dead = false;        // an error ended checking of this line
+    bool dead = false;      // an error ended checking of this line
   };
+
+  // The current position of a line: its pending move is played first.
+  static Position<G>& current(Line& line) {
+    if (!line.pending.is_null()) {
+      line.pos.play(line.pending);
+      line.pending = Move{};
+    }
+    return line.pos;
+  }
 
   CheckOptions options;
   CheckedGame out;
@@ -135,6 +144,7 @@ struct GeometryChecker final : pgn::Visitor {
     saw_result = false;
     main_dead = false;
     start.reset();
+    known_tags.fill(0);
     if (!tag_names.empty()) tag_names = {};  // frees the buckets of a big one
   }
 
@@ -165,24 +175,26 @@ struct GeometryChecker final : pgn::Visitor {
 
   pgn::Skip end_tags(pgn::Location at) override {
     GameRecord& rec = out.record;
-    for (std::string_view name : kSevenTagRoster)
-      if (!has_tag(name))
-        add(Code::MissingTag, Severity::Warning, at, fmt::format("the {} tag is missing", name));
-    if (has_tag("Date") && !valid_date(rec.tag("Date")))
+    index_known_tags();
+    for (int k = kEvent; k <= kResult; ++k)
+      if (!has(KnownTag(k)))
+        add(Code::MissingTag, Severity::Warning, at,
+            fmt::format("the {} tag is missing", kKnownTagNames[k]));
+    if (has(kDate) && !valid_date(value(kDate)))
       add(Code::BadTag, Severity::Warning, at,
           fmt::format("Date \"{}\" is not YYYY.MM.DD (with ?? for unknown parts)",
-                      quoted_text(rec.tag("Date"))));
-    if (has_tag("Result") && !outcome_from_text(rec.tag("Result")))
+                      quoted_text(value(kDate))));
+    if (has(kResult) && !outcome_from_text(value(kResult)))
       add(Code::BadTag, Severity::Error, at,
           fmt::format("Result \"{}\" is not 1-0, 0-1, 1/2-1/2 or *",
-                      quoted_text(rec.tag("Result"))));
+                      quoted_text(value(kResult))));
 
-    if (has_tag("Variant")) {
-      const auto v = resolve_variant(rec.tag("Variant"));
+    if (has(kVariant)) {
+      const auto v = resolve_variant(value(kVariant));
       if (!v) {
         add(Code::UnknownVariant, Severity::Error, at,
             fmt::format("unknown variant \"{}\" (virrey knows Standard, Virrey and Modern)",
-                        quoted_text(rec.tag("Variant"))));
+                        quoted_text(value(kVariant))));
         skip_moves = true;
         return pgn::Skip::Yes;
       }
@@ -195,18 +207,18 @@ struct GeometryChecker final : pgn::Visitor {
       return pgn::Skip::Yes;
     }
 
-    const std::string_view setup = rec.tag("SetUp");
-    const std::string_view fen = rec.tag("FEN");
-    if (has_tag("SetUp") && setup != "0" && setup != "1")
+    const std::string_view setup = value(kSetUp);
+    const std::string_view fen = value(kFen);
+    if (has(kSetUp) && setup != "0" && setup != "1")
       add(Code::BadTag, Severity::Warning, at,
           fmt::format("SetUp \"{}\" is not 0 or 1", quoted_text(setup)));
-    if (setup == "1" && !has_tag("FEN")) {
+    if (setup == "1" && !has(kFen)) {
       add(Code::BadTag, Severity::Error, at, "SetUp is 1 but there is no FEN tag");
       skip_moves = true;
       return pgn::Skip::Yes;
     }
     std::vector<std::string> errors;
-    if (has_tag("FEN")) {
+    if (has(kFen)) {
       if (setup != "1")
         add(Code::BadTag, Severity::Warning, at, "a FEN tag without [SetUp \"1\"]");
       start = position_from_fen<G>(fen, rec.variant, errors);
@@ -221,17 +233,42 @@ struct GeometryChecker final : pgn::Visitor {
     } else {
       start = start_position(rec.variant);
     }
-    if (rec.tag(kBishopSwapTag) == "Yes") {
+    if (value(kBishopSwap) == "Yes") {
       if (rec.bishop_swap()) start->enable_bishop_swap();
       else add(Code::BadTag, Severity::Warning, at, "BishopSwap applies to Modern chess only");
     }
     rec.start_side = start->side_to_move();
     rec.start_fullmove = start->fullmove_number();
-    lines.push_back(Line{*start, *start});
+    lines.push_back(Line{*start});
     return pgn::Skip::No;
   }
 
-  bool has_tag(std::string_view name) const { return out.record.has_tag(name); }
+  // The tags that checking reads, found once the tag section is complete:
+  // 1 + their index in the record's tags, 0 when absent. The first seven are
+  // the Seven Tag Roster, in its order.
+  enum KnownTag : std::uint8_t { kEvent, kSite, kDate, kRound, kWhite, kBlack, kResult, kVariant,
+                                 kSetUp, kFen, kBishopSwap, kKnownTags };
+  static constexpr std::string_view kKnownTagNames[kKnownTags] = {
+      "Event", "Site", "Date", "Round", "White", "Black", "Result", "Variant", "SetUp", "FEN",
+      kBishopSwapTag};
+  std::array<std::uint32_t, kKnownTags> known_tags{};
+
+  void index_known_tags() {
+    known_tags.fill(0);
+    const auto& tags = out.record.tags;
+    for (std::size_t i = 0; i < tags.size(); ++i) {
+      const std::string_view name = tags[i].name;
+      for (int k = 0; k < kKnownTags; ++k) {
+        if (name.size() != kKnownTagNames[k].size() || name != kKnownTagNames[k]) continue;
+        if (!known_tags[k]) known_tags[k] = std::uint32_t(i + 1);
+        break;
+      }
+    }
+  }
+  bool has(KnownTag k) const { return known_tags[k] != 0; }
+  std::string_view value(KnownTag k) const {
+    return known_tags[k] ? std::string_view(out.record.tags[known_tags[k] - 1].value) : std::string_view();
+  }
 
   // --- movetext ---------------------------------------------------------
   bool in_main_line() const { return lines.size() == 1; }
@@ -241,10 +278,18 @@ struct GeometryChecker final : pgn::Visitor {
     if (in_main_line()) main_dead = true;
   }
 
-  void move(std::string_view text, pgn::Location at) override {
+  [[gnu::flatten]] void move(std::string_view text, pgn::Location at) override {
     if (skip_moves || lines.empty()) return;
     Line& line = lines.back();
     if (line.dead) return;
+    Move plain;
+    char suffix = 0;
+    if (read_plain_san(current(line), text, plain, suffix)) return played(line, text, at, plain, suffix);
+    read_move(line, text, at);
+  }
+
+  // Any move token that is not a plain move, and every error.
+  [[gnu::noinline]] void read_move(Line& line, std::string_view text, pgn::Location at) {
     std::string error;
     const auto san = parse_san(text, error);
     if (!san) {
@@ -269,28 +314,32 @@ struct GeometryChecker final : pgn::Visitor {
       add_move_finding(Code::PromotionNormalized, Severity::Warning, at, text, line,
                        fmt::format("promotion piece not written: read as {}",
                                    write_san(line.pos, r.move)));
-    line.before_last = line.pos;
-    line.pos.play(r.move);
-    if (san->suffix) {
-      const bool check = line.pos.in_check();
-      const bool mark_wrong = san->suffix == '+' ? !check : (!check || !legal_moves(line.pos).empty());
-      if (mark_wrong) {
-        Line before = line;
-        before.pos = line.before_last;
-        add_move_finding(Code::CheckMark, Severity::Warning, at, text, before,
-                         san->suffix == '+' ? "the move is marked '+' but gives no check"
-                                            : "the move is marked '#' but does not mate");
-      }
+    played(line, text, at, r.move, san->suffix);
+  }
+
+  // Takes a legal move read from `text` on the line's current position as
+  // its pending move, checks its '+' or '#' mark and records it.
+  [[gnu::always_inline]] void played(Line& line, std::string_view text, pgn::Location at, Move move,
+                                     char suffix) {
+    line.pending = move;  // line.pos stays the position before the move
+    if (suffix) {
+      const Position<G> after = line.pos.after(move);
+      const bool check = after.in_check();
+      const bool mark_wrong = suffix == '+' ? !check : (!check || !legal_moves(after).empty());
+      if (mark_wrong)
+        add_move_finding(Code::CheckMark, Severity::Warning, at, text, line,
+                         suffix == '+' ? "the move is marked '+' but gives no check"
+                                       : "the move is marked '#' but does not mate");
     }
     if (options.build_movetext) {
       MovetextItem item;
       item.kind = ItemKind::Move;
       item.ply = line.ply + 1;
-      item.move = r.move;
-      if (options.move_san) item.text = write_san(line.before_last, r.move);
+      item.move = move;
+      if (options.move_san) item.text = write_san(line.pos, move);
       out.record.movetext.push_back(std::move(item));
     }
-    if (in_main_line()) out.record.main_line.push_back(r.move);
+    if (in_main_line()) out.record.main_line.push_back(move);
     line.has_move = true;
     ++line.ply;
   }
@@ -299,6 +348,7 @@ struct GeometryChecker final : pgn::Visitor {
     if (skip_moves || lines.empty()) return;
     Line& line = lines.back();
     if (line.dead) return;
+    current(line);
     const bool main = in_main_line();
     add_move_finding(Code::NullMove, main ? Severity::Error : Severity::Warning, at, token, line,
                      main ? "a null move in the main line is not a legal move"
@@ -328,8 +378,7 @@ struct GeometryChecker final : pgn::Visitor {
     if (skip_moves || lines.empty()) return pgn::Skip::Yes;
     const Line& parent = lines.back();
     Line line;
-    line.pos = parent.has_move ? parent.before_last : parent.pos;
-    line.before_last = line.pos;
+    line.pos = parent.pos;  // before the parent's pending last move, if it has one
     line.ply = parent.has_move ? parent.ply - 1 : parent.ply;
     line.dead = parent.dead && !parent.has_move;
     if (parent.dead) {
@@ -350,8 +399,8 @@ struct GeometryChecker final : pgn::Visitor {
   void result(pgn::GameResult r, pgn::Location at) override {
     saw_result = true;
     out.record.result = outcome_of(r);
-    const auto tagged = outcome_from_text(out.record.tag("Result"));
-    if (has_tag("Result") && tagged && *tagged != out.record.result)
+    const auto tagged = outcome_from_text(value(kResult));
+    if (has(kResult) && tagged && *tagged != out.record.result)
       add(Code::ResultMismatch, Severity::Error, at,
           fmt::format("the Result tag says {} but the game ends with {}",
                       outcome_text(*tagged), outcome_text(out.record.result)));
@@ -373,18 +422,18 @@ struct GeometryChecker final : pgn::Visitor {
     if (!saw_result && !skip_moves) {
       add(Code::MissingResult, Severity::Error, end,
           "the game has no result (1-0, 0-1, 1/2-1/2 or *) at its end");
-      if (auto tagged = outcome_from_text(out.record.tag("Result"))) out.record.result = *tagged;
+      if (auto tagged = outcome_from_text(value(kResult))) out.record.result = *tagged;
     }
     if (skip_moves || lines.empty() || main_dead) return;
-    const Line& main = lines.front();
-    const BoardState state = board_state(main.pos);
+    const Position<G>& last_pos = current(lines.front());
+    const BoardState state = board_state(last_pos);
     if (state == BoardState::Ongoing) return;
     const Outcome expected = state == BoardState::Stalemate ? Outcome::Draw
-                             : main.pos.side_to_move() == Color::White ? Outcome::BlackWins
+                             : last_pos.side_to_move() == Color::White ? Outcome::BlackWins
                                                                        : Outcome::WhiteWins;
     const Outcome claimed =
         saw_result ? out.record.result
-                   : outcome_from_text(out.record.tag("Result")).value_or(Outcome::Unknown);
+                   : outcome_from_text(value(kResult)).value_or(Outcome::Unknown);
     if (claimed == expected) return;
     const char* what = state == BoardState::Stalemate ? "stalemate" : "checkmate";
     if (claimed == Outcome::Unknown)
@@ -402,7 +451,7 @@ struct GeometryChecker final : pgn::Visitor {
     std::uint64_t h = mix(0x5649525245594944ULL, std::uint64_t(rec.variant));
     h = mix(h, rec.start_fen);
     for (Move m : rec.main_line) h = mix(h, m.raw());
-    for (std::string_view name : kSevenTagRoster) h = mix(h, rec.tag(name));
+    for (int k = kEvent; k <= kResult; ++k) h = mix(h, value(KnownTag(k)));
     return h;
   }
 };
@@ -420,6 +469,9 @@ struct GameChecker::Impl final : pgn::Visitor {
 
   CheckedGame check(std::string_view text, std::uint64_t number, pgn::Location start) {
     eight.reset(number);
+    // Room for the usual tag section and main line, so that they grow once.
+    eight.out.record.tags.reserve(16);
+    eight.out.record.main_line.reserve(text.size() / 6);
     active = &eight;
     parser.parse(text, start, *this);
     if (active == &nine) {

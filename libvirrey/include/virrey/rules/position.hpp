@@ -169,20 +169,21 @@ inline void Position<G>::move_piece(Square from, Square to) {
   if (p.type == PieceType::King) king_[index(p.color)] = to;
 }
 
+// The castling rights lost when a move starts or ends on a square: those of
+// the king's and the rooks' start squares.
 template <class G>
 inline std::uint8_t Position<G>::rights_touched(Square s) {
-  constexpr Square w_king = make_square<G>(kKingFile, 0);
-  constexpr Square b_king = make_square<G>(kKingFile, G::height - 1);
-  constexpr Square w_q = make_square<G>(0, 0), w_k = make_square<G>(G::width - 1, 0);
-  constexpr Square b_q = make_square<G>(0, G::height - 1);
-  constexpr Square b_k = make_square<G>(G::width - 1, G::height - 1);
-  if (s == w_king) return kWhiteKingside | kWhiteQueenside;
-  if (s == b_king) return kBlackKingside | kBlackQueenside;
-  if (s == w_q) return kWhiteQueenside;
-  if (s == w_k) return kWhiteKingside;
-  if (s == b_q) return kBlackQueenside;
-  if (s == b_k) return kBlackKingside;
-  return 0;
+  static constexpr auto kTouched = [] {
+    std::array<std::uint8_t, G::squares> t{};
+    t[make_square<G>(kKingFile, 0)] = kWhiteKingside | kWhiteQueenside;
+    t[make_square<G>(kKingFile, G::height - 1)] = kBlackKingside | kBlackQueenside;
+    t[make_square<G>(0, 0)] = kWhiteQueenside;
+    t[make_square<G>(G::width - 1, 0)] = kWhiteKingside;
+    t[make_square<G>(0, G::height - 1)] = kBlackQueenside;
+    t[make_square<G>(G::width - 1, G::height - 1)] = kBlackKingside;
+    return t;
+  }();
+  return kTouched[s];
 }
 
 template <class G>
@@ -212,9 +213,10 @@ inline void Position<G>::play(Move m) {
   const Square from = m.from(), to = m.to();
   const Color us = side_;
   const Piece moving = piece_on(from);
-  hash_ ^= zobrist::kKeys.castling[castling_];
-  if (ep_ != kNoSquare) hash_ ^= zobrist::kKeys.en_passant[file_of<G>(ep_)];
-  ep_ = kNoSquare;
+  if (ep_ != kNoSquare) {
+    hash_ ^= zobrist::kKeys.en_passant[file_of<G>(ep_)];
+    ep_ = kNoSquare;
+  }
   bool reset_clock = moving.type == PieceType::Pawn;
 
   switch (m.kind()) {
@@ -255,12 +257,16 @@ inline void Position<G>::play(Move m) {
     }
   }
 
-  castling_ &= std::uint8_t(~(rights_touched(from) | rights_touched(to)));
+  const std::uint8_t lost = castling_ & (rights_touched(from) | rights_touched(to));
+  if (lost) {
+    hash_ ^= zobrist::kKeys.castling[castling_];
+    castling_ &= std::uint8_t(~lost);
+    hash_ ^= zobrist::kKeys.castling[castling_];
+  }
   if (swap_enabled_) {
     swap_unmoved_ &= ~(square_bb<G>(from) | square_bb<G>(to));
     if (m.kind() == MoveKind::BishopSwap) swap_used_ |= std::uint8_t(1 << index(us));
   }
-  hash_ ^= zobrist::kKeys.castling[castling_];
   if (ep_ != kNoSquare) hash_ ^= zobrist::kKeys.en_passant[file_of<G>(ep_)];
   halfmove_ = reset_clock ? 0 : std::uint16_t(halfmove_ + 1);
   if (us == Color::Black) ++fullmove_;

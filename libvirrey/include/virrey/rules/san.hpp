@@ -48,6 +48,14 @@ struct SanResolution {
 template <class G>
 SanResolution resolve_san(const Position<G>& pos, const SanSyntax& san);
 
+// Both steps at once for the usual token, [piece][file][rank][x]square with
+// an optional '+' or '#': true with the move and the suffix ('+', '#' or 0)
+// when the token names exactly one legal move, which is neither a promotion
+// nor en passant. False for every other token and outcome: parse_san and
+// resolve_san then decide (they agree with this on the tokens it takes).
+template <class G>
+bool read_plain_san(const Position<G>& pos, std::string_view text, Move& move, char& suffix);
+
 // Writes a legal move of pos in SAN, with '+' or '#'.
 template <class G>
 std::string write_san(const Position<G>& pos, Move move);
@@ -56,6 +64,8 @@ std::string write_san(const Position<G>& pos, Move move);
 template <class G>
 std::string write_san(const Position<G>& pos, Move move, const MoveList& legal);
 
+extern template bool read_plain_san<Board8>(const Position<Board8>&, std::string_view, Move&, char&);
+extern template bool read_plain_san<Board9>(const Position<Board9>&, std::string_view, Move&, char&);
 extern template SanResolution resolve_san<Board8>(const Position<Board8>&, const SanSyntax&);
 extern template std::string write_san<Board8>(const Position<Board8>&, Move);
 extern template std::string write_san<Board8>(const Position<Board8>&, Move, const MoveList&);
