@@ -10,6 +10,20 @@
 #include "virrey/rules/outcome.hpp"
 #include "virrey/rules/san.hpp"
 
+// The move path of a game is the validator's inner loop: it is inlined whole.
+// Under AddressSanitizer that makes a function too large to compile in
+// reasonable time (minutes and gigabytes), so sanitizer builds leave it.
+#if defined(__SANITIZE_ADDRESS__)
+#define VIRREY_FLATTEN
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define VIRREY_FLATTEN
+#endif
+#endif
+#ifndef VIRREY_FLATTEN
+#define VIRREY_FLATTEN [[gnu::flatten]]
+#endif
+
 namespace virrey::validate {
 
 namespace {
@@ -278,7 +292,7 @@ struct GeometryChecker final : pgn::Visitor {
     if (in_main_line()) main_dead = true;
   }
 
-  [[gnu::flatten]] void move(std::string_view text, pgn::Location at) override {
+  VIRREY_FLATTEN void move(std::string_view text, pgn::Location at) override {
     if (skip_moves || lines.empty()) return;
     Line& line = lines.back();
     if (line.dead) return;
