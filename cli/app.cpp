@@ -2,8 +2,11 @@
 // This is the only file that includes CLI11 (it is slow to compile).
 #include "app.hpp"
 
-#include <initializer_list>
+#include <algorithm>
+#include <functional>
+#include <iterator>
 #include <string_view>
+#include <utility>
 
 #include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
@@ -265,17 +268,11 @@ void add_stats(CLI::App& app, StatsCommands& o, int& exit_code) {
 
 }  // namespace
 
-// The subcommand the command line names, when it names one of `known`: the
-// first argument that is not a global flag. Only that subcommand is set up
-// then (setting up all of them is a noticeable part of a short query's
-// start-up); otherwise all are, for the help text and the error message.
-std::string_view named_subcommand(int argc, char** argv, std::initializer_list<std::string_view> known) {
+// The first argument that is not a global flag: the subcommand, if it names one.
+std::string_view first_argument(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
-    if (arg == "-v" || arg == "--verbose" || arg == "-q" || arg == "--quiet") continue;
-    for (std::string_view k : known)
-      if (arg == k) return k;
-    return {};
+    if (arg != "-v" && arg != "--verbose" && arg != "-q" && arg != "--quiet") return arg;
   }
   return {};
 }
@@ -289,25 +286,32 @@ int run_app(int argc, char** argv) {
   app.add_flag("-q,--quiet", quiet, "only errors on stderr");
 
   int exit_code = kExitOk;
-  const std::string_view named = named_subcommand(
-      argc, argv, {"perft", "validate", "generate", "search", "import", "export", "db", "stats"});
-  auto wanted = [&](std::string_view name) { return named.empty() || named == name; };
   PerftOptions perft;
-  if (wanted("perft")) add_perft(app, perft, [&] { exit_code = run_perft(perft); });
   ValidateOptions validate;
-  if (wanted("validate")) add_validate(app, validate, [&] { exit_code = run_validate(validate); });
   GenerateOptions generate;
-  if (wanted("generate")) add_generate(app, generate, [&] { exit_code = run_generate(generate); });
   SearchOptions search;
-  if (wanted("search")) add_search(app, search, [&] { exit_code = run_search(search); });
   ImportOptions import_options;
-  if (wanted("import")) add_import(app, import_options, [&] { exit_code = run_import(import_options); });
   ExportOptions export_options;
-  if (wanted("export")) add_export(app, export_options, [&] { exit_code = run_export(export_options); });
   DbOptions db_options;
-  if (wanted("db")) add_db(app, db_options, [&] { exit_code = run_db(db_options); });
   StatsCommands stats;
-  if (wanted("stats")) add_stats(app, stats, exit_code);
+  const std::pair<std::string_view, std::function<void()>> subcommands[] = {
+      {"perft", [&] { add_perft(app, perft, [&] { exit_code = run_perft(perft); }); }},
+      {"validate", [&] { add_validate(app, validate, [&] { exit_code = run_validate(validate); }); }},
+      {"generate", [&] { add_generate(app, generate, [&] { exit_code = run_generate(generate); }); }},
+      {"search", [&] { add_search(app, search, [&] { exit_code = run_search(search); }); }},
+      {"import", [&] { add_import(app, import_options, [&] { exit_code = run_import(import_options); }); }},
+      {"export", [&] { add_export(app, export_options, [&] { exit_code = run_export(export_options); }); }},
+      {"db", [&] { add_db(app, db_options, [&] { exit_code = run_db(db_options); }); }},
+      {"stats", [&] { add_stats(app, stats, exit_code); }},
+  };
+  // Only the subcommand the command line names is set up (setting up all of
+  // them is a noticeable part of a short query's start-up); all of them when
+  // it names none, for the help text and the error message.
+  const std::string_view first = first_argument(argc, argv);
+  const bool named = std::any_of(std::begin(subcommands), std::end(subcommands),
+                                 [&](const auto& c) { return c.first == first; });
+  for (const auto& [name, add] : subcommands)
+    if (!named || name == first) add();
 
   app.parse_complete_callback([&] {
     spdlog::set_level(quiet ? spdlog::level::err : verbose ? spdlog::level::debug : spdlog::level::info);

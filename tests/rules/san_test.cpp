@@ -48,9 +48,12 @@ void round_trip(const Position<G>& pos, int depth, int& checked) {
   }
 }
 
-TEST(San, RoundTripEveryMoveOfEveryPerftPositionToDepthTwo) {
+// Calls visit(position) with the position of every case of the perft data
+// files (tests/data/perft), on its own board; returns how many there were.
+template <class Visit>
+int for_each_perft_position(Visit&& visit) {
   const std::filesystem::path dir = std::filesystem::path(VIRREY_TEST_DATA) / "perft";
-  int positions = 0, checked = 0;
+  int positions = 0;
   for (const auto& entry : std::filesystem::directory_iterator(dir)) {
     if (entry.path().extension() != ".perft") continue;
     std::ifstream in(entry.path());
@@ -64,11 +67,17 @@ TEST(San, RoundTripEveryMoveOfEveryPerftPositionToDepthTwo) {
         std::vector<std::string> errors;
         auto pos = position_from_fen<G>(line.substr(4), v, errors);
         ASSERT_TRUE(pos) << line << ": " << join_reasons(errors);
-        round_trip(*pos, 2, checked);
+        visit(*pos);
       });
       ++positions;
     }
   }
+  return positions;
+}
+
+TEST(San, RoundTripEveryMoveOfEveryPerftPositionToDepthTwo) {
+  int checked = 0;
+  const int positions = for_each_perft_position([&](const auto& pos) { round_trip(pos, 2, checked); });
   EXPECT_GE(positions, 40);
   EXPECT_GT(checked, 10000);
 }
@@ -145,28 +154,12 @@ void check_plain_tokens(const Position<G>& pos, int& checked) {
 }
 
 TEST(San, PlainTokensAgreeWithTheMoveList) {
-  const std::filesystem::path dir = std::filesystem::path(VIRREY_TEST_DATA) / "perft";
-  int positions = 0, checked = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
-    if (entry.path().extension() != ".perft") continue;
-    std::ifstream in(entry.path());
-    std::string line, variant = "standard";
-    while (std::getline(in, line)) {
-      if (line.rfind("variant ", 0) == 0) variant = line.substr(8);
-      if (line.rfind("fen ", 0) != 0) continue;
-      const Variant v = *resolve_variant(variant);
-      with_geometry(v, [&](auto geometry) {
-        using G = decltype(geometry);
-        std::vector<std::string> errors;
-        auto pos = position_from_fen<G>(line.substr(4), v, errors);
-        ASSERT_TRUE(pos) << line << ": " << join_reasons(errors);
-        check_plain_tokens(*pos, checked);
-        const MoveList legal = legal_moves(*pos);
-        for (std::size_t i = 0; i < legal.size(); i += 7) check_plain_tokens(pos->after(legal[i]), checked);
-      });
-      ++positions;
-    }
-  }
+  int checked = 0;
+  const int positions = for_each_perft_position([&](const auto& pos) {
+    check_plain_tokens(pos, checked);
+    const MoveList legal = legal_moves(pos);
+    for (std::size_t i = 0; i < legal.size(); i += 7) check_plain_tokens(pos.after(legal[i]), checked);
+  });
   EXPECT_GE(positions, 40);
   EXPECT_GT(checked, 100000);
 }

@@ -25,6 +25,26 @@ std::optional<SanSyntax::Kind> castling_kind(std::string_view t) {
   return std::nullopt;
 }
 
+// Reads, right to left, what every piece and pawn move ends with: the
+// destination square (t[end - 2], t[end - 1], already checked), a capture or
+// '-' mark, the origin rank and file; stops at `i`. Returns where the part it
+// read begins (`i` when the whole token between was read).
+[[gnu::always_inline]] inline std::size_t read_square_and_origin(std::string_view t, std::size_t i,
+                                                                 std::size_t end, SanSyntax& san) {
+  san.to_file = t[end - 2] - 'a';
+  san.to_rank = t[end - 1] - '1';
+  end -= 2;
+  if (end > i && (t[end - 1] == 'x' || t[end - 1] == ':')) {
+    san.capture = true;
+    --end;
+  } else if (end > i && t[end - 1] == '-') {
+    --end;
+  }
+  if (end > i && is_rank(t[end - 1])) san.from_rank = t[--end] - '1';
+  if (end > i && is_file(t[end - 1])) san.from_file = t[--end] - 'a';
+  return end;
+}
+
 }  // namespace
 
 std::optional<SanSyntax> parse_san(std::string_view t, std::string& error) {
@@ -90,17 +110,7 @@ std::optional<SanSyntax> parse_san(std::string_view t, std::string& error) {
     error = fmt::format("'{}' is not a move: no destination square", original);
     return std::nullopt;
   }
-  san.to_file = t[end - 2] - 'a';
-  san.to_rank = t[end - 1] - '1';
-  end -= 2;
-  if (end > i && (t[end - 1] == 'x' || t[end - 1] == ':')) {
-    san.capture = true;
-    --end;
-  } else if (end > i && t[end - 1] == '-') {
-    --end;
-  }
-  if (end > i && is_rank(t[end - 1])) san.from_rank = t[--end] - '1';
-  if (end > i && is_file(t[end - 1])) san.from_file = t[--end] - 'a';
+  end = read_square_and_origin(t, i, end, san);
   if (end != i) {
     error = fmt::format("'{}' is not a move: unexpected '{}'", original, t.substr(i, end - i));
     return std::nullopt;
@@ -257,18 +267,7 @@ PieceType knight_wing(Color us, Square knight) {
     i = 1;
   }
   if (end < i + 2) return false;
-  san.to_file = t[end - 2] - 'a';
-  san.to_rank = t[end - 1] - '1';
-  end -= 2;
-  if (end > i && (t[end - 1] == 'x' || t[end - 1] == ':')) {
-    san.capture = true;
-    --end;
-  } else if (end > i && t[end - 1] == '-') {
-    --end;
-  }
-  if (end > i && is_rank(t[end - 1])) san.from_rank = t[--end] - '1';
-  if (end > i && is_file(t[end - 1])) san.from_file = t[--end] - 'a';
-  return end == i;
+  return read_square_and_origin(t, i, end, san) == i;
 }
 
 }  // namespace

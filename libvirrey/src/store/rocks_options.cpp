@@ -64,7 +64,6 @@ rocksdb::DBOptions db_options(OpenMode mode) {
     // Readers neither flush nor compact: RocksDB would still start threads
     // for the jobs allowed here.
     o.max_background_jobs = 2;
-    o.max_subcompactions = 1;
     if (mode == OpenMode::ReadOnly) {
       static NoBackgroundThreadsEnv env;  // lives as long as the process
       o.env = &env;
