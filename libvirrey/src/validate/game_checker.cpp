@@ -151,7 +151,7 @@ struct GeometryChecker final : pgn::Visitor {
 
   void reset(std::uint64_t n) {
     number = n;
-    out = CheckedGame{};
+    out.clear();
     out.record.variant = options.default_variant;
     lines.clear();
     skip_moves = false;
@@ -481,19 +481,20 @@ struct GameChecker::Impl final : pgn::Visitor {
 
   explicit Impl(CheckOptions o) : eight(o), nine(o) {}
 
-  CheckedGame check(std::string_view text, std::uint64_t number, pgn::Location start) {
+  void check(std::string_view text, std::uint64_t number, pgn::Location start, CheckedGame& result) {
+    eight.out = std::move(result);
     eight.reset(number);
     // Room for the usual tag section and main line, so that they grow once.
     eight.out.record.tags.reserve(16);
     eight.out.record.main_line.reserve(text.size() / 6);
     active = &eight;
     parser.parse(text, start, *this);
-    if (active == &nine) {
-      nine.out.identity = nine.identity();
-      return std::move(nine.out);
-    }
-    eight.out.identity = eight.identity();
-    return std::move(eight.out);
+    auto finish = [&](auto& checker) {
+      checker.out.identity = checker.identity();
+      result = std::move(checker.out);
+    };
+    if (active == &nine) finish(nine);
+    else finish(eight);
   }
 
   void begin_game(pgn::Location at) override { active->begin_game(at); }
@@ -533,7 +534,21 @@ GameChecker::~GameChecker() = default;
 GameChecker::GameChecker(GameChecker&&) noexcept = default;
 
 CheckedGame GameChecker::check(std::string_view text, std::uint64_t number, pgn::Location start) {
-  return impl_->check(text, number, start);
+  CheckedGame game;
+  impl_->check(text, number, start, game);
+  return game;
+}
+
+void GameChecker::check(std::string_view text, std::uint64_t number, pgn::Location start,
+                        CheckedGame& out) {
+  impl_->check(text, number, start, out);
+}
+
+void CheckedGame::clear() {
+  record.clear();
+  findings.clear();
+  has_error = has_warning = false;
+  identity = 0;
 }
 
 }  // namespace virrey::validate

@@ -24,6 +24,17 @@ bool GameRecord::has_tag(std::string_view name) const {
   return false;
 }
 
+void GameRecord::clear() {
+  variant = Variant::Standard;
+  tags.clear();
+  start_fen.clear();
+  start_side = Color::White;
+  start_fullmove = 1;
+  main_line.clear();
+  movetext.clear();
+  result = Outcome::Unknown;
+}
+
 bool GameRecord::white_moves_at(std::uint32_t ply) const {
   const std::uint32_t index = ply - 1 + (start_side == Color::Black ? 1 : 0);
   return index % 2 == 0;

@@ -1,6 +1,12 @@
 #include "virrey/validate/input_checker.hpp"
 
-#include <atomic>
+#include <algorithm>
+#include <condition_variable>
+#include <deque>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <optional>
 #include <thread>
 #include <unordered_map>
 
@@ -12,125 +18,335 @@ namespace virrey::validate {
 
 namespace {
 
-constexpr std::size_t kBatchGames = 1024;
-constexpr std::size_t kBatchBytes = std::size_t(8) << 20;
+// A batch is the unit of reading and of output; games inside it are handed to
+// the checking threads a few at a time. Small batches keep the threads busy
+// to the end; the queue bound keeps memory bounded (kMaxQueued batches of at
+// most kBatchBytes each, plus a game over that size on its own).
+constexpr std::size_t kBatchGames = 256;
+constexpr std::size_t kBatchBytes = std::size_t(2) << 20;
+constexpr std::size_t kClaimGames = 8;
 
 struct Pending {
-  std::string text;
+  std::size_t offset = 0;  // into Batch::text
+  std::size_t size = 0;
   std::uint64_t number = 0;
   pgn::Location start;
 };
 
-// Checks a batch on `threads` threads, one GameChecker per thread.
-void check_batch(std::vector<Pending>& batch, std::vector<GameReport>& reports,
-                 std::vector<GameChecker>& checkers) {
-  reports.resize(batch.size());
-  std::atomic<std::size_t> next{0};
-  auto work = [&](GameChecker& checker) {
-    for (std::size_t i; (i = next.fetch_add(1)) < batch.size();) {
-      reports[i].number = batch[i].number;
-      reports[i].start = batch[i].start;
-      reports[i].game = checker.check(batch[i].text, batch[i].number, batch[i].start);
+// A problem of the input itself (unreadable, a game over the size limit),
+// reported just before the batch's game `before`.
+struct Problem {
+  std::size_t before = 0;
+  Finding finding;
+};
+
+struct Batch {
+  std::size_t input = 0;
+  std::shared_ptr<const std::string> display;  // the input's name in findings
+  std::string text;  // the games' bytes, one after another
+  std::vector<Pending> games;
+  std::vector<GameReport> reports;
+  std::vector<Problem> problems;
+  std::uint64_t bytes_read = 0;  // raw bytes of the input read so far
+  std::size_t claimed = 0;       // games handed to a checking thread
+  std::size_t finished = 0;      // games checked
+  bool checked() const { return finished == games.size(); }
+
+  // Empties the batch for the next one, keeping its buffers (their pages are
+  // already mapped) unless a huge game made them large.
+  void recycle() {
+    if (text.capacity() > 2 * kBatchBytes) text = std::string();
+    text.clear();
+    games.clear();
+    problems.clear();
+    claimed = finished = 0;
+  }
+};
+
+// Reads the inputs one after another and cuts them into batches. Only one
+// thread at a time uses it.
+class BatchReader {
+ public:
+  BatchReader(const std::vector<std::string>& paths, const pgn::SplitterOptions& options)
+      : paths_(paths), options_(options) {}
+
+  bool all_read() const { return all_read_; }
+
+  // The next batch, or nullptr when every input is read. `spare`, if given,
+  // is an emptied batch to fill again.
+  std::unique_ptr<Batch> next(std::unique_ptr<Batch> spare) {
+    while (input_ < paths_.size()) {
+      if (!splitter_) open_current();
+      std::unique_ptr<Batch> batch = spare ? std::move(spare) : std::make_unique<Batch>();
+      batch->recycle();
+      batch->input = input_;
+      batch->display = display_;
+      if (fill(*batch)) {
+        splitter_.reset();
+        opened_ = {};
+        ++input_;
+      }
+      if (!batch->games.empty() || !batch->problems.empty()) return batch;
+      spare = std::move(batch);
     }
+    return nullptr;
+  }
+
+ private:
+  void problem(Batch& batch, Code code, pgn::Location at, std::uint64_t game, std::string msg) {
+    Finding f;
+    f.code = code;
+    f.severity = Severity::Error;
+    f.line = at.line;
+    f.column = at.column;
+    f.game = game;
+    f.message = std::move(msg);
+    batch.problems.push_back({batch.games.size(), std::move(f)});
+  }
+
+  void open_current() {
+    opened_ = importers::open_input(paths_[input_]);
+    display_ = std::make_shared<const std::string>(opened_ ? std::string(opened_.source->name())
+                                                           : paths_[input_]);
+    if (opened_) splitter_.emplace(*opened_.source, options_);
+  }
+
+  // Fills `batch` from the current input; true when that input is done.
+  bool fill(Batch& batch) {
+    if (!opened_) {
+      problem(batch, Code::IoError, {0, 0}, 0, opened_.error);
+      all_read_ = false;
+      return true;
+    }
+    batch.text.reserve(kBatchBytes + (std::size_t(64) << 10));
+    bool done = false;
+    while (batch.games.size() < kBatchGames && batch.text.size() < kBatchBytes) {
+      pgn::GameItem item = splitter_->next();
+      if (item.kind == pgn::ItemKind::End) {
+        done = true;
+        break;
+      }
+      if (item.kind == pgn::ItemKind::ReadError) {
+        problem(batch, Code::IoError, {0, 0}, 0, std::string(item.error));
+        all_read_ = false;
+        continue;
+      }
+      if (item.kind == pgn::ItemKind::Oversized) {
+        problem(batch, Code::OversizedGame, item.start, item.number,
+                fmt::format("game {} is {} bytes, over the limit of {} bytes; skipped", item.number,
+                            item.size, options_.max_game_bytes));
+        continue;
+      }
+      if (item.kind != pgn::ItemKind::Game) continue;
+      batch.games.push_back({batch.text.size(), item.text.size(), item.number, item.start});
+      batch.text.append(item.text);
+    }
+    batch.bytes_read = opened_.source->raw_bytes_read();
+    return done;
+  }
+
+  const std::vector<std::string>& paths_;
+  const pgn::SplitterOptions& options_;
+  std::shared_ptr<const std::string> display_;
+  std::size_t input_ = 0;
+  importers::OpenResult opened_;
+  std::optional<pgn::GameSplitter> splitter_;
+  bool all_read_ = true;
+};
+
+// Hands each game's report to the callbacks in input order and flags games
+// seen earlier in the run. Only one thread at a time uses it.
+class ReportSink {
+ public:
+  ReportSink(const std::vector<std::string>& paths, const InputCheckOptions& options,
+             const InputCallbacks& cb)
+      : paths_(paths), options_(options), cb_(cb) {}
+
+  void emit(Batch& batch) {
+    const std::string& display = *batch.display;
+    std::size_t next_problem = 0;
+    auto problems_before = [&](std::size_t game) {
+      for (; next_problem < batch.problems.size() && batch.problems[next_problem].before <= game;
+           ++next_problem)
+        if (cb_.problem) cb_.problem(display, batch.problems[next_problem].finding);
+    };
+    for (std::size_t i = 0; i < batch.games.size(); ++i) {
+      problems_before(i);
+      GameReport& r = batch.reports[i];
+      r.file = display;
+      flag_duplicate(batch.input, r);
+      if (options_.keep_raw) r.raw.assign(batch.text, batch.games[i].offset, batch.games[i].size);
+      if (cb_.game) cb_.game(r);
+    }
+    problems_before(batch.games.size());
+    games_total_ += batch.games.size();
+    if (cb_.progress && !batch.games.empty()) cb_.progress(games_total_, batch.bytes_read);
+  }
+
+ private:
+  void flag_duplicate(std::size_t input, GameReport& r) {
+    CheckedGame& g = r.game;
+    if (g.has_error) return;
+    auto [it, inserted] = seen_.try_emplace(g.identity, Seen{input, r.number});
+    if (inserted) return;
+    Finding f;
+    f.code = Code::DuplicateGame;
+    f.severity = Severity::Warning;
+    f.line = r.start.line;
+    f.column = r.start.column;
+    f.game = r.number;
+    f.message = it->second.input == input
+                    ? fmt::format("the same game as game {}", it->second.number)
+                    : fmt::format("the same game as game {} of {}", it->second.number,
+                                  paths_[it->second.input]);
+    g.findings.push_back(std::move(f));
+    g.has_warning = true;
+  }
+
+  struct Seen {
+    std::size_t input;
+    std::uint64_t number;
   };
-  std::vector<std::thread> pool;
-  for (std::size_t t = 1; t < checkers.size() && t < batch.size(); ++t)
-    pool.emplace_back(work, std::ref(checkers[t]));
-  work(checkers[0]);
-  for (auto& t : pool) t.join();
-}
+  const std::vector<std::string>& paths_;
+  const InputCheckOptions& options_;
+  const InputCallbacks& cb_;
+  std::unordered_map<std::uint64_t, Seen> seen_;
+  std::uint64_t games_total_ = 0;
+};
+
+// Every thread runs the same loop and takes whatever job is free: write out
+// the oldest batch once it is checked, read the next batch while the queue
+// has room, or check a few games. Reading and writing are each done by one
+// thread at a time, so they overlap with checking instead of stalling it.
+class Pipeline {
+ public:
+  Pipeline(BatchReader& reader, ReportSink& sink, std::size_t threads)
+      : reader_(reader), sink_(sink), max_queued_(std::min<std::size_t>(threads + 1, 8)) {}
+
+  void run(GameChecker& checker) {
+    try {
+      work(checker);
+    } catch (...) {
+      std::lock_guard lock(mutex_);
+      if (!failure_) failure_ = std::current_exception();
+      changed_.notify_all();
+    }
+  }
+
+  // The first exception any thread met (a callback's, most likely), if any.
+  std::exception_ptr failure() const { return failure_; }
+
+ private:
+  void work(GameChecker& checker) {
+    std::unique_lock lock(mutex_);
+    for (;;) {
+      if (failure_) return;
+      if (!writing_ && !queue_.empty() && queue_.front()->checked()) {
+        std::unique_ptr<Batch> batch = std::move(queue_.front());
+        queue_.pop_front();
+        writing_ = true;
+        unlocked([&] { sink_.emit(*batch); }, lock);
+        spare_.push_back(std::move(batch));
+        writing_ = false;
+        changed_.notify_all();
+        continue;
+      }
+      if (!reading_ && !read_all_ && queue_.size() < max_queued_) {
+        reading_ = true;
+        std::unique_ptr<Batch> batch;
+        if (!spare_.empty()) {
+          batch = std::move(spare_.back());
+          spare_.pop_back();
+        }
+        unlocked([&] { batch = reader_.next(std::move(batch)); }, lock);
+        reading_ = false;
+        changed_.notify_all();
+        if (batch) {
+          batch->reports.resize(batch->games.size());
+          queue_.push_back(std::move(batch));
+        } else {
+          read_all_ = true;
+        }
+        continue;
+      }
+      if (Batch* batch = unclaimed()) {
+        const std::size_t first = batch->claimed;
+        const std::size_t count = std::min(kClaimGames, batch->games.size() - first);
+        batch->claimed += count;
+        unlocked([&] { for (std::size_t i = first; i < first + count; ++i) check(checker, *batch, i); },
+                 lock);
+        batch->finished += count;
+        if (batch->checked() && batch == queue_.front().get()) changed_.notify_all();
+        continue;
+      }
+      if (read_all_ && queue_.empty() && !reading_ && !writing_) {
+        changed_.notify_all();
+        return;
+      }
+      changed_.wait(lock);
+    }
+  }
+
+  // Runs a job outside the lock and takes the lock again. A job that throws
+  // stops every thread before any of them can take another job.
+  template <class Job>
+  void unlocked(Job&& job, std::unique_lock<std::mutex>& lock) {
+    lock.unlock();
+    try {
+      job();
+    } catch (...) {
+      lock.lock();
+      if (!failure_) failure_ = std::current_exception();
+      changed_.notify_all();
+      throw;
+    }
+    lock.lock();
+  }
+
+  Batch* unclaimed() {
+    for (auto& b : queue_)
+      if (b->claimed < b->games.size()) return b.get();
+    return nullptr;
+  }
+
+  static void check(GameChecker& checker, Batch& batch, std::size_t i) {
+    const Pending& p = batch.games[i];
+    GameReport& r = batch.reports[i];
+    r.number = p.number;
+    r.start = p.start;
+    checker.check(std::string_view(batch.text).substr(p.offset, p.size), p.number, p.start, r.game);
+  }
+
+  BatchReader& reader_;
+  ReportSink& sink_;
+  const std::size_t max_queued_;
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::deque<std::unique_ptr<Batch>> queue_;
+  std::vector<std::unique_ptr<Batch>> spare_;  // written out, to be filled again
+  bool reading_ = false;
+  bool writing_ = false;
+  bool read_all_ = false;
+  std::exception_ptr failure_;
+};
 
 }  // namespace
 
 bool check_inputs(const std::vector<std::string>& paths, const InputCheckOptions& options,
                   const InputCallbacks& cb) {
-  bool all_read = true;
+  const std::size_t threads = std::size_t(std::max(1, options.threads));
   std::vector<GameChecker> checkers;
-  for (int t = 0; t < std::max(1, options.threads); ++t) checkers.emplace_back(options.check);
-  struct Seen {
-    std::size_t input;
-    std::uint64_t number;
-  };
-  std::unordered_map<std::uint64_t, Seen> seen;
-  std::uint64_t games_total = 0;
-
-  for (std::size_t input = 0; input < paths.size(); ++input) {
-    auto opened = importers::open_input(paths[input]);
-    const std::string display = opened ? std::string(opened.source->name()) : paths[input];
-    auto report_problem = [&](Code code, pgn::Location at, std::uint64_t game, std::string msg) {
-      Finding f;
-      f.code = code;
-      f.severity = Severity::Error;
-      f.line = at.line;
-      f.column = at.column;
-      f.game = game;
-      f.message = std::move(msg);
-      if (cb.problem) cb.problem(display, f);
-    };
-    if (!opened) {
-      report_problem(Code::IoError, {0, 0}, 0, opened.error);
-      all_read = false;
-      continue;
-    }
-    pgn::GameSplitter splitter(*opened.source, options.splitter);
-    std::vector<Pending> batch;
-    std::vector<GameReport> reports;
-    bool done = false;
-    while (!done) {
-      batch.clear();
-      std::size_t bytes = 0;
-      while (batch.size() < kBatchGames && bytes < kBatchBytes) {
-        pgn::GameItem item = splitter.next();
-        if (item.kind == pgn::ItemKind::End) {
-          done = true;
-          break;
-        }
-        if (item.kind == pgn::ItemKind::ReadError) {
-          report_problem(Code::IoError, {0, 0}, 0, std::string(item.error));
-          all_read = false;
-          continue;
-        }
-        if (item.kind == pgn::ItemKind::Oversized) {
-          report_problem(Code::OversizedGame, item.start, item.number,
-                         fmt::format("game {} is {} bytes, over the limit of {} bytes; skipped",
-                                     item.number, item.size, options.splitter.max_game_bytes));
-          continue;
-        }
-        if (item.kind != pgn::ItemKind::Game) continue;
-        batch.push_back(Pending{std::string(item.text), item.number, item.start});
-        bytes += item.text.size();
-      }
-      if (batch.empty()) continue;
-      check_batch(batch, reports, checkers);
-      for (std::size_t i = 0; i < batch.size(); ++i) {
-        GameReport& r = reports[i];
-        r.file = display;
-        CheckedGame& g = r.game;
-        if (!g.has_error) {
-          auto [it, inserted] = seen.try_emplace(g.identity, Seen{input, r.number});
-          if (!inserted) {
-            Finding f;
-            f.code = Code::DuplicateGame;
-            f.severity = Severity::Warning;
-            f.line = r.start.line;
-            f.column = r.start.column;
-            f.game = r.number;
-            f.message = it->second.input == input
-                            ? fmt::format("the same game as game {}", it->second.number)
-                            : fmt::format("the same game as game {} of {}", it->second.number,
-                                          paths[it->second.input]);
-            g.findings.push_back(std::move(f));
-            g.has_warning = true;
-          }
-        }
-        if (options.keep_raw) r.raw = std::move(batch[i].text);
-        if (cb.game) cb.game(r);
-      }
-      games_total += batch.size();
-      if (cb.progress) cb.progress(games_total, opened.source->raw_bytes_read());
-    }
+  for (std::size_t t = 0; t < threads; ++t) checkers.emplace_back(options.check);
+  BatchReader reader(paths, options.splitter);
+  ReportSink sink(paths, options, cb);
+  Pipeline pipeline(reader, sink, threads);
+  {
+    std::vector<std::jthread> pool;
+    for (std::size_t t = 1; t < threads; ++t) pool.emplace_back([&, t] { pipeline.run(checkers[t]); });
+    pipeline.run(checkers[0]);
   }
-  return all_read;
+  if (std::exception_ptr failure = pipeline.failure()) std::rethrow_exception(failure);
+  return reader.all_read();
 }
 
 }  // namespace virrey::validate

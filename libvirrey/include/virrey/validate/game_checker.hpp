@@ -40,6 +40,9 @@ struct CheckedGame {
   // Identity of the game for duplicate detection: variant, start position,
   // main line and the Seven Tag Roster.
   std::uint64_t identity = 0;
+
+  // Back to a default game, keeping the buffers of its lists.
+  void clear();
 };
 
 class GameChecker {
@@ -51,6 +54,9 @@ class GameChecker {
   // `number` is the game's 1-based number in its file, `start` the location
   // of text[0] in the file. Reusable, not shareable between threads.
   CheckedGame check(std::string_view text, std::uint64_t number, pgn::Location start);
+  // The same, into `out`, whose buffers are used again (checking many games
+  // into a few CheckedGames allocates little).
+  void check(std::string_view text, std::uint64_t number, pgn::Location start, CheckedGame& out);
 
  private:
   struct Impl;

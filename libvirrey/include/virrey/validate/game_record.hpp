@@ -57,6 +57,8 @@ struct GameRecord {
   // "6." or "6..." label of a ply, and its full label with SAN ("6...Nf6").
   std::string move_number_text(std::uint32_t ply, bool black_dots) const;
   bool white_moves_at(std::uint32_t ply) const;
+  // Back to a default record, keeping the buffers of its lists.
+  void clear();
 };
 
 }  // namespace virrey::validate
