@@ -24,7 +24,7 @@ namespace {
 // most kBatchBytes each, plus a game over that size on its own).
 constexpr std::size_t kBatchGames = 256;
 constexpr std::size_t kBatchBytes = std::size_t(2) << 20;
-constexpr std::size_t kClaimGames = 8;
+constexpr std::size_t kClaimGames = 16;
 
 struct Pending {
   std::size_t offset = 0;  // into Batch::text
@@ -215,13 +215,14 @@ class ReportSink {
 };
 
 // Every thread runs the same loop and takes whatever job is free: write out
-// the oldest batch once it is checked, read the next batch while the queue
-// has room, or check a few games. Reading and writing are each done by one
-// thread at a time, so they overlap with checking instead of stalling it.
+// the oldest batch once it is checked, check the games of the batch it read
+// itself (still in its own cache), read the next batch while the queue has
+// room, or else help with another thread's batch. Reading and writing are
+// each done by one thread at a time, and overlap with checking.
 class Pipeline {
  public:
   Pipeline(BatchReader& reader, ReportSink& sink, std::size_t threads)
-      : reader_(reader), sink_(sink), max_queued_(std::min<std::size_t>(threads + 1, 8)) {}
+      : reader_(reader), sink_(sink), max_queued_(std::min<std::size_t>(2 * threads + 1, 16)) {}
 
   void run(GameChecker& checker) {
     try {
@@ -239,16 +240,22 @@ class Pipeline {
  private:
   void work(GameChecker& checker) {
     std::unique_lock lock(mutex_);
+    Batch* mine = nullptr;  // the batch this thread read last
     for (;;) {
       if (failure_) return;
       if (!writing_ && !queue_.empty() && queue_.front()->checked()) {
         std::unique_ptr<Batch> batch = std::move(queue_.front());
         queue_.pop_front();
+        if (batch.get() == mine) mine = nullptr;
         writing_ = true;
         unlocked([&] { sink_.emit(*batch); }, lock);
         spare_.push_back(std::move(batch));
         writing_ = false;
         changed_.notify_all();
+        continue;
+      }
+      if (mine && mine->claimed < mine->games.size()) {
+        check_some(checker, *mine, lock);
         continue;
       }
       if (!reading_ && !read_all_ && queue_.size() < max_queued_) {
@@ -263,20 +270,15 @@ class Pipeline {
         changed_.notify_all();
         if (batch) {
           batch->reports.resize(batch->games.size());
+          mine = batch.get();
           queue_.push_back(std::move(batch));
         } else {
           read_all_ = true;
         }
         continue;
       }
-      if (Batch* batch = unclaimed()) {
-        const std::size_t first = batch->claimed;
-        const std::size_t count = std::min(kClaimGames, batch->games.size() - first);
-        batch->claimed += count;
-        unlocked([&] { for (std::size_t i = first; i < first + count; ++i) check(checker, *batch, i); },
-                 lock);
-        batch->finished += count;
-        if (batch->checked() && batch == queue_.front().get()) changed_.notify_all();
+      if (Batch* other = unclaimed()) {
+        check_some(checker, *other, lock);
         continue;
       }
       if (read_all_ && queue_.empty() && !reading_ && !writing_) {
@@ -285,6 +287,16 @@ class Pipeline {
       }
       changed_.wait(lock);
     }
+  }
+
+  // Claims the next few games of `batch` and checks them outside the lock.
+  void check_some(GameChecker& checker, Batch& batch, std::unique_lock<std::mutex>& lock) {
+    const std::size_t first = batch.claimed;
+    const std::size_t count = std::min(kClaimGames, batch.games.size() - first);
+    batch.claimed += count;
+    unlocked([&] { for (std::size_t i = first; i < first + count; ++i) check(checker, batch, i); }, lock);
+    batch.finished += count;
+    if (batch.checked() && &batch == queue_.front().get()) changed_.notify_all();
   }
 
   // Runs a job outside the lock and takes the lock again. A job that throws
