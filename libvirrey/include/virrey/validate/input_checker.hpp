@@ -1,7 +1,9 @@
 // Checks every game of a list of inputs (paths or "-"), on several threads if
 // asked, and hands each game's report to the caller in input order. Memory is
-// bounded by a batch of games, never by the size of an input. Games seen
-// earlier in the run are flagged as duplicates.
+// bounded by a few batches of games, never by the size of an input. Games
+// seen earlier in the run are flagged as duplicates. The callbacks may run on
+// any of the threads, but never two at once, and always in input order; an
+// exception thrown by one stops every thread and leaves check_inputs.
 #pragma once
 
 #include <cstdint>
