@@ -246,7 +246,6 @@ class Pipeline {
       if (!writing_ && !queue_.empty() && queue_.front()->checked()) {
         std::unique_ptr<Batch> batch = std::move(queue_.front());
         queue_.pop_front();
-        if (batch.get() == mine) mine = nullptr;
         writing_ = true;
         unlocked([&] { sink_.emit(*batch); }, lock);
         spare_.push_back(std::move(batch));
@@ -254,6 +253,9 @@ class Pipeline {
         changed_.notify_all();
         continue;
       }
+      // Another thread may have written out this thread's batch (once all
+      // its games were checked) and even filled it again.
+      if (mine && !queued(mine)) mine = nullptr;
       if (mine && mine->claimed < mine->games.size()) {
         check_some(checker, *mine, lock);
         continue;
@@ -313,6 +315,12 @@ class Pipeline {
       throw;
     }
     lock.lock();
+  }
+
+  bool queued(const Batch* batch) const {
+    for (const auto& b : queue_)
+      if (b.get() == batch) return true;
+    return false;
   }
 
   Batch* unclaimed() {
