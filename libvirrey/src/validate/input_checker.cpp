@@ -20,8 +20,8 @@ namespace {
 
 // A batch is the unit of reading and of output; games inside it are handed to
 // the checking threads a few at a time. Small batches keep the threads busy
-// to the end; the queue bound keeps memory bounded (kMaxQueued batches of at
-// most kBatchBytes each, plus a game over that size on its own).
+// to the end; the pipeline's bound on batches in flight keeps memory bounded
+// (each holds at most kBatchBytes, plus one game over that size).
 constexpr std::size_t kBatchGames = 256;
 constexpr std::size_t kBatchBytes = std::size_t(2) << 20;
 constexpr std::size_t kClaimGames = 16;
@@ -53,9 +53,17 @@ struct Batch {
   bool checked() const { return finished == games.size(); }
 
   // Empties the batch for the next one, keeping its buffers (their pages are
-  // already mapped) unless a huge game made them large.
+  // already mapped) unless a huge game made them large: the record of a game
+  // of megabytes takes hundreds of them, and must not outlive its output.
   void recycle() {
     if (text.capacity() > 2 * kBatchBytes) text = std::string();
+    for (GameReport& r : reports) {
+      const GameRecord& rec = r.game.record;
+      if (rec.main_line.capacity() > 4096 || rec.movetext.capacity() > 4096 ||
+          rec.tags.capacity() > 64 || r.game.findings.capacity() > 64)
+        r.game = CheckedGame{};
+      if (r.raw.capacity() > (std::size_t(64) << 10)) r.raw = std::string();
+    }
     text.clear();
     games.clear();
     problems.clear();
