@@ -202,12 +202,7 @@ void Run::parse() {
   if (col_base_ == 1 && p_ < end_ && *p_ == '%') p_ = find_line_end(p_);
   while (p_ < end_ && !done_) {
     switch (class_of(*p_)) {
-      case kBlank: {
-        const char* q = p_ + 1;
-        while (q < end_ && is_blank(*q)) ++q;
-        p_ = q;
-        break;
-      }
+      case kBlank: skip_blanks(); break;
       case kNewline: newline(); break;
       case kSymbol:
         symbol();

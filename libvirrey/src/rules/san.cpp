@@ -25,6 +25,16 @@ std::optional<SanSyntax::Kind> castling_kind(std::string_view t) {
   return std::nullopt;
 }
 
+// Takes a final '+' or '#' off t into san.suffix, and the '+' signs before it
+// (old files write mate as "++").
+[[gnu::always_inline]] inline void take_check_suffix(std::string_view& t, SanSyntax& san) {
+  if (!t.empty() && (t.back() == '+' || t.back() == '#')) {
+    san.suffix = t.back();
+    t.remove_suffix(1);
+    while (!t.empty() && t.back() == '+') t.remove_suffix(1);
+  }
+}
+
 // Reads, right to left, what every piece and pawn move ends with: the
 // destination square (t[end - 2], t[end - 1], already checked), a capture or
 // '-' mark, the origin rank and file; stops at `i`. Returns where the part it
@@ -52,11 +62,7 @@ std::optional<SanSyntax> parse_san(std::string_view t, std::string& error) {
   SanSyntax san;
   while (!t.empty() && (t.back() == '!' || t.back() == '?')) t.remove_suffix(1);
   if (t.size() > 4 && t.substr(t.size() - 4) == "e.p.") t.remove_suffix(4);
-  if (!t.empty() && (t.back() == '+' || t.back() == '#')) {
-    san.suffix = t.back();
-    t.remove_suffix(1);
-    while (!t.empty() && t.back() == '+') t.remove_suffix(1);  // "++" for mate in old files
-  }
+  take_check_suffix(t, san);
   // Null moves, castling and bishop swaps start with '-', 'Z', '0', 'O' or
   // "B=": other tokens need not be compared with them.
   const char first = t.empty() ? '\0' : t[0];
@@ -252,11 +258,7 @@ PieceType knight_wing(Color us, Square knight) {
 // as parse_san would, or returns false for any other token (parse_san then
 // decides, with its errors).
 [[gnu::always_inline]] inline bool parse_plain_san(std::string_view t, SanSyntax& san) {
-  if (!t.empty() && (t.back() == '+' || t.back() == '#')) {
-    san.suffix = t.back();
-    t.remove_suffix(1);
-    while (!t.empty() && t.back() == '+') t.remove_suffix(1);
-  }
+  take_check_suffix(t, san);
   std::size_t end = t.size();
   if (end < 2 || !is_rank(t[end - 1]) || !is_file(t[end - 2])) return false;
   std::size_t i = 0;
