@@ -106,9 +106,9 @@ TEST_F(DatabaseTest, PositionSearchFindsTranspositions) {
     hits.push_back(h);
     return true;
   }));
-  ASSERT_EQ(hits.size(), 2u);
-  EXPECT_EQ(hits[0].ply, 4u);
-  EXPECT_EQ(hits[1].ply, 4u);
+  ASSERT_EQ(hits.size(), 2u);  // 1. e4 e5 2. Nf3 Nc6 and 1. Nf3 Nc6 2. e4 e5 meet
+  EXPECT_EQ(hits[0].game, 1u);
+  EXPECT_EQ(hits[1].game, 2u);
 }
 
 TEST_F(DatabaseTest, OpeningTreeSumsGames) {

@@ -18,8 +18,9 @@ std::string hex(std::string_view s) {
 
 TEST(Keys, GoldenLayouts) {
   EXPECT_EQ(hex(view(game_key(0x01020304))), "01020304");
-  EXPECT_EQ(hex(view(position_key(Variant::Virrey, 0x1122334455667788ULL, 7))),
-            "01" "1122334455667788" "00000007");
+  // The bucket is the hash's top 14 bits: 0x1122 >> 2.
+  EXPECT_EQ(hex(view(position_key(Variant::Virrey, 0x1122334455667788ULL, 7))), "01" "0448" "00000007");
+  EXPECT_EQ(hex(view(position_prefix(Variant::Virrey, 0x1122334455667788ULL))), "01" "0448");
   const Move e7e8v(52, 60, MoveKind::Promotion, PieceType::Viceroy);
   EXPECT_EQ(hex(view(tree_key(Variant::Standard, 0xffULL, e7e8v))), "00" "00000000000000ff" "343c17");
   EXPECT_EQ(hex(tag_key(TagField::White, "ana", 258)), "01" "616e61" "00" "00000102");
@@ -30,11 +31,11 @@ TEST(Keys, GoldenLayouts) {
 }
 
 TEST(Keys, RoundTrips) {
-  const auto pk = parse_position_key(view(position_key(Variant::Virrey, 42, 99)));
+  const auto pk = parse_position_key(view(position_key(Variant::Virrey, ~0ULL, 99)));
   ASSERT_TRUE(pk);
   EXPECT_EQ(pk->variant, Variant::Virrey);
-  EXPECT_EQ(pk->hash, 42u);
-  EXPECT_EQ(pk->game, 99u);
+  EXPECT_EQ(pk->bucket, 0x3fffu);
+  EXPECT_EQ(pk->first, 99u);
   const Move castle(4, 6, MoveKind::Castling);
   EXPECT_EQ(move_from_bytes(move_bytes(castle).data()), castle);
   const std::string tk = tag_key(TagField::Event, "world cup", 77);
@@ -52,7 +53,9 @@ TEST(Keys, RoundTrips) {
 
 TEST(Keys, ByteOrderIsNumericOrder) {
   EXPECT_LT(view(game_key(255)), view(game_key(256)));
-  EXPECT_LT(view(position_key(Variant::Standard, 1, 0xffffffff)), view(position_key(Variant::Standard, 2, 0)));
+  EXPECT_LT(view(position_key(Variant::Standard, 1ULL << 50, 0xffffffff)),
+            view(position_key(Variant::Standard, 2ULL << 50, 0)));
+  EXPECT_LT(view(position_key(Variant::Standard, 5, 255)), view(position_key(Variant::Standard, 5, 256)));
   // An exact tag prefix does not take longer values: "ana" | 0 sorts before "ana b".
   EXPECT_LT(tag_key(TagField::White, "ana", 0xffffffff), tag_key(TagField::White, "ana b", 0));
   EXPECT_NE(tag_key(TagField::White, "ana b", 1).rfind(tag_exact_prefix(TagField::White, "ana"), 0), 0u);

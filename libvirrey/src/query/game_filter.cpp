@@ -31,6 +31,8 @@ using store::TagMatch;
 // rounds grow to kMaxWindow.
 constexpr std::size_t kMaxWindow = std::size_t(1) << 22;  // rounds reread their runs: grow fast
 constexpr GameId kNoBound = std::numeric_limits<GameId>::max();
+// Plies decoded first when only a position is to be confirmed.
+constexpr std::uint32_t kOpeningPlies = 24;
 
 // Every condition of a filter.
 enum class Cond : std::uint8_t {
@@ -66,9 +68,6 @@ struct Candidate {
   GameId id = 0;
   std::optional<Variant> variant = std::nullopt;
   std::optional<std::uint32_t> promotion_ply = std::nullopt;  // the promotion condition, proven here
-  // Where the position index places the position (a hash's first ply, to be
-  // confirmed): the replay need not decode the game beyond it.
-  std::optional<std::uint32_t> position_ply = std::nullopt;
 };
 
 // One range of one index, read by a callback: `sorted` runs give entries in
@@ -157,7 +156,7 @@ std::vector<Source> make_sources(const Database& db, const GameFilter& f) {
       if (f.tags.variant && *f.tags.variant != t.variant) continue;
       s.runs.push_back([&db, t](const store::Visit<const Entry&>& visit) {
         return db.for_each_position(t.variant, t.hash, [&](const store::PositionHit& h) {
-          return visit(Entry{h.game, h.ply, Color::White, t.variant, true});
+          return visit(Entry{h.game, 0, Color::White, t.variant, true});
         });
       });
     }
@@ -225,8 +224,6 @@ void to_candidates(const Source& s, const GameFilter& f, std::vector<Entry>& ent
       c.promotion_ply = promotion_verdict(*f.promotion, group);
       keep = c.promotion_ply.has_value();
     }
-    if (s.cond == Cond::Position)
-      for (std::size_t k = i; k < j; ++k) c.position_ply = std::max(c.position_ply.value_or(0), entries[k].ply);
     if (keep) out.push_back(c);
     i = j;
   }
@@ -263,7 +260,6 @@ std::vector<Candidate> intersect(const std::vector<Candidate>& a, const std::vec
       Candidate c = a[i];
       if (!c.variant) c.variant = b[j].variant;
       if (!c.promotion_ply) c.promotion_ply = b[j].promotion_ply;
-      if (!c.position_ply) c.position_ply = b[j].position_ply;
       out.push_back(c);
       ++i, ++j;
     }
@@ -324,11 +320,10 @@ class Verifier {
     // Variant, result and start FEN come with any parts.
     const unsigned parts =
         (check_tags_ ? store::kDecodeTags : 0u) | (need_moves ? store::kDecodeMainLine : 0u);
-    // A position alone is confirmed up to the ply the index gives; should the
-    // replay not find it there (another position with the same hash came
-    // first), the whole main line is replayed.
+    // A position alone is looked for in the opening first (where most
+    // searched positions are), then, if the game goes on, in the whole line.
     const std::uint32_t plies =
-        check_position_ && !check_promotion_ && c.position_ply ? *c.position_ply : store::kWholeMainLine;
+        check_position_ && !check_promotion_ ? kOpeningPlies : store::kWholeMainLine;
     auto rec = db_.game(c.id, parts, plies);
     if (!rec) return rec.error();
     auto m = check_record(c, *rec);

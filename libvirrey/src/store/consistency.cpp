@@ -9,8 +9,8 @@
 
 #include <fmt/format.h>
 
+#include "position_postings.hpp"
 #include "rocks.hpp"
-#include "varint.hpp"
 #include "virrey/store/game_index.hpp"
 
 namespace virrey::store {
@@ -57,15 +57,27 @@ struct Entry {
   std::string key, value;
 };
 
+// What a position posting holds for sure, whatever its fingerprint's width:
+// variant, the hash's top bits (bucket and shortest fingerprint) and game.
+std::string posting_digest_key(Variant v, std::uint64_t top_bits, GameId id) {
+  constexpr int kTopBits = kPositionBucketBits + kMinFingerprintBits;
+  std::string key(8, '\0');
+  key[0] = char(v);
+  put_be(key.data() + 1, top_bits & ((std::uint64_t(1) << kTopBits) - 1), 3);
+  put_be(key.data() + 4, id, 4);
+  return key;
+}
+
+std::string posting_digest_key_of_hash(Variant v, std::uint64_t hash, GameId id) {
+  return posting_digest_key(v, hash >> (64 - kPositionBucketBits - kMinFingerprintBits), id);
+}
+
 std::vector<Entry> entries_of(GameId id, const GameIndex& ix) {
   std::vector<Entry> out;
   const Variant v = ix.variant;
   out.push_back({Family::Summaries, std::string(view(game_key(id))), encode_summary(ix.summary)});
-  for (const PositionEntry& p : ix.positions) {
-    std::string ply;
-    put_varint(ply, p.first_ply);
-    out.push_back({Family::Positions, std::string(view(position_key(v, p.hash, id))), ply});
-  }
+  for (const PositionEntry& p : ix.positions)
+    out.push_back({Family::Positions, posting_digest_key_of_hash(v, p.hash, id), {}});
   for (const TagEntry& t : ix.tags) out.push_back({Family::Tags, tag_key(t.field, t.value, id), {}});
   for (const PromotionEntry& p : ix.promotions)
     out.push_back({Family::Promotions,
@@ -80,7 +92,6 @@ GameId game_of(Family f, std::string_view key) {
   switch (f) {
     case Family::Games:
     case Family::Summaries: return game_key_id(key);
-    case Family::Positions:
     case Family::Identities: return key.size() == 13 ? GameId(get_be(key.data() + 9, 4)) : 0;
     case Family::Tags: {
       auto k = parse_tag_key(key);
@@ -135,13 +146,27 @@ Result<CheckReport> check_database(const Database& db,
   if (!s) return s.error();
 
   // Pass 2: what the indexes hold; entries of missing games are named.
+  auto check_game = [&](Family f, GameId id) {
+    if (id >= exists.size() || !exists[id])
+      problem(fmt::format("{}: an entry of game {}, which is not stored", family_info(f).name, id));
+  };
   for (Family f : kIndexed) {
     s = d.scan(f, {}, [&](std::string_view key, std::string_view value) {
-      stored[std::size_t(f)].add(key, value);
       ++report.entries;
-      const GameId id = game_of(f, key);
-      if (id >= exists.size() || !exists[id])
-        problem(fmt::format("{}: an entry of game {}, which is not stored", family_info(f).name, id));
+      if (f != Family::Positions) {
+        stored[std::size_t(f)].add(key, value);
+        check_game(f, game_of(f, key));
+        return true;
+      }
+      auto k = parse_position_key(key);
+      const bool ok = k && decode_postings(value, k->first, [&](const DecodedPosting& p) {
+        const std::uint64_t top = std::uint64_t(k->bucket) << kMinFingerprintBits |
+                                  p.fingerprint >> (p.bits - kMinFingerprintBits);
+        stored[std::size_t(f)].add(posting_digest_key(k->variant, top, p.game), {});
+        check_game(f, p.game);
+        return true;
+      });
+      if (!ok) problem("positions: an entry that does not decode");
       return true;
     });
     if (!s) return s.error();
@@ -173,7 +198,17 @@ Result<CheckReport> check_database(const Database& db,
       if (!rec) return true;
       auto ix = index_game(*rec);
       if (!ix) return true;
+      if (std::find(differing.begin(), differing.end(), Family::Positions) != differing.end())
+        for (const PositionEntry& p : ix->positions) {
+          bool found = false;
+          Status st = db.for_each_position(ix->variant, p.hash, [&](const PositionHit& h) {
+            found = h.game == id;
+            return h.game < id;
+          });
+          if (st && !found) problem(fmt::format("positions: an entry of game {} is missing", id));
+        }
       for (const Entry& e : entries_of(id, *ix)) {
+        if (e.family == Family::Positions) continue;
         if (std::find(differing.begin(), differing.end(), e.family) == differing.end()) continue;
         std::string value_found;
         bool found = false;

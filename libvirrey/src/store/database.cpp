@@ -8,6 +8,7 @@
 #include <rocksdb/table_properties.h>
 #include <rocksdb/write_batch.h>
 
+#include "position_postings.hpp"
 #include "rocks.hpp"
 #include "varint.hpp"
 
@@ -184,11 +185,25 @@ Status Database::for_each_summary(const Visit<GameId, const GameSummary&>& visit
 Status Database::for_each_position(Variant v, std::uint64_t hash,
                                    const Visit<const PositionHit&>& visit) const {
   const auto prefix = position_prefix(v, hash);
-  return impl_->scan(Family::Positions, view(prefix), [&](std::string_view key, std::string_view value) {
-    ByteReader r(value);
-    PositionHit hit{GameId(get_be(key.data() + 9, 4)), std::uint32_t(r.varint())};
-    return visit(hit);
+  bool corrupt = false, stopped = false;
+  GameId last = 0;
+  Status s = impl_->scan(Family::Positions, view(prefix), [&](std::string_view key, std::string_view value) {
+    auto k = parse_position_key(key);
+    if (!k) return !(corrupt = true);
+    int bits = 0;
+    std::uint64_t want = 0;
+    const bool ok = decode_postings(value, k->first, [&](const DecodedPosting& p) {
+      if (p.bits != bits) want = position_fingerprint(hash, bits = p.bits);
+      if (p.fingerprint != want || p.game == last) return true;
+      last = p.game;
+      return visit(PositionHit{p.game});
+    }, &stopped);
+    if (!ok && !stopped) corrupt = true;
+    return ok;
   });
+  if (!s) return s;
+  if (corrupt) return Error{ErrorKind::Corrupt, "bad position index entry"};
+  return {};
 }
 
 Result<std::vector<TreeMove>> Database::tree_moves(Variant v, std::uint64_t hash) const {

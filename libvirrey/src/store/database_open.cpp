@@ -389,6 +389,11 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
                  fmt::format("{} has schema version {}; this virrey reads up to version {}: "
                              "use a newer virrey",
                              path, impl->schema_version, kSchemaVersion)};
+  if (impl->schema_version < kSchemaVersion)
+    return Error{ErrorKind::OlderSchema,
+                 fmt::format("{} has schema version {}, from an older virrey; this virrey reads "
+                             "version {}: run `virrey db upgrade --db {}`",
+                             path, impl->schema_version, kSchemaVersion, path)};
   if (impl->hash_table_id != zobrist::kHashTableId)
     return Error{ErrorKind::NewerSchema,
                  fmt::format("{} hashes positions with table {}; this virrey uses table {}", path,

@@ -6,6 +6,7 @@ std::string_view error_kind_name(ErrorKind kind) {
   switch (kind) {
     case ErrorKind::NotADatabase: return "not-a-database";
     case ErrorKind::NewerSchema: return "newer-schema";
+    case ErrorKind::OlderSchema: return "older-schema";
     case ErrorKind::Busy: return "busy";
     case ErrorKind::Io: return "io";
     case ErrorKind::Corrupt: return "corrupt";

@@ -14,8 +14,8 @@
 #include <fmt/format.h>
 
 #include "ingest_group.hpp"
+#include "position_postings.hpp"
 #include "rocks.hpp"
-#include "varint.hpp"
 #include "virrey/store/game_index.hpp"
 
 namespace virrey::store {
@@ -87,6 +87,7 @@ struct GameImporter::Impl {
 
   // The group being gathered (writer thread only).
   IngestGroup group;
+  PostingsBuilder postings;  // of the group's games
   std::unordered_map<Key<12>, TreeCounters, KeyHash> tree;  // summed within the group
   std::unordered_map<std::uint64_t, std::vector<validate::GameRecord>> pending;  // by identity
   GameId next_id = 1;
@@ -126,7 +127,7 @@ struct GameImporter::Impl {
       }
       Status s = batch.empty() ? Status{} : add_batch(batch);
       const auto since = std::chrono::steady_clock::now() - last_ingest;
-      if (s && (group.bytes() >= kGroupBytes || since >= interval)) s = ingest();
+      if (s && (group.bytes() + postings.bytes() >= kGroupBytes || since >= interval)) s = ingest();
       std::lock_guard lock(mutex);
       if (!s) failure = s;
       changed.notify_all();
@@ -183,11 +184,7 @@ struct GameImporter::Impl {
       const auto gk = game_key(id);
       group.put(Family::Games, view(gk), *g.bytes);
       group.put(Family::Summaries, view(gk), encode_summary(ix.summary));
-      for (const PositionEntry& p : ix.positions) {
-        std::string ply;
-        put_varint(ply, p.first_ply);
-        group.put(Family::Positions, view(position_key(v, p.hash, id)), ply);
-      }
+      for (const PositionEntry& p : ix.positions) postings.add(v, p.hash, id);
       for (const TreeEntry& t : ix.tree) tree[tree_key(v, t.hash, t.move)].add(ix.counters);
       for (const TagEntry& t : ix.tags) group.put(Family::Tags, tag_key(t.field, t.value, id), {});
       for (const PromotionEntry& p : ix.promotions)
@@ -208,6 +205,7 @@ struct GameImporter::Impl {
     last_ingest = std::chrono::steady_clock::now();
     if (group.empty() && added.duplicates == 0) return {};
     if (!group.empty()) {
+      postings.write(group);
       for (const auto& [key, c] : tree) group.merge(Family::Tree, view(key), encode_tree_counters(c));
       for (const auto& [key, value] : counter_entries(next_id, counts)) group.put(Family::Meta, key, value);
       if (Status s = group.ingest(); !s) return s;

@@ -25,24 +25,27 @@ GameId game_key_id(std::string_view key) {
   return key.size() == 4 ? GameId(get_be(key.data(), 4)) : 0;
 }
 
-Key<9> position_prefix(Variant v, std::uint64_t hash) {
-  Key<9> k;
+std::uint32_t position_bucket(std::uint64_t hash) { return std::uint32_t(hash >> (64 - kPositionBucketBits)); }
+
+Key<3> position_prefix(Variant v, std::uint64_t hash) {
+  Key<3> k;
   k[0] = char(v);
-  put_be(k.data() + 1, hash, 8);
+  put_be(k.data() + 1, position_bucket(hash), 2);
   return k;
 }
 
-Key<13> position_key(Variant v, std::uint64_t hash, GameId id) {
-  Key<13> k;
+Key<7> position_key(Variant v, std::uint64_t hash, GameId first) {
+  Key<7> k;
   k[0] = char(v);
-  put_be(k.data() + 1, hash, 8);
-  put_be(k.data() + 9, id, 4);
+  put_be(k.data() + 1, position_bucket(hash), 2);
+  put_be(k.data() + 3, first, 4);
   return k;
 }
 
 std::optional<PositionKey> parse_position_key(std::string_view key) {
-  if (key.size() != 13) return std::nullopt;
-  return PositionKey{Variant(key[0]), get_be(key.data() + 1, 8), GameId(get_be(key.data() + 9, 4))};
+  if (key.size() != 7) return std::nullopt;
+  return PositionKey{Variant(key[0]), std::uint32_t(get_be(key.data() + 1, 2)),
+                     GameId(get_be(key.data() + 3, 4))};
 }
 
 Key<3> move_bytes(Move m) {
@@ -55,7 +58,12 @@ Move move_from_bytes(const char* b) {
               PieceType(kp & 0xf));
 }
 
-Key<9> tree_prefix(Variant v, std::uint64_t hash) { return position_prefix(v, hash); }
+Key<9> tree_prefix(Variant v, std::uint64_t hash) {
+  Key<9> k;
+  k[0] = char(v);
+  put_be(k.data() + 1, hash, 8);
+  return k;
+}
 
 Key<12> tree_key(Variant v, std::uint64_t hash, Move m) {
   Key<12> k;
@@ -140,10 +148,14 @@ std::optional<PromotionKey> parse_promotion_key(std::string_view key) {
                       GameId(get_be(key.data() + 4, 4)), std::uint32_t(get_be(key.data() + 8, 2))};
 }
 
-Key<9> identity_prefix(Variant v, std::uint64_t identity) { return position_prefix(v, identity); }
+Key<9> identity_prefix(Variant v, std::uint64_t identity) { return tree_prefix(v, identity); }
 
 Key<13> identity_key(Variant v, std::uint64_t identity, GameId id) {
-  return position_key(v, identity, id);
+  Key<13> k;
+  k[0] = char(v);
+  put_be(k.data() + 1, identity, 8);
+  put_be(k.data() + 9, id, 4);
+  return k;
 }
 
 Key<1> meta_key(MetaKey k) { return {char(k)}; }

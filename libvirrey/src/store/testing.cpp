@@ -1,7 +1,10 @@
 #include "virrey/store/testing.hpp"
 
+#include <algorithm>
+
 #include <rocksdb/write_batch.h>
 
+#include "position_postings.hpp"
 #include "rocks.hpp"
 #include "varint.hpp"
 
@@ -43,13 +46,31 @@ Status delete_game_record(const std::string& path, std::uint32_t id) {
   });
 }
 
-Status put_position_entry(const std::string& path, Variant v, std::uint64_t hash, std::uint32_t game,
-                          std::uint32_t ply) {
+Status put_position_entry(const std::string& path, Variant v, std::uint64_t hash, std::uint32_t game) {
   return write_one(path, [&](Database::Impl& d, rocksdb::WriteBatch& batch) {
-    const auto key = position_key(v, hash, game);
-    std::string value;
-    put_varint(value, ply);
-    batch.Put(d.cf(Family::Positions), rocksdb::Slice(key.data(), key.size()), value).PermitUncheckedError();
+    // Into the postings of the segment whose range holds the game, if any.
+    std::string key(view(position_key(v, hash, game))), value;
+    GameId first = game;
+    d.scan(Family::Positions, view(position_prefix(v, hash)), [&](std::string_view k, std::string_view val) {
+      auto pk = parse_position_key(k);
+      if (!pk || pk->first > game) return false;
+      key = k;
+      value = val;
+      first = pk->first;
+      return true;
+    }).ok();
+    std::vector<Posting> postings;
+    int bits = kMaxFingerprintBits;
+    decode_postings(value, first, [&](const DecodedPosting& p) {
+      postings.push_back({p.game, p.fingerprint});
+      bits = p.bits;
+      return true;
+    });
+    const Posting added{game, position_fingerprint(hash, bits)};
+    postings.insert(std::upper_bound(postings.begin(), postings.end(), added,
+                                     [](const Posting& a, const Posting& b) { return a.game < b.game; }),
+                    added);
+    batch.Put(d.cf(Family::Positions), key, encode_postings(first, postings, bits)).PermitUncheckedError();
   });
 }
 

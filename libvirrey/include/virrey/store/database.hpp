@@ -69,10 +69,9 @@ struct DatabaseInfo {
   std::uint64_t total_bytes = 0;     // every file of the directory
 };
 
-// One main-line position of one game.
+// A game whose main line may reach a position.
 struct PositionHit {
   GameId game = 0;
-  std::uint32_t ply = 0;  // the first ply where the game reaches the position
 };
 
 struct TreeMove {
@@ -140,8 +139,9 @@ class Database {
   Status for_each_summary(const Visit<GameId, const GameSummary&>& visit, GameId first = 1) const;
 
   // --- indexes ----------------------------------------------------------
-  // Games whose main line reaches the position (variant + Zobrist hash), by
-  // game id. The hash is 64 bits: confirm by replay where a collision matters.
+  // Games whose main line may reach the position (variant + Zobrist hash), by
+  // game id, each once: every game that reaches it, and now and then one
+  // whose position only shares part of the hash. Confirm by replay.
   Status for_each_position(Variant v, std::uint64_t hash, const Visit<const PositionHit&>& visit) const;
   // The moves played from a position (plies < tree_plies()), by move bytes.
   Result<std::vector<TreeMove>> tree_moves(Variant v, std::uint64_t hash) const;

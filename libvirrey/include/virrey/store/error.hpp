@@ -14,6 +14,7 @@ namespace virrey::store {
 enum class ErrorKind : std::uint8_t {
   NotADatabase,  // the path holds something that is not a virrey database
   NewerSchema,   // written by a newer virrey (schema or hash table we do not know)
+  OlderSchema,   // written by an older virrey: `virrey db upgrade` rebuilds it
   Busy,          // another process is writing the database
   Io,            // the file system failed (missing, unwritable, disk full, ...)
   Corrupt,       // stored bytes that do not decode

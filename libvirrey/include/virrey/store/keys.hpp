@@ -6,15 +6,19 @@
 //   family       key                                                  -> value
 //   games        game id (4)                                          -> record (game_codec.hpp)
 //   summaries    game id (4)                                          -> summary (game_summary.hpp)
-//   positions    variant (1) | hash (8) | game id (4)                 -> first ply (varint)
+//   positions    variant (1) | bucket (2) | first game id (4)         -> postings (position_postings.hpp)
 //   tree         variant (1) | hash (8) | move (3)                    -> counters (tree_counters.hpp)
 //   tags         field (1) | normalised value | 0x00 | game id (4)    -> empty
 //   promotions   variant | piece | colour | file (1 each) | game id (4) | ply (2) -> flags (1)
 //   identities   variant (1) | identity (8) | game id (4)             -> empty
 //   meta         kind (1) | ...   (see MetaKey)
 //
-// A position is indexed once per game, with the first ply that reaches it
-// (a repetition adds no entry): what position search reports.
+// A position is indexed once per game (a repetition adds no entry). The
+// position index is a list of postings per hash bucket (the hash's top
+// kPositionBucketBits bits) and per import segment: each value lists the
+// games of one segment with a short fingerprint of the rest of the hash, so
+// a lookup reads one small value per segment. A fingerprint may match a
+// position it is not: readers confirm every hit by replay.
 //
 // A move is 3 bytes: from square, to square, kind << 4 | promotion piece.
 #pragma once
@@ -48,19 +52,23 @@ Key<4> game_key(GameId id);
 GameId game_key_id(std::string_view key);
 
 // --- positions --------------------------------------------------------------
-Key<9> position_prefix(Variant v, std::uint64_t hash);
-Key<13> position_key(Variant v, std::uint64_t hash, GameId id);
+constexpr int kPositionBucketBits = 14;
+std::uint32_t position_bucket(std::uint64_t hash);
+// Every segment's postings of the hash's bucket.
+Key<3> position_prefix(Variant v, std::uint64_t hash);
+// The postings of one segment, keyed by the first game they list.
+Key<7> position_key(Variant v, std::uint64_t hash, GameId first);
 struct PositionKey {
   Variant variant;
-  std::uint64_t hash;
-  GameId game;
+  std::uint32_t bucket;
+  GameId first;
 };
 std::optional<PositionKey> parse_position_key(std::string_view key);
 
 // --- tree -------------------------------------------------------------------
 Key<3> move_bytes(Move m);
 Move move_from_bytes(const char* bytes);
-Key<9> tree_prefix(Variant v, std::uint64_t hash);  // == position_prefix
+Key<9> tree_prefix(Variant v, std::uint64_t hash);
 Key<12> tree_key(Variant v, std::uint64_t hash, Move m);
 
 // --- tags -------------------------------------------------------------------

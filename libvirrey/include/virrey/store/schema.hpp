@@ -11,23 +11,28 @@
 namespace virrey::store {
 
 // Bumped whenever a key or value layout changes; a database with a higher
-// version is refused (ErrorKind::NewerSchema).
-constexpr std::uint32_t kSchemaVersion = 1;
+// version is refused (ErrorKind::NewerSchema), one with a lower version too
+// (ErrorKind::OlderSchema) until `virrey db upgrade` rebuilds it.
+//   1  positions: one key per (variant, hash, game); tree of 50 plies
+//   2  positions: postings per hash bucket and import segment; tree of 12 plies
+constexpr std::uint32_t kSchemaVersion = 2;
 
 // Game ids are assigned 1, 2, 3... in import order and never reused.
 using GameId = std::uint32_t;
 
 // The opening tree counts the moves played from the first kTreePlies
-// positions of every game (plies 0 .. kTreePlies-1), as lila-openingexplorer
-// does; deeper positions are found through the position index. Stored in
-// meta too (DatabaseInfo::tree_plies), so readers use the database's value.
-constexpr std::uint32_t kTreePlies = 50;
+// positions of every game (plies 0 .. kTreePlies-1); deeper positions are
+// found through the position index and the games replayed. Most positions
+// past the first moves occur in one game only, and a counter for each would
+// triple the database. Stored in meta too (DatabaseInfo::tree_plies), so
+// readers use the database's value.
+constexpr std::uint32_t kTreePlies = 12;
 
 enum class Family : std::uint8_t {
   Meta,        // schema version, hash table id, counters, imported inputs
   Games,       // game id -> game record (game_codec.hpp)
   Summaries,   // game id -> fixed-width game summary (game_summary.hpp)
-  Positions,   // variant|hash|game id -> first ply: every main-line position
+  Positions,   // variant|hash bucket|first game id -> postings: every main-line position
   Tree,        // variant|hash|move -> TreeCounters, summed by merge operator
   Tags,        // field|normalised value|0|game id -> nothing
   Promotions,  // variant|piece|colour|file|game id|ply -> promotion flags

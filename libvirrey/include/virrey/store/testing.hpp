@@ -21,9 +21,8 @@ Status set_schema_version_bytes(const std::string& path, const std::string& byte
 // for `db check` to find).
 Status delete_game_record(const std::string& path, std::uint32_t id);
 
-// Writes one position index entry: `game` reaches the position of `hash`
-// first at `ply` (what a hash collision looks like; no import writes it).
-Status put_position_entry(const std::string& path, Variant v, std::uint64_t hash, std::uint32_t game,
-                          std::uint32_t ply);
+// Adds `game` to the position index under `hash`, as if it reached that
+// position (what a hash collision looks like; no import writes it).
+Status put_position_entry(const std::string& path, Variant v, std::uint64_t hash, std::uint32_t game);
 
 }  // namespace virrey::store::testing

@@ -1,0 +1,105 @@
+#include "position_postings.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+
+#include "bit_stream.hpp"
+#include "ingest_group.hpp"
+#include "varint.hpp"
+#include "virrey/store/keys.hpp"
+
+namespace virrey::store {
+
+static_assert(kMaxFingerprintBits == 64 - kPositionBucketBits);
+
+std::uint64_t position_fingerprint(std::uint64_t hash, int bits) {
+  const int below = kMaxFingerprintBits - bits;
+  return (hash >> below) & ((std::uint64_t(1) << bits) - 1);
+}
+
+std::string encode_postings(GameId first, const std::vector<Posting>& postings, int bits) {
+  std::string out;
+  put_varint(out, postings.size());
+  const std::uint64_t span = postings.empty() ? 0 : postings.back().game - first;
+  const std::uint64_t mean_gap = span / std::max<std::size_t>(postings.size(), 1);
+  const int k = mean_gap == 0 ? 0 : std::bit_width(mean_gap) - 1;
+  out += char(k);
+  out += char(bits);
+  BitWriter w(out);
+  GameId previous = first;
+  for (const Posting& p : postings) {
+    w.rice(p.game - previous, k);
+    w.bits(p.fingerprint, bits);
+    previous = p.game;
+  }
+  return out;
+}
+
+bool decode_postings(std::string_view value, GameId first,
+                     const std::function<bool(const DecodedPosting&)>& visit, bool* stopped) {
+  if (stopped) *stopped = false;
+  ByteReader header(value);
+  const std::uint64_t count = header.varint();
+  const int k = header.byte();
+  const int bits = header.byte();
+  if (!header.ok() || k > 32 || bits < 1 || bits > kMaxFingerprintBits || count == 0) return false;
+  // Every posting takes at least 1 + bits bits.
+  const std::string_view rest = value.substr(header.position());
+  if (count > rest.size() * 8 / std::uint64_t(1 + bits)) return false;
+  BitReader r(rest);
+  std::uint64_t game = first;
+  for (std::uint64_t i = 0; i < count; ++i) {
+    game += r.rice(k);
+    const std::uint64_t fingerprint = r.bits(bits);
+    if (!r.ok() || game > 0xffffffffu) return false;
+    if (!visit({GameId(game), fingerprint, bits})) {
+      if (stopped) *stopped = true;
+      return false;
+    }
+  }
+  return true;
+}
+
+void PostingsBuilder::add(Variant v, std::uint64_t hash, GameId game) {
+  entries_[std::size_t(v)].push_back({hash, game});
+}
+
+std::size_t PostingsBuilder::bytes() const {
+  std::size_t n = 0;
+  for (const auto& e : entries_) n += e.size();
+  return n * 2 * sizeof(Entry);  // with the sorted copy
+}
+
+void PostingsBuilder::write(IngestGroup& group) {
+  constexpr std::size_t kBuckets = std::size_t(1) << kPositionBucketBits;
+  std::vector<std::uint32_t> start(kBuckets + 1);
+  std::vector<Posting> postings;
+  for (int vi = 0; vi < kVariantCount; ++vi) {
+    std::vector<Entry>& entries = entries_[std::size_t(vi)];
+    if (entries.empty()) continue;
+    // A stable counting sort by bucket keeps each bucket in game order.
+    std::fill(start.begin(), start.end(), 0);
+    for (const Entry& e : entries) ++start[position_bucket(e.hash) + 1];
+    for (std::size_t b = 0; b < kBuckets; ++b) start[b + 1] += start[b];
+    sorted_.resize(entries.size());
+    std::vector<std::uint32_t> next(start.begin(), start.end() - 1);
+    for (const Entry& e : entries) sorted_[next[position_bucket(e.hash)]++] = e;
+
+    for (std::size_t b = 0; b < kBuckets; ++b) {
+      const std::uint32_t lo = start[b], hi = start[b + 1];
+      if (lo == hi) continue;
+      const int bits = std::clamp(int(std::bit_width(hi - lo)) + 2, kMinFingerprintBits, kMaxFingerprintBits);
+      postings.clear();
+      for (std::uint32_t i = lo; i < hi; ++i)
+        postings.push_back({sorted_[i].game, position_fingerprint(sorted_[i].hash, bits)});
+      const GameId first = sorted_[lo].game;
+      group.put(Family::Positions, view(position_key(Variant(vi), sorted_[lo].hash, first)),
+                encode_postings(first, postings, bits));
+    }
+    entries.clear();
+  }
+  sorted_.clear();
+}
+
+}  // namespace virrey::store

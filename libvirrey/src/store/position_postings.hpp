@@ -1,0 +1,69 @@
+// The values of the position index (keys.hpp: positions): the games of one
+// import segment whose positions fall into one hash bucket.
+//
+//   value = count (varint) | k (1 byte) | f (1 byte) | bits
+//   bits  = per posting, by game id: Rice_k(game - previous game), where the
+//           first posting's previous game is the key's first game, then the
+//           f-bit fingerprint: the f hash bits below the bucket's bits.
+//
+// The writer picks k from the mean gap and f from the count, so that a
+// lookup meets well under one stray fingerprint per value; readers confirm
+// every hit by replay anyway. Frozen with the schema version.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "virrey/rules/variant.hpp"
+#include "virrey/store/schema.hpp"
+
+namespace virrey::store {
+
+class IngestGroup;
+
+constexpr int kMinFingerprintBits = 4;
+constexpr int kMaxFingerprintBits = 64 - 14;  // the bits below the bucket (kPositionBucketBits)
+
+struct Posting {
+  GameId game = 0;
+  std::uint64_t fingerprint = 0;  // `bits` wide
+};
+
+// The f-bit fingerprint of a hash.
+std::uint64_t position_fingerprint(std::uint64_t hash, int bits);
+
+// Postings sorted by game, none before `first`, fingerprints `bits` wide.
+std::string encode_postings(GameId first, const std::vector<Posting>& postings, int bits);
+
+// Visits the postings of a value in order; false when the value does not
+// decode (or the visitor stops: `stopped` tells which).
+struct DecodedPosting {
+  GameId game;
+  std::uint64_t fingerprint;
+  int bits;
+};
+bool decode_postings(std::string_view value, GameId first,
+                     const std::function<bool(const DecodedPosting&)>& visit, bool* stopped = nullptr);
+
+// Gathers the positions of an import group, game by game in id order, and
+// writes them as postings, one value per variant and bucket.
+class PostingsBuilder {
+ public:
+  void add(Variant v, std::uint64_t hash, GameId game);
+  std::size_t bytes() const;
+  void write(IngestGroup& group);  // then starts empty
+
+ private:
+  struct Entry {
+    std::uint64_t hash;
+    GameId game;
+  };
+  std::array<std::vector<Entry>, kVariantCount> entries_;
+  std::vector<Entry> sorted_;
+};
+
+}  // namespace virrey::store

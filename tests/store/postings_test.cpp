@@ -1,0 +1,123 @@
+// The position index's postings (position_postings.hpp): golden bytes, round
+// trips over random lists, and values that must not decode.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "bit_stream.hpp"
+#include "position_postings.hpp"
+#include "virrey/store/keys.hpp"
+
+namespace virrey::store {
+namespace {
+
+std::vector<DecodedPosting> decode_all(std::string_view value, GameId first, bool& ok) {
+  std::vector<DecodedPosting> out;
+  ok = decode_postings(value, first, [&](const DecodedPosting& p) {
+    out.push_back(p);
+    return true;
+  });
+  return out;
+}
+
+TEST(Postings, GoldenBytes) {
+  // Games 10, 11, 14 after first 10: gaps 0, 1, 3; mean gap 4/3 -> k = 0.
+  // Rice_0: 0 -> "0", 1 -> "10", 3 -> "1110"; fingerprints 4 bits each.
+  const std::string v = encode_postings(10, {{10, 0x5}, {11, 0xa}, {14, 0xf}}, 4);
+  // Header: count 3, k 0, f 4. Then, first written lowest:
+  //   0 1010 | 10 0101 | 1110 1111  (fingerprints least significant bit first)
+  // = bytes 0b0010'1010, 0b1011'1101, 0b0000'0111.
+  EXPECT_EQ(v, std::string("\x03\x00\x04\x2a\xbd\x07", 6));
+  bool ok = false;
+  const auto d = decode_all(v, 10, ok);
+  ASSERT_TRUE(ok);
+  ASSERT_EQ(d.size(), 3u);
+  EXPECT_EQ(d[2].game, 14u);
+  EXPECT_EQ(d[2].fingerprint, 0xfu);
+}
+
+TEST(Postings, FingerprintIsTheBitsBelowTheBucket) {
+  const std::uint64_t hash = 0xfffc'0000'0000'0000ULL | 0x0002'8000'0000'0000ULL;  // bucket all ones, then 101
+  EXPECT_EQ(position_bucket(hash), 0x3fffu);
+  EXPECT_EQ(position_fingerprint(hash, 3), 0b101u);
+  EXPECT_EQ(position_fingerprint(hash, 4), 0b1010u);
+  EXPECT_EQ(position_fingerprint(~0ULL, kMaxFingerprintBits), (1ULL << kMaxFingerprintBits) - 1);
+}
+
+TEST(Postings, RandomListsRoundTrip) {
+  std::mt19937_64 rng(7);
+  for (int round = 0; round < 300; ++round) {
+    const int bits = int(rng() % kMaxFingerprintBits) + 1;
+    const GameId first = GameId(rng() % 1000000);
+    const std::size_t n = 1 + rng() % 400;
+    const std::uint64_t spread = std::uint64_t(1) << (rng() % 24);
+    std::vector<Posting> postings;
+    GameId g = first;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (i > 0) g += GameId(rng() % spread);
+      postings.push_back({g, rng() & ((std::uint64_t(1) << bits) - 1)});
+    }
+    const std::string v = encode_postings(first, postings, bits);
+    bool ok = false;
+    const auto d = decode_all(v, first, ok);
+    ASSERT_TRUE(ok) << "round " << round;
+    ASSERT_EQ(d.size(), n);
+    for (std::size_t i = 0; i < n; ++i) {
+      EXPECT_EQ(d[i].game, postings[i].game);
+      EXPECT_EQ(d[i].fingerprint, postings[i].fingerprint);
+      EXPECT_EQ(d[i].bits, bits);
+    }
+    // Every shorter value fails, none reads past its end.
+    for (std::size_t cut = 0; cut < v.size(); cut += 1 + v.size() / 16) {
+      const std::string shorter = v.substr(0, cut);
+      decode_all(shorter, first, ok);
+      EXPECT_FALSE(ok) << "round " << round << " cut " << cut;
+    }
+  }
+}
+
+TEST(Postings, MalformedValuesDoNotDecode) {
+  bool ok = true;
+  for (const std::string& v : {std::string(), std::string("\x00\x00\x04", 3), std::string("\x01\x00\x00", 3),
+                               std::string("\x01\x00\x40\xff", 4), std::string("\x01\x30\x04\x00", 4),
+                               std::string("\xff\xff\xff\xff\x0f\x00\x04\x00", 8),
+                               std::string("\x01\x00\x04", 3) + std::string(64, '\xff')}) {
+    decode_all(v, 1, ok);
+    EXPECT_FALSE(ok) << v.size();
+  }
+  // Game ids past 2^32 - 1.
+  const std::string big = encode_postings(0xfffffff0u, {{0xfffffff0u, 1}, {0xffffffffu, 1}}, 4);
+  decode_all(big, 0xfffffff0u, ok);
+  EXPECT_TRUE(ok);
+  decode_all(big, 0xfffffffau, ok);
+  EXPECT_FALSE(ok);
+}
+
+TEST(Postings, StoppingIsNotCorruption) {
+  const std::string v = encode_postings(1, {{1, 1}, {2, 1}, {3, 1}}, 4);
+  bool stopped = false;
+  int seen = 0;
+  EXPECT_FALSE(decode_postings(v, 1, [&](const DecodedPosting&) { return ++seen < 2; }, &stopped));
+  EXPECT_TRUE(stopped);
+  EXPECT_EQ(seen, 2);
+}
+
+TEST(BitStream, RiceCodesOfLongRuns) {
+  std::string out;
+  {
+    BitWriter w(out);
+    w.rice(1000, 0);
+    w.rice(5, 2);
+    w.bits(0x2a, 6);
+  }
+  BitReader r(out);
+  EXPECT_EQ(r.rice(0), 1000u);
+  EXPECT_EQ(r.rice(2), 5u);
+  EXPECT_EQ(r.bits(6), 0x2au);
+  EXPECT_TRUE(r.ok());
+  r.bits(40);
+  EXPECT_FALSE(r.ok());
+}
+
+}  // namespace
+}  // namespace virrey::store
