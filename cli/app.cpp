@@ -153,7 +153,7 @@ void add_export(CLI::App& app, ExportOptions& o, std::function<void()> run) {
 }
 
 void add_db(CLI::App& app, DbOptions& o, std::function<void()> run) {
-  auto* cmd = app.add_subcommand("db", "Inspect a database.");
+  auto* cmd = app.add_subcommand("db", "Inspect, check or upgrade a database.");
   cmd->require_subcommand(1);
   auto* info = cmd->add_subcommand(
       "info", "Games and positions per variant, schema version and the size of each part.");
@@ -161,7 +161,12 @@ void add_db(CLI::App& app, DbOptions& o, std::function<void()> run) {
       "check",
       "Verify every index entry and counter against the game records.\n"
       "Exit 0: consistent; 1: problems found (listed); 3: the database cannot be read.");
-  for (auto* sub : {info, check}) {
+  auto* upgrade = cmd->add_subcommand(
+      "upgrade",
+      "Bring a database written by an older virrey to this schema: its position index and\n"
+      "opening tree are rebuilt from the game records. Safe to interrupt and run again.\n"
+      "Exit 0: upgraded or already current; 3: the database cannot be upgraded.");
+  for (auto* sub : {info, check, upgrade}) {
     sub->add_option("--db", o.db, "the database (default: $VIRREY_DB, else ./virrey.db)");
     sub->add_option("--format", o.format, "text or json")
         ->check(CLI::IsMember({"text", "json"}))

@@ -7,6 +7,7 @@
 #include "json_text.hpp"
 #include "progress.hpp"
 #include "virrey/store/consistency.hpp"
+#include "virrey/store/upgrade.hpp"
 
 namespace virrey::cli {
 
@@ -91,9 +92,31 @@ int run_check(const store::Database& db, const std::string& format) {
   return report->ok() ? kExitOk : kExitDataFailed;
 }
 
+int run_upgrade(const std::string& flag, const std::string& format) {
+  const std::string path = store::default_database_path(flag);
+  Progress progress;
+  auto report = store::upgrade_database(path, [&](std::uint64_t games) { progress.update(games, 0); });
+  progress.finish();
+  if (!report) {
+    spdlog::error("{} [{}]", report.error().message, store::error_kind_name(report.error().kind));
+    return kExitIo;
+  }
+  const bool changed = report->from_version != report->to_version;
+  if (format == "json")
+    fmt::print("{{\"path\":{},\"from_version\":{},\"to_version\":{},\"games\":{}}}\n", json_string(path),
+               report->from_version, report->to_version, report->games);
+  else if (changed)
+    fmt::print("{}: upgraded from schema version {} to {}; {} games re-indexed\n", path,
+               report->from_version, report->to_version, report->games);
+  else
+    fmt::print("{}: already at schema version {}\n", path, report->to_version);
+  return kExitOk;
+}
+
 }  // namespace
 
 int run_db(const DbOptions& o) {
+  if (o.action == "upgrade") return run_upgrade(o.db, o.format);
   auto db = open_database(o.db, store::OpenMode::Read);
   if (!db) return kExitIo;
   if (o.action == "check") return run_check(*db, o.format);

@@ -1,4 +1,4 @@
-// `virrey db info` and `virrey db check`, and the one way every subcommand
+// `virrey db info`, `db check` and `db upgrade`, and the one way every subcommand
 // opens the database (the path rule and the report of why it did not open).
 #pragma once
 
@@ -10,7 +10,7 @@
 namespace virrey::cli {
 
 struct DbOptions {
-  std::string action;           // "info" or "check"
+  std::string action;           // "info", "check" or "upgrade"
   std::string db;               // empty: $VIRREY_DB, else ./virrey.db
   std::string format = "text";  // text, json
 };

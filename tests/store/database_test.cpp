@@ -13,6 +13,7 @@
 #include "virrey/store/game_index.hpp"
 #include "virrey/store/importer.hpp"
 #include "virrey/store/testing.hpp"
+#include "virrey/store/upgrade.hpp"
 #include "virrey/validate/pgn_writer.hpp"
 
 namespace virrey::store::test {
@@ -135,7 +136,7 @@ TEST_F(DatabaseTest, OpeningTreeSumsGames) {
   // A second import of other games adds to the same counters.
   auto more = samples();
   for (auto& t : more[0].tags)
-    if (t.name == "Round") t.value = "9";
+    if (t.name == "Round") t.value.assign(1, '9');
   import_games(*db, {more[0]});
   moves = db->tree_moves(Variant::Standard, start);
   ASSERT_TRUE(moves);
@@ -334,6 +335,83 @@ TEST_F(DatabaseTest, NewerSchemaIsRefusedAndStaysReadable) {
   auto db = open_db(path, OpenMode::ReadOnly);
   ASSERT_TRUE(db);
   EXPECT_EQ(db->counts()[0].games, 4u);
+}
+
+// What a reader sees of a database: every position's games and tree moves.
+std::string index_view(const Database& db, const std::vector<validate::GameRecord>& games) {
+  std::string out;
+  for (const auto& g : games) {
+    if (g.variant == Variant::Modern) continue;
+    std::vector<std::string> errors;
+    auto pos = position_from_fen<Board8>(g.start_fen.empty() ? std::string(info(g.variant).start_fen) : g.start_fen,
+                                         g.variant, errors);
+    for (std::size_t i = 0; pos && i <= g.main_line.size(); ++i) {
+      out += std::to_string(i) + ":";
+      EXPECT_TRUE(db.for_each_position(g.variant, pos->hash(), [&](const PositionHit& h) {
+        out += ' ';
+        out += std::to_string(h.game);
+        return true;
+      }));
+      auto moves = db.tree_moves(g.variant, pos->hash());
+      EXPECT_TRUE(moves);
+      for (const auto& m : *moves) {
+        out += ' ';
+        out += std::to_string(m.move.raw());
+        out += 'x';
+        out += std::to_string(m.counters.games);
+      }
+      out += "\n";
+      if (i < g.main_line.size()) pos->play(g.main_line[i]);
+    }
+  }
+  return out;
+}
+
+TEST_F(DatabaseTest, UpgradeRebuildsAnOlderSchema) {
+  std::string expected;
+  {
+    auto db = open_db(path);
+    ASSERT_TRUE(db);
+    import_games(*db, games);
+    expected = index_view(*db, games);
+  }
+  // A schema-1 database: its version, a position entry and a 50-ply tree
+  // entry in that schema's layouts (variant | hash | game id; variant |
+  // hash | move), which the upgrade must not keep.
+  ASSERT_TRUE(testing::set_schema_version(path, 1));
+  ASSERT_TRUE(testing::put_raw_entry(path, Family::Positions, std::string("\0\1\2\3\4\5\6\7\x08\0\0\0\1", 13), "\x05"));
+  ASSERT_TRUE(testing::put_raw_entry(path, Family::Tree, std::string("\0\1\2\3\4\5\6\7\x08\x0c\x1c\0", 12), "\x01\x01"));
+  for (OpenMode mode : {OpenMode::ReadWrite, OpenMode::Read}) {
+    auto r = Database::open(path, {mode, true});
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().kind, ErrorKind::OlderSchema);
+    EXPECT_NE(r.error().message.find("virrey db upgrade"), std::string::npos) << r.error().message;
+  }
+  auto report = upgrade_database(path);
+  ASSERT_TRUE(report) << report.error().message;
+  EXPECT_EQ(report->from_version, 1u);
+  EXPECT_EQ(report->to_version, kSchemaVersion);
+  EXPECT_EQ(report->games, games.size());
+  {
+    auto db = open_db(path, OpenMode::Read);
+    ASSERT_TRUE(db);
+    EXPECT_EQ(db->tree_plies(), kTreePlies);
+    EXPECT_EQ(index_view(*db, games), expected);
+    auto check = check_database(*db);
+    ASSERT_TRUE(check);
+    EXPECT_TRUE(check->ok()) << (check->problems.empty() ? "" : check->problems[0]);
+    EXPECT_EQ(db->counts()[0].games, 4u);
+  }
+  // Current already: nothing to do.
+  report = upgrade_database(path);
+  ASSERT_TRUE(report);
+  EXPECT_EQ(report->from_version, kSchemaVersion);
+  EXPECT_EQ(report->games, 0u);
+  // Newer: refused, untouched.
+  ASSERT_TRUE(testing::set_schema_version(path, kSchemaVersion + 1));
+  report = upgrade_database(path);
+  ASSERT_FALSE(report);
+  EXPECT_EQ(report.error().kind, ErrorKind::NewerSchema);
 }
 
 TEST_F(DatabaseTest, UncreatableDirectory) {

@@ -179,6 +179,27 @@ TEST_F(ImportCli, NewerSchema) {
   EXPECT_EQ(run_virrey("db check --db " + db, dir.path()).exit_code, 0);
 }
 
+TEST_F(ImportCli, OlderSchemaAndUpgrade) {
+  ASSERT_EQ(run_virrey("import " + input + " --db " + db, dir.path()).exit_code, 1);
+  const auto before = run_virrey("search --db " + db + " --moves e4 --format jsonl", dir.path());
+  ASSERT_EQ(before.exit_code, 0);
+  ASSERT_TRUE(testing::set_schema_version(db, 1));
+  auto r = run_virrey("search --db " + db + " --moves e4", dir.path());
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_NE(r.err.find("virrey db upgrade --db"), std::string::npos) << r.err;
+  r = run_virrey("db upgrade --db " + db + " --format json", dir.path());
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(json_number(r.out, "from_version"), 1);
+  EXPECT_EQ(json_number(r.out, "to_version"), kSchemaVersion);
+  EXPECT_GT(json_number(r.out, "games"), 0);
+  EXPECT_EQ(run_virrey("search --db " + db + " --moves e4 --format jsonl", dir.path()).out, before.out);
+  EXPECT_EQ(run_virrey("db check --db " + db, dir.path()).exit_code, 0);
+  r = run_virrey("db upgrade --db " + db, dir.path());
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.out.find("already at schema version"), std::string::npos) << r.out;
+  EXPECT_EQ(run_virrey("db upgrade --db " + (dir / "nowhere.db"), dir.path()).exit_code, 3);
+}
+
 TEST_F(ImportCli, UnwritablePath) {
   write_file(dir / "file", "x");
   auto r = run_virrey("import " + input + " --db " + (dir / "file/sub.db"), dir.path());

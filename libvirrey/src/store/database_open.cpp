@@ -384,21 +384,27 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
     if (Status ms = impl->load_meta(); !ms) return ms.error();
   }
   if (!check_schema) return impl;
-  if (impl->schema_version > kSchemaVersion)
+  if (Status ss = schema_status(*impl); !ss) return ss.error();
+  return impl;
+}
+
+Status schema_status(const Database::Impl& impl) {
+  const std::string& path = impl.path;
+  if (impl.schema_version > kSchemaVersion)
     return Error{ErrorKind::NewerSchema,
                  fmt::format("{} has schema version {}; this virrey reads up to version {}: "
                              "use a newer virrey",
-                             path, impl->schema_version, kSchemaVersion)};
-  if (impl->schema_version < kSchemaVersion)
+                             path, impl.schema_version, kSchemaVersion)};
+  if (impl.hash_table_id != zobrist::kHashTableId)
+    return Error{ErrorKind::NewerSchema,
+                 fmt::format("{} hashes positions with table {}; this virrey uses table {}", path,
+                             impl.hash_table_id, zobrist::kHashTableId)};
+  if (impl.schema_version < kSchemaVersion)
     return Error{ErrorKind::OlderSchema,
                  fmt::format("{} has schema version {}, from an older virrey; this virrey reads "
                              "version {}: run `virrey db upgrade --db {}`",
-                             path, impl->schema_version, kSchemaVersion, path)};
-  if (impl->hash_table_id != zobrist::kHashTableId)
-    return Error{ErrorKind::NewerSchema,
-                 fmt::format("{} hashes positions with table {}; this virrey uses table {}", path,
-                             impl->hash_table_id, zobrist::kHashTableId)};
-  return impl;
+                             path, impl.schema_version, kSchemaVersion, path)};
+  return {};
 }
 
 Result<std::unique_ptr<Database>> Database::open(const std::string& path, OpenOptions options) {

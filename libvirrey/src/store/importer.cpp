@@ -14,7 +14,7 @@
 #include <fmt/format.h>
 
 #include "ingest_group.hpp"
-#include "position_postings.hpp"
+#include "position_tree_builder.hpp"
 #include "rocks.hpp"
 #include "virrey/store/game_index.hpp"
 
@@ -61,13 +61,6 @@ validate::GameRecord identity_part(validate::GameRecord& rec) {
   return out;
 }
 
-// Tree keys end in a position hash and a move: their middle bytes hash well.
-struct KeyHash {
-  std::size_t operator()(const Key<12>& k) const {
-    return std::size_t(get_be(k.data() + 1, 8) ^ get_be(k.data() + 9, 3) * 0x9e3779b97f4a7c15ULL);
-  }
-};
-
 }  // namespace
 
 struct GameImporter::Impl {
@@ -87,8 +80,7 @@ struct GameImporter::Impl {
 
   // The group being gathered (writer thread only).
   IngestGroup group;
-  PostingsBuilder postings;  // of the group's games
-  std::unordered_map<Key<12>, TreeCounters, KeyHash> tree;  // summed within the group
+  PositionTreeBuilder positions_and_tree;  // of the group's games
   std::unordered_map<std::uint64_t, std::vector<validate::GameRecord>> pending;  // by identity
   GameId next_id = 1;
   std::array<VariantCounts, kVariantCount> counts{};
@@ -127,7 +119,7 @@ struct GameImporter::Impl {
       }
       Status s = batch.empty() ? Status{} : add_batch(batch);
       const auto since = std::chrono::steady_clock::now() - last_ingest;
-      if (s && (group.bytes() + postings.bytes() >= kGroupBytes || since >= interval)) s = ingest();
+      if (s && (group.bytes() + positions_and_tree.bytes() >= kGroupBytes || since >= interval)) s = ingest();
       std::lock_guard lock(mutex);
       if (!s) failure = s;
       changed.notify_all();
@@ -184,8 +176,7 @@ struct GameImporter::Impl {
       const auto gk = game_key(id);
       group.put(Family::Games, view(gk), *g.bytes);
       group.put(Family::Summaries, view(gk), encode_summary(ix.summary));
-      for (const PositionEntry& p : ix.positions) postings.add(v, p.hash, id);
-      for (const TreeEntry& t : ix.tree) tree[tree_key(v, t.hash, t.move)].add(ix.counters);
+      positions_and_tree.add(id, ix);
       for (const TagEntry& t : ix.tags) group.put(Family::Tags, tag_key(t.field, t.value, id), {});
       for (const PromotionEntry& p : ix.promotions)
         group.put(Family::Promotions, view(promotion_key(v, p.piece, p.colour, p.file, id, p.ply)),
@@ -205,15 +196,13 @@ struct GameImporter::Impl {
     last_ingest = std::chrono::steady_clock::now();
     if (group.empty() && added.duplicates == 0) return {};
     if (!group.empty()) {
-      postings.write(group);
-      for (const auto& [key, c] : tree) group.merge(Family::Tree, view(key), encode_tree_counters(c));
+      positions_and_tree.write(group);
       for (const auto& [key, value] : counter_entries(next_id, counts)) group.put(Family::Meta, key, value);
       if (Status s = group.ingest(); !s) return s;
       std::lock_guard lock(d.meta_mutex);
       d.next_game_id = next_id;
       d.counts = counts;
     }
-    tree.clear();
     pending.clear();
     std::lock_guard lock(mutex);
     totals.stored += added.stored;

@@ -72,7 +72,12 @@ struct Database::Impl {
   void put_counters(rocksdb::WriteBatch& batch) const;
 };
 
-// Database::open without the schema checks (for testing.cpp).
+// Whether this virrey reads the database as it is: NewerSchema (a newer
+// schema or another hash table), OlderSchema (`db upgrade` would bring it
+// up to date), or fine.
+Status schema_status(const Database::Impl& impl);
+
+// Database::open without the schema checks (for testing.cpp and upgrade.cpp).
 Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenOptions options,
                                                  bool check_schema);
 

@@ -74,4 +74,10 @@ Status put_position_entry(const std::string& path, Variant v, std::uint64_t hash
   });
 }
 
+Status put_raw_entry(const std::string& path, Family family, const std::string& key, const std::string& value) {
+  return write_one(path, [&](Database::Impl& d, rocksdb::WriteBatch& batch) {
+    batch.Put(d.cf(family), key, value).PermitUncheckedError();
+  });
+}
+
 }  // namespace virrey::store::testing

@@ -7,6 +7,7 @@
 
 #include "virrey/rules/variant.hpp"
 #include "virrey/store/error.hpp"
+#include "virrey/store/schema.hpp"
 
 namespace virrey::store::testing {
 
@@ -24,5 +25,8 @@ Status delete_game_record(const std::string& path, std::uint32_t id);
 // Adds `game` to the position index under `hash`, as if it reached that
 // position (what a hash collision looks like; no import writes it).
 Status put_position_entry(const std::string& path, Variant v, std::uint64_t hash, std::uint32_t game);
+
+// Writes one entry as given (an older schema's layout, say).
+Status put_raw_entry(const std::string& path, Family family, const std::string& key, const std::string& value);
 
 }  // namespace virrey::store::testing

@@ -1,0 +1,103 @@
+#include "virrey/store/upgrade.hpp"
+
+#include <fmt/format.h>
+#include <rocksdb/write_batch.h>
+
+#include "ingest_group.hpp"
+#include "position_tree_builder.hpp"
+#include "rocks.hpp"
+#include "virrey/store/game_codec.hpp"
+
+namespace virrey::store {
+
+namespace {
+
+// As the importer: what a group gathers before it is ingested.
+constexpr std::size_t kGroupBytes = std::size_t(96) << 20;
+
+// Every key of a family: keys start with a variant or a field byte below 0xff.
+Status clear_family(Database::Impl& d, Family f, rocksdb::WriteBatch& batch) {
+  const rocksdb::Status s = batch.DeleteRange(d.cf(f), rocksdb::Slice(""), rocksdb::Slice("\xff", 1));
+  if (!s.ok()) return to_error(s, "clearing " + std::string(family_info(f).name));
+  return {};
+}
+
+Status put_u32(Database::Impl& d, rocksdb::WriteBatch& batch, MetaKey k, std::uint32_t v) {
+  char buf[4];
+  put_be(buf, v, 4);
+  const auto key = meta_key(k);
+  const rocksdb::Status s = batch.Put(d.cf(Family::Meta), rocksdb::Slice(key.data(), key.size()),
+                                      rocksdb::Slice(buf, 4));
+  if (!s.ok()) return to_error(s, "writing meta");
+  return {};
+}
+
+// Version 1 -> 2: the position index became postings and the tree shallower.
+Result<std::uint64_t> rebuild_positions_and_tree(Database::Impl& d,
+                                                 const std::function<void(std::uint64_t)>& progress) {
+  rocksdb::WriteBatch clear;
+  for (Family f : {Family::Positions, Family::Tree})
+    if (Status s = clear_family(d, f, clear); !s) return s.error();
+  if (Status s = d.write(clear); !s) return s.error();
+
+  IngestGroup group(d);
+  PositionTreeBuilder builder;
+  std::uint64_t games = 0;
+  Status failure;
+  Status s = d.scan(Family::Games, {}, [&](std::string_view key, std::string_view value) {
+    const GameId id = game_key_id(key);
+    auto rec = decode_game(value, kDecodeTags | kDecodeMainLine);
+    auto ix = rec ? index_game(*rec) : Result<GameIndex>(rec.error());
+    if (!ix) {
+      failure = Error{ErrorKind::Corrupt, fmt::format("game {}: {}", id, ix.error().message)};
+      return false;
+    }
+    builder.add(id, *ix);
+    ++games;
+    if (builder.bytes() >= kGroupBytes) {
+      builder.write(group);
+      if (failure = group.ingest(); !failure) return false;
+    }
+    if (progress && games % 4096 == 0) progress(games);
+    return true;
+  });
+  if (!s) return s.error();
+  if (!failure) return failure.error();
+  builder.write(group);
+  if (Status is = group.ingest(); !is) return is.error();
+  return games;
+}
+
+}  // namespace
+
+Result<UpgradeReport> upgrade_database(const std::string& path,
+                                       const std::function<void(std::uint64_t)>& progress) {
+  auto opened = open_impl(path, {OpenMode::ReadWrite, false}, false);
+  if (!opened) return opened.error();
+  Database::Impl& d = **opened;
+  UpgradeReport report{d.schema_version, kSchemaVersion, 0};
+  if (Status s = schema_status(d); !s && s.error().kind != ErrorKind::OlderSchema) return s.error();
+  if (d.schema_version == kSchemaVersion) return report;
+
+  // Every older version differs from this one in the position index and the
+  // tree only (1 -> 2).
+  auto games = rebuild_positions_and_tree(d, progress);
+  if (!games) return games.error();
+  report.games = *games;
+
+  rocksdb::WriteBatch meta;
+  for (auto [k, v] : {std::pair{MetaKey::TreePlies, kTreePlies}, std::pair{MetaKey::SchemaVersion, kSchemaVersion}})
+    if (Status s = put_u32(d, meta, k, v); !s) return s.error();
+  if (Status s = d.write(meta); !s) return s.error();
+
+  // Drop the old entries from disk now rather than at some later compaction.
+  rocksdb::CompactRangeOptions cro;
+  cro.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kForceOptimized;
+  for (Family f : {Family::Positions, Family::Tree}) {
+    const rocksdb::Status cs = d.db->CompactRange(cro, d.cf(f), nullptr, nullptr);
+    if (!cs.ok()) return to_error(cs, fmt::format("compacting {}", path));
+  }
+  return report;
+}
+
+}  // namespace virrey::store
