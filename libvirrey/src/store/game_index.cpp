@@ -136,14 +136,12 @@ Status replay(const GameRecord& rec, GameIndex& out) {
   }
 
   // Distinct positions with their first ply.
-  std::stable_sort(seen.begin(), seen.end(),
-                   [](const PositionEntry& a, const PositionEntry& b) { return a.hash < b.hash; });
+  std::sort(seen.begin(), seen.end(), [](const PositionEntry& a, const PositionEntry& b) {
+    return a.hash != b.hash ? a.hash < b.hash : a.first_ply < b.first_ply;
+  });
   seen.erase(std::unique(seen.begin(), seen.end(),
                          [](const PositionEntry& a, const PositionEntry& b) { return a.hash == b.hash; }),
              seen.end());
-  std::sort(seen.begin(), seen.end(), [](const PositionEntry& a, const PositionEntry& b) {
-    return a.first_ply < b.first_ply;
-  });
   out.positions = std::move(seen);
   return {};
 }

@@ -1,7 +1,8 @@
-// GameImporter: games are queued in batches; one writer thread indexes each
-// batch on worker threads, drops duplicates and adds the games' entries to an
-// ingest group, which is written and ingested atomically, with the updated
-// counters, every few seconds (and at the end).
+// GameImporter: games are queued in batches. A preparer thread indexes and
+// encodes each batch on worker threads; a writer thread, meanwhile, drops the
+// duplicates of the batch before and adds its games' entries to an ingest
+// group, which is written and ingested atomically, with the updated counters,
+// every few seconds (and at the end).
 #include "virrey/store/importer.hpp"
 
 #include <atomic>
@@ -70,13 +71,15 @@ struct GameImporter::Impl {
 
   std::mutex mutex;
   std::condition_variable changed;
-  std::deque<std::vector<validate::GameRecord>> queue;
+  std::deque<std::vector<validate::GameRecord>> queue;  // to prepare
   std::vector<validate::GameRecord> filling;
+  std::deque<std::vector<Prepared>> ready;  // to write; an empty batch: see whether a commit is due
   bool closing = false;
   bool finished = false;
+  bool all_prepared = false;
   Status failure;
   ImportTotals totals;  // ingested (under mutex)
-  std::thread writer;
+  std::thread preparer, writer;
 
   // The group being gathered (writer thread only).
   IngestGroup group;
@@ -93,33 +96,69 @@ struct GameImporter::Impl {
     std::lock_guard lock(d.meta_mutex);
     next_id = d.next_game_id;
     counts = d.counts;
-    writer = std::thread([this] { run(); });
+    preparer = std::thread([this] { prepare_loop(); });
+    writer = std::thread([this] { write_loop(); });
   }
 
-  void run() {
-    const auto interval = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+  std::chrono::steady_clock::duration interval() const {
+    return std::chrono::duration_cast<std::chrono::steady_clock::duration>(
         std::chrono::duration<double>(options.commit_seconds));
+  }
+
+  void prepare_loop() {
+    auto last_handoff = std::chrono::steady_clock::now();
     for (;;) {
       std::vector<validate::GameRecord> batch;
       {
         std::unique_lock lock(mutex);
-        changed.wait_until(lock, last_ingest + interval, [&] { return !queue.empty() || closing; });
+        changed.wait_until(lock, last_handoff + interval(), [&] { return !queue.empty() || closing; });
         if (!queue.empty()) {
           batch = std::move(queue.front());
           queue.pop_front();
         } else if (closing) {
           break;
         } else {
-          // The commit is due and the input is slow: commit what has come.
+          // A commit may be due and the input is slow: pass on what has come.
           batch = std::move(filling);
           filling.clear();
         }
+        changed.notify_all();
+      }
+      std::vector<Prepared> games(batch.size());
+      for (std::size_t i = 0; i < batch.size(); ++i) games[i].record = std::move(batch[i]);
+      if (failure_seen()) games.clear();  // drain after a failure
+      prepare(games, options.threads);
+      last_handoff = std::chrono::steady_clock::now();
+      std::unique_lock lock(mutex);
+      changed.wait(lock, [&] { return ready.size() < kMaxQueuedBatches || !failure.ok(); });
+      ready.push_back(std::move(games));
+      changed.notify_all();
+    }
+    std::lock_guard lock(mutex);
+    all_prepared = true;
+    changed.notify_all();
+  }
+
+  bool failure_seen() {
+    std::lock_guard lock(mutex);
+    return !failure.ok();
+  }
+
+  void write_loop() {
+    for (;;) {
+      std::vector<Prepared> batch;
+      {
+        std::unique_lock lock(mutex);
+        changed.wait(lock, [&] { return !ready.empty() || all_prepared; });
+        if (ready.empty()) break;
+        batch = std::move(ready.front());
+        ready.pop_front();
         changed.notify_all();
         if (!failure.ok()) continue;  // drain after a failure
       }
       Status s = batch.empty() ? Status{} : add_batch(batch);
       const auto since = std::chrono::steady_clock::now() - last_ingest;
-      if (s && (group.bytes() + positions_and_tree.bytes() >= kGroupBytes || since >= interval)) s = ingest();
+      if (s && (group.bytes() + positions_and_tree.bytes() >= kGroupBytes || since >= interval())) s = ingest();
       std::lock_guard lock(mutex);
       if (!s) failure = s;
       changed.notify_all();
@@ -155,11 +194,7 @@ struct GameImporter::Impl {
     return false;
   }
 
-  Status add_batch(std::vector<validate::GameRecord>& records) {
-    std::vector<Prepared> games(records.size());
-    for (std::size_t i = 0; i < records.size(); ++i) games[i].record = std::move(records[i]);
-    prepare(games, options.threads);
-
+  Status add_batch(std::vector<Prepared>& games) {
     for (Prepared& g : games) {
       if (!g.index) return g.index.error();
       if (!g.bytes) return g.bytes.error();
@@ -229,6 +264,7 @@ struct GameImporter::Impl {
         changed.notify_all();
       }
     }
+    if (preparer.joinable()) preparer.join();
     if (writer.joinable()) writer.join();
     std::lock_guard lock(mutex);
     if (!failure.ok()) return failure.error();

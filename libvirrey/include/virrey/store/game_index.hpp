@@ -48,7 +48,7 @@ struct TagEntry {
 struct GameIndex {
   Variant variant = Variant::Standard;
   std::uint64_t identity = 0;
-  std::vector<PositionEntry> positions;  // distinct positions, by first ply
+  std::vector<PositionEntry> positions;  // distinct positions, by hash
   std::vector<TreeEntry> tree;           // distinct (position, move) of plies < kTreePlies
   TreeCounters counters;                 // what this game adds to each tree entry
   std::vector<PromotionEntry> promotions;
