@@ -4,10 +4,12 @@
 
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <sstream>
 
 #include "virrey/rules/fen.hpp"
 #include "virrey/rules/geometry_dispatch.hpp"
+#include "virrey/rules/movegen.hpp"
 #include "virrey/rules/perft.hpp"
 
 namespace virrey {
@@ -116,6 +118,51 @@ TEST(PerftDivide, ThreadsGiveTheSameCountsInTheSameOrder) {
     total += one[i].nodes;
   }
   EXPECT_EQ(total, 97862u);  // chessprogramming wiki, Kiwipete depth 3
+}
+
+// A move's number (legal_moves_before) against its place in the full list
+// sorted by move_order_key, and the cheap bound against the list's size, on
+// random games from every perft position (Modern also with bishop swaps).
+template <class G>
+void check_move_numbers(Position<G> pos, const std::string& id, std::mt19937_64& rng) {
+  for (int ply = 0; ply < 60; ++ply) {
+    MoveList list;
+    generate_legal(pos, list);
+    std::vector<Move> sorted(list.begin(), list.end());
+    std::sort(sorted.begin(), sorted.end(),
+              [](Move a, Move b) { return move_order_key(a) < move_order_key(b); });
+    ASSERT_GE(legal_move_bound(pos), int(list.size())) << id << " ply " << ply;
+    for (std::size_t i = 0; i < sorted.size(); ++i)
+      ASSERT_EQ(legal_moves_before(pos, sorted[i]), int(i)) << id << " ply " << ply << " move " << i;
+    // Moves that are not legal: every from-to pair that no legal move has.
+    for (int k = 0; k < 40; ++k) {
+      const Move m(Square(rng() % G::squares), Square(rng() % G::squares));
+      if (!list.contains(m)) {
+        ASSERT_EQ(legal_moves_before(pos, m), -1) << id << " ply " << ply;
+      }
+    }
+    if (list.empty()) return;
+    pos.play(list[std::size_t(rng() % list.size())]);
+  }
+}
+
+TEST(MoveNumbers, MatchTheSortedLegalMoves) {
+  std::mt19937_64 rng(11);
+  for (const PerftCase& c : load_cases()) {
+    const auto variant = resolve_variant(c.variant);
+    ASSERT_TRUE(variant) << c.variant;
+    with_geometry(*variant, [&](auto geometry) {
+      using G = decltype(geometry);
+      std::vector<std::string> errors;
+      auto pos = position_from_fen<G>(c.fen, *variant, errors);
+      ASSERT_TRUE(pos) << c.fen;
+      for (int game = 0; game < 4; ++game) check_move_numbers(*pos, c.id, rng);
+      if (*variant == Variant::Modern) {
+        pos->enable_bishop_swap();
+        for (int game = 0; game < 4; ++game) check_move_numbers(*pos, c.id + " with swaps", rng);
+      }
+    });
+  }
 }
 
 }  // namespace

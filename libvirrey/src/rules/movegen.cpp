@@ -16,6 +16,16 @@ struct Generator {
   BB occ, ours, theirs, pinned = 0, check_mask = G::all;
   PieceType only = PieceType::None;  // generate moves of this piece type only
   BB wanted = G::all;                // and to these squares only
+  BB from_mask = G::all;             // and from these squares only
+
+  // Counting instead of listing: the moves ordered before `move`.
+  struct Count {
+    Move move;
+    std::uint32_t key;
+    int before = 0;
+    bool found = false;
+  };
+  Count* counting = nullptr;
 
   Generator(const Position<G>& p, MoveList& l)
       : pos(p), list(l), us(p.side_to_move()), them(~us), ksq(p.king_square(us)),
@@ -33,8 +43,21 @@ struct Generator {
     }
   }
 
+  void push(Move m) {
+    if (!counting) {
+      list.push(m);
+      return;
+    }
+    counting->before += move_order_key(m) < counting->key;
+    counting->found |= m == counting->move;
+  }
+
   void add_targets(Square from, BB targets) {
-    while (targets) list.push(Move(from, pop_lsb(targets)));
+    if (counting && from < counting->move.from()) {
+      counting->before += popcount(targets);
+      return;
+    }
+    while (targets) push(Move(from, pop_lsb(targets)));
   }
 
   // Targets of a non-pawn, non-king piece from a square, before check and pin masks.
@@ -51,7 +74,7 @@ struct Generator {
   }
 
   void piece_moves(PieceType pt) {
-    BB from_set = pos.pieces(us, pt);
+    BB from_set = pos.pieces(us, pt) & from_mask;
     while (from_set) {
       Square from = pop_lsb(from_set);
       BB targets = piece_attacks(pt, from, occ) & ~ours & check_mask & wanted;
@@ -62,20 +85,20 @@ struct Generator {
 
   void add_pawn_move(Square from, Square to) {
     if (relative_rank<G>(us, to) != G::height - 1) {
-      list.push(Move(from, to));
+      push(Move(from, to));
       return;
     }
     PieceType fixed = pos.fixed_promotion(to);
     if (fixed != PieceType::None) {
-      list.push(Move(from, to, MoveKind::Promotion, fixed));
+      push(Move(from, to, MoveKind::Promotion, fixed));
       return;
     }
-    list.push(Move(from, to, MoveKind::Promotion, PieceType::Queen));
-    list.push(Move(from, to, MoveKind::Promotion, PieceType::Rook));
-    list.push(Move(from, to, MoveKind::Promotion, PieceType::Bishop));
-    list.push(Move(from, to, MoveKind::Promotion, PieceType::Knight));
+    push(Move(from, to, MoveKind::Promotion, PieceType::Queen));
+    push(Move(from, to, MoveKind::Promotion, PieceType::Rook));
+    push(Move(from, to, MoveKind::Promotion, PieceType::Bishop));
+    push(Move(from, to, MoveKind::Promotion, PieceType::Knight));
     if (pos.variant() == Variant::Modern)
-      list.push(Move(from, to, MoveKind::Promotion, PieceType::Minister));
+      push(Move(from, to, MoveKind::Promotion, PieceType::Minister));
   }
 
   // Adds moves for each target of a shifted set; delta = to - from.
@@ -88,7 +111,7 @@ struct Generator {
   }
 
   void pawn_moves() {
-    const BB pawns = pos.pieces(us, PieceType::Pawn);
+    const BB pawns = pos.pieces(us, PieceType::Pawn) & from_mask;
     const BB empty = ~occ & G::all;
     const BB double_rank = G::rank_mask(us == Color::White ? 2 : G::height - 3);
     const int up = us == Color::White ? G::width : -G::width;
@@ -126,7 +149,7 @@ struct Generator {
       // Try it: the king must not be attacked once both pawns have moved.
       BB after = (occ ^ square_bb<G>(from) ^ square_bb<G>(captured)) | square_bb<G>(ep);
       BB attackers = pos.attackers_to(ksq, after) & theirs & ~square_bb<G>(captured);
-      if (!attackers) list.push(Move(from, ep, MoveKind::EnPassant));
+      if (!attackers) push(Move(from, ep, MoveKind::EnPassant));
     }
   }
 
@@ -135,7 +158,7 @@ struct Generator {
     const BB without_king = occ ^ square_bb<G>(ksq);
     while (targets) {
       Square to = pop_lsb(targets);
-      if (!(pos.attackers_to(to, without_king) & theirs)) list.push(Move(ksq, to));
+      if (!(pos.attackers_to(to, without_king) & theirs)) push(Move(ksq, to));
     }
   }
 
@@ -149,14 +172,14 @@ struct Generator {
       BB path = A::between(ksq, target) | square_bb<G>(target);
       bool safe = true;
       while (path && safe) safe = !(pos.attackers_to(pop_lsb(path), occ) & theirs);
-      if (safe && (wanted & square_bb<G>(target))) list.push(Move(ksq, target, MoveKind::Castling));
+      if (safe && (wanted & square_bb<G>(target))) push(Move(ksq, target, MoveKind::Castling));
     }
   }
 
   // Modern chess bishop swaps: the board's occupancy does not change, so a
   // swap is legal exactly when the king is not in check.
   void bishop_swaps() {
-    BB bishops = pos.pieces(us, PieceType::Bishop);
+    BB bishops = pos.pieces(us, PieceType::Bishop) & from_mask;
     while (bishops) {
       const Square b = pop_lsb(bishops);
       if (!pos.unmoved_for_swap(b)) continue;
@@ -167,7 +190,7 @@ struct Generator {
         const Piece p = pos.piece_on(other);
         if (p.color != us || !pos.unmoved_for_swap(other)) continue;
         if (p.type == PieceType::Queen || p.type == PieceType::Minister || p.type == PieceType::Knight)
-          if (wanted & square_bb<G>(other)) list.push(Move(b, other, MoveKind::BishopSwap));
+          if (wanted & square_bb<G>(other)) push(Move(b, other, MoveKind::BishopSwap));
       }
     }
   }
@@ -176,9 +199,10 @@ struct Generator {
 
   void run() {
     const BB checkers = pos.attackers_to(ksq, occ) & theirs;
-    if (wants(PieceType::King)) king_moves();
+    const bool king_moves_wanted = (from_mask & square_bb<G>(ksq)) != 0;
+    if (wants(PieceType::King) && king_moves_wanted) king_moves();
     if (more_than_one(checkers) || only == PieceType::King) {
-      if (!checkers && only == PieceType::King && pos.castling()) castling_moves();
+      if (!checkers && only == PieceType::King && pos.castling() && king_moves_wanted) castling_moves();
       return;
     }
     if (checkers) check_mask = A::between(ksq, lsb(checkers)) | checkers;
@@ -187,7 +211,7 @@ struct Generator {
     for (PieceType pt : {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen,
                          PieceType::Viceroy, PieceType::Minister})
       if (wants(pt) && pos.pieces(us, pt)) piece_moves(pt);
-    if (!checkers && only == PieceType::None && pos.castling()) castling_moves();
+    if (!checkers && only == PieceType::None && pos.castling() && king_moves_wanted) castling_moves();
     if (!checkers && (only == PieceType::None || only == PieceType::Bishop) && pos.can_swap(us)) bishop_swaps();
   }
 };
@@ -256,6 +280,39 @@ bool to_one_square(const Position<G>& pos, PieceType piece, Square to, MoveList&
 }
 
 template <class G>
+int legal_move_bound(const Position<G>& pos) {
+  const Color us = pos.side_to_move();
+  const Bitboard<G> occ = pos.occupied(), ours = pos.pieces(us);
+  int bound = 8 + 2 + 4;  // king steps, castlings, bishop swaps
+  for (PieceType pt : {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen,
+                       PieceType::Viceroy, PieceType::Minister})
+    for (Bitboard<G> b = pos.pieces(us, pt); b;) {
+      const Square from = pop_lsb(b);
+      bound += popcount(Generator<G>::piece_attacks(pt, from, occ) & ~ours);
+    }
+  // A pawn has at most four moves (push, double push, two captures), and
+  // one a step from promoting at most three destinations times five pieces.
+  const Bitboard<G> pawns = pos.pieces(us, PieceType::Pawn);
+  const Bitboard<G> seventh = G::rank_mask(us == Color::White ? G::height - 2 : 1);
+  bound += 4 * popcount(pawns & ~seventh) + 15 * popcount(pawns & seventh);
+  return bound;
+}
+
+template <class G>
+int legal_moves_before(const Position<G>& pos, Move m) {
+  MoveList unused;
+  Generator<G> gen(pos, unused);
+  typename Generator<G>::Count count{m, move_order_key(m)};
+  gen.counting = &count;
+  if (m.from() >= G::squares) return -1;
+  // Moves from later squares come after m: they need not be generated.
+  const Bitboard<G> from = square_bb<G>(m.from());
+  gen.from_mask = from | (from - 1);
+  gen.run();
+  return count.found ? count.before : -1;
+}
+
+template <class G>
 void generate_legal_to(const Position<G>& pos, PieceType piece, Bitboard<G> targets, MoveList& list) {
   if (piece != PieceType::None && targets && !more_than_one(targets) &&
       to_one_square(pos, piece, lsb(targets), list))
@@ -269,6 +326,10 @@ void generate_legal_to(const Position<G>& pos, PieceType piece, Bitboard<G> targ
 template void generate_legal<Board8>(const Position<Board8>&, MoveList&);
 template void generate_legal_to<Board8>(const Position<Board8>&, PieceType, std::uint64_t, MoveList&);
 template void generate_legal<Board9>(const Position<Board9>&, MoveList&);
+template int legal_moves_before<Board8>(const Position<Board8>&, Move);
+template int legal_move_bound<Board8>(const Position<Board8>&);
+template int legal_move_bound<Board9>(const Position<Board9>&);
+template int legal_moves_before<Board9>(const Position<Board9>&, Move);
 template void generate_legal_to<Board9>(const Position<Board9>&, PieceType, u128, MoveList&);
 
 }  // namespace virrey

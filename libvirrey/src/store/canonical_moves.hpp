@@ -1,7 +1,7 @@
 // Moves stored as their index among the legal moves in canonical order
-// (sorted by their 3 key bytes: from, to, kind|promotion), so a stored game
-// does not depend on the order the move generator happens to use. Neither
-// direction sorts: encoding counts the moves before, decoding selects.
+// (move_order_key: from, to, kind, promotion), so a stored game does not
+// depend on the order the move generator happens to use. Neither direction
+// sorts: encoding counts the moves before, decoding selects.
 #pragma once
 
 #include <algorithm>
@@ -17,11 +17,6 @@
 
 namespace virrey::store {
 
-inline std::uint32_t canonical_order(Move m) {
-  return std::uint32_t(m.from()) << 16 | std::uint32_t(m.to()) << 8 |
-         std::uint32_t(m.kind()) << 4 | std::uint32_t(m.promotion());
-}
-
 template <class G>
 void legal_moves_into(const Position<G>& pos, MoveList& list) {
   list.clear();
@@ -36,25 +31,25 @@ inline Move canonical_at(const MoveList& list, std::size_t index) {
   // Selects among plain integers (the order above the move's place in the
   // list), not among moves compared through canonical_order.
   std::uint64_t keys[MoveList::kCapacity];
-  for (std::size_t i = 0; i < n; ++i) keys[i] = std::uint64_t(canonical_order(list[i])) << 16 | i;
+  for (std::size_t i = 0; i < n; ++i) keys[i] = std::uint64_t(move_order_key(list[i])) << 16 | i;
   std::nth_element(keys, keys + index, keys + n);
   return list[std::size_t(keys[index] & 0xffff)];
 }
 
-// The canonical index of m among the legal moves of pos without sorting them
-// (the moves ordered before it), or -1 when m is not legal. `list` is scratch.
+// The canonical index of m among the legal moves of pos (-1: not legal),
+// and whether the position has more than 256 legal moves (its move numbers
+// then take two bytes). `list` is scratch.
+struct CanonicalIndex {
+  int index;
+  bool wide;
+};
 template <class G>
-int canonical_index(const Position<G>& pos, Move m, MoveList& list) {
+CanonicalIndex canonical_index(const Position<G>& pos, Move m, MoveList& list) {
+  const int index = legal_moves_before(pos, m);
+  if (index < 0 || legal_move_bound(pos) <= 256) return {index, false};
   list.clear();
   generate_legal(pos, list);
-  const std::uint32_t key = canonical_order(m);
-  int before = 0;
-  bool found = false;
-  for (Move x : list) {
-    before += canonical_order(x) < key;
-    found |= x == m;
-  }
-  return found ? before : -1;
+  return {index, list.size() > 256};
 }
 
 // The start position of a record: its FEN, or the variant's start position,

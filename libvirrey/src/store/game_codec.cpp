@@ -68,8 +68,9 @@ struct Line {
   }
 };
 
-void put_move_index(std::string& out, int index, std::size_t legal) {
-  if (legal <= 256) {
+void put_move_index(std::string& out, CanonicalIndex c) {
+  const int index = c.index;
+  if (!c.wide) {
     out += char(index);
   } else {
     out += char(index >> 8);
@@ -99,9 +100,9 @@ Status encode_moves(const GameRecord& rec, std::string& out) {
   put_varint(out, rec.main_line.size());
   Position<G> pos = *start;
   for (Move m : rec.main_line) {
-    const int i = canonical_index(pos, m, legal);
-    if (i < 0) return invalid("a main-line move is not legal");
-    put_move_index(out, i, legal.size());
+    const CanonicalIndex i = canonical_index(pos, m, legal);
+    if (i.index < 0) return invalid("a main-line move is not legal");
+    put_move_index(out, i);
     pos.play(m);
   }
   if (!annotated(rec)) return {};
@@ -129,9 +130,9 @@ Status encode_moves(const GameRecord& rec, std::string& out) {
             return invalid("the movetext does not follow the main line");
           ++main_index;
         } else {
-          const int i = canonical_index(line.pos, item.move, legal);
-          if (i < 0) return invalid("a variation move is not legal");
-          put_move_index(run, i, legal.size());
+          const CanonicalIndex i = canonical_index(line.pos, item.move, legal);
+          if (i.index < 0) return invalid("a variation move is not legal");
+          put_move_index(run, i);
         }
         line.play(item.move);
         if (++run_length == kTokenMaxRun) flush();
