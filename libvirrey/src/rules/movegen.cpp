@@ -282,19 +282,35 @@ bool to_one_square(const Position<G>& pos, PieceType piece, Square to, MoveList&
 template <class G>
 int legal_move_bound(const Position<G>& pos) {
   const Color us = pos.side_to_move();
+  const Bitboard<G> pawns = pos.pieces(us, PieceType::Pawn);
+  const Bitboard<G> seventh = G::rank_mask(us == Color::White ? G::height - 2 : 1);
+  // A pawn has at most four moves (push, double push, two captures), and
+  // one a step from promoting at most three destinations times five pieces.
+  int bound = 8 + 2 + 4  // king steps, castlings, bishop swaps
+              + 4 * popcount(pawns & ~seventh) + 15 * popcount(pawns & seventh);
+  // First each piece at its widest reach on an empty board (one count per
+  // type); only when that is not enough, each piece's reach on this board.
+  constexpr Square centre = make_square<G>(G::width / 2, G::height / 2);
+  static const std::array<int, 6> widest = [] {
+    std::array<int, 6> w{};
+    int i = 0;
+    for (PieceType pt : {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen,
+                         PieceType::Viceroy, PieceType::Minister})
+      w[std::size_t(i++)] = popcount(Generator<G>::piece_attacks(pt, centre, Bitboard<G>(0)));
+    return w;
+  }();
+  int coarse = bound, i = 0;
+  for (PieceType pt : {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen,
+                       PieceType::Viceroy, PieceType::Minister})
+    coarse += widest[std::size_t(i++)] * popcount(pos.pieces(us, pt));
+  if (coarse <= 256) return coarse;
   const Bitboard<G> occ = pos.occupied(), ours = pos.pieces(us);
-  int bound = 8 + 2 + 4;  // king steps, castlings, bishop swaps
   for (PieceType pt : {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen,
                        PieceType::Viceroy, PieceType::Minister})
     for (Bitboard<G> b = pos.pieces(us, pt); b;) {
       const Square from = pop_lsb(b);
       bound += popcount(Generator<G>::piece_attacks(pt, from, occ) & ~ours);
     }
-  // A pawn has at most four moves (push, double push, two captures), and
-  // one a step from promoting at most three destinations times five pieces.
-  const Bitboard<G> pawns = pos.pieces(us, PieceType::Pawn);
-  const Bitboard<G> seventh = G::rank_mask(us == Color::White ? G::height - 2 : 1);
-  bound += 4 * popcount(pawns & ~seventh) + 15 * popcount(pawns & seventh);
   return bound;
 }
 
