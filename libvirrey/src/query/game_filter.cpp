@@ -31,8 +31,16 @@ using store::TagMatch;
 // rounds grow to kMaxWindow.
 constexpr std::size_t kMaxWindow = std::size_t(1) << 22;  // rounds reread their runs: grow fast
 constexpr GameId kNoBound = std::numeric_limits<GameId>::max();
-// Plies decoded first when only a position is to be confirmed.
-constexpr std::uint32_t kOpeningPlies = 24;
+// Plies decoded first when only an opening position is to be confirmed.
+constexpr std::uint32_t kOpeningPlies = 10;
+
+// A position with all but a few of the start's men: where most searched
+// positions are reached, in the first plies of a game.
+bool opening_like(const PositionTarget& t) {
+  int men = 0;
+  for (const Piece& p : t.setup.board) men += !p.empty();
+  return men >= 4 * t.setup.width() - 4;
+}
 
 // Every condition of a filter.
 enum class Cond : std::uint8_t {
@@ -288,6 +296,7 @@ class Verifier {
                   open(Cond::Date, t.date_from.has_value() || t.date_to.has_value());
     check_promotion_ = open(Cond::Promotion, f.promotion.has_value());
     check_position_ = !f.positions.empty();  // always: the index keys are hashes
+    opening_targets_ = check_position_ && std::all_of(f.positions.begin(), f.positions.end(), opening_like);
     check_result_ = open(Cond::Result, t.result.has_value());
     check_variant_ = open(Cond::Variant, t.variant.has_value());
   }
@@ -320,10 +329,10 @@ class Verifier {
     // Variant, result and start FEN come with any parts.
     const unsigned parts =
         (check_tags_ ? store::kDecodeTags : 0u) | (need_moves ? store::kDecodeMainLine : 0u);
-    // A position alone is looked for in the opening first (where most
-    // searched positions are), then, if the game goes on, in the whole line.
+    // An opening position alone is looked for in the first plies, then, if
+    // the game goes on, in the whole line.
     const std::uint32_t plies =
-        check_position_ && !check_promotion_ ? kOpeningPlies : store::kWholeMainLine;
+        opening_targets_ && !check_promotion_ ? kOpeningPlies : store::kWholeMainLine;
     auto rec = db_.game(c.id, parts, plies);
     if (!rec) return rec.error();
     auto m = check_record(c, *rec);
@@ -436,6 +445,7 @@ class Verifier {
   std::optional<std::string> white_, black_, player_, event_, site_, round_, eco_;
   std::string date_from_, date_to_;
   bool check_tags_ = false, check_promotion_ = false, check_position_ = false;
+  bool opening_targets_ = false;  // every position sought has all but a few men
   bool check_result_ = false, check_variant_ = false;
   std::tuple<std::array<std::optional<Position<Board8>>, kVariantCount>,
              std::array<std::optional<Position<Board9>>, kVariantCount>>
