@@ -4,7 +4,9 @@ namespace virrey {
 
 namespace {
 
-template <class G>
+// kCounting: count the moves ordered before one move instead of listing them
+// (a compile-time choice, so that listing pays nothing for it).
+template <class G, bool kCounting = false>
 struct Generator {
   using BB = Bitboard<G>;
   using A = Attacks<G>;
@@ -44,18 +46,20 @@ struct Generator {
   }
 
   void push(Move m) {
-    if (!counting) {
+    if constexpr (kCounting) {
+      counting->before += move_order_key(m) < counting->key;
+      counting->found |= m == counting->move;
+    } else {
       list.push(m);
-      return;
     }
-    counting->before += move_order_key(m) < counting->key;
-    counting->found |= m == counting->move;
   }
 
   void add_targets(Square from, BB targets) {
-    if (counting && from < counting->move.from()) {
-      counting->before += popcount(targets);
-      return;
+    if constexpr (kCounting) {
+      if (from < counting->move.from()) {
+        counting->before += popcount(targets);
+        return;
+      }
     }
     while (targets) push(Move(from, pop_lsb(targets)));
   }
@@ -317,8 +321,8 @@ int legal_move_bound(const Position<G>& pos) {
 template <class G>
 int legal_moves_before(const Position<G>& pos, Move m) {
   MoveList unused;
-  Generator<G> gen(pos, unused);
-  typename Generator<G>::Count count{m, move_order_key(m)};
+  Generator<G, true> gen(pos, unused);
+  typename Generator<G, true>::Count count{m, move_order_key(m)};
   gen.counting = &count;
   if (m.from() >= G::squares) return -1;
   // Moves from later squares come after m: they need not be generated.
