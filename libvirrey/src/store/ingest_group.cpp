@@ -33,7 +33,7 @@ void IngestGroup::merge(Family f, std::string_view key, std::string_view value) 
 }
 
 Status IngestGroup::write_run(Family f, Run& run, const std::string& path) {
-  const std::string& data = run.data;
+  const auto& data = run.data;
   auto key_of = [&](const Entry& e) { return std::string_view(data.data() + e.offset, e.key_size); };
   // Sorted by key; of equal keys the last added wins (ties by position, keep last).
   std::sort(run.entries.begin(), run.entries.end(), [&](const Entry& a, const Entry& b) {
@@ -44,12 +44,9 @@ Status IngestGroup::write_run(Family f, Run& run, const std::string& path) {
   });
 
   rocksdb::Options options(db_options(OpenMode::ReadWrite), family_options(f));
-  // A table file is written with the bottommost level's compression (zstd).
-  // Game records and summaries have rising keys: their files stay where they
-  // are ingested, so they get zstd once. The index families' keys are
-  // hashes and names: their files overlap the stored ones and are compacted
-  // again, so they are written with the cheaper lz4 and get zstd then.
-  if (f != Family::Games && f != Family::Summaries) options.bottommost_compression = rocksdb::kLZ4Compression;
+  // A table file is written with the bottommost level's compression (zstd),
+  // so that a database is small as soon as its import ends, before any
+  // compaction merges the index families' overlapping files.
   rocksdb::SstFileWriter writer(rocksdb::EnvOptions(), options, d_.cf(f));
   rocksdb::Status s = writer.Open(path);
   for (std::size_t i = 0; s.ok() && i < run.entries.size(); ++i) {

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "huge_page_allocator.hpp"
 #include "rocks.hpp"
 
 namespace virrey::store {
@@ -45,8 +46,8 @@ class IngestGroup {
     bool merge;
   };
   struct Run {
-    std::string data;
-    std::vector<Entry> entries;
+    std::basic_string<char, std::char_traits<char>, HugePageAllocator<char>> data;
+    std::vector<Entry, HugePageAllocator<Entry>> entries;
   };
   void add(Family f, std::string_view key, std::string_view value, bool merge);
   Status write_run(Family f, Run& run, const std::string& path);

@@ -76,7 +76,7 @@ void PostingsBuilder::write(IngestGroup& group) {
   std::vector<std::uint32_t> start(kBuckets + 1);
   std::vector<Posting> postings;
   for (int vi = 0; vi < kVariantCount; ++vi) {
-    std::vector<Entry>& entries = entries_[std::size_t(vi)];
+    Entries& entries = entries_[std::size_t(vi)];
     if (entries.empty()) continue;
     // A stable counting sort by bucket keeps each bucket in game order.
     std::fill(start.begin(), start.end(), 0);

@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "huge_page_allocator.hpp"
 #include "virrey/rules/variant.hpp"
 #include "virrey/store/schema.hpp"
 
@@ -62,8 +63,9 @@ class PostingsBuilder {
     std::uint64_t hash;
     GameId game;
   };
-  std::array<std::vector<Entry>, kVariantCount> entries_;
-  std::vector<Entry> sorted_;
+  using Entries = std::vector<Entry, HugePageAllocator<Entry>>;
+  std::array<Entries, kVariantCount> entries_;
+  Entries sorted_;
 };
 
 }  // namespace virrey::store
