@@ -105,9 +105,14 @@ rocksdb::ColumnFamilyOptions family_options(Family f) {
     case Family::Summaries:
       break;
     case Family::Positions:
+      // Rice-coded postings do not compress: reading them decompresses nothing.
+      table.block_size = 16 << 10;
+      o.compression = rocksdb::kNoCompression;
+      o.bottommost_compression = rocksdb::kNoCompression;
+      break;
     case Family::Tree:
       table.block_size = 32 << 10;
-      if (f == Family::Tree) o.merge_operator = make_tree_merge_operator();
+      o.merge_operator = make_tree_merge_operator();
       break;
     case Family::Tags:
     case Family::Promotions:
