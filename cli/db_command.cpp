@@ -11,11 +11,15 @@
 
 namespace virrey::cli {
 
+void log_store_error(const store::Error& e) {
+  spdlog::error("{} [{}]", e.message, store::error_kind_name(e.kind));
+}
+
 std::unique_ptr<store::Database> open_database(const std::string& flag, store::OpenMode mode) {
   const std::string path = store::default_database_path(flag);
   auto db = store::Database::open(path, {mode, true});
   if (!db) {
-    spdlog::error("{} [{}]", db.error().message, store::error_kind_name(db.error().kind));
+    log_store_error(db.error());
     return nullptr;
   }
   return std::move(*db);
@@ -73,7 +77,7 @@ int run_check(const store::Database& db, const std::string& format) {
   auto report = store::check_database(db, [&](std::uint64_t games) { progress.update(games, 0); });
   progress.finish();
   if (!report) {
-    spdlog::error("{} [{}]", report.error().message, store::error_kind_name(report.error().kind));
+    log_store_error(report.error());
     return kExitIo;
   }
   if (format == "json") {
@@ -98,7 +102,7 @@ int run_upgrade(const std::string& flag, const std::string& format) {
   auto report = store::upgrade_database(path, [&](std::uint64_t games) { progress.update(games, 0); });
   progress.finish();
   if (!report) {
-    spdlog::error("{} [{}]", report.error().message, store::error_kind_name(report.error().kind));
+    log_store_error(report.error());
     return kExitIo;
   }
   const bool changed = report->from_version != report->to_version;

@@ -69,7 +69,7 @@ int run_export(const ExportOptions& o) {
     return o.limit == 0 || ++written < o.limit;
   });
   if (!s) {
-    spdlog::error("{} [{}]", s.error().message, store::error_kind_name(s.error().kind));
+    log_store_error(s.error());
     return kExitIo;
   }
   if (std::fflush(out) != 0 || std::ferror(out)) {

@@ -1,11 +1,17 @@
 #include "virrey/rules/movegen.hpp"
 
+#include <array>
+
 namespace virrey {
 
 namespace {
 
 // kCounting: count the moves ordered before one move instead of listing them
 // (a compile-time choice, so that listing pays nothing for it).
+// The pieces that move by their attack sets alone (not pawns, not the king).
+constexpr std::array<PieceType, 6> kAttackMovers = {PieceType::Knight, PieceType::Bishop, PieceType::Rook,
+                                                    PieceType::Queen,  PieceType::Viceroy, PieceType::Minister};
+
 template <class G, bool kCounting = false>
 struct Generator {
   using BB = Bitboard<G>;
@@ -212,8 +218,7 @@ struct Generator {
     if (checkers) check_mask = A::between(ksq, lsb(checkers)) | checkers;
     find_pins();
     if (wants(PieceType::Pawn)) pawn_moves();
-    for (PieceType pt : {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen,
-                         PieceType::Viceroy, PieceType::Minister})
+    for (PieceType pt : kAttackMovers)
       if (wants(pt) && pos.pieces(us, pt)) piece_moves(pt);
     if (!checkers && only == PieceType::None && pos.castling() && king_moves_wanted) castling_moves();
     if (!checkers && (only == PieceType::None || only == PieceType::Bishop) && pos.can_swap(us)) bishop_swaps();
@@ -295,22 +300,17 @@ int legal_move_bound(const Position<G>& pos) {
   // First each piece at its widest reach on an empty board (one count per
   // type); only when that is not enough, each piece's reach on this board.
   constexpr Square centre = make_square<G>(G::width / 2, G::height / 2);
-  static const std::array<int, 6> widest = [] {
-    std::array<int, 6> w{};
-    int i = 0;
-    for (PieceType pt : {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen,
-                         PieceType::Viceroy, PieceType::Minister})
-      w[std::size_t(i++)] = popcount(Generator<G>::piece_attacks(pt, centre, Bitboard<G>(0)));
+  static const std::array<int, kAttackMovers.size()> widest = [] {
+    std::array<int, kAttackMovers.size()> w{};
+    for (std::size_t i = 0; i < w.size(); ++i)
+      w[i] = popcount(Generator<G>::piece_attacks(kAttackMovers[i], centre, Bitboard<G>(0)));
     return w;
   }();
-  int coarse = bound, i = 0;
-  for (PieceType pt : {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen,
-                       PieceType::Viceroy, PieceType::Minister})
-    coarse += widest[std::size_t(i++)] * popcount(pos.pieces(us, pt));
+  int coarse = bound;
+  for (std::size_t i = 0; i < widest.size(); ++i) coarse += widest[i] * popcount(pos.pieces(us, kAttackMovers[i]));
   if (coarse <= 256) return coarse;
   const Bitboard<G> occ = pos.occupied(), ours = pos.pieces(us);
-  for (PieceType pt : {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen,
-                       PieceType::Viceroy, PieceType::Minister})
+  for (PieceType pt : kAttackMovers)
     for (Bitboard<G> b = pos.pieces(us, pt); b;) {
       const Square from = pop_lsb(b);
       bound += popcount(Generator<G>::piece_attacks(pt, from, occ) & ~ours);
@@ -320,11 +320,11 @@ int legal_move_bound(const Position<G>& pos) {
 
 template <class G>
 int legal_moves_before(const Position<G>& pos, Move m) {
+  if (m.from() >= G::squares) return -1;
   MoveList unused;
   Generator<G, true> gen(pos, unused);
   typename Generator<G, true>::Count count{m, move_order_key(m)};
   gen.counting = &count;
-  if (m.from() >= G::squares) return -1;
   // Moves from later squares come after m: they need not be generated.
   const Bitboard<G> from = square_bb<G>(m.from());
   gen.from_mask = from | (from - 1);

@@ -313,16 +313,30 @@ Status Database::record_input(const Fingerprint& fp, const InputRecord& rec) {
   return impl_->write(batch);
 }
 
+Status Database::Impl::compact(const std::vector<Family>& families) {
+  rocksdb::CompactRangeOptions cro;
+  cro.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kForceOptimized;
+  for (Family f : families) {
+    rocksdb::Status s = db->CompactRange(cro, cf(f), nullptr, nullptr);
+    if (!s.ok()) return to_error(s, fmt::format("compacting {}", path));
+  }
+  return {};
+}
+
+void Database::Impl::put_meta_u32(rocksdb::WriteBatch& batch, MetaKey k, std::uint32_t v) const {
+  char buf[4];
+  put_be(buf, v, 4);
+  const auto key = meta_key(k);
+  batch.Put(cf(Family::Meta), rocksdb::Slice(key.data(), key.size()), rocksdb::Slice(buf, 4))
+      .PermitUncheckedError();
+}
+
 Status Database::compact() {
   if (!writable()) return Error{ErrorKind::InvalidArgument, "the database is open for reading"};
   if (Status s = impl_->flush(true); !s) return s;
-  rocksdb::CompactRangeOptions cro;
-  cro.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kForceOptimized;
-  for (const FamilyInfo& fi : kFamilies) {
-    rocksdb::Status s = impl_->db->CompactRange(cro, impl_->cf(fi.family), nullptr, nullptr);
-    if (!s.ok()) return to_error(s, fmt::format("compacting {}", impl_->path));
-  }
-  return {};
+  std::vector<Family> every;
+  for (const FamilyInfo& fi : kFamilies) every.push_back(fi.family);
+  return impl_->compact(every);
 }
 
 }  // namespace virrey::store

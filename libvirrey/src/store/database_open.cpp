@@ -369,16 +369,9 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
       return impl;
     }
     rocksdb::WriteBatch batch;
-    auto put_u32 = [&](MetaKey k, std::uint32_t v) {
-      char buf[4];
-      put_be(buf, v, 4);
-      const auto key = meta_key(k);
-      batch.Put(impl->cf(Family::Meta), rocksdb::Slice(key.data(), key.size()), rocksdb::Slice(buf, 4))
-          .PermitUncheckedError();
-    };
-    put_u32(MetaKey::SchemaVersion, kSchemaVersion);
-    put_u32(MetaKey::HashTableId, zobrist::kHashTableId);
-    put_u32(MetaKey::TreePlies, kTreePlies);
+    impl->put_meta_u32(batch, MetaKey::SchemaVersion, kSchemaVersion);
+    impl->put_meta_u32(batch, MetaKey::HashTableId, zobrist::kHashTableId);
+    impl->put_meta_u32(batch, MetaKey::TreePlies, kTreePlies);
     impl->put_counters(batch);
     if (Status ws = impl->write(batch); !ws) return ws.error();
     if (Status ms = impl->load_meta(); !ms) return ms.error();

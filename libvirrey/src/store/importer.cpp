@@ -24,9 +24,6 @@ namespace virrey::store {
 namespace {
 
 constexpr std::size_t kMaxQueuedBatches = 2;
-// At most what a group gathers before it is ingested (ImportOptions has the
-// time): what a killed import loses, and how far readers lag behind it.
-constexpr std::size_t kGroupBytes = std::size_t(96) << 20;
 
 struct Prepared {
   validate::GameRecord record;
@@ -88,7 +85,6 @@ struct GameImporter::Impl {
   GameId next_id = 1;
   std::array<VariantCounts, kVariantCount> counts{};
   ImportTotals added;  // in the group
-  bool stored_any = false;
   std::chrono::steady_clock::time_point last_ingest = std::chrono::steady_clock::now();
 
   Impl(Database& database, ImportOptions o)
@@ -159,7 +155,7 @@ struct GameImporter::Impl {
       }
       Status s = batch.empty() ? Status{} : add_batch(batch);
       const auto since = std::chrono::steady_clock::now() - last_ingest;
-      if (s && (group.bytes() + positions_and_tree.bytes() >= kGroupBytes || since >= interval())) s = ingest();
+      if (s && (group.bytes() + positions_and_tree.bytes() >= kIngestGroupBytes || since >= interval())) s = ingest();
       std::lock_guard lock(mutex);
       if (!s) failure = s;
       changed.notify_all();
@@ -171,20 +167,18 @@ struct GameImporter::Impl {
       s = failure;
     }
     if (s) s = ingest();
-    if (s && stored_any) s = compact_merged_families();
+    if (s && stored_in_total() > 0) s = d.compact({Family::Tags, Family::Tree});
     std::lock_guard lock(mutex);
     if (!s) failure = s;
   }
 
   // The tag index and the tree receive overlapping files from every group
-  // (tree counters as merge operands): merged now, they are smaller on disk
-  // and a reader opens fewer files. Both are small beside the games.
-  Status compact_merged_families() {
-    for (Family f : {Family::Tags, Family::Tree}) {
-      const rocksdb::Status cs = d.db->CompactRange(rocksdb::CompactRangeOptions(), d.cf(f), nullptr, nullptr);
-      if (!cs.ok()) return to_error(cs, fmt::format("compacting {}", d.path));
-    }
-    return {};
+  // (tree counters as merge operands): compacted when the import ends, they
+  // are smaller on disk and a reader opens fewer files. Both are small
+  // beside the games.
+  std::uint64_t stored_in_total() {
+    std::lock_guard lock(mutex);
+    return totals.stored;
   }
 
   // True when a stored game, or one gathered in this group, is the same game.
@@ -232,7 +226,6 @@ struct GameImporter::Impl {
       group.put(Family::Identities, view(identity_key(v, ix.identity, id)), {});
       pending[ix.identity].push_back(identity_part(g.record));
       ++added.stored;
-      stored_any = true;
       added.positions += ix.positions.size();
       ++counts[std::size_t(v)].games;
       counts[std::size_t(v)].positions += ix.positions.size();

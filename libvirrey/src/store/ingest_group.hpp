@@ -17,6 +17,11 @@
 
 namespace virrey::store {
 
+// At most what a group gathers before it is ingested (an import also ingests
+// every few seconds): what a killed import or upgrade loses, and how far
+// readers lag behind it.
+constexpr std::size_t kIngestGroupBytes = std::size_t(96) << 20;
+
 class IngestGroup {
  public:
   explicit IngestGroup(Database::Impl& d);

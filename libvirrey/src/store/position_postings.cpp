@@ -11,8 +11,6 @@
 
 namespace virrey::store {
 
-static_assert(kMaxFingerprintBits == 64 - kPositionBucketBits);
-
 std::uint64_t position_fingerprint(std::uint64_t hash, int bits) {
   const int below = kMaxFingerprintBits - bits;
   return (hash >> below) & ((std::uint64_t(1) << bits) - 1);

@@ -20,6 +20,7 @@
 
 #include "huge_page_allocator.hpp"
 #include "virrey/rules/variant.hpp"
+#include "virrey/store/keys.hpp"
 #include "virrey/store/schema.hpp"
 
 namespace virrey::store {
@@ -27,7 +28,7 @@ namespace virrey::store {
 class IngestGroup;
 
 constexpr int kMinFingerprintBits = 4;
-constexpr int kMaxFingerprintBits = 64 - 14;  // the bits below the bucket (kPositionBucketBits)
+constexpr int kMaxFingerprintBits = 64 - kPositionBucketBits;  // the bits below the bucket
 
 struct Posting {
   GameId game = 0;

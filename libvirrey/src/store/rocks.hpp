@@ -70,6 +70,11 @@ struct Database::Impl {
   Status load_meta();
   // The meta entries of the writer's counters, added to a batch.
   void put_counters(rocksdb::WriteBatch& batch) const;
+  // A u32 meta entry (schema version, hash table id, tree plies), added to a batch.
+  void put_meta_u32(rocksdb::WriteBatch& batch, MetaKey k, std::uint32_t v) const;
+  // Compacts these families down to the last level (merges tree operands,
+  // drops overwritten and deleted entries).
+  Status compact(const std::vector<Family>& families);
 };
 
 // Whether this virrey reads the database as it is: NewerSchema (a newer

@@ -12,23 +12,10 @@ namespace virrey::store {
 
 namespace {
 
-// As the importer: what a group gathers before it is ingested.
-constexpr std::size_t kGroupBytes = std::size_t(96) << 20;
-
 // Every key of a family: keys start with a variant or a field byte below 0xff.
 Status clear_family(Database::Impl& d, Family f, rocksdb::WriteBatch& batch) {
   const rocksdb::Status s = batch.DeleteRange(d.cf(f), rocksdb::Slice(""), rocksdb::Slice("\xff", 1));
   if (!s.ok()) return to_error(s, "clearing " + std::string(family_info(f).name));
-  return {};
-}
-
-Status put_u32(Database::Impl& d, rocksdb::WriteBatch& batch, MetaKey k, std::uint32_t v) {
-  char buf[4];
-  put_be(buf, v, 4);
-  const auto key = meta_key(k);
-  const rocksdb::Status s = batch.Put(d.cf(Family::Meta), rocksdb::Slice(key.data(), key.size()),
-                                      rocksdb::Slice(buf, 4));
-  if (!s.ok()) return to_error(s, "writing meta");
   return {};
 }
 
@@ -54,7 +41,7 @@ Result<std::uint64_t> rebuild_positions_and_tree(Database::Impl& d,
     }
     builder.add(id, *ix);
     ++games;
-    if (builder.bytes() >= kGroupBytes) {
+    if (builder.bytes() >= kIngestGroupBytes) {
       builder.write(group);
       if (failure = group.ingest(); !failure) return false;
     }
@@ -86,17 +73,11 @@ Result<UpgradeReport> upgrade_database(const std::string& path,
   report.games = *games;
 
   rocksdb::WriteBatch meta;
-  for (auto [k, v] : {std::pair{MetaKey::TreePlies, kTreePlies}, std::pair{MetaKey::SchemaVersion, kSchemaVersion}})
-    if (Status s = put_u32(d, meta, k, v); !s) return s.error();
+  d.put_meta_u32(meta, MetaKey::TreePlies, kTreePlies);
+  d.put_meta_u32(meta, MetaKey::SchemaVersion, kSchemaVersion);
   if (Status s = d.write(meta); !s) return s.error();
-
   // Drop the old entries from disk now rather than at some later compaction.
-  rocksdb::CompactRangeOptions cro;
-  cro.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kForceOptimized;
-  for (Family f : {Family::Positions, Family::Tree}) {
-    const rocksdb::Status cs = d.db->CompactRange(cro, d.cf(f), nullptr, nullptr);
-    if (!cs.ok()) return to_error(cs, fmt::format("compacting {}", path));
-  }
+  if (Status s = d.compact({Family::Positions, Family::Tree}); !s) return s.error();
   return report;
 }
 
