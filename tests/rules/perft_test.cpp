@@ -9,6 +9,7 @@
 
 #include "virrey/rules/fen.hpp"
 #include "virrey/rules/geometry_dispatch.hpp"
+#include "virrey/rules/move_numbers.hpp"
 #include "virrey/rules/movegen.hpp"
 #include "virrey/rules/perft.hpp"
 
@@ -120,34 +121,57 @@ TEST(PerftDivide, ThreadsGiveTheSameCountsInTheSameOrder) {
   EXPECT_EQ(total, 97862u);  // chessprogramming wiki, Kiwipete depth 3
 }
 
-// A move's number (legal_moves_before) against its place in the full list
-// sorted by move_order_key, and the cheap bound against the list's size, on
-// random games from every perft position (Modern also with bishop swaps).
+// Move numbers (move_numbers.hpp) against the perft-checked legal move list,
+// on random games from every perft position (Modern also with bishop swaps):
+// the numbers name exactly the legal moves, each once, in the order of
+// origin then destination square; every legal move's number leads back to
+// it; moves that are not legal get no number.
 template <class G>
-void check_move_numbers(Position<G> pos, const std::string& id, std::mt19937_64& rng) {
+void check_move_numbers(Position<G> pos, const std::string& id, std::mt19937_64& rng, int& widest) {
   for (int ply = 0; ply < 60; ++ply) {
+    const std::string where = id + " ply " + std::to_string(ply);
     MoveList list;
     generate_legal(pos, list);
-    std::vector<Move> sorted(list.begin(), list.end());
-    std::sort(sorted.begin(), sorted.end(),
-              [](Move a, Move b) { return move_order_key(a) < move_order_key(b); });
-    ASSERT_GE(legal_move_bound(pos), int(list.size())) << id << " ply " << ply;
-    for (std::size_t i = 0; i < sorted.size(); ++i)
-      ASSERT_EQ(legal_moves_before(pos, sorted[i]), int(i)) << id << " ply " << ply << " move " << i;
-    // Moves that are not legal: every from-to pair that no legal move has.
+    std::vector<std::pair<int, Move>> named;  // (number, move)
+    for (int n = 0; n < int(MoveList::kCapacity) + 64; ++n)
+      if (const Move m = move_with_number(pos, n); !m.is_null()) named.push_back({n, m});
+    ASSERT_EQ(named.size(), list.size()) << where;
+    for (std::size_t i = 0; i < named.size(); ++i) {
+      ASSERT_TRUE(list.contains(named[i].second)) << where;
+      ASSERT_EQ(move_number(pos, named[i].second), named[i].first) << where;
+      if (i > 0) {
+        const Move a = named[i - 1].second, b = named[i].second;
+        ASSERT_TRUE(a.from() < b.from() || (a.from() == b.from() && a.to() <= b.to())) << where;
+      }
+      widest = std::max(widest, named[i].first);
+      if (!move_numbers_wide(pos)) {
+        ASSERT_LT(named[i].first, 256) << where;
+      }
+    }
+    // Not legal: from-to pairs of no legal move, and legal destinations
+    // with another kind or promotion piece.
     for (int k = 0; k < 40; ++k) {
       const Move m(Square(rng() % G::squares), Square(rng() % G::squares));
       if (!list.contains(m)) {
-        ASSERT_EQ(legal_moves_before(pos, m), -1) << id << " ply " << ply;
+        ASSERT_EQ(move_number(pos, m), -1) << where;
       }
     }
+    for (Move m : list)
+      for (PieceType p : {PieceType::None, PieceType::Queen, PieceType::Knight, PieceType::Viceroy})
+        for (MoveKind kind : {MoveKind::Normal, MoveKind::Promotion, MoveKind::Castling}) {
+          const Move other(m.from(), m.to(), kind, p);
+          if (!list.contains(other)) {
+            ASSERT_EQ(move_number(pos, other), -1) << where;
+          }
+        }
     if (list.empty()) return;
     pos.play(list[std::size_t(rng() % list.size())]);
   }
 }
 
-TEST(MoveNumbers, MatchTheSortedLegalMoves) {
+TEST(MoveNumbers, NameExactlyTheLegalMoves) {
   std::mt19937_64 rng(11);
+  int widest = 0;
   for (const PerftCase& c : load_cases()) {
     const auto variant = resolve_variant(c.variant);
     ASSERT_TRUE(variant) << c.variant;
@@ -156,13 +180,38 @@ TEST(MoveNumbers, MatchTheSortedLegalMoves) {
       std::vector<std::string> errors;
       auto pos = position_from_fen<G>(c.fen, *variant, errors);
       ASSERT_TRUE(pos) << c.fen;
-      for (int game = 0; game < 4; ++game) check_move_numbers(*pos, c.id, rng);
+      for (int game = 0; game < 4; ++game) check_move_numbers(*pos, c.id, rng, widest);
       if (*variant == Variant::Modern) {
         pos->enable_bishop_swap();
-        for (int game = 0; game < 4; ++game) check_move_numbers(*pos, c.id + " with swaps", rng);
+        for (int game = 0; game < 4; ++game) check_move_numbers(*pos, c.id + " with swaps", rng, widest);
       }
     });
   }
+  EXPECT_GT(widest, 60);
+}
+
+// A position with more than 256 move numbers takes two bytes a number.
+TEST(MoveNumbers, WidePositions) {
+  std::vector<std::string> errors;
+  // Twelve queens and five ministers for White on 9x9: 277 legal moves.
+  auto pos = position_from_fen<Board9>("kr6Q/rrQQ5/1Q7/6QM1/1MM1M2M1/7Q1/1Q7/2Q5Q/Q1Q1KQ3 w - - 0 1",
+                                       Variant::Modern, errors);
+  ASSERT_TRUE(pos) << (errors.empty() ? "" : errors[0]);
+  EXPECT_TRUE(move_numbers_wide(*pos));
+  MoveList list;
+  generate_legal(*pos, list);
+  EXPECT_EQ(list.size(), 277u);
+  int highest = -1;
+  for (Move m : list) {
+    const int n = move_number(*pos, m);
+    ASSERT_GE(n, 0);
+    EXPECT_EQ(move_with_number(*pos, n), m);
+    highest = std::max(highest, n);
+  }
+  EXPECT_GT(highest, 255);
+  auto start = position_from_fen<Board8>(std::string(info(Variant::Standard).start_fen), Variant::Standard, errors);
+  ASSERT_TRUE(start);
+  EXPECT_FALSE(move_numbers_wide(*start));
 }
 
 }  // namespace

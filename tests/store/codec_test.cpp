@@ -116,15 +116,75 @@ TEST(GameCodec, GoldenBytes) {
   auto bytes = encode_game(rec);
   ASSERT_TRUE(bytes);
   EXPECT_EQ(hex(*bytes),
-            "01000001"                      // format, standard, 1-0, annotated
+            "02000001"                      // format, standard, 1-0, annotated
             "00"                            // start FEN: none
             "09"                            // 9 tags
             "010145" "020153" "030a323032342e30312e3032" "040131" "050157" "060142"
             "0703312d30" "150158" "0003466f6f03626172"
             "03"                            // 3 plies
-            "0d" "08" "0d"                  // e4 e5 Nf3 as canonical indices
+            "0d" "08" "0d"                  // e4 e5 Nf3 as move numbers
             "01" "4001" "410163"            // run of 1 (e4), $1, {c}
             "01" "42" "0104" "43");         // e5, ( c5 ), the rest implicit
+}
+
+// Records of format 1 (legal-move indices), written by earlier virrey
+// versions, still decode. In check the two numberings differ: 2...c6 is
+// legal move 0 but move number 6 (before it d4 dxe4, a6 a5, b6, then c5:
+// the pieces by square, each piece's destinations by square).
+TEST(GameCodec, FormatOneRecordsStillDecode) {
+  const auto rec = record_of(R"([Event "E"]
+[Site "S"]
+[Date "2024.01.02"]
+[Round "1"]
+[White "W"]
+[Black "B"]
+[Result "*"]
+
+1. e4 d5 2. Bb5+ c6 3. Bxc6+ Nxc6 (3... bxc6 4. Qf3) 4. exd5 *
+)");
+  const std::string format_one =
+      "01000301" "00" "07" "010145" "020153" "030a323032342e30312e3032" "040131" "050157" "060142" "07012a"
+      "07" "0d060a00210119" "06" "42" "020003" "43";
+  std::string bytes;
+  for (std::size_t i = 0; i < format_one.size(); i += 2)
+    bytes += char(std::stoi(format_one.substr(i, 2), nullptr, 16));
+  auto back = decode_game(bytes);
+  ASSERT_TRUE(back) << back.error().message;
+  EXPECT_EQ(back->main_line, rec.main_line);
+  EXPECT_EQ(validate::write_pgn(*back), validate::write_pgn(rec));
+  auto now = encode_game(rec);
+  ASSERT_TRUE(now);
+  EXPECT_EQ(hex(*now), "02000301" "00" "07" "010145" "020153" "030a323032342e30312e3032" "040131" "050157"
+                       "060142" "07012a"
+                       "07" "0d060a06211019" "06" "42" "020603" "43");
+}
+
+// A position with more than 256 move numbers stores its move in two bytes.
+TEST(GameCodec, WideMoveNumbersRoundTrip) {
+  const auto rec = record_of(R"([Event "E"]
+[Site "S"]
+[Date "?"]
+[Round "?"]
+[White "W"]
+[Black "B"]
+[Result "*"]
+[Variant "Modern"]
+[SetUp "1"]
+[FEN "kr6Q/rrQQ5/1Q7/6QM1/1MM1M2M1/7Q1/1Q7/2Q5Q/Q1Q1KQ3 w - - 0 1"]
+
+1. Q9i8 Ra7 *
+)");
+  ASSERT_EQ(rec.main_line.size(), 2u);
+  auto bytes = encode_game(rec);
+  ASSERT_TRUE(bytes);
+  // The queen on i9, the last square, moves last: its number is past 255.
+  const std::string moves = bytes->substr(bytes->size() - 4);
+  EXPECT_EQ(std::uint8_t(moves[0]), 2u);  // plies
+  EXPECT_EQ(std::uint8_t(moves[1]), 1u);  // high byte of a number from 256 to 511
+  auto back = decode_game(*bytes);
+  ASSERT_TRUE(back) << back.error().message;
+  EXPECT_EQ(back->main_line, rec.main_line);
+  EXPECT_EQ(validate::write_pgn(*back), validate::write_pgn(rec));
 }
 
 TEST(GameCodec, CorruptBytesAreAnErrorNotACrash) {

@@ -6,13 +6,11 @@ namespace virrey {
 
 namespace {
 
-// kCounting: count the moves ordered before one move instead of listing them
-// (a compile-time choice, so that listing pays nothing for it).
 // The pieces that move by their attack sets alone (not pawns, not the king).
 constexpr std::array<PieceType, 6> kAttackMovers = {PieceType::Knight, PieceType::Bishop, PieceType::Rook,
                                                     PieceType::Queen,  PieceType::Viceroy, PieceType::Minister};
 
-template <class G, bool kCounting = false>
+template <class G>
 struct Generator {
   using BB = Bitboard<G>;
   using A = Attacks<G>;
@@ -24,16 +22,6 @@ struct Generator {
   BB occ, ours, theirs, pinned = 0, check_mask = G::all;
   PieceType only = PieceType::None;  // generate moves of this piece type only
   BB wanted = G::all;                // and to these squares only
-  BB from_mask = G::all;             // and from these squares only
-
-  // Counting instead of listing: the moves ordered before `move`.
-  struct Count {
-    Move move;
-    std::uint32_t key;
-    int before = 0;
-    bool found = false;
-  };
-  Count* counting = nullptr;
 
   Generator(const Position<G>& p, MoveList& l)
       : pos(p), list(l), us(p.side_to_move()), them(~us), ksq(p.king_square(us)),
@@ -51,24 +39,7 @@ struct Generator {
     }
   }
 
-  void push(Move m) {
-    if constexpr (kCounting) {
-      counting->before += move_order_key(m) < counting->key;
-      counting->found |= m == counting->move;
-    } else {
-      list.push(m);
-    }
-  }
-
-  void add_targets(Square from, BB targets) {
-    if constexpr (kCounting) {
-      if (from < counting->move.from()) {
-        counting->before += popcount(targets);
-        return;
-      }
-    }
-    while (targets) push(Move(from, pop_lsb(targets)));
-  }
+  void push(Move m) { list.push(m); }
 
   // Targets of a non-pawn, non-king piece from a square, before check and pin masks.
   static BB piece_attacks(PieceType pt, Square from, BB occupancy) {
@@ -84,12 +55,12 @@ struct Generator {
   }
 
   void piece_moves(PieceType pt) {
-    BB from_set = pos.pieces(us, pt) & from_mask;
+    BB from_set = pos.pieces(us, pt);
     while (from_set) {
       Square from = pop_lsb(from_set);
       BB targets = piece_attacks(pt, from, occ) & ~ours & check_mask & wanted;
       if (pinned & square_bb<G>(from)) targets &= A::line(ksq, from);
-      add_targets(from, targets);
+      while (targets) push(Move(from, pop_lsb(targets)));
     }
   }
 
@@ -121,7 +92,7 @@ struct Generator {
   }
 
   void pawn_moves() {
-    const BB pawns = pos.pieces(us, PieceType::Pawn) & from_mask;
+    const BB pawns = pos.pieces(us, PieceType::Pawn);
     const BB empty = ~occ & G::all;
     const BB double_rank = G::rank_mask(us == Color::White ? 2 : G::height - 3);
     const int up = us == Color::White ? G::width : -G::width;
@@ -189,7 +160,7 @@ struct Generator {
   // Modern chess bishop swaps: the board's occupancy does not change, so a
   // swap is legal exactly when the king is not in check.
   void bishop_swaps() {
-    BB bishops = pos.pieces(us, PieceType::Bishop) & from_mask;
+    BB bishops = pos.pieces(us, PieceType::Bishop);
     while (bishops) {
       const Square b = pop_lsb(bishops);
       if (!pos.unmoved_for_swap(b)) continue;
@@ -209,10 +180,9 @@ struct Generator {
 
   void run() {
     const BB checkers = pos.attackers_to(ksq, occ) & theirs;
-    const bool king_moves_wanted = (from_mask & square_bb<G>(ksq)) != 0;
-    if (wants(PieceType::King) && king_moves_wanted) king_moves();
+    if (wants(PieceType::King)) king_moves();
     if (more_than_one(checkers) || only == PieceType::King) {
-      if (!checkers && only == PieceType::King && pos.castling() && king_moves_wanted) castling_moves();
+      if (!checkers && only == PieceType::King && pos.castling()) castling_moves();
       return;
     }
     if (checkers) check_mask = A::between(ksq, lsb(checkers)) | checkers;
@@ -220,7 +190,7 @@ struct Generator {
     if (wants(PieceType::Pawn)) pawn_moves();
     for (PieceType pt : kAttackMovers)
       if (wants(pt) && pos.pieces(us, pt)) piece_moves(pt);
-    if (!checkers && only == PieceType::None && pos.castling() && king_moves_wanted) castling_moves();
+    if (!checkers && only == PieceType::None && pos.castling()) castling_moves();
     if (!checkers && (only == PieceType::None || only == PieceType::Bishop) && pos.can_swap(us)) bishop_swaps();
   }
 };
@@ -289,50 +259,6 @@ bool to_one_square(const Position<G>& pos, PieceType piece, Square to, MoveList&
 }
 
 template <class G>
-int legal_move_bound(const Position<G>& pos) {
-  const Color us = pos.side_to_move();
-  const Bitboard<G> pawns = pos.pieces(us, PieceType::Pawn);
-  const Bitboard<G> seventh = G::rank_mask(us == Color::White ? G::height - 2 : 1);
-  // A pawn has at most four moves (push, double push, two captures), and
-  // one a step from promoting at most three destinations times five pieces.
-  int bound = 8 + 2 + 4  // king steps, castlings, bishop swaps
-              + 4 * popcount(pawns & ~seventh) + 15 * popcount(pawns & seventh);
-  // First each piece at its widest reach on an empty board (one count per
-  // type); only when that is not enough, each piece's reach on this board.
-  constexpr Square centre = make_square<G>(G::width / 2, G::height / 2);
-  static const std::array<int, kAttackMovers.size()> widest = [] {
-    std::array<int, kAttackMovers.size()> w{};
-    for (std::size_t i = 0; i < w.size(); ++i)
-      w[i] = popcount(Generator<G>::piece_attacks(kAttackMovers[i], centre, Bitboard<G>(0)));
-    return w;
-  }();
-  int coarse = bound;
-  for (std::size_t i = 0; i < widest.size(); ++i) coarse += widest[i] * popcount(pos.pieces(us, kAttackMovers[i]));
-  if (coarse <= 256) return coarse;
-  const Bitboard<G> occ = pos.occupied(), ours = pos.pieces(us);
-  for (PieceType pt : kAttackMovers)
-    for (Bitboard<G> b = pos.pieces(us, pt); b;) {
-      const Square from = pop_lsb(b);
-      bound += popcount(Generator<G>::piece_attacks(pt, from, occ) & ~ours);
-    }
-  return bound;
-}
-
-template <class G>
-int legal_moves_before(const Position<G>& pos, Move m) {
-  if (m.from() >= G::squares) return -1;
-  MoveList unused;
-  Generator<G, true> gen(pos, unused);
-  typename Generator<G, true>::Count count{m, move_order_key(m)};
-  gen.counting = &count;
-  // Moves from later squares come after m: they need not be generated.
-  const Bitboard<G> from = square_bb<G>(m.from());
-  gen.from_mask = from | (from - 1);
-  gen.run();
-  return count.found ? count.before : -1;
-}
-
-template <class G>
 void generate_legal_to(const Position<G>& pos, PieceType piece, Bitboard<G> targets, MoveList& list) {
   if (piece != PieceType::None && targets && !more_than_one(targets) &&
       to_one_square(pos, piece, lsb(targets), list))
@@ -346,10 +272,6 @@ void generate_legal_to(const Position<G>& pos, PieceType piece, Bitboard<G> targ
 template void generate_legal<Board8>(const Position<Board8>&, MoveList&);
 template void generate_legal_to<Board8>(const Position<Board8>&, PieceType, std::uint64_t, MoveList&);
 template void generate_legal<Board9>(const Position<Board9>&, MoveList&);
-template int legal_moves_before<Board8>(const Position<Board8>&, Move);
-template int legal_move_bound<Board8>(const Position<Board8>&);
-template int legal_move_bound<Board9>(const Position<Board9>&);
-template int legal_moves_before<Board9>(const Position<Board9>&, Move);
 template void generate_legal_to<Board9>(const Position<Board9>&, PieceType, u128, MoveList&);
 
 }  // namespace virrey

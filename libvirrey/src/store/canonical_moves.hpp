@@ -1,7 +1,6 @@
-// Moves stored as their index among the legal moves in canonical order
-// (move_order_key: from, to, kind, promotion), so a stored game does not
-// depend on the order the move generator happens to use. Neither direction
-// sorts: encoding counts the moves before, decoding selects.
+// Records of format 1 store moves as their index among the legal moves in
+// canonical order (move_order_key: from, to, kind, promotion); decoding them
+// selects without sorting. And the start position every record replays from.
 #pragma once
 
 #include <algorithm>
@@ -34,22 +33,6 @@ inline Move canonical_at(const MoveList& list, std::size_t index) {
   for (std::size_t i = 0; i < n; ++i) keys[i] = std::uint64_t(move_order_key(list[i])) << 16 | i;
   std::nth_element(keys, keys + index, keys + n);
   return list[std::size_t(keys[index] & 0xffff)];
-}
-
-// The canonical index of m among the legal moves of pos (-1: not legal),
-// and whether the position has more than 256 legal moves (its move numbers
-// then take two bytes). `list` is scratch.
-struct CanonicalIndex {
-  int index;
-  bool wide;
-};
-template <class G>
-CanonicalIndex canonical_index(const Position<G>& pos, Move m, MoveList& list) {
-  const int index = legal_moves_before(pos, m);
-  if (index < 0 || legal_move_bound(pos) <= 256) return {index, false};
-  list.clear();
-  generate_legal(pos, list);
-  return {index, list.size() > 256};
 }
 
 // The start position of a record: its FEN, or the variant's start position,

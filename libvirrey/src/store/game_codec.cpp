@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "canonical_moves.hpp"
+#include "virrey/rules/move_numbers.hpp"
 #include "varint.hpp"
 #include "virrey/rules/san.hpp"
 
@@ -17,7 +18,10 @@ using validate::GameRecord;
 using validate::ItemKind;
 using validate::MovetextItem;
 
-constexpr std::uint8_t kRecordFormat = 1;
+// Format 1 numbered the legal moves (canonical_moves.hpp); format 2, written
+// now, uses move numbers (rules/move_numbers.hpp). Both are read.
+constexpr std::uint8_t kLegalIndexFormat = 1;
+constexpr std::uint8_t kRecordFormat = 2;
 constexpr std::uint8_t kFlagAnnotated = 1;
 
 constexpr std::uint8_t kTokenMaxRun = 0x3f;
@@ -68,20 +72,35 @@ struct Line {
   }
 };
 
-void put_move_index(std::string& out, CanonicalIndex c) {
-  const int index = c.index;
-  if (!c.wide) {
-    out += char(index);
-  } else {
-    out += char(index >> 8);
-    out += char(index & 0xff);
-  }
+void put_move_number(std::string& out, int number, bool wide) {
+  if (wide) out += char(number >> 8);
+  out += char(number & 0xff);
 }
 
-int read_move_index(ByteReader& r, std::size_t legal) {
-  if (legal <= 256) return r.byte();
+int read_move_number(ByteReader& r, bool wide) {
+  if (!wide) return r.byte();
   const int hi = r.byte();
   return hi << 8 | r.byte();
+}
+
+// Appends a move's number; false when the move is not legal.
+template <class G>
+bool put_move(std::string& out, const Position<G>& pos, Move m) {
+  const int number = move_number(pos, m);
+  if (number < 0) return false;
+  put_move_number(out, number, move_numbers_wide(pos));
+  return true;
+}
+
+// Reads one move of a record of either format; null when the bytes name no
+// legal move. `legal` receives the legal moves when `list` is set (SAN needs
+// them); format 1 always lists them.
+template <class G>
+Move read_move(ByteReader& r, std::uint8_t format, const Position<G>& pos, MoveList& legal, bool list) {
+  if (format == kLegalIndexFormat || list) legal_moves_into(pos, legal);
+  if (format == kLegalIndexFormat) return canonical_at(legal, std::size_t(read_move_number(r, legal.size() > 256)));
+  const int number = read_move_number(r, move_numbers_wide(pos));
+  return r.ok() ? move_with_number(pos, number) : Move{};
 }
 
 bool annotated(const GameRecord& rec) {
@@ -94,15 +113,11 @@ template <class G>
 Status encode_moves(const GameRecord& rec, std::string& out) {
   auto start = start_position<G>(rec.variant, rec.start_fen, rec.bishop_swap());
   if (!start) return invalid("the start FEN is not a legal position");
-  MoveList legal;
-
   // Main line.
   put_varint(out, rec.main_line.size());
   Position<G> pos = *start;
   for (Move m : rec.main_line) {
-    const CanonicalIndex i = canonical_index(pos, m, legal);
-    if (i.index < 0) return invalid("a main-line move is not legal");
-    put_move_index(out, i);
+    if (!put_move(out, pos, m)) return invalid("a main-line move is not legal");
     pos.play(m);
   }
   if (!annotated(rec)) return {};
@@ -130,9 +145,7 @@ Status encode_moves(const GameRecord& rec, std::string& out) {
             return invalid("the movetext does not follow the main line");
           ++main_index;
         } else {
-          const CanonicalIndex i = canonical_index(line.pos, item.move, legal);
-          if (i.index < 0) return invalid("a variation move is not legal");
-          put_move_index(run, i);
+          if (!put_move(run, line.pos, item.move)) return invalid("a variation move is not legal");
         }
         line.play(item.move);
         if (++run_length == kTokenMaxRun) flush();
@@ -169,7 +182,7 @@ Status encode_moves(const GameRecord& rec, std::string& out) {
 }
 
 template <class G>
-Status decode_moves(ByteReader& r, GameRecord& rec, bool bishop_swap, bool is_annotated,
+Status decode_moves(ByteReader& r, std::uint8_t format, GameRecord& rec, bool bishop_swap, bool is_annotated,
                     unsigned parts, std::uint32_t main_line_plies) {
   auto start = start_position<G>(rec.variant, rec.start_fen, bishop_swap);
   if (!start) return corrupt("bad start FEN");
@@ -184,12 +197,11 @@ Status decode_moves(ByteReader& r, GameRecord& rec, bool bishop_swap, bool is_an
   const std::uint64_t decoded = want_text ? plies : std::min<std::uint64_t>(plies, main_line_plies);
   rec.main_line.reserve(decoded);
   Position<G> pos = *start;
+  const bool main_line_text = want_text && !is_annotated;
   for (std::uint64_t p = 0; p < decoded; ++p) {
-    legal_moves_into(pos, legal);
-    const int i = read_move_index(r, legal.size());
-    const Move m = canonical_at(legal, std::size_t(i));
+    const Move m = read_move(r, format, pos, legal, main_line_text);
     if (!r.ok() || m.is_null()) return corrupt("bad main-line move");
-    if (want_text && !is_annotated) {
+    if (main_line_text) {
       MovetextItem item;
       item.kind = ItemKind::Move;
       item.ply = std::uint32_t(p + 1);
@@ -228,9 +240,7 @@ Status decode_moves(ByteReader& r, GameRecord& rec, bool bishop_swap, bool is_an
           continue;
         }
         Line<G>& line = lines.back();
-        legal_moves_into(line.pos, legal);
-        const int i = read_move_index(r, legal.size());
-        const Move m = canonical_at(legal, std::size_t(i));
+        const Move m = read_move(r, format, line.pos, legal, true);
         if (!r.ok() || m.is_null()) return corrupt("bad variation move");
         add_move(line, m, legal);
       }
@@ -293,7 +303,8 @@ Result<std::string> encode_game(const GameRecord& rec) {
 Result<GameRecord> decode_game(std::string_view bytes, unsigned parts, std::uint32_t main_line_plies) {
   ByteReader r(bytes);
   GameRecord rec;
-  if (r.byte() != kRecordFormat) return corrupt("unknown format");
+  const std::uint8_t format = r.byte();
+  if (format != kRecordFormat && format != kLegalIndexFormat) return corrupt("unknown format");
   const std::uint8_t variant = r.byte();
   const std::uint8_t result = r.byte();
   const std::uint8_t flags = r.byte();
@@ -318,7 +329,7 @@ Result<GameRecord> decode_game(std::string_view bytes, unsigned parts, std::uint
   }
   Status status;
   virrey::with_geometry(rec.variant, [&]<class G>(G) {
-    status = decode_moves<G>(r, rec, validate::allows_bishop_swap(rec.variant, bishop_swap.value_or("")),
+    status = decode_moves<G>(r, format, rec, validate::allows_bishop_swap(rec.variant, bishop_swap.value_or("")),
                              flags & kFlagAnnotated, parts, main_line_plies);
   });
   if (!status) return status.error();

@@ -48,16 +48,6 @@ constexpr std::uint32_t move_order_key(Move m) {
          std::uint32_t(m.promotion());
 }
 
-// The number of legal moves of pos ordered before m (move_order_key), or -1
-// when m is not legal: a move's number without listing or sorting the moves
-// (moves from later squares are not even generated).
-template <class G>
-int legal_moves_before(const Position<G>& pos, Move m);
-
-// An upper bound on the number of legal moves, from the pieces' reach alone.
-template <class G>
-int legal_move_bound(const Position<G>& pos);
-
 template <class G>
 MoveList legal_moves(const Position<G>& pos) {
   MoveList list;
@@ -69,10 +59,6 @@ extern template void generate_legal<Board8>(const Position<Board8>&, MoveList&);
 extern template void generate_legal_to<Board8>(const Position<Board8>&, PieceType, std::uint64_t,
                                               MoveList&);
 extern template void generate_legal<Board9>(const Position<Board9>&, MoveList&);
-extern template int legal_moves_before<Board8>(const Position<Board8>&, Move);
-extern template int legal_moves_before<Board9>(const Position<Board9>&, Move);
-extern template int legal_move_bound<Board8>(const Position<Board8>&);
-extern template int legal_move_bound<Board9>(const Position<Board9>&);
 extern template void generate_legal_to<Board9>(const Position<Board9>&, PieceType, u128, MoveList&);
 
 }  // namespace virrey

@@ -2,16 +2,17 @@
 // to a GameRecord that write_pgn turns into the same PGN as at import.
 //
 // Layout (varints are LEB128):
-//   format (1) = 1 | variant (1) | result (1) | flags (1: bit 0 = annotated)
+//   format (1) = 2 | variant (1) | result (1) | flags (1: bit 0 = annotated)
 //   start FEN: varint length + bytes (empty: the variant's start position)
 //   tags: varint count, then per tag: name code (1; 0 = literal name, then
 //         varint length + bytes), value as varint length + bytes
-//   main line: varint ply count, then each move as its index among the legal
-//         moves of its position in canonical order (sorted by the 3 move
-//         bytes of keys.hpp): 1 byte when there are at most 256 legal moves,
-//         else 2 bytes big-endian. Canonical order keeps the record
-//         independent of the move generator's order. In a Modern game with
-//         [BishopSwap "Yes"] the legal moves include the bishop swaps.
+//   main line: varint ply count, then each move as its move number
+//         (rules/move_numbers.hpp): 1 byte when the position has at most
+//         256 numbers, else 2 bytes big-endian. In a Modern game with
+//         [BishopSwap "Yes"] the numbers include the bishop swaps.
+//         Format 1 (still read) stored instead each move's index among the
+//         legal moves sorted by their 3 move bytes (keys.hpp), in 2 bytes
+//         when there were more than 256.
 //   annotated games only, the movetext as tokens (main-line moves implicit):
 //         0x01..0x3f run of n moves (at depth 0 taken from the main line;
 //                   inside a variation followed by n move indices)

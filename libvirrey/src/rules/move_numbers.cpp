@@ -1,0 +1,223 @@
+#include "virrey/rules/move_numbers.hpp"
+
+#include <array>
+
+namespace virrey {
+
+namespace {
+
+// A player's promotion choices, in numbering order (Modern adds the minister).
+constexpr std::array<PieceType, 5> kPromotionChoices = {PieceType::Queen, PieceType::Rook, PieceType::Bishop,
+                                                        PieceType::Knight, PieceType::Minister};
+
+template <class G>
+struct Numbering {
+  using BB = Bitboard<G>;
+  using A = Attacks<G>;
+
+  const Position<G>& pos;
+  Color us, them;
+  BB occ, ours, theirs, capturable, last_rank, double_step_rank;
+  int choices;  // moves per promoting destination
+
+  explicit Numbering(const Position<G>& p)
+      : pos(p), us(p.side_to_move()), them(~us), occ(p.occupied()), ours(p.pieces(us)),
+        theirs(p.pieces(them)),
+        capturable(theirs | (p.en_passant() == kNoSquare ? BB(0) : square_bb<G>(p.en_passant()))),
+        last_rank(G::rank_mask(us == Color::White ? G::height - 1 : 0)),
+        double_step_rank(G::rank_mask(us == Color::White ? 2 : G::height - 3)),
+        choices(p.fixed_promotion(make_square<G>(0, us == Color::White ? G::height - 1 : 0)) != PieceType::None
+                    ? 1
+                : p.variant() == Variant::Modern ? 5
+                                                 : 4) {}
+
+  // Moves to a set of destinations, promotions counted once per choice.
+  int count(BB targets, bool pawn) const {
+    int n = popcount(targets);
+    if (pawn && choices > 1) n += (choices - 1) * popcount(targets & last_rank);
+    return n;
+  }
+
+  BB castling_targets() const {
+    BB targets = 0;
+    if (!pos.castling()) return targets;
+    const Square ksq = pos.king_square(us);
+    for (bool kingside : {true, false})
+      if ((pos.castling() & Position<G>::castling_right(us, kingside)) &&
+          !(A::between(ksq, Position<G>::castling_rook_square(us, kingside)) & occ))
+        targets |= square_bb<G>(Position<G>::castling_king_target(us, kingside));
+    return targets;
+  }
+
+  BB swap_partners(Square bishop) const {
+    BB partners = 0;
+    if (!pos.unmoved_for_swap(bishop)) return partners;
+    for (int df : {-1, 1}) {
+      const int f = file_of<G>(bishop) + df;
+      if (f < 0 || f >= G::width) continue;
+      const Square other = make_square<G>(f, rank_of<G>(bishop));
+      const Piece p = pos.piece_on(other);
+      if (p.color != us || !pos.unmoved_for_swap(other)) continue;
+      if (p.type == PieceType::Queen || p.type == PieceType::Minister || p.type == PieceType::Knight)
+        partners |= square_bb<G>(other);
+    }
+    return partners;
+  }
+
+  // The destinations of the mover's piece of type pt on `from`.
+  BB targets(Square from, PieceType pt) const {
+    switch (pt) {
+      case PieceType::Pawn: {
+        const BB push = forward<G>(us, square_bb<G>(from)) & ~occ;
+        return push | (forward<G>(us, push & double_step_rank) & ~occ) | (A::pawn(us, from) & capturable);
+      }
+      case PieceType::Knight: return A::knight(from) & ~ours;
+      case PieceType::Bishop: {
+        const BB t = A::bishop(from, occ) & ~ours;
+        return pos.can_swap(us) ? t | swap_partners(from) : t;
+      }
+      case PieceType::Rook: return A::rook(from, occ) & ~ours;
+      case PieceType::Queen: return A::queen(from, occ) & ~ours;
+      case PieceType::King: return (A::king(from) & ~ours) | castling_targets();
+      case PieceType::Viceroy: return A::king(from) & ~ours;
+      case PieceType::Minister: return (A::bishop(from, occ) | A::knight(from)) & ~ours;
+      default: return 0;
+    }
+  }
+
+  // The moves of the pieces on the squares of `below` (one of the mover's).
+  int count_below(BB below) const {
+    const BB pawns = pos.pieces(us, PieceType::Pawn) & below;
+    const BB single = forward<G>(us, pawns) & ~occ;
+    int n = count(single, true) + count(forward<G>(us, single & double_step_rank) & ~occ, true) +
+            count(forward<G>(us, west<G>(pawns)) & capturable, true) +
+            count(forward<G>(us, east<G>(pawns)) & capturable, true);
+    for (BB others = ours & below & ~pawns; others;) {
+      const Square s = pop_lsb(others);
+      n += count(targets(s, pos.piece_on(s).type), false);
+    }
+    return n;
+  }
+
+  // The move of a piece to a destination (`choice`: which promotion).
+  Move move_to(Square from, PieceType pt, Square to, int choice) const {
+    const BB to_bb = square_bb<G>(to);
+    if (pt == PieceType::Pawn) {
+      if (to == pos.en_passant()) return Move(from, to, MoveKind::EnPassant);
+      if (to_bb & last_rank) {
+        const PieceType fixed = pos.fixed_promotion(to);
+        return Move(from, to, MoveKind::Promotion, fixed != PieceType::None ? fixed : kPromotionChoices[choice]);
+      }
+    }
+    if (pt == PieceType::King && (to_bb & ~A::king(from))) return Move(from, to, MoveKind::Castling);
+    if (pt == PieceType::Bishop && (to_bb & ours)) return Move(from, to, MoveKind::BishopSwap);
+    return Move(from, to);
+  }
+
+  // Whether a move of the list leaves the mover's king safe.
+  bool king_safe(Move m) const {
+    const Square from = m.from(), to = m.to();
+    const BB from_bb = square_bb<G>(from), to_bb = square_bb<G>(to);
+    const Square ksq = pos.king_square(us);
+    switch (m.kind()) {
+      case MoveKind::BishopSwap: return !(pos.attackers_to(ksq, occ) & theirs);
+      case MoveKind::Castling: {
+        if (pos.attackers_to(ksq, occ) & theirs) return false;
+        for (BB path = A::between(ksq, to) | to_bb; path;)
+          if (pos.attackers_to(pop_lsb(path), occ) & theirs) return false;
+        return true;
+      }
+      case MoveKind::EnPassant: {
+        const Square captured = Square(us == Color::White ? to - G::width : to + G::width);
+        const BB after = (occ ^ from_bb ^ square_bb<G>(captured)) | to_bb;
+        return !(pos.attackers_to(ksq, after) & theirs & ~square_bb<G>(captured));
+      }
+      default: break;
+    }
+    const BB after = (occ ^ from_bb) | to_bb;
+    return !(pos.attackers_to(from == ksq ? to : ksq, after) & theirs & ~to_bb);
+  }
+};
+
+}  // namespace
+
+template <class G>
+int move_number(const Position<G>& pos, Move m) {
+  const Square from = m.from(), to = m.to();
+  if (from >= G::squares || to >= G::squares) return -1;
+  const Piece mover = pos.piece_on(from);
+  if (mover.empty() || mover.color != pos.side_to_move()) return -1;
+  const Numbering<G> n(pos);
+  const Bitboard<G> targets = n.targets(from, mover.type);
+  const Bitboard<G> to_bb = square_bb<G>(to);
+  if (!(targets & to_bb)) return -1;
+  int choice = 0;
+  if (m.kind() == MoveKind::Promotion && n.choices > 1) {
+    while (choice < n.choices && kPromotionChoices[std::size_t(choice)] != m.promotion()) ++choice;
+    if (choice == n.choices) return -1;
+  }
+  if (n.move_to(from, mover.type, to, choice) != m || !n.king_safe(m)) return -1;
+  const bool pawn = mover.type == PieceType::Pawn;
+  return n.count_below(square_bb<G>(from) - 1) + n.count(targets & (to_bb - 1), pawn) + choice;
+}
+
+template <class G>
+Move move_with_number(const Position<G>& pos, int number) {
+  if (number < 0) return Move{};
+  const Numbering<G> n(pos);
+  for (Bitboard<G> pieces = n.ours; pieces;) {
+    const Square from = pop_lsb(pieces);
+    const PieceType pt = pos.piece_on(from).type;
+    const bool pawn = pt == PieceType::Pawn;
+    Bitboard<G> targets = n.targets(from, pt);
+    const int here = n.count(targets, pawn);
+    if (number >= here) {
+      number -= here;
+      continue;
+    }
+    while (targets) {
+      const Square to = pop_lsb(targets);
+      const int moves = n.count(square_bb<G>(to), pawn);
+      if (number >= moves) {
+        number -= moves;
+        continue;
+      }
+      const Move m = n.move_to(from, pt, to, number);
+      return n.king_safe(m) ? m : Move{};
+    }
+  }
+  return Move{};
+}
+
+template <class G>
+bool move_numbers_wide(const Position<G>& pos) {
+  const Numbering<G> n(pos);
+  const Color us = pos.side_to_move();
+  const Bitboard<G> pawns = pos.pieces(us, PieceType::Pawn);
+  const Bitboard<G> before_last = us == Color::White ? G::rank_mask(G::height - 2) : G::rank_mask(1);
+  // First a bound from the number of pieces alone: a pawn has at most four
+  // destinations (three when promoting), a king ten, a bishop with the swap
+  // two more, and the other pieces their widest reach on an empty board.
+  constexpr Square centre = make_square<G>(G::width / 2, G::height / 2);
+  static const int queen = popcount(Attacks<G>::queen(centre, Bitboard<G>(0)));
+  static const int minister = popcount(Attacks<G>::bishop(centre, Bitboard<G>(0)) | Attacks<G>::knight(centre));
+  static const int rook = popcount(Attacks<G>::rook(centre, Bitboard<G>(0)));
+  static const int bishop = popcount(Attacks<G>::bishop(centre, Bitboard<G>(0)));
+  const int bound = 4 * popcount(pawns & ~before_last) + 3 * n.choices * popcount(pawns & before_last) + 10 +
+                    8 * popcount(pos.pieces(us, PieceType::Knight) | pos.pieces(us, PieceType::Viceroy)) +
+                    (bishop + 2) * popcount(pos.pieces(us, PieceType::Bishop)) +
+                    rook * popcount(pos.pieces(us, PieceType::Rook)) +
+                    queen * popcount(pos.pieces(us, PieceType::Queen)) +
+                    minister * popcount(pos.pieces(us, PieceType::Minister));
+  if (bound <= 256) return false;
+  return n.count_below(G::all) > 256;
+}
+
+template int move_number<Board8>(const Position<Board8>&, Move);
+template int move_number<Board9>(const Position<Board9>&, Move);
+template Move move_with_number<Board8>(const Position<Board8>&, int);
+template Move move_with_number<Board9>(const Position<Board9>&, int);
+template bool move_numbers_wide<Board8>(const Position<Board8>&);
+template bool move_numbers_wide<Board9>(const Position<Board9>&);
+
+}  // namespace virrey
