@@ -49,21 +49,6 @@ struct Numbering {
     return targets;
   }
 
-  BB swap_partners(Square bishop) const {
-    BB partners = 0;
-    if (!pos.unmoved_for_swap(bishop)) return partners;
-    for (int df : {-1, 1}) {
-      const int f = file_of<G>(bishop) + df;
-      if (f < 0 || f >= G::width) continue;
-      const Square other = make_square<G>(f, rank_of<G>(bishop));
-      const Piece p = pos.piece_on(other);
-      if (p.color != us || !pos.unmoved_for_swap(other)) continue;
-      if (p.type == PieceType::Queen || p.type == PieceType::Minister || p.type == PieceType::Knight)
-        partners |= square_bb<G>(other);
-    }
-    return partners;
-  }
-
   // The destinations of the mover's piece of type pt on `from`.
   BB targets(Square from, PieceType pt) const {
     switch (pt) {
@@ -74,7 +59,7 @@ struct Numbering {
       case PieceType::Knight: return A::knight(from) & ~ours;
       case PieceType::Bishop: {
         const BB t = A::bishop(from, occ) & ~ours;
-        return pos.can_swap(us) ? t | swap_partners(from) : t;
+        return pos.can_swap(us) ? t | pos.swap_partners(from) : t;
       }
       case PieceType::Rook: return A::rook(from, occ) & ~ours;
       case PieceType::Queen: return A::queen(from, occ) & ~ours;

@@ -163,16 +163,8 @@ struct Generator {
     BB bishops = pos.pieces(us, PieceType::Bishop);
     while (bishops) {
       const Square b = pop_lsb(bishops);
-      if (!pos.unmoved_for_swap(b)) continue;
-      for (int df : {-1, 1}) {
-        const int f = file_of<G>(b) + df;
-        if (f < 0 || f >= G::width) continue;
-        const Square other = make_square<G>(f, rank_of<G>(b));
-        const Piece p = pos.piece_on(other);
-        if (p.color != us || !pos.unmoved_for_swap(other)) continue;
-        if (p.type == PieceType::Queen || p.type == PieceType::Minister || p.type == PieceType::Knight)
-          if (wanted & square_bb<G>(other)) push(Move(b, other, MoveKind::BishopSwap));
-      }
+      for (BB partners = pos.swap_partners(b) & wanted; partners;)
+        push(Move(b, pop_lsb(partners), MoveKind::BishopSwap));
     }
   }
 

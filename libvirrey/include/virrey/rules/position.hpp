@@ -104,6 +104,9 @@ class Position {
   void enable_bishop_swap();
   bool can_swap(Color c) const { return swap_enabled_ && !(swap_used_ >> index(c) & 1); }
   bool unmoved_for_swap(Square s) const { return swap_unmoved_ & square_bb<G>(s); }
+  // The squares of the pieces an unmoved bishop of the side to move may
+  // swap with (whether the swap right is left is can_swap's question).
+  BB swap_partners(Square bishop) const;
 
   // The piece a pawn of this variant becomes on a square of the last rank
   // when the variant fixes it (Virrey); None when the mover chooses.
@@ -197,6 +200,22 @@ inline typename Position<G>::BB Position<G>::attackers_to(Square s, BB occ) cons
          (A::pawn(Color::Black, s) & pieces(Color::White, PieceType::Pawn)) |
          (A::knight(s) & leaper) | (A::king(s) & kinglike) | (A::bishop(s, occ) & diagonal) |
          (A::rook(s, occ) & straight);
+}
+
+template <class G>
+inline typename Position<G>::BB Position<G>::swap_partners(Square bishop) const {
+  BB partners = 0;
+  if (!unmoved_for_swap(bishop)) return partners;
+  for (int df : {-1, 1}) {
+    const int f = file_of<G>(bishop) + df;
+    if (f < 0 || f >= G::width) continue;
+    const Square other = make_square<G>(f, rank_of<G>(bishop));
+    const Piece p = piece_on(other);
+    if (p.color != side_ || !unmoved_for_swap(other)) continue;
+    if (p.type == PieceType::Queen || p.type == PieceType::Minister || p.type == PieceType::Knight)
+      partners |= square_bb<G>(other);
+  }
+  return partners;
 }
 
 template <class G>
