@@ -88,6 +88,7 @@ int run_import(const ImportOptions& o) {
   options.threads = threads;
   options.check.build_movetext = true;
   options.check.move_san = false;  // the store writes SAN again on export
+  options.check.plain_movetext = false;  // nor does it need the movetext of plain games
   options.keep_raw = !o.rejects.empty();
 
   File rejects;

@@ -159,6 +159,28 @@ TEST(GameCodec, FormatOneRecordsStillDecode) {
                        "07" "0d060a06211019" "06" "42" "020603" "43");
 }
 
+// A record checked without the movetext of plain games (as import checks
+// them) stores and exports the same game as one checked with it.
+TEST(GameCodec, PlainGamesNeedNoMovetext) {
+  int plain = 0;
+  for (const auto& g : check_pgn(kSampleGames)) {
+    validate::GameRecord lean = g.record;
+    if (std::any_of(lean.movetext.begin(), lean.movetext.end(),
+                    [](const validate::MovetextItem& i) { return i.kind != validate::ItemKind::Move; }))
+      continue;
+    lean.movetext.clear();
+    ++plain;
+    auto a = encode_game(g.record);
+    auto b = encode_game(lean);
+    ASSERT_TRUE(a && b);
+    EXPECT_EQ(*a, *b);
+    auto back = decode_game(*b);
+    ASSERT_TRUE(back);
+    EXPECT_EQ(validate::write_pgn(*back), validate::write_pgn(g.record));
+  }
+  EXPECT_GE(plain, 3);
+}
+
 // A position with more than 256 move numbers stores its move in two bytes.
 TEST(GameCodec, WideMoveNumbersRoundTrip) {
   const auto rec = record_of(R"([Event "E"]

@@ -105,6 +105,7 @@ struct GeometryChecker final : pgn::Visitor {
   bool skip_moves = false;
   bool saw_result = false;
   bool main_dead = false;
+  bool movetext_started = false;  // movetext items are being added (see plain_movetext)
   std::optional<Position<G>> start;
   std::unordered_set<std::string> tag_names;  // filled once a game has many tags
   std::array<std::optional<Position<G>>, kVariantCount> start_positions;  // cache
@@ -158,6 +159,7 @@ struct GeometryChecker final : pgn::Visitor {
     saw_result = false;
     main_dead = false;
     start.reset();
+    movetext_started = options.build_movetext && (options.plain_movetext || options.move_san);
     known_tags.fill(0);
     if (!tag_names.empty()) tag_names = {};  // frees the buckets of a big one
   }
@@ -345,7 +347,7 @@ struct GeometryChecker final : pgn::Visitor {
                          suffix == '+' ? "the move is marked '+' but gives no check"
                                        : "the move is marked '#' but does not mate");
     }
-    if (options.build_movetext) {
+    if (movetext_started) {
       MovetextItem item;
       item.kind = ItemKind::Move;
       item.ply = line.ply + 1;
@@ -370,8 +372,25 @@ struct GeometryChecker final : pgn::Visitor {
     kill(line);
   }
 
+  // Starts the movetext at the first annotation of a game whose plain
+  // movetext was left out: the main-line moves so far come first.
+  void start_movetext() {
+    if (movetext_started || !options.build_movetext) return;
+    movetext_started = true;
+    auto& items = out.record.movetext;
+    items.reserve(out.record.main_line.size() + 8);
+    for (std::size_t i = 0; i < out.record.main_line.size(); ++i) {
+      MovetextItem item;
+      item.kind = ItemKind::Move;
+      item.ply = std::uint32_t(i + 1);
+      item.move = out.record.main_line[i];
+      items.push_back(std::move(item));
+    }
+  }
+
   void nag(std::uint8_t value, pgn::Location) override {
     if (!options.build_movetext || skip_moves) return;
+    start_movetext();
     MovetextItem item;
     item.kind = ItemKind::Nag;
     item.nag = value;
@@ -382,6 +401,7 @@ struct GeometryChecker final : pgn::Visitor {
   // stand between tag pairs): it is kept all the same, ahead of the moves.
   void comment(std::string_view text, pgn::CommentKind, pgn::Location) override {
     if (!options.build_movetext || skip_moves) return;
+    start_movetext();
     MovetextItem item;
     item.kind = ItemKind::Comment;
     item.text = std::string(text);
@@ -400,6 +420,7 @@ struct GeometryChecker final : pgn::Visitor {
       return pgn::Skip::Yes;
     }
     lines.push_back(line);
+    start_movetext();
     if (options.build_movetext) out.record.movetext.push_back({ItemKind::BeginVariation, 0, 0, {}, {}});
     return pgn::Skip::No;
   }

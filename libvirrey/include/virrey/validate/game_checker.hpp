@@ -26,6 +26,10 @@ struct CheckOptions {
   // (what the PGN writer prints). The store encodes moves, not their text,
   // and writes the SAN again when it decodes a game: import leaves it out.
   bool move_san = true;
+  // Without move_san: false leaves movetext empty for a game whose movetext
+  // is its main line alone (no comment, NAG or variation), which then says
+  // all there is to store; import checks most games this way.
+  bool plain_movetext = true;
   // Findings kept per game: past this many, one more finding says that the
   // rest are not listed, and they are dropped (has_error / has_warning still
   // tell whether the game has any).
