@@ -167,18 +167,8 @@ struct GameImporter::Impl {
       s = failure;
     }
     if (s) s = ingest();
-    if (s && stored_in_total() > 0) s = d.compact({Family::Tags, Family::Tree});
     std::lock_guard lock(mutex);
     if (!s) failure = s;
-  }
-
-  // The tag index and the tree receive overlapping files from every group
-  // (tree counters as merge operands): compacted when the import ends, they
-  // are smaller on disk and a reader opens fewer files. Both are small
-  // beside the games.
-  std::uint64_t stored_in_total() {
-    std::lock_guard lock(mutex);
-    return totals.stored;
   }
 
   // True when a stored game, or one gathered in this group, is the same game.

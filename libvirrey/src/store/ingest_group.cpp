@@ -46,10 +46,11 @@ Status IngestGroup::write_run(Family f, Run& run, const std::string& path) {
   rocksdb::Options options(db_options(OpenMode::ReadWrite), family_options(f));
   // A table file is written with the bottommost level's compression: zstd
   // for game records and summaries, whose rising keys keep their files
-  // where they are ingested; none for postings. The tag, tree, promotion
-  // and identity files overlap the stored ones and are compacted again
-  // (tags and tree when the import ends): they get the cheaper lz4 here.
-  if (f == Family::Tags || f == Family::Tree || f == Family::Promotions || f == Family::Identities)
+  // where they are ingested; none for postings. The tag index and the tree
+  // are written with zstd too, as an import leaves them (compacting them
+  // when an import ends cost more time than it saved space). Promotions and
+  // identities, which hardly compress, get the cheaper lz4.
+  if (f == Family::Promotions || f == Family::Identities)
     options.bottommost_compression = rocksdb::kLZ4Compression;
   rocksdb::SstFileWriter writer(rocksdb::EnvOptions(), options, d_.cf(f));
   rocksdb::Status s = writer.Open(path);
