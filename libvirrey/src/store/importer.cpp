@@ -1,8 +1,10 @@
 // GameImporter: games are queued in batches. A preparer thread indexes and
 // encodes each batch on worker threads; a writer thread, meanwhile, drops the
-// duplicates of the batch before and adds its games' entries to an ingest
-// group, which is written and ingested atomically, with the updated counters,
-// every few seconds (and at the end).
+// duplicates of the batch before and adds its games' entries to a segment
+// (an ingest group with its positions and tree). Every few seconds (and at
+// the end) the writer seals the segment and an ingester thread writes and
+// ingests it atomically, with the counters as of its last game, while the
+// writer fills the next one.
 #include "virrey/store/importer.hpp"
 
 #include <atomic>
@@ -71,30 +73,46 @@ struct GameImporter::Impl {
   std::deque<std::vector<validate::GameRecord>> queue;  // to prepare
   std::vector<validate::GameRecord> filling;
   std::deque<std::vector<Prepared>> ready;  // to write; an empty batch: see whether a commit is due
+  std::deque<std::vector<Prepared>> spent;  // written: freed by the preparer, off the writer's path
   bool closing = false;
   bool finished = false;
   bool all_prepared = false;
   Status failure;
   ImportTotals totals;  // ingested (under mutex)
-  std::thread preparer, writer;
+  std::thread preparer, writer, ingester;
 
-  // The group being gathered (writer thread only).
-  IngestGroup group;
-  PositionTreeBuilder positions_and_tree;  // of the group's games
-  std::unordered_map<std::uint64_t, std::vector<validate::GameRecord>> pending;  // by identity
-  GameId next_id = 1;
+  // What one ingest adds: filled by the writer, then written by the ingester.
+  struct Segment {
+    explicit Segment(Database::Impl& d) : group(d) {}
+    IngestGroup group;
+    PositionTreeBuilder positions_and_tree;  // of the segment's games
+    // Its games by identity, for duplicate detection until it is ingested
+    // (the writer's alone: the ingester never reads them).
+    std::unordered_map<std::uint64_t, std::vector<validate::GameRecord>> pending;
+    ImportTotals added;
+    GameId next_id = 1;  // the counters as of its last game
+    std::array<VariantCounts, kVariantCount> counts{};
+  };
+  std::unique_ptr<Segment> segment;    // being filled (writer thread)
+  std::unique_ptr<Segment> sealed;     // being ingested, until the writer takes it back
+  std::unique_ptr<Segment> spare;      // ingested, its buffers kept for the next (writer thread)
+  bool sealed_done = false;            // (under mutex) the ingester is through with it
+  bool no_more_segments = false;       // (under mutex)
+  GameId next_id = 1;                  // writer thread
   std::array<VariantCounts, kVariantCount> counts{};
-  ImportTotals added;  // in the group
-  std::chrono::steady_clock::time_point last_ingest = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point last_seal = std::chrono::steady_clock::now();
 
   Impl(Database& database, ImportOptions o)
-      : db(database), d(database.impl()), options(o), group(database.impl()) {
+      : db(database), d(database.impl()), options(o), segment(std::make_unique<Segment>(database.impl())) {
     if (options.batch_games == 0) options.batch_games = 1;
-    std::lock_guard lock(d.meta_mutex);
-    next_id = d.next_game_id;
-    counts = d.counts;
+    {
+      std::lock_guard lock(d.meta_mutex);
+      next_id = d.next_game_id;
+      counts = d.counts;
+    }
     preparer = std::thread([this] { prepare_loop(); });
     writer = std::thread([this] { write_loop(); });
+    ingester = std::thread([this] { ingest_loop(); });
   }
 
   std::chrono::steady_clock::duration interval() const {
@@ -106,9 +124,11 @@ struct GameImporter::Impl {
     auto last_handoff = std::chrono::steady_clock::now();
     for (;;) {
       std::vector<validate::GameRecord> batch;
+      std::deque<std::vector<Prepared>> written;
       {
         std::unique_lock lock(mutex);
         changed.wait_until(lock, last_handoff + interval(), [&] { return !queue.empty() || closing; });
+        written.swap(spent);
         if (!queue.empty()) {
           batch = std::move(queue.front());
           queue.pop_front();
@@ -121,6 +141,7 @@ struct GameImporter::Impl {
         }
         changed.notify_all();
       }
+      written.clear();
       std::vector<Prepared> games(batch.size());
       for (std::size_t i = 0; i < batch.size(); ++i) games[i].record = std::move(batch[i]);
       if (failure_seen()) games.clear();  // drain after a failure
@@ -154,28 +175,96 @@ struct GameImporter::Impl {
         if (!failure.ok()) continue;  // drain after a failure
       }
       Status s = batch.empty() ? Status{} : add_batch(batch);
-      const auto since = std::chrono::steady_clock::now() - last_ingest;
-      if (s && (group.bytes() + positions_and_tree.bytes() >= kIngestGroupBytes || since >= interval())) s = ingest();
+      const auto since = std::chrono::steady_clock::now() - last_seal;
+      if (s && (segment->group.bytes() + segment->positions_and_tree.bytes() >= kIngestGroupBytes ||
+                since >= interval()))
+        seal();
       std::lock_guard lock(mutex);
       if (!s) failure = s;
+      spent.push_back(std::move(batch));
       changed.notify_all();
     }
-    // The rest of the last group.
-    Status s;
+    // The rest of the last segment.
+    if (!failure_seen()) seal();
+    take_back_sealed();
+    std::lock_guard lock(mutex);
+    no_more_segments = true;
+    changed.notify_all();
+  }
+
+  // Waits until the ingester is through with the sealed segment, and keeps
+  // it to fill again (its games are in the database now, or the import failed).
+  void take_back_sealed() {
+    std::unique_lock lock(mutex);
+    changed.wait(lock, [&] { return !sealed || sealed_done; });
+    if (!sealed) return;
+    std::unique_ptr<Segment> done = std::move(sealed);
+    lock.unlock();
+    done->pending.clear();
+    done->added = {};
+    spare = std::move(done);
+  }
+
+  // Hands the segment to the ingester, with the counters as of its last game.
+  void seal() {
+    last_seal = std::chrono::steady_clock::now();
+    if (segment->added.stored == 0 && segment->added.duplicates == 0) return;
+    take_back_sealed();
+    segment->next_id = next_id;
+    segment->counts = counts;
     {
       std::lock_guard lock(mutex);
-      s = failure;
+      sealed = std::move(segment);
+      sealed_done = false;
+      changed.notify_all();
     }
-    if (s) s = ingest();
+    segment = spare ? std::move(spare) : std::make_unique<Segment>(d);
+  }
+
+  void ingest_loop() {
+    for (;;) {
+      Segment* seg = nullptr;
+      {
+        std::unique_lock lock(mutex);
+        changed.wait(lock, [&] { return (sealed && !sealed_done) || no_more_segments; });
+        if (!sealed || sealed_done) break;
+        seg = sealed.get();
+      }
+      Status s = failure_seen() ? Status{} : ingest(*seg);
+      std::lock_guard lock(mutex);
+      if (!s) failure = s;
+      sealed_done = true;
+      changed.notify_all();
+    }
+  }
+
+  // Writes and ingests a segment (ingester thread).
+  Status ingest(Segment& seg) {
+    if (seg.added.stored > 0) {
+      seg.positions_and_tree.write(seg.group);
+      for (const auto& [key, value] : counter_entries(seg.next_id, seg.counts)) seg.group.put(Family::Meta, key, value);
+      if (Status s = seg.group.ingest(); !s) return s;
+      std::lock_guard lock(d.meta_mutex);
+      d.next_game_id = seg.next_id;
+      d.counts = seg.counts;
+    }
     std::lock_guard lock(mutex);
-    if (!s) failure = s;
+    totals.stored += seg.added.stored;
+    totals.duplicates += seg.added.duplicates;
+    totals.positions += seg.added.positions;
+    return {};
   }
 
   // True when a stored game, or one gathered in this group, is the same game.
   Result<bool> duplicate(const Prepared& g) {
-    if (auto it = pending.find(g.index->identity); it != pending.end())
-      for (const auto& p : it->second)
-        if (same_game(p, g.record)) return true;
+    // The sealed segment's games stay here until the writer takes it back,
+    // which is after they are in the database.
+    for (const Segment* seg : {segment.get(), sealed.get()}) {
+      if (!seg) continue;
+      if (auto it = seg->pending.find(g.index->identity); it != seg->pending.end())
+        for (const auto& p : it->second)
+          if (same_game(p, g.record)) return true;
+    }
     std::vector<GameId> candidates;
     const auto prefix = identity_prefix(g.index->variant, g.index->identity);
     Status s = d.scan(Family::Identities, view(prefix), [&](std::string_view key, std::string_view) {
@@ -192,6 +281,8 @@ struct GameImporter::Impl {
   }
 
   Status add_batch(std::vector<Prepared>& games) {
+    Segment& seg = *segment;
+    IngestGroup& group = seg.group;
     for (Prepared& g : games) {
       if (!g.index) return g.index.error();
       if (!g.bytes) return g.bytes.error();
@@ -199,7 +290,7 @@ struct GameImporter::Impl {
       auto dup = duplicate(g);
       if (!dup) return dup.error();
       if (*dup) {
-        ++added.duplicates;
+        ++seg.added.duplicates;
         continue;
       }
       if (next_id == 0xffffffffu) return Error{ErrorKind::InvalidArgument, "the database is full (2^32 games)"};
@@ -208,39 +299,18 @@ struct GameImporter::Impl {
       const auto gk = game_key(id);
       group.put(Family::Games, view(gk), *g.bytes);
       group.put(Family::Summaries, view(gk), encode_summary(ix.summary));
-      positions_and_tree.add(id, ix);
+      seg.positions_and_tree.add(id, ix);
       for (const TagEntry& t : ix.tags) group.put(Family::Tags, tag_key(t.field, t.value, id), {});
       for (const PromotionEntry& p : ix.promotions)
         group.put(Family::Promotions, view(promotion_key(v, p.piece, p.colour, p.file, id, p.ply)),
                   std::string_view(reinterpret_cast<const char*>(&p.flags), 1));
       group.put(Family::Identities, view(identity_key(v, ix.identity, id)), {});
-      pending[ix.identity].push_back(identity_part(g.record));
-      ++added.stored;
-      added.positions += ix.positions.size();
+      seg.pending[ix.identity].push_back(identity_part(g.record));
+      ++seg.added.stored;
+      seg.added.positions += ix.positions.size();
       ++counts[std::size_t(v)].games;
       counts[std::size_t(v)].positions += ix.positions.size();
     }
-    return {};
-  }
-
-  // Ingests the group with the counters as of its last game.
-  Status ingest() {
-    last_ingest = std::chrono::steady_clock::now();
-    if (group.empty() && added.duplicates == 0) return {};
-    if (!group.empty()) {
-      positions_and_tree.write(group);
-      for (const auto& [key, value] : counter_entries(next_id, counts)) group.put(Family::Meta, key, value);
-      if (Status s = group.ingest(); !s) return s;
-      std::lock_guard lock(d.meta_mutex);
-      d.next_game_id = next_id;
-      d.counts = counts;
-    }
-    pending.clear();
-    std::lock_guard lock(mutex);
-    totals.stored += added.stored;
-    totals.duplicates += added.duplicates;
-    totals.positions += added.positions;
-    added = {};
     return {};
   }
 
@@ -263,6 +333,7 @@ struct GameImporter::Impl {
     }
     if (preparer.joinable()) preparer.join();
     if (writer.joinable()) writer.join();
+    if (ingester.joinable()) ingester.join();
     std::lock_guard lock(mutex);
     if (!failure.ok()) return failure.error();
     return totals;
