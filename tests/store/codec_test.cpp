@@ -5,6 +5,7 @@
 #include "random_games.hpp"
 #include "store_test_util.hpp"
 #include "virrey/store/game_codec.hpp"
+#include "virrey/store/game_index.hpp"
 #include "virrey/store/game_summary.hpp"
 #include "virrey/store/tree_counters.hpp"
 #include "virrey/validate/pgn_writer.hpp"
@@ -279,6 +280,12 @@ TEST(GameCodec, RandomGamesOfEveryVariantRoundTrip) {
     ++per_variant[int(g.record.variant)];
     auto bytes = encode_game(g.record);
     ASSERT_TRUE(bytes) << bytes.error().message;
+    // The main line's numbers from the index replay give the same record.
+    std::string numbers;
+    ASSERT_TRUE(index_game(g.record, &numbers));
+    auto again = encode_game(g.record, &numbers);
+    ASSERT_TRUE(again);
+    EXPECT_EQ(*again, *bytes);
     auto back = decode_game(*bytes);
     ASSERT_TRUE(back) << back.error().message;
     EXPECT_EQ(validate::write_pgn(*back), validate::write_pgn(g.record));

@@ -21,22 +21,36 @@ TEST(GameIndex, PositionsAreDistinctWithTheirFirstPly) {
   auto ix = index_game(games[0]);
   ASSERT_TRUE(ix);
   EXPECT_EQ(ix->positions.size(), games[0].main_line.size() + 1);
-  // By hash, each ply once.
-  std::vector<std::uint32_t> plies;
-  for (std::size_t i = 0; i < ix->positions.size(); ++i) {
-    if (i > 0) {
-      EXPECT_LT(ix->positions[i - 1].hash, ix->positions[i].hash);
-    }
-    plies.push_back(ix->positions[i].first_ply);
-  }
-  std::sort(plies.begin(), plies.end());
-  for (std::size_t i = 0; i < plies.size(); ++i) EXPECT_EQ(plies[i], i);
+  // In game order, each ply once.
+  for (std::size_t i = 0; i < ix->positions.size(); ++i) EXPECT_EQ(ix->positions[i].first_ply, i);
   EXPECT_EQ(ix->tree.size(), games[0].main_line.size());
   EXPECT_EQ(ix->counters.games, 1u);
   EXPECT_EQ(ix->counters.draws, 1u);
   EXPECT_EQ(ix->counters.white_elo_sum, 2100u);
   EXPECT_EQ(ix->counters.black_elo_games, 1u);
   EXPECT_EQ(ix->counters.last_date, 20240501u);
+}
+
+// A position met again (here the start, then the position after 1. Nf3) is
+// indexed once, with the ply it was first met at.
+TEST(GameIndex, RepeatedPositionsOnce) {
+  const auto rec = record_of(R"([Event "?"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "?"]
+[Black "?"]
+[Result "*"]
+
+1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nc6 *
+)");
+  auto ix = index_game(rec);
+  ASSERT_TRUE(ix);
+  std::vector<std::uint32_t> plies;
+  for (const PositionEntry& p : ix->positions) plies.push_back(p.first_ply);
+  EXPECT_EQ(plies, (std::vector<std::uint32_t>{0, 1, 2, 3, 6}));
+  for (std::size_t i = 0; i < ix->positions.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j) EXPECT_NE(ix->positions[i].hash, ix->positions[j].hash);
 }
 
 TEST(GameIndex, TranspositionsMeet) {

@@ -72,24 +72,10 @@ struct Line {
   }
 };
 
-void put_move_number(std::string& out, int number, bool wide) {
-  if (wide) out += char(number >> 8);
-  out += char(number & 0xff);
-}
-
 int read_move_number(ByteReader& r, bool wide) {
   if (!wide) return r.byte();
   const int hi = r.byte();
   return hi << 8 | r.byte();
-}
-
-// Appends a move's number; false when the move is not legal.
-template <class G>
-bool put_move(std::string& out, const Position<G>& pos, Move m) {
-  const int number = move_number(pos, m);
-  if (number < 0) return false;
-  put_move_number(out, number, move_numbers_wide(pos));
-  return true;
 }
 
 // Reads one move of a record of either format; null when the bytes name no
@@ -110,15 +96,19 @@ bool annotated(const GameRecord& rec) {
 }
 
 template <class G>
-Status encode_moves(const GameRecord& rec, std::string& out) {
+Status encode_moves(const GameRecord& rec, const std::string* main_line_numbers, std::string& out) {
   auto start = start_position<G>(rec.variant, rec.start_fen, rec.bishop_swap());
   if (!start) return invalid("the start FEN is not a legal position");
   // Main line.
   put_varint(out, rec.main_line.size());
-  Position<G> pos = *start;
-  for (Move m : rec.main_line) {
-    if (!put_move(out, pos, m)) return invalid("a main-line move is not legal");
-    pos.play(m);
+  if (main_line_numbers) {
+    out += *main_line_numbers;
+  } else {
+    Position<G> pos = *start;
+    for (Move m : rec.main_line) {
+      if (!append_move_number(out, pos, m)) return invalid("a main-line move is not legal");
+      pos.play(m);
+    }
   }
   if (!annotated(rec)) return {};
 
@@ -145,7 +135,7 @@ Status encode_moves(const GameRecord& rec, std::string& out) {
             return invalid("the movetext does not follow the main line");
           ++main_index;
         } else {
-          if (!put_move(run, line.pos, item.move)) return invalid("a variation move is not legal");
+          if (!append_move_number(run, line.pos, item.move)) return invalid("a variation move is not legal");
         }
         line.play(item.move);
         if (++run_length == kTokenMaxRun) flush();
@@ -278,7 +268,7 @@ Status decode_moves(ByteReader& r, std::uint8_t format, GameRecord& rec, bool bi
 
 }  // namespace
 
-Result<std::string> encode_game(const GameRecord& rec) {
+Result<std::string> encode_game(const GameRecord& rec, const std::string* main_line_numbers) {
   std::string out;
   out.reserve(64 + rec.main_line.size() + rec.tags.size() * 16);
   const bool is_annotated = annotated(rec);
@@ -295,7 +285,7 @@ Result<std::string> encode_game(const GameRecord& rec) {
     put_bytes(out, t.value);
   }
   Status status;
-  virrey::with_geometry(rec.variant, [&]<class G>(G) { status = encode_moves<G>(rec, out); });
+  virrey::with_geometry(rec.variant, [&]<class G>(G) { status = encode_moves<G>(rec, main_line_numbers, out); });
   if (!status) return status.error();
   return out;
 }

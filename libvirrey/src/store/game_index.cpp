@@ -18,28 +18,24 @@ using validate::GameRecord;
 constexpr std::array<std::string_view, 7> kSevenTagRoster = {"Event", "Site",  "Date",  "Round",
                                                              "White", "Black", "Result"};
 
-// FNV-1a over the identity's bytes, then a final avalanche (frozen).
-class IdentityHash {
+// The identity's bytes (frozen: their hash is stored in `identities`):
+// numbers as 8 bytes little-endian, text as its length then its bytes.
+class IdentityBytes {
  public:
-  void bytes(std::string_view s) {
-    for (unsigned char c : s) h_ = (h_ ^ c) * 0x100000001b3ULL;
-  }
+  explicit IdentityBytes(std::string& out) : out_(out) {}
+  void bytes(std::string_view s) { out_ += s; }
   void field(std::string_view s) {
     number(s.size());
     bytes(s);
   }
   void number(std::uint64_t v) {
-    for (int i = 0; i < 8; ++i) h_ = (h_ ^ (v >> (8 * i) & 0xff)) * 0x100000001b3ULL;
-  }
-  std::uint64_t value() const {
-    std::uint64_t z = h_;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
+    char b[8];
+    for (int i = 0; i < 8; ++i) b[i] = char(v >> (8 * i) & 0xff);
+    out_.append(b, 8);
   }
 
  private:
-  std::uint64_t h_ = 0xcbf29ce484222325ULL;
+  std::string& out_;
 };
 
 bool placeholder(TagField f, std::string_view normalized) {
@@ -77,15 +73,48 @@ TreeCounters game_counters(const GameSummary& s) {
   return c;
 }
 
+// The distinct positions of a game in the order they first occur: a small
+// open-addressing set of their hashes (a game repeats few positions).
+class DistinctPositions {
+ public:
+  explicit DistinctPositions(std::size_t most) {
+    std::size_t size = 64;
+    while (size < 2 * most) size *= 2;
+    slots_.assign(size, 0);
+    list_.reserve(most);
+  }
+  void add(std::uint64_t hash, std::uint32_t ply) {
+    if (hash == 0) {  // the empty slot's mark
+      if (!zero_seen_) list_.push_back({hash, ply});
+      zero_seen_ = true;
+      return;
+    }
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = std::size_t(hash) & mask;; i = (i + 1) & mask) {
+      if (slots_[i] == hash) return;
+      if (slots_[i] == 0) {
+        slots_[i] = hash;
+        list_.push_back({hash, ply});
+        return;
+      }
+    }
+  }
+  std::vector<PositionEntry> take() { return std::move(list_); }
+
+ private:
+  std::vector<std::uint64_t> slots_;
+  std::vector<PositionEntry> list_;
+  bool zero_seen_ = false;
+};
+
 template <class G>
-Status replay(const GameRecord& rec, GameIndex& out) {
+Status replay(const GameRecord& rec, GameIndex& out, std::string* move_numbers) {
   auto start = start_position<G>(rec.variant, rec.start_fen, rec.bishop_swap());
   if (!start) return Error{ErrorKind::InvalidArgument, "the start FEN is not a legal position"};
   Position<G> pos = *start;
 
-  std::vector<PositionEntry> seen;
-  seen.reserve(rec.main_line.size() + 1);
-  seen.push_back({pos.hash(), 0});
+  DistinctPositions seen(rec.main_line.size() + 1);
+  seen.add(pos.hash(), 0);
   out.tree.reserve(std::min<std::size_t>(rec.main_line.size(), kTreePlies));
   std::vector<Square> promoted;  // current square of each promoted piece (kNoSquare: captured)
 
@@ -97,6 +126,8 @@ Status replay(const GameRecord& rec, GameIndex& out) {
       return Error{ErrorKind::InvalidArgument, "a main-line move is off the board"};
     const Piece mover = pos.piece_on(m.from());
     if (mover.empty() || mover.color != pos.side_to_move())
+      return Error{ErrorKind::InvalidArgument, "a main-line move is not legal"};
+    if (move_numbers && !append_move_number(*move_numbers, pos, m))
       return Error{ErrorKind::InvalidArgument, "a main-line move is not legal"};
     const auto ply = std::uint32_t(i + 1);
     if (i < kTreePlies) {
@@ -121,7 +152,7 @@ Status replay(const GameRecord& rec, GameIndex& out) {
       promoted.push_back(m.to());
     }
     pos.play(m);
-    seen.push_back({pos.hash(), ply});
+    seen.add(pos.hash(), ply);
   }
 
   const BoardState state = board_state(pos);
@@ -135,31 +166,37 @@ Status replay(const GameRecord& rec, GameIndex& out) {
         out.promotions[k].flags |= kGaveMate;
   }
 
-  // Distinct positions with their first ply.
-  std::sort(seen.begin(), seen.end(), [](const PositionEntry& a, const PositionEntry& b) {
-    return a.hash != b.hash ? a.hash < b.hash : a.first_ply < b.first_ply;
-  });
-  seen.erase(std::unique(seen.begin(), seen.end(),
-                         [](const PositionEntry& a, const PositionEntry& b) { return a.hash == b.hash; }),
-             seen.end());
-  out.positions = std::move(seen);
+  out.positions = seen.take();
   return {};
 }
 
 }  // namespace
 
-std::uint64_t game_identity(const GameRecord& rec) {
-  IdentityHash h;
-  h.number(std::uint64_t(rec.variant));
-  h.field(rec.start_fen);
-  h.number(rec.main_line.size());
+std::string identity_bytes(const GameRecord& rec) {
+  std::string out;
+  out.reserve(64 + rec.start_fen.size() + 3 * rec.main_line.size());
+  IdentityBytes b(out);
+  b.number(std::uint64_t(rec.variant));
+  b.field(rec.start_fen);
+  b.number(rec.main_line.size());
   for (Move m : rec.main_line) {
-    const Key<3> b = move_bytes(m);
-    h.bytes(view(b));
+    const Key<3> k = move_bytes(m);
+    b.bytes(view(k));
   }
-  for (std::string_view name : kSevenTagRoster) h.field(rec.tag(name));
-  return h.value();
+  for (std::string_view name : kSevenTagRoster) b.field(rec.tag(name));
+  return out;
 }
+
+std::uint64_t identity_hash(std::string_view bytes) {
+  // FNV-1a, then a final avalanche.
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  for (unsigned char c : bytes) h = (h ^ c) * 0x100000001b3ULL;
+  h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  h = (h ^ (h >> 27)) * 0x94d049bb133111ebULL;
+  return h ^ (h >> 31);
+}
+
+std::uint64_t game_identity(const GameRecord& rec) { return identity_hash(identity_bytes(rec)); }
 
 bool same_game(const GameRecord& a, const GameRecord& b) {
   if (a.variant != b.variant || a.start_fen != b.start_fen || a.main_line != b.main_line)
@@ -169,10 +206,11 @@ bool same_game(const GameRecord& a, const GameRecord& b) {
   return true;
 }
 
-Result<GameIndex> index_game(const GameRecord& rec) {
+Result<GameIndex> index_game(const GameRecord& rec, std::string* move_numbers) {
   GameIndex out;
   out.variant = rec.variant;
-  out.identity = game_identity(rec);
+  out.identity_bytes = identity_bytes(rec);
+  out.identity = identity_hash(out.identity_bytes);
   GameSummary& s = out.summary;
   s.variant = rec.variant;
   s.result = rec.result;
@@ -182,7 +220,7 @@ Result<GameIndex> index_game(const GameRecord& rec) {
   s.black_elo = parse_elo(rec.tag("BlackElo"));
 
   Status status;
-  virrey::with_geometry(rec.variant, [&]<class G>(G) { status = replay<G>(rec, out); });
+  virrey::with_geometry(rec.variant, [&]<class G>(G) { status = replay<G>(rec, out, move_numbers); });
   if (!status) return status.error();
   s.promotions = std::uint8_t(std::min<std::size_t>(out.promotions.size(), 255));
   out.counters = game_counters(s);

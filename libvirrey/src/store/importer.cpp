@@ -28,7 +28,7 @@ namespace {
 constexpr std::size_t kMaxQueuedBatches = 2;
 
 struct Prepared {
-  validate::GameRecord record;
+  validate::GameRecord record;  // freed once indexed and encoded
   Result<GameIndex> index = Error{};
   Result<std::string> bytes = Error{};
 };
@@ -38,27 +38,16 @@ void prepare(std::vector<Prepared>& games, int threads) {
   std::atomic<std::size_t> next{0};
   auto work = [&] {
     for (std::size_t i; (i = next.fetch_add(1)) < games.size();) {
-      games[i].index = index_game(games[i].record);
-      games[i].bytes = encode_game(games[i].record);
+      std::string move_numbers;
+      games[i].index = index_game(games[i].record, &move_numbers);
+      if (games[i].index) games[i].bytes = encode_game(games[i].record, &move_numbers);
+      games[i].record = {};
     }
   };
   std::vector<std::thread> pool;
   for (int t = 1; t < threads && std::size_t(t) < games.size(); ++t) pool.emplace_back(work);
   work();
   for (auto& t : pool) t.join();
-}
-
-// What duplicate detection compares of a game not ingested yet.
-validate::GameRecord identity_part(validate::GameRecord& rec) {
-  validate::GameRecord out;
-  out.variant = rec.variant;
-  out.start_fen = std::move(rec.start_fen);
-  out.main_line = std::move(rec.main_line);
-  for (auto& t : rec.tags)
-    if (t.name == "Event" || t.name == "Site" || t.name == "Date" || t.name == "Round" ||
-        t.name == "White" || t.name == "Black" || t.name == "Result")
-      out.tags.push_back(std::move(t));
-  return out;
 }
 
 }  // namespace
@@ -86,9 +75,9 @@ struct GameImporter::Impl {
     explicit Segment(Database::Impl& d) : group(d) {}
     IngestGroup group;
     PositionTreeBuilder positions_and_tree;  // of the segment's games
-    // Its games by identity, for duplicate detection until it is ingested
-    // (the writer's alone: the ingester never reads them).
-    std::unordered_map<std::uint64_t, std::vector<validate::GameRecord>> pending;
+    // Its games' identity bytes by their hash, for duplicate detection until
+    // it is ingested (the writer's alone: the ingester never reads them).
+    std::unordered_map<std::uint64_t, std::vector<std::string>> pending;
     ImportTotals added;
     GameId next_id = 1;  // the counters as of its last game
     std::array<VariantCounts, kVariantCount> counts{};
@@ -262,8 +251,8 @@ struct GameImporter::Impl {
     for (const Segment* seg : {segment.get(), sealed.get()}) {
       if (!seg) continue;
       if (auto it = seg->pending.find(g.index->identity); it != seg->pending.end())
-        for (const auto& p : it->second)
-          if (same_game(p, g.record)) return true;
+        for (const std::string& p : it->second)
+          if (p == g.index->identity_bytes) return true;
     }
     std::vector<GameId> candidates;
     const auto prefix = identity_prefix(g.index->variant, g.index->identity);
@@ -275,7 +264,7 @@ struct GameImporter::Impl {
     for (GameId id : candidates) {
       auto stored = db.game(id, kDecodeTags | kDecodeMainLine);
       if (!stored) return stored.error();
-      if (same_game(*stored, g.record)) return true;
+      if (identity_bytes(*stored) == g.index->identity_bytes) return true;
     }
     return false;
   }
@@ -305,7 +294,7 @@ struct GameImporter::Impl {
         group.put(Family::Promotions, view(promotion_key(v, p.piece, p.colour, p.file, id, p.ply)),
                   std::string_view(reinterpret_cast<const char*>(&p.flags), 1));
       group.put(Family::Identities, view(identity_key(v, ix.identity, id)), {});
-      seg.pending[ix.identity].push_back(identity_part(g.record));
+      seg.pending[ix.identity].push_back(std::move(g.index->identity_bytes));
       ++seg.added.stored;
       seg.added.positions += ix.positions.size();
       ++counts[std::size_t(v)].games;

@@ -35,13 +35,16 @@ void IngestGroup::merge(Family f, std::string_view key, std::string_view value) 
 Status IngestGroup::write_run(Family f, Run& run, const std::string& path) {
   const auto& data = run.data;
   auto key_of = [&](const Entry& e) { return std::string_view(data.data() + e.offset, e.key_size); };
-  // Sorted by key; of equal keys the last added wins (ties by position, keep last).
-  std::sort(run.entries.begin(), run.entries.end(), [&](const Entry& a, const Entry& b) {
+  // Sorted by key; of equal keys the last added wins (ties by position, keep
+  // last). Most runs come in order (ids rise; postings go by bucket).
+  const auto before = [&](const Entry& a, const Entry& b) {
     if (a.prefix != b.prefix) return a.prefix < b.prefix;
     if (a.prefix2 != b.prefix2) return a.prefix2 < b.prefix2;
     const int c = key_of(a).compare(key_of(b));
     return c != 0 ? c < 0 : a.offset < b.offset;
-  });
+  };
+  if (!std::is_sorted(run.entries.begin(), run.entries.end(), before))
+    std::sort(run.entries.begin(), run.entries.end(), before);
 
   rocksdb::Options options(db_options(OpenMode::ReadWrite), family_options(f));
   // A table file is written with the bottommost level's compression: zstd

@@ -5,7 +5,7 @@
 #pragma once
 
 #include <cstddef>
-#include <unordered_map>
+#include <vector>
 
 #include "position_postings.hpp"
 #include "virrey/store/game_index.hpp"
@@ -24,14 +24,20 @@ class PositionTreeBuilder {
   void write(IngestGroup& group);
 
  private:
-  // Tree keys end in a position hash and a move: their middle bytes hash well.
-  struct KeyHash {
-    std::size_t operator()(const Key<12>& k) const {
-      return std::size_t(get_be(k.data() + 1, 8) ^ get_be(k.data() + 9, 3) * 0x9e3779b97f4a7c15ULL);
-    }
+  // The tree counters of the group by key: open addressing, linear probing,
+  // at most half full (keys end in a position hash and a move, so their
+  // middle bytes hash well).
+  struct Slot {
+    Key<12> key;
+    bool used = false;
+    TreeCounters counters;
   };
+  TreeCounters& counters_of(const Key<12>& key);
+  void grow();
+
   PostingsBuilder postings_;
-  std::unordered_map<Key<12>, TreeCounters, KeyHash> tree_;
+  std::vector<Slot> slots_;
+  std::size_t used_ = 0;
 };
 
 }  // namespace virrey::store

@@ -40,7 +40,9 @@ enum DecodeParts : unsigned {
 };
 
 // Fails (InvalidArgument) only for a record whose moves are not legal.
-Result<std::string> encode_game(const validate::GameRecord& record);
+// `main_line_numbers`: the main line's moves as index_game appended them
+// for this record, which spares replaying it.
+Result<std::string> encode_game(const validate::GameRecord& record, const std::string* main_line_numbers = nullptr);
 // `main_line_plies`: with kDecodeMainLine but not kDecodeMovetext, the main
 // line stops after that many plies (a query confirming a position the index
 // places early in the game needs no more); the movetext always has them all.

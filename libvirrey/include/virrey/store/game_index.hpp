@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "virrey/rules/types.hpp"
@@ -47,8 +48,9 @@ struct TagEntry {
 
 struct GameIndex {
   Variant variant = Variant::Standard;
-  std::uint64_t identity = 0;
-  std::vector<PositionEntry> positions;  // distinct positions, by hash
+  std::uint64_t identity = 0;            // identity_hash(identity_bytes)
+  std::string identity_bytes;            // what duplicate detection compares
+  std::vector<PositionEntry> positions;  // distinct positions, in the order they first occur
   std::vector<TreeEntry> tree;           // distinct (position, move) of plies < kTreePlies
   TreeCounters counters;                 // what this game adds to each tree entry
   std::vector<PromotionEntry> promotions;
@@ -56,11 +58,17 @@ struct GameIndex {
   GameSummary summary;
 };
 
-// Fails (InvalidArgument) only when a main-line move is not legal.
-Result<GameIndex> index_game(const validate::GameRecord& record);
+// Fails (InvalidArgument) only when a main-line move is not legal. With
+// `move_numbers`, the replay also appends the main line as a stored record
+// holds it (encode_game takes it from there instead of replaying again).
+Result<GameIndex> index_game(const validate::GameRecord& record, std::string* move_numbers = nullptr);
 
 // The identity that duplicate detection compares: variant, start position,
-// main line and the Seven Tag Roster (frozen: stored in `identities`).
+// main line and the Seven Tag Roster, as bytes (two games are the same game
+// exactly when their bytes are equal) and as their hash (frozen: stored in
+// `identities`).
+std::string identity_bytes(const validate::GameRecord& record);
+std::uint64_t identity_hash(std::string_view identity_bytes);
 std::uint64_t game_identity(const validate::GameRecord& record);
 
 // True when two records are the same game by that definition.
