@@ -136,9 +136,16 @@ int run_import(const ImportOptions& o) {
   const auto start = std::chrono::steady_clock::now();
 
   validate::InputCallbacks callbacks;
+  std::uint64_t* read_of_input = nullptr;  // read_per_input's entry of the input being read
+  std::string_view input_of_count;
   callbacks.game = [&](validate::GameReport& r) {
     ++summary.read;
-    ++read_per_input[std::string(r.file)];
+    if (!read_of_input || r.file != input_of_count) {
+      auto it = read_per_input.try_emplace(std::string(r.file), 0).first;
+      read_of_input = &it->second;
+      input_of_count = it->first;
+    }
+    ++*read_of_input;
     if (r.game.has_error) {
       ++summary.rejected;
       for (const auto& f : r.game.findings)

@@ -196,6 +196,26 @@ TEST_F(DatabaseTest, PromotionIndexFilters) {
   EXPECT_EQ(find({std::nullopt, std::nullopt, Color::Black, std::nullopt}), 0u);
 }
 
+// Committing after every game: a repeat meets its original in the segment
+// being written, in the one being ingested, or in the database, all within
+// one import into an empty database.
+TEST_F(DatabaseTest, DuplicatesAcrossCommitsOfOneImport) {
+  auto db = open_db(path);
+  ASSERT_TRUE(db);
+  std::vector<validate::GameRecord> input;
+  for (int round = 0; round < 4; ++round)
+    for (const auto& g : games) input.push_back(g);
+  GameImporter importer(*db, {2, 1, 1e-6});
+  for (const auto& g : input) EXPECT_TRUE(importer.add(g));
+  auto t = importer.finish();
+  ASSERT_TRUE(t) << t.error().message;
+  EXPECT_EQ(t->stored, games.size());
+  EXPECT_EQ(t->duplicates, 3 * games.size());
+  auto report = check_database(*db);
+  ASSERT_TRUE(report);
+  EXPECT_TRUE(report->ok()) << (report->problems.empty() ? "" : report->problems[0]);
+}
+
 TEST_F(DatabaseTest, DuplicatesAreSkipped) {
   auto db = open_db(path);
   ASSERT_TRUE(db);

@@ -6,6 +6,7 @@
 #include <array>
 
 #include "canonical_moves.hpp"
+#include "hash_set64.hpp"
 #include "virrey/rules/outcome.hpp"
 #include "virrey/store/keys.hpp"
 
@@ -73,38 +74,18 @@ TreeCounters game_counters(const GameSummary& s) {
   return c;
 }
 
-// The distinct positions of a game in the order they first occur: a small
-// open-addressing set of their hashes (a game repeats few positions).
+// The distinct positions of a game in the order they first occur.
 class DistinctPositions {
  public:
-  explicit DistinctPositions(std::size_t most) {
-    std::size_t size = 64;
-    while (size < 2 * most) size *= 2;
-    slots_.assign(size, 0);
-    list_.reserve(most);
-  }
+  explicit DistinctPositions(std::size_t most) : seen_(most) { list_.reserve(most); }
   void add(std::uint64_t hash, std::uint32_t ply) {
-    if (hash == 0) {  // the empty slot's mark
-      if (!zero_seen_) list_.push_back({hash, ply});
-      zero_seen_ = true;
-      return;
-    }
-    const std::size_t mask = slots_.size() - 1;
-    for (std::size_t i = std::size_t(hash) & mask;; i = (i + 1) & mask) {
-      if (slots_[i] == hash) return;
-      if (slots_[i] == 0) {
-        slots_[i] = hash;
-        list_.push_back({hash, ply});
-        return;
-      }
-    }
+    if (seen_.insert(hash)) list_.push_back({hash, ply});
   }
   std::vector<PositionEntry> take() { return std::move(list_); }
 
  private:
-  std::vector<std::uint64_t> slots_;
+  HashSet64 seen_;
   std::vector<PositionEntry> list_;
-  bool zero_seen_ = false;
 };
 
 template <class G>

@@ -7,6 +7,7 @@
 // writer fills the next one.
 #include "virrey/store/importer.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -16,8 +17,10 @@
 
 #include <fmt/format.h>
 
+#include "hash_set64.hpp"
 #include "ingest_group.hpp"
 #include "position_tree_builder.hpp"
+#include "tag_index_builder.hpp"
 #include "rocks.hpp"
 #include "virrey/store/game_index.hpp"
 
@@ -75,6 +78,7 @@ struct GameImporter::Impl {
     explicit Segment(Database::Impl& d) : group(d) {}
     IngestGroup group;
     PositionTreeBuilder positions_and_tree;  // of the segment's games
+    TagIndexBuilder tags;
     // Its games' identity bytes by their hash, for duplicate detection until
     // it is ingested (the writer's alone: the ingester never reads them).
     std::unordered_map<std::uint64_t, std::vector<std::string>> pending;
@@ -88,6 +92,10 @@ struct GameImporter::Impl {
   bool sealed_done = false;            // (under mutex) the ingester is through with it
   bool no_more_segments = false;       // (under mutex)
   GameId next_id = 1;                  // writer thread
+  // Into a database empty when the import began, a game can only repeat one
+  // of the import's own: their identities, so that most games need no lookup.
+  bool started_empty = false;
+  HashSet64 imported;  // writer thread
   std::array<VariantCounts, kVariantCount> counts{};
   std::chrono::steady_clock::time_point last_seal = std::chrono::steady_clock::now();
 
@@ -99,6 +107,7 @@ struct GameImporter::Impl {
       next_id = d.next_game_id;
       counts = d.counts;
     }
+    started_empty = std::all_of(counts.begin(), counts.end(), [](const VariantCounts& c) { return c.games == 0; });
     preparer = std::thread([this] { prepare_loop(); });
     writer = std::thread([this] { write_loop(); });
     ingester = std::thread([this] { ingest_loop(); });
@@ -165,7 +174,8 @@ struct GameImporter::Impl {
       }
       Status s = batch.empty() ? Status{} : add_batch(batch);
       const auto since = std::chrono::steady_clock::now() - last_seal;
-      if (s && (segment->group.bytes() + segment->positions_and_tree.bytes() >= kIngestGroupBytes ||
+      if (s && (segment->group.bytes() + segment->positions_and_tree.bytes() + segment->tags.bytes() >=
+                    kIngestGroupBytes ||
                 since >= interval()))
         seal();
       std::lock_guard lock(mutex);
@@ -231,6 +241,7 @@ struct GameImporter::Impl {
   Status ingest(Segment& seg) {
     if (seg.added.stored > 0) {
       seg.positions_and_tree.write(seg.group);
+      seg.tags.write(seg.group);
       for (const auto& [key, value] : counter_entries(seg.next_id, seg.counts)) seg.group.put(Family::Meta, key, value);
       if (Status s = seg.group.ingest(); !s) return s;
       std::lock_guard lock(d.meta_mutex);
@@ -254,6 +265,7 @@ struct GameImporter::Impl {
         for (const std::string& p : it->second)
           if (p == g.index->identity_bytes) return true;
     }
+    if (started_empty && !imported.contains(g.index->identity)) return false;
     std::vector<GameId> candidates;
     const auto prefix = identity_prefix(g.index->variant, g.index->identity);
     Status s = d.scan(Family::Identities, view(prefix), [&](std::string_view key, std::string_view) {
@@ -289,11 +301,12 @@ struct GameImporter::Impl {
       group.put(Family::Games, view(gk), *g.bytes);
       group.put(Family::Summaries, view(gk), encode_summary(ix.summary));
       seg.positions_and_tree.add(id, ix);
-      for (const TagEntry& t : ix.tags) group.put(Family::Tags, tag_key(t.field, t.value, id), {});
+      seg.tags.add(id, ix.tags);
       for (const PromotionEntry& p : ix.promotions)
         group.put(Family::Promotions, view(promotion_key(v, p.piece, p.colour, p.file, id, p.ply)),
                   std::string_view(reinterpret_cast<const char*>(&p.flags), 1));
       group.put(Family::Identities, view(identity_key(v, ix.identity, id)), {});
+      if (started_empty) imported.insert(ix.identity);
       seg.pending[ix.identity].push_back(std::move(g.index->identity_bytes));
       ++seg.added.stored;
       seg.added.positions += ix.positions.size();

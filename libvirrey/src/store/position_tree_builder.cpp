@@ -16,30 +16,27 @@ std::size_t slot_hash(const Key<12>& k) {
 }  // namespace
 
 TreeCounters& PositionTreeBuilder::counters_of(const Key<12>& key) {
-  if (2 * (used_ + 1) > slots_.size()) grow();
+  if (2 * (counters_.size() + 1) > slots_.size()) grow();
   const std::size_t mask = slots_.size() - 1;
   for (std::size_t i = slot_hash(key) & mask;; i = (i + 1) & mask) {
     Slot& s = slots_[i];
-    if (!s.used) {
-      s.used = true;
+    if (s.entry == 0) {
+      counters_.push_back({key, {}});
       s.key = key;
-      s.counters = {};
-      ++used_;
-      return s.counters;
+      s.entry = std::uint32_t(counters_.size());
+      return counters_.back().second;
     }
-    if (s.key == key) return s.counters;
+    if (s.key == key) return counters_[s.entry - 1].second;
   }
 }
 
 void PositionTreeBuilder::grow() {
-  std::vector<Slot> old(std::max<std::size_t>(slots_.size() * 2, 4096));
-  old.swap(slots_);
+  slots_.assign(std::max<std::size_t>(slots_.size() * 2, 4096), Slot{});
   const std::size_t mask = slots_.size() - 1;
-  for (const Slot& s : old) {
-    if (!s.used) continue;
-    std::size_t i = slot_hash(s.key) & mask;
-    while (slots_[i].used) i = (i + 1) & mask;
-    slots_[i] = s;
+  for (std::size_t e = 0; e < counters_.size(); ++e) {
+    std::size_t i = slot_hash(counters_[e].first) & mask;
+    while (slots_[i].entry != 0) i = (i + 1) & mask;
+    slots_[i] = {counters_[e].first, std::uint32_t(e + 1)};
   }
 }
 
@@ -48,20 +45,19 @@ void PositionTreeBuilder::add(GameId id, const GameIndex& ix) {
   for (const TreeEntry& t : ix.tree) counters_of(tree_key(ix.variant, t.hash, t.move)).add(ix.counters);
 }
 
-std::size_t PositionTreeBuilder::bytes() const { return postings_.bytes() + slots_.size() * sizeof(Slot); }
+std::size_t PositionTreeBuilder::bytes() const {
+  return postings_.bytes() + slots_.size() * sizeof(Slot) + counters_.capacity() * sizeof(counters_[0]);
+}
 
 void PositionTreeBuilder::write(IngestGroup& group) {
   postings_.write(group);
   // In key order, so that the group's tree run needs no sorting.
-  std::vector<const Slot*> order;
-  order.reserve(used_);
-  for (const Slot& s : slots_)
-    if (s.used) order.push_back(&s);
-  std::sort(order.begin(), order.end(),
-            [](const Slot* a, const Slot* b) { return std::memcmp(a->key.data(), b->key.data(), a->key.size()) < 0; });
-  for (const Slot* s : order) group.merge(Family::Tree, view(s->key), encode_tree_counters(s->counters));
-  for (Slot& s : slots_) s.used = false;
-  used_ = 0;
+  std::sort(counters_.begin(), counters_.end(), [](const auto& a, const auto& b) {
+    return std::memcmp(a.first.data(), b.first.data(), a.first.size()) < 0;
+  });
+  for (const auto& [key, c] : counters_) group.merge(Family::Tree, view(key), encode_tree_counters(c));
+  counters_.clear();
+  std::fill(slots_.begin(), slots_.end(), Slot{});
 }
 
 }  // namespace virrey::store

@@ -24,20 +24,19 @@ class PositionTreeBuilder {
   void write(IngestGroup& group);
 
  private:
-  // The tree counters of the group by key: open addressing, linear probing,
-  // at most half full (keys end in a position hash and a move, so their
-  // middle bytes hash well).
+  // The tree counters of the group, and an index to them by key: open
+  // addressing, linear probing, at most half full, small slots (keys end in
+  // a position hash and a move, so their middle bytes hash well).
   struct Slot {
     Key<12> key;
-    bool used = false;
-    TreeCounters counters;
+    std::uint32_t entry = 0;  // 1 + index into counters_; 0: empty
   };
   TreeCounters& counters_of(const Key<12>& key);
   void grow();
 
   PostingsBuilder postings_;
   std::vector<Slot> slots_;
-  std::size_t used_ = 0;
+  std::vector<std::pair<Key<12>, TreeCounters>> counters_;
 };
 
 }  // namespace virrey::store

@@ -1,0 +1,31 @@
+// HashSet64: membership through growth, zero (the empty slot's mark)
+// included, against std::set.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <set>
+
+#include "hash_set64.hpp"
+
+namespace virrey::store {
+namespace {
+
+TEST(HashSet64, AgreesWithStdSet) {
+  std::mt19937_64 rng(5);
+  HashSet64 set;
+  std::set<std::uint64_t> expected;
+  for (int i = 0; i < 20000; ++i) {
+    // Few distinct small values (repeats, zero) and random ones.
+    const std::uint64_t v = i % 3 == 0 ? rng() % 50 : rng();
+    EXPECT_EQ(set.insert(v), expected.insert(v).second) << v;
+  }
+  for (int i = 0; i < 1000; ++i) {
+    const std::uint64_t v = i % 2 ? rng() % 100 : rng();
+    EXPECT_EQ(set.contains(v), expected.count(v) > 0) << v;
+  }
+  EXPECT_TRUE(set.contains(0));
+  EXPECT_FALSE(HashSet64(10).contains(0));
+}
+
+}  // namespace
+}  // namespace virrey::store
