@@ -90,6 +90,7 @@ int run_import(const ImportOptions& o) {
   options.check.move_san = false;  // the store writes SAN again on export
   options.check.plain_movetext = false;  // nor does it need the movetext of plain games
   options.keep_raw = !o.rejects.empty();
+  options.flag_duplicates = false;  // the importer counts duplicates, against the database too
 
   File rejects;
   if (!o.rejects.empty() && !(rejects = File(std::fopen(o.rejects.c_str(), "wb")))) {

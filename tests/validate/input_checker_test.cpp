@@ -104,3 +104,32 @@ TEST(InputChecker, ACallbacksExceptionStopsTheRun) {
 
 }  // namespace
 }  // namespace virrey::validate
+
+namespace virrey::validate {
+namespace {
+
+// The same game twice: a DuplicateGame warning, unless turned off (import).
+TEST(InputChecker, DuplicateWarningsCanBeTurnedOff) {
+  const fs::path path = fs::temp_directory_path() / "virrey_twice.pgn";
+  {
+    std::ofstream out(path, std::ios::binary);
+    for (int i = 0; i < 2; ++i) out << "[Event \"E\"]\n[Result \"*\"]\n\n1. e4 e5 *\n\n";
+  }
+  for (bool flag : {true, false}) {
+    InputCheckOptions options;
+    options.flag_duplicates = flag;
+    int warnings = 0, games = 0;
+    InputCallbacks cb;
+    cb.game = [&](GameReport& r) {
+      ++games;
+      for (const auto& f : r.game.findings) warnings += f.code == Code::DuplicateGame;
+    };
+    check_inputs({path.string()}, options, cb);
+    EXPECT_EQ(games, 2);
+    EXPECT_EQ(warnings, flag ? 1 : 0);
+  }
+  fs::remove(path);
+}
+
+}  // namespace
+}  // namespace virrey::validate

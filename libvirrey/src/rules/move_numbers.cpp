@@ -10,6 +10,11 @@ namespace {
 constexpr std::array<PieceType, 5> kPromotionChoices = {PieceType::Queen, PieceType::Rook, PieceType::Bishop,
                                                         PieceType::Knight, PieceType::Minister};
 
+// The pieces other than pawns.
+constexpr std::array<PieceType, 7> kPieces = {PieceType::Knight, PieceType::Bishop, PieceType::Rook,
+                                              PieceType::Queen,  PieceType::King,   PieceType::Viceroy,
+                                              PieceType::Minister};
+
 template <class G>
 struct Numbering {
   using BB = Bitboard<G>;
@@ -77,10 +82,8 @@ struct Numbering {
     int n = count(single, true) + count(forward<G>(us, single & double_step_rank) & ~occ, true) +
             count(forward<G>(us, west<G>(pawns)) & capturable, true) +
             count(forward<G>(us, east<G>(pawns)) & capturable, true);
-    for (BB others = ours & below & ~pawns; others;) {
-      const Square s = pop_lsb(others);
-      n += count(targets(s, pos.piece_on(s).type), false);
-    }
+    for (PieceType pt : kPieces)
+      for (BB b = pos.pieces(us, pt) & below; b;) n += popcount(targets(pop_lsb(b), pt));
     return n;
   }
 

@@ -182,7 +182,7 @@ class ReportSink {
       problems_before(i);
       GameReport& r = batch.reports[i];
       r.file = display;
-      flag_duplicate(batch.input, r);
+      if (options_.flag_duplicates) flag_duplicate(batch.input, r);
       if (options_.keep_raw) r.raw.assign(batch.text, batch.games[i].offset, batch.games[i].size);
       if (cb_.game) cb_.game(r);
     }

@@ -22,6 +22,9 @@ struct InputCheckOptions {
   int threads = 1;
   pgn::SplitterOptions splitter;
   bool keep_raw = false;  // fill GameReport::raw (for a rejects file)
+  // Warn (DuplicateGame) about a game equal to an earlier one of the inputs.
+  // Import, which counts duplicates against the database, turns it off.
+  bool flag_duplicates = true;
 };
 
 struct GameReport {
