@@ -1,5 +1,6 @@
 #include "import_command.hpp"
 
+#include <any>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -137,6 +138,10 @@ int run_import(const ImportOptions& o) {
   const auto start = std::chrono::steady_clock::now();
 
   validate::InputCallbacks callbacks;
+  // Games are indexed and encoded on the checking threads.
+  callbacks.checked = [](validate::GameReport& r) {
+    if (!r.game.has_error) r.attachment = store::prepare_game(r.game.record);
+  };
   std::uint64_t* read_of_input = nullptr;  // read_per_input's entry of the input being read
   std::string_view input_of_count;
   callbacks.game = [&](validate::GameReport& r) {
@@ -154,7 +159,7 @@ int run_import(const ImportOptions& o) {
       if (rejects) std::fwrite(r.raw.data(), 1, r.raw.size(), rejects.get());
       return;
     }
-    if (store::Status s = importer.add(std::move(r.game.record)); !s) {
+    if (store::Status s = importer.add(std::any_cast<store::PreparedGame&&>(std::move(r.attachment))); !s) {
       failure = s;
       throw WriteFailed{};
     }

@@ -31,20 +31,21 @@ namespace {
 constexpr std::size_t kMaxQueuedBatches = 2;
 
 struct Prepared {
-  validate::GameRecord record;  // freed once indexed and encoded
-  Result<GameIndex> index = Error{};
-  Result<std::string> bytes = Error{};
+  validate::GameRecord record;  // until prepared
+  bool done = false;
+  PreparedGame game;
 };
 
-// Indexes and encodes a batch on `threads` threads.
+// Indexes and encodes the games of a batch not prepared yet, on `threads` threads.
 void prepare(std::vector<Prepared>& games, int threads) {
+  if (std::all_of(games.begin(), games.end(), [](const Prepared& g) { return g.done; })) return;
   std::atomic<std::size_t> next{0};
   auto work = [&] {
     for (std::size_t i; (i = next.fetch_add(1)) < games.size();) {
-      std::string move_numbers;
-      games[i].index = index_game(games[i].record, &move_numbers);
-      if (games[i].index) games[i].bytes = encode_game(games[i].record, &move_numbers);
+      if (games[i].done) continue;
+      games[i].game = prepare_game(games[i].record);
       games[i].record = {};
+      games[i].done = true;
     }
   };
   std::vector<std::thread> pool;
@@ -55,6 +56,14 @@ void prepare(std::vector<Prepared>& games, int threads) {
 
 }  // namespace
 
+PreparedGame prepare_game(const validate::GameRecord& record) {
+  PreparedGame out;
+  std::string move_numbers;
+  out.index = index_game(record, &move_numbers);
+  if (out.index) out.record = encode_game(record, &move_numbers);
+  return out;
+}
+
 struct GameImporter::Impl {
   Database& db;
   Database::Impl& d;
@@ -62,8 +71,8 @@ struct GameImporter::Impl {
 
   std::mutex mutex;
   std::condition_variable changed;
-  std::deque<std::vector<validate::GameRecord>> queue;  // to prepare
-  std::vector<validate::GameRecord> filling;
+  std::deque<std::vector<Prepared>> queue;  // to prepare
+  std::vector<Prepared> filling;
   std::deque<std::vector<Prepared>> ready;  // to write; an empty batch: see whether a commit is due
   std::deque<std::vector<Prepared>> spent;  // written: freed by the preparer, off the writer's path
   bool closing = false;
@@ -121,27 +130,25 @@ struct GameImporter::Impl {
   void prepare_loop() {
     auto last_handoff = std::chrono::steady_clock::now();
     for (;;) {
-      std::vector<validate::GameRecord> batch;
+      std::vector<Prepared> games;
       std::deque<std::vector<Prepared>> written;
       {
         std::unique_lock lock(mutex);
         changed.wait_until(lock, last_handoff + interval(), [&] { return !queue.empty() || closing; });
         written.swap(spent);
         if (!queue.empty()) {
-          batch = std::move(queue.front());
+          games = std::move(queue.front());
           queue.pop_front();
         } else if (closing) {
           break;
         } else {
           // A commit may be due and the input is slow: pass on what has come.
-          batch = std::move(filling);
+          games = std::move(filling);
           filling.clear();
         }
         changed.notify_all();
       }
       written.clear();
-      std::vector<Prepared> games(batch.size());
-      for (std::size_t i = 0; i < batch.size(); ++i) games[i].record = std::move(batch[i]);
       if (failure_seen()) games.clear();  // drain after a failure
       prepare(games, options.threads);
       last_handoff = std::chrono::steady_clock::now();
@@ -256,7 +263,7 @@ struct GameImporter::Impl {
   }
 
   // True when a stored game, or one gathered in this group, is the same game.
-  Result<bool> duplicate(const Prepared& g) {
+  Result<bool> duplicate(const PreparedGame& g) {
     // The sealed segment's games stay here until the writer takes it back,
     // which is after they are in the database.
     for (const Segment* seg : {segment.get(), sealed.get()}) {
@@ -284,9 +291,10 @@ struct GameImporter::Impl {
   Status add_batch(std::vector<Prepared>& games) {
     Segment& seg = *segment;
     IngestGroup& group = seg.group;
-    for (Prepared& g : games) {
+    for (Prepared& p : games) {
+      PreparedGame& g = p.game;
       if (!g.index) return g.index.error();
-      if (!g.bytes) return g.bytes.error();
+      if (!g.record) return g.record.error();
       const GameIndex& ix = *g.index;
       auto dup = duplicate(g);
       if (!dup) return dup.error();
@@ -298,7 +306,7 @@ struct GameImporter::Impl {
       const GameId id = next_id++;
       const Variant v = ix.variant;
       const auto gk = game_key(id);
-      group.put(Family::Games, view(gk), *g.bytes);
+      group.put(Family::Games, view(gk), *g.record);
       group.put(Family::Summaries, view(gk), encode_summary(ix.summary));
       seg.positions_and_tree.add(id, ix);
       seg.tags.add(id, ix.tags);
@@ -321,6 +329,16 @@ struct GameImporter::Impl {
     queue.push_back(std::move(filling));
     filling.clear();
     changed.notify_all();
+  }
+
+  Status add(Prepared p) {
+    if (!db.writable()) return Error{ErrorKind::InvalidArgument, "the database is open for reading"};
+    std::unique_lock lock(mutex);
+    if (!failure.ok()) return failure;
+    if (finished) return Error{ErrorKind::InvalidArgument, "the import is finished"};
+    filling.push_back(std::move(p));
+    if (filling.size() >= options.batch_games) enqueue(lock);
+    return {};
   }
 
   Result<ImportTotals> finish() {
@@ -348,14 +366,16 @@ GameImporter::GameImporter(Database& db, ImportOptions options)
 GameImporter::~GameImporter() { (void)impl_->finish(); }
 
 Status GameImporter::add(validate::GameRecord record) {
-  if (!impl_->db.writable())
-    return Error{ErrorKind::InvalidArgument, "the database is open for reading"};
-  std::unique_lock lock(impl_->mutex);
-  if (!impl_->failure.ok()) return impl_->failure;
-  if (impl_->finished) return Error{ErrorKind::InvalidArgument, "the import is finished"};
-  impl_->filling.push_back(std::move(record));
-  if (impl_->filling.size() >= impl_->options.batch_games) impl_->enqueue(lock);
-  return {};
+  Prepared p;
+  p.record = std::move(record);
+  return impl_->add(std::move(p));
+}
+
+Status GameImporter::add(PreparedGame game) {
+  Prepared p;
+  p.done = true;
+  p.game = std::move(game);
+  return impl_->add(std::move(p));
 }
 
 Result<ImportTotals> GameImporter::finish() { return impl_->finish(); }

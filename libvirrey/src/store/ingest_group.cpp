@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <thread>
 
 #include <fmt/format.h>
 #include <rocksdb/sst_file_writer.h>
@@ -76,15 +77,34 @@ Status IngestGroup::ingest() {
   std::filesystem::create_directories(dir, ec);
   if (ec) return Error{ErrorKind::Io, fmt::format("cannot create {}: {}", dir, ec.message())};
 
-  std::vector<rocksdb::IngestExternalFileArg> args;
+  // One table file per family, written side by side (each sorts and
+  // compresses its own run).
+  std::vector<const FamilyInfo*> families;
+  std::vector<std::string> paths;
   for (const FamilyInfo& fi : kFamilies) {
-    Run& run = runs_[std::size_t(fi.family)];
-    if (run.entries.empty()) continue;
-    const std::string path = fmt::format("{}/{}-{}.sst", dir, fi.name, ++files_);
-    if (Status s = write_run(fi.family, run, path); !s) return s;
+    if (runs_[std::size_t(fi.family)].entries.empty()) continue;
+    families.push_back(&fi);
+    paths.push_back(fmt::format("{}/{}-{}.sst", dir, fi.name, ++files_));
+  }
+  std::vector<Status> written(families.size());
+  auto write = [&](std::size_t i) {
+    const Family f = families[i]->family;
+    written[i] = write_run(f, runs_[std::size_t(f)], paths[i]);
+  };
+  {
+    std::vector<std::jthread> writers;
+    for (std::size_t i = 1; i < families.size(); ++i) writers.emplace_back(write, i);
+    if (!families.empty()) write(0);
+  }
+  std::vector<rocksdb::IngestExternalFileArg> args;
+  for (std::size_t i = 0; i < families.size(); ++i) {
+    if (!written[i]) {
+      for (const std::string& p : paths) std::filesystem::remove(p, ec);
+      return written[i];
+    }
     rocksdb::IngestExternalFileArg arg;
-    arg.column_family = d_.cf(fi.family);
-    arg.external_files.push_back(path);
+    arg.column_family = d_.cf(families[i]->family);
+    arg.external_files.push_back(paths[i]);
     arg.options.move_files = true;          // link the file in, no copy
     arg.options.write_global_seqno = false;  // the sequence number lives in the manifest
     args.push_back(std::move(arg));

@@ -63,6 +63,7 @@ struct Batch {
           rec.tags.capacity() > 64 || r.game.findings.capacity() > 64)
         r.game = CheckedGame{};
       if (r.raw.capacity() > (std::size_t(64) << 10)) r.raw = std::string();
+      r.attachment.reset();
     }
     text.clear();
     games.clear();
@@ -229,8 +230,9 @@ class ReportSink {
 // each done by one thread at a time, and overlap with checking.
 class Pipeline {
  public:
-  Pipeline(BatchReader& reader, ReportSink& sink, std::size_t threads)
-      : reader_(reader), sink_(sink), max_queued_(std::min<std::size_t>(2 * threads + 1, 16)) {}
+  Pipeline(BatchReader& reader, ReportSink& sink, const InputCallbacks& cb, std::size_t threads)
+      : reader_(reader), sink_(sink), checked_(cb.checked),
+        max_queued_(std::min<std::size_t>(2 * threads + 1, 16)) {}
 
   void run(GameChecker& checker) {
     try {
@@ -337,16 +339,18 @@ class Pipeline {
     return nullptr;
   }
 
-  static void check(GameChecker& checker, Batch& batch, std::size_t i) {
+  void check(GameChecker& checker, Batch& batch, std::size_t i) const {
     const Pending& p = batch.games[i];
     GameReport& r = batch.reports[i];
     r.number = p.number;
     r.start = p.start;
     checker.check(std::string_view(batch.text).substr(p.offset, p.size), p.number, p.start, r.game);
+    if (checked_) checked_(r);
   }
 
   BatchReader& reader_;
   ReportSink& sink_;
+  const std::function<void(GameReport&)>& checked_;
   const std::size_t max_queued_;
   std::mutex mutex_;
   std::condition_variable changed_;
@@ -367,7 +371,7 @@ bool check_inputs(const std::vector<std::string>& paths, const InputCheckOptions
   for (std::size_t t = 0; t < threads; ++t) checkers.emplace_back(options.check);
   BatchReader reader(paths, options.splitter);
   ReportSink sink(paths, options, cb);
-  Pipeline pipeline(reader, sink, threads);
+  Pipeline pipeline(reader, sink, cb, threads);
   {
     std::vector<std::jthread> pool;
     for (std::size_t t = 1; t < threads; ++t) pool.emplace_back([&, t] { pipeline.run(checkers[t]); });

@@ -9,8 +9,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string>
 
 #include "virrey/store/database.hpp"
+#include "virrey/store/game_index.hpp"
 #include "virrey/validate/game_record.hpp"
 
 namespace virrey::store {
@@ -31,6 +33,15 @@ struct ImportTotals {
   std::uint64_t positions = 0;   // position index entries written
 };
 
+// A game indexed and encoded, ready for GameImporter::add: the work that
+// needs only the game, which a caller may do on its own threads (import
+// does it on the checking threads, where the record is still in cache).
+struct PreparedGame {
+  Result<GameIndex> index = Error{};
+  Result<std::string> record = Error{};  // the stored game record
+};
+PreparedGame prepare_game(const validate::GameRecord& record);
+
 class GameImporter {
  public:
   // `db` must be open ReadWrite and outlive the importer.
@@ -42,6 +53,7 @@ class GameImporter {
   // Queues a game that the validator found free of errors. Blocks while the
   // writer is a few batches behind. Fails once a write has failed.
   Status add(validate::GameRecord record);
+  Status add(PreparedGame game);
   // Writes what is queued and waits for it; the totals of the whole import.
   Result<ImportTotals> finish();
   // What is committed so far (any thread).

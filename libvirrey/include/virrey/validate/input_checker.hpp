@@ -6,6 +6,7 @@
 // exception thrown by one stops every thread and leaves check_inputs.
 #pragma once
 
+#include <any>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -33,9 +34,16 @@ struct GameReport {
   pgn::Location start;
   CheckedGame game;
   std::string raw;  // the game's bytes as read, when keep_raw
+  std::any attachment;  // what InputCallbacks::checked left for `game`
 };
 
 struct InputCallbacks {
+  // Called on the checking thread as soon as a game is checked (games in
+  // any order, several at once): work on the game that may run in parallel,
+  // its result left in GameReport::attachment. The report's other fields
+  // but `game`, `number` and `start` are filled later.
+  std::function<void(GameReport&)> checked;
+  // Called for every game in input order, one at a time.
   std::function<void(GameReport&)> game;
   // An input that could not be opened or read to its end (code IoError), or
   // a game skipped for its size (OversizedGame); `file` names the input.
