@@ -4,6 +4,8 @@
 // reaches the caller.
 #include <gtest/gtest.h>
 
+#include <any>
+#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
@@ -127,6 +129,40 @@ TEST(InputChecker, DuplicateWarningsCanBeTurnedOff) {
     check_inputs({path.string()}, options, cb);
     EXPECT_EQ(games, 2);
     EXPECT_EQ(warnings, flag ? 1 : 0);
+  }
+  fs::remove(path);
+}
+
+}  // namespace
+}  // namespace virrey::validate
+
+namespace virrey::validate {
+namespace {
+
+// `checked` runs for every game before `game` sees it (on any thread), and
+// what it attaches reaches `game`, in input order.
+TEST(InputChecker, CheckedAttachesWorkForGame) {
+  const std::string path = write_collection("virrey_checked.pgn", 3000);
+  for (int threads : {1, 2, 4}) {
+    InputCheckOptions options;
+    options.threads = threads;
+    InputCallbacks cb;
+    std::atomic<int> checked{0};
+    cb.checked = [&](GameReport& r) {
+      ++checked;
+      r.attachment = r.number * 10 + (r.game.has_error ? 1 : 0);
+    };
+    std::uint64_t expected = 1;
+    int games = 0;
+    cb.game = [&](GameReport& r) {
+      ++games;
+      EXPECT_EQ(r.number, expected++);
+      ASSERT_TRUE(r.attachment.has_value());
+      EXPECT_EQ(std::any_cast<std::uint64_t>(r.attachment), r.number * 10 + (r.game.has_error ? 1 : 0));
+    };
+    check_inputs({path}, options, cb);
+    EXPECT_EQ(games, 3000) << threads;
+    EXPECT_EQ(checked.load(), 3000) << threads;
   }
   fs::remove(path);
 }
