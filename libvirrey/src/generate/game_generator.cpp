@@ -78,22 +78,6 @@ BB attack_map(const Position<G>& pos, Color c) {
   return att;
 }
 
-// What a piece of type pt on s attacks, given an occupancy (pawns of colour c).
-template <class G, class BB = Bitboard<G>, class A = Attacks<G>>
-BB piece_attacks(PieceType pt, Color c, Square s, BB occ) {
-  switch (pt) {
-    case PieceType::Pawn: return A::pawn(c, s);
-    case PieceType::Knight: return A::knight(s);
-    case PieceType::Bishop: return A::bishop(s, occ);
-    case PieceType::Rook: return A::rook(s, occ);
-    case PieceType::Queen: return A::queen(s, occ);
-    case PieceType::Minister: return A::bishop(s, occ) | A::knight(s);
-    case PieceType::King:
-    case PieceType::Viceroy: return A::king(s);
-    default: return 0;
-  }
-}
-
 // Squares from which a piece of each type, of the side that is not c,
 // attacks the king of c (occupancy as it stands).
 template <class G, class BB = Bitboard<G>, class A = Attacks<G>>

@@ -1,14 +1,11 @@
 #include "virrey/rules/move_numbers.hpp"
 
 #include <array>
+#include <span>
 
 namespace virrey {
 
 namespace {
-
-// A player's promotion choices, in numbering order (Modern adds the minister).
-constexpr std::array<PieceType, 5> kPromotionChoices = {PieceType::Queen, PieceType::Rook, PieceType::Bishop,
-                                                        PieceType::Knight, PieceType::Minister};
 
 // The pieces other than pawns.
 constexpr std::array<PieceType, 7> kPieces = {PieceType::Knight, PieceType::Bishop, PieceType::Rook,
@@ -23,7 +20,8 @@ struct Numbering {
   const Position<G>& pos;
   Color us, them;
   BB occ, ours, theirs, capturable, last_rank, double_step_rank;
-  int choices;  // moves per promoting destination
+  std::span<const PieceType> choosable;  // promotion choices (empty: fixed by the variant)
+  int choices;                           // moves per promoting destination
 
   explicit Numbering(const Position<G>& p)
       : pos(p), us(p.side_to_move()), them(~us), occ(p.occupied()), ours(p.pieces(us)),
@@ -31,10 +29,10 @@ struct Numbering {
         capturable(theirs | (p.en_passant() == kNoSquare ? BB(0) : square_bb<G>(p.en_passant()))),
         last_rank(G::rank_mask(us == Color::White ? G::height - 1 : 0)),
         double_step_rank(G::rank_mask(us == Color::White ? 2 : G::height - 3)),
-        choices(p.fixed_promotion(make_square<G>(0, us == Color::White ? G::height - 1 : 0)) != PieceType::None
-                    ? 1
-                : p.variant() == Variant::Modern ? 5
-                                                 : 4) {}
+        choosable(p.fixed_promotion(make_square<G>(0, us == Color::White ? G::height - 1 : 0)) != PieceType::None
+                      ? std::span<const PieceType>()
+                      : p.promotion_choices()),
+        choices(choosable.empty() ? 1 : int(choosable.size())) {}
 
   // Moves to a set of destinations, promotions counted once per choice.
   int count(BB targets, bool pawn) const {
@@ -61,17 +59,12 @@ struct Numbering {
         const BB push = forward<G>(us, square_bb<G>(from)) & ~occ;
         return push | (forward<G>(us, push & double_step_rank) & ~occ) | (A::pawn(us, from) & capturable);
       }
-      case PieceType::Knight: return A::knight(from) & ~ours;
       case PieceType::Bishop: {
         const BB t = A::bishop(from, occ) & ~ours;
         return pos.can_swap(us) ? t | pos.swap_partners(from) : t;
       }
-      case PieceType::Rook: return A::rook(from, occ) & ~ours;
-      case PieceType::Queen: return A::queen(from, occ) & ~ours;
       case PieceType::King: return (A::king(from) & ~ours) | castling_targets();
-      case PieceType::Viceroy: return A::king(from) & ~ours;
-      case PieceType::Minister: return (A::bishop(from, occ) | A::knight(from)) & ~ours;
-      default: return 0;
+      default: return piece_attacks<G>(pt, us, from, occ) & ~ours;
     }
   }
 
@@ -94,7 +87,7 @@ struct Numbering {
       if (to == pos.en_passant()) return Move(from, to, MoveKind::EnPassant);
       if (to_bb & last_rank) {
         const PieceType fixed = pos.fixed_promotion(to);
-        return Move(from, to, MoveKind::Promotion, fixed != PieceType::None ? fixed : kPromotionChoices[choice]);
+        return Move(from, to, MoveKind::Promotion, fixed != PieceType::None ? fixed : choosable[std::size_t(choice)]);
       }
     }
     if (pt == PieceType::King && (to_bb & ~A::king(from))) return Move(from, to, MoveKind::Castling);
@@ -140,8 +133,8 @@ int move_number(const Position<G>& pos, Move m) {
   const Bitboard<G> to_bb = square_bb<G>(to);
   if (!(targets & to_bb)) return -1;
   int choice = 0;
-  if (m.kind() == MoveKind::Promotion && n.choices > 1) {
-    while (choice < n.choices && kPromotionChoices[std::size_t(choice)] != m.promotion()) ++choice;
+  if (m.kind() == MoveKind::Promotion && !n.choosable.empty()) {
+    while (choice < n.choices && n.choosable[std::size_t(choice)] != m.promotion()) ++choice;
     if (choice == n.choices) return -1;
   }
   if (n.move_to(from, mover.type, to, choice) != m || !n.king_safe(m)) return -1;
@@ -184,19 +177,21 @@ bool move_numbers_wide(const Position<G>& pos) {
   const Bitboard<G> pawns = pos.pieces(us, PieceType::Pawn);
   const Bitboard<G> before_last = us == Color::White ? G::rank_mask(G::height - 2) : G::rank_mask(1);
   // First a bound from the number of pieces alone: a pawn has at most four
-  // destinations (three when promoting), a king ten, a bishop with the swap
-  // two more, and the other pieces their widest reach on an empty board.
-  constexpr Square centre = make_square<G>(G::width / 2, G::height / 2);
-  static const int queen = popcount(Attacks<G>::queen(centre, Bitboard<G>(0)));
-  static const int minister = popcount(Attacks<G>::bishop(centre, Bitboard<G>(0)) | Attacks<G>::knight(centre));
-  static const int rook = popcount(Attacks<G>::rook(centre, Bitboard<G>(0)));
-  static const int bishop = popcount(Attacks<G>::bishop(centre, Bitboard<G>(0)));
-  const int bound = 4 * popcount(pawns & ~before_last) + 3 * n.choices * popcount(pawns & before_last) + 10 +
-                    8 * popcount(pos.pieces(us, PieceType::Knight) | pos.pieces(us, PieceType::Viceroy)) +
-                    (bishop + 2) * popcount(pos.pieces(us, PieceType::Bishop)) +
-                    rook * popcount(pos.pieces(us, PieceType::Rook)) +
-                    queen * popcount(pos.pieces(us, PieceType::Queen)) +
-                    minister * popcount(pos.pieces(us, PieceType::Minister));
+  // destinations (three when promoting), a king ten (castling included), a
+  // bishop with the swap two more, and the other pieces their widest reach
+  // on an empty board.
+  static const std::array<int, kPieces.size()> widest = [] {
+    constexpr Square centre = make_square<G>(G::width / 2, G::height / 2);
+    std::array<int, kPieces.size()> w{};
+    for (std::size_t i = 0; i < kPieces.size(); ++i) {
+      w[i] = popcount(piece_attacks<G>(kPieces[i], Color::White, centre, Bitboard<G>(0)));
+      if (kPieces[i] == PieceType::King) w[i] += 2;
+      if (kPieces[i] == PieceType::Bishop) w[i] += 2;
+    }
+    return w;
+  }();
+  int bound = 4 * popcount(pawns & ~before_last) + 3 * n.choices * popcount(pawns & before_last);
+  for (std::size_t i = 0; i < kPieces.size(); ++i) bound += widest[i] * popcount(pos.pieces(us, kPieces[i]));
   if (bound <= 256) return false;
   return n.count_below(G::all) > 256;
 }

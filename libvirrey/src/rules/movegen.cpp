@@ -1,6 +1,7 @@
 #include "virrey/rules/movegen.hpp"
 
 #include <array>
+#include <utility>
 
 namespace virrey {
 
@@ -41,24 +42,14 @@ struct Generator {
 
   void push(Move m) { list.push(m); }
 
-  // Targets of a non-pawn, non-king piece from a square, before check and pin masks.
-  static BB piece_attacks(PieceType pt, Square from, BB occupancy) {
-    switch (pt) {
-      case PieceType::Knight: return A::knight(from);
-      case PieceType::Bishop: return A::bishop(from, occupancy);
-      case PieceType::Rook: return A::rook(from, occupancy);
-      case PieceType::Queen: return A::queen(from, occupancy);
-      case PieceType::Viceroy: return A::king(from);
-      case PieceType::Minister: return A::bishop(from, occupancy) | A::knight(from);
-      default: return 0;
-    }
-  }
-
-  void piece_moves(PieceType pt) {
+  // One piece type at a time, so that its attack set is known when compiling.
+  template <PieceType pt>
+  void piece_moves() {
+    if (!wants(pt)) return;
     BB from_set = pos.pieces(us, pt);
     while (from_set) {
       Square from = pop_lsb(from_set);
-      BB targets = piece_attacks(pt, from, occ) & ~ours & check_mask & wanted;
+      BB targets = piece_attacks<G>(pt, us, from, occ) & ~ours & check_mask & wanted;
       if (pinned & square_bb<G>(from)) targets &= A::line(ksq, from);
       while (targets) push(Move(from, pop_lsb(targets)));
     }
@@ -74,12 +65,7 @@ struct Generator {
       push(Move(from, to, MoveKind::Promotion, fixed));
       return;
     }
-    push(Move(from, to, MoveKind::Promotion, PieceType::Queen));
-    push(Move(from, to, MoveKind::Promotion, PieceType::Rook));
-    push(Move(from, to, MoveKind::Promotion, PieceType::Bishop));
-    push(Move(from, to, MoveKind::Promotion, PieceType::Knight));
-    if (pos.variant() == Variant::Modern)
-      push(Move(from, to, MoveKind::Promotion, PieceType::Minister));
+    for (PieceType pt : pos.promotion_choices()) push(Move(from, to, MoveKind::Promotion, pt));
   }
 
   // Adds moves for each target of a shifted set; delta = to - from.
@@ -180,8 +166,9 @@ struct Generator {
     if (checkers) check_mask = A::between(ksq, lsb(checkers)) | checkers;
     find_pins();
     if (wants(PieceType::Pawn)) pawn_moves();
-    for (PieceType pt : kAttackMovers)
-      if (wants(pt) && pos.pieces(us, pt)) piece_moves(pt);
+    [this]<std::size_t... I>(std::index_sequence<I...>) {
+      (piece_moves<kAttackMovers[I]>(), ...);
+    }(std::make_index_sequence<kAttackMovers.size()>());
     if (!checkers && only == PieceType::None && pos.castling()) castling_moves();
     if (!checkers && (only == PieceType::None || only == PieceType::Bishop) && pos.can_swap(us)) bishop_swaps();
   }
@@ -225,7 +212,7 @@ bool to_one_square(const Position<G>& pos, PieceType piece, Square to, MoveList&
       }
     }
   } else {
-    origins = Generator<G>::piece_attacks(piece == PieceType::King ? PieceType::Viceroy : piece, to, occ) & own;
+    origins = piece_attacks<G>(piece, us, to, occ) & own;
   }
   const Square ksq = pos.king_square(us);
   const BB theirs_left = pos.pieces(them) & ~to_bb;
@@ -243,9 +230,7 @@ bool to_one_square(const Position<G>& pos, PieceType piece, Square to, MoveList&
       list.push(Move(from, to, MoveKind::Promotion, fixed));
       continue;
     }
-    for (PieceType pt : {PieceType::Queen, PieceType::Rook, PieceType::Bishop, PieceType::Knight})
-      list.push(Move(from, to, MoveKind::Promotion, pt));
-    if (pos.variant() == Variant::Modern) list.push(Move(from, to, MoveKind::Promotion, PieceType::Minister));
+    for (PieceType pt : pos.promotion_choices()) list.push(Move(from, to, MoveKind::Promotion, pt));
   }
   return true;
 }

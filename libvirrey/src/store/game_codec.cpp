@@ -6,7 +6,6 @@
 #include <optional>
 
 #include "canonical_moves.hpp"
-#include "virrey/rules/move_numbers.hpp"
 #include "varint.hpp"
 #include "virrey/rules/san.hpp"
 

@@ -179,13 +179,7 @@ std::uint64_t identity_hash(std::string_view bytes) {
 
 std::uint64_t game_identity(const GameRecord& rec) { return identity_hash(identity_bytes(rec)); }
 
-bool same_game(const GameRecord& a, const GameRecord& b) {
-  if (a.variant != b.variant || a.start_fen != b.start_fen || a.main_line != b.main_line)
-    return false;
-  for (std::string_view name : kSevenTagRoster)
-    if (a.tag(name) != b.tag(name)) return false;
-  return true;
-}
+bool same_game(const GameRecord& a, const GameRecord& b) { return identity_bytes(a) == identity_bytes(b); }
 
 Result<GameIndex> index_game(const GameRecord& rec, std::string* move_numbers) {
   GameIndex out;

@@ -1,5 +1,6 @@
-// GameImporter: games are queued in batches. A preparer thread indexes and
-// encodes each batch on worker threads; a writer thread, meanwhile, drops the
+// GameImporter: games are queued in batches, prepared by the caller
+// (prepare_game on its own threads) or else by a preparer thread, which
+// indexes and encodes a batch on worker threads; a writer thread drops the
 // duplicates of the batch before and adds its games' entries to a segment
 // (an ingest group with its positions and tree). Every few seconds (and at
 // the end) the writer seals the segment and an ingester thread writes and
@@ -20,8 +21,8 @@
 #include "hash_set64.hpp"
 #include "ingest_group.hpp"
 #include "position_tree_builder.hpp"
-#include "tag_index_builder.hpp"
 #include "rocks.hpp"
+#include "tag_index_builder.hpp"
 #include "virrey/store/game_index.hpp"
 
 namespace virrey::store {

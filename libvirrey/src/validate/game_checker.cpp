@@ -348,10 +348,7 @@ struct GeometryChecker final : pgn::Visitor {
                                        : "the move is marked '#' but does not mate");
     }
     if (movetext_started) {
-      MovetextItem item;
-      item.kind = ItemKind::Move;
-      item.ply = line.ply + 1;
-      item.move = move;
+      MovetextItem item = move_item(line.ply + 1, move);
       if (options.move_san) item.text = write_san(line.pos, move);
       out.record.movetext.push_back(std::move(item));
     }
@@ -379,13 +376,16 @@ struct GeometryChecker final : pgn::Visitor {
     movetext_started = true;
     auto& items = out.record.movetext;
     items.reserve(out.record.main_line.size() + 8);
-    for (std::size_t i = 0; i < out.record.main_line.size(); ++i) {
-      MovetextItem item;
-      item.kind = ItemKind::Move;
-      item.ply = std::uint32_t(i + 1);
-      item.move = out.record.main_line[i];
-      items.push_back(std::move(item));
-    }
+    for (std::size_t i = 0; i < out.record.main_line.size(); ++i)
+      items.push_back(move_item(std::uint32_t(i + 1), out.record.main_line[i]));
+  }
+
+  static MovetextItem move_item(std::uint32_t ply, Move m) {
+    MovetextItem item;
+    item.kind = ItemKind::Move;
+    item.ply = ply;
+    item.move = m;
+    return item;
   }
 
   void nag(std::uint8_t value, pgn::Location) override {

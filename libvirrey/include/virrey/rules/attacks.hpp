@@ -106,4 +106,22 @@ struct Attacks<Board9> {
   static BB line(Square a, Square b) { return detail::kTables9.line[a][b]; }
 };
 
+// What a piece of a type attacks from a square, given the board's occupancy
+// (a pawn's captures, of colour c; the king and the viceroy step alike).
+template <class G>
+inline Bitboard<G> piece_attacks(PieceType pt, Color c, Square s, Bitboard<G> occ) {
+  using A = Attacks<G>;
+  switch (pt) {
+    case PieceType::Pawn: return A::pawn(c, s);
+    case PieceType::Knight: return A::knight(s);
+    case PieceType::Bishop: return A::bishop(s, occ);
+    case PieceType::Rook: return A::rook(s, occ);
+    case PieceType::Queen: return A::queen(s, occ);
+    case PieceType::Minister: return A::bishop(s, occ) | A::knight(s);
+    case PieceType::King:
+    case PieceType::Viceroy: return A::king(s);
+    default: return 0;
+  }
+}
+
 }  // namespace virrey

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -111,6 +112,13 @@ class Position {
   // The piece a pawn of this variant becomes on a square of the last rank
   // when the variant fixes it (Virrey); None when the mover chooses.
   PieceType fixed_promotion(Square to) const;
+  // What the mover chooses from where the variant fixes nothing, in the
+  // order stored move numbers count the choices (frozen).
+  std::span<const PieceType> promotion_choices() const {
+    static constexpr std::array<PieceType, 5> kChoices = {PieceType::Queen, PieceType::Rook, PieceType::Bishop,
+                                                          PieceType::Knight, PieceType::Minister};
+    return std::span<const PieceType>(kChoices).first(variant_ == Variant::Modern ? 5 : 4);
+  }
 
  private:
   void put(Piece p, Square s);
