@@ -23,6 +23,13 @@ std::string hex(std::string_view s) {
   return out;
 }
 
+std::string unhex(std::string_view digits) {
+  std::string out;
+  for (std::size_t i = 0; i + 1 < digits.size(); i += 2)
+    out += char(std::stoi(std::string(digits.substr(i, 2)), nullptr, 16));
+  return out;
+}
+
 TEST(GameCodec, EveryPartRoundTrips) {
   const auto games = check_pgn(kSampleGames);
   ASSERT_EQ(games.size(), 5u);
@@ -257,13 +264,42 @@ TEST(GameSummary, DatesAndElo) {
 }
 
 TEST(TreeCounters, GoldenBytesAndSums) {
+  // Several games: layout 2, nine varints, 2024.01.01 packed as
+  // (2024 * 13 + 1) * 32 + 1 = 842017.
   TreeCounters a{3, 1, 1, 1, 4000, 2, 300, 1, 20240101};
-  EXPECT_EQ(hex(encode_tree_counters(a)), "01030101" "01a01f02ac0201" "e5add309");
+  EXPECT_EQ(hex(encode_tree_counters(a)), "02030101" "01a01f02ac0201" "a1b233");
   EXPECT_EQ(decode_tree_counters(encode_tree_counters(a)), a);
+  // The layout of schema 2, the date as yyyymmdd, still reads.
+  EXPECT_EQ(decode_tree_counters(unhex("01030101" "01a01f02ac0201" "e5add309")), a);
   TreeCounters b{1, 0, 0, 1, 0, 0, 2000, 1, 20230101};
   a.add(b);
   EXPECT_EQ(a, (TreeCounters{4, 1, 1, 2, 4000, 2, 2300, 2, 20240101}));
-  EXPECT_FALSE(decode_tree_counters("\x02"));
+  EXPECT_FALSE(decode_tree_counters("\x06"));
+  EXPECT_FALSE(decode_tree_counters(std::string_view("\x00", 1)));
+}
+
+TEST(TreeCounters, OneGameLayouts) {
+  // A White win, White rated 2500 (2501 = c513), Black unrated, 2023.05.17
+  // packed as (2023 * 13 + 5) * 32 + 17 = 841745.
+  const TreeCounters white{1, 1, 0, 0, 2500, 1, 0, 0, 20230517};
+  EXPECT_EQ(hex(encode_tree_counters(white)), "03" "c513" "00" "91b033");
+  // A draw, both rated, Black at 0; a Black win without ratings or date.
+  const TreeCounters draw{1, 0, 1, 0, 1800, 1, 0, 1, 19990000};
+  EXPECT_EQ(hex(encode_tree_counters(draw)).substr(0, 2), "04");
+  const TreeCounters black{1, 0, 0, 1, 0, 0, 0, 0, 0};
+  EXPECT_EQ(hex(encode_tree_counters(black)), "05" "00" "00" "00");
+  // Not one finished game, or a date that does not pack: nine fields.
+  const TreeCounters unfinished{1, 0, 0, 0, 2100, 1, 2000, 1, 20200202};
+  EXPECT_EQ(hex(encode_tree_counters(unfinished)).substr(0, 2), "02");
+  const TreeCounters odd_date{1, 1, 0, 0, 0, 0, 0, 0, 20201345};
+  EXPECT_EQ(hex(encode_tree_counters(odd_date)).substr(0, 2), "01");
+  const TreeCounters two_ratings{1, 1, 0, 0, 4000, 2, 0, 0, 20200202};  // not one game's
+  EXPECT_EQ(hex(encode_tree_counters(two_ratings)).substr(0, 2), "02");
+  for (const TreeCounters& c : {white, draw, black, unfinished, odd_date, two_ratings})
+    EXPECT_EQ(decode_tree_counters(encode_tree_counters(c)), c);
+  // Truncated or overlong one-game values.
+  EXPECT_FALSE(decode_tree_counters(unhex("03c513")));
+  EXPECT_FALSE(decode_tree_counters(unhex("03c5130091b03300")));
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include "virrey/store/database.hpp"
 #include "virrey/store/game_index.hpp"
 #include "virrey/store/importer.hpp"
+#include "virrey/store/keys.hpp"
 #include "virrey/store/testing.hpp"
 #include "virrey/store/upgrade.hpp"
 #include "virrey/validate/pgn_writer.hpp"
@@ -432,6 +433,55 @@ TEST_F(DatabaseTest, UpgradeRebuildsAnOlderSchema) {
   report = upgrade_database(path);
   ASSERT_FALSE(report);
   EXPECT_EQ(report.error().kind, ErrorKind::NewerSchema);
+}
+
+// Schema 2 wrote every tree value in layout 1 (tree_counters.hpp); an
+// upgrade keeps those values and only renumbers the database.
+TEST_F(DatabaseTest, UpgradeFromSchemaTwoKeepsTheTree) {
+  const validate::GameRecord& g = games[0];
+  std::vector<std::string> errors;
+  auto start = position_from_fen<Board8>(info(g.variant).start_fen, g.variant, errors);
+  ASSERT_TRUE(start && g.start_fen.empty());
+  std::string expected;
+  TreeMove first;
+  {
+    auto db = open_db(path);
+    ASSERT_TRUE(db);
+    import_games(*db, games);
+    expected = index_view(*db, games);
+    auto moves = db->tree_moves(g.variant, start->hash());
+    ASSERT_TRUE(moves && !moves->empty());
+    first = moves->front();
+  }
+  std::string layout_one = "\x01";
+  const TreeCounters& c = first.counters;
+  for (std::uint64_t v : {c.games, c.white_wins, c.draws, c.black_wins, c.white_elo_sum, c.white_elo_games,
+                          c.black_elo_sum, c.black_elo_games, std::uint64_t(c.last_date)}) {
+    for (; v >= 0x80; v >>= 7) layout_one += char((v & 0x7f) | 0x80);
+    layout_one += char(v);
+  }
+  ASSERT_TRUE(testing::put_raw_entry(path, Family::Tree,
+                                     std::string(view(tree_key(g.variant, start->hash(), first.move))),
+                                     layout_one));
+  ASSERT_TRUE(testing::set_schema_version(path, 2));
+  auto refused = Database::open(path, {OpenMode::Read, true});
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().kind, ErrorKind::OlderSchema);
+
+  auto report = upgrade_database(path);
+  ASSERT_TRUE(report) << report.error().message;
+  EXPECT_EQ(report->from_version, 2u);
+  EXPECT_EQ(report->to_version, kSchemaVersion);
+  EXPECT_EQ(report->games, 0u);  // nothing re-indexed
+  auto db = open_db(path, OpenMode::Read);
+  ASSERT_TRUE(db);
+  EXPECT_EQ(index_view(*db, games), expected);
+  auto moves = db->tree_moves(g.variant, start->hash());
+  ASSERT_TRUE(moves && !moves->empty());
+  EXPECT_EQ(moves->front().counters, first.counters);
+  auto check = check_database(*db);
+  ASSERT_TRUE(check);
+  EXPECT_TRUE(check->ok()) << (check->problems.empty() ? "" : check->problems[0]);
 }
 
 TEST_F(DatabaseTest, UncreatableDirectory) {

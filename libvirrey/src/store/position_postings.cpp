@@ -87,7 +87,7 @@ void PostingsBuilder::write(IngestGroup& group) {
     for (std::size_t b = 0; b < kBuckets; ++b) {
       const std::uint32_t lo = start[b], hi = start[b + 1];
       if (lo == hi) continue;
-      const int bits = std::clamp(int(std::bit_width(hi - lo)) + 2, kMinFingerprintBits, kMaxFingerprintBits);
+      const int bits = std::clamp(int(std::bit_width(hi - lo)), kMinFingerprintBits, kMaxFingerprintBits);
       postings.clear();
       for (std::uint32_t i = lo; i < hi; ++i)
         postings.push_back({sorted_[i].game, position_fingerprint(sorted_[i].hash, bits)});

@@ -6,9 +6,12 @@
 //           first posting's previous game is the key's first game, then the
 //           f-bit fingerprint: the f hash bits below the bucket's bits.
 //
-// The writer picks k from the mean gap and f from the count, so that a
-// lookup meets well under one stray fingerprint per value; readers confirm
-// every hit by replay anyway. Frozen with the schema version.
+// The writer picks k from the mean gap and f as the bit width of the count,
+// so that a lookup meets under one stray fingerprint per value (a value of n
+// postings matches a position it does not hold n / 2^f < 1 times on
+// average). Each stray costs one game replayed, and readers confirm every
+// hit by replay anyway; one more bit would halve the strays and cost an
+// eighth more bytes. Frozen with the schema version.
 #pragma once
 
 #include <array>

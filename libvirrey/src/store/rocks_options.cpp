@@ -111,7 +111,10 @@ rocksdb::ColumnFamilyOptions family_options(Family f) {
       o.bottommost_compression = rocksdb::kNoCompression;
       break;
     case Family::Tree:
+      // Keys are mostly random hash bytes: a restart point (a whole key and
+      // an offset) every 64 keys rather than 16 saves a byte per entry.
       table.block_size = 32 << 10;
+      table.block_restart_interval = 64;
       o.merge_operator = make_tree_merge_operator();
       break;
     case Family::Tags:

@@ -15,7 +15,8 @@ namespace virrey::store {
 // (ErrorKind::OlderSchema) until `virrey db upgrade` rebuilds it.
 //   1  positions: one key per (variant, hash, game); tree of 50 plies
 //   2  positions: postings per hash bucket and import segment; tree of 12 plies
-constexpr std::uint32_t kSchemaVersion = 2;
+//   3  tree values: one-game and packed-date layouts (tree_counters.hpp)
+constexpr std::uint32_t kSchemaVersion = 3;
 
 // Game ids are assigned 1, 2, 3... in import order and never reused.
 using GameId = std::uint32_t;

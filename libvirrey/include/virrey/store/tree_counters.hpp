@@ -3,7 +3,14 @@
 // writes. Its name carries the version of the value layout: a layout change
 // is a new name (and a new schema version).
 //
-// Value layout: version (1) = 1, then nine LEB128 varints in field order.
+// Value layouts, named by the first byte:
+//   1      nine LEB128 varints in field order, the date as yyyymmdd
+//   2      the same, the date packed: (yyyy * 13 + mm) * 32 + dd
+//   3 4 5  one finished game won by White, drawn, won by Black: three
+//          varints, White's rating + 1 (0: none), Black's alike, the packed
+//          date. Most entries past the first moves are one game's.
+// Layout 1 is written only for dates that do not pack (and was the only
+// layout of schema 2, whose databases are read as they are).
 #pragma once
 
 #include <cstdint>
@@ -13,7 +20,7 @@
 
 namespace virrey::store {
 
-constexpr std::string_view kTreeMergeOperatorName = "virrey.tree.v1";
+constexpr std::string_view kTreeMergeOperatorName = "virrey.tree.v2";
 
 struct TreeCounters {
   std::uint64_t games = 0;
