@@ -27,5 +27,23 @@ TEST(HashSet64, AgreesWithStdSet) {
   EXPECT_FALSE(HashSet64(10).contains(0));
 }
 
+// A set reset for the next game holds nothing of the last one, whether it
+// keeps its table (small to small) or not (huge to small, small to huge).
+TEST(HashSet64, ResetEmptiesIt) {
+  std::mt19937_64 rng(9);
+  HashSet64 set;
+  for (std::size_t n : {100, 80, 100000, 50, 3000}) {
+    set.reset(n);
+    std::set<std::uint64_t> expected;
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::uint64_t v = i % 5 == 0 ? rng() % 20 : rng();
+      EXPECT_EQ(set.insert(v), expected.insert(v).second) << v;
+    }
+    for (std::uint64_t v : expected) EXPECT_TRUE(set.contains(v));
+    set.reset(n);
+    for (std::uint64_t v : expected) EXPECT_FALSE(set.contains(v)) << v;
+  }
+}
+
 }  // namespace
 }  // namespace virrey::store

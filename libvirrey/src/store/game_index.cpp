@@ -74,17 +74,25 @@ TreeCounters game_counters(const GameSummary& s) {
   return c;
 }
 
-// The distinct positions of a game in the order they first occur.
+// The distinct positions of a game in the order they first occur. The set
+// that finds repetitions is the thread's, kept from game to game.
 class DistinctPositions {
  public:
-  explicit DistinctPositions(std::size_t most) : seen_(most) { list_.reserve(most); }
+  explicit DistinctPositions(std::size_t most) : seen_(thread_set()) {
+    seen_.reset(most);
+    list_.reserve(most);
+  }
   void add(std::uint64_t hash, std::uint32_t ply) {
     if (seen_.insert(hash)) list_.push_back({hash, ply});
   }
   std::vector<PositionEntry> take() { return std::move(list_); }
 
  private:
-  HashSet64 seen_;
+  static HashSet64& thread_set() {
+    thread_local HashSet64 set;
+    return set;
+  }
+  HashSet64& seen_;
   std::vector<PositionEntry> list_;
 };
 
@@ -95,6 +103,7 @@ Status replay(const GameRecord& rec, GameIndex& out, std::string* move_numbers) 
   Position<G> pos = *start;
 
   DistinctPositions seen(rec.main_line.size() + 1);
+  if (move_numbers) move_numbers->reserve(move_numbers->size() + 2 * rec.main_line.size());
   seen.add(pos.hash(), 0);
   out.tree.reserve(std::min<std::size_t>(rec.main_line.size(), kTreePlies));
   std::vector<Square> promoted;  // current square of each promoted piece (kNoSquare: captured)

@@ -3,6 +3,7 @@
 // indexing keeps, where a node per element would cost more than the work.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <utility>
@@ -13,6 +14,18 @@ namespace virrey::store {
 class HashSet64 {
  public:
   explicit HashSet64(std::size_t expected = 0) { rebuild(capacity_for(expected)); }
+
+  // Empties the set for about `expected` values, keeping its memory unless
+  // that is far more than needed.
+  void reset(std::size_t expected) {
+    const std::size_t capacity = capacity_for(expected);
+    if (slots_.size() < capacity || slots_.size() > 16 * capacity)
+      slots_.assign(capacity, kEmpty);
+    else
+      std::fill(slots_.begin(), slots_.end(), kEmpty);
+    size_ = 0;
+    has_empty_ = false;
+  }
 
   // True when the value was not in the set.
   bool insert(std::uint64_t v) {

@@ -8,49 +8,23 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <new>
-
-#ifdef __linux__
-#include <sys/mman.h>
-#endif
 
 namespace virrey::store {
 
 namespace huge_pages {
 
+// Freed blocks are kept (up to kKeptBytes) and handed out again for requests
+// of half their size and more, so that buffers growing one after another
+// reuse memory whose pages are mapped already instead of faulting in fresh
+// ones.
 constexpr std::size_t kHugePage = std::size_t(2) << 20;
 constexpr std::size_t kThreshold = std::size_t(4) << 20;
+constexpr std::size_t kKeptBytes = std::size_t(256) << 20;
 
-inline std::size_t mapped_size(std::size_t bytes) { return (bytes + kHugePage - 1) & ~(kHugePage - 1); }
-
-inline void* allocate(std::size_t bytes) {
-#if defined(__linux__) && !defined(__SANITIZE_ADDRESS__)
-  if (bytes >= kThreshold) {
-    const std::size_t size = mapped_size(bytes);
-    // One huge page more, so that an aligned block fits; the rest is unmapped.
-    void* raw = ::mmap(nullptr, size + kHugePage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (raw == MAP_FAILED) throw std::bad_alloc();
-    const auto start = reinterpret_cast<std::uintptr_t>(raw);
-    const auto aligned = (start + kHugePage - 1) & ~(kHugePage - 1);
-    if (aligned > start) ::munmap(raw, aligned - start);
-    const std::size_t tail = start + size + kHugePage - (aligned + size);
-    if (tail > 0) ::munmap(reinterpret_cast<void*>(aligned + size), tail);
-    ::madvise(reinterpret_cast<void*>(aligned), size, MADV_HUGEPAGE);
-    return reinterpret_cast<void*>(aligned);
-  }
-#endif
-  return ::operator new(bytes);
-}
-
-inline void deallocate(void* p, std::size_t bytes) {
-#if defined(__linux__) && !defined(__SANITIZE_ADDRESS__)
-  if (bytes >= kThreshold) {
-    ::munmap(p, mapped_size(bytes));
-    return;
-  }
-#endif
-  ::operator delete(p);
-}
+void* allocate(std::size_t bytes);
+void deallocate(void* p, std::size_t bytes);
+// Unmaps the kept blocks (an import calls it when it ends).
+void release_kept();
 
 }  // namespace huge_pages
 

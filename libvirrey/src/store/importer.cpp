@@ -19,6 +19,7 @@
 #include <fmt/format.h>
 
 #include "hash_set64.hpp"
+#include "huge_page_allocator.hpp"
 #include "ingest_group.hpp"
 #include "position_tree_builder.hpp"
 #include "rocks.hpp"
@@ -75,7 +76,8 @@ struct GameImporter::Impl {
   std::deque<std::vector<Prepared>> queue;  // to prepare
   std::vector<Prepared> filling;
   std::deque<std::vector<Prepared>> ready;  // to write; an empty batch: see whether a commit is due
-  std::deque<std::vector<Prepared>> spent;  // written: freed by the preparer, off the writer's path
+  std::deque<std::vector<Prepared>> spent;  // written: emptied by the preparer, off the writer's path
+  std::vector<std::vector<Prepared>> emptied;  // to fill again: their memory is mapped already
   bool closing = false;
   bool finished = false;
   bool all_prepared = false;
@@ -149,7 +151,7 @@ struct GameImporter::Impl {
         }
         changed.notify_all();
       }
-      written.clear();
+      recycle(written);
       if (failure_seen()) games.clear();  // drain after a failure
       prepare(games, options.threads);
       last_handoff = std::chrono::steady_clock::now();
@@ -161,6 +163,15 @@ struct GameImporter::Impl {
     std::lock_guard lock(mutex);
     all_prepared = true;
     changed.notify_all();
+  }
+
+  // Empties written batches and keeps a few to fill again.
+  void recycle(std::deque<std::vector<Prepared>>& written) {
+    for (auto& batch : written) batch.clear();
+    std::lock_guard lock(mutex);
+    for (auto& batch : written)
+      if (emptied.size() < kMaxQueuedBatches + 2) emptied.push_back(std::move(batch));
+    written.clear();
   }
 
   bool failure_seen() {
@@ -329,6 +340,12 @@ struct GameImporter::Impl {
     changed.wait(lock, [&] { return queue.size() < kMaxQueuedBatches || !failure.ok(); });
     queue.push_back(std::move(filling));
     filling.clear();
+    if (!emptied.empty()) {
+      filling = std::move(emptied.back());
+      emptied.pop_back();
+    } else {
+      filling.reserve(std::min<std::size_t>(options.batch_games, 4096));
+    }
     changed.notify_all();
   }
 
@@ -364,7 +381,11 @@ struct GameImporter::Impl {
 GameImporter::GameImporter(Database& db, ImportOptions options)
     : impl_(std::make_unique<Impl>(db, options)) {}
 
-GameImporter::~GameImporter() { (void)impl_->finish(); }
+GameImporter::~GameImporter() {
+  (void)impl_->finish();
+  impl_.reset();
+  huge_pages::release_kept();  // the segments' buffers, freed just now
+}
 
 Status GameImporter::add(validate::GameRecord record) {
   Prepared p;

@@ -110,9 +110,16 @@ std::string tag_value_prefix(TagField f, std::string_view normalized) {
   return k;
 }
 
+void append_tag_exact_prefix(std::string& out, TagField f, std::string_view normalized) {
+  out += char(f);
+  out += normalized;
+  out += '\0';
+}
+
 std::string tag_exact_prefix(TagField f, std::string_view normalized) {
-  std::string k = tag_value_prefix(f, normalized);
-  k += '\0';
+  std::string k;
+  k.reserve(normalized.size() + 6);
+  append_tag_exact_prefix(k, f, normalized);
   return k;
 }
 

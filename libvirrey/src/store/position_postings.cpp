@@ -80,9 +80,9 @@ void PostingsBuilder::write(IngestGroup& group) {
     std::fill(start.begin(), start.end(), 0);
     for (const Entry& e : entries) ++start[position_bucket(e.hash) + 1];
     for (std::size_t b = 0; b < kBuckets; ++b) start[b + 1] += start[b];
-    sorted_.resize(entries.size());
+    Entries sorted(entries.size());
     std::vector<std::uint32_t> next(start.begin(), start.end() - 1);
-    for (const Entry& e : entries) sorted_[next[position_bucket(e.hash)]++] = e;
+    for (const Entry& e : entries) sorted[next[position_bucket(e.hash)]++] = e;
 
     for (std::size_t b = 0; b < kBuckets; ++b) {
       const std::uint32_t lo = start[b], hi = start[b + 1];
@@ -90,14 +90,13 @@ void PostingsBuilder::write(IngestGroup& group) {
       const int bits = std::clamp(int(std::bit_width(hi - lo)), kMinFingerprintBits, kMaxFingerprintBits);
       postings.clear();
       for (std::uint32_t i = lo; i < hi; ++i)
-        postings.push_back({sorted_[i].game, position_fingerprint(sorted_[i].hash, bits)});
-      const GameId first = sorted_[lo].game;
-      group.put(Family::Positions, view(position_key(Variant(vi), sorted_[lo].hash, first)),
+        postings.push_back({sorted[i].game, position_fingerprint(sorted[i].hash, bits)});
+      const GameId first = sorted[lo].game;
+      group.put(Family::Positions, view(position_key(Variant(vi), sorted[lo].hash, first)),
                 encode_postings(first, postings, bits));
     }
     entries.clear();
   }
-  sorted_.clear();
 }
 
 }  // namespace virrey::store

@@ -69,7 +69,6 @@ class PostingsBuilder {
   };
   using Entries = std::vector<Entry, HugePageAllocator<Entry>>;
   std::array<Entries, kVariantCount> entries_;
-  Entries sorted_;
 };
 
 }  // namespace virrey::store

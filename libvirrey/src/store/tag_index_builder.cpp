@@ -8,8 +8,13 @@ namespace virrey::store {
 
 void TagIndexBuilder::add(GameId id, const std::vector<TagEntry>& tags) {
   for (const TagEntry& t : tags) {
-    auto [it, inserted] = games_.try_emplace(tag_exact_prefix(t.field, t.value));
-    if (inserted) bytes_ += it->first.size() + 64;  // the node and its list
+    key_.clear();
+    append_tag_exact_prefix(key_, t.field, t.value);
+    auto it = games_.find(key_);
+    if (it == games_.end()) {
+      it = games_.emplace(key_, std::vector<GameId>{}).first;
+      bytes_ += key_.size() + 64;  // the node and its list
+    }
     it->second.push_back(id);
     bytes_ += sizeof(GameId);
   }

@@ -27,6 +27,7 @@ class TagIndexBuilder {
  private:
   std::unordered_map<std::string, std::vector<GameId>> games_;  // by tag_exact_prefix
   std::size_t bytes_ = 0;
+  std::string key_;  // the key being looked up, kept from tag to tag
 };
 
 }  // namespace virrey::store

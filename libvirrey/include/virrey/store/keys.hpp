@@ -77,6 +77,7 @@ Key<12> tree_key(Variant v, std::uint64_t hash, Move m);
 std::string normalize_tag_value(std::string_view value);
 // field | value | 0x00: every game with exactly this (normalised) value.
 std::string tag_exact_prefix(TagField f, std::string_view normalized);
+void append_tag_exact_prefix(std::string& out, TagField f, std::string_view normalized);
 // field | value: every game whose value starts so.
 std::string tag_value_prefix(TagField f, std::string_view normalized);
 std::string tag_key(TagField f, std::string_view normalized, GameId id);
