@@ -46,6 +46,7 @@ bool placeholder(TagField f, std::string_view normalized) {
 }
 
 void collect_tags(const GameRecord& rec, GameIndex& out) {
+  out.tags.reserve(9);
   auto add = [&](TagField f, std::string_view raw) {
     std::string v = normalize_tag_value(raw);
     if (placeholder(f, v)) return;
@@ -163,8 +164,10 @@ Status replay(const GameRecord& rec, GameIndex& out, std::string* move_numbers) 
 }  // namespace
 
 std::string identity_bytes(const GameRecord& rec) {
+  std::size_t size = 3 * 8 + rec.start_fen.size() + 3 * rec.main_line.size();
+  for (std::string_view name : kSevenTagRoster) size += 8 + rec.tag(name).size();
   std::string out;
-  out.reserve(64 + rec.start_fen.size() + 3 * rec.main_line.size());
+  out.reserve(size);
   IdentityBytes b(out);
   b.number(std::uint64_t(rec.variant));
   b.field(rec.start_fen);

@@ -9,7 +9,12 @@ constexpr std::uint8_t kSummaryFormat = 1;
 }
 
 std::string encode_summary(const GameSummary& s) {
-  std::string out(kSummarySize, '\0');
+  const auto bytes = encode_summary_bytes(s);
+  return std::string(bytes.data(), bytes.size());
+}
+
+std::array<char, kSummarySize> encode_summary_bytes(const GameSummary& s) {
+  std::array<char, kSummarySize> out{};
   char* p = out.data();
   p[0] = char(kSummaryFormat);
   p[1] = char(s.variant);

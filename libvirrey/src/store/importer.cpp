@@ -93,7 +93,7 @@ struct GameImporter::Impl {
     TagIndexBuilder tags;
     // Its games' identity bytes by their hash, for duplicate detection until
     // it is ingested (the writer's alone: the ingester never reads them).
-    std::unordered_map<std::uint64_t, std::vector<std::string>> pending;
+    std::unordered_multimap<std::uint64_t, std::string> pending;
     ImportTotals added;
     GameId next_id = 1;  // the counters as of its last game
     std::array<VariantCounts, kVariantCount> counts{};
@@ -280,9 +280,8 @@ struct GameImporter::Impl {
     // which is after they are in the database.
     for (const Segment* seg : {segment.get(), sealed.get()}) {
       if (!seg) continue;
-      if (auto it = seg->pending.find(g.index->identity); it != seg->pending.end())
-        for (const std::string& p : it->second)
-          if (p == g.index->identity_bytes) return true;
+      for (auto [it, end] = seg->pending.equal_range(g.index->identity); it != end; ++it)
+        if (it->second == g.index->identity_bytes) return true;
     }
     if (started_empty && !imported.contains(g.index->identity)) return false;
     std::vector<GameId> candidates;
@@ -319,7 +318,7 @@ struct GameImporter::Impl {
       const Variant v = ix.variant;
       const auto gk = game_key(id);
       group.put(Family::Games, view(gk), *g.record);
-      group.put(Family::Summaries, view(gk), encode_summary(ix.summary));
+      group.put(Family::Summaries, view(gk), view(encode_summary_bytes(ix.summary)));
       seg.positions_and_tree.add(id, ix);
       seg.tags.add(id, ix.tags);
       for (const PromotionEntry& p : ix.promotions)
@@ -327,7 +326,7 @@ struct GameImporter::Impl {
                   std::string_view(reinterpret_cast<const char*>(&p.flags), 1));
       group.put(Family::Identities, view(identity_key(v, ix.identity, id)), {});
       if (started_empty) imported.insert(ix.identity);
-      seg.pending[ix.identity].push_back(std::move(g.index->identity_bytes));
+      seg.pending.emplace(ix.identity, std::move(g.index->identity_bytes));
       ++seg.added.stored;
       seg.added.positions += ix.positions.size();
       ++counts[std::size_t(v)].games;

@@ -56,8 +56,7 @@ void TreeCounters::add(const TreeCounters& o) {
 }
 
 std::string encode_tree_counters(const TreeCounters& c) {
-  std::string out;
-  out.reserve(16);
+  std::string out;  // one game's value fits the string's own buffer
   const auto date = pack_date(c.last_date);
   const auto one = one_game_layout(c);
   const auto white = one_rating(c.white_elo_sum, c.white_elo_games);

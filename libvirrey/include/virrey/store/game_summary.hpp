@@ -7,6 +7,7 @@
 // black elo (2) | promotions (1, capped at 255) | reserved (1) = 0.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -35,6 +36,8 @@ struct GameSummary {
 constexpr std::size_t kSummarySize = 16;
 
 std::string encode_summary(const GameSummary& s);
+// The same bytes, without a heap allocation.
+std::array<char, kSummarySize> encode_summary_bytes(const GameSummary& s);
 std::optional<GameSummary> decode_summary(std::string_view bytes);
 
 // "2024.05.??" -> 20240500; anything unreadable -> 0.
