@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "virrey/rules/fen.hpp"
+#include "virrey/rules/move_numbers.hpp"
 #include "virrey/rules/movegen.hpp"
 #include "virrey/rules/perft.hpp"
 
@@ -83,6 +84,20 @@ void BM_Perft(benchmark::State& state, Variant variant, const char* fen, int dep
       benchmark::Counter(double(nodes), benchmark::Counter::kIsIterationInvariantRate);
 }
 
+// Numbering every legal move of the position as a game record stores it:
+// its move number, and whether the position needs two bytes for it.
+void BM_MoveNumbers(benchmark::State& state, Variant variant, const char* fen) {
+  const auto pos = load(state, variant, fen);
+  if (!pos) return;
+  const MoveList moves = virrey::legal_moves(*pos);
+  for (auto _ : state) {
+    int sum = 0;
+    for (auto m : moves) sum += virrey::move_number(*pos, m) + int(virrey::move_numbers_wide(*pos));
+    benchmark::DoNotOptimize(sum);
+  }
+  state.SetItemsProcessed(std::int64_t(state.iterations() * moves.size()));
+}
+
 #define VIRREY_MOVEGEN_CASE(fn, name, ...) \
   BENCHMARK_CAPTURE(fn, name, __VA_ARGS__)->MinTime(kMinTime)
 #define VIRREY_PERFT_CASE(name, ...) \
@@ -99,6 +114,9 @@ VIRREY_MOVEGEN_CASE(BM_GenerateLegal, virrey_viceroys, Variant::Virrey, kViceroy
 VIRREY_MOVEGEN_CASE(BM_PlayAll, std_kiwipete, Variant::Standard, kKiwipete);
 VIRREY_MOVEGEN_CASE(BM_PlayAll, virrey_promotion, Variant::Virrey, kPromotion);
 
+VIRREY_MOVEGEN_CASE(BM_MoveNumbers, std_kiwipete, Variant::Standard, kKiwipete);
+VIRREY_MOVEGEN_CASE(BM_MoveNumbers, std_start, Variant::Standard, kStart);
+VIRREY_MOVEGEN_CASE(BM_MoveNumbers, virrey_viceroys, Variant::Virrey, kViceroys);
 VIRREY_PERFT_CASE(std_start_d4, Variant::Standard, kStart, 4);
 VIRREY_PERFT_CASE(std_kiwipete_d3, Variant::Standard, kKiwipete, 3);
 VIRREY_PERFT_CASE(std_endgame_d5, Variant::Standard, kEndgame, 5);

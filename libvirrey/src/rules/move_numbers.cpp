@@ -1,5 +1,6 @@
 #include "virrey/rules/move_numbers.hpp"
 
+#include <algorithm>
 #include <array>
 #include <span>
 
@@ -52,32 +53,54 @@ struct Numbering {
     return targets;
   }
 
-  // The destinations of the mover's piece of type pt on `from`.
+  // The destinations of the mover's piece of type PT on `from`.
+  template <PieceType PT>
+  BB targets_of(Square from) const {
+    if constexpr (PT == PieceType::Pawn) {
+      const BB push = forward<G>(us, square_bb<G>(from)) & ~occ;
+      return push | (forward<G>(us, push & double_step_rank) & ~occ) | (A::pawn(us, from) & capturable);
+    } else if constexpr (PT == PieceType::Bishop) {
+      const BB t = A::bishop(from, occ) & ~ours;
+      return pos.can_swap(us) ? t | pos.swap_partners(from) : t;
+    } else if constexpr (PT == PieceType::King) {
+      return (A::king(from) & ~ours) | castling_targets();
+    } else {
+      return piece_attacks<G>(PT, us, from, occ) & ~ours;
+    }
+  }
+
   BB targets(Square from, PieceType pt) const {
     switch (pt) {
-      case PieceType::Pawn: {
-        const BB push = forward<G>(us, square_bb<G>(from)) & ~occ;
-        return push | (forward<G>(us, push & double_step_rank) & ~occ) | (A::pawn(us, from) & capturable);
-      }
-      case PieceType::Bishop: {
-        const BB t = A::bishop(from, occ) & ~ours;
-        return pos.can_swap(us) ? t | pos.swap_partners(from) : t;
-      }
-      case PieceType::King: return (A::king(from) & ~ours) | castling_targets();
-      default: return piece_attacks<G>(pt, us, from, occ) & ~ours;
+      case PieceType::Pawn: return targets_of<PieceType::Pawn>(from);
+      case PieceType::Knight: return targets_of<PieceType::Knight>(from);
+      case PieceType::Bishop: return targets_of<PieceType::Bishop>(from);
+      case PieceType::Rook: return targets_of<PieceType::Rook>(from);
+      case PieceType::Queen: return targets_of<PieceType::Queen>(from);
+      case PieceType::King: return targets_of<PieceType::King>(from);
+      case PieceType::Viceroy: return targets_of<PieceType::Viceroy>(from);
+      case PieceType::Minister: return targets_of<PieceType::Minister>(from);
+      default: return 0;
     }
+  }
+
+  // The moves of the mover's pieces of type PT on the squares of `below`.
+  template <PieceType PT>
+  int count_type(BB below) const {
+    int n = 0;
+    for (BB b = pos.pieces(us, PT) & below; b;) n += popcount(targets_of<PT>(pop_lsb(b)));
+    return n;
   }
 
   // The moves of the pieces on the squares of `below` (one of the mover's).
   int count_below(BB below) const {
     const BB pawns = pos.pieces(us, PieceType::Pawn) & below;
     const BB single = forward<G>(us, pawns) & ~occ;
-    int n = count(single, true) + count(forward<G>(us, single & double_step_rank) & ~occ, true) +
-            count(forward<G>(us, west<G>(pawns)) & capturable, true) +
-            count(forward<G>(us, east<G>(pawns)) & capturable, true);
-    for (PieceType pt : kPieces)
-      for (BB b = pos.pieces(us, pt) & below; b;) n += popcount(targets(pop_lsb(b), pt));
-    return n;
+    return count(single, true) + count(forward<G>(us, single & double_step_rank) & ~occ, true) +
+           count(forward<G>(us, west<G>(pawns)) & capturable, true) +
+           count(forward<G>(us, east<G>(pawns)) & capturable, true) + count_type<PieceType::Knight>(below) +
+           count_type<PieceType::Bishop>(below) + count_type<PieceType::Rook>(below) +
+           count_type<PieceType::Queen>(below) + count_type<PieceType::King>(below) +
+           count_type<PieceType::Viceroy>(below) + count_type<PieceType::Minister>(below);
   }
 
   // The move of a piece to a destination (`choice`: which promotion).
@@ -172,7 +195,6 @@ Move move_with_number(const Position<G>& pos, int number) {
 
 template <class G>
 bool move_numbers_wide(const Position<G>& pos) {
-  const Numbering<G> n(pos);
   const Color us = pos.side_to_move();
   const Bitboard<G> pawns = pos.pieces(us, PieceType::Pawn);
   const Bitboard<G> before_last = us == Color::White ? G::rank_mask(G::height - 2) : G::rank_mask(1);
@@ -190,10 +212,11 @@ bool move_numbers_wide(const Position<G>& pos) {
     }
     return w;
   }();
-  int bound = 4 * popcount(pawns & ~before_last) + 3 * n.choices * popcount(pawns & before_last);
+  const int choices = std::max<int>(1, int(pos.promotion_choices().size()));  // at most
+  int bound = 4 * popcount(pawns & ~before_last) + 3 * choices * popcount(pawns & before_last);
   for (std::size_t i = 0; i < kPieces.size(); ++i) bound += widest[i] * popcount(pos.pieces(us, kPieces[i]));
   if (bound <= 256) return false;
-  return n.count_below(G::all) > 256;
+  return Numbering<G>(pos).count_below(G::all) > 256;
 }
 
 template int move_number<Board8>(const Position<Board8>&, Move);
