@@ -20,7 +20,7 @@ namespace virrey::store {
 // At most what a group gathers before it is ingested (an import also ingests
 // every few seconds): what a killed import or upgrade loses, and how far
 // readers lag behind it.
-constexpr std::size_t kIngestGroupBytes = std::size_t(96) << 20;
+constexpr std::size_t kIngestGroupBytes = std::size_t(48) << 20;
 
 class IngestGroup {
  public:

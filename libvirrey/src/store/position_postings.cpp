@@ -60,42 +60,54 @@ bool decode_postings(std::string_view value, GameId first,
 }
 
 void PostingsBuilder::add(Variant v, std::uint64_t hash, GameId game) {
-  entries_[std::size_t(v)].push_back({hash, game});
+  Gathered& g = gathered_[std::size_t(v)];
+  if (g.runs.empty() || g.runs.back().game != game) g.runs.push_back({game, 0});
+  ++g.runs.back().count;
+  g.hashes.push_back(hash);
 }
 
 std::size_t PostingsBuilder::bytes() const {
   std::size_t n = 0;
-  for (const auto& e : entries_) n += e.size();
-  return n * 2 * sizeof(Entry);  // with the sorted copy
+  for (const Gathered& g : gathered_)
+    n += g.hashes.size() * (sizeof(std::uint64_t) + sizeof(Sorted)) + g.runs.size() * sizeof(Run);
+  return n;
 }
 
 void PostingsBuilder::write(IngestGroup& group) {
   constexpr std::size_t kBuckets = std::size_t(1) << kPositionBucketBits;
+  constexpr int kBelowBits = 32;  // of the hash under the bucket, kept for fingerprints
+  static_assert(kMaxFingerprintBits >= kBelowBits);
   std::vector<std::uint32_t> start(kBuckets + 1);
   std::vector<Posting> postings;
   for (int vi = 0; vi < kVariantCount; ++vi) {
-    Entries& entries = entries_[std::size_t(vi)];
-    if (entries.empty()) continue;
+    Gathered& g = gathered_[std::size_t(vi)];
+    if (g.hashes.empty()) continue;
     // A stable counting sort by bucket keeps each bucket in game order.
     std::fill(start.begin(), start.end(), 0);
-    for (const Entry& e : entries) ++start[position_bucket(e.hash) + 1];
+    for (std::uint64_t h : g.hashes) ++start[position_bucket(h) + 1];
     for (std::size_t b = 0; b < kBuckets; ++b) start[b + 1] += start[b];
-    Entries sorted(entries.size());
+    std::vector<Sorted, HugePageAllocator<Sorted>> sorted(g.hashes.size());
     std::vector<std::uint32_t> next(start.begin(), start.end() - 1);
-    for (const Entry& e : entries) sorted[next[position_bucket(e.hash)]++] = e;
+    std::size_t i = 0;
+    for (const Run& run : g.runs)
+      for (std::uint32_t c = 0; c < run.count; ++c, ++i) {
+        const std::uint64_t h = g.hashes[i];
+        sorted[next[position_bucket(h)]++] = {run.game, std::uint32_t(position_fingerprint(h, kBelowBits))};
+      }
 
     for (std::size_t b = 0; b < kBuckets; ++b) {
       const std::uint32_t lo = start[b], hi = start[b + 1];
       if (lo == hi) continue;
-      const int bits = std::clamp(int(std::bit_width(hi - lo)), kMinFingerprintBits, kMaxFingerprintBits);
+      const int bits = std::clamp(int(std::bit_width(hi - lo)), kMinFingerprintBits, kBelowBits);
       postings.clear();
-      for (std::uint32_t i = lo; i < hi; ++i)
-        postings.push_back({sorted[i].game, position_fingerprint(sorted[i].hash, bits)});
+      for (std::uint32_t j = lo; j < hi; ++j) postings.push_back({sorted[j].game, sorted[j].below >> (kBelowBits - bits)});
       const GameId first = sorted[lo].game;
-      group.put(Family::Positions, view(position_key(Variant(vi), sorted[lo].hash, first)),
+      const std::uint64_t bucket_hash = std::uint64_t(b) << (64 - kPositionBucketBits);
+      group.put(Family::Positions, view(position_key(Variant(vi), bucket_hash, first)),
                 encode_postings(first, postings, bits));
     }
-    entries.clear();
+    g.hashes.clear();
+    g.runs.clear();
   }
 }
 

@@ -63,12 +63,22 @@ class PostingsBuilder {
   void write(IngestGroup& group);  // then starts empty
 
  private:
-  struct Entry {
-    std::uint64_t hash;
+  // The hashes as added, and which game each run of them belongs to.
+  struct Run {
     GameId game;
+    std::uint32_t count;
   };
-  using Entries = std::vector<Entry, HugePageAllocator<Entry>>;
-  std::array<Entries, kVariantCount> entries_;
+  struct Gathered {
+    std::vector<std::uint64_t, HugePageAllocator<std::uint64_t>> hashes;
+    std::vector<Run> runs;
+  };
+  // A posting sorted into its bucket: the game and the hash's 32 bits under
+  // the bucket's, the widest fingerprint a writer uses.
+  struct Sorted {
+    GameId game;
+    std::uint32_t below;
+  };
+  std::array<Gathered, kVariantCount> gathered_;
 };
 
 }  // namespace virrey::store

@@ -9,54 +9,73 @@ namespace virrey::store {
 
 namespace {
 
-std::size_t slot_hash(const Key<12>& k) {
-  return std::size_t((get_be(k.data() + 1, 8) ^ get_be(k.data() + 9, 3)) * 0x9e3779b97f4a7c15ULL >> 20);
+std::uint64_t key_hash(const Key<12>& k) {
+  return (get_be(k.data() + 1, 8) ^ get_be(k.data() + 9, 3)) * 0x9e3779b97f4a7c15ULL;
 }
 
 }  // namespace
 
-TreeCounters& PositionTreeBuilder::counters_of(const Key<12>& key) {
-  if (2 * (counters_.size() + 1) > slots_.size()) grow();
+void PositionTreeBuilder::Entry::add(const TreeCounters& c) {
+  games += std::uint32_t(c.games);
+  white_wins += std::uint32_t(c.white_wins);
+  draws += std::uint32_t(c.draws);
+  black_wins += std::uint32_t(c.black_wins);
+  white_elo_games += std::uint32_t(c.white_elo_games);
+  black_elo_games += std::uint32_t(c.black_elo_games);
+  last_date = std::max(last_date, c.last_date);
+  white_elo_sum += c.white_elo_sum;
+  black_elo_sum += c.black_elo_sum;
+}
+
+TreeCounters PositionTreeBuilder::Entry::counters() const {
+  return {games, white_wins, draws, black_wins, white_elo_sum, white_elo_games, black_elo_sum, black_elo_games,
+          last_date};
+}
+
+PositionTreeBuilder::Entry& PositionTreeBuilder::entry_of(const Key<12>& key) {
+  if (2 * (entries_.size() + 1) > slots_.size()) grow();
   const std::size_t mask = slots_.size() - 1;
-  for (std::size_t i = slot_hash(key) & mask;; i = (i + 1) & mask) {
+  const std::uint64_t h = key_hash(key);
+  const auto tag = std::uint32_t(h);
+  for (std::size_t i = std::size_t(h >> 20) & mask;; i = (i + 1) & mask) {
     Slot& s = slots_[i];
     if (s.entry == 0) {
-      counters_.push_back({key, {}});
-      s.key = key;
-      s.entry = std::uint32_t(counters_.size());
-      return counters_.back().second;
+      entries_.push_back({key});
+      s = {tag, std::uint32_t(entries_.size())};
+      return entries_.back();
     }
-    if (s.key == key) return counters_[s.entry - 1].second;
+    if (s.tag == tag && entries_[s.entry - 1].key == key) return entries_[s.entry - 1];
   }
 }
 
 void PositionTreeBuilder::grow() {
   slots_.assign(std::max<std::size_t>(slots_.size() * 2, 4096), Slot{});
   const std::size_t mask = slots_.size() - 1;
-  for (std::size_t e = 0; e < counters_.size(); ++e) {
-    std::size_t i = slot_hash(counters_[e].first) & mask;
+  for (std::size_t e = 0; e < entries_.size(); ++e) {
+    const std::uint64_t h = key_hash(entries_[e].key);
+    std::size_t i = std::size_t(h >> 20) & mask;
     while (slots_[i].entry != 0) i = (i + 1) & mask;
-    slots_[i] = {counters_[e].first, std::uint32_t(e + 1)};
+    slots_[i] = {std::uint32_t(h), std::uint32_t(e + 1)};
   }
 }
 
 void PositionTreeBuilder::add(GameId id, const GameIndex& ix) {
   for (const PositionEntry& p : ix.positions) postings_.add(ix.variant, p.hash, id);
-  for (const TreeEntry& t : ix.tree) counters_of(tree_key(ix.variant, t.hash, t.move)).add(ix.counters);
+  for (const TreeEntry& t : ix.tree) entry_of(tree_key(ix.variant, t.hash, t.move)).add(ix.counters);
 }
 
 std::size_t PositionTreeBuilder::bytes() const {
-  return postings_.bytes() + slots_.size() * sizeof(Slot) + counters_.capacity() * sizeof(counters_[0]);
+  return postings_.bytes() + slots_.size() * sizeof(Slot) + entries_.capacity() * sizeof(Entry);
 }
 
 void PositionTreeBuilder::write(IngestGroup& group) {
   postings_.write(group);
   // In key order, so that the group's tree run needs no sorting.
-  std::sort(counters_.begin(), counters_.end(), [](const auto& a, const auto& b) {
-    return std::memcmp(a.first.data(), b.first.data(), a.first.size()) < 0;
+  std::sort(entries_.begin(), entries_.end(), [](const Entry& a, const Entry& b) {
+    return std::memcmp(a.key.data(), b.key.data(), a.key.size()) < 0;
   });
-  for (const auto& [key, c] : counters_) group.merge(Family::Tree, view(key), encode_tree_counters(c));
-  counters_.clear();
+  for (const Entry& e : entries_) group.merge(Family::Tree, view(e.key), encode_tree_counters(e.counters()));
+  entries_.clear();
   std::fill(slots_.begin(), slots_.end(), Slot{});
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include "position_postings.hpp"
@@ -24,19 +25,29 @@ class PositionTreeBuilder {
   void write(IngestGroup& group);
 
  private:
-  // The tree counters of the group, and an index to them by key: open
-  // addressing, linear probing, at most half full, small slots (keys end in
-  // a position hash and a move, so their middle bytes hash well).
-  struct Slot {
+  // The tree counters of one (position, move) of the group, narrower than
+  // TreeCounters: a group holds far fewer than 2^32 games.
+  struct Entry {
     Key<12> key;
-    std::uint32_t entry = 0;  // 1 + index into counters_; 0: empty
+    std::uint32_t games = 0, white_wins = 0, draws = 0, black_wins = 0;
+    std::uint32_t white_elo_games = 0, black_elo_games = 0, last_date = 0;
+    std::uint64_t white_elo_sum = 0, black_elo_sum = 0;
+    void add(const TreeCounters& c);
+    TreeCounters counters() const;
   };
-  TreeCounters& counters_of(const Key<12>& key);
+  // An index to the entries by key: open addressing, linear probing, at most
+  // half full; a slot holds a few bits of the key's hash, so that most
+  // probes that miss never read an entry.
+  struct Slot {
+    std::uint32_t tag = 0;
+    std::uint32_t entry = 0;  // 1 + index into entries_; 0: empty
+  };
+  Entry& entry_of(const Key<12>& key);
   void grow();
 
   PostingsBuilder postings_;
   std::vector<Slot> slots_;
-  std::vector<std::pair<Key<12>, TreeCounters>> counters_;
+  std::vector<Entry> entries_;
 };
 
 }  // namespace virrey::store
