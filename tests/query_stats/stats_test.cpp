@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <map>
 #include <set>
@@ -16,6 +17,9 @@
 #include "virrey/query/stats_promotions.hpp"
 #include "virrey/query/stats_results.hpp"
 #include "virrey/store/keys.hpp"
+#include "virrey/store/testing.hpp"
+#include "virrey/store/tree_counters.hpp"
+#include "virrey/rules/fen.hpp"
 
 namespace virrey::stats_test {
 namespace {
@@ -280,6 +284,53 @@ TEST(StatsOpenings, DeepPositionsComeFromReplay) {
     expect_opening(q, GameScope::everything(), SIZE_MAX, every_game, "deep");
   }
   EXPECT_GT(checked, 0);
+}
+
+// A tree key holds 7 bytes of the hash, so another position may share one:
+// moves the tree lists that are not legal in the position asked about are
+// left out, and a position whose tree moves are all such is replayed.
+TEST(StatsOpenings, TreeMovesIllegalInThePositionAreLeftOut) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::path(data().db_path()).parent_path() / "illegal-tree-moves";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string copy = (dir / "copy.db").string();
+  fs::copy(data().db_path(), copy, fs::copy_options::recursive);
+
+  const RefGame* deep = nullptr;
+  for (const RefGame& g : data().games)
+    if (g.record.variant == Variant::Standard && g.keys.size() > 60) deep = &g;
+  ASSERT_NE(deep, nullptr);
+  std::vector<std::string> errors;
+  auto start = position_from_fen<Board8>(info(Variant::Standard).start_fen, Variant::Standard, errors);
+  auto late = position_from_fen<Board8>(deep->keys[50], Variant::Standard, errors);
+  ASSERT_TRUE(start && late);
+  const Move a1a8(Square(0), Square(56));  // a rook through its own pawn
+  const TreeCounters bogus{7, 7, 0, 0, 0, 0, 0, 0, 20200101};
+  for (std::uint64_t hash : {start->hash(), late->hash()})
+    ASSERT_TRUE(store::testing::put_raw_entry(copy, store::Family::Tree,
+                                              std::string(store::view(store::tree_key(Variant::Standard, hash, a1a8))),
+                                              store::encode_tree_counters(bogus)));
+  auto db = store::Database::open(copy, {store::OpenMode::Read});
+  ASSERT_TRUE(db);
+  for (const std::string& fen : {std::string(), deep->keys[50]}) {
+    query::OpeningQuery q;
+    q.variant = Variant::Standard;
+    q.fen = fen;
+    auto want = query::opening_stats(*data().db, q, GameScope::everything());
+    auto got = query::opening_stats(**db, q, GameScope::everything());
+    ASSERT_TRUE(want && got);
+    EXPECT_EQ(got->source, want->source) << fen;
+    EXPECT_EQ(got->total, want->total) << fen;
+    ASSERT_EQ(got->moves.size(), want->moves.size()) << fen;
+    for (std::size_t i = 0; i < got->moves.size(); ++i) {
+      EXPECT_NE(got->moves[i].move, a1a8);
+      EXPECT_EQ(got->moves[i].san, want->moves[i].san);
+      EXPECT_EQ(got->moves[i].counters, want->moves[i].counters);
+    }
+  }
+  db->reset();
+  fs::remove_all(dir);
 }
 
 TEST(StatsOpenings, LimitsAndErrors) {

@@ -435,9 +435,10 @@ TEST_F(DatabaseTest, UpgradeRebuildsAnOlderSchema) {
   EXPECT_EQ(report.error().kind, ErrorKind::NewerSchema);
 }
 
-// Schema 2 wrote every tree value in layout 1 (tree_counters.hpp); an
-// upgrade keeps those values and only renumbers the database.
-TEST_F(DatabaseTest, UpgradeFromSchemaTwoKeepsTheTree) {
+// Schema 2 keyed the tree by the whole hash and wrote every value in layout
+// 1 (tree_counters.hpp); an upgrade replaces that tree with one of today's
+// keys and values.
+TEST_F(DatabaseTest, UpgradeFromSchemaTwoRebuildsTheTree) {
   const validate::GameRecord& g = games[0];
   std::vector<std::string> errors;
   auto start = position_from_fen<Board8>(info(g.variant).start_fen, g.variant, errors);
@@ -453,6 +454,11 @@ TEST_F(DatabaseTest, UpgradeFromSchemaTwoKeepsTheTree) {
     ASSERT_TRUE(moves && !moves->empty());
     first = moves->front();
   }
+  // The first move from the start in schema 2's layout: variant | hash (8) |
+  // move, then the nine fields as varints.
+  std::string old_key(1, char(g.variant));
+  for (int i = 7; i >= 0; --i) old_key += char(start->hash() >> (8 * i) & 0xff);
+  old_key += std::string(view(move_bytes(first.move)));
   std::string layout_one = "\x01";
   const TreeCounters& c = first.counters;
   for (std::uint64_t v : {c.games, c.white_wins, c.draws, c.black_wins, c.white_elo_sum, c.white_elo_games,
@@ -460,9 +466,7 @@ TEST_F(DatabaseTest, UpgradeFromSchemaTwoKeepsTheTree) {
     for (; v >= 0x80; v >>= 7) layout_one += char((v & 0x7f) | 0x80);
     layout_one += char(v);
   }
-  ASSERT_TRUE(testing::put_raw_entry(path, Family::Tree,
-                                     std::string(view(tree_key(g.variant, start->hash(), first.move))),
-                                     layout_one));
+  ASSERT_TRUE(testing::put_raw_entry(path, Family::Tree, old_key, layout_one));
   ASSERT_TRUE(testing::set_schema_version(path, 2));
   auto refused = Database::open(path, {OpenMode::Read, true});
   ASSERT_FALSE(refused);
@@ -472,13 +476,14 @@ TEST_F(DatabaseTest, UpgradeFromSchemaTwoKeepsTheTree) {
   ASSERT_TRUE(report) << report.error().message;
   EXPECT_EQ(report->from_version, 2u);
   EXPECT_EQ(report->to_version, kSchemaVersion);
-  EXPECT_EQ(report->games, 0u);  // nothing re-indexed
+  EXPECT_EQ(report->games, games.size());
   auto db = open_db(path, OpenMode::Read);
   ASSERT_TRUE(db);
   EXPECT_EQ(index_view(*db, games), expected);
   auto moves = db->tree_moves(g.variant, start->hash());
   ASSERT_TRUE(moves && !moves->empty());
   EXPECT_EQ(moves->front().counters, first.counters);
+  // The old key is gone: every tree entry agrees with the game records.
   auto check = check_database(*db);
   ASSERT_TRUE(check);
   EXPECT_TRUE(check->ok()) << (check->problems.empty() ? "" : check->problems[0]);

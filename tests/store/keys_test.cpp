@@ -22,7 +22,9 @@ TEST(Keys, GoldenLayouts) {
   EXPECT_EQ(hex(view(position_key(Variant::Virrey, 0x1122334455667788ULL, 7))), "01" "0448" "00000007");
   EXPECT_EQ(hex(view(position_prefix(Variant::Virrey, 0x1122334455667788ULL))), "01" "0448");
   const Move e7e8v(52, 60, MoveKind::Promotion, PieceType::Viceroy);
-  EXPECT_EQ(hex(view(tree_key(Variant::Standard, 0xffULL, e7e8v))), "00" "00000000000000ff" "343c17");
+  // The hash's top 7 bytes.
+  EXPECT_EQ(hex(view(tree_key(Variant::Standard, 0x1122334455667788ULL, e7e8v))), "00" "11223344556677" "343c17");
+  EXPECT_EQ(hex(view(tree_prefix(Variant::Virrey, 0xffULL))), "01" "00000000000000");
   EXPECT_EQ(hex(tag_key(TagField::White, "ana", 258)), "01" "616e61" "00" "00000102");
   EXPECT_EQ(hex(view(promotion_key(Variant::Virrey, PieceType::Viceroy, Color::Black, 4, 9, 301))),
             "01" "07" "01" "04" "00000009" "012d");

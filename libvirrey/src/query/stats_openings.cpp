@@ -116,6 +116,14 @@ class Explorer {
     if (scope_.unrestricted()) {
       auto tree = db_.tree_moves(q_.variant, pos.hash());
       if (!tree) return tree.error();
+      // A tree key holds part of the hash: drop what another position
+      // sharing it would add (its moves are most unlikely to be legal here).
+      if (!tree->empty()) {
+        const MoveList legal = legal_moves(pos);
+        std::erase_if(*tree, [&](const TreeMove& t) {
+          return std::find(legal.begin(), legal.end(), t.move) == legal.end();
+        });
+      }
       if (!tree->empty()) {
         used_tree_ = true;
         return tree;

@@ -212,11 +212,11 @@ Result<std::vector<TreeMove>> Database::tree_moves(Variant v, std::uint64_t hash
   const auto prefix = tree_prefix(v, hash);
   Status s = impl_->scan(Family::Tree, view(prefix), [&](std::string_view key, std::string_view value) {
     auto c = decode_tree_counters(value);
-    if (!c || key.size() != 12) {
+    if (!c || key.size() != prefix.size() + 3) {
       result = Error{ErrorKind::Corrupt, "bad opening tree entry"};
       return false;
     }
-    out.push_back({move_from_bytes(key.data() + 9), *c});
+    out.push_back({move_from_bytes(key.data() + prefix.size()), *c});
     return true;
   });
   if (!s) return s.error();

@@ -58,21 +58,21 @@ Move move_from_bytes(const char* b) {
               PieceType(kp & 0xf));
 }
 
-Key<9> tree_prefix(Variant v, std::uint64_t hash) {
-  Key<9> k;
+Key<8> tree_prefix(Variant v, std::uint64_t hash) {
+  Key<8> k;
   k[0] = char(v);
-  put_be(k.data() + 1, hash, 8);
+  put_be(k.data() + 1, hash >> 8, kTreeHashBytes);
   return k;
 }
 
-Key<12> tree_key(Variant v, std::uint64_t hash, Move m) {
-  Key<12> k;
+Key<11> tree_key(Variant v, std::uint64_t hash, Move m) {
+  Key<11> k;
   k[0] = char(v);
-  put_be(k.data() + 1, hash, 8);
+  put_be(k.data() + 1, hash >> 8, kTreeHashBytes);
   const Key<3> mb = move_bytes(m);
-  k[9] = mb[0];
-  k[10] = mb[1];
-  k[11] = mb[2];
+  k[8] = mb[0];
+  k[9] = mb[1];
+  k[10] = mb[2];
   return k;
 }
 
@@ -155,7 +155,12 @@ std::optional<PromotionKey> parse_promotion_key(std::string_view key) {
                       GameId(get_be(key.data() + 4, 4)), std::uint32_t(get_be(key.data() + 8, 2))};
 }
 
-Key<9> identity_prefix(Variant v, std::uint64_t identity) { return tree_prefix(v, identity); }
+Key<9> identity_prefix(Variant v, std::uint64_t identity) {
+  Key<9> k;
+  k[0] = char(v);
+  put_be(k.data() + 1, identity, 8);
+  return k;
+}
 
 Key<13> identity_key(Variant v, std::uint64_t identity, GameId id) {
   Key<13> k;

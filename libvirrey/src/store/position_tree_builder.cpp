@@ -9,8 +9,8 @@ namespace virrey::store {
 
 namespace {
 
-std::uint64_t key_hash(const Key<12>& k) {
-  return (get_be(k.data() + 1, 8) ^ get_be(k.data() + 9, 3)) * 0x9e3779b97f4a7c15ULL;
+std::uint64_t key_hash(const TreeKey& k) {
+  return (get_be(k.data() + 1, kTreeHashBytes) ^ get_be(k.data() + 1 + kTreeHashBytes, 3)) * 0x9e3779b97f4a7c15ULL;
 }
 
 }  // namespace
@@ -32,7 +32,7 @@ TreeCounters PositionTreeBuilder::Entry::counters() const {
           last_date};
 }
 
-PositionTreeBuilder::Entry& PositionTreeBuilder::entry_of(const Key<12>& key) {
+PositionTreeBuilder::Entry& PositionTreeBuilder::entry_of(const TreeKey& key) {
   if (2 * (entries_.size() + 1) > slots_.size()) grow();
   const std::size_t mask = slots_.size() - 1;
   const std::uint64_t h = key_hash(key);

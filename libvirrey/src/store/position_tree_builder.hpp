@@ -16,6 +16,8 @@ namespace virrey::store {
 
 class IngestGroup;
 
+using TreeKey = decltype(tree_key(Variant{}, 0, Move{}));
+
 class PositionTreeBuilder {
  public:
   void add(GameId id, const GameIndex& ix);
@@ -28,7 +30,7 @@ class PositionTreeBuilder {
   // The tree counters of one (position, move) of the group, narrower than
   // TreeCounters: a group holds far fewer than 2^32 games.
   struct Entry {
-    Key<12> key;
+    TreeKey key;
     std::uint32_t games = 0, white_wins = 0, draws = 0, black_wins = 0;
     std::uint32_t white_elo_games = 0, black_elo_games = 0, last_date = 0;
     std::uint64_t white_elo_sum = 0, black_elo_sum = 0;
@@ -42,7 +44,7 @@ class PositionTreeBuilder {
     std::uint32_t tag = 0;
     std::uint32_t entry = 0;  // 1 + index into entries_; 0: empty
   };
-  Entry& entry_of(const Key<12>& key);
+  Entry& entry_of(const TreeKey& key);
   void grow();
 
   PostingsBuilder postings_;

@@ -19,7 +19,6 @@ Status clear_family(Database::Impl& d, Family f, rocksdb::WriteBatch& batch) {
   return {};
 }
 
-// Version 1 -> 2: the position index became postings and the tree shallower.
 Result<std::uint64_t> rebuild_positions_and_tree(Database::Impl& d,
                                                  const std::function<void(std::uint64_t)>& progress) {
   rocksdb::WriteBatch clear;
@@ -66,23 +65,19 @@ Result<UpgradeReport> upgrade_database(const std::string& path,
   if (Status s = schema_status(d); !s && s.error().kind != ErrorKind::OlderSchema) return s.error();
   if (d.schema_version == kSchemaVersion) return report;
 
-  // 1 -> 2 changed the position index and the tree: both are rebuilt. 2 -> 3
-  // added tree value layouts; the old one is still read, so a version-2
-  // database only needs its new number.
-  const bool rebuild = d.schema_version < 2;
-  if (rebuild) {
-    auto games = rebuild_positions_and_tree(d, progress);
-    if (!games) return games.error();
-    report.games = *games;
-  }
+  // Every older version differs from this one in the position index or the
+  // tree only (1 -> 2: postings, a shallower tree; 2 -> 3: shorter tree keys
+  // and values). Both are rebuilt from the game records.
+  auto games = rebuild_positions_and_tree(d, progress);
+  if (!games) return games.error();
+  report.games = *games;
 
   rocksdb::WriteBatch meta;
   d.put_meta_u32(meta, MetaKey::TreePlies, kTreePlies);
   d.put_meta_u32(meta, MetaKey::SchemaVersion, kSchemaVersion);
   if (Status s = d.write(meta); !s) return s.error();
   // Drop the old entries from disk now rather than at some later compaction.
-  if (rebuild)
-    if (Status s = d.compact({Family::Positions, Family::Tree}); !s) return s.error();
+  if (Status s = d.compact({Family::Positions, Family::Tree}); !s) return s.error();
   return report;
 }
 

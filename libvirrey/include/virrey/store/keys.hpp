@@ -7,7 +7,7 @@
 //   games        game id (4)                                          -> record (game_codec.hpp)
 //   summaries    game id (4)                                          -> summary (game_summary.hpp)
 //   positions    variant (1) | bucket (2) | first game id (4)         -> postings (position_postings.hpp)
-//   tree         variant (1) | hash (8) | move (3)                    -> counters (tree_counters.hpp)
+//   tree         variant (1) | hash's top 7 bytes | move (3)          -> counters (tree_counters.hpp)
 //   tags         field (1) | normalised value | 0x00 | game id (4)    -> empty
 //   promotions   variant | piece | colour | file (1 each) | game id (4) | ply (2) -> flags (1)
 //   identities   variant (1) | identity (8) | game id (4)             -> empty
@@ -66,10 +66,14 @@ struct PositionKey {
 std::optional<PositionKey> parse_position_key(std::string_view key);
 
 // --- tree -------------------------------------------------------------------
+// A tree key holds the hash's top 7 bytes: two positions of one variant
+// share a prefix once in 2^56 pairs, and readers drop any move that is not
+// legal in the position they asked about.
+constexpr int kTreeHashBytes = 7;
 Key<3> move_bytes(Move m);
 Move move_from_bytes(const char* bytes);
-Key<9> tree_prefix(Variant v, std::uint64_t hash);
-Key<12> tree_key(Variant v, std::uint64_t hash, Move m);
+Key<1 + kTreeHashBytes> tree_prefix(Variant v, std::uint64_t hash);
+Key<1 + kTreeHashBytes + 3> tree_key(Variant v, std::uint64_t hash, Move m);
 
 // --- tags -------------------------------------------------------------------
 // Lower-case (ASCII and the Latin-1 letters of UTF-8), trimmed, inner runs of

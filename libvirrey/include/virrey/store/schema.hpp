@@ -15,7 +15,7 @@ namespace virrey::store {
 // (ErrorKind::OlderSchema) until `virrey db upgrade` rebuilds it.
 //   1  positions: one key per (variant, hash, game); tree of 50 plies
 //   2  positions: postings per hash bucket and import segment; tree of 12 plies
-//   3  tree values: one-game and packed-date layouts (tree_counters.hpp)
+//   3  tree: keys with 7 bytes of the hash; one-game and packed-date values
 constexpr std::uint32_t kSchemaVersion = 3;
 
 // Game ids are assigned 1, 2, 3... in import order and never reused.

@@ -10,7 +10,8 @@
 //          varints, White's rating + 1 (0: none), Black's alike, the packed
 //          date. Most entries past the first moves are one game's.
 // Layout 1 is written only for dates that do not pack (and was the only
-// layout of schema 2, whose databases are read as they are).
+// layout of schema 2, whose values a compaction may still meet while `db
+// upgrade` replaces them).
 #pragma once
 
 #include <cstdint>

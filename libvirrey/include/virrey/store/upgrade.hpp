@@ -1,8 +1,7 @@
 // `virrey db upgrade`: brings a database written by an older virrey to the
 // current schema. Game records, tags, promotions and imported inputs keep
-// their layout; from schema 1 the position index and the opening tree are
-// rebuilt from the game records, from schema 2 the tree's values are read as
-// they are. The schema version changes last, in one write, so an upgrade
+// their layout; the position index and the opening tree are rebuilt from the
+// game records. The schema version changes last, in one write, so an upgrade
 // killed midway leaves a database that still reads as the older schema (and
 // is refused as such), and running the upgrade again completes it.
 #pragma once
