@@ -77,7 +77,9 @@ struct GameImporter::Impl {
   std::vector<Prepared> filling;
   std::deque<std::vector<Prepared>> ready;  // to write; an empty batch: see whether a commit is due
   std::deque<std::vector<Prepared>> spent;  // written: emptied by the preparer, off the writer's path
-  std::vector<std::vector<Prepared>> emptied;  // to fill again: their memory is mapped already
+  // Written batches kept to fill again (their memory is mapped already):
+  // still holding their games, then emptied by the thread that adds games.
+  std::vector<std::vector<Prepared>> written_batches, emptied;
   bool closing = false;
   bool finished = false;
   bool all_prepared = false;
@@ -165,12 +167,18 @@ struct GameImporter::Impl {
     changed.notify_all();
   }
 
-  // Empties written batches and keeps a few to fill again.
+  // Keeps a few written batches to fill again, and frees the rest. The
+  // games of a kept batch are freed by the thread that adds games, which
+  // allocated most of them when it prepared them (freeing memory of another
+  // thread's malloc arena means taking that arena's lock).
   void recycle(std::deque<std::vector<Prepared>>& written) {
-    for (auto& batch : written) batch.clear();
-    std::lock_guard lock(mutex);
-    for (auto& batch : written)
-      if (emptied.size() < kMaxQueuedBatches + 2) emptied.push_back(std::move(batch));
+    {
+      std::lock_guard lock(mutex);
+      while (!written.empty() && written_batches.size() + emptied.size() < kMaxQueuedBatches + 2) {
+        written_batches.push_back(std::move(written.front()));
+        written.pop_front();
+      }
+    }
     written.clear();
   }
 
@@ -350,11 +358,21 @@ struct GameImporter::Impl {
 
   Status add(Prepared p) {
     if (!db.writable()) return Error{ErrorKind::InvalidArgument, "the database is open for reading"};
-    std::unique_lock lock(mutex);
-    if (!failure.ok()) return failure;
-    if (finished) return Error{ErrorKind::InvalidArgument, "the import is finished"};
-    filling.push_back(std::move(p));
-    if (filling.size() >= options.batch_games) enqueue(lock);
+    std::vector<Prepared> written;
+    {
+      std::unique_lock lock(mutex);
+      if (!failure.ok()) return failure;
+      if (finished) return Error{ErrorKind::InvalidArgument, "the import is finished"};
+      filling.push_back(std::move(p));
+      if (filling.size() < options.batch_games) return {};
+      enqueue(lock);
+      if (written_batches.empty()) return {};
+      written = std::move(written_batches.back());
+      written_batches.pop_back();
+    }
+    written.clear();  // outside the lock
+    std::lock_guard lock(mutex);
+    emptied.push_back(std::move(written));
     return {};
   }
 
