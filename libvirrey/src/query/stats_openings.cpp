@@ -79,12 +79,12 @@ class Explorer {
       : db_(db), q_(q), scope_(scope) {}
 
   Status expand(const Position<G>& pos, int depth_left, std::vector<OpeningMove>& into, TreeCounters* total) {
-    auto found = moves_from(pos);
-    if (!found) return found.error();
     const MoveList legal = legal_moves(pos);
+    auto found = moves_from(pos, legal);
+    if (!found) return found.error();
     std::vector<OpeningMove> moves;
     for (const TreeMove& tm : *found) {
-      if (std::find(legal.begin(), legal.end(), tm.move) == legal.end()) continue;  // a collision
+      if (std::find(legal.begin(), legal.end(), tm.move) == legal.end()) continue;  // a damaged record
       if (total) total->add(tm.counters);
       if (tm.counters.games < q_.min_games) continue;
       OpeningMove m;
@@ -111,19 +111,17 @@ class Explorer {
   bool used_replay() const { return used_replay_; }
 
  private:
-  Result<std::vector<TreeMove>> moves_from(const Position<G>& pos) {
+  Result<std::vector<TreeMove>> moves_from(const Position<G>& pos, const MoveList& legal) {
     if (!scope_.has_variant(q_.variant)) return std::vector<TreeMove>{};
     if (scope_.unrestricted()) {
       auto tree = db_.tree_moves(q_.variant, pos.hash());
       if (!tree) return tree.error();
       // A tree key holds part of the hash: drop what another position
-      // sharing it would add (its moves are most unlikely to be legal here).
-      if (!tree->empty()) {
-        const MoveList legal = legal_moves(pos);
-        std::erase_if(*tree, [&](const TreeMove& t) {
-          return std::find(legal.begin(), legal.end(), t.move) == legal.end();
-        });
-      }
+      // sharing it would add (its moves are most unlikely to be legal
+      // here); when nothing is left, the games answer.
+      std::erase_if(*tree, [&](const TreeMove& t) {
+        return std::find(legal.begin(), legal.end(), t.move) == legal.end();
+      });
       if (!tree->empty()) {
         used_tree_ = true;
         return tree;

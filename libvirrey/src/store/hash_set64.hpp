@@ -20,7 +20,7 @@ class HashSet64 {
   void reset(std::size_t expected) {
     const std::size_t capacity = capacity_for(expected);
     if (slots_.size() < capacity || slots_.size() > 16 * capacity)
-      slots_.assign(capacity, kEmpty);
+      slots_ = std::vector<std::uint64_t>(capacity, kEmpty);  // assign() would keep a huge buffer
     else
       std::fill(slots_.begin(), slots_.end(), kEmpty);
     size_ = 0;

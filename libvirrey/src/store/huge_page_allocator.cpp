@@ -11,7 +11,7 @@
 
 namespace virrey::store::huge_pages {
 
-#if defined(__linux__) && !defined(__SANITIZE_ADDRESS__)
+#if defined(__linux__) && !defined(VIRREY_ASAN)
 
 namespace {
 

@@ -36,8 +36,8 @@ PositionTreeBuilder::Entry& PositionTreeBuilder::entry_of(const TreeKey& key) {
   if (2 * (entries_.size() + 1) > slots_.size()) grow();
   const std::size_t mask = slots_.size() - 1;
   const std::uint64_t h = key_hash(key);
-  const auto tag = std::uint32_t(h);
-  for (std::size_t i = std::size_t(h >> 20) & mask;; i = (i + 1) & mask) {
+  const auto tag = std::uint32_t(h);  // the bits below the slot's
+  for (std::size_t i = std::size_t(h >> 32) & mask;; i = (i + 1) & mask) {
     Slot& s = slots_[i];
     if (s.entry == 0) {
       entries_.push_back({key});
@@ -53,7 +53,7 @@ void PositionTreeBuilder::grow() {
   const std::size_t mask = slots_.size() - 1;
   for (std::size_t e = 0; e < entries_.size(); ++e) {
     const std::uint64_t h = key_hash(entries_[e].key);
-    std::size_t i = std::size_t(h >> 20) & mask;
+    std::size_t i = std::size_t(h >> 32) & mask;
     while (slots_[i].entry != 0) i = (i + 1) & mask;
     slots_[i] = {std::uint32_t(h), std::uint32_t(e + 1)};
   }
@@ -65,7 +65,10 @@ void PositionTreeBuilder::add(GameId id, const GameIndex& ix) {
 }
 
 std::size_t PositionTreeBuilder::bytes() const {
-  return postings_.bytes() + slots_.size() * sizeof(Slot) + entries_.capacity() * sizeof(Entry);
+  // What the group holds (the index is at most half full), not what stays
+  // allocated between groups: else one group of many tree entries would
+  // leave every later group over its bound from the start.
+  return postings_.bytes() + entries_.size() * (sizeof(Entry) + 2 * sizeof(Slot));
 }
 
 void PositionTreeBuilder::write(IngestGroup& group) {
@@ -75,8 +78,13 @@ void PositionTreeBuilder::write(IngestGroup& group) {
     return std::memcmp(a.key.data(), b.key.data(), a.key.size()) < 0;
   });
   for (const Entry& e : entries_) group.merge(Family::Tree, view(e.key), encode_tree_counters(e.counters()));
-  entries_.clear();
-  std::fill(slots_.begin(), slots_.end(), Slot{});
+  if (entries_.capacity() * sizeof(Entry) + slots_.size() * sizeof(Slot) > kIngestGroupBytes / 2) {
+    entries_ = {};  // an outsized group's memory is not kept for the next
+    slots_ = {};
+  } else {
+    entries_.clear();
+    std::fill(slots_.begin(), slots_.end(), Slot{});
+  }
 }
 
 }  // namespace virrey::store

@@ -21,7 +21,7 @@ using TreeKey = decltype(tree_key(Variant{}, 0, Move{}));
 class PositionTreeBuilder {
  public:
   void add(GameId id, const GameIndex& ix);
-  // Memory held, to bound a group.
+  // The memory the group's entries take, to bound a group.
   std::size_t bytes() const;
   // Adds everything to the group, then starts empty.
   void write(IngestGroup& group);

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <rocksdb/write_batch.h>
 
+#include "huge_page_allocator.hpp"
 #include "ingest_group.hpp"
 #include "position_tree_builder.hpp"
 #include "rocks.hpp"
@@ -69,6 +70,7 @@ Result<UpgradeReport> upgrade_database(const std::string& path,
   // tree only (1 -> 2: postings, a shallower tree; 2 -> 3: shorter tree keys
   // and values). Both are rebuilt from the game records.
   auto games = rebuild_positions_and_tree(d, progress);
+  huge_pages::release_kept();  // the rebuild's buffers, freed as it returned
   if (!games) return games.error();
   report.games = *games;
 
