@@ -65,10 +65,10 @@ void PositionTreeBuilder::add(GameId id, const GameIndex& ix) {
 }
 
 std::size_t PositionTreeBuilder::bytes() const {
-  // What the group holds (the index is at most half full), not what stays
-  // allocated between groups: else one group of many tree entries would
-  // leave every later group over its bound from the start.
-  return postings_.bytes() + entries_.size() * (sizeof(Entry) + 2 * sizeof(Slot));
+  // What the group's entries take as they grow (vector and index about
+  // half full), not what stays allocated between groups: else one group of
+  // many tree entries would leave every later group over its bound.
+  return postings_.bytes() + entries_.size() * 2 * (sizeof(Entry) + sizeof(Slot));
 }
 
 void PositionTreeBuilder::write(IngestGroup& group) {
