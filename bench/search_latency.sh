@@ -68,6 +68,12 @@ for ((first = 0; first < games; first += chunk)); do
 done
 
 # --- the database -----------------------------------------------------------------
+# A database left by an older virrey is brought to this one's schema.
+if [[ -e $db ]] && [[ $("$virrey" -q db info --db "$db" --format json 2>&1 || true) == *"db upgrade"* ]]; then
+  log "upgrading $db"
+  "$virrey" -q db upgrade --db "$db" >&2 || exit 3
+  rm -f "$work/done/compacted"
+fi
 for f in "${inputs[@]}"; do
   mark=$work/done/import-$(basename "$f")
   [[ -e $mark ]] && continue
