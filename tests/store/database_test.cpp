@@ -388,6 +388,23 @@ std::string index_view(const Database& db, const std::vector<validate::GameRecor
   return out;
 }
 
+// Upgrades a database of an older schema and checks what a reader sees then:
+// the report, every position's games and tree moves, and `db check`.
+void expect_upgraded(const std::string& path, std::uint32_t from, const std::vector<validate::GameRecord>& games,
+                     const std::string& expected) {
+  auto report = upgrade_database(path);
+  ASSERT_TRUE(report) << report.error().message;
+  EXPECT_EQ(report->from_version, from);
+  EXPECT_EQ(report->to_version, kSchemaVersion);
+  EXPECT_EQ(report->games, games.size());
+  auto db = open_db(path, OpenMode::Read);
+  ASSERT_TRUE(db);
+  EXPECT_EQ(index_view(*db, games), expected);
+  auto check = check_database(*db);
+  ASSERT_TRUE(check);
+  EXPECT_TRUE(check->ok()) << (check->problems.empty() ? "" : check->problems[0]);
+}
+
 TEST_F(DatabaseTest, UpgradeRebuildsAnOlderSchema) {
   std::string expected;
   {
@@ -408,23 +425,15 @@ TEST_F(DatabaseTest, UpgradeRebuildsAnOlderSchema) {
     EXPECT_EQ(r.error().kind, ErrorKind::OlderSchema);
     EXPECT_NE(r.error().message.find("virrey db upgrade"), std::string::npos) << r.error().message;
   }
-  auto report = upgrade_database(path);
-  ASSERT_TRUE(report) << report.error().message;
-  EXPECT_EQ(report->from_version, 1u);
-  EXPECT_EQ(report->to_version, kSchemaVersion);
-  EXPECT_EQ(report->games, games.size());
+  ASSERT_NO_FATAL_FAILURE(expect_upgraded(path, 1, games, expected));
   {
     auto db = open_db(path, OpenMode::Read);
     ASSERT_TRUE(db);
     EXPECT_EQ(db->tree_plies(), kTreePlies);
-    EXPECT_EQ(index_view(*db, games), expected);
-    auto check = check_database(*db);
-    ASSERT_TRUE(check);
-    EXPECT_TRUE(check->ok()) << (check->problems.empty() ? "" : check->problems[0]);
     EXPECT_EQ(db->counts()[0].games, 4u);
   }
   // Current already: nothing to do.
-  report = upgrade_database(path);
+  auto report = upgrade_database(path);
   ASSERT_TRUE(report);
   EXPECT_EQ(report->from_version, kSchemaVersion);
   EXPECT_EQ(report->games, 0u);
@@ -472,21 +481,13 @@ TEST_F(DatabaseTest, UpgradeFromSchemaTwoRebuildsTheTree) {
   ASSERT_FALSE(refused);
   EXPECT_EQ(refused.error().kind, ErrorKind::OlderSchema);
 
-  auto report = upgrade_database(path);
-  ASSERT_TRUE(report) << report.error().message;
-  EXPECT_EQ(report->from_version, 2u);
-  EXPECT_EQ(report->to_version, kSchemaVersion);
-  EXPECT_EQ(report->games, games.size());
+  // The old key is gone: every tree entry agrees with the game records.
+  ASSERT_NO_FATAL_FAILURE(expect_upgraded(path, 2, games, expected));
   auto db = open_db(path, OpenMode::Read);
   ASSERT_TRUE(db);
-  EXPECT_EQ(index_view(*db, games), expected);
   auto moves = db->tree_moves(g.variant, start->hash());
   ASSERT_TRUE(moves && !moves->empty());
   EXPECT_EQ(moves->front().counters, first.counters);
-  // The old key is gone: every tree entry agrees with the game records.
-  auto check = check_database(*db);
-  ASSERT_TRUE(check);
-  EXPECT_TRUE(check->ok()) << (check->problems.empty() ? "" : check->problems[0]);
 }
 
 TEST_F(DatabaseTest, UncreatableDirectory) {

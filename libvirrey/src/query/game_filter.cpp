@@ -8,7 +8,6 @@
 #include <array>
 #include <functional>
 #include <limits>
-#include <tuple>
 
 #include <fmt/format.h>
 
@@ -387,15 +386,12 @@ class Verifier {
     return true;
   }
 
-  // The start position of a record; the variants' own starts are cached.
+  // The start position of a record.
   template <class G>
   std::optional<Position<G>> start_of(const validate::GameRecord& rec) {
+    if (rec.start_fen.empty()) return variant_start<G>(rec.variant);
     std::vector<std::string> errors;
-    if (!rec.start_fen.empty()) return position_from_fen<G>(rec.start_fen, rec.variant, errors);
-    auto& cached = std::get<std::array<std::optional<Position<G>>, kVariantCount>>(starts_)
-        [std::size_t(rec.variant)];
-    if (!cached) cached = position_from_fen<G>(info(rec.variant).start_fen, rec.variant, errors);
-    return cached;
+    return position_from_fen<G>(rec.start_fen, rec.variant, errors);
   }
 
   // Replays the main line: the first ply of the exact position, and the
@@ -447,9 +443,6 @@ class Verifier {
   bool check_tags_ = false, check_promotion_ = false, check_position_ = false;
   bool opening_targets_ = false;  // every position sought has all but a few men
   bool check_result_ = false, check_variant_ = false;
-  std::tuple<std::array<std::optional<Position<Board8>>, kVariantCount>,
-             std::array<std::optional<Position<Board9>>, kVariantCount>>
-      starts_;
 };
 
 // --- the plan ---------------------------------------------------------------------

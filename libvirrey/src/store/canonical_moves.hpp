@@ -5,7 +5,6 @@
 #pragma once
 
 #include <algorithm>
-#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -53,21 +52,11 @@ bool append_move_number(std::string& out, const Position<G>& pos, Move m) {
 // The start position of a record: its FEN, or the variant's start position,
 // with the bishop swap allowed when the game's tags allow it (the legal moves,
 // and so the stored move indices, depend on it).
-// The variants' own start positions are parsed once.
 template <class G>
 std::optional<Position<G>> start_position(Variant v, std::string_view fen, bool bishop_swap) {
-  static const auto standard_starts = [] {
-    std::array<std::optional<Position<G>>, kVariantCount> starts;
-    for (const VariantInfo& vi : kVariants) {
-      std::vector<std::string> errors;
-      if (vi.supported && !vi.start_fen.empty())
-        starts[std::size_t(vi.variant)] = position_from_fen<G>(vi.start_fen, vi.variant, errors);
-    }
-    return starts;
-  }();
   std::optional<Position<G>> pos;
   if (fen.empty()) {
-    pos = standard_starts[std::size_t(v)];
+    pos = variant_start<G>(v);
   } else {
     std::vector<std::string> errors;
     pos = position_from_fen<G>(fen, v, errors);

@@ -76,7 +76,7 @@ struct GameImporter::Impl {
   std::deque<std::vector<Prepared>> queue;  // to prepare
   std::vector<Prepared> filling;
   std::deque<std::vector<Prepared>> ready;  // to write; an empty batch: see whether a commit is due
-  std::deque<std::vector<Prepared>> spent;  // written: emptied by the preparer, off the writer's path
+  std::deque<std::vector<Prepared>> spent;  // written: kept or freed by the preparer, off the writer's path
   // Written batches kept to fill again (their memory is mapped already):
   // still holding their games, then emptied by the thread that adds games.
   std::vector<std::vector<Prepared>> written_batches, emptied;

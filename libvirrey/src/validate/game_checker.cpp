@@ -108,16 +108,6 @@ struct GeometryChecker final : pgn::Visitor {
   bool movetext_started = false;  // movetext items are being added (see plain_movetext)
   std::optional<Position<G>> start;
   std::unordered_set<std::string> tag_names;  // filled once a game has many tags
-  std::array<std::optional<Position<G>>, kVariantCount> start_positions;  // cache
-
-  const Position<G>& start_position(Variant v) {
-    auto& cached = start_positions[std::size_t(v)];
-    if (!cached) {
-      std::vector<std::string> errors;
-      cached = position_from_fen<G>(info(v).start_fen, v, errors);
-    }
-    return *cached;
-  }
 
   explicit GeometryChecker(CheckOptions o) : options(o) {}
 
@@ -247,7 +237,7 @@ struct GeometryChecker final : pgn::Visitor {
       }
       rec.start_fen = write_fen(*start);
     } else {
-      start = start_position(rec.variant);
+      start = variant_start<G>(rec.variant);
     }
     if (value(kBishopSwap) == "Yes") {
       if (rec.bishop_swap()) start->enable_bishop_swap();

@@ -6,6 +6,7 @@
 // the two clock fields may be omitted (they default to 0 and 1).
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -42,6 +43,21 @@ std::optional<Position<G>> position_from_fen(std::string_view fen, Variant varia
   auto pos = Position<G>::from_setup(*setup, errors);
   if (!syntax_ok) return std::nullopt;
   return pos;
+}
+
+// A variant's own start position, parsed once; nullopt for a variant of
+// another board size.
+template <class G>
+const std::optional<Position<G>>& variant_start(Variant variant) {
+  static const auto starts = [] {
+    std::array<std::optional<Position<G>>, kVariantCount> out;
+    for (const VariantInfo& vi : kVariants) {
+      std::vector<std::string> errors;
+      if (vi.supported) out[std::size_t(vi.variant)] = position_from_fen<G>(vi.start_fen, vi.variant, errors);
+    }
+    return out;
+  }();
+  return starts[std::size_t(variant)];
 }
 
 // "a; b; c": the reasons on one line.
