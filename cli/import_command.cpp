@@ -8,6 +8,7 @@
 #include <ctime>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <thread>
 
@@ -129,7 +130,8 @@ int run_import(const ImportOptions& o) {
     spdlog::error("commit interval {} is out of range (above 0, at most 3600 seconds)", o.commit_interval);
     return kExitUsage;
   }
-  store::GameImporter importer(*db, {threads, 2048, o.commit_interval});
+  std::optional<store::GameImporter> importer;
+  importer.emplace(*db, store::ImportOptions{threads, 2048, o.commit_interval});
   FindingWriter writer("text", stderr);
   Progress progress;
   std::set<std::string, std::less<>> unreadable;
@@ -159,7 +161,7 @@ int run_import(const ImportOptions& o) {
       if (rejects) std::fwrite(r.raw.data(), 1, r.raw.size(), rejects.get());
       return;
     }
-    if (store::Status s = importer.add(std::any_cast<store::PreparedGame&&>(std::move(r.attachment))); !s) {
+    if (store::Status s = importer->add(std::any_cast<store::PreparedGame&&>(std::move(r.attachment))); !s) {
       failure = s;
       throw WriteFailed{};
     }
@@ -184,7 +186,7 @@ int run_import(const ImportOptions& o) {
     }
   }
   progress.finish();
-  auto totals = importer.finish();
+  auto totals = importer->finish();
   if (!totals) {
     if (failure.ok()) failure = totals.status();
   } else {
@@ -216,8 +218,13 @@ int run_import(const ImportOptions& o) {
     }
   }
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (auto info = db->info()) summary.db_bytes = info->total_bytes;
-  print_summary(summary, o.format, db->path());
+  // The size once closed: closing waits for the compactions under way and
+  // deletes the table files they replaced.
+  const std::string db_path = db->path();
+  importer.reset();
+  db.reset();
+  summary.db_bytes = store::directory_bytes(db_path);
+  print_summary(summary, o.format, db_path);
 
   if (rejects && (std::fflush(rejects.get()) != 0 || std::ferror(rejects.get()))) {
     spdlog::error("cannot write {}", o.rejects);

@@ -129,11 +129,16 @@ int run_search(const SearchOptions& o) {
   so.offset = std::size_t(o.offset);
   so.sort = o.sort == "date" ? query::SortOrder::Date : query::SortOrder::Id;
   so.count_only = o.count;
+  query::MatchCounts counts;
+  if (o.explain) so.counts = &counts;
   auto res = query::search(**db, filter, so);
   if (!res) {
     spdlog::error("{}", res.error().message);
     return kExitIo;
   }
+  if (o.explain)
+    spdlog::info("checked {} candidate games: {} matched, {} ruled out by their summaries", counts.checked,
+                 counts.matched, counts.ruled_out);
   std::FILE* out = stdout;
 
   if (o.count) {

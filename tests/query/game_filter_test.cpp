@@ -447,6 +447,60 @@ TEST(PositionIndexPly, AnEarlierCollidingPlyDoesNotHideTheRealOne) {
   for (const auto& plan : kPlans) EXPECT_EQ(run(*c, f, plan), expected);
 }
 
+// Search reads a candidate's summary before its record when the position
+// sought has few men: a game that ends with more men never passed through it.
+TEST(PositionSearch, GamesEndingWithMoreMenAreRuledOutByTheirSummaries) {
+  const std::string tags = "[Site \"x\"]\n[Date \"2020.01.01\"]\n[Round \"1\"]\n[White \"a\"]\n"
+                           "[Black \"b\"]\n[Result \"*\"]\n";
+  const std::string pgn = "[Event \"Opening\"]\n" + tags + "\n1. e4 e5 2. Nf3 Nc6 *\n\n" +
+                          "[Event \"Rook ending\"]\n" + tags +
+                          "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 0 1\"]\n\n1. Ra7 Kd8 2. Kd2 *\n";
+  auto c = make_collection(records_from_pgn(pgn, Variant::Standard));
+  ASSERT_TRUE(c);
+  ASSERT_EQ(c->games.size(), 2u);
+  const store::GameId opening = c->games[0].id, ending = c->games[1].id;
+  auto counted = [&](const GameFilter& f, query::MatchCounts& counts) {
+    std::vector<store::GameId> ids;
+    query::PlanOptions po;
+    po.counts = &counts;
+    EXPECT_TRUE(query::for_each_match(*c->db, f, [&](const GameMatch& m) {
+      ids.push_back(m.id);
+      return true;
+    }, po));
+    return ids;
+  };
+
+  // The ending's own three-man position: its game ends with three men, so its
+  // summary lets it through, and replay confirms it.
+  GameFilter real;
+  real.positions = fen_targets("3k4/R7/8/8/8/8/8/4K3 w - - 2 2", Variant::Standard);
+  ASSERT_EQ(real.positions.size(), 1u);
+  query::MatchCounts counts;
+  EXPECT_EQ(counted(real, counts), std::vector<store::GameId>{ending});
+  EXPECT_EQ(counts.checked, 1u);
+  EXPECT_EQ(counts.matched, 1u);
+  EXPECT_EQ(counts.ruled_out, 0u);
+
+  // A three-man board under the hash of an opening position: the index hands
+  // out the opening game, whose 32 men rule it out before its record is read.
+  GameFilter forged;
+  forged.positions = move_targets("e4 e5 Nf3", Variant::Standard);
+  ASSERT_EQ(forged.positions.size(), 1u);
+  forged.positions[0].setup = real.positions[0].setup;
+  counts = {};
+  EXPECT_TRUE(counted(forged, counts).empty());
+  EXPECT_EQ(counts.checked, 1u);
+  EXPECT_EQ(counts.matched, 0u);
+  EXPECT_EQ(counts.ruled_out, 1u);
+
+  // An opening position is never looked up in the summaries.
+  GameFilter early;
+  early.positions = move_targets("e4 e5 Nf3", Variant::Standard);
+  counts = {};
+  EXPECT_EQ(counted(early, counts), std::vector<store::GameId>{opening});
+  EXPECT_EQ(counts.ruled_out, 0u);
+}
+
 TEST_F(QueryTest, VariantTagRestrictsPositions) {
   GameFilter f;
   f.positions = move_targets("e4 e5");

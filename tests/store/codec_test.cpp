@@ -245,10 +245,17 @@ TEST(GameSummary, GoldenBytesAndRoundTrip) {
   s.white_elo = 2850;
   s.black_elo = 1200;
   s.promotions = 3;
+  s.final_men = 17;
   const std::string b = encode_summary(s);
-  EXPECT_EQ(hex(b), "0101020201" "2c" "0134d893" "0b22" "04b0" "03" "00");
+  EXPECT_EQ(hex(b), "0101020201" "2c" "0134d893" "0b22" "04b0" "03" "11");
   EXPECT_EQ(decode_summary(b), s);
   EXPECT_FALSE(decode_summary(b.substr(1)));
+  // Summaries written before the final men were recorded end in a zero byte:
+  // they read as "not recorded".
+  std::string old = b;
+  old.back() = '\0';
+  ASSERT_TRUE(decode_summary(old));
+  EXPECT_EQ(decode_summary(old)->final_men, 0);
 }
 
 TEST(GameSummary, DatesAndElo) {

@@ -29,6 +29,7 @@ TEST(GameIndex, PositionsAreDistinctWithTheirFirstPly) {
   EXPECT_EQ(ix->counters.white_elo_sum, 2100u);
   EXPECT_EQ(ix->counters.black_elo_games, 1u);
   EXPECT_EQ(ix->counters.last_date, 20240501u);
+  EXPECT_EQ(ix->summary.final_men, 32);  // no capture
 }
 
 // A position met again (here the start, then the position after 1. Nf3) is
@@ -85,6 +86,7 @@ TEST(GameIndex, ViceroyThatMates) {
   EXPECT_EQ(ix->summary.date, 20240600u);
   EXPECT_EQ(ix->summary.promotions, 1);
   EXPECT_EQ(ix->summary.result, validate::Outcome::WhiteWins);
+  EXPECT_EQ(ix->summary.final_men, 4);  // both kings, the h-pawn and the viceroy
 }
 
 TEST(GameIndex, PromotedPieceCapturedLater) {

@@ -35,11 +35,13 @@ constexpr std::uint32_t kOpeningPlies = 10;
 
 // A position with all but a few of the start's men: where most searched
 // positions are reached, in the first plies of a game.
-bool opening_like(const PositionTarget& t) {
-  int men = 0;
-  for (const Piece& p : t.setup.board) men += !p.empty();
-  return men >= 4 * t.setup.width() - 4;
+int men(const PositionTarget& t) {
+  int n = 0;
+  for (const Piece& p : t.setup.board) n += !p.empty();
+  return n;
 }
+
+bool opening_like(const PositionTarget& t) { return men(t) >= 4 * t.setup.width() - 4; }
 
 // Every condition of a filter.
 enum class Cond : std::uint8_t {
@@ -278,7 +280,8 @@ std::vector<Candidate> intersect(const std::vector<Candidate>& a, const std::vec
 
 class Verifier {
  public:
-  Verifier(const Database& db, const GameFilter& f, CondSet proven) : db_(db), f_(f), proven_(proven) {
+  Verifier(const Database& db, const GameFilter& f, CondSet proven, MatchCounts* counts = nullptr)
+      : db_(db), f_(f), proven_(proven), counts_(counts) {
     const TagConditions& t = f.tags;
     auto norm = [](const std::optional<std::string>& v) {
       return v ? std::optional<std::string>(store::normalize_tag_value(*v)) : std::nullopt;
@@ -296,6 +299,11 @@ class Verifier {
     check_promotion_ = open(Cond::Promotion, f.promotion.has_value());
     check_position_ = !f.positions.empty();  // always: the index keys are hashes
     opening_targets_ = check_position_ && std::all_of(f.positions.begin(), f.positions.end(), opening_like);
+    for (const PositionTarget& t : f.positions) target_men_[std::size_t(t.variant)] = men(t);
+    // A game that ends with more men than a position has cannot have passed
+    // through it; the summary says so without reading the record. Opening
+    // positions have about every game's men: not worth the read.
+    check_final_men_ = check_position_ && !opening_targets_;
     check_result_ = open(Cond::Result, t.result.has_value());
     check_variant_ = open(Cond::Variant, t.variant.has_value());
   }
@@ -324,6 +332,15 @@ class Verifier {
       if (check_variant_ && s->variant != *f_.tags.variant) return std::optional<GameMatch>{};
       m.variant = s->variant;
       return std::optional<GameMatch>{m};
+    }
+    if (check_final_men_) {
+      auto s = db_.summary(c.id);
+      if (!s) return s.error();
+      const int want = target_men_[std::size_t(s->variant)];
+      if (want == 0 || (s->final_men != 0 && s->final_men > want)) {
+        if (counts_) ++counts_->ruled_out;
+        return std::optional<GameMatch>{};
+      }
     }
     // Variant, result and start FEN come with any parts.
     const unsigned parts =
@@ -442,6 +459,9 @@ class Verifier {
   std::string date_from_, date_to_;
   bool check_tags_ = false, check_promotion_ = false, check_position_ = false;
   bool opening_targets_ = false;  // every position sought has all but a few men
+  bool check_final_men_ = false;
+  std::array<int, kVariantCount> target_men_{};  // men of the position sought per variant; 0: none
+  MatchCounts* counts_ = nullptr;
   bool check_result_ = false, check_variant_ = false;
 };
 
@@ -579,7 +599,7 @@ Status for_each_match(const Database& db, const GameFilter& f, const store::Visi
   auto plan = make_plan(db, f, po);
   if (!plan) return plan.error();
   if (plan->impossible) return {};
-  Verifier verifier(db, f, plan->proven);
+  Verifier verifier(db, f, plan->proven, po.counts);
 
   // Checks one candidate; false stops (the visitor asked, or st failed).
   auto handle = [&](const Candidate& c, Status& st) {
@@ -587,6 +607,10 @@ Status for_each_match(const Database& db, const GameFilter& f, const store::Visi
     if (!m) {
       st = m.error();
       return false;
+    }
+    if (po.counts) {
+      ++po.counts->checked;
+      if (*m) ++po.counts->matched;
     }
     return !*m || visit(**m);
   };

@@ -46,16 +46,21 @@ Status fill_dates(const store::Database& db, const std::vector<GameMatch>& match
 Result<SearchResult> search(const store::Database& db, const GameFilter& filter, const SearchOptions& o) {
   SearchResult out;
   const std::size_t limit = o.limit == 0 ? std::numeric_limits<std::size_t>::max() : o.limit;
+  PlanOptions plan;
+  plan.counts = o.counts;
 
   if (o.count_only) {
     std::uint64_t n = 0;
     if (filter.empty()) {
       for (const auto& c : db.counts()) n += c.games;
     } else {
-      Status st = for_each_match(db, filter, [&](const GameMatch&) {
-        ++n;
-        return true;
-      });
+      Status st = for_each_match(
+          db, filter,
+          [&](const GameMatch&) {
+            ++n;
+            return true;
+          },
+          plan);
       if (!st) return st.error();
     }
     out.total = n;
@@ -64,21 +69,24 @@ Result<SearchResult> search(const store::Database& db, const GameFilter& filter,
 
   if (o.sort == SortOrder::Id) {
     std::uint64_t seen = 0;
-    Status st = for_each_match(db, filter, [&](const GameMatch& m) {
-      if (seen++ < o.offset) return true;
-      if (out.games.size() == limit) {
-        out.more = true;
-        return false;
-      }
-      out.games.push_back(m);
-      return true;
-    });
+    Status st = for_each_match(
+        db, filter,
+        [&](const GameMatch& m) {
+          if (seen++ < o.offset) return true;
+          if (out.games.size() == limit) {
+            out.more = true;
+            return false;
+          }
+          out.games.push_back(m);
+          return true;
+        },
+        plan);
     if (!st) return st.error();
     if (!out.more) out.total = seen;
     return out;
   }
 
-  auto all = find_matches(db, filter);
+  auto all = find_matches(db, filter, plan);
   if (!all) return all.error();
   std::vector<std::uint32_t> dates;
   if (Status st = fill_dates(db, *all, dates); !st) return st.error();

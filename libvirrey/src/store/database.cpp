@@ -123,10 +123,16 @@ Result<DatabaseInfo> Database::info() const {
         size.entries += props->num_entries - props->num_deletions;
     out.families.push_back(size);
   }
-  std::error_code ec;
-  for (const auto& e : std::filesystem::recursive_directory_iterator(impl_->path, ec))
-    if (e.is_regular_file(ec)) out.total_bytes += e.file_size(ec);
+  out.total_bytes = directory_bytes(impl_->path);
   return out;
+}
+
+std::uint64_t directory_bytes(const std::string& path) {
+  std::uint64_t total = 0;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(path, ec))
+    if (e.is_regular_file(ec)) total += e.file_size(ec);
+  return total;
 }
 
 // --- games --------------------------------------------------------------------

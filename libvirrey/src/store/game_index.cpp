@@ -146,6 +146,7 @@ Status replay(const GameRecord& rec, GameIndex& out, std::string* move_numbers) 
     seen.add(pos.hash(), ply);
   }
 
+  out.summary.final_men = std::uint8_t(popcount(pos.occupied()));
   const BoardState state = board_state(pos);
   out.summary.ending = state == BoardState::Checkmate   ? Ending::Checkmate
                        : state == BoardState::Stalemate ? Ending::Stalemate

@@ -25,6 +25,7 @@ std::array<char, kSummarySize> encode_summary_bytes(const GameSummary& s) {
   put_be(p + 10, s.white_elo, 2);
   put_be(p + 12, s.black_elo, 2);
   p[14] = char(s.promotions);
+  p[15] = char(s.final_men);
   return out;
 }
 
@@ -39,6 +40,7 @@ std::optional<GameSummary> decode_summary(std::string_view b) {
   s.white_elo = std::uint16_t(get_be(b.data() + 10, 2));
   s.black_elo = std::uint16_t(get_be(b.data() + 12, 2));
   s.promotions = std::uint8_t(b[14]);
+  s.final_men = std::uint8_t(b[15]);
   if (std::size_t(s.variant) >= kVariantCount || std::uint8_t(s.result) > 3 ||
       std::uint8_t(s.ending) > 2)
     return std::nullopt;

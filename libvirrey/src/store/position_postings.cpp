@@ -98,7 +98,7 @@ void PostingsBuilder::write(IngestGroup& group) {
     for (std::size_t b = 0; b < kBuckets; ++b) {
       const std::uint32_t lo = start[b], hi = start[b + 1];
       if (lo == hi) continue;
-      const int bits = std::clamp(int(std::bit_width(hi - lo)) + 2, kMinFingerprintBits, kBelowBits);
+      const int bits = std::clamp(int(std::bit_width(hi - lo)), kMinFingerprintBits, kBelowBits);
       postings.clear();
       for (std::uint32_t j = lo; j < hi; ++j) postings.push_back({sorted[j].game, sorted[j].below >> (kBelowBits - bits)});
       const GameId first = sorted[lo].game;

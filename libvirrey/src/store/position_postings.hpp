@@ -6,14 +6,16 @@
 //           first posting's previous game is the key's first game, then the
 //           f-bit fingerprint: the f hash bits below the bucket's bits.
 //
-// The writer picks k from the mean gap and f as the bit width of the count
-// plus two, so that a lookup meets under a quarter of a stray fingerprint
-// per value (a value of n postings matches a position it does not hold
-// n / 2^f times on average). Each stray costs one game decoded and replayed
-// (readers confirm every hit by replay anyway), and a lookup reads a value
-// per import segment: two bits fewer would save a tenth of the index and
-// make a rare position's lookup a third slower. Frozen with the schema
-// version.
+// The writer picks k from the mean gap and f as the bit width of the count,
+// so that a lookup meets between half a stray fingerprint and one per value
+// (a value of n postings matches a position it does not hold n / 2^f times
+// on average), and a lookup reads a value per import segment. Strays are
+// cheap to dismiss: search first compares the men of the position sought
+// with the men a game ends with (game_summary.hpp), which rules out nearly
+// every stray of an endgame or middlegame position, and replays the rest.
+// Each fingerprint bit costs a tenth of the index or so. The layout is
+// frozen with the schema version; f is stored in each value, so readers take
+// any width.
 #pragma once
 
 #include <array>

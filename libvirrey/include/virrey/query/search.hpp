@@ -26,6 +26,7 @@ struct SearchOptions {
   std::size_t offset = 0;
   SortOrder sort = SortOrder::Id;
   bool count_only = false;  // only SearchResult::total
+  MatchCounts* counts = nullptr;  // when set: candidates checked and matched
 };
 
 struct SearchResult {

@@ -45,6 +45,9 @@ struct OpenOptions {
 // The database path: `flag` when given, else $VIRREY_DB, else "virrey.db".
 std::string default_database_path(std::string_view flag);
 
+// Bytes of every file under a database directory (logs included), as `du`.
+std::uint64_t directory_bytes(const std::string& path);
+
 struct VariantCounts {
   std::uint64_t games = 0;
   std::uint64_t positions = 0;  // position index entries

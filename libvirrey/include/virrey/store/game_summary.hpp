@@ -1,10 +1,12 @@
 // GameSummary: the few facts about a game that statistics scan over every
 // game (result, length, how it ended, date, Elo), in a fixed 16-byte value so
-// a million of them read in milliseconds.
+// a million of them read in milliseconds; and the men left at the end, which
+// lets search rule a game out of a position without reading its record.
 //
 // Layout (big-endian): format (1) = 1 | variant (1) | result (1) | ending (1) |
 // plies (2) | date (4, yyyymmdd, 0 for unknown parts) | white elo (2) |
-// black elo (2) | promotions (1, capped at 255) | reserved (1) = 0.
+// black elo (2) | promotions (1, capped at 255) | final men (1; 0 in
+// summaries written before it was recorded).
 #pragma once
 
 #include <array>
@@ -30,6 +32,9 @@ struct GameSummary {
   std::uint16_t white_elo = 0;   // 0: no (valid) WhiteElo tag
   std::uint16_t black_elo = 0;
   std::uint8_t promotions = 0;   // main-line promotions, both sides
+  // Men on the board after the main line; 0: not recorded. No move adds a
+  // man, so a game never passes through a position with fewer.
+  std::uint8_t final_men = 0;
   friend bool operator==(const GameSummary&, const GameSummary&) = default;
 };
 
