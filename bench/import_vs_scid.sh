@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Times `virrey import` into an empty database beside Scid's import of the same
 # file (Debian's scid: its tkscid runs a small Tcl script headless with
-# `sc_base create` and `sc_base import`), in the same run. Reports games/s by
-# wall and CPU time, the ratio to Scid, and database bytes per game and per
-# byte of PGN. With --generated N it also imports N generated Virrey games.
+# `sc_base create` and `sc_base import`), in the same run: N rounds of one
+# Scid import then one virrey import. Reports games/s by wall and CPU time,
+# the median of the rounds' ratios to Scid, and database bytes per game and
+# per byte of PGN. With --generated N it also imports N generated Virrey games.
 #   bench/import_vs_scid.sh [--runs N] [--threads N] [--generated N] [--pgn FILE]
 # Default input: ../shared/corpora/real/pgnmentor-players-01.pgn.zst, decompressed.
 # Environment: VIRREY (the binary; default build/cli/virrey), TKSCID.
@@ -48,50 +49,56 @@ timed() {
   python3 -c "print($wall, $user + $sys)"
 }
 
-# Best of N runs, each into a fresh database; prints "wall cpu bytes games".
-best() {
-  local kind=$1 input=$2 best_wall=999999 best_cpu=999999 bytes=0 games=0
-  for _ in $(seq "$runs"); do
-    rm -rf "$work/db" "$work"/scid.*
-    if [[ $kind == virrey ]]; then
-      read -r wall cpu < <(timed "$virrey" import "$input" --db "$work/db" --threads "$threads" --format json)
-      games=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["stored"])' "$work/out")
-      bytes=$(du -sb "$work/db" | cut -f1)
-    else
-      read -r wall cpu < <(timed "$tkscid" "$work/scid-import.tcl" "$work/scid" "$input")
-      games=$(sed -n 's/^imported //p' "$work/out")
-      bytes=$(cat "$work"/scid.* | wc -c)
-    fi
-    best_wall=$(python3 -c "print(min($wall, $best_wall))")
-    best_cpu=$(python3 -c "print(min($cpu, $best_cpu))")
-  done
-  echo "$best_wall $best_cpu $bytes $games"
+# One run into a fresh database; prints "wall cpu bytes games".
+once() {
+  local kind=$1 input=$2 wall cpu bytes games
+  rm -rf "$work/db" "$work"/scid.*
+  if [[ $kind == virrey ]]; then
+    read -r wall cpu < <(timed "$virrey" import "$input" --db "$work/db" --threads "$threads" --format json)
+    games=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["stored"])' "$work/out")
+    bytes=$(du -sb "$work/db" | cut -f1)
+  else
+    read -r wall cpu < <(timed "$tkscid" "$work/scid-import.tcl" "$work/scid" "$input")
+    games=$(sed -n 's/^imported //p' "$work/out")
+    bytes=$(cat "$work"/scid.* | wc -c)
+  fi
+  echo "$wall $cpu $bytes $games"
 }
 
+# Rounds of one Scid run then one virrey run, so that both meet the machine
+# in the same state (a shared machine's speed drifts by 15% over minutes).
 pgn_bytes=$(stat -c %s "$pgn")
-read -r s_wall s_cpu s_bytes s_games < <(best scid "$pgn")
-read -r v_wall v_cpu v_bytes v_games < <(best virrey "$pgn")
-python3 - "$pgn" "$pgn_bytes" "$threads" "$s_wall" "$s_cpu" "$s_bytes" "$s_games" \
-  "$v_wall" "$v_cpu" "$v_bytes" "$v_games" <<'PY'
-import sys
+: > "$work/rounds"
+for _ in $(seq "$runs"); do
+  echo "scid $(once scid "$pgn")" >> "$work/rounds"
+  echo "virrey $(once virrey "$pgn")" >> "$work/rounds"
+done
+python3 - "$pgn" "$pgn_bytes" "$threads" "$work/rounds" <<'PY'
+import statistics, sys
 pgn, pgn_bytes, threads = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-s_wall, s_cpu, s_bytes, s_games = float(sys.argv[4]), float(sys.argv[5]), int(sys.argv[6]), int(sys.argv[7])
-v_wall, v_cpu, v_bytes, v_games = float(sys.argv[8]), float(sys.argv[9]), int(sys.argv[10]), int(sys.argv[11])
-print(f"{pgn}: {pgn_bytes / 1e6:.1f} MB of PGN")
-def row(name, wall, cpu, games, size):
+runs = {"scid": [], "virrey": []}
+for line in open(sys.argv[4]):
+    kind, wall, cpu, size, games = line.split()
+    runs[kind].append((float(wall), float(cpu), int(size), int(games)))
+print(f"{pgn}: {pgn_bytes / 1e6:.1f} MB of PGN, {len(runs['scid'])} rounds")
+def row(name, rs):
+    wall, cpu = min(r[0] for r in rs), min(r[1] for r in rs)
+    size, games = rs[-1][2], rs[-1][3]
     print(f"  {name:28s} {games:8d} games  {games / wall:9.0f} games/s wall  {games / cpu:9.0f} games/s CPU"
-          f"  {size / max(games, 1):6.0f} B/game  {size / pgn_bytes:5.2f}x PGN")
-row("scid (sc_base import)", s_wall, s_cpu, s_games, s_bytes)
-row(f"virrey import --threads {threads}", v_wall, v_cpu, v_games, v_bytes)
-print(f"  ratio virrey/scid: {(v_games / v_wall) / (s_games / s_wall):.2f}x wall,"
-      f" {(v_games / v_cpu) / (s_games / s_cpu):.2f}x CPU;"
+          f"  {size / max(games, 1):6.0f} B/game  {size / pgn_bytes:5.2f}x PGN   (best of the rounds)")
+row("scid (sc_base import)", runs["scid"])
+row(f"virrey import --threads {threads}", runs["virrey"])
+def ratios(i):
+    return [(v[3] / v[i]) / (s[3] / s[i]) for s, v in zip(runs["scid"], runs["virrey"])]
+wall, cpu = ratios(0), ratios(1)
+print(f"  ratio virrey/scid, median of the rounds: {statistics.median(wall):.2f}x wall"
+      f" (rounds {' '.join(f'{r:.2f}' for r in wall)}), {statistics.median(cpu):.2f}x CPU;"
       f" virrey builds the full position index, opening tree and tag/promotion indexes")
 PY
 
 if (( generated > 0 )); then
   "$virrey" generate --variant virrey --games "$generated" --seed 7 > "$work/generated.pgn"
-  runs=1
-  read -r g_wall g_cpu g_bytes g_games < <(best virrey "$work/generated.pgn")
+  read -r g_wall g_cpu g_bytes g_games < <(once virrey "$work/generated.pgn")
   python3 -c "
 g, w, c, b, p = $g_games, $g_wall, $g_cpu, $g_bytes, $(stat -c %s "$work/generated.pgn")
 print(f'generated Virrey collection: {g} games, {p / 1e6:.0f} MB of PGN')
