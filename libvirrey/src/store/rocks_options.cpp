@@ -103,10 +103,6 @@ rocksdb::ColumnFamilyOptions family_options(Family f) {
       o.compression = rocksdb::kZSTD;  // read a few at a time: compress hard
       break;
     case Family::Summaries:
-      // Search reads single summaries at random (is a game's end short of the
-      // men a position has?): a 4 KiB block is decompressed in a third of
-      // the time of a 16 KiB one, and compresses about as well.
-      table.block_size = 4 << 10;
       break;
     case Family::Positions:
       // Rice-coded postings do not compress: reading them decompresses nothing.
