@@ -15,7 +15,7 @@ tkscid=${TKSCID:-$(command -v tkscid || echo /usr/games/tkscid)}
 runs=3 threads=2 generated=0 pgn=
 while (( $# )); do
   case $1 in
-    --runs) runs=$2; shift 2 ;;
+    --runs) runs=$2; (( runs > 0 )) || { echo "--runs must be at least 1" >&2; exit 2; }; shift 2 ;;
     --threads) threads=$2; shift 2 ;;
     --generated) generated=$2; shift 2 ;;
     --pgn) pgn=$2; shift 2 ;;
@@ -49,20 +49,22 @@ timed() {
   python3 -c "print($wall, $user + $sys)"
 }
 
-# One run into a fresh database; prints "wall cpu bytes games".
+# One run into a fresh database; prints "kind wall cpu bytes games".
 once() {
   local kind=$1 input=$2 wall cpu bytes games
   rm -rf "$work/db" "$work"/scid.*
   if [[ $kind == virrey ]]; then
     read -r wall cpu < <(timed "$virrey" import "$input" --db "$work/db" --threads "$threads" --format json)
+    [[ -n ${wall:-} ]] || exit 3  # timed failed and said why
     games=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["stored"])' "$work/out")
     bytes=$(du -sb "$work/db" | cut -f1)
   else
     read -r wall cpu < <(timed "$tkscid" "$work/scid-import.tcl" "$work/scid" "$input")
+    [[ -n ${wall:-} ]] || exit 3
     games=$(sed -n 's/^imported //p' "$work/out")
     bytes=$(cat "$work"/scid.* | wc -c)
   fi
-  echo "$wall $cpu $bytes $games"
+  echo "$kind $wall $cpu $bytes $games"
 }
 
 # Rounds of one Scid run then one virrey run, so that both meet the machine
@@ -70,8 +72,8 @@ once() {
 pgn_bytes=$(stat -c %s "$pgn")
 : > "$work/rounds"
 for _ in $(seq "$runs"); do
-  echo "scid $(once scid "$pgn")" >> "$work/rounds"
-  echo "virrey $(once virrey "$pgn")" >> "$work/rounds"
+  once scid "$pgn" >> "$work/rounds"
+  once virrey "$pgn" >> "$work/rounds"
 done
 python3 - "$pgn" "$pgn_bytes" "$threads" "$work/rounds" <<'PY'
 import statistics, sys
@@ -98,7 +100,7 @@ PY
 
 if (( generated > 0 )); then
   "$virrey" generate --variant virrey --games "$generated" --seed 7 > "$work/generated.pgn"
-  read -r g_wall g_cpu g_bytes g_games < <(once virrey "$work/generated.pgn")
+  read -r _ g_wall g_cpu g_bytes g_games < <(once virrey "$work/generated.pgn")
   python3 -c "
 g, w, c, b, p = $g_games, $g_wall, $g_cpu, $g_bytes, $(stat -c %s "$work/generated.pgn")
 print(f'generated Virrey collection: {g} games, {p / 1e6:.0f} MB of PGN')

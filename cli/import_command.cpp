@@ -218,8 +218,9 @@ int run_import(const ImportOptions& o) {
     }
   }
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  // The size once closed: closing waits for the compactions under way and
-  // deletes the table files they replaced.
+  // The size once closed, as `du` shows it afterwards: an open database
+  // still holds files that closing deletes (replaced tables, spent ingest
+  // files). Compactions under way stop at the close; the next writer goes on.
   const std::string db_path = db->path();
   importer.reset();
   db.reset();

@@ -137,8 +137,8 @@ int run_search(const SearchOptions& o) {
     return kExitIo;
   }
   if (o.explain)
-    spdlog::info("checked {} candidate games: {} matched, {} ruled out by their summaries", counts.checked,
-                 counts.matched, counts.ruled_out);
+    spdlog::info("checked {} candidate games{}: {} matched, {} ruled out by their summaries", counts.checked,
+                 res->more ? " (up to the page's end)" : "", counts.matched, counts.ruled_out);
   std::FILE* out = stdout;
 
   if (o.count) {

@@ -454,11 +454,13 @@ TEST(PositionSearch, GamesEndingWithMoreMenAreRuledOutByTheirSummaries) {
                            "[Black \"b\"]\n[Result \"*\"]\n";
   const std::string pgn = "[Event \"Opening\"]\n" + tags + "\n1. e4 e5 2. Nf3 Nc6 *\n\n" +
                           "[Event \"Rook ending\"]\n" + tags +
-                          "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 0 1\"]\n\n1. Ra7 Kd8 2. Kd2 *\n";
+                          "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 0 1\"]\n\n1. Ra7 Kd8 2. Kd2 *\n\n" +
+                          "[Event \"Rooks traded\"]\n" + tags +
+                          "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/r7/R3K3 w - - 0 1\"]\n\n1. Kd1 Kd7 2. Rxa2 *\n";
   auto c = make_collection(records_from_pgn(pgn, Variant::Standard));
   ASSERT_TRUE(c);
-  ASSERT_EQ(c->games.size(), 2u);
-  const store::GameId opening = c->games[0].id, ending = c->games[1].id;
+  ASSERT_EQ(c->games.size(), 3u);
+  const store::GameId opening = c->games[0].id, ending = c->games[1].id, traded = c->games[2].id;
   auto counted = [&](const GameFilter& f, query::MatchCounts& counts) {
     std::vector<store::GameId> ids;
     query::PlanOptions po;
@@ -493,9 +495,45 @@ TEST(PositionSearch, GamesEndingWithMoreMenAreRuledOutByTheirSummaries) {
   EXPECT_EQ(counts.matched, 0u);
   EXPECT_EQ(counts.ruled_out, 1u);
 
-  // An opening position is never looked up in the summaries.
+  // A four-man position of a game that goes on to capture a rook: it ends
+  // with fewer men than the position has, and is found.
+  GameFilter before_trade;
+  before_trade.positions = fen_targets("8/3k4/8/8/8/8/r7/R2K4 w - - 2 2", Variant::Standard);
+  counts = {};
+  EXPECT_EQ(counted(before_trade, counts), std::vector<store::GameId>{traded});
+  EXPECT_EQ(counts.ruled_out, 0u);
+
+  // Summaries written before the men at the end were recorded (0 there)
+  // rule nothing out. (The opening game's gets a forged count, below.)
+  c->db.reset();
+  for (store::GameId id : {ending, traded, opening}) {
+    store::GameSummary s;
+    {
+      auto db = store::Database::open(c->db_path(), {store::OpenMode::Read});
+      ASSERT_TRUE(db);
+      auto read = (*db)->summary(id);
+      ASSERT_TRUE(read);
+      s = *read;
+    }
+    s.final_men = id == opening ? 40 : 0;
+    ASSERT_TRUE(store::testing::put_raw_entry(c->db_path(), store::Family::Summaries,
+                                              std::string(store::view(store::game_key(id))),
+                                              store::encode_summary(s)));
+  }
+  auto reopened = store::Database::open(c->db_path(), {store::OpenMode::Read});
+  ASSERT_TRUE(reopened);
+  c->db = std::move(*reopened);
+  counts = {};
+  EXPECT_EQ(counted(before_trade, counts), std::vector<store::GameId>{traded});
+  counts = {};
+  EXPECT_EQ(counted(real, counts), std::vector<store::GameId>{ending});
+
+  // An opening position is never looked up in the summaries: the opening
+  // game's forged summary (40 men at the end) would rule it out.
   GameFilter early;
   early.positions = move_targets("e4 e5 Nf3", Variant::Standard);
+  EXPECT_EQ(query::explain_plan(*c->db, early).value().find("summary"), std::string::npos);
+  EXPECT_NE(query::explain_plan(*c->db, real).value().find("summary"), std::string::npos);
   counts = {};
   EXPECT_EQ(counted(early, counts), std::vector<store::GameId>{opening});
   EXPECT_EQ(counts.ruled_out, 0u);

@@ -90,17 +90,26 @@ TEST(GameCodec, MainLineStopsAtThePliesAsked) {
   }
 }
 
-TEST(GameCodec, AboutOneBytePerMove) {
-  const auto rec = record_of(R"([Event "?"]
-[Site "?"]
-[Date "????.??.??"]
-[Round "?"]
-[White "?"]
-[Black "?"]
-[Result "*"]
+TEST(GameCodec, MainLineStopsWhereTooFewMenAreLeft) {
+  const auto rec = unknown_roster_record("1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. d4 *\n");
+  auto bytes = encode_game(rec);
+  ASSERT_TRUE(bytes);
+  const auto& line = rec.main_line;
+  ASSERT_EQ(line.size(), 7u);
+  // 32 men until 2. exd5 (ply 3), 31 until 2... Qxd5 (ply 4), then 30.
+  for (auto [min_men, plies] : std::vector<std::pair<int, std::size_t>>{{0, 7}, {30, 7}, {31, 4}, {32, 3}, {33, 0}}) {
+    auto head = decode_game(*bytes, kDecodeMainLine, kWholeMainLine, min_men);
+    ASSERT_TRUE(head) << head.error().message;
+    EXPECT_EQ(head->main_line, std::vector<Move>(line.begin(), line.begin() + std::ptrdiff_t(plies))) << min_men;
+  }
+  // The movetext needs every move: the limit does not apply to it.
+  auto all = decode_game(*bytes, kDecodeAll, kWholeMainLine, 32);
+  ASSERT_TRUE(all);
+  EXPECT_EQ(all->main_line, line);
+}
 
-1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 h6 7. Bh4 b6 8. cxd5 Nxd5 *
-)");
+TEST(GameCodec, AboutOneBytePerMove) {
+  const auto rec = unknown_roster_record("1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 h6 7. Bh4 b6 8. cxd5 Nxd5 *\n");
   auto bytes = encode_game(rec);
   ASSERT_TRUE(bytes);
   // 4 header bytes, 1 FEN length, 1 tag count, 7 tags of 1 + 2..11 bytes, 1 ply count, 16 moves.

@@ -1,5 +1,6 @@
 // The Database facade on temporary directories: import, every read, duplicate
 // detection, reopening, consistency checks and the bad cases of opening.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -320,6 +321,62 @@ TEST_F(DatabaseTest, CheckFindsAMissingGameRecord) {
   bool names_game = false;
   for (const auto& p : report->problems) names_game |= p.find("game 2") != std::string::npos;
   EXPECT_TRUE(names_game);
+}
+
+// Summaries written before the men at the end were recorded hold 0 there:
+// `db check` accepts them (and a wrong count it does not), and an upgrade
+// records the count.
+TEST_F(DatabaseTest, SummariesWithoutTheFinalMen) {
+  std::vector<std::pair<GameId, GameSummary>> summaries;
+  {
+    auto db = open_db(path);
+    ASSERT_TRUE(db);
+    import_games(*db, games);
+    ASSERT_TRUE(db->for_each_summary([&](GameId id, const GameSummary& s) {
+      summaries.emplace_back(id, s);
+      return true;
+    }));
+  }
+  ASSERT_EQ(summaries.size(), games.size());
+  for (auto [id, s] : summaries) {
+    ASSERT_GT(s.final_men, 0);
+    s.final_men = 0;
+    ASSERT_TRUE(testing::put_raw_entry(path, Family::Summaries, std::string(view(game_key(id))), encode_summary(s)));
+  }
+  auto checked = [&] {
+    auto db = open_db(path, OpenMode::ReadOnly);
+    EXPECT_TRUE(db);
+    auto report = db ? check_database(*db) : Result<CheckReport>(Error{ErrorKind::Io, "not opened"});
+    EXPECT_TRUE(report);
+    return report ? *report : CheckReport{};
+  };
+  EXPECT_TRUE(checked().ok()) << checked().problems.front();
+
+  GameSummary wrong = summaries[1].second;
+  wrong.final_men = std::uint8_t(wrong.final_men + 1);
+  ASSERT_TRUE(testing::put_raw_entry(path, Family::Summaries, std::string(view(game_key(summaries[1].first))),
+                                     encode_summary(wrong)));
+  const CheckReport report = checked();
+  EXPECT_FALSE(report.ok());
+  bool named = false;
+  for (const auto& p : report.problems)
+    named |= p.find(fmt::format("game {} ends with {} men", summaries[1].first, summaries[1].second.final_men)) !=
+             std::string::npos;
+  EXPECT_TRUE(named) << (report.problems.empty() ? "" : report.problems[0]);
+
+  // An upgrade from an older schema writes every summary again, whole.
+  ASSERT_TRUE(testing::set_schema_version(path, 2));
+  ASSERT_TRUE(upgrade_database(path));
+  auto db = open_db(path, OpenMode::ReadOnly);
+  ASSERT_TRUE(db);
+  for (const auto& [id, s] : summaries) {
+    auto now = db->summary(id);
+    ASSERT_TRUE(now);
+    EXPECT_EQ(*now, s);
+  }
+  auto after = check_database(*db);
+  ASSERT_TRUE(after);
+  EXPECT_TRUE(after->ok());
 }
 
 TEST_F(DatabaseTest, NotADatabase) {

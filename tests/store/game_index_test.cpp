@@ -35,16 +35,7 @@ TEST(GameIndex, PositionsAreDistinctWithTheirFirstPly) {
 // A position met again (here the start, then the position after 1. Nf3) is
 // indexed once, with the ply it was first met at.
 TEST(GameIndex, RepeatedPositionsOnce) {
-  const auto rec = record_of(R"([Event "?"]
-[Site "?"]
-[Date "????.??.??"]
-[Round "?"]
-[White "?"]
-[Black "?"]
-[Result "*"]
-
-1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nc6 *
-)");
+  const auto rec = unknown_roster_record("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nc6 *\n");
   auto ix = index_game(rec);
   ASSERT_TRUE(ix);
   std::vector<std::uint32_t> plies;

@@ -71,6 +71,12 @@ inline validate::GameRecord record_of(const std::string& text, Variant default_v
   return std::move(games[0].record);
 }
 
+// A standard game of unknown event, players and date ("?" tags, result *).
+inline validate::GameRecord unknown_roster_record(const std::string& movetext) {
+  return record_of("[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n"
+                   "[Black \"?\"]\n[Result \"*\"]\n\n" + movetext);
+}
+
 inline std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   std::stringstream ss;

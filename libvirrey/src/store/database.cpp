@@ -137,13 +137,14 @@ std::uint64_t directory_bytes(const std::string& path) {
 
 // --- games --------------------------------------------------------------------
 
-Result<validate::GameRecord> Database::game(GameId id, unsigned parts, std::uint32_t main_line_plies) const {
+Result<validate::GameRecord> Database::game(GameId id, unsigned parts, std::uint32_t main_line_plies,
+                                            int main_line_min_men) const {
   std::string value;
   bool found = false;
   const auto key = game_key(id);
   if (Status s = impl_->get(Family::Games, view(key), value, found); !s) return s.error();
   if (!found) return Error{ErrorKind::NotFound, fmt::format("no game {}", id)};
-  return decode_game(value, parts, main_line_plies);
+  return decode_game(value, parts, main_line_plies, main_line_min_men);
 }
 
 Result<GameSummary> Database::summary(GameId id) const {

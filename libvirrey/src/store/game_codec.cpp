@@ -172,7 +172,7 @@ Status encode_moves(const GameRecord& rec, const std::string* main_line_numbers,
 
 template <class G>
 Status decode_moves(ByteReader& r, std::uint8_t format, GameRecord& rec, bool bishop_swap, bool is_annotated,
-                    unsigned parts, std::uint32_t main_line_plies) {
+                    unsigned parts, std::uint32_t main_line_plies, int main_line_min_men) {
   auto start = start_position<G>(rec.variant, rec.start_fen, bishop_swap);
   if (!start) return corrupt("bad start FEN");
   rec.start_side = start->side_to_move();
@@ -187,7 +187,9 @@ Status decode_moves(ByteReader& r, std::uint8_t format, GameRecord& rec, bool bi
   rec.main_line.reserve(decoded);
   Position<G> pos = *start;
   const bool main_line_text = want_text && !is_annotated;
+  const bool stop_on_men = !want_text && main_line_min_men > 0;
   for (std::uint64_t p = 0; p < decoded; ++p) {
+    if (stop_on_men && popcount(pos.occupied()) < main_line_min_men) break;
     const Move m = read_move(r, format, pos, legal, main_line_text);
     if (!r.ok() || m.is_null()) return corrupt("bad main-line move");
     if (main_line_text) {
@@ -289,7 +291,8 @@ Result<std::string> encode_game(const GameRecord& rec, const std::string* main_l
   return out;
 }
 
-Result<GameRecord> decode_game(std::string_view bytes, unsigned parts, std::uint32_t main_line_plies) {
+Result<GameRecord> decode_game(std::string_view bytes, unsigned parts, std::uint32_t main_line_plies,
+                               int main_line_min_men) {
   ByteReader r(bytes);
   GameRecord rec;
   const std::uint8_t format = r.byte();
@@ -319,7 +322,7 @@ Result<GameRecord> decode_game(std::string_view bytes, unsigned parts, std::uint
   Status status;
   virrey::with_geometry(rec.variant, [&]<class G>(G) {
     status = decode_moves<G>(r, format, rec, validate::allows_bishop_swap(rec.variant, bishop_swap.value_or("")),
-                             flags & kFlagAnnotated, parts, main_line_plies);
+                             flags & kFlagAnnotated, parts, main_line_plies, main_line_min_men);
   });
   if (!status) return status.error();
   return rec;

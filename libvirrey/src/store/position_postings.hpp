@@ -8,11 +8,12 @@
 //
 // The writer picks k from the mean gap and f as the bit width of the count,
 // so that a lookup meets between half a stray fingerprint and one per value
-// (a value of n postings matches a position it does not hold n / 2^f times
-// on average), and a lookup reads a value per import segment. Strays are
-// cheap to dismiss: search first compares the men of the position sought
-// with the men a game ends with (game_summary.hpp), which rules out nearly
-// every stray of an endgame or middlegame position, and replays the rest.
+// of 8 postings or more (a value of n postings matches a position it does
+// not hold n / 2^f times on average), and a lookup reads a value per import
+// segment. Strays are cheap to dismiss: for an endgame position search first
+// compares its men with the men a game ends with (game_summary.hpp), which
+// rules out most strays, and every other stray costs a replay that stops
+// once fewer men are left than the position has.
 // Each fingerprint bit costs a tenth of the index or so. The layout is
 // frozen with the schema version; f is stored in each value, so readers take
 // any width.

@@ -8,6 +8,8 @@
 #include "position_tree_builder.hpp"
 #include "rocks.hpp"
 #include "virrey/store/game_codec.hpp"
+#include "virrey/store/game_summary.hpp"
+#include "virrey/store/keys.hpp"
 
 namespace virrey::store {
 
@@ -40,6 +42,10 @@ Result<std::uint64_t> rebuild_positions_and_tree(Database::Impl& d,
       return false;
     }
     builder.add(id, *ix);
+    // Summaries of older versions lack the men at the end (search rules
+    // games out with it).
+    const auto summary = encode_summary_bytes(ix->summary);
+    group.put(Family::Summaries, view(game_key(id)), std::string_view(summary.data(), summary.size()));
     ++games;
     if (builder.bytes() >= kIngestGroupBytes) {
       builder.write(group);
@@ -67,8 +73,9 @@ Result<UpgradeReport> upgrade_database(const std::string& path,
   if (d.schema_version == kSchemaVersion) return report;
 
   // Every older version differs from this one in the position index or the
-  // tree only (1 -> 2: postings, a shallower tree; 2 -> 3: shorter tree keys
-  // and values). Both are rebuilt from the game records.
+  // tree (1 -> 2: postings, a shallower tree; 2 -> 3: shorter tree keys and
+  // values), and lacks the men at the end in its summaries. All three are
+  // rebuilt from the game records.
   auto games = rebuild_positions_and_tree(d, progress);
   huge_pages::release_kept();  // the rebuild's buffers, freed as it returned
   if (!games) return games.error();
@@ -79,7 +86,7 @@ Result<UpgradeReport> upgrade_database(const std::string& path,
   d.put_meta_u32(meta, MetaKey::SchemaVersion, kSchemaVersion);
   if (Status s = d.write(meta); !s) return s.error();
   // Drop the old entries from disk now rather than at some later compaction.
-  if (Status s = d.compact({Family::Positions, Family::Tree}); !s) return s.error();
+  if (Status s = d.compact({Family::Positions, Family::Tree, Family::Summaries}); !s) return s.error();
   return report;
 }
 

@@ -119,16 +119,17 @@ struct GameMatch {
   Variant variant = Variant::Standard;
 };
 
-// Knobs of the planner, for tests and benchmarks (the defaults suit use).
 // What a run of a filter did (for --explain): candidates taken from the
 // indexes and checked, how many matched, and how many of the others were
-// ruled out by their summaries, without reading their records.
+// ruled out by their summaries, without reading their records. A run that
+// stops early (a page filled) counts what it checked until then.
 struct MatchCounts {
   std::uint64_t checked = 0;
   std::uint64_t matched = 0;
   std::uint64_t ruled_out = 0;
 };
 
+// Knobs of the planner, for tests and benchmarks (the defaults suit use).
 struct PlanOptions {
   std::size_t probe_cap = 4096;   // an index range of at most this many entries is read whole
   std::size_t first_window = 96;  // entries per index range in the first streaming round

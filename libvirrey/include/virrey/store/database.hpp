@@ -132,9 +132,10 @@ class Database {
   Result<DatabaseInfo> info() const;
 
   // --- games ------------------------------------------------------------
-  // main_line_plies: as decode_game's (game_codec.hpp).
+  // main_line_plies, main_line_min_men: as decode_game's (game_codec.hpp).
   Result<validate::GameRecord> game(GameId id, unsigned parts = kDecodeAll,
-                                    std::uint32_t main_line_plies = kWholeMainLine) const;
+                                    std::uint32_t main_line_plies = kWholeMainLine,
+                                    int main_line_min_men = 0) const;
   Result<GameSummary> summary(GameId id) const;
   // Games in id order from `first` on.
   Status for_each_game(const Visit<GameId, const validate::GameRecord&>& visit,

@@ -46,8 +46,12 @@ Result<std::string> encode_game(const validate::GameRecord& record, const std::s
 // `main_line_plies`: with kDecodeMainLine but not kDecodeMovetext, the main
 // line stops after that many plies (a query confirming a position the index
 // places early in the game needs no more); the movetext always has them all.
+// `main_line_min_men`: likewise, the main line stops at the first position
+// with fewer men on the board (no move adds a man: a query confirming a
+// position of that many men needs no more).
 inline constexpr std::uint32_t kWholeMainLine = 0xffffffffu;
 Result<validate::GameRecord> decode_game(std::string_view bytes, unsigned parts = kDecodeAll,
-                                         std::uint32_t main_line_plies = kWholeMainLine);
+                                         std::uint32_t main_line_plies = kWholeMainLine,
+                                         int main_line_min_men = 0);
 
 }  // namespace virrey::store
