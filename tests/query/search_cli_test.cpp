@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <string>
 
@@ -208,6 +209,23 @@ TEST_F(SearchCli, ModernCastlingAndBishopSwapLines) {
   ASSERT_EQ(swap.code, 0) << swap.err;
   EXPECT_NE(swap.out.find("[BishopSwap \"Yes\"]"), std::string::npos) << swap.out;
   EXPECT_NE(swap.out.find("1. B=Q B=MN 2. e4 e6 3. Nc3 Nc7 *"), std::string::npos) << swap.out;
+}
+
+// --explain logs the plan before the search and what the search checked
+// after it; the results on stdout are the same.
+TEST_F(SearchCli, ExplainLogsThePlanAndTheCandidates) {
+  const Proc plain = search({"--moves", "e4 e5 Nf3 Nc6", "--format", "jsonl"});
+  const Proc r = search({"--moves", "e4 e5 Nf3 Nc6", "--format", "jsonl", "--explain"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, plain.out);
+  EXPECT_NE(r.err.find("plan: stream the position index"), std::string::npos) << r.err;
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(r.err, m, std::regex(R"(checked (\d+) candidate games: (\d+) matched, (\d+) ruled out)")))
+      << r.err;
+  EXPECT_EQ(m[2].str(), "2");
+  EXPECT_GE(std::stoi(m[1].str()), 2);
+  EXPECT_EQ(m[3].str(), "0");  // an opening position: summaries are not read
+  EXPECT_EQ(plain.err.find("checked"), std::string::npos);
 }
 
 TEST_F(SearchCli, ExitCodes) {
