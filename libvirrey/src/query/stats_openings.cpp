@@ -106,6 +106,11 @@ class Explorer {
     return {};
   }
 
+  // Positions looked up have at least this many men (the root's, less one
+  // per ply below it that is expanded): a game is decoded no further than
+  // that, since no move adds a man.
+  void replay_down_to_men(int men) { min_men_ = std::max(men, 0); }
+
   std::uint64_t games_replayed() const { return lines_.size(); }
   bool used_tree() const { return used_tree_; }
   bool used_replay() const { return used_replay_; }
@@ -176,7 +181,7 @@ class Explorer {
 
   Result<const Line*> game_line(GameId id) {
     if (auto it = lines_.find(id); it != lines_.end()) return &it->second;
-    auto rec = db_.game(id, store::kDecodeTags | store::kDecodeMainLine);
+    auto rec = db_.game(id, store::kDecodeTags | store::kDecodeMainLine, store::kWholeMainLine, min_men_);
     if (!rec) return rec.error();
     if (rec->variant != q_.variant) return &lines_.emplace(id, Line{}).first->second;  // never reaches it
     std::vector<std::string> errors;
@@ -198,6 +203,7 @@ class Explorer {
 
   const store::Database& db_;
   const OpeningQuery& q_;
+  int min_men_ = 0;
   const GameScope& scope_;
   std::unordered_map<GameId, Line> lines_;
   bool used_tree_ = false, used_replay_ = false;
@@ -231,6 +237,8 @@ Result<OpeningStats> explore(const store::Database& db, const OpeningQuery& q, c
   out.fullmove = pos.fullmove_number();
 
   Explorer<G> explorer(db, q, scope);
+  // Moves are looked up in the root and down to depth - 1 plies below it.
+  explorer.replay_down_to_men(popcount(pos.occupied()) - (q.depth - 1));
   if (Status s = explorer.expand(pos, q.depth, out.moves, &out.total); !s) return s.error();
   out.games_replayed = explorer.games_replayed();
   out.source = explorer.used_replay()
