@@ -138,7 +138,7 @@ int run_search(const SearchOptions& o) {
   }
   if (o.explain)
     spdlog::info("checked {} candidate games{}: {} matched, {} ruled out by their summaries", counts.checked,
-                 res->more ? " (up to the page's end)" : "", counts.matched, counts.ruled_out);
+                 res->total ? "" : " (up to the page's end)", counts.matched, counts.ruled_out);
   std::FILE* out = stdout;
 
   if (o.count) {

@@ -286,6 +286,36 @@ TEST(StatsOpenings, DeepPositionsComeFromReplay) {
   EXPECT_GT(checked, 0);
 }
 
+// Roots right before a capture and its recapture: the positions two plies
+// below have two men fewer than the root, and their moves must still be
+// listed (a replayed game is decoded only down to the fewest men a position
+// asked about can have).
+TEST(StatsOpenings, ReplayFollowsCapturesBelowTheRoot) {
+  auto men = [](const std::string& key) {
+    int n = 0;
+    for (char c : key.substr(0, key.find(' '))) n += (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    return n;
+  };
+  std::vector<query::GameMatch> all;
+  for (const RefGame& g : data().games) all.push_back({g.id, std::nullopt, g.record.variant});
+  const GameScope scope = GameScope::of_matches(all);  // a scope: the replay path
+  int checked = 0;
+  for (const RefGame& g : data().games) {
+    if (checked >= 6) break;
+    for (std::size_t i = 16; i + 2 < g.keys.size(); ++i) {
+      if (men(g.keys[i + 1]) >= men(g.keys[i]) || men(g.keys[i + 2]) >= men(g.keys[i + 1])) continue;
+      query::OpeningQuery q;
+      q.variant = g.record.variant;
+      q.fen = g.keys[i];
+      q.depth = 3;
+      expect_opening(q, scope, SIZE_MAX, every_game, "captures below " + g.keys[i]);
+      ++checked;
+      break;
+    }
+  }
+  EXPECT_GE(checked, 6);
+}
+
 // A tree key holds 7 bytes of the hash, so another position may share one:
 // moves the tree lists that are not legal in the position asked about are
 // left out, and a position whose tree moves are all such is replayed.

@@ -352,6 +352,23 @@ TEST_F(DatabaseTest, SummariesWithoutTheFinalMen) {
   };
   EXPECT_TRUE(checked().ok()) << checked().problems.front();
 
+  // Another field wrong in one of them: the entry-by-entry pass names that
+  // game only (the others' missing counts are no difference).
+  GameSummary longer = summaries[0].second;
+  longer.final_men = 0;
+  longer.plies = std::uint16_t(longer.plies + 1);
+  const std::string key0(view(game_key(summaries[0].first)));
+  ASSERT_TRUE(testing::put_raw_entry(path, Family::Summaries, key0, encode_summary(longer)));
+  int wrong_values = 0;
+  for (const auto& p : checked().problems)
+    if (p.find("has a wrong value") != std::string::npos) {
+      ++wrong_values;
+      EXPECT_NE(p.find(fmt::format("game {} ", summaries[0].first)), std::string::npos) << p;
+    }
+  EXPECT_EQ(wrong_values, 1);
+  longer.plies = summaries[0].second.plies;
+  ASSERT_TRUE(testing::put_raw_entry(path, Family::Summaries, key0, encode_summary(longer)));
+
   GameSummary wrong = summaries[1].second;
   wrong.final_men = std::uint8_t(wrong.final_men + 1);
   ASSERT_TRUE(testing::put_raw_entry(path, Family::Summaries, std::string(view(game_key(summaries[1].first))),

@@ -350,7 +350,8 @@ class Verifier {
       auto s = db_.summary(c.id);
       if (!s) return s.error();
       const int want = target_men_[std::size_t(s->variant)];
-      if (want == 0 || (s->final_men != 0 && s->final_men > want)) {
+      // (0 at the end: not recorded, as in older databases; never above want.)
+      if (want == 0 || s->final_men > want) {
         if (counts_) ++counts_->ruled_out;
         return std::optional<GameMatch>{};
       }
