@@ -33,7 +33,6 @@ constexpr GameId kNoBound = std::numeric_limits<GameId>::max();
 // Plies decoded first when only an opening position is to be confirmed.
 constexpr std::uint32_t kOpeningPlies = 10;
 
-
 // The men on a position's board.
 int men(const PositionTarget& t) {
   int n = 0;

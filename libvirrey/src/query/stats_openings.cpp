@@ -203,8 +203,8 @@ class Explorer {
 
   const store::Database& db_;
   const OpeningQuery& q_;
-  int min_men_ = 0;
   const GameScope& scope_;
+  int min_men_ = 0;  // see replay_down_to_men
   std::unordered_map<GameId, Line> lines_;
   bool used_tree_ = false, used_replay_ = false;
 };

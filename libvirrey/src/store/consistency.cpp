@@ -130,8 +130,9 @@ Result<CheckReport> check_database(const Database& db,
   std::array<Digest, kFamilyCount> expected{}, stored{};
   TreeDigest tree_expected, tree_stored;
   std::array<VariantCounts, kVariantCount> counts{};
-  std::vector<bool> exists;
-  std::vector<std::uint8_t> final_men;  // per game id, from its record
+  // Per game id, the men its record ends with; 0: no such game (every game
+  // ends with its kings on the board).
+  std::vector<std::uint8_t> final_men;
   GameId max_id = 0;
   Status s = d.scan(Family::Games, {}, [&](std::string_view key, std::string_view value) {
     const GameId id = game_key_id(key);
@@ -141,11 +142,7 @@ Result<CheckReport> check_database(const Database& db,
       problem(fmt::format("game {}: {}", id, ix.error().message));
       return true;
     }
-    if (exists.size() <= id) {
-      exists.resize(std::size_t(id) * 2 + 1);
-      final_men.resize(exists.size());
-    }
-    exists[id] = true;
+    if (final_men.size() <= id) final_men.resize(std::size_t(id) * 2 + 1);
     final_men[id] = ix->summary.final_men;
     max_id = std::max(max_id, id);
     ++report.games;
@@ -160,7 +157,7 @@ Result<CheckReport> check_database(const Database& db,
 
   // Pass 2: what the indexes hold; entries of missing games are named.
   auto check_game = [&](Family f, GameId id) {
-    if (id >= exists.size() || !exists[id])
+    if (id >= final_men.size() || final_men[id] == 0)
       problem(fmt::format("{}: an entry of game {}, which is not stored", family_info(f).name, id));
   };
   for (Family f : kIndexed) {
@@ -171,7 +168,8 @@ Result<CheckReport> check_database(const Database& db,
         const GameId id = game_of(f, key);
         check_game(f, id);
         const auto men = decode_summary(value);
-        if (men && men->final_men != 0 && id < exists.size() && exists[id] && men->final_men != final_men[id])
+        if (men && men->final_men != 0 && id < final_men.size() && final_men[id] != 0 &&
+            men->final_men != final_men[id])
           problem(fmt::format("summaries: game {} ends with {} men, its summary says {}", id, final_men[id],
                               men->final_men));
         return true;

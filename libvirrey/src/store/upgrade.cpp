@@ -22,8 +22,9 @@ Status clear_family(Database::Impl& d, Family f, rocksdb::WriteBatch& batch) {
   return {};
 }
 
-Result<std::uint64_t> rebuild_positions_and_tree(Database::Impl& d,
-                                                 const std::function<void(std::uint64_t)>& progress) {
+// The position index, the tree and the summaries again, from the game
+// records; the number of games.
+Result<std::uint64_t> rebuild_from_records(Database::Impl& d, const std::function<void(std::uint64_t)>& progress) {
   rocksdb::WriteBatch clear;
   for (Family f : {Family::Positions, Family::Tree})
     if (Status s = clear_family(d, f, clear); !s) return s.error();
@@ -76,7 +77,7 @@ Result<UpgradeReport> upgrade_database(const std::string& path,
   // tree (1 -> 2: postings, a shallower tree; 2 -> 3: shorter tree keys and
   // values), and lacks the men at the end in its summaries. All three are
   // rebuilt from the game records.
-  auto games = rebuild_positions_and_tree(d, progress);
+  auto games = rebuild_from_records(d, progress);
   huge_pages::release_kept();  // the rebuild's buffers, freed as it returned
   if (!games) return games.error();
   report.games = *games;
