@@ -163,8 +163,9 @@ void add_db(CLI::App& app, DbOptions& o, std::function<void()> run) {
       "Exit 0: consistent; 1: problems found (listed); 3: the database cannot be read.");
   auto* upgrade = cmd->add_subcommand(
       "upgrade",
-      "Bring a database written by an older virrey to this schema: its position index and\n"
-      "opening tree are rebuilt from the game records. Safe to interrupt and run again.\n"
+      "Bring a database written by an older virrey to this schema: its position index,\n"
+      "opening tree and game summaries are rebuilt from the game records. Safe to interrupt\n"
+      "and run again.\n"
       "Exit 0: upgraded or already current; 3: the database cannot be upgraded.");
   for (auto* sub : {info, check, upgrade}) {
     sub->add_option("--db", o.db, "the database (default: $VIRREY_DB, else ./virrey.db)");
