@@ -11,8 +11,8 @@
 
 namespace virrey::cli {
 
-void log_store_error(const store::Error& e) {
-  spdlog::error("{} [{}]", e.message, store::error_kind_name(e.kind));
+void log_store_error(const Error& e) {
+  spdlog::error("{} [{}]", e.message, error_kind_name(e.kind));
 }
 
 std::unique_ptr<store::Database> open_database(const std::string& flag, store::OpenMode mode) {

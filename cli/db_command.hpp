@@ -22,7 +22,7 @@ int run_db(const DbOptions& options);
 std::unique_ptr<store::Database> open_database(const std::string& flag, store::OpenMode mode);
 
 // Logs a store error with its kind ("... [older-schema]").
-void log_store_error(const store::Error& e);
+void log_store_error(const Error& e);
 
 // Appends an item to a JSON list under construction ("a" -> "a,b").
 inline void append_json_item(std::string& list, const std::string& item) {

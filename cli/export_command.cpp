@@ -11,7 +11,7 @@
 #include "db_command.hpp"
 #include "exit_codes.hpp"
 #include "json_text.hpp"
-#include "virrey/validate/pgn_writer.hpp"
+#include "virrey/game/pgn_writer.hpp"
 
 namespace virrey::cli {
 
@@ -19,21 +19,21 @@ namespace {
 
 // One game as a JSON object: id, variant, tags, start FEN, result and the
 // main line in SAN.
-std::string json_game(store::GameId id, const validate::GameRecord& rec) {
+std::string json_game(store::GameId id, const game::GameRecord& rec) {
   std::string tags, moves;
   for (const auto& t : rec.tags)
     tags += fmt::format("{}{}:{}", tags.empty() ? "" : ",", json_string(t.name), json_string(t.value));
   int depth = 0;
   for (const auto& item : rec.movetext) {
-    if (item.kind == validate::ItemKind::BeginVariation) ++depth;
-    else if (item.kind == validate::ItemKind::EndVariation) --depth;
-    else if (item.kind == validate::ItemKind::Move && depth == 0)
+    if (item.kind == game::ItemKind::BeginVariation) ++depth;
+    else if (item.kind == game::ItemKind::EndVariation) --depth;
+    else if (item.kind == game::ItemKind::Move && depth == 0)
       append_json_item(moves, json_string(item.text));
   }
   return fmt::format("{{\"id\":{},\"variant\":{},\"tags\":{{{}}},\"fen\":{},\"result\":{},\"moves\":[{}]}}\n",
                      id, json_string(info(rec.variant).cli_name), tags,
                      rec.start_fen.empty() ? "null" : json_string(rec.start_fen),
-                     json_string(validate::outcome_text(rec.result)), moves);
+                     json_string(result_text(rec.result)), moves);
 }
 
 }  // namespace
@@ -62,9 +62,9 @@ int run_export(const ExportOptions& o) {
   }
 
   std::uint64_t written = 0;
-  store::Status s = db->for_each_game([&](store::GameId id, const validate::GameRecord& rec) {
+  Status s = db->for_each_game([&](store::GameId id, const game::GameRecord& rec) {
     if (variant && rec.variant != *variant) return true;
-    const std::string text = o.format == "jsonl" ? json_game(id, rec) : validate::write_pgn(rec);
+    const std::string text = o.format == "jsonl" ? json_game(id, rec) : game::write_pgn(rec);
     if (std::fwrite(text.data(), 1, text.size(), out) != text.size()) return false;
     return o.limit == 0 || ++written < o.limit;
   });

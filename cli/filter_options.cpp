@@ -6,14 +6,12 @@ namespace virrey::cli {
 
 namespace {
 
-using query::Error;
-using query::Result;
 
 std::optional<std::string> given(const std::string& s) {
   return s.empty() ? std::nullopt : std::optional<std::string>(s);
 }
 
-Error usage(std::string message) { return Error{store::ErrorKind::InvalidArgument, std::move(message)}; }
+Error usage(std::string message) { return Error{ErrorKind::InvalidArgument, std::move(message)}; }
 
 // Stores a parsed value, or keeps the first error.
 template <class T, class U>
@@ -52,7 +50,7 @@ Result<query::GameFilter> build_filter(const FilterOptions& o) {
 
   t.white = given(o.white), t.black = given(o.black), t.player = given(o.player);
   t.event = given(o.event), t.site = given(o.site), t.round = given(o.round), t.eco = given(o.eco);
-  if (!o.result.empty()) take(query::parse_result(o.result), t.result, error);
+  if (!o.result.empty()) take(query::parse_result_option(o.result), t.result, error);
   if (!o.date_from.empty()) take(query::parse_date_bound(o.date_from), t.date_from, error);
   if (!o.date_to.empty()) take(query::parse_date_bound(o.date_to), t.date_to, error);
   if (error) return *error;

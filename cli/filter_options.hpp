@@ -26,6 +26,6 @@ struct FilterOptions {
 };
 
 // The filter, or a message for a usage error (exit 2) naming the problem.
-query::Result<query::GameFilter> build_filter(const FilterOptions& options);
+Result<query::GameFilter> build_filter(const FilterOptions& options);
 
 }  // namespace virrey::cli

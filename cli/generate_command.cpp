@@ -16,7 +16,7 @@
 #include "exit_codes.hpp"
 #include "progress.hpp"
 #include "virrey/generate/game_generator.hpp"
-#include "virrey/validate/pgn_writer.hpp"
+#include "virrey/game/pgn_writer.hpp"
 
 namespace virrey::cli {
 
@@ -46,7 +46,7 @@ struct GenerationStats {
     ++games;
     plies += rec.main_line.size();
     endings[std::size_t(g.ending)]++;
-    if (rec.result != validate::Outcome::Unknown) results[std::size_t(rec.result)]++;
+    if (rec.result != GameResult::Unknown) results[std::size_t(rec.result)]++;
     bool promoted = false, viceroy = false;
     for (std::size_t i = 0; i < rec.main_line.size(); ++i) {
       const Move m = rec.main_line[i];
@@ -139,7 +139,7 @@ int run_generate(const GenerateOptions& o) {
       for (std::size_t i = t; i < n; i += threads) {
         const generate::GeneratedGame g = generators[t].game(o.first + done + i);
         if (o.stats) stats[t].add(g);
-        texts[i] = validate::write_pgn(g.record);
+        texts[i] = game::write_pgn(g.record);
       }
     };
     if (threads == 1) {

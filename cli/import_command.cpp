@@ -136,7 +136,7 @@ int run_import(const ImportOptions& o) {
   Progress progress;
   std::set<std::string, std::less<>> unreadable;
   std::map<std::string, std::uint64_t, std::less<>> read_per_input;
-  store::Status failure;
+  Status failure;
   const auto start = std::chrono::steady_clock::now();
 
   validate::InputCallbacks callbacks;
@@ -161,7 +161,7 @@ int run_import(const ImportOptions& o) {
       if (rejects) std::fwrite(r.raw.data(), 1, r.raw.size(), rejects.get());
       return;
     }
-    if (store::Status s = importer->add(std::any_cast<store::PreparedGame&&>(std::move(r.attachment))); !s) {
+    if (Status s = importer->add(std::any_cast<store::PreparedGame&&>(std::move(r.attachment))); !s) {
       failure = s;
       throw WriteFailed{};
     }
@@ -196,7 +196,7 @@ int run_import(const ImportOptions& o) {
   }
   if (!failure.ok()) {
     spdlog::error("{} [{}]; the games committed before are kept, whole",
-                  failure.error().message, store::error_kind_name(failure.error().kind));
+                  failure.error().message, error_kind_name(failure.error().kind));
     return kExitIo;
   }
 
@@ -206,13 +206,13 @@ int run_import(const ImportOptions& o) {
     const auto it = read_per_input.find(inputs[i]);
     const std::uint64_t games = it == read_per_input.end() ? 0 : it->second;
     store::InputRecord rec{inputs[i], games, 0, std::int64_t(std::time(nullptr))};
-    if (store::Status s = db->record_input(*fingerprints[i], rec); !s) {
+    if (Status s = db->record_input(*fingerprints[i], rec); !s) {
       spdlog::error("{}", s.error().message);
       return kExitIo;
     }
   }
   if (o.compact) {
-    if (store::Status s = db->compact(); !s) {
+    if (Status s = db->compact(); !s) {
       spdlog::error("{}", s.error().message);
       return kExitIo;
     }

@@ -15,7 +15,7 @@
 #include "virrey/query/search.hpp"
 #include "virrey/rules/fen.hpp"
 #include "virrey/store/database.hpp"
-#include "virrey/validate/pgn_writer.hpp"
+#include "virrey/game/pgn_writer.hpp"
 
 namespace virrey::cli {
 
@@ -25,7 +25,7 @@ namespace {
 
 struct Row {
   query::GameMatch match;
-  validate::GameRecord record;
+  game::GameRecord record;
   std::string date = {}, white = {}, black = {}, result = {}, event = {}, site = {}, round = {}, eco = {},
               variant = {};
   std::optional<query::PlyView> position = std::nullopt;  // --show
@@ -166,9 +166,9 @@ int run_search(const SearchOptions& o) {
       return kExitIo;
     }
     Row r{m, std::move(*rec)};
-    const validate::GameRecord& g = r.record;
+    const game::GameRecord& g = r.record;
     r.date = shown(g.tag("Date")), r.white = shown(g.tag("White")), r.black = shown(g.tag("Black"));
-    r.result = std::string(validate::outcome_text(g.result));
+    r.result = std::string(result_text(g.result));
     r.event = shown(g.tag("Event")), r.site = shown(g.tag("Site")), r.round = shown(g.tag("Round"));
     r.eco = std::string(g.tag("ECO"));
     r.variant = std::string(info(g.variant).cli_name);
@@ -186,7 +186,7 @@ int run_search(const SearchOptions& o) {
   if (o.format == "text") {
     print_text(rows, *res, o, out);
   } else if (pgn) {
-    for (const Row& r : rows) fmt::print(out, "{}", validate::write_pgn(r.record));
+    for (const Row& r : rows) fmt::print(out, "{}", game::write_pgn(r.record));
   } else if (o.format == "jsonl") {
     for (const Row& r : rows) fmt::print(out, "{}\n", json_row(r, o.show));
   } else if (o.format == "json") {

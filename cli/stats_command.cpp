@@ -17,11 +17,10 @@ namespace virrey::cli {
 
 namespace {
 
-using store::ErrorKind;
 
 // Bad input (FEN, SAN, an option's value) is a usage error; anything else
 // the database's.
-int fail(const store::Error& e) {
+int fail(const Error& e) {
   spdlog::error("{}", e.message);
   return e.kind == ErrorKind::InvalidArgument ? kExitUsage : kExitIo;
 }

@@ -527,8 +527,8 @@ std::string promotions_text(const query::PromotionStats& s) {
 
 constexpr store::Ending kEndings[] = {store::Ending::Checkmate, store::Ending::Stalemate,
                                       store::Ending::Other};
-constexpr validate::Outcome kOutcomes[] = {validate::Outcome::WhiteWins, validate::Outcome::Draw,
-                                           validate::Outcome::BlackWins, validate::Outcome::Unknown};
+constexpr GameResult kOutcomes[] = {GameResult::WhiteWins, GameResult::Draw,
+                                           GameResult::BlackWins, GameResult::Unknown};
 
 struct Quantile {
   std::string_view name;
@@ -552,8 +552,8 @@ std::string games_json_one(const query::VariantGameStats& v, bool total, std::ui
         "{}{{\"ending\":\"{}\",\"games\":{},\"pct\":{},\"white_wins\":{},\"draws\":{},\"black_wins\":{},"
         "\"unfinished\":{}}}",
         i ? "," : "", query::ending_name(kEndings[i]), n, two(percent(n, v.results.games)),
-        r[std::size_t(validate::Outcome::WhiteWins)], r[std::size_t(validate::Outcome::Draw)],
-        r[std::size_t(validate::Outcome::BlackWins)], r[std::size_t(validate::Outcome::Unknown)]);
+        r[std::size_t(GameResult::WhiteWins)], r[std::size_t(GameResult::Draw)],
+        r[std::size_t(GameResult::BlackWins)], r[std::size_t(GameResult::Unknown)]);
   }
   const auto& d = v.lengths;
   out += fmt::format("],\"length\":{{\"mean\":{},\"min\":{}", two(d.mean()), d.min());
@@ -584,12 +584,12 @@ void games_csv_one(const query::VariantGameStats& v, bool total, std::uint32_t w
   for (auto o : kOutcomes) {
     std::uint64_t n = 0;
     for (const auto& e : v.endings) n += e[std::size_t(o)];
-    row("result", std::string(validate::outcome_text(o)), num(n));
+    row("result", std::string(result_text(o)), num(n));
   }
   for (auto e : kEndings) {
     row("ending", std::string(query::ending_name(e)), num(v.ending_count(e)));
     for (auto o : kOutcomes)
-      row("ending_result", fmt::format("{}/{}", query::ending_name(e), validate::outcome_text(o)),
+      row("ending_result", fmt::format("{}/{}", query::ending_name(e), result_text(o)),
           num(v.endings[std::size_t(e)][std::size_t(o)]));
   }
   const auto& d = v.lengths;
@@ -618,8 +618,8 @@ std::string games_text_one(const query::VariantGameStats& v, bool total, std::ui
     const std::uint64_t n = v.ending_count(e);
     endings.add(
         {std::string(query::ending_name(e)), num(n), one(percent(n, v.results.games)),
-         num(r[std::size_t(validate::Outcome::WhiteWins)]), num(r[std::size_t(validate::Outcome::Draw)]),
-         num(r[std::size_t(validate::Outcome::BlackWins)]), num(r[std::size_t(validate::Outcome::Unknown)]),
+         num(r[std::size_t(GameResult::WhiteWins)]), num(r[std::size_t(GameResult::Draw)]),
+         num(r[std::size_t(GameResult::BlackWins)]), num(r[std::size_t(GameResult::Unknown)]),
          bar(double(percent(n, v.results.games)) / 100.0, 30)});
   }
   out += endings.render();

@@ -12,7 +12,7 @@
 #include "finding_writer.hpp"
 #include "progress.hpp"
 #include "virrey/validate/input_checker.hpp"
-#include "virrey/validate/pgn_writer.hpp"
+#include "virrey/game/pgn_writer.hpp"
 
 namespace virrey::cli {
 
@@ -93,7 +93,7 @@ int run_validate(const ValidateOptions& o) {
     }
     if (failed && rejects) std::fwrite(r.raw.data(), 1, r.raw.size(), rejects.get());
     if (!failed && output) {
-      const std::string pgn = validate::write_pgn(g.record);
+      const std::string pgn = game::write_pgn(g.record);
       std::fwrite(pgn.data(), 1, pgn.size(), output.get());
     }
   };

@@ -18,7 +18,7 @@
 #include "virrey/rules/fen.hpp"
 #include "virrey/rules/outcome.hpp"
 #include "virrey/rules/san.hpp"
-#include "virrey/validate/pgn_writer.hpp"
+#include "virrey/game/pgn_writer.hpp"
 
 namespace virrey {
 namespace {
@@ -27,7 +27,6 @@ namespace fs = std::filesystem;
 using generate::Ending;
 using generate::GameGenerator;
 using generate::GeneratorOptions;
-using validate::Outcome;
 
 class TempDir {
  public:
@@ -143,10 +142,10 @@ GeneratorOptions options_for(Variant v, std::uint64_t seed) {
 TEST(GameGenerator, AGameDependsOnlyOnSeedAndIndex) {
   GameGenerator forward(options_for(Variant::Virrey, 5));
   std::vector<std::string> texts;
-  for (std::uint64_t i = 0; i < 12; ++i) texts.push_back(validate::write_pgn(forward.game(i).record));
+  for (std::uint64_t i = 0; i < 12; ++i) texts.push_back(game::write_pgn(forward.game(i).record));
   GameGenerator backward(options_for(Variant::Virrey, 5));
   for (std::uint64_t i = 12; i-- > 0;)
-    EXPECT_EQ(validate::write_pgn(backward.game(i).record), texts[i]) << "game " << i;
+    EXPECT_EQ(game::write_pgn(backward.game(i).record), texts[i]) << "game " << i;
 }
 
 // Replays every game with the rules library: each move legal and written in
@@ -160,7 +159,7 @@ void check_games(Variant variant, std::uint64_t seed, int games) {
   for (int i = 0; i < games; ++i) {
     SCOPED_TRACE(::testing::Message() << info(variant).name << " game " << i);
     const generate::GeneratedGame g = gen.game(std::uint64_t(i));
-    const validate::GameRecord& rec = g.record;
+    const game::GameRecord& rec = g.record;
     endings[std::size_t(g.ending)]++;
     ASSERT_EQ(rec.variant, variant);
     ASSERT_TRUE(rec.start_fen.empty());
@@ -174,7 +173,7 @@ void check_games(Variant variant, std::uint64_t seed, int games) {
       const Move m = rec.main_line[k];
       const MoveList legal = legal_moves(pos);
       ASSERT_TRUE(legal.contains(m)) << "ply " << k + 1;
-      ASSERT_EQ(rec.movetext[k].kind, validate::ItemKind::Move);
+      ASSERT_EQ(rec.movetext[k].kind, game::ItemKind::Move);
       ASSERT_EQ(rec.movetext[k].ply, k + 1);
       ASSERT_EQ(rec.movetext[k].text, write_san(pos, m, legal));
       pos.play(m);
@@ -189,11 +188,11 @@ void check_games(Variant variant, std::uint64_t seed, int games) {
     const int plies = int(rec.main_line.size());
     EXPECT_LE(plies, o.max_plies);
     EXPECT_EQ(rec.tag("PlyCount"), std::to_string(plies));
-    EXPECT_EQ(rec.tag("Result"), validate::outcome_text(rec.result));
+    EXPECT_EQ(rec.tag("Result"), result_text(rec.result));
 
     const BoardState state = board_state(pos);
-    const Outcome mated_side_loses =
-        pos.side_to_move() == Color::White ? Outcome::BlackWins : Outcome::WhiteWins;
+    const GameResult mated_side_loses =
+        pos.side_to_move() == Color::White ? GameResult::BlackWins : GameResult::WhiteWins;
     // Mate and stalemate on the board are always the recorded ending.
     if (state == BoardState::Checkmate) {
       EXPECT_EQ(g.ending, Ending::Checkmate);
@@ -209,29 +208,29 @@ void check_games(Variant variant, std::uint64_t seed, int games) {
         break;
       case Ending::Stalemate:
         EXPECT_EQ(state, BoardState::Stalemate);
-        EXPECT_EQ(rec.result, Outcome::Draw);
+        EXPECT_EQ(rec.result, GameResult::Draw);
         break;
       case Ending::InsufficientMaterial:
         EXPECT_TRUE(insufficient_material(pos));
-        EXPECT_EQ(rec.result, Outcome::Draw);
+        EXPECT_EQ(rec.result, GameResult::Draw);
         break;
       case Ending::FiftyMoveRule:
         EXPECT_TRUE(fifty_move_rule(pos));
-        EXPECT_EQ(rec.result, Outcome::Draw);
+        EXPECT_EQ(rec.result, GameResult::Draw);
         break;
       case Ending::Repetition:
         EXPECT_GE(repetitions(history, pos.halfmove_clock()), 3);
-        EXPECT_EQ(rec.result, Outcome::Draw);
+        EXPECT_EQ(rec.result, GameResult::Draw);
         break;
       case Ending::Resignation:
         EXPECT_EQ(state, BoardState::Ongoing);
         EXPECT_GE(plies, o.min_plies);
-        EXPECT_TRUE(rec.result == Outcome::WhiteWins || rec.result == Outcome::BlackWins);
+        EXPECT_TRUE(rec.result == GameResult::WhiteWins || rec.result == GameResult::BlackWins);
         break;
       case Ending::DrawAgreed:
         EXPECT_EQ(state, BoardState::Ongoing);
         EXPECT_GE(plies, o.min_plies);
-        EXPECT_EQ(rec.result, Outcome::Draw);
+        EXPECT_EQ(rec.result, GameResult::Draw);
         break;
     }
     // A dead position is always recorded as such.
@@ -264,7 +263,7 @@ TEST(GameGenerator, TagsAreComplete) {
     std::set<std::string> events, players;
     for (std::uint64_t i = 0; i < 200; ++i) {
       SCOPED_TRACE(::testing::Message() << info(variant).name << " game " << i);
-      const validate::GameRecord rec = gen.game(i).record;
+      const game::GameRecord rec = gen.game(i).record;
       for (const char* name : {"Event", "Site", "Date", "Round", "White", "Black", "Result",
                                "WhiteElo", "BlackElo"}) {
         EXPECT_FALSE(rec.tag(name).empty()) << name;

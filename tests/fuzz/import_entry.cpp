@@ -16,7 +16,7 @@
 #include "virrey/store/database.hpp"
 #include "virrey/store/importer.hpp"
 #include "virrey/validate/game_checker.hpp"
-#include "virrey/validate/pgn_writer.hpp"
+#include "virrey/game/pgn_writer.hpp"
 
 namespace virrey::fuzz {
 namespace {
@@ -101,11 +101,11 @@ void import(const std::uint8_t* data, std::size_t size) {
   if (game.has_error) return;
 
   ScratchDatabase& s = scratch();
-  const std::string written = validate::write_pgn(game.record);
+  const std::string written = game::write_pgn(game.record);
   store::ImportTotals totals;
   {
     store::GameImporter importer(s.db(), {1, 16, 60.0});
-    const store::Status added = importer.add(game.record);
+    const Status added = importer.add(game.record);
     VIRREY_FUZZ_CHECK(added.ok(), added.ok() ? "" : added.error().message);
     auto finished = importer.finish();
     VIRREY_FUZZ_CHECK(finished.ok(), finished.ok() ? "" : finished.error().message);
@@ -117,8 +117,8 @@ void import(const std::uint8_t* data, std::size_t size) {
     s.stored_one();
     auto back = s.db().game(id);
     VIRREY_FUZZ_CHECK(back.ok(), "stored game " + std::to_string(id) + " not found:\n" + written);
-    VIRREY_FUZZ_CHECK(validate::write_pgn(*back) == written,
-                      "stored game reads back differently:\n" + written + "\n---\n" + validate::write_pgn(*back));
+    VIRREY_FUZZ_CHECK(game::write_pgn(*back) == written,
+                      "stored game reads back differently:\n" + written + "\n---\n" + game::write_pgn(*back));
     auto summary = s.db().summary(id);
     VIRREY_FUZZ_CHECK(summary.ok(), "no summary of game " + std::to_string(id));
   }

@@ -8,7 +8,7 @@
 #include "virrey/importers/memory_source.hpp"
 #include "virrey/pgn/game_splitter.hpp"
 #include "virrey/validate/game_checker.hpp"
-#include "virrey/validate/pgn_writer.hpp"
+#include "virrey/game/pgn_writer.hpp"
 
 namespace virrey::fuzz {
 namespace {
@@ -37,19 +37,19 @@ std::string first_error(const validate::CheckedGame& game) {
 // Whether the writer copies the Seven Tag Roster as read: it fills missing
 // tags with their defaults, writes the termination marker as the result and
 // turns line breaks into spaces, and the identity sees those tags as read.
-bool roster_written_as_read(const validate::GameRecord& record) {
+bool roster_written_as_read(const game::GameRecord& record) {
   for (std::string_view name : {"Event", "Site", "Date", "Round", "White", "Black", "Result"}) {
     if (!record.has_tag(name)) return false;
     if (record.tag(name).find_first_of("\r\n") != std::string_view::npos) return false;
   }
-  return record.tag("Result") == validate::outcome_text(record.result);
+  return record.tag("Result") == result_text(record.result);
 }
 
 // A game free of errors, written as PGN, reads back as one game free of
 // errors (with the same identity when the roster is kept), and writes the
 // same text again.
 void check_written_game(const validate::CheckedGame& game, Variant default_variant) {
-  const std::string text = validate::write_pgn(game.record);
+  const std::string text = game::write_pgn(game.record);
   importers::MemorySource source(text, "written");
   pgn::GameSplitter splitter(source, small_reads());
   validate::GameChecker checker(check_options(default_variant));
@@ -62,8 +62,8 @@ void check_written_game(const validate::CheckedGame& game, Variant default_varia
     VIRREY_FUZZ_CHECK(!again.has_error, "written game has an error (" + first_error(again) + "):\n" + text);
     VIRREY_FUZZ_CHECK(again.identity == game.identity || !roster_written_as_read(game.record),
                       "written game has another identity:\n" + text);
-    VIRREY_FUZZ_CHECK(validate::write_pgn(again.record) == text,
-                      "written game writes differently:\n" + text + "\n---\n" + validate::write_pgn(again.record));
+    VIRREY_FUZZ_CHECK(game::write_pgn(again.record) == text,
+                      "written game writes differently:\n" + text + "\n---\n" + game::write_pgn(again.record));
   }
   VIRREY_FUZZ_CHECK(games == 1, "written game split into no game:\n" + text);
 }

@@ -38,7 +38,7 @@ namespace {
 
 template <class G>
 void scan(ScannedGame& g) {
-  const validate::GameRecord& rec = g.record;
+  const game::GameRecord& rec = g.record;
   std::vector<std::string> errors;
   auto pos = position_from_fen<G>(rec.start_fen.empty() ? info(rec.variant).start_fen : rec.start_fen,
                                   rec.variant, errors);
@@ -55,7 +55,7 @@ void scan(ScannedGame& g) {
 
 }  // namespace
 
-std::unique_ptr<Collection> make_collection(const std::vector<validate::GameRecord>& records) {
+std::unique_ptr<Collection> make_collection(const std::vector<game::GameRecord>& records) {
   auto c = std::make_unique<Collection>();
   {
     auto db = store::Database::open(c->db_path(), {store::OpenMode::ReadWrite});
@@ -63,7 +63,7 @@ std::unique_ptr<Collection> make_collection(const std::vector<validate::GameReco
     if (!db) return nullptr;
     store::GameImporter importer(**db, {2, 8192});
     for (const auto& r : records) {
-      store::Status s = importer.add(r);
+      Status s = importer.add(r);
       EXPECT_TRUE(s) << s.error().message;
     }
     auto totals = importer.finish();
@@ -73,8 +73,8 @@ std::unique_ptr<Collection> make_collection(const std::vector<validate::GameReco
   EXPECT_TRUE(db) << db.error().message;
   if (!db) return nullptr;
   c->db = std::move(*db);
-  store::Status s = c->db->for_each_game(
-      [&](store::GameId id, const validate::GameRecord& rec) {
+  Status s = c->db->for_each_game(
+      [&](store::GameId id, const game::GameRecord& rec) {
         ScannedGame g{id, rec, {}, {}};
         with_geometry(rec.variant, [&](auto geometry) { scan<decltype(geometry)>(g); });
         c->games.push_back(std::move(g));
@@ -85,8 +85,8 @@ std::unique_ptr<Collection> make_collection(const std::vector<validate::GameReco
   return c;
 }
 
-std::vector<validate::GameRecord> records_from_pgn(std::string_view pgn, Variant default_variant) {
-  std::vector<validate::GameRecord> out;
+std::vector<game::GameRecord> records_from_pgn(std::string_view pgn, Variant default_variant) {
+  std::vector<game::GameRecord> out;
   validate::CheckOptions options;
   options.default_variant = default_variant;
   validate::GameChecker checker(options);
@@ -108,8 +108,8 @@ std::vector<validate::GameRecord> records_from_pgn(std::string_view pgn, Variant
   return out;
 }
 
-std::vector<validate::GameRecord> records_from_file(const std::string& path) {
-  std::vector<validate::GameRecord> out;
+std::vector<game::GameRecord> records_from_file(const std::string& path) {
+  std::vector<game::GameRecord> out;
   validate::InputCheckOptions options;
   options.threads = 2;
   validate::InputCallbacks callbacks;
@@ -121,12 +121,12 @@ std::vector<validate::GameRecord> records_from_file(const std::string& path) {
   return out;
 }
 
-std::vector<validate::GameRecord> generated(Variant v, std::uint64_t seed, int games) {
+std::vector<game::GameRecord> generated(Variant v, std::uint64_t seed, int games) {
   generate::GeneratorOptions o;
   o.variant = v;
   o.seed = seed;
   generate::GameGenerator gen(o);
-  std::vector<validate::GameRecord> out;
+  std::vector<game::GameRecord> out;
   for (int i = 0; i < games; ++i) out.push_back(gen.game(std::uint64_t(i)).record);
   return out;
 }

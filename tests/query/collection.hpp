@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "virrey/store/database.hpp"
-#include "virrey/validate/game_record.hpp"
+#include "virrey/game/game_record.hpp"
 
 namespace virrey::testing {
 
@@ -28,7 +28,7 @@ struct ScannedPromotion {
 
 struct ScannedGame {
   store::GameId id = 0;
-  validate::GameRecord record;
+  game::GameRecord record;
   std::vector<std::string> positions;  // position_key after each ply (0: start)
   std::vector<ScannedPromotion> promotions;
 };
@@ -52,13 +52,13 @@ struct Collection {
 
 // Stores the records (ReadWrite, then reopened for reading) and scans what
 // the database holds back.
-std::unique_ptr<Collection> make_collection(const std::vector<validate::GameRecord>& records);
+std::unique_ptr<Collection> make_collection(const std::vector<game::GameRecord>& records);
 
 // The records of a PGN text (every game must be free of errors).
-std::vector<validate::GameRecord> records_from_pgn(std::string_view pgn, Variant default_variant);
+std::vector<game::GameRecord> records_from_pgn(std::string_view pgn, Variant default_variant);
 // The games of a PGN file (.zst too) that have no error.
-std::vector<validate::GameRecord> records_from_file(const std::string& path);
+std::vector<game::GameRecord> records_from_file(const std::string& path);
 // Generated games (virrey/generate).
-std::vector<validate::GameRecord> generated(Variant v, std::uint64_t seed, int games);
+std::vector<game::GameRecord> generated(Variant v, std::uint64_t seed, int games);
 
 }  // namespace virrey::testing

@@ -49,13 +49,13 @@ bool unknown(std::string_view tag, std::string_view v) {
   return tag == "Date" && v.find_first_not_of("?.") == std::string_view::npos;
 }
 
-bool tag_is(const validate::GameRecord& r, std::string_view tag, const std::optional<std::string>& want) {
+bool tag_is(const game::GameRecord& r, std::string_view tag, const std::optional<std::string>& want) {
   if (!want) return true;
   const std::string v = norm(r.tag(tag));
   return !unknown(tag, v) && v == norm(*want);
 }
 
-bool tags_pass(const validate::GameRecord& r, const query::TagConditions& t) {
+bool tags_pass(const game::GameRecord& r, const query::TagConditions& t) {
   if (!tag_is(r, "White", t.white) || !tag_is(r, "Black", t.black) || !tag_is(r, "Event", t.event) ||
       !tag_is(r, "Site", t.site) || !tag_is(r, "Round", t.round) || !tag_is(r, "ECO", t.eco))
     return false;
@@ -137,7 +137,7 @@ std::string describe(const GameFilter& f) {
   };
   add("white", t.white), add("black", t.black), add("player", t.player), add("event", t.event);
   add("site", t.site), add("round", t.round), add("eco", t.eco), add("from", t.date_from), add("to", t.date_to);
-  if (t.result) s += fmt::format("result={} ", validate::outcome_text(*t.result));
+  if (t.result) s += fmt::format("result={} ", result_text(*t.result));
   if (t.variant) s += fmt::format("variant={} ", info(*t.variant).cli_name);
   return s;
 }
@@ -168,7 +168,7 @@ std::vector<PositionTarget> move_targets(std::string_view moves, std::optional<V
 class QueryTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    std::vector<validate::GameRecord> all = records_from_pgn(kStandardPgn, Variant::Standard);
+    std::vector<game::GameRecord> all = records_from_pgn(kStandardPgn, Variant::Standard);
     for (auto& r : records_from_pgn(kVirreyPgn, Variant::Virrey)) all.push_back(std::move(r));
     for (auto& r : records_from_pgn(kModernPgn, Variant::Modern)) all.push_back(std::move(r));
     const std::string real = std::string(VIRREY_SOURCE_DIR) + "/../shared/corpora/real/";
@@ -349,7 +349,7 @@ TEST_F(QueryTest, TagQueriesMatchTheScan) {
       case 3: t.event = std::string(r.tag("Event")); break;
       case 4: t.site = std::string(r.tag("Site")), t.round = std::string(r.tag("Round")); break;
       case 5: t.eco = std::string(r.tag("ECO")), t.result = r.result; break;
-      case 6: t.variant = r.variant, t.result = validate::Outcome::Draw; break;
+      case 6: t.variant = r.variant, t.result = GameResult::Draw; break;
       case 7: t.date_from = "2015.01", t.date_to = "2020"; break;
       case 8: t.date_to = "2001.05"; break;
     }
@@ -395,7 +395,7 @@ TEST_F(QueryTest, AHashCollisionIsNoHit) {
   auto targets = move_targets("e4", Variant::Standard);
   ASSERT_EQ(targets.size(), 1u);
   std::size_t candidates = 0;
-  store::Status s = c().db->for_each_position(Variant::Standard, targets[0].hash, [&](const store::PositionHit&) {
+  Status s = c().db->for_each_position(Variant::Standard, targets[0].hash, [&](const store::PositionHit&) {
     ++candidates;
     return true;
   });
@@ -699,7 +699,7 @@ TEST_F(QueryTest, ModernAndEightByEightPositionsNeverMix) {
   ASSERT_EQ(eight.size(), 1u);
   for (auto [v, hash] : {std::pair{Variant::Standard, nine[0].hash}, std::pair{Variant::Virrey, nine[0].hash},
                          std::pair{Variant::Modern, eight[0].hash}}) {
-    store::Status st = c().db->for_each_position(v, hash, [&](const store::PositionHit& h) {
+    Status st = c().db->for_each_position(v, hash, [&](const store::PositionHit& h) {
       for (const auto& g : c().games) {
         if (g.id == h.game) {
           EXPECT_EQ(g.record.variant, v) << info(v).name;
@@ -782,7 +782,7 @@ TEST_F(QueryTest, PositionAtShowsTheNineByNineBoard) {
 TEST(FilterParse, FenErrorsNameTheProblem) {
   auto r = query::position_from_fen_text("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", std::nullopt);
   ASSERT_FALSE(r);
-  EXPECT_EQ(r.error().kind, store::ErrorKind::InvalidArgument);
+  EXPECT_EQ(r.error().kind, ErrorKind::InvalidArgument);
   EXPECT_NE(r.error().message.find("bad FEN"), std::string::npos);
   EXPECT_FALSE(query::position_from_fen_text("", std::nullopt));
   // A viceroy is only a Virrey piece: open variant finds Virrey alone.
@@ -836,9 +836,9 @@ TEST(FilterParse, Words) {
   EXPECT_FALSE(query::parse_side("red"));
   EXPECT_EQ(*query::parse_file("E"), 4);
   EXPECT_FALSE(query::parse_file("j"));
-  EXPECT_EQ(*query::parse_result("1/2-1/2"), validate::Outcome::Draw);
-  EXPECT_EQ(*query::parse_result("*"), validate::Outcome::Unknown);
-  EXPECT_FALSE(query::parse_result("2-0"));
+  EXPECT_EQ(*query::parse_result_option("1/2-1/2"), GameResult::Draw);
+  EXPECT_EQ(*query::parse_result_option("*"), GameResult::Unknown);
+  EXPECT_FALSE(query::parse_result_option("2-0"));
   EXPECT_EQ(*query::parse_variant("Ajedrez del Virrey"), Variant::Virrey);
   EXPECT_FALSE(query::parse_variant("crazyhouse"));
   EXPECT_EQ(*query::parse_date_bound("2003-06"), "2003.06");

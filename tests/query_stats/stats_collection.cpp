@@ -77,7 +77,7 @@ std::uint32_t parse_number(std::string_view s) {
 
 template <class G>
 void replay(RefGame& g) {
-  const validate::GameRecord& rec = g.record;
+  const game::GameRecord& rec = g.record;
   std::vector<std::string> errors;
   auto start = position_from_fen<G>(rec.start_fen.empty() ? info(rec.variant).start_fen : rec.start_fen,
                                     rec.variant, errors);
@@ -146,7 +146,7 @@ void replay(RefGame& g) {
   }
 }
 
-void set_tag(validate::GameRecord& r, const std::string& name, const std::string& value) {
+void set_tag(game::GameRecord& r, const std::string& name, const std::string& value) {
   for (auto& t : r.tags)
     if (t.name == name) {
       t.value = value;
@@ -155,13 +155,13 @@ void set_tag(validate::GameRecord& r, const std::string& name, const std::string
   r.tags.push_back({name, value});
 }
 
-void drop_tag(validate::GameRecord& r, const std::string& name) {
-  std::erase_if(r.tags, [&](const validate::TagPair& t) { return t.name == name; });
+void drop_tag(game::GameRecord& r, const std::string& name) {
+  std::erase_if(r.tags, [&](const game::TagPair& t) { return t.name == name; });
 }
 
 // Generated games, with tags varied so that every grouping has work to do.
-std::vector<validate::GameRecord> test_games() {
-  std::vector<validate::GameRecord> out;
+std::vector<game::GameRecord> test_games() {
+  std::vector<game::GameRecord> out;
   for (auto [variant, seed, count] :
        {std::tuple{Variant::Virrey, 11u, 600}, std::tuple{Variant::Standard, 5u, 300},
         std::tuple{Variant::Modern, 17u, 240}}) {
@@ -186,7 +186,7 @@ std::vector<validate::GameRecord> test_games() {
       set_tag(r, "Event", "  " + e);
     }
     if (i % 23 == 7) {
-      r.result = validate::Outcome::Unknown;
+      r.result = GameResult::Unknown;
       set_tag(r, "Result", "*");
     }
     if (i % 29 == 8) drop_tag(r, "Black");
@@ -233,21 +233,21 @@ std::unique_ptr<Collection> build() {
     if (!db) std::abort();
     store::GameImporter importer(**db, {2, 256});
     for (const auto& r : records) {
-      store::Status s = importer.add(r);
+      Status s = importer.add(r);
       EXPECT_TRUE(s) << s.error().message;
     }
     auto totals = importer.finish();
     EXPECT_TRUE(totals) << totals.error().message;
     EXPECT_EQ(totals->stored, records.size());
     // Table files instead of a write-ahead log that every reader would replay.
-    store::Status compacted = (*db)->compact();
+    Status compacted = (*db)->compact();
     EXPECT_TRUE(compacted) << compacted.error().message;
   }
   auto db = store::Database::open(c->db_path(), {store::OpenMode::Read});
   if (!db) std::abort();
   c->db = std::move(*db);
-  store::Status s = c->db->for_each_game(
-      [&](store::GameId id, const validate::GameRecord& rec) {
+  Status s = c->db->for_each_game(
+      [&](store::GameId id, const game::GameRecord& rec) {
         RefGame g;
         g.id = id;
         g.record = rec;

@@ -13,7 +13,7 @@
 #include "virrey/rules/types.hpp"
 #include "virrey/store/database.hpp"
 #include "virrey/store/game_summary.hpp"
-#include "virrey/validate/game_record.hpp"
+#include "virrey/game/game_record.hpp"
 
 namespace virrey::stats_test {
 
@@ -29,7 +29,7 @@ struct RefPromotion {
 // One game as the reference sees it.
 struct RefGame {
   store::GameId id = 0;
-  validate::GameRecord record;
+  game::GameRecord record;
   std::vector<std::string> keys;  // position before each move, then the final one (FEN, no clocks)
   std::vector<std::string> uci;   // main-line moves
   std::vector<std::string> san;

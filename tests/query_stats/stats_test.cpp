@@ -26,7 +26,6 @@ namespace {
 
 using query::GameScope;
 using store::TreeCounters;
-using validate::Outcome;
 
 Collection& data() { return Collection::shared(); }
 
@@ -35,9 +34,9 @@ Collection& data() { return Collection::shared(); }
 TreeCounters game_counters(const RefGame& g) {
   TreeCounters c;
   c.games = 1;
-  c.white_wins = g.record.result == Outcome::WhiteWins;
-  c.draws = g.record.result == Outcome::Draw;
-  c.black_wins = g.record.result == Outcome::BlackWins;
+  c.white_wins = g.record.result == GameResult::WhiteWins;
+  c.draws = g.record.result == GameResult::Draw;
+  c.black_wins = g.record.result == GameResult::BlackWins;
   c.white_elo_sum = g.white_elo;
   c.white_elo_games = g.white_elo != 0;
   c.black_elo_sum = g.black_elo;
@@ -382,7 +381,7 @@ TEST(StatsOpenings, LimitsAndErrors) {
     if (!bad.second.empty()) b.moves = {bad.second};
     auto r = query::opening_stats(*data().db, b, GameScope::everything());
     ASSERT_FALSE(r);
-    EXPECT_EQ(r.error().kind, store::ErrorKind::InvalidArgument) << r.error().message;
+    EXPECT_EQ(r.error().kind, ErrorKind::InvalidArgument) << r.error().message;
   }
   query::OpeningQuery deep;
   deep.depth = 0;
@@ -421,13 +420,13 @@ std::string group_key(const RefGame& g, query::ResultGrouping by, std::string_vi
   return "";
 }
 
-void add_player(query::PlayerScore& p, Color side, Outcome r) {
+void add_player(query::PlayerScore& p, Color side, GameResult r) {
   (side == Color::White ? p.as_white : p.as_black)++;
-  if (r == Outcome::Draw)
+  if (r == GameResult::Draw)
     ++p.draws;
-  else if (r == Outcome::Unknown)
+  else if (r == GameResult::Unknown)
     ++p.unfinished;
-  else if ((r == Outcome::WhiteWins) == (side == Color::White))
+  else if ((r == GameResult::WhiteWins) == (side == Color::White))
     ++p.wins;
   else
     ++p.losses;
@@ -514,10 +513,10 @@ TEST(StatsResults, OrderAndLimit) {
 
 TEST(StatsResults, DerivedFigures) {
   query::ResultCounts c;
-  c.add(Outcome::WhiteWins, 10);
-  c.add(Outcome::Draw, 20);
-  c.add(Outcome::BlackWins, 30);
-  c.add(Outcome::Unknown, 40);
+  c.add(GameResult::WhiteWins, 10);
+  c.add(GameResult::Draw, 20);
+  c.add(GameResult::BlackWins, 30);
+  c.add(GameResult::Unknown, 40);
   EXPECT_DOUBLE_EQ(query::decisive_percent(c), 200.0 / 3.0);
   EXPECT_DOUBLE_EQ(query::average_plies(c), 25.0);
   EXPECT_DOUBLE_EQ(*query::score_percent(1, 1, 0), 75.0);
@@ -564,12 +563,12 @@ void expect_promotions(const GameScope& scope, const Pick& pick, const std::stri
       if (viceroys > vr.max_in_game) vr.max_in_game = viceroys, vr.max_game = g.id;
       vr.first_ply_sum += first->ply;
       (first->colour == Color::White ? vr.first_by_white : vr.first_by_black)++;
-      const Outcome r = g.record.result;
-      if (r == Outcome::Draw)
+      const GameResult r = g.record.result;
+      if (r == GameResult::Draw)
         ++vr.first_draws;
-      else if (r == Outcome::Unknown)
+      else if (r == GameResult::Unknown)
         ++vr.first_unfinished;
-      else if ((r == Outcome::WhiteWins) == (first->colour == Color::White))
+      else if ((r == GameResult::WhiteWins) == (first->colour == Color::White))
         ++vr.first_wins;
       else
         ++vr.first_losses;

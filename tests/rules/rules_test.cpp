@@ -98,7 +98,7 @@ TEST(Virrey, ViceroyMatesAndIsMatingMaterial) {
   EXPECT_FALSE(insufficient_material(pos_of("k7/8/1K6/8/8/8/8/6V1 w - - 0 1", Variant::Virrey)));
 }
 
-TEST(Outcome, StalemateCheckmateAndMaterial) {
+TEST(GameResult, StalemateCheckmateAndMaterial) {
   EXPECT_EQ(board_state(pos_of("k7/2Q5/1K6/8/8/8/8/8 b - - 0 1", Variant::Standard)), BoardState::Stalemate);
   EXPECT_EQ(board_state(pos_of("k7/1Q6/1K6/8/8/8/8/8 b - - 0 1", Variant::Standard)), BoardState::Checkmate);
   EXPECT_EQ(board_state(pos_of("k7/8/1K6/8/8/8/8/1Q6 b - - 0 1", Variant::Standard)), BoardState::Ongoing);
@@ -111,7 +111,7 @@ TEST(Outcome, StalemateCheckmateAndMaterial) {
   EXPECT_FALSE(insufficient_material(pos_of("k7/8/1K6/8/8/8/P7/8 w - - 0 1", Variant::Standard)));
 }
 
-TEST(Outcome, FiftyMovesAndRepetitions) {
+TEST(GameResult, FiftyMovesAndRepetitions) {
   EXPECT_TRUE(fifty_move_rule(pos_of("k7/8/1K6/8/8/8/8/1R6 w - - 100 80", Variant::Standard)));
   EXPECT_FALSE(fifty_move_rule(pos_of("k7/8/1K6/8/8/8/8/1R6 w - - 99 80", Variant::Standard)));
   auto pos = pos_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Variant::Standard);

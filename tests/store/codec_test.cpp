@@ -8,7 +8,7 @@
 #include "virrey/store/game_index.hpp"
 #include "virrey/store/game_summary.hpp"
 #include "virrey/store/tree_counters.hpp"
-#include "virrey/validate/pgn_writer.hpp"
+#include "virrey/game/pgn_writer.hpp"
 
 namespace virrey::store::test {
 namespace {
@@ -39,7 +39,7 @@ TEST(GameCodec, EveryPartRoundTrips) {
     ASSERT_TRUE(bytes) << bytes.error().message;
     auto back = decode_game(*bytes);
     ASSERT_TRUE(back) << back.error().message;
-    EXPECT_EQ(validate::write_pgn(*back), validate::write_pgn(g.record));
+    EXPECT_EQ(game::write_pgn(*back), game::write_pgn(g.record));
     EXPECT_EQ(back->main_line, g.record.main_line);
     EXPECT_EQ(back->variant, g.record.variant);
     EXPECT_EQ(back->start_fen, g.record.start_fen);
@@ -86,7 +86,7 @@ TEST(GameCodec, MainLineStopsAtThePliesAsked) {
     auto all = decode_game(*bytes, kDecodeAll, 1);
     ASSERT_TRUE(all);
     EXPECT_EQ(all->main_line, line);
-    EXPECT_EQ(validate::write_pgn(*all), validate::write_pgn(g.record));
+    EXPECT_EQ(game::write_pgn(*all), game::write_pgn(g.record));
   }
 }
 
@@ -168,7 +168,7 @@ TEST(GameCodec, FormatOneRecordsStillDecode) {
   auto back = decode_game(bytes);
   ASSERT_TRUE(back) << back.error().message;
   EXPECT_EQ(back->main_line, rec.main_line);
-  EXPECT_EQ(validate::write_pgn(*back), validate::write_pgn(rec));
+  EXPECT_EQ(game::write_pgn(*back), game::write_pgn(rec));
   auto now = encode_game(rec);
   ASSERT_TRUE(now);
   EXPECT_EQ(hex(*now), "02000301" "00" "07" "010145" "020153" "030a323032342e30312e3032" "040131" "050157"
@@ -181,9 +181,9 @@ TEST(GameCodec, FormatOneRecordsStillDecode) {
 TEST(GameCodec, PlainGamesNeedNoMovetext) {
   int plain = 0;
   for (const auto& g : check_pgn(kSampleGames)) {
-    validate::GameRecord lean = g.record;
+    game::GameRecord lean = g.record;
     if (std::any_of(lean.movetext.begin(), lean.movetext.end(),
-                    [](const validate::MovetextItem& i) { return i.kind != validate::ItemKind::Move; }))
+                    [](const game::MovetextItem& i) { return i.kind != game::ItemKind::Move; }))
       continue;
     lean.movetext.clear();
     ++plain;
@@ -193,7 +193,7 @@ TEST(GameCodec, PlainGamesNeedNoMovetext) {
     EXPECT_EQ(*a, *b);
     auto back = decode_game(*b);
     ASSERT_TRUE(back);
-    EXPECT_EQ(validate::write_pgn(*back), validate::write_pgn(g.record));
+    EXPECT_EQ(game::write_pgn(*back), game::write_pgn(g.record));
   }
   EXPECT_GE(plain, 3);
 }
@@ -223,7 +223,7 @@ TEST(GameCodec, WideMoveNumbersRoundTrip) {
   auto back = decode_game(*bytes);
   ASSERT_TRUE(back) << back.error().message;
   EXPECT_EQ(back->main_line, rec.main_line);
-  EXPECT_EQ(validate::write_pgn(*back), validate::write_pgn(rec));
+  EXPECT_EQ(game::write_pgn(*back), game::write_pgn(rec));
 }
 
 TEST(GameCodec, CorruptBytesAreAnErrorNotACrash) {
@@ -247,7 +247,7 @@ TEST(GameCodec, CorruptBytesAreAnErrorNotACrash) {
 TEST(GameSummary, GoldenBytesAndRoundTrip) {
   GameSummary s;
   s.variant = Variant::Virrey;
-  s.result = validate::Outcome::Draw;
+  s.result = GameResult::Draw;
   s.ending = Ending::Stalemate;
   s.plies = 300;
   s.date = 20240531;
@@ -340,7 +340,7 @@ TEST(GameCodec, RandomGamesOfEveryVariantRoundTrip) {
     EXPECT_EQ(*again, *bytes);
     auto back = decode_game(*bytes);
     ASSERT_TRUE(back) << back.error().message;
-    EXPECT_EQ(validate::write_pgn(*back), validate::write_pgn(g.record));
+    EXPECT_EQ(game::write_pgn(*back), game::write_pgn(g.record));
     // Moves cost about a byte each.
     EXPECT_LE(bytes->size(), 120 + g.record.main_line.size() * 2);
   }

@@ -13,7 +13,7 @@
 #include "store_test_util.hpp"
 #include "virrey/store/consistency.hpp"
 #include "virrey/store/database.hpp"
-#include "virrey/validate/pgn_writer.hpp"
+#include "virrey/game/pgn_writer.hpp"
 
 namespace virrey::store::test {
 namespace {
@@ -37,8 +37,8 @@ Snapshot verify(const std::string& path) {
     EXPECT_TRUE(report->ok()) << (report->problems.empty() ? "" : report->problems.front());
   }
   s.counts = (*db)->counts();
-  Status st = (*db)->for_each_game([&](GameId id, const validate::GameRecord& rec) {
-    s.exported += std::to_string(id) + "\n" + validate::write_pgn(rec);
+  Status st = (*db)->for_each_game([&](GameId id, const game::GameRecord& rec) {
+    s.exported += std::to_string(id) + "\n" + game::write_pgn(rec);
     return true;
   });
   EXPECT_TRUE(st);

@@ -16,7 +16,7 @@
 #include "virrey/store/keys.hpp"
 #include "virrey/store/testing.hpp"
 #include "virrey/store/upgrade.hpp"
-#include "virrey/validate/pgn_writer.hpp"
+#include "virrey/game/pgn_writer.hpp"
 
 namespace virrey::store::test {
 namespace {
@@ -27,7 +27,7 @@ std::unique_ptr<Database> open_db(const std::string& path, OpenMode mode = OpenM
   return db ? std::move(*db) : nullptr;
 }
 
-ImportTotals import_games(Database& db, const std::vector<validate::GameRecord>& games, std::size_t batch = 2) {
+ImportTotals import_games(Database& db, const std::vector<game::GameRecord>& games, std::size_t batch = 2) {
   GameImporter importer(db, {2, batch});
   for (const auto& g : games) EXPECT_TRUE(importer.add(g));
   auto totals = importer.finish();
@@ -35,8 +35,8 @@ ImportTotals import_games(Database& db, const std::vector<validate::GameRecord>&
   return totals ? *totals : ImportTotals{};
 }
 
-std::vector<validate::GameRecord> samples() {
-  std::vector<validate::GameRecord> out;
+std::vector<game::GameRecord> samples() {
+  std::vector<game::GameRecord> out;
   for (auto& g : check_pgn(kSampleGames)) out.push_back(std::move(g.record));
   return out;
 }
@@ -52,7 +52,7 @@ class DatabaseTest : public ::testing::Test {
  protected:
   TempDir dir;
   std::string path = dir / "test.db";
-  std::vector<validate::GameRecord> games = samples();
+  std::vector<game::GameRecord> games = samples();
 };
 
 TEST_F(DatabaseTest, StoresAndReadsBackEveryGame) {
@@ -67,12 +67,12 @@ TEST_F(DatabaseTest, StoresAndReadsBackEveryGame) {
   EXPECT_EQ(counts[0].positions + counts[1].positions, t.positions);
 
   std::vector<std::string> exported;
-  ASSERT_TRUE(db->for_each_game([&](GameId, const validate::GameRecord& r) {
-    exported.push_back(validate::write_pgn(r));
+  ASSERT_TRUE(db->for_each_game([&](GameId, const game::GameRecord& r) {
+    exported.push_back(game::write_pgn(r));
     return true;
   }));
   ASSERT_EQ(exported.size(), games.size());
-  for (std::size_t i = 0; i < games.size(); ++i) EXPECT_EQ(exported[i], validate::write_pgn(games[i]));
+  for (std::size_t i = 0; i < games.size(); ++i) EXPECT_EQ(exported[i], game::write_pgn(games[i]));
 
   auto g3 = db->game(3);
   ASSERT_TRUE(g3);
@@ -204,7 +204,7 @@ TEST_F(DatabaseTest, PromotionIndexFilters) {
 TEST_F(DatabaseTest, DuplicatesAcrossCommitsOfOneImport) {
   auto db = open_db(path);
   ASSERT_TRUE(db);
-  std::vector<validate::GameRecord> input;
+  std::vector<game::GameRecord> input;
   for (int round = 0; round < 4; ++round)
     for (const auto& g : games) input.push_back(g);
   GameImporter importer(*db, {2, 1, 1e-6});
@@ -433,7 +433,7 @@ TEST_F(DatabaseTest, NewerSchemaIsRefusedAndStaysReadable) {
 }
 
 // What a reader sees of a database: every position's games and tree moves.
-std::string index_view(const Database& db, const std::vector<validate::GameRecord>& games) {
+std::string index_view(const Database& db, const std::vector<game::GameRecord>& games) {
   std::string out;
   for (const auto& g : games) {
     if (g.variant == Variant::Modern) continue;
@@ -464,7 +464,7 @@ std::string index_view(const Database& db, const std::vector<validate::GameRecor
 
 // Upgrades a database of an older schema and checks what a reader sees then:
 // the report, every position's games and tree moves, and `db check`.
-void expect_upgraded(const std::string& path, std::uint32_t from, const std::vector<validate::GameRecord>& games,
+void expect_upgraded(const std::string& path, std::uint32_t from, const std::vector<game::GameRecord>& games,
                      const std::string& expected) {
   auto report = upgrade_database(path);
   ASSERT_TRUE(report) << report.error().message;
@@ -522,7 +522,7 @@ TEST_F(DatabaseTest, UpgradeRebuildsAnOlderSchema) {
 // 1 (tree_counters.hpp); an upgrade replaces that tree with one of today's
 // keys and values.
 TEST_F(DatabaseTest, UpgradeFromSchemaTwoRebuildsTheTree) {
-  const validate::GameRecord& g = games[0];
+  const game::GameRecord& g = games[0];
   std::vector<std::string> errors;
   auto start = position_from_fen<Board8>(info(g.variant).start_fen, g.variant, errors);
   ASSERT_TRUE(start && g.start_fen.empty());

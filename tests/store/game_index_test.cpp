@@ -5,13 +5,14 @@
 #include <algorithm>
 
 #include "store_test_util.hpp"
+#include "virrey/game/identity.hpp"
 #include "virrey/store/game_index.hpp"
 
 namespace virrey::store::test {
 namespace {
 
-std::vector<validate::GameRecord> samples() {
-  std::vector<validate::GameRecord> out;
+std::vector<game::GameRecord> samples() {
+  std::vector<game::GameRecord> out;
   for (auto& g : check_pgn(kSampleGames)) out.push_back(std::move(g.record));
   return out;
 }
@@ -76,7 +77,7 @@ TEST(GameIndex, ViceroyThatMates) {
   EXPECT_EQ(ix->summary.plies, 7);
   EXPECT_EQ(ix->summary.date, 20240600u);
   EXPECT_EQ(ix->summary.promotions, 1);
-  EXPECT_EQ(ix->summary.result, validate::Outcome::WhiteWins);
+  EXPECT_EQ(ix->summary.result, GameResult::WhiteWins);
   EXPECT_EQ(ix->summary.final_men, 4);  // both kings, the h-pawn and the viceroy
 }
 
@@ -115,20 +116,20 @@ TEST(GameIndex, TagsAreNormalisedAndPlaceholdersSkipped) {
 
 TEST(GameIndex, IdentityIsTheSevenTagRosterAndTheMoves) {
   const auto games = samples();
-  validate::GameRecord copy = games[0];
-  EXPECT_EQ(game_identity(copy), game_identity(games[0]));
-  EXPECT_TRUE(same_game(copy, games[0]));
+  game::GameRecord copy = games[0];
+  EXPECT_EQ(game::game_identity(copy), game::game_identity(games[0]));
+  EXPECT_TRUE(game::same_game(copy, games[0]));
   copy.tags.push_back({"Annotator", "someone"});  // not in the roster
   copy.movetext.clear();                           // annotations do not count
-  EXPECT_EQ(game_identity(copy), game_identity(games[0]));
-  EXPECT_TRUE(same_game(copy, games[0]));
+  EXPECT_EQ(game::game_identity(copy), game::game_identity(games[0]));
+  EXPECT_TRUE(game::same_game(copy, games[0]));
   for (auto& t : copy.tags)
     if (t.name == "Round") t.value = "2";
-  EXPECT_NE(game_identity(copy), game_identity(games[0]));
-  EXPECT_FALSE(same_game(copy, games[0]));
+  EXPECT_NE(game::game_identity(copy), game::game_identity(games[0]));
+  EXPECT_FALSE(game::same_game(copy, games[0]));
   // Golden: the identity is stored (duplicate detection), so it is frozen.
-  validate::GameRecord empty;
-  EXPECT_EQ(game_identity(empty), 0x0d782bc5e93fc799ULL);
+  game::GameRecord empty;
+  EXPECT_EQ(game::game_identity(empty), 0x0d782bc5e93fc799ULL);
 }
 
 TEST(GameIndex, BlackToMoveStart) {

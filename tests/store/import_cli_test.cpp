@@ -7,11 +7,12 @@
 
 #include "random_games.hpp"
 #include "store_test_util.hpp"
+#include "virrey/game/identity.hpp"
 #include "virrey/store/consistency.hpp"
 #include "virrey/store/database.hpp"
 #include "virrey/store/game_index.hpp"
 #include "virrey/store/testing.hpp"
-#include "virrey/validate/pgn_writer.hpp"
+#include "virrey/game/pgn_writer.hpp"
 
 namespace virrey::store::test {
 namespace {
@@ -32,13 +33,13 @@ const char* kBadGame = R"([Event "Bad"]
 // (the first time it appears), in PGN export format.
 std::string expected_export(const std::string& input) {
   std::string out;
-  std::vector<validate::GameRecord> kept;
+  std::vector<game::GameRecord> kept;
   for (auto& g : check_pgn(input)) {
     if (g.has_error) continue;
     bool dup = false;
-    for (const auto& k : kept) dup |= same_game(k, g.record);
+    for (const auto& k : kept) dup |= game::same_game(k, g.record);
     if (dup) continue;
-    out += validate::write_pgn(g.record);
+    out += game::write_pgn(g.record);
     kept.push_back(std::move(g.record));
   }
   return out;

@@ -17,7 +17,7 @@
 #include "virrey/store/game_index.hpp"
 #include "virrey/store/importer.hpp"
 #include "virrey/store/keys.hpp"
-#include "virrey/validate/pgn_writer.hpp"
+#include "virrey/game/pgn_writer.hpp"
 
 namespace virrey::store::test {
 namespace {
@@ -108,8 +108,8 @@ constexpr const char* kModernGames = R"PGN([Event "Modern castling"]
 
 )PGN";
 
-std::vector<validate::GameRecord> modern_records() {
-  std::vector<validate::GameRecord> out;
+std::vector<game::GameRecord> modern_records() {
+  std::vector<game::GameRecord> out;
   for (auto& g : check_pgn(kModernGames)) {
     for (const auto& f : g.findings) EXPECT_NE(f.severity, validate::Severity::Error) << f.message;
     out.push_back(std::move(g.record));
@@ -129,7 +129,7 @@ struct Replayed {
   std::vector<std::tuple<PieceType, Color, int, std::uint32_t>> promotions;  // piece, colour, file, ply
 };
 
-Replayed replay(const validate::GameRecord& rec, std::size_t tree_plies) {
+Replayed replay(const game::GameRecord& rec, std::size_t tree_plies) {
   Replayed out;
   with_geometry(rec.variant, [&](auto geometry) {
     using G = decltype(geometry);
@@ -164,7 +164,7 @@ class ModernStore : public ::testing::Test {
 
   TempDir dir;
   std::string path = dir / "modern.db";
-  std::vector<validate::GameRecord> games = modern_records();
+  std::vector<game::GameRecord> games = modern_records();
   std::unique_ptr<Database> db;
 };
 
@@ -182,12 +182,12 @@ TEST_F(ModernStore, CountsGamesPerVariant) {
 TEST_F(ModernStore, RecordsExportAsImported) {
   GameId id = 0;
   std::size_t swaps = 0;
-  ASSERT_TRUE(db->for_each_game([&](GameId gid, const validate::GameRecord& r) {
+  ASSERT_TRUE(db->for_each_game([&](GameId gid, const game::GameRecord& r) {
     EXPECT_EQ(gid, id + 1);
-    const validate::GameRecord& in = games[id++];
+    const game::GameRecord& in = games[id++];
     EXPECT_EQ(r.variant, in.variant);
     EXPECT_EQ(r.main_line, in.main_line);
-    EXPECT_EQ(validate::write_pgn(r), validate::write_pgn(in));
+    EXPECT_EQ(game::write_pgn(r), game::write_pgn(in));
     swaps += r.bishop_swap();
     return true;
   }));
@@ -198,15 +198,15 @@ TEST_F(ModernStore, RecordsExportAsImported) {
   ASSERT_TRUE(swap_game);
   EXPECT_EQ(swap_game->tag("Variant"), "Modern");
   EXPECT_EQ(swap_game->tag("BishopSwap"), "Yes");
-  const std::string pgn = validate::write_pgn(*swap_game);
+  const std::string pgn = game::write_pgn(*swap_game);
   EXPECT_NE(pgn.find("1. B=Q B=MN 2. e4 e6 3. Nc3 Nc7 *"), std::string::npos) << pgn;
 }
 
 TEST_F(ModernStore, TheBishopSwapTagIsPartOfTheMoveEncoding) {
   // The same moves read without [BishopSwap "Yes"] are not a legal game.
-  validate::GameRecord rec = games[4];
+  game::GameRecord rec = games[4];
   ASSERT_TRUE(encode_game(rec));
-  std::erase_if(rec.tags, [](const validate::TagPair& t) { return t.name == "BishopSwap"; });
+  std::erase_if(rec.tags, [](const game::TagPair& t) { return t.name == "BishopSwap"; });
   EXPECT_FALSE(encode_game(rec));
 }
 

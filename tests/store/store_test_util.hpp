@@ -62,7 +62,7 @@ inline std::vector<validate::CheckedGame> check_pgn(const std::string& text,
 }
 
 // The one game of a PGN text, which must be free of errors.
-inline validate::GameRecord record_of(const std::string& text, Variant default_variant = Variant::Standard) {
+inline game::GameRecord record_of(const std::string& text, Variant default_variant = Variant::Standard) {
   auto games = check_pgn(text, default_variant);
   EXPECT_EQ(games.size(), 1u);
   if (games.empty()) return {};
@@ -72,7 +72,7 @@ inline validate::GameRecord record_of(const std::string& text, Variant default_v
 }
 
 // A standard game of unknown event, players and date ("?" tags, result *).
-inline validate::GameRecord unknown_roster_record(const std::string& movetext) {
+inline game::GameRecord unknown_roster_record(const std::string& movetext) {
   return record_of("[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n"
                    "[Black \"?\"]\n[Result \"*\"]\n\n" + movetext);
 }

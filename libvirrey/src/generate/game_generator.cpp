@@ -352,7 +352,7 @@ GeneratedGame play_game(const GeneratorOptions& o, std::vector<std::uint64_t>& h
   Random rng(mix_words({o.seed, std::uint64_t(o.variant), 0x47414d45ULL, number}));
 
   GeneratedGame out;
-  validate::GameRecord& rec = out.record;
+  game::GameRecord& rec = out.record;
   rec.variant = o.variant;
 
   std::vector<std::string> errors;
@@ -374,18 +374,18 @@ GeneratedGame play_game(const GeneratorOptions& o, std::vector<std::uint64_t>& h
 
   MoveList legal;
   generate_legal(pos, legal);
-  validate::Outcome result = validate::Outcome::Draw;
+  GameResult result = GameResult::Draw;
   int ply = 0;
   bool last_was_capture = false;
   for (;;) {
     if (legal.empty()) {
       if (pos.in_check()) {
         out.ending = Ending::Checkmate;
-        result = pos.side_to_move() == Color::White ? validate::Outcome::BlackWins
-                                                    : validate::Outcome::WhiteWins;
+        result = pos.side_to_move() == Color::White ? GameResult::BlackWins
+                                                    : GameResult::WhiteWins;
       } else {
         out.ending = Ending::Stalemate;
-        result = validate::Outcome::Draw;
+        result = GameResult::Draw;
       }
       break;
     }
@@ -418,7 +418,7 @@ GeneratedGame play_game(const GeneratorOptions& o, std::vector<std::uint64_t>& h
         }
         if (resign && rng.chance(resign)) {
           out.ending = Ending::Resignation;  // by the side behind, whoever is to move
-          result = balance > 0 ? validate::Outcome::WhiteWins : validate::Outcome::BlackWins;
+          result = balance > 0 ? GameResult::WhiteWins : GameResult::BlackWins;
           break;
         }
         if (agree && rng.chance(agree)) {
@@ -434,7 +434,7 @@ GeneratedGame play_game(const GeneratorOptions& o, std::vector<std::uint64_t>& h
                        (m.kind() != MoveKind::BishopSwap && !pos.piece_on(m.to()).empty());
     ++ply;
     rec.main_line.push_back(m);
-    rec.movetext.push_back(validate::MovetextItem{validate::ItemKind::Move, 0, std::uint32_t(ply),
+    rec.movetext.push_back(game::MovetextItem{game::ItemKind::Move, 0, std::uint32_t(ply),
                                                   m, write_san(pos, m, legal)});
     pos.play(m);
     history.push_back(pos.hash());
@@ -452,7 +452,7 @@ GeneratedGame play_game(const GeneratorOptions& o, std::vector<std::uint64_t>& h
   tag("Round", pairing.round);
   tag("White", pairing.white.name);
   tag("Black", pairing.black.name);
-  tag("Result", std::string(validate::outcome_text(result)));
+  tag("Result", std::string(result_text(result)));
   tag("WhiteElo", std::to_string(pairing.white.elo));
   tag("BlackElo", std::to_string(pairing.black.elo));
   if (o.variant != Variant::Standard) tag("Variant", std::string(info(o.variant).name));

@@ -242,9 +242,7 @@ void Run::symbol() {
     bool digits_only = true;
     for (char c : token) digits_only = digits_only && is_digit(c);
     if (digits_only) return move_number(start, at);
-    if (token == "1-0") return result(GameResult::WhiteWins, start);
-    if (token == "0-1") return result(GameResult::BlackWins, start);
-    if (token == "1/2-1/2") return result(GameResult::Draw, start);
+    if (const auto r = parse_result(token)) return result(*r, start);
   }
   if (token == "--" || token == "Z0") return v_.null_move(token, at);
   if (token == "e" && end_ - p_ >= 3 && p_[0] == '.' && p_[1] == 'p' && p_[2] == '.') {

@@ -15,7 +15,7 @@ namespace virrey::query {
 
 namespace {
 
-Error bad(std::string message) { return Error{store::ErrorKind::InvalidArgument, std::move(message)}; }
+Error bad(std::string message) { return Error{ErrorKind::InvalidArgument, std::move(message)}; }
 
 std::string lower(std::string_view s) {
   std::string out(s);
@@ -223,12 +223,12 @@ Result<int> parse_file(std::string_view text) {
   return bad(fmt::format("bad file '{}': expected a letter a to i", text));
 }
 
-Result<validate::Outcome> parse_result(std::string_view text) {
+Result<GameResult> parse_result_option(std::string_view text) {
   const std::string t = lower(trim(text));
-  if (t == "1-0" || t == "white") return validate::Outcome::WhiteWins;
-  if (t == "0-1" || t == "black") return validate::Outcome::BlackWins;
-  if (t == "1/2-1/2" || t == "1/2" || t == "draw" || t == "=") return validate::Outcome::Draw;
-  if (t == "*") return validate::Outcome::Unknown;
+  if (t == "1-0" || t == "white") return GameResult::WhiteWins;
+  if (t == "0-1" || t == "black") return GameResult::BlackWins;
+  if (t == "1/2-1/2" || t == "1/2" || t == "draw" || t == "=") return GameResult::Draw;
+  if (t == "*") return GameResult::Unknown;
   return bad(fmt::format("bad result '{}': expected 1-0, 0-1, 1/2-1/2 or *", text));
 }
 

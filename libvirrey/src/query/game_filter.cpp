@@ -203,7 +203,7 @@ std::vector<Source> make_sources(const Database& db, const GameFilter& f) {
   exact(Cond::Round, TagField::Round, t.round);
   exact(Cond::Eco, TagField::Eco, t.eco);
   if (t.result)
-    exact(Cond::Result, TagField::Result, std::string(validate::outcome_text(*t.result)));
+    exact(Cond::Result, TagField::Result, std::string(result_text(*t.result)));
   if (t.variant) exact(Cond::Variant, TagField::Variant, std::string(info(*t.variant).cli_name));
   if (t.player)
     out.push_back(Source{Cond::Player, false,
@@ -373,7 +373,7 @@ class Verifier {
     return check_record(c, *rec);
   }
 
-  Result<std::optional<GameMatch>> check_record(const Candidate& c, const validate::GameRecord& rec) {
+  Result<std::optional<GameMatch>> check_record(const Candidate& c, const game::GameRecord& rec) {
     std::optional<GameMatch> none;
     if (check_result_ && rec.result != *f_.tags.result) return none;
     if (check_variant_ && rec.variant != *f_.tags.variant) return none;
@@ -389,7 +389,7 @@ class Verifier {
   }
 
  private:
-  bool tags_match(const validate::GameRecord& rec) const {
+  bool tags_match(const game::GameRecord& rec) const {
     auto value = [&](TagField field) {
       std::string v = store::normalize_tag_value(rec.tag(store::tag_field_name(field)));
       if (is_placeholder(field, v)) v.clear();
@@ -420,7 +420,7 @@ class Verifier {
 
   // The start position of a record.
   template <class G>
-  std::optional<Position<G>> start_of(const validate::GameRecord& rec) {
+  std::optional<Position<G>> start_of(const game::GameRecord& rec) {
     if (rec.start_fen.empty()) return variant_start<G>(rec.variant);
     std::vector<std::string> errors;
     return position_from_fen<G>(rec.start_fen, rec.variant, errors);
@@ -429,10 +429,10 @@ class Verifier {
   // Replays the main line: the first ply of the exact position, and the
   // promotions when the index did not prove them.
   template <class G>
-  Status replay(const validate::GameRecord& rec, GameMatch& m, bool& ok) {
+  Status replay(const game::GameRecord& rec, GameMatch& m, bool& ok) {
     ok = false;
     const std::optional<Position<G>> start = start_of<G>(rec);
-    if (!start) return Error{store::ErrorKind::Corrupt, fmt::format("game {}: bad start FEN", m.id)};
+    if (!start) return Error{ErrorKind::Corrupt, fmt::format("game {}: bad start FEN", m.id)};
     const PositionTarget* target = nullptr;
     if (check_position_) {
       for (const PositionTarget& t : f_.positions)

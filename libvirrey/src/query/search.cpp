@@ -102,12 +102,12 @@ Result<SearchResult> search(const store::Database& db, const GameFilter& filter,
   return out;
 }
 
-Result<PlyView> position_at(const validate::GameRecord& rec, std::uint32_t ply) {
+Result<PlyView> position_at(const game::GameRecord& rec, std::uint32_t ply) {
   if (ply > rec.main_line.size())
-    return Error{store::ErrorKind::InvalidArgument,
+    return Error{ErrorKind::InvalidArgument,
                  fmt::format("the game has {} plies, not {}", rec.main_line.size(), ply)};
   if (!info(rec.variant).supported)
-    return Error{store::ErrorKind::InvalidArgument,
+    return Error{ErrorKind::InvalidArgument,
                  fmt::format("{} chess has no rules in this virrey yet", info(rec.variant).name)};
   std::optional<PlyView> out;
   std::vector<std::string> errors;
@@ -127,7 +127,7 @@ Result<PlyView> position_at(const validate::GameRecord& rec, std::uint32_t ply) 
     out = std::move(view);
   });
   if (!out)
-    return Error{store::ErrorKind::Corrupt, "the game's start position is not legal: " + join_reasons(errors)};
+    return Error{ErrorKind::Corrupt, "the game's start position is not legal: " + join_reasons(errors)};
   return *out;
 }
 

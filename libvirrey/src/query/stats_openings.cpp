@@ -21,7 +21,6 @@ namespace virrey::query {
 
 namespace {
 
-using store::ErrorKind;
 using store::TreeCounters;
 using store::TreeMove;
 
@@ -58,12 +57,12 @@ struct Line {
   TreeCounters counters;
 };
 
-TreeCounters game_counters(const validate::GameRecord& rec) {
+TreeCounters game_counters(const game::GameRecord& rec) {
   TreeCounters c;
   c.games = 1;
-  c.white_wins = rec.result == validate::Outcome::WhiteWins;
-  c.draws = rec.result == validate::Outcome::Draw;
-  c.black_wins = rec.result == validate::Outcome::BlackWins;
+  c.white_wins = rec.result == GameResult::WhiteWins;
+  c.draws = rec.result == GameResult::Draw;
+  c.black_wins = rec.result == GameResult::BlackWins;
   c.white_elo_sum = store::parse_elo(rec.tag("WhiteElo"));
   c.white_elo_games = c.white_elo_sum != 0;
   c.black_elo_sum = store::parse_elo(rec.tag("BlackElo"));

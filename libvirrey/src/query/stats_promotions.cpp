@@ -10,7 +10,6 @@ namespace virrey::query {
 
 namespace {
 
-using validate::Outcome;
 
 struct ViceroyHit {
   GameId game;
@@ -26,8 +25,8 @@ struct Tally {
 // The results of some games (ascending ids): point reads when they are few,
 // else one pass over the summaries from the first of them.
 Status results_of(const store::Database& db, const std::vector<GameId>& ids, std::uint64_t total_games,
-                  std::vector<Outcome>& out) {
-  out.assign(ids.size(), Outcome::Unknown);
+                  std::vector<GameResult>& out) {
+  out.assign(ids.size(), GameResult::Unknown);
   if (ids.empty()) return {};
   if (ids.size() * 32 < total_games) {
     for (std::size_t i = 0; i < ids.size(); ++i) {
@@ -133,18 +132,18 @@ Result<PromotionStats> promotion_stats(const store::Database& db, const GameScop
   }
   std::uint64_t total_games = 0;
   for (const auto& c : db.counts()) total_games += c.games;
-  std::vector<Outcome> results;
+  std::vector<GameResult> results;
   if (Status r = results_of(db, games, total_games, results); !r) return r.error();
   for (std::size_t k = 0; k < games.size(); ++k) {
     ViceroyStats& v = per[std::size_t(firsts[k]->variant)].viceroy;
     const Color side = firsts[k]->colour;
-    const Outcome win = side == Color::White ? Outcome::WhiteWins : Outcome::BlackWins;
-    const Outcome loss = side == Color::White ? Outcome::BlackWins : Outcome::WhiteWins;
+    const GameResult win = side == Color::White ? GameResult::WhiteWins : GameResult::BlackWins;
+    const GameResult loss = side == Color::White ? GameResult::BlackWins : GameResult::WhiteWins;
     if (results[k] == win)
       ++v.first_wins;
     else if (results[k] == loss)
       ++v.first_losses;
-    else if (results[k] == Outcome::Draw)
+    else if (results[k] == GameResult::Draw)
       ++v.first_draws;
     else
       ++v.first_unfinished;

@@ -16,17 +16,16 @@ namespace {
 
 using store::GameSummary;
 using store::TagField;
-using validate::Outcome;
 
 // Per game id: 0 = not in scope, else plies << 3 | result << 1 | 1.
 class GameTable {
  public:
-  void put(GameId id, Outcome result, std::uint32_t plies) {
+  void put(GameId id, GameResult result, std::uint32_t plies) {
     if (id >= cells_.size()) cells_.resize(std::max<std::size_t>(id + 1, cells_.size() * 3 / 2), 0);
     cells_[id] = plies << 3 | std::uint32_t(result) << 1 | 1;
   }
   bool has(GameId id) const { return id < cells_.size() && (cells_[id] & 1); }
-  Outcome result(GameId id) const { return Outcome(cells_[id] >> 1 & 3); }
+  GameResult result(GameId id) const { return GameResult(cells_[id] >> 1 & 3); }
   std::uint32_t plies(GameId id) const { return cells_[id] >> 3; }
   std::size_t size() const { return cells_.size(); }
 
@@ -59,15 +58,15 @@ class Groups {
   Group* current_ = nullptr;
 };
 
-void add_player_game(Group& g, Color side, Outcome result) {
+void add_player_game(Group& g, Color side, GameResult result) {
   (side == Color::White ? g.player.as_white : g.player.as_black)++;
-  const Outcome win = side == Color::White ? Outcome::WhiteWins : Outcome::BlackWins;
-  const Outcome loss = side == Color::White ? Outcome::BlackWins : Outcome::WhiteWins;
+  const GameResult win = side == Color::White ? GameResult::WhiteWins : GameResult::BlackWins;
+  const GameResult loss = side == Color::White ? GameResult::BlackWins : GameResult::WhiteWins;
   if (result == win)
     ++g.player.wins;
   else if (result == loss)
     ++g.player.losses;
-  else if (result == Outcome::Draw)
+  else if (result == GameResult::Draw)
     ++g.player.draws;
   else
     ++g.player.unfinished;

@@ -137,7 +137,7 @@ std::uint64_t directory_bytes(const std::string& path) {
 
 // --- games --------------------------------------------------------------------
 
-Result<validate::GameRecord> Database::game(GameId id, unsigned parts, std::uint32_t main_line_plies,
+Result<game::GameRecord> Database::game(GameId id, unsigned parts, std::uint32_t main_line_plies,
                                             int main_line_min_men) const {
   std::string value;
   bool found = false;
@@ -158,7 +158,7 @@ Result<GameSummary> Database::summary(GameId id) const {
   return *summary;
 }
 
-Status Database::for_each_game(const Visit<GameId, const validate::GameRecord&>& visit,
+Status Database::for_each_game(const Visit<GameId, const game::GameRecord&>& visit,
                                unsigned parts, GameId first) const {
   Status result;
   const auto from = game_key(first);

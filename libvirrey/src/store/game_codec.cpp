@@ -13,9 +13,9 @@ namespace virrey::store {
 
 namespace {
 
-using validate::GameRecord;
-using validate::ItemKind;
-using validate::MovetextItem;
+using game::GameRecord;
+using game::ItemKind;
+using game::MovetextItem;
 
 // Format 1 numbered the legal moves (canonical_moves.hpp); format 2, written
 // now, uses move numbers (rules/move_numbers.hpp). Both are read.
@@ -302,7 +302,7 @@ Result<GameRecord> decode_game(std::string_view bytes, unsigned parts, std::uint
   const std::uint8_t flags = r.byte();
   if (!r.ok() || variant >= kVariantCount || result > 3) return corrupt("bad header");
   rec.variant = Variant(variant);
-  rec.result = validate::Outcome(result);
+  rec.result = GameResult(result);
   rec.start_fen = std::string(r.bytes());
   const std::uint64_t tags = r.varint();
   if (!r.ok() || tags > bytes.size()) return corrupt("bad tag count");
@@ -316,12 +316,12 @@ Result<GameRecord> decode_game(std::string_view bytes, unsigned parts, std::uint
                                                        : std::string_view{};
     std::string_view value = r.bytes();
     if (!r.ok() || name.empty()) return corrupt("bad tag");
-    if (name == validate::kBishopSwapTag && !bishop_swap) bishop_swap = value;
+    if (name == game::kBishopSwapTag && !bishop_swap) bishop_swap = value;
     if (want_tags) rec.tags.push_back({std::string(name), std::string(value)});
   }
   Status status;
   virrey::with_geometry(rec.variant, [&]<class G>(G) {
-    status = decode_moves<G>(r, format, rec, validate::allows_bishop_swap(rec.variant, bishop_swap.value_or("")),
+    status = decode_moves<G>(r, format, rec, game::allows_bishop_swap(rec.variant, bishop_swap.value_or("")),
                              flags & kFlagAnnotated, parts, main_line_plies, main_line_min_men);
   });
   if (!status) return status.error();

@@ -7,6 +7,7 @@
 
 #include "canonical_moves.hpp"
 #include "hash_set64.hpp"
+#include "virrey/game/identity.hpp"
 #include "virrey/rules/outcome.hpp"
 #include "virrey/store/keys.hpp"
 
@@ -14,30 +15,7 @@ namespace virrey::store {
 
 namespace {
 
-using validate::GameRecord;
-
-constexpr std::array<std::string_view, 7> kSevenTagRoster = {"Event", "Site",  "Date",  "Round",
-                                                             "White", "Black", "Result"};
-
-// The identity's bytes (frozen: their hash is stored in `identities`):
-// numbers as 8 bytes little-endian, text as its length then its bytes.
-class IdentityBytes {
- public:
-  explicit IdentityBytes(std::string& out) : out_(out) {}
-  void bytes(std::string_view s) { out_ += s; }
-  void field(std::string_view s) {
-    number(s.size());
-    bytes(s);
-  }
-  void number(std::uint64_t v) {
-    char b[8];
-    for (int i = 0; i < 8; ++i) b[i] = char(v >> (8 * i) & 0xff);
-    out_.append(b, 8);
-  }
-
- private:
-  std::string& out_;
-};
+using game::GameRecord;
 
 bool placeholder(TagField f, std::string_view normalized) {
   if (normalized.empty() || normalized == "?" || normalized == "-") return true;
@@ -57,16 +35,16 @@ void collect_tags(const GameRecord& rec, GameIndex& out) {
   for (TagField f : {TagField::White, TagField::Black, TagField::Event, TagField::Site,
                      TagField::Round, TagField::Date, TagField::Eco})
     add(f, rec.tag(tag_field_name(f)));
-  add(TagField::Result, validate::outcome_text(rec.result));
+  add(TagField::Result, result_text(rec.result));
   add(TagField::Variant, info(rec.variant).cli_name);
 }
 
 TreeCounters game_counters(const GameSummary& s) {
   TreeCounters c;
   c.games = 1;
-  c.white_wins = s.result == validate::Outcome::WhiteWins;
-  c.draws = s.result == validate::Outcome::Draw;
-  c.black_wins = s.result == validate::Outcome::BlackWins;
+  c.white_wins = s.result == GameResult::WhiteWins;
+  c.draws = s.result == GameResult::Draw;
+  c.black_wins = s.result == GameResult::BlackWins;
   c.white_elo_sum = s.white_elo;
   c.white_elo_games = s.white_elo != 0;
   c.black_elo_sum = s.black_elo;
@@ -164,41 +142,11 @@ Status replay(const GameRecord& rec, GameIndex& out, std::string* move_numbers) 
 
 }  // namespace
 
-std::string identity_bytes(const GameRecord& rec) {
-  std::size_t size = 3 * 8 + rec.start_fen.size() + 3 * rec.main_line.size();
-  for (std::string_view name : kSevenTagRoster) size += 8 + rec.tag(name).size();
-  std::string out;
-  out.reserve(size);
-  IdentityBytes b(out);
-  b.number(std::uint64_t(rec.variant));
-  b.field(rec.start_fen);
-  b.number(rec.main_line.size());
-  for (Move m : rec.main_line) {
-    const Key<3> k = move_bytes(m);
-    b.bytes(view(k));
-  }
-  for (std::string_view name : kSevenTagRoster) b.field(rec.tag(name));
-  return out;
-}
-
-std::uint64_t identity_hash(std::string_view bytes) {
-  // FNV-1a, then a final avalanche.
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  for (unsigned char c : bytes) h = (h ^ c) * 0x100000001b3ULL;
-  h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  h = (h ^ (h >> 27)) * 0x94d049bb133111ebULL;
-  return h ^ (h >> 31);
-}
-
-std::uint64_t game_identity(const GameRecord& rec) { return identity_hash(identity_bytes(rec)); }
-
-bool same_game(const GameRecord& a, const GameRecord& b) { return identity_bytes(a) == identity_bytes(b); }
-
 Result<GameIndex> index_game(const GameRecord& rec, std::string* move_numbers) {
   GameIndex out;
   out.variant = rec.variant;
-  out.identity_bytes = identity_bytes(rec);
-  out.identity = identity_hash(out.identity_bytes);
+  out.identity_bytes = game::identity_bytes(rec);
+  out.identity = game::identity_hash(out.identity_bytes);
   GameSummary& s = out.summary;
   s.variant = rec.variant;
   s.result = rec.result;

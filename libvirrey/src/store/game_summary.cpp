@@ -33,7 +33,7 @@ std::optional<GameSummary> decode_summary(std::string_view b) {
   if (b.size() != kSummarySize || std::uint8_t(b[0]) != kSummaryFormat) return std::nullopt;
   GameSummary s;
   s.variant = Variant(b[1]);
-  s.result = validate::Outcome(b[2]);
+  s.result = GameResult(b[2]);
   s.ending = Ending(b[3]);
   s.plies = std::uint16_t(get_be(b.data() + 4, 2));
   s.date = std::uint32_t(get_be(b.data() + 6, 4));

@@ -8,6 +8,8 @@
 // writer fills the next one.
 #include "virrey/store/importer.hpp"
 
+#include "virrey/game/identity.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -33,7 +35,7 @@ namespace {
 constexpr std::size_t kMaxQueuedBatches = 2;
 
 struct Prepared {
-  validate::GameRecord record;  // until prepared
+  game::GameRecord record;  // until prepared
   bool done = false;
   PreparedGame game;
 };
@@ -58,7 +60,7 @@ void prepare(std::vector<Prepared>& games, int threads) {
 
 }  // namespace
 
-PreparedGame prepare_game(const validate::GameRecord& record) {
+PreparedGame prepare_game(const game::GameRecord& record) {
   PreparedGame out;
   std::string move_numbers;
   out.index = index_game(record, &move_numbers);
@@ -302,7 +304,7 @@ struct GameImporter::Impl {
     for (GameId id : candidates) {
       auto stored = db.game(id, kDecodeTags | kDecodeMainLine);
       if (!stored) return stored.error();
-      if (identity_bytes(*stored) == g.index->identity_bytes) return true;
+      if (game::identity_bytes(*stored) == g.index->identity_bytes) return true;
     }
     return false;
   }
@@ -404,7 +406,7 @@ GameImporter::~GameImporter() {
   huge_pages::release_kept();  // the segments' buffers, freed just now
 }
 
-Status GameImporter::add(validate::GameRecord record) {
+Status GameImporter::add(game::GameRecord record) {
   Prepared p;
   p.record = std::move(record);
   return impl_->add(std::move(p));

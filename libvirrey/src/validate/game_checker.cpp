@@ -26,25 +26,13 @@
 
 namespace virrey::validate {
 
+using game::GameRecord;
+using game::ItemKind;
+using game::MovetextItem;
+using game::TagPair;
+using game::kBishopSwapTag;
+
 namespace {
-
-std::optional<Outcome> outcome_from_text(std::string_view s) {
-  if (s == "1-0") return Outcome::WhiteWins;
-  if (s == "0-1") return Outcome::BlackWins;
-  if (s == "1/2-1/2") return Outcome::Draw;
-  if (s == "*") return Outcome::Unknown;
-  return std::nullopt;
-}
-
-Outcome outcome_of(pgn::GameResult r) {
-  switch (r) {
-    case pgn::GameResult::WhiteWins: return Outcome::WhiteWins;
-    case pgn::GameResult::BlackWins: return Outcome::BlackWins;
-    case pgn::GameResult::Draw: return Outcome::Draw;
-    case pgn::GameResult::Unknown: break;
-  }
-  return Outcome::Unknown;
-}
 
 // "YYYY.MM.DD" where any part may be question marks.
 bool valid_date(std::string_view d) {
@@ -190,7 +178,7 @@ struct GeometryChecker final : pgn::Visitor {
       add(Code::BadTag, Severity::Warning, at,
           fmt::format("Date \"{}\" is not YYYY.MM.DD (with ?? for unknown parts)",
                       quoted_text(value(kDate))));
-    if (has(kResult) && !outcome_from_text(value(kResult)))
+    if (has(kResult) && !parse_result(value(kResult)))
       add(Code::BadTag, Severity::Error, at,
           fmt::format("Result \"{}\" is not 1-0, 0-1, 1/2-1/2 or *",
                       quoted_text(value(kResult))));
@@ -421,14 +409,14 @@ struct GeometryChecker final : pgn::Visitor {
     if (options.build_movetext) out.record.movetext.push_back({ItemKind::EndVariation, 0, 0, {}, {}});
   }
 
-  void result(pgn::GameResult r, pgn::Location at) override {
+  void result(GameResult r, pgn::Location at) override {
     saw_result = true;
-    out.record.result = outcome_of(r);
-    const auto tagged = outcome_from_text(value(kResult));
+    out.record.result = r;
+    const auto tagged = parse_result(value(kResult));
     if (has(kResult) && tagged && *tagged != out.record.result)
       add(Code::ResultMismatch, Severity::Error, at,
           fmt::format("the Result tag says {} but the game ends with {}",
-                      outcome_text(*tagged), outcome_text(out.record.result)));
+                      result_text(*tagged), result_text(out.record.result)));
   }
 
   void diagnostic(const pgn::Diagnostic& d) override {
@@ -447,28 +435,28 @@ struct GeometryChecker final : pgn::Visitor {
     if (!saw_result && !skip_moves) {
       add(Code::MissingResult, Severity::Error, end,
           "the game has no result (1-0, 0-1, 1/2-1/2 or *) at its end");
-      if (auto tagged = outcome_from_text(value(kResult))) out.record.result = *tagged;
+      if (auto tagged = parse_result(value(kResult))) out.record.result = *tagged;
     }
     if (skip_moves || lines.empty() || main_dead) return;
     const Position<G>& last_pos = current(lines.front());
     const BoardState state = board_state(last_pos);
     if (state == BoardState::Ongoing) return;
-    const Outcome expected = state == BoardState::Stalemate ? Outcome::Draw
-                             : last_pos.side_to_move() == Color::White ? Outcome::BlackWins
-                                                                       : Outcome::WhiteWins;
-    const Outcome claimed =
+    const GameResult expected = state == BoardState::Stalemate ? GameResult::Draw
+                             : last_pos.side_to_move() == Color::White ? GameResult::BlackWins
+                                                                       : GameResult::WhiteWins;
+    const GameResult claimed =
         saw_result ? out.record.result
-                   : outcome_from_text(value(kResult)).value_or(Outcome::Unknown);
+                   : parse_result(value(kResult)).value_or(GameResult::Unknown);
     if (claimed == expected) return;
     const char* what = state == BoardState::Stalemate ? "stalemate" : "checkmate";
-    if (claimed == Outcome::Unknown)
+    if (claimed == GameResult::Unknown)
       add(Code::ResultMismatch, Severity::Warning, end,
           fmt::format("the game ends in {} but the result is *; expected {}", what,
-                      outcome_text(expected)));
+                      result_text(expected)));
     else
       add(Code::ResultMismatch, Severity::Error, end,
           fmt::format("the game ends in {} but the result is {}; expected {}", what,
-                      outcome_text(claimed), outcome_text(expected)));
+                      result_text(claimed), result_text(expected)));
   }
 
   std::uint64_t identity() const {
@@ -534,7 +522,7 @@ struct GameChecker::Impl final : pgn::Visitor {
   }
   pgn::Skip begin_variation(pgn::Location at) override { return active->begin_variation(at); }
   void end_variation(pgn::Location at) override { active->end_variation(at); }
-  void result(pgn::GameResult r, pgn::Location at) override { active->result(r, at); }
+  void result(GameResult r, pgn::Location at) override { active->result(r, at); }
   void diagnostic(const pgn::Diagnostic& d) override { active->diagnostic(d); }
   void end_game(pgn::Location end) override { active->end_game(end); }
 };

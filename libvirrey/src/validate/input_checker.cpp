@@ -58,7 +58,7 @@ struct Batch {
   void recycle() {
     if (text.capacity() > 2 * kBatchBytes) text = std::string();
     for (GameReport& r : reports) {
-      const GameRecord& rec = r.game.record;
+      const game::GameRecord& rec = r.game.record;
       if (rec.main_line.capacity() > 4096 || rec.movetext.capacity() > 4096 ||
           rec.tags.capacity() > 64 || r.game.findings.capacity() > 64)
         r.game = CheckedGame{};

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "virrey/rules/variant.hpp"
-#include "virrey/validate/game_record.hpp"
+#include "virrey/game/game_record.hpp"
 
 namespace virrey::generate {
 
@@ -38,7 +38,7 @@ struct GeneratorOptions {
 };
 
 struct GeneratedGame {
-  validate::GameRecord record;  // tags, main line, movetext with canonical SAN, result
+  game::GameRecord record;  // tags, main line, movetext with canonical SAN, result
   Ending ending = Ending::DrawAgreed;
 };
 

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "virrey/base/game_result.hpp"
 #include "virrey/pgn/diagnostic.hpp"
 #include "virrey/pgn/location.hpp"
 
@@ -23,9 +24,6 @@ namespace virrey::pgn {
 
 // Returned by a visitor to ask the parser to skip what follows.
 enum class Skip : bool { No = false, Yes = true };
-
-// A termination marker: 1-0, 0-1, 1/2-1/2, *.
-enum class GameResult : std::uint8_t { WhiteWins, BlackWins, Draw, Unknown };
 
 enum class CommentKind : std::uint8_t {
   Brace,  // { ... }: the text between the braces (may span lines)

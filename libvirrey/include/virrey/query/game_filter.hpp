@@ -37,15 +37,12 @@
 #include "virrey/rules/types.hpp"
 #include "virrey/rules/variant.hpp"
 #include "virrey/store/database.hpp"
-#include "virrey/store/error.hpp"
-#include "virrey/validate/game_record.hpp"
+#include "virrey/base/error.hpp"
+#include "virrey/game/game_record.hpp"
 
 namespace virrey::query {
 
-using store::Error;
 using store::GameId;
-using store::Result;
-using store::Status;
 
 // One exact position of one variant: what a position condition compares.
 // Made by position_target() (validated, so `setup` is a legal position).
@@ -87,7 +84,7 @@ struct TagConditions {
   std::optional<std::string> event;   // exact
   std::optional<std::string> site;    // exact
   std::optional<std::string> round;   // exact
-  std::optional<validate::Outcome> result;  // the game's termination marker
+  std::optional<GameResult> result;  // the game's termination marker
   // Dates as "yyyy", "yyyy.mm" or "yyyy.mm.dd" (parse_date_bound). A game's
   // Date d matches when from <= d and (d <= to or d starts with to): so
   // "--date-to 2003.06" takes all of June 2003, "2003.06.??" included.
@@ -137,7 +134,7 @@ struct PlanOptions {
 };
 
 // Calls visit for every matching game in ascending id order; visit returns
-// false to stop. Database errors come back as the Status (store::ErrorKind).
+// false to stop. Database errors come back as the Status (ErrorKind).
 Status for_each_match(const store::Database& db, const GameFilter& filter,
                       const store::Visit<const GameMatch&>& visit, const PlanOptions& plan = {});
 
@@ -179,7 +176,7 @@ Result<Color> parse_side(std::string_view text);
 // "a".."i" -> 0..8.
 Result<int> parse_file(std::string_view text);
 // "1-0", "0-1", "1/2-1/2" (also "1/2", "draw", "white", "black"), "*".
-Result<validate::Outcome> parse_result(std::string_view text);
+Result<GameResult> parse_result_option(std::string_view text);
 // resolve_variant, as an error value for unknown names.
 Result<Variant> parse_variant(std::string_view text);
 // "yyyy", "yyyy.mm", "yyyy.mm.dd" (or with '-' or '/'): normalised to dots.

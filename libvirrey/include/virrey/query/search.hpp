@@ -12,7 +12,7 @@
 #include "virrey/query/game_filter.hpp"
 #include "virrey/rules/position.hpp"
 #include "virrey/store/database.hpp"
-#include "virrey/validate/game_record.hpp"
+#include "virrey/game/game_record.hpp"
 
 namespace virrey::query {
 
@@ -51,6 +51,6 @@ struct PlyView {
 
 // The position after `ply` plies (0: the start). InvalidArgument when the
 // game is shorter; the record needs its main line.
-Result<PlyView> position_at(const validate::GameRecord& record, std::uint32_t ply);
+Result<PlyView> position_at(const game::GameRecord& record, std::uint32_t ply);
 
 }  // namespace virrey::query

@@ -14,7 +14,7 @@
 #include "virrey/query/game_filter.hpp"
 #include "virrey/rules/variant.hpp"
 #include "virrey/store/database.hpp"
-#include "virrey/validate/game_record.hpp"
+#include "virrey/game/game_record.hpp"
 
 namespace virrey::query {
 
@@ -62,20 +62,20 @@ struct ResultCounts {
   std::uint64_t unfinished = 0;  // '*'
   std::uint64_t plies = 0;       // main-line plies summed
 
-  void add(validate::Outcome result, std::uint64_t game_plies) {
+  void add(GameResult result, std::uint64_t game_plies) {
     ++games;
     plies += game_plies;
     switch (result) {
-      case validate::Outcome::WhiteWins:
+      case GameResult::WhiteWins:
         ++white_wins;
         break;
-      case validate::Outcome::Draw:
+      case GameResult::Draw:
         ++draws;
         break;
-      case validate::Outcome::BlackWins:
+      case GameResult::BlackWins:
         ++black_wins;
         break;
-      case validate::Outcome::Unknown:
+      case GameResult::Unknown:
         ++unfinished;
         break;
     }

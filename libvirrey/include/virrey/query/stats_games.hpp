@@ -53,7 +53,7 @@ std::string_view ending_name(store::Ending e);  // "other", "checkmate", "stalem
 struct VariantGameStats {
   Variant variant = Variant::Standard;
   ResultCounts results;
-  // [ending][result]: store::Ending by validate::Outcome.
+  // [ending][result]: store::Ending by GameResult.
   std::array<std::array<std::uint64_t, 4>, kEndingCount> endings{};
   LengthDistribution lengths;
 

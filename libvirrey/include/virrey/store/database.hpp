@@ -20,12 +20,12 @@
 
 #include "virrey/rules/types.hpp"
 #include "virrey/rules/variant.hpp"
-#include "virrey/store/error.hpp"
+#include "virrey/base/error.hpp"
 #include "virrey/store/game_codec.hpp"
 #include "virrey/store/game_summary.hpp"
 #include "virrey/store/schema.hpp"
 #include "virrey/store/tree_counters.hpp"
-#include "virrey/validate/game_record.hpp"
+#include "virrey/game/game_record.hpp"
 
 namespace virrey::store {
 
@@ -133,12 +133,12 @@ class Database {
 
   // --- games ------------------------------------------------------------
   // main_line_plies, main_line_min_men: as decode_game's (game_codec.hpp).
-  Result<validate::GameRecord> game(GameId id, unsigned parts = kDecodeAll,
+  Result<game::GameRecord> game(GameId id, unsigned parts = kDecodeAll,
                                     std::uint32_t main_line_plies = kWholeMainLine,
                                     int main_line_min_men = 0) const;
   Result<GameSummary> summary(GameId id) const;
   // Games in id order from `first` on.
-  Status for_each_game(const Visit<GameId, const validate::GameRecord&>& visit,
+  Status for_each_game(const Visit<GameId, const game::GameRecord&>& visit,
                        unsigned parts = kDecodeAll, GameId first = 1) const;
   Status for_each_summary(const Visit<GameId, const GameSummary&>& visit, GameId first = 1) const;
 

@@ -25,8 +25,8 @@
 #include <string>
 #include <string_view>
 
-#include "virrey/store/error.hpp"
-#include "virrey/validate/game_record.hpp"
+#include "virrey/base/error.hpp"
+#include "virrey/game/game_record.hpp"
 
 namespace virrey::store {
 
@@ -42,7 +42,7 @@ enum DecodeParts : unsigned {
 // Fails (InvalidArgument) only for a record whose moves are not legal.
 // `main_line_numbers`: the main line's moves as index_game appended them
 // for this record, which spares replaying it.
-Result<std::string> encode_game(const validate::GameRecord& record, const std::string* main_line_numbers = nullptr);
+Result<std::string> encode_game(const game::GameRecord& record, const std::string* main_line_numbers = nullptr);
 // `main_line_plies`: with kDecodeMainLine but not kDecodeMovetext, the main
 // line stops after that many plies (a query confirming a position the index
 // places early in the game needs no more); the movetext always has them all.
@@ -50,7 +50,7 @@ Result<std::string> encode_game(const validate::GameRecord& record, const std::s
 // with fewer men on the board (no move adds a man: a query confirming a
 // position of that many men needs no more).
 inline constexpr std::uint32_t kWholeMainLine = 0xffffffffu;
-Result<validate::GameRecord> decode_game(std::string_view bytes, unsigned parts = kDecodeAll,
+Result<game::GameRecord> decode_game(std::string_view bytes, unsigned parts = kDecodeAll,
                                          std::uint32_t main_line_plies = kWholeMainLine,
                                          int main_line_min_men = 0);
 

@@ -9,11 +9,11 @@
 #include <vector>
 
 #include "virrey/rules/types.hpp"
-#include "virrey/store/error.hpp"
+#include "virrey/base/error.hpp"
 #include "virrey/store/game_summary.hpp"
 #include "virrey/store/schema.hpp"
 #include "virrey/store/tree_counters.hpp"
-#include "virrey/validate/game_record.hpp"
+#include "virrey/game/game_record.hpp"
 
 namespace virrey::store {
 
@@ -61,17 +61,6 @@ struct GameIndex {
 // Fails (InvalidArgument) only when a main-line move is not legal. With
 // `move_numbers`, the replay also appends the main line as a stored record
 // holds it (encode_game takes it from there instead of replaying again).
-Result<GameIndex> index_game(const validate::GameRecord& record, std::string* move_numbers = nullptr);
-
-// The identity that duplicate detection compares: variant, start position,
-// main line and the Seven Tag Roster, as bytes (two games are the same game
-// exactly when their bytes are equal) and as their hash (frozen: stored in
-// `identities`).
-std::string identity_bytes(const validate::GameRecord& record);
-std::uint64_t identity_hash(std::string_view identity_bytes);
-std::uint64_t game_identity(const validate::GameRecord& record);
-
-// True when two records are the same game by that definition.
-bool same_game(const validate::GameRecord& a, const validate::GameRecord& b);
+Result<GameIndex> index_game(const game::GameRecord& record, std::string* move_numbers = nullptr);
 
 }  // namespace virrey::store

@@ -16,7 +16,7 @@
 #include <string_view>
 
 #include "virrey/rules/variant.hpp"
-#include "virrey/validate/game_record.hpp"
+#include "virrey/game/game_record.hpp"
 
 namespace virrey::store {
 
@@ -25,7 +25,7 @@ enum class Ending : std::uint8_t { Other = 0, Checkmate = 1, Stalemate = 2 };
 
 struct GameSummary {
   Variant variant = Variant::Standard;
-  validate::Outcome result = validate::Outcome::Unknown;
+  GameResult result = GameResult::Unknown;
   Ending ending = Ending::Other;
   std::uint16_t plies = 0;       // main-line plies (capped at 65535)
   std::uint32_t date = 0;        // yyyymmdd; 0 where the Date tag says ?

@@ -13,7 +13,7 @@
 
 #include "virrey/store/database.hpp"
 #include "virrey/store/game_index.hpp"
-#include "virrey/validate/game_record.hpp"
+#include "virrey/game/game_record.hpp"
 
 namespace virrey::store {
 
@@ -40,7 +40,7 @@ struct PreparedGame {
   Result<GameIndex> index = Error{};
   Result<std::string> record = Error{};  // the stored game record
 };
-PreparedGame prepare_game(const validate::GameRecord& record);
+PreparedGame prepare_game(const game::GameRecord& record);
 
 class GameImporter {
  public:
@@ -52,7 +52,7 @@ class GameImporter {
 
   // Queues a game that the validator found free of errors. Blocks while the
   // writer is a few batches behind. Fails once a write has failed.
-  Status add(validate::GameRecord record);
+  Status add(game::GameRecord record);
   Status add(PreparedGame game);
   // Writes what is queued and waits for it; the totals of the whole import.
   Result<ImportTotals> finish();

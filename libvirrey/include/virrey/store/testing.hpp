@@ -6,7 +6,7 @@
 #include <string>
 
 #include "virrey/rules/variant.hpp"
-#include "virrey/store/error.hpp"
+#include "virrey/base/error.hpp"
 #include "virrey/store/schema.hpp"
 
 namespace virrey::store::testing {

@@ -10,7 +10,7 @@
 #include <functional>
 #include <string>
 
-#include "virrey/store/error.hpp"
+#include "virrey/base/error.hpp"
 
 namespace virrey::store {
 

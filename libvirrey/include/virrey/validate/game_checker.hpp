@@ -12,7 +12,7 @@
 #include "virrey/pgn/game_parser.hpp"
 #include "virrey/rules/variant.hpp"
 #include "virrey/validate/finding.hpp"
-#include "virrey/validate/game_record.hpp"
+#include "virrey/game/game_record.hpp"
 
 namespace virrey::validate {
 
@@ -37,7 +37,7 @@ struct CheckOptions {
 };
 
 struct CheckedGame {
-  GameRecord record;
+  game::GameRecord record;
   std::vector<Finding> findings;
   bool has_error = false;
   bool has_warning = false;

@@ -1,6 +1,6 @@
-#include "virrey/store/error.hpp"
+#include "virrey/base/error.hpp"
 
-namespace virrey::store {
+namespace virrey {
 
 std::string_view error_kind_name(ErrorKind kind) {
   switch (kind) {
@@ -16,4 +16,4 @@ std::string_view error_kind_name(ErrorKind kind) {
   return "unknown";
 }
 
-}  // namespace virrey::store
+}  // namespace virrey

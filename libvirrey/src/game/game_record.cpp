@@ -1,16 +1,6 @@
-#include "virrey/validate/game_record.hpp"
+#include "virrey/game/game_record.hpp"
 
-namespace virrey::validate {
-
-std::string_view outcome_text(Outcome o) {
-  switch (o) {
-    case Outcome::WhiteWins: return "1-0";
-    case Outcome::BlackWins: return "0-1";
-    case Outcome::Draw: return "1/2-1/2";
-    case Outcome::Unknown: break;
-  }
-  return "*";
-}
+namespace virrey::game {
 
 std::string_view GameRecord::tag(std::string_view name) const {
   for (const auto& t : tags)
@@ -32,7 +22,7 @@ void GameRecord::clear() {
   start_fullmove = 1;
   main_line.clear();
   movetext.clear();
-  result = Outcome::Unknown;
+  result = GameResult::Unknown;
 }
 
 bool GameRecord::white_moves_at(std::uint32_t ply) const {
@@ -47,4 +37,4 @@ std::string GameRecord::move_number_text(std::uint32_t ply, bool black_dots) con
   return out;
 }
 
-}  // namespace virrey::validate
+}  // namespace virrey::game

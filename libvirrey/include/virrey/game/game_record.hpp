@@ -9,10 +9,11 @@
 #include <string_view>
 #include <vector>
 
+#include "virrey/base/game_result.hpp"
 #include "virrey/rules/types.hpp"
 #include "virrey/rules/variant.hpp"
 
-namespace virrey::validate {
+namespace virrey::game {
 
 struct TagPair {
   std::string name;
@@ -35,10 +36,6 @@ constexpr bool allows_bishop_swap(Variant v, std::string_view bishop_swap_value)
   return v == Variant::Modern && bishop_swap_value == "Yes";
 }
 
-enum class Outcome : std::uint8_t { WhiteWins, BlackWins, Draw, Unknown };
-
-std::string_view outcome_text(Outcome o);  // "1-0", "0-1", "1/2-1/2", "*"
-
 struct GameRecord {
   Variant variant = Variant::Standard;
   std::vector<TagPair> tags;  // as read, in order
@@ -47,7 +44,7 @@ struct GameRecord {
   int start_fullmove = 1;
   std::vector<Move> main_line;
   std::vector<MovetextItem> movetext;
-  Outcome result = Outcome::Unknown;  // the termination marker
+  GameResult result = GameResult::Unknown;  // the termination marker
 
   // The value of a tag, or an empty view.
   std::string_view tag(std::string_view name) const;
@@ -61,4 +58,4 @@ struct GameRecord {
   void clear();
 };
 
-}  // namespace virrey::validate
+}  // namespace virrey::game

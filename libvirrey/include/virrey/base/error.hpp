@@ -1,5 +1,7 @@
-// Errors of the store as values: a kind that callers (and exit codes) can act
-// on, and a message for people. Result<T> holds a value or an Error.
+// Errors as values, the one vocabulary of the library: a kind that callers
+// (and exit codes) can act on, and a message for people. Status is success or
+// an Error; Result<T> holds a value or an Error. Bad input on a data path is
+// reported this way, never thrown.
 #pragma once
 
 #include <cstdint>
@@ -9,7 +11,7 @@
 #include <utility>
 #include <variant>
 
-namespace virrey::store {
+namespace virrey {
 
 enum class ErrorKind : std::uint8_t {
   NotADatabase,  // the path holds something that is not a virrey database
@@ -63,4 +65,4 @@ class [[nodiscard]] Result {
   std::variant<T, Error> v_;
 };
 
-}  // namespace virrey::store
+}  // namespace virrey

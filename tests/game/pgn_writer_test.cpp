@@ -5,10 +5,13 @@
 
 #include "virrey/importers/memory_source.hpp"
 #include "virrey/validate/input_checker.hpp"
-#include "virrey/validate/pgn_writer.hpp"
+#include "virrey/game/pgn_writer.hpp"
 
 namespace virrey::validate {
 namespace {
+
+using game::GameRecord;
+using game::write_pgn;
 
 std::vector<CheckedGame> check_file(const std::string& path) {
   std::vector<CheckedGame> games;

@@ -1,8 +1,8 @@
-#include "virrey/validate/pgn_writer.hpp"
+#include "virrey/game/pgn_writer.hpp"
 
 #include <array>
 
-namespace virrey::validate {
+namespace virrey::game {
 
 namespace {
 
@@ -64,7 +64,7 @@ std::string write_pgn(const GameRecord& rec) {
   std::string out;
   for (const auto& [name, fallback] : kRoster) {
     std::string_view value = rec.tag(name);
-    if (name == "Result") value = outcome_text(rec.result);
+    if (name == "Result") value = result_text(rec.result);
     else if (!rec.has_tag(name)) value = fallback;
     out += '[';
     out += name;
@@ -138,10 +138,10 @@ std::string write_pgn(const GameRecord& rec) {
     }
     glue = false;
   }
-  lines.token(outcome_text(rec.result), glue);
+  lines.token(result_text(rec.result), glue);
   lines.flush();
   out += '\n';
   return out;
 }
 
-}  // namespace virrey::validate
+}  // namespace virrey::game

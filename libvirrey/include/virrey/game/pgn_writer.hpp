@@ -6,9 +6,9 @@
 
 #include <string>
 
-#include "virrey/validate/game_record.hpp"
+#include "virrey/game/game_record.hpp"
 
-namespace virrey::validate {
+namespace virrey::game {
 
 // The game followed by one blank line.
 std::string write_pgn(const GameRecord& record);
@@ -16,4 +16,4 @@ std::string write_pgn(const GameRecord& record);
 // A tag value with '"' and '\' escaped.
 std::string escape_tag_value(std::string_view value);
 
-}  // namespace virrey::validate
+}  // namespace virrey::game

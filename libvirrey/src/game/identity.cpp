@@ -1,0 +1,66 @@
+#include "virrey/game/identity.hpp"
+
+#include <array>
+
+namespace virrey::game {
+
+namespace {
+
+constexpr std::array<std::string_view, 7> kSevenTagRoster = {"Event", "Site",  "Date",  "Round",
+                                                             "White", "Black", "Result"};
+
+// The identity's bytes (frozen: their hash is stored in `identities`):
+// numbers as 8 bytes little-endian, text as its length then its bytes.
+class IdentityBytes {
+ public:
+  explicit IdentityBytes(std::string& out) : out_(out) {}
+  void bytes(std::string_view s) { out_ += s; }
+  void field(std::string_view s) {
+    number(s.size());
+    bytes(s);
+  }
+  void number(std::uint64_t v) {
+    char b[8];
+    for (int i = 0; i < 8; ++i) b[i] = char(v >> (8 * i) & 0xff);
+    out_.append(b, 8);
+  }
+
+ private:
+  std::string& out_;
+};
+
+}  // namespace
+
+std::string identity_bytes(const GameRecord& rec) {
+  std::size_t size = 3 * 8 + rec.start_fen.size() + 3 * rec.main_line.size();
+  for (std::string_view name : kSevenTagRoster) size += 8 + rec.tag(name).size();
+  std::string out;
+  out.reserve(size);
+  IdentityBytes b(out);
+  b.number(std::uint64_t(rec.variant));
+  b.field(rec.start_fen);
+  b.number(rec.main_line.size());
+  for (Move m : rec.main_line) {
+    // The move as the store's keys write it: from, to, kind << 4 | promotion.
+    const char k[3] = {char(m.from()), char(m.to()),
+                       char(std::uint8_t(m.kind()) << 4 | std::uint8_t(m.promotion()))};
+    b.bytes(std::string_view(k, 3));
+  }
+  for (std::string_view name : kSevenTagRoster) b.field(rec.tag(name));
+  return out;
+}
+
+std::uint64_t identity_hash(std::string_view bytes) {
+  // FNV-1a, then a final avalanche.
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  for (unsigned char c : bytes) h = (h ^ c) * 0x100000001b3ULL;
+  h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  h = (h ^ (h >> 27)) * 0x94d049bb133111ebULL;
+  return h ^ (h >> 31);
+}
+
+std::uint64_t game_identity(const GameRecord& rec) { return identity_hash(identity_bytes(rec)); }
+
+bool same_game(const GameRecord& a, const GameRecord& b) { return identity_bytes(a) == identity_bytes(b); }
+
+}  // namespace virrey::game
