@@ -1,15 +1,9 @@
 #include "import_command.hpp"
 
-#include <any>
 #include <cerrno>
-#include <chrono>
 #include <cstdio>
 #include <cstring>
-#include <ctime>
-#include <map>
 #include <memory>
-#include <optional>
-#include <set>
 #include <thread>
 
 #include <fmt/format.h>
@@ -20,9 +14,7 @@
 #include "finding_writer.hpp"
 #include "json_text.hpp"
 #include "progress.hpp"
-#include "virrey/store/fingerprint.hpp"
-#include "virrey/store/importer.hpp"
-#include "virrey/validate/input_checker.hpp"
+#include "virrey/import/import_run.hpp"
 
 namespace virrey::cli {
 
@@ -34,9 +26,6 @@ struct FileCloser {
   }
 };
 using File = std::unique_ptr<std::FILE, FileCloser>;
-
-// Thrown from the game callback to stop reading once a write has failed.
-struct WriteFailed {};
 
 struct Summary {
   std::uint64_t read = 0, stored = 0, rejected = 0, duplicates = 0, positions = 0;
@@ -73,14 +62,14 @@ void print_summary(const Summary& s, const std::string& format, const std::strin
 }  // namespace
 
 int run_import(const ImportOptions& o) {
-  validate::InputCheckOptions options;
+  import::Options options;
   if (!o.variant.empty()) {
     auto v = resolve_variant(o.variant);
     if (!v) {
       spdlog::error("unknown variant '{}' (standard, virrey or modern)", o.variant);
       return kExitUsage;
     }
-    options.check.default_variant = *v;
+    options.default_variant = *v;
   }
   const int threads = o.threads > 0 ? o.threads : int(std::max(1u, std::thread::hardware_concurrency()));
   if (threads > 256) {
@@ -88,11 +77,6 @@ int run_import(const ImportOptions& o) {
     return kExitUsage;
   }
   options.threads = threads;
-  options.check.build_movetext = true;
-  options.check.move_san = false;  // the store writes SAN again on export
-  options.check.plain_movetext = false;  // nor does it need the movetext of plain games
-  options.keep_raw = !o.rejects.empty();
-  options.flag_duplicates = false;  // the importer counts duplicates, against the database too
 
   File rejects;
   if (!o.rejects.empty() && !(rejects = File(std::fopen(o.rejects.c_str(), "wb")))) {
@@ -101,128 +85,38 @@ int run_import(const ImportOptions& o) {
   }
   auto db = open_database(o.db, store::OpenMode::ReadWrite);
   if (!db) return kExitIo;
-
-  // Inputs imported to their end before are recognised by content.
-  Summary summary;
-  std::vector<std::string> inputs;
-  std::vector<std::optional<store::Fingerprint>> fingerprints;
-  for (const std::string& path : o.inputs.empty() ? std::vector<std::string>{"-"} : o.inputs) {
-    std::optional<store::Fingerprint> fp;
-    if (path != "-") {
-      if (auto f = store::fingerprint_file(path, options.check.default_variant)) fp = *f;
-    }
-    if (fp && !o.force) {
-      auto known = db->find_input(*fp);
-      if (!known) {
-        spdlog::error("{}", known.error().message);
-        return kExitIo;
-      }
-      if (*known) {
-        summary.skipped.push_back(path);
-        continue;
-      }
-    }
-    inputs.push_back(path);
-    fingerprints.push_back(fp);
-  }
-
   if (!(o.commit_interval > 0 && o.commit_interval <= 3600)) {
     spdlog::error("commit interval {} is out of range (above 0, at most 3600 seconds)", o.commit_interval);
     return kExitUsage;
   }
-  std::optional<store::GameImporter> importer;
-  importer.emplace(*db, store::ImportOptions{threads, 2048, o.commit_interval});
+  options.inputs = o.inputs;
+  options.commit_seconds = o.commit_interval;
+  options.force = o.force;
+  options.compact = o.compact;
+  options.rejects = rejects.get();
   FindingWriter writer("text", stderr);
   Progress progress;
-  std::set<std::string, std::less<>> unreadable;
-  std::map<std::string, std::uint64_t, std::less<>> read_per_input;
-  Status failure;
-  const auto start = std::chrono::steady_clock::now();
+  options.on_finding = [&](std::string_view file, const validate::Finding& f) { writer.finding(file, f); };
+  options.on_progress = [&](std::uint64_t games, std::uint64_t bytes) { progress.update(games, bytes); };
 
-  validate::InputCallbacks callbacks;
-  // Games are indexed and encoded on the checking threads.
-  callbacks.checked = [](validate::GameReport& r) {
-    if (!r.game.has_error) r.attachment = store::prepare_game(r.game.record);
-  };
-  std::uint64_t* read_of_input = nullptr;  // read_per_input's entry of the input being read
-  std::string_view input_of_count;
-  callbacks.game = [&](validate::GameReport& r) {
-    ++summary.read;
-    if (!read_of_input || r.file != input_of_count) {
-      auto it = read_per_input.try_emplace(std::string(r.file), 0).first;
-      read_of_input = &it->second;
-      input_of_count = it->first;
-    }
-    ++*read_of_input;
-    if (r.game.has_error) {
-      ++summary.rejected;
-      for (const auto& f : r.game.findings)
-        if (f.severity == validate::Severity::Error) writer.finding(r.file, f);
-      if (rejects) std::fwrite(r.raw.data(), 1, r.raw.size(), rejects.get());
-      return;
-    }
-    if (Status s = importer->add(std::any_cast<store::PreparedGame&&>(std::move(r.attachment))); !s) {
-      failure = s;
-      throw WriteFailed{};
-    }
-  };
-  callbacks.problem = [&](std::string_view file, const validate::Finding& f) {
-    if (f.code == validate::Code::OversizedGame) {
-      ++summary.read;
-      ++summary.rejected;
-    } else {
-      unreadable.insert(std::string(file));
-    }
-    writer.finding(file, f);
-  };
-  callbacks.progress = [&](std::uint64_t games, std::uint64_t bytes) { progress.update(games, bytes); };
-
-  bool read_all = true;
-  if (!inputs.empty()) {
-    try {
-      read_all = validate::check_inputs(inputs, options, callbacks);
-    } catch (const WriteFailed&) {
-      read_all = false;
-    }
-  }
+  Result<import::Summary> done = import::run(*db, options);
   progress.finish();
-  auto totals = importer->finish();
-  if (!totals) {
-    if (failure.ok()) failure = totals.status();
-  } else {
-    summary.stored = totals->stored;
-    summary.duplicates = totals->duplicates;
-    summary.positions = totals->positions;
-  }
-  if (!failure.ok()) {
-    spdlog::error("{} [{}]; the games committed before are kept, whole",
-                  failure.error().message, error_kind_name(failure.error().kind));
+  if (!done) {
+    spdlog::error("{}", done.error().message);
     return kExitIo;
   }
-
-  // Inputs read to their end are remembered, so importing them again is quick.
-  for (std::size_t i = 0; i < inputs.size(); ++i) {
-    if (!fingerprints[i] || unreadable.count(inputs[i])) continue;
-    const auto it = read_per_input.find(inputs[i]);
-    const std::uint64_t games = it == read_per_input.end() ? 0 : it->second;
-    store::InputRecord rec{inputs[i], games, 0, std::int64_t(std::time(nullptr))};
-    if (Status s = db->record_input(*fingerprints[i], rec); !s) {
-      spdlog::error("{}", s.error().message);
-      return kExitIo;
-    }
-  }
-  if (o.compact) {
-    if (Status s = db->compact(); !s) {
-      spdlog::error("{}", s.error().message);
-      return kExitIo;
-    }
-  }
-  summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  Summary summary;
+  summary.read = done->read;
+  summary.stored = done->stored;
+  summary.rejected = done->rejected;
+  summary.duplicates = done->duplicates;
+  summary.positions = done->positions;
+  summary.seconds = done->seconds;
+  summary.skipped = done->skipped;
   // The size once closed, as `du` shows it afterwards: an open database
   // still holds files that closing deletes (replaced tables, spent ingest
   // files). Compactions under way stop at the close; the next writer goes on.
   const std::string db_path = db->path();
-  importer.reset();
   db.reset();
   summary.db_bytes = store::directory_bytes(db_path);
   print_summary(summary, o.format, db_path);
@@ -231,7 +125,7 @@ int run_import(const ImportOptions& o) {
     spdlog::error("cannot write {}", o.rejects);
     return kExitIo;
   }
-  if (!read_all) return kExitIo;
+  if (!done->read_all) return kExitIo;
   return summary.rejected ? kExitDataFailed : kExitOk;
 }
 

@@ -11,8 +11,8 @@
 #include "exit_codes.hpp"
 #include "finding_writer.hpp"
 #include "progress.hpp"
-#include "virrey/validate/input_checker.hpp"
 #include "virrey/game/pgn_writer.hpp"
+#include "virrey/ingest/pipeline.hpp"
 
 namespace virrey::cli {
 
@@ -28,7 +28,7 @@ using File = std::unique_ptr<std::FILE, FileCloser>;
 }  // namespace
 
 int run_validate(const ValidateOptions& o) {
-  validate::InputCheckOptions options;
+  ingest::Options options;
   if (!o.variant.empty()) {
     auto v = resolve_variant(o.variant);
     if (!v) {
@@ -74,8 +74,8 @@ int run_validate(const ValidateOptions& o) {
   };
 
   const auto start = std::chrono::steady_clock::now();
-  validate::InputCallbacks callbacks;
-  callbacks.game = [&](validate::GameReport& r) {
+  ingest::Callbacks callbacks;
+  callbacks.on_game = [&](ingest::GameReport& r) {
     const auto& g = r.game;
     ++summary.games;
     const bool failed = g.has_error || (o.strict && g.has_warning);
@@ -96,19 +96,20 @@ int run_validate(const ValidateOptions& o) {
       const std::string pgn = game::write_pgn(g.record);
       std::fwrite(pgn.data(), 1, pgn.size(), output.get());
     }
+    return ingest::Flow::Continue;
   };
-  callbacks.problem = [&](std::string_view file, const validate::Finding& f) {
+  callbacks.on_problem = [&](std::string_view file, const validate::Finding& f) {
     if (f.code == validate::Code::OversizedGame) {
       ++summary.games;
       ++summary.with_errors;
     }
     emit(file, f);
   };
-  callbacks.progress = [&](std::uint64_t games, std::uint64_t bytes) { progress.update(games, bytes); };
+  callbacks.on_progress = [&](std::uint64_t games, std::uint64_t bytes) { progress.update(games, bytes); };
 
   std::vector<std::string> inputs = o.inputs;
   if (inputs.empty()) inputs.push_back("-");
-  const bool read_all = validate::check_inputs(inputs, options, callbacks);
+  const bool read_all = ingest::run(inputs, options, callbacks).all_read();
   progress.finish();
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   writer.summary(summary);

@@ -4,8 +4,8 @@
 #include <filesystem>
 
 #include "virrey/importers/memory_source.hpp"
-#include "virrey/validate/input_checker.hpp"
 #include "virrey/game/pgn_writer.hpp"
+#include "virrey/ingest/pipeline.hpp"
 
 namespace virrey::validate {
 namespace {
@@ -15,10 +15,13 @@ using game::write_pgn;
 
 std::vector<CheckedGame> check_file(const std::string& path) {
   std::vector<CheckedGame> games;
-  InputCheckOptions options;
-  InputCallbacks cb;
-  cb.game = [&](GameReport& r) { games.push_back(std::move(r.game)); };
-  check_inputs({path}, options, cb);
+  ingest::Options options;
+  ingest::Callbacks cb;
+  cb.on_game = [&](ingest::GameReport& r) {
+    games.push_back(std::move(r.game));
+    return ingest::Flow::Continue;
+  };
+  ingest::run({path}, options, cb);
   return games;
 }
 

@@ -10,7 +10,7 @@
 #include "virrey/rules/geometry_dispatch.hpp"
 #include "virrey/store/importer.hpp"
 #include "virrey/validate/game_checker.hpp"
-#include "virrey/validate/input_checker.hpp"
+#include "virrey/ingest/pipeline.hpp"
 
 namespace virrey::testing {
 
@@ -110,14 +110,14 @@ std::vector<game::GameRecord> records_from_pgn(std::string_view pgn, Variant def
 
 std::vector<game::GameRecord> records_from_file(const std::string& path) {
   std::vector<game::GameRecord> out;
-  validate::InputCheckOptions options;
+  ingest::Options options;
   options.threads = 2;
-  validate::InputCallbacks callbacks;
-  callbacks.game = [&](validate::GameReport& r) {
+  ingest::Callbacks callbacks;
+  callbacks.on_game = [&](ingest::GameReport& r) {
     if (!r.game.has_error) out.push_back(std::move(r.game.record));
+    return ingest::Flow::Continue;
   };
-  callbacks.problem = [](std::string_view, const validate::Finding&) {};
-  validate::check_inputs({path}, options, callbacks);
+  ingest::run({path}, options, callbacks);
   return out;
 }
 

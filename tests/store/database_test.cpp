@@ -242,7 +242,7 @@ TEST_F(DatabaseTest, ReopensReadOnlyWithTheSameContent) {
     import_games(*db, games);
     Fingerprint fp{};
     fp[0] = 7;
-    ASSERT_TRUE(db->record_input(fp, {"x.pgn", 5, 5, 123}));
+    ASSERT_TRUE(db->record_input(fp, {"x.pgn", 5, 5, 123, std::nullopt}));
   }
   for (OpenMode mode : {OpenMode::Read, OpenMode::ReadOnly, OpenMode::Secondary}) {
     auto db = open_db(path, mode);
@@ -287,7 +287,7 @@ TEST_F(DatabaseTest, WriterLeavesAShortManifest) {
     for (int i = 0; i < 200; ++i) {  // every small write is flushed: a MANIFEST record each
       Fingerprint fp{};
       fp[0] = std::uint8_t(i);
-      ASSERT_TRUE(db->record_input(fp, {"in.pgn", 1, 1, i}));
+      ASSERT_TRUE(db->record_input(fp, {"in.pgn", 1, 1, i, std::nullopt}));
     }
     grown = manifest_bytes();
   }

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "virrey/validate/input_checker.hpp"
+#include "virrey/ingest/pipeline.hpp"
 
 namespace virrey::validate {
 namespace {
@@ -45,14 +45,15 @@ std::vector<Row> expected_rows(const std::string& path) {
 
 std::vector<Row> actual_rows(const std::string& path, int threads) {
   std::vector<Row> rows;
-  InputCheckOptions options;
+  ingest::Options options;
   options.threads = threads;
-  InputCallbacks cb;
-  cb.game = [&](GameReport& r) {
+  ingest::Callbacks cb;
+  cb.on_game = [&](ingest::GameReport& r) {
     for (const auto& f : r.game.findings)
       rows.push_back({f.game, std::string(code_name(f.code)), std::string(severity_name(f.severity)), f.ply});
+    return ingest::Flow::Continue;
   };
-  EXPECT_TRUE(check_inputs({path}, options, cb));
+  EXPECT_TRUE(ingest::run({path}, options, cb).all_read());
   std::sort(rows.begin(), rows.end());
   return rows;
 }
@@ -64,13 +65,14 @@ TEST(Findings, EveryCodeAsExpected) {
 }
 
 TEST(Findings, LocationsFenAndLabelOfAnIllegalMove) {
-  InputCheckOptions options;
+  ingest::Options options;
   std::vector<Finding> found;
-  InputCallbacks cb;
-  cb.game = [&](GameReport& r) {
+  ingest::Callbacks cb;
+  cb.on_game = [&](ingest::GameReport& r) {
     if (r.number == 2) found = r.game.findings;
+    return ingest::Flow::Continue;
   };
-  check_inputs({kData + "findings.pgn"}, options, cb);
+  ingest::run({kData + "findings.pgn"}, options, cb);
   ASSERT_EQ(found.size(), 1u);
   const Finding& f = found[0];
   EXPECT_EQ(f.line, 24u);
@@ -84,22 +86,25 @@ TEST(Findings, LocationsFenAndLabelOfAnIllegalMove) {
 TEST(Findings, ThreadsKeepTheInputOrder) {
   std::vector<std::uint64_t> one, many;
   for (auto [threads, out] : {std::pair{1, &one}, std::pair{4, &many}}) {
-    InputCheckOptions options;
+    ingest::Options options;
     options.threads = threads;
-    InputCallbacks cb;
-    cb.game = [out = out](GameReport& r) { out->push_back(r.number); };
-    check_inputs({kData + "findings.pgn", kData + "findings.pgn"}, options, cb);
+    ingest::Callbacks cb;
+    cb.on_game = [out = out](ingest::GameReport& r) {
+      out->push_back(r.number);
+      return ingest::Flow::Continue;
+    };
+    ingest::run({kData + "findings.pgn", kData + "findings.pgn"}, options, cb);
   }
   EXPECT_EQ(one, many);
   EXPECT_EQ(one.size(), 30u);
 }
 
 TEST(Findings, MissingInputIsAnIoProblem) {
-  InputCheckOptions options;
+  ingest::Options options;
   std::vector<Finding> problems;
-  InputCallbacks cb;
-  cb.problem = [&](std::string_view, const Finding& f) { problems.push_back(f); };
-  EXPECT_FALSE(check_inputs({kData + "no-such-file.pgn"}, options, cb));
+  ingest::Callbacks cb;
+  cb.on_problem = [&](std::string_view, const Finding& f) { problems.push_back(f); };
+  EXPECT_FALSE(ingest::run({kData + "no-such-file.pgn"}, options, cb).all_read());
   ASSERT_EQ(problems.size(), 1u);
   EXPECT_EQ(problems[0].code, Code::IoError);
 }

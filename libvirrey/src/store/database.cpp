@@ -1,5 +1,6 @@
 // The reads of the Database facade and the RocksDB helpers behind them.
 #include <chrono>
+#include <cstring>
 #include <filesystem>
 
 #include <fmt/format.h>
@@ -292,19 +293,55 @@ std::string input_key(const Fingerprint& fp) {
 }
 }  // namespace
 
-Result<std::optional<InputRecord>> Database::find_input(const Fingerprint& fp) const {
-  std::string value;
-  bool found = false;
-  if (Status s = impl_->get(Family::Meta, input_key(fp), value, found); !s) return s.error();
-  if (!found) return std::optional<InputRecord>{};
+// Record: games read, games stored, unix time (varints), name (bytes), then
+// tagged fields that readers skip when they do not know them (older ones
+// stop after the name): 1 = probe, input size (varint) and head hash (8).
+namespace {
+constexpr std::uint8_t kInputProbeTag = 1;
+
+Result<InputRecord> decode_input(std::string_view value) {
   ByteReader r(value);
   InputRecord rec;
   rec.games_read = r.varint();
   rec.games_stored = r.varint();
   rec.unix_time = std::int64_t(r.varint());
   rec.name = std::string(r.bytes());
+  if (r.ok() && !r.at_end() && r.byte() == kInputProbeTag) {
+    importers::InputProbe probe;
+    probe.size = r.varint();
+    for (int i = 0; i < 8; ++i) probe.head = probe.head << 8 | r.byte();
+    if (r.ok()) rec.probe = probe;
+  }
   if (!r.ok()) return Error{ErrorKind::Corrupt, "bad imported-input record"};
-  return std::optional<InputRecord>{rec};
+  return rec;
+}
+}  // namespace
+
+Result<std::optional<InputRecord>> Database::find_input(const Fingerprint& fp) const {
+  std::string value;
+  bool found = false;
+  if (Status s = impl_->get(Family::Meta, input_key(fp), value, found); !s) return s.error();
+  if (!found) return std::optional<InputRecord>{};
+  Result<InputRecord> rec = decode_input(value);
+  if (!rec) return rec.error();
+  return std::optional<InputRecord>{std::move(*rec)};
+}
+
+Status Database::for_each_input(const Visit<const Fingerprint&, const InputRecord&>& visit) const {
+  const std::string prefix(view(meta_key(MetaKey::Input)));
+  Status failure;
+  Status s = impl_->scan(Family::Meta, prefix, [&](std::string_view key, std::string_view value) {
+    Fingerprint fp{};
+    Result<InputRecord> rec = decode_input(value);
+    if (key.size() != prefix.size() + fp.size() || !rec) {
+      failure = Error{ErrorKind::Corrupt, "bad imported-input record"};
+      return false;
+    }
+    std::memcpy(fp.data(), key.data() + prefix.size(), fp.size());
+    return visit(fp, *rec);
+  });
+  if (!s) return s;
+  return failure;
 }
 
 Status Database::record_input(const Fingerprint& fp, const InputRecord& rec) {
@@ -314,6 +351,11 @@ Status Database::record_input(const Fingerprint& fp, const InputRecord& rec) {
   put_varint(value, rec.games_stored);
   put_varint(value, std::uint64_t(rec.unix_time));
   put_bytes(value, rec.name);
+  if (rec.probe) {
+    value += char(kInputProbeTag);
+    put_varint(value, rec.probe->size);
+    for (int i = 7; i >= 0; --i) value += char(std::uint8_t(rec.probe->head >> (8 * i)));
+  }
   rocksdb::WriteBatch batch;
   const std::string key = input_key(fp);
   batch.Put(impl_->cf(Family::Meta), key, value).PermitUncheckedError();

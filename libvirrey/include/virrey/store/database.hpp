@@ -21,6 +21,7 @@
 #include "virrey/rules/types.hpp"
 #include "virrey/rules/variant.hpp"
 #include "virrey/base/error.hpp"
+#include "virrey/importers/fingerprint.hpp"
 #include "virrey/store/game_codec.hpp"
 #include "virrey/store/game_summary.hpp"
 #include "virrey/store/schema.hpp"
@@ -107,10 +108,13 @@ struct InputRecord {
   std::uint64_t games_read = 0;
   std::uint64_t games_stored = 0;
   std::int64_t unix_time = 0;  // when its import finished
+  // Its probe (importers/fingerprint.hpp); none in records written before
+  // probes were kept.
+  std::optional<importers::InputProbe> probe;
 };
 
-// Content fingerprint of an input (fingerprint.hpp).
-using Fingerprint = std::array<std::uint8_t, 16>;
+// Content fingerprint of an input (importers/fingerprint.hpp).
+using Fingerprint = importers::Fingerprint;
 
 // Callbacks return false to stop the iteration early.
 template <class... Args>
@@ -165,6 +169,8 @@ class Database {
   // --- imported inputs (meta) --------------------------------------------
   Result<std::optional<InputRecord>> find_input(const Fingerprint& fp) const;
   Status record_input(const Fingerprint& fp, const InputRecord& record);
+  // Every recorded input, by fingerprint.
+  Status for_each_input(const Visit<const Fingerprint&, const InputRecord&>& visit) const;
 
   // --- maintenance --------------------------------------------------------
   // Compacts every family (merges tree operands, drops overwritten data).

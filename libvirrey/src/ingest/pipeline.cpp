@@ -1,4 +1,4 @@
-#include "virrey/validate/input_checker.hpp"
+#include "virrey/ingest/pipeline.hpp"
 
 #include <algorithm>
 #include <condition_variable>
@@ -14,7 +14,23 @@
 
 #include "virrey/importers/open_input.hpp"
 
-namespace virrey::validate {
+namespace virrey::ingest {
+
+using validate::CheckedGame;
+using validate::Code;
+using validate::Finding;
+using validate::GameChecker;
+using validate::Severity;
+
+std::uint64_t fingerprint_salt(const Options& options) {
+  return std::uint64_t(options.check.default_variant);
+}
+
+bool RunResult::all_read() const {
+  for (const InputOutcome& in : inputs)
+    if (!in.read && !in.skipped) return false;
+  return true;
+}
 
 namespace {
 
@@ -46,6 +62,7 @@ struct Batch {
   std::string text;  // the games' bytes, one after another
   std::vector<Pending> games;
   std::vector<GameReport> reports;
+  std::unique_ptr<detail::PreparedSlots> prepared;  // one value per game, typed by the hook
   std::vector<Problem> problems;
   std::uint64_t bytes_read = 0;  // raw bytes of the input read so far
   std::size_t claimed = 0;       // games handed to a checking thread
@@ -63,7 +80,6 @@ struct Batch {
           rec.tags.capacity() > 64 || r.game.findings.capacity() > 64)
         r.game = CheckedGame{};
       if (r.raw.capacity() > (std::size_t(64) << 10)) r.raw = std::string();
-      r.attachment.reset();
     }
     text.clear();
     games.clear();
@@ -76,25 +92,21 @@ struct Batch {
 // thread at a time uses it.
 class BatchReader {
  public:
-  BatchReader(const std::vector<std::string>& paths, const pgn::SplitterOptions& options)
-      : paths_(paths), options_(options) {}
-
-  bool all_read() const { return all_read_; }
+  BatchReader(const std::vector<std::string>& paths, const Options& options, RunHook& hook,
+              std::vector<InputOutcome>& outcomes)
+      : paths_(paths), options_(options.splitter), hook_(hook), outcomes_(outcomes),
+        fingerprint_(options.fingerprint), salt_(fingerprint_salt(options)) {}
 
   // The next batch, or nullptr when every input is read. `spare`, if given,
   // is an emptied batch to fill again.
   std::unique_ptr<Batch> next(std::unique_ptr<Batch> spare) {
     while (input_ < paths_.size()) {
-      if (!splitter_) open_current();
+      if (!source_ && !skipped_ && open_error_.empty()) open_current();
       std::unique_ptr<Batch> batch = spare ? std::move(spare) : std::make_unique<Batch>();
       batch->recycle();
       batch->input = input_;
       batch->display = display_;
-      if (fill(*batch)) {
-        splitter_.reset();
-        opened_ = {};
-        ++input_;
-      }
+      if (fill(*batch)) close_current();
       if (!batch->games.empty() || !batch->problems.empty()) return batch;
       spare = std::move(batch);
     }
@@ -113,18 +125,61 @@ class BatchReader {
     batch.problems.push_back({batch.games.size(), std::move(f)});
   }
 
+  // Opens the current input. A fingerprinted input whose probe the hook knows
+  // is read to its end hashing only, and skipped when its fingerprint is
+  // known too; otherwise it is opened again and read.
   void open_current() {
-    opened_ = importers::open_input(paths_[input_]);
-    display_ = std::make_shared<const std::string>(opened_ ? std::string(opened_.source->name())
-                                                           : paths_[input_]);
-    if (opened_) splitter_.emplace(*opened_.source, options_);
+    const std::string& path = paths_[input_];
+    InputOutcome& out = outcomes_[input_];
+    if (fingerprint_ && path != "-") {
+      importers::HashedInput in = importers::HashedInput::open(path, salt_);
+      if (in && hook_.probe_known(in.probe())) {
+        std::string error;
+        const std::optional<importers::Fingerprint> fp = in.finish(error);
+        out.raw_bytes += in.raw_bytes();
+        if (fp && hook_.fingerprint_known(*fp)) {
+          out.skipped = true;
+          out.probe = in.probe();
+          out.fingerprint = fp;
+          skipped_ = true;
+          return;
+        }
+        in = importers::HashedInput::open(path, salt_);
+      }
+      if (in) {
+        out.probe = in.probe();
+        hashed_.emplace(std::move(in));
+        source_ = &hashed_->source();
+      } else {
+        open_error_ = in.error();
+      }
+    } else {
+      opened_ = importers::open_input(path);
+      if (opened_) source_ = opened_.source.get();
+      else open_error_ = opened_.error;
+    }
+    display_ = std::make_shared<const std::string>(source_ ? std::string(source_->name()) : path);
+    if (source_) splitter_.emplace(*source_, options_);
+  }
+
+  void close_current() {
+    InputOutcome& out = outcomes_[input_];
+    if (hashed_) out.raw_bytes += hashed_->raw_bytes();
+    else if (source_) out.raw_bytes += source_->raw_bytes_read();
+    splitter_.reset();
+    hashed_.reset();
+    opened_ = {};
+    source_ = nullptr;
+    open_error_.clear();
+    skipped_ = failed_ = false;
+    ++input_;
   }
 
   // Fills `batch` from the current input; true when that input is done.
   bool fill(Batch& batch) {
-    if (!opened_) {
-      problem(batch, Code::IoError, {0, 0}, 0, opened_.error);
-      all_read_ = false;
+    if (skipped_) return true;
+    if (!source_) {
+      problem(batch, Code::IoError, {0, 0}, 0, open_error_);
       return true;
     }
     batch.text.reserve(kBatchBytes + (std::size_t(64) << 10));
@@ -137,7 +192,7 @@ class BatchReader {
       }
       if (item.kind == pgn::ItemKind::ReadError) {
         problem(batch, Code::IoError, {0, 0}, 0, std::string(item.error));
-        all_read_ = false;
+        failed_ = true;
         continue;
       }
       if (item.kind == pgn::ItemKind::Oversized) {
@@ -150,46 +205,74 @@ class BatchReader {
       batch.games.push_back({batch.text.size(), item.text.size(), item.number, item.start});
       batch.text.append(item.text);
     }
-    batch.bytes_read = opened_.source->raw_bytes_read();
+    batch.bytes_read = source_->raw_bytes_read();
+    if (done && !failed_) finished(batch);
     return done;
+  }
+
+  // The input is read: its fingerprint, once the raw bytes a decompressor
+  // left after its last frame are hashed too.
+  void finished(Batch& batch) {
+    InputOutcome& out = outcomes_[input_];
+    if (hashed_) {
+      std::string error;
+      out.fingerprint = hashed_->finish(error);
+      if (!out.fingerprint) {
+        problem(batch, Code::IoError, {0, 0}, 0, std::move(error));
+        return;
+      }
+    }
+    out.read = true;
   }
 
   const std::vector<std::string>& paths_;
   const pgn::SplitterOptions& options_;
+  RunHook& hook_;
+  std::vector<InputOutcome>& outcomes_;
+  const bool fingerprint_;
+  const std::uint64_t salt_;
   std::shared_ptr<const std::string> display_;
   std::size_t input_ = 0;
-  importers::OpenResult opened_;
+  importers::OpenResult opened_;  // an input read without fingerprint
+  std::optional<importers::HashedInput> hashed_;  // or with one
+  importers::ByteSource* source_ = nullptr;  // the current input's bytes
+  std::string open_error_;  // why the current input did not open
+  bool skipped_ = false;  // the current input is known to the hook
+  bool failed_ = false;   // a read of the current input failed
   std::optional<pgn::GameSplitter> splitter_;
-  bool all_read_ = true;
 };
 
 // Hands each game's report to the callbacks in input order and flags games
 // seen earlier in the run. Only one thread at a time uses it.
 class ReportSink {
  public:
-  ReportSink(const std::vector<std::string>& paths, const InputCheckOptions& options,
-             const InputCallbacks& cb)
-      : paths_(paths), options_(options), cb_(cb) {}
+  ReportSink(const std::vector<std::string>& paths, const Options& options, RunHook& hook,
+             std::vector<InputOutcome>& outcomes)
+      : paths_(paths), options_(options), hook_(hook), outcomes_(outcomes) {}
 
-  void emit(Batch& batch) {
+  // Flow::Stop when the hook stopped the run.
+  Flow emit(Batch& batch) {
     const std::string& display = *batch.display;
     std::size_t next_problem = 0;
     auto problems_before = [&](std::size_t game) {
       for (; next_problem < batch.problems.size() && batch.problems[next_problem].before <= game;
            ++next_problem)
-        if (cb_.problem) cb_.problem(display, batch.problems[next_problem].finding);
+        hook_.problem(display, batch.problems[next_problem].finding);
     };
     for (std::size_t i = 0; i < batch.games.size(); ++i) {
       problems_before(i);
       GameReport& r = batch.reports[i];
       r.file = display;
+      r.input = batch.input;
       if (options_.flag_duplicates) flag_duplicate(batch.input, r);
       if (options_.keep_raw) r.raw.assign(batch.text, batch.games[i].offset, batch.games[i].size);
-      if (cb_.game) cb_.game(r);
+      ++outcomes_[batch.input].games;
+      if (batch.prepared->deliver(i, r) == Flow::Stop) return Flow::Stop;
     }
     problems_before(batch.games.size());
     games_total_ += batch.games.size();
-    if (cb_.progress && !batch.games.empty()) cb_.progress(games_total_, batch.bytes_read);
+    if (!batch.games.empty()) hook_.progress(games_total_, batch.bytes_read);
+    return Flow::Continue;
   }
 
  private:
@@ -217,8 +300,9 @@ class ReportSink {
     std::uint64_t number;
   };
   const std::vector<std::string>& paths_;
-  const InputCheckOptions& options_;
-  const InputCallbacks& cb_;
+  const Options& options_;
+  RunHook& hook_;
+  std::vector<InputOutcome>& outcomes_;
   std::unordered_map<std::uint64_t, Seen> seen_;
   std::uint64_t games_total_ = 0;
 };
@@ -230,8 +314,8 @@ class ReportSink {
 // each done by one thread at a time, and overlap with checking.
 class Pipeline {
  public:
-  Pipeline(BatchReader& reader, ReportSink& sink, const InputCallbacks& cb, std::size_t threads)
-      : reader_(reader), sink_(sink), checked_(cb.checked),
+  Pipeline(BatchReader& reader, ReportSink& sink, const detail::SlotMaker& make_slots, std::size_t threads)
+      : reader_(reader), sink_(sink), make_slots_(make_slots),
         max_queued_(std::min<std::size_t>(2 * threads + 1, 16)) {}
 
   void run(GameChecker& checker) {
@@ -244,22 +328,25 @@ class Pipeline {
     }
   }
 
-  // The first exception any thread met (a callback's, most likely), if any.
+  // The first exception any thread met (the hook's, most likely), if any.
   std::exception_ptr failure() const { return failure_; }
+  bool stopped() const { return stopped_; }
 
  private:
   void work(GameChecker& checker) {
     std::unique_lock lock(mutex_);
     Batch* mine = nullptr;  // the batch this thread read last
     for (;;) {
-      if (failure_) return;
+      if (failure_ || stopped_) return;
       if (!writing_ && !queue_.empty() && queue_.front()->checked()) {
         std::unique_ptr<Batch> batch = std::move(queue_.front());
         queue_.pop_front();
         writing_ = true;
-        unlocked([&] { sink_.emit(*batch); }, lock);
+        Flow flow = Flow::Continue;
+        unlocked([&] { flow = sink_.emit(*batch); }, lock);
         spare_.push_back(std::move(batch));
         writing_ = false;
+        if (flow == Flow::Stop) stopped_ = true;
         changed_.notify_all();
         continue;
       }
@@ -282,6 +369,8 @@ class Pipeline {
         changed_.notify_all();
         if (batch) {
           batch->reports.resize(batch->games.size());
+          if (!batch->prepared) batch->prepared = make_slots_();
+          batch->prepared->resize(batch->games.size());
           mine = batch.get();
           queue_.push_back(std::move(batch));
         } else {
@@ -342,15 +431,17 @@ class Pipeline {
   void check(GameChecker& checker, Batch& batch, std::size_t i) const {
     const Pending& p = batch.games[i];
     GameReport& r = batch.reports[i];
+    r.file = *batch.display;
+    r.input = batch.input;
     r.number = p.number;
     r.start = p.start;
     checker.check(std::string_view(batch.text).substr(p.offset, p.size), p.number, p.start, r.game);
-    if (checked_) checked_(r);
+    batch.prepared->prepare(i, r);
   }
 
   BatchReader& reader_;
   ReportSink& sink_;
-  const std::function<void(GameReport&)>& checked_;
+  const detail::SlotMaker& make_slots_;
   const std::size_t max_queued_;
   std::mutex mutex_;
   std::condition_variable changed_;
@@ -359,26 +450,35 @@ class Pipeline {
   bool reading_ = false;
   bool writing_ = false;
   bool read_all_ = false;
+  bool stopped_ = false;
   std::exception_ptr failure_;
 };
 
 }  // namespace
 
-bool check_inputs(const std::vector<std::string>& paths, const InputCheckOptions& options,
-                  const InputCallbacks& cb) {
+namespace detail {
+
+RunResult run(const std::vector<std::string>& paths, const Options& options, RunHook& hook,
+              const SlotMaker& make_slots) {
+  RunResult result;
+  result.inputs.resize(paths.size());
+  for (std::size_t i = 0; i < paths.size(); ++i) result.inputs[i].name = paths[i];
   const std::size_t threads = std::size_t(std::max(1, options.threads));
   std::vector<GameChecker> checkers;
   for (std::size_t t = 0; t < threads; ++t) checkers.emplace_back(options.check);
-  BatchReader reader(paths, options.splitter);
-  ReportSink sink(paths, options, cb);
-  Pipeline pipeline(reader, sink, cb, threads);
+  BatchReader reader(paths, options, hook, result.inputs);
+  ReportSink sink(paths, options, hook, result.inputs);
+  Pipeline pipeline(reader, sink, make_slots, threads);
   {
     std::vector<std::jthread> pool;
     for (std::size_t t = 1; t < threads; ++t) pool.emplace_back([&, t] { pipeline.run(checkers[t]); });
     pipeline.run(checkers[0]);
   }
   if (std::exception_ptr failure = pipeline.failure()) std::rethrow_exception(failure);
-  return reader.all_read();
+  result.stopped = pipeline.stopped();
+  return result;
 }
 
-}  // namespace virrey::validate
+}  // namespace detail
+
+}  // namespace virrey::ingest

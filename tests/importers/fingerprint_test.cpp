@@ -1,0 +1,175 @@
+// Input fingerprints: the frozen algorithm (written out here from its
+// description, and golden values from the version that first stored them),
+// whatever the chunks the bytes come in; a HashedInput reads every raw byte
+// once, hands the decompressed bytes on and fingerprints the compressed ones.
+#include <gtest/gtest.h>
+#include <zlib.h>
+
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "virrey/importers/fingerprint.hpp"
+#include "virrey/importers/memory_source.hpp"
+
+namespace virrey::importers {
+namespace {
+
+// The algorithm as the header describes it, over the whole input at once.
+Fingerprint reference(const std::string& bytes, std::uint64_t salt) {
+  auto rotl = [](std::uint64_t x, int r) { return x << r | x >> (64 - r); };
+  auto avalanche = [](std::uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  };
+  std::uint64_t a = 0x736f6d6570736575ULL, b = 0x646f72616e646f6dULL;
+  auto take = [&](std::uint64_t w) {
+    a = rotl(a ^ w, 29) * 0x9e3779b97f4a7c15ULL;
+    b = rotl(b + w, 31) * 0xc2b2ae3d27d4eb4fULL;
+  };
+  for (std::size_t i = 0; i < bytes.size(); i += 8) {
+    std::uint64_t w = 0;
+    std::memcpy(&w, bytes.data() + i, std::min<std::size_t>(8, bytes.size() - i));
+    take(w);
+  }
+  const std::uint64_t length = bytes.size();
+  take(length);
+  take(salt);
+  const std::uint64_t hi = avalanche(a ^ rotl(b, 17)), lo = avalanche(b ^ rotl(a, 41) ^ length);
+  Fingerprint fp{};
+  for (int i = 0; i < 8; ++i) {
+    fp[std::size_t(i)] = std::uint8_t(hi >> (56 - 8 * i));
+    fp[std::size_t(8 + i)] = std::uint8_t(lo >> (56 - 8 * i));
+  }
+  return fp;
+}
+
+std::string pgn_bytes() { return "[Event \"E\"]\n[Result \"*\"]\n\n1. e4 e5 *\n"; }
+
+std::string patterned(std::size_t n) {
+  std::string s(n, '\0');
+  for (std::size_t i = 0; i < n; ++i) s[i] = char((i * 131 + i / 7) & 0xff);
+  return s;
+}
+
+// Counts the bytes its callers take.
+class CountingSource final : public ByteSource {
+ public:
+  CountingSource(std::string data, std::size_t chunk, std::uint64_t& taken)
+      : inner_(std::move(data), "counted", chunk), taken_(taken) {}
+  ReadResult read(std::span<char> buffer) override {
+    ReadResult r = inner_.read(buffer);
+    taken_ += r.size;
+    return r;
+  }
+  std::string_view name() const override { return inner_.name(); }
+  std::uint64_t raw_bytes_read() const override { return inner_.raw_bytes_read(); }
+  std::uint64_t raw_size() const override { return inner_.raw_size(); }
+
+ private:
+  MemorySource inner_;
+  std::uint64_t& taken_;
+};
+
+std::string read_all(ByteSource& s) {
+  std::string out;
+  char buf[4096];
+  for (;;) {
+    ReadResult r = s.read(buf);
+    EXPECT_TRUE(r.ok()) << r.error;
+    if (r.size == 0) return out;
+    out.append(buf, r.size);
+  }
+}
+
+std::string gzip(std::string_view data) {
+  z_stream z{};
+  EXPECT_EQ(deflateInit2(&z, 6, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY), Z_OK);
+  std::string out(deflateBound(&z, uLong(data.size())) + 64, '\0');
+  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
+  z.avail_in = uInt(data.size());
+  z.next_out = reinterpret_cast<Bytef*>(out.data());
+  z.avail_out = uInt(out.size());
+  EXPECT_EQ(deflate(&z, Z_FINISH), Z_STREAM_END);
+  out.resize(z.total_out);
+  deflateEnd(&z);
+  return out;
+}
+
+TEST(Fingerprint, GoldenValuesOfTheStoredFormat) {
+  // Computed by the file-reading fingerprint that databases were written with.
+  EXPECT_EQ(fingerprint_hex(fingerprint_bytes(pgn_bytes(), 0)), "ed6385dd995536349b9866e5ac53ed73");
+  EXPECT_EQ(fingerprint_hex(fingerprint_bytes(pgn_bytes(), 1)), "c20866f9f16e8ac60a3f73636691cc88");
+  EXPECT_EQ(fingerprint_hex(fingerprint_bytes(pgn_bytes(), 2)), "c24d928289e46252819d2745cefce44f");
+  EXPECT_EQ(fingerprint_hex(fingerprint_bytes(patterned(3000003), 0)), "a690aa75641280949db8f760117a6f61");
+  EXPECT_EQ(fingerprint_hex(fingerprint_bytes(patterned(3000003), 2)), "cd05ebd0f4165b3883e911dfd839e92b");
+  EXPECT_EQ(fingerprint_hex(fingerprint_bytes({}, 1)), "66cd83725cb94f6ab10bcaadaba991e1");
+}
+
+TEST(Fingerprint, AnyChunkingGivesTheReferenceValue) {
+  for (std::size_t n : {0u, 1u, 7u, 8u, 9u, 15u, 16u, 17u, 65536u, 65541u, 200003u}) {
+    const std::string bytes = patterned(n);
+    for (std::size_t chunk : {1u, 3u, 8u, 13u, 4096u, 1u << 20}) {
+      FingerprintHasher h;
+      for (std::size_t i = 0; i < n; i += chunk) h.update({bytes.data() + i, std::min(chunk, n - i)});
+      EXPECT_EQ(h.finish(5), reference(bytes, 5)) << n << " bytes in chunks of " << chunk;
+      EXPECT_EQ(h.length(), n);
+    }
+  }
+}
+
+TEST(Fingerprint, AHashedInputReadsEachByteOnce) {
+  const std::string bytes = patterned(300001);
+  std::uint64_t taken = 0;
+  HashedInput in = HashedInput::wrap(std::make_unique<CountingSource>(bytes, 777, taken), 2);
+  ASSERT_TRUE(in);
+  EXPECT_EQ(in.probe().size, bytes.size());
+  EXPECT_EQ(read_all(in.source()), bytes);
+  std::string error;
+  auto fp = in.finish(error);
+  ASSERT_TRUE(fp) << error;
+  EXPECT_EQ(*fp, reference(bytes, 2));
+  EXPECT_EQ(taken, bytes.size());
+  EXPECT_EQ(in.raw_bytes(), bytes.size());
+}
+
+TEST(Fingerprint, ProbeIsTheSizeAndTheHashOfTheFirstBlock) {
+  std::string bytes = patterned(kProbeBytes + 5000);
+  std::uint64_t taken = 0;
+  HashedInput a = HashedInput::wrap(std::make_unique<CountingSource>(bytes, 1000, taken), 0);
+  const Fingerprint head = reference(bytes.substr(0, kProbeBytes), 0);
+  std::uint64_t want = 0;
+  for (int i = 0; i < 8; ++i) want = want << 8 | head[std::size_t(i)];
+  EXPECT_EQ(a.probe().head, want);
+  EXPECT_EQ(a.probe().size, bytes.size());
+  // A change after the first block leaves the probe, not the fingerprint.
+  std::string changed = bytes;
+  changed.back() ^= 1;
+  HashedInput b = HashedInput::wrap(std::make_unique<MemorySource>(changed), 0);
+  EXPECT_EQ(b.probe(), a.probe());
+  std::string error;
+  EXPECT_NE(a.finish(error), b.finish(error));
+}
+
+// Finishing without reading hashes the rest; compressed input is hashed compressed.
+TEST(Fingerprint, CompressedInputIsHashedAsStored) {
+  const std::string plain = patterned(100000);
+  const std::string packed = gzip(plain);
+  const auto path = std::filesystem::temp_directory_path() / "virrey-fingerprint.pgn.gz";
+  { std::ofstream(path, std::ios::binary) << packed; }
+  HashedInput in = HashedInput::open(path.string(), 1);
+  ASSERT_TRUE(in) << in.error();
+  EXPECT_EQ(read_all(in.source()), plain);
+  std::string error;
+  EXPECT_EQ(in.finish(error), reference(packed, 1));
+  HashedInput unread = HashedInput::open(path.string(), 1);
+  EXPECT_EQ(unread.finish(error), reference(packed, 1));
+  EXPECT_EQ(unread.raw_bytes(), packed.size());
+  std::filesystem::remove(path);
+  EXPECT_FALSE(HashedInput::open(path.string(), 1));
+}
+
+}  // namespace
+}  // namespace virrey::importers
