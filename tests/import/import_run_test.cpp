@@ -13,40 +13,12 @@
 
 #include "virrey/import/import_run.hpp"
 #include "virrey/importers/fingerprint.hpp"
+#include "../importers/fingerprint_testing.hpp"
 
 namespace virrey::import {
 namespace {
 
 namespace fs = std::filesystem;
-
-// The documented fingerprint, written out (importers/fingerprint.hpp).
-importers::Fingerprint reference_fingerprint(const std::string& bytes, std::uint64_t salt) {
-  auto rotl = [](std::uint64_t x, int r) { return x << r | x >> (64 - r); };
-  auto avalanche = [](std::uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  };
-  std::uint64_t a = 0x736f6d6570736575ULL, b = 0x646f72616e646f6dULL;
-  auto take = [&](std::uint64_t w) {
-    a = rotl(a ^ w, 29) * 0x9e3779b97f4a7c15ULL;
-    b = rotl(b + w, 31) * 0xc2b2ae3d27d4eb4fULL;
-  };
-  for (std::size_t i = 0; i < bytes.size(); i += 8) {
-    std::uint64_t w = 0;
-    std::memcpy(&w, bytes.data() + i, std::min<std::size_t>(8, bytes.size() - i));
-    take(w);
-  }
-  take(bytes.size());
-  take(salt);
-  const std::uint64_t hi = avalanche(a ^ rotl(b, 17)), lo = avalanche(b ^ rotl(a, 41) ^ bytes.size());
-  importers::Fingerprint fp{};
-  for (int i = 0; i < 8; ++i) {
-    fp[std::size_t(i)] = std::uint8_t(hi >> (56 - 8 * i));
-    fp[std::size_t(8 + i)] = std::uint8_t(lo >> (56 - 8 * i));
-  }
-  return fp;
-}
 
 class ImportRunTest : public ::testing::Test {
  protected:
@@ -99,7 +71,7 @@ TEST_F(ImportRunTest, ImportsOnceThenSkipsAfterOneRead) {
   EXPECT_EQ(first.inputs[0].games, 300u);
   EXPECT_EQ(first.inputs[0].raw_bytes, bytes.size());
   EXPECT_TRUE(first.skipped.empty());
-  auto rec = db->find_input(reference_fingerprint(bytes, 0));
+  auto rec = db->find_input(testing::reference_fingerprint(bytes, 0));
   ASSERT_TRUE(rec);
   ASSERT_TRUE(rec->has_value());
   EXPECT_EQ((*rec)->name, pgn);
@@ -137,7 +109,7 @@ TEST_F(ImportRunTest, ImportsOnceThenSkipsAfterOneRead) {
 // the next import takes the probe path.
 TEST_F(ImportRunTest, RecordsWithoutProbeAreFoundByTheirFingerprint) {
   auto db = open();
-  const importers::Fingerprint fp = reference_fingerprint(bytes, 0);
+  const importers::Fingerprint fp = testing::reference_fingerprint(bytes, 0);
   ASSERT_TRUE(db->record_input(fp, {"old.pgn", 300, 0, 1234567890, std::nullopt}));
   auto before = db->find_input(fp);
   ASSERT_TRUE(before && before->has_value());
@@ -165,7 +137,7 @@ TEST_F(ImportRunTest, RecordsWithoutProbeAreFoundByTheirFingerprint) {
   EXPECT_EQ(mixed.stored, 1u);
   EXPECT_EQ(mixed.skipped, std::vector<std::string>{pgn});
   EXPECT_EQ(mixed.inputs[0].raw_bytes, 2 * fs::file_size(other));
-  auto rec = db->find_input(reference_fingerprint("[Event \"O\"]\n[Result \"*\"]\n\n1. e4 c5 *\n", 0));
+  auto rec = db->find_input(testing::reference_fingerprint("[Event \"O\"]\n[Result \"*\"]\n\n1. e4 c5 *\n", 0));
   ASSERT_TRUE(rec && rec->has_value());
   EXPECT_TRUE((*rec)->probe);
 }

@@ -12,12 +12,9 @@
 
 #include "virrey/importers/memory_source.hpp"
 #include "virrey/importers/open_input.hpp"
+#include "fingerprint_testing.hpp"
 
-namespace virrey::importers {
-namespace {
-
-namespace fs = std::filesystem;
-using ::testing::HasSubstr;
+namespace virrey::testing {
 
 std::string gzip(std::string_view data) {
   z_stream z{};
@@ -32,6 +29,16 @@ std::string gzip(std::string_view data) {
   deflateEnd(&z);
   return out;
 }
+
+}  // namespace virrey::testing
+
+namespace virrey::importers {
+namespace {
+
+using testing::gzip;
+
+namespace fs = std::filesystem;
+using ::testing::HasSubstr;
 
 std::string zstd(std::string_view data) {
   std::string out(ZSTD_compressBound(data.size()), '\0');

@@ -19,6 +19,7 @@
 
 #include "virrey/importers/fingerprint.hpp"
 #include "virrey/ingest/pipeline.hpp"
+#include "../importers/fingerprint_testing.hpp"
 
 namespace virrey::ingest {
 namespace {
@@ -275,35 +276,6 @@ std::string file_bytes(const std::string& path) {
   return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
-// The documented fingerprint, written out (importers/fingerprint.hpp).
-importers::Fingerprint reference_fingerprint(const std::string& bytes, std::uint64_t salt) {
-  auto rotl = [](std::uint64_t x, int r) { return x << r | x >> (64 - r); };
-  auto avalanche = [](std::uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  };
-  std::uint64_t a = 0x736f6d6570736575ULL, b = 0x646f72616e646f6dULL;
-  auto take = [&](std::uint64_t w) {
-    a = rotl(a ^ w, 29) * 0x9e3779b97f4a7c15ULL;
-    b = rotl(b + w, 31) * 0xc2b2ae3d27d4eb4fULL;
-  };
-  for (std::size_t i = 0; i < bytes.size(); i += 8) {
-    std::uint64_t w = 0;
-    std::memcpy(&w, bytes.data() + i, std::min<std::size_t>(8, bytes.size() - i));
-    take(w);
-  }
-  take(bytes.size());
-  take(salt);
-  const std::uint64_t hi = avalanche(a ^ rotl(b, 17)), lo = avalanche(b ^ rotl(a, 41) ^ bytes.size());
-  importers::Fingerprint fp{};
-  for (int i = 0; i < 8; ++i) {
-    fp[std::size_t(i)] = std::uint8_t(hi >> (56 - 8 * i));
-    fp[std::size_t(8 + i)] = std::uint8_t(lo >> (56 - 8 * i));
-  }
-  return fp;
-}
-
 // Answers probe_known and fingerprint_known as told, and counts what it sees.
 class KnowingHook final : public Hook<> {
  public:
@@ -331,7 +303,7 @@ TEST(Pipeline, InputsAreFingerprintedAsTheyAreReadOnce) {
   EXPECT_EQ(in.games, 2000u);
   EXPECT_EQ(in.raw_bytes, bytes.size());  // one read
   ASSERT_TRUE(in.fingerprint);
-  EXPECT_EQ(*in.fingerprint, reference_fingerprint(bytes, std::uint64_t(Variant::Modern)));
+  EXPECT_EQ(*in.fingerprint, testing::reference_fingerprint(bytes, std::uint64_t(Variant::Modern)));
   EXPECT_EQ(in.probe.size, bytes.size());
   EXPECT_EQ(hook.probes, 1);
   EXPECT_EQ(hook.fingerprints, 0);  // an unknown probe needs no fingerprint first
@@ -358,7 +330,7 @@ TEST(Pipeline, AKnownInputIsSkippedAfterOneReadHashingOnly) {
   EXPECT_EQ(in.games, 0u);
   EXPECT_EQ(hook.games, 0);
   EXPECT_EQ(in.raw_bytes, bytes.size());
-  EXPECT_EQ(in.fingerprint, reference_fingerprint(bytes, 0));
+  EXPECT_EQ(in.fingerprint, testing::reference_fingerprint(bytes, 0));
   EXPECT_TRUE(result.all_read());
 
   // A probe that matches but a fingerprint that does not: read again, whole.
@@ -370,7 +342,7 @@ TEST(Pipeline, AKnownInputIsSkippedAfterOneReadHashingOnly) {
   EXPECT_EQ(unlucky.games, 2000);
   EXPECT_EQ(unlucky.fingerprints, 1);
   EXPECT_EQ(again.inputs[0].raw_bytes, 2 * bytes.size());
-  EXPECT_EQ(again.inputs[0].fingerprint, reference_fingerprint(bytes, 0));
+  EXPECT_EQ(again.inputs[0].fingerprint, testing::reference_fingerprint(bytes, 0));
   fs::remove(path);
 }
 

@@ -270,6 +270,37 @@ TEST_F(DatabaseTest, ReopensReadOnlyWithTheSameContent) {
   }
 }
 
+// An input record keeps its probe; one written without (as before probes
+// were kept) reads back without; every record is listed by fingerprint.
+TEST_F(DatabaseTest, InputRecordsKeepTheirProbe) {
+  auto db = open_db(path);
+  ASSERT_TRUE(db);
+  Fingerprint with{}, without{};
+  with[15] = 1;
+  without[15] = 2;
+  ASSERT_TRUE(db->record_input(with, {"a.pgn", 3, 0, 77, importers::InputProbe{123456789, 0xfedcba9876543210ULL}}));
+  ASSERT_TRUE(db->record_input(without, {"b.pgn", 4, 0, 78, std::nullopt}));
+  auto a = db->find_input(with);
+  ASSERT_TRUE(a && a->has_value());
+  EXPECT_EQ((*a)->name, "a.pgn");
+  EXPECT_EQ((*a)->games_read, 3u);
+  EXPECT_EQ((*a)->unix_time, 77);
+  ASSERT_TRUE((*a)->probe);
+  EXPECT_EQ((*a)->probe->size, 123456789u);
+  EXPECT_EQ((*a)->probe->head, 0xfedcba9876543210ULL);
+  auto b = db->find_input(without);
+  ASSERT_TRUE(b && b->has_value());
+  EXPECT_EQ((*b)->name, "b.pgn");
+  EXPECT_FALSE((*b)->probe);
+  std::vector<std::string> names;
+  ASSERT_TRUE(db->for_each_input([&](const Fingerprint& fp, const InputRecord& rec) {
+    EXPECT_EQ(fp, rec.name == "a.pgn" ? with : without);
+    names.push_back(rec.name);
+    return true;
+  }));
+  EXPECT_EQ(names, (std::vector<std::string>{"a.pgn", "b.pgn"}));
+}
+
 // Readers replay the whole MANIFEST at open; a writer that made it long (one
 // record per flush or ingest) leaves a fresh, short one when it closes.
 TEST_F(DatabaseTest, WriterLeavesAShortManifest) {

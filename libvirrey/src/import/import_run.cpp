@@ -155,15 +155,14 @@ Result<Summary> run(store::Database& db, const Options& o) {
     index_of.push_back(i);
   }
 
-  std::optional<store::GameImporter> importer;
-  importer.emplace(db, store::ImportOptions{o.threads, 2048, o.commit_seconds});
+  store::GameImporter importer(db, store::ImportOptions{o.threads, 2048, o.commit_seconds});
   const auto start = std::chrono::steady_clock::now();
-  ImportHook hook(o, recorded, !fingerprint_first, *importer, summary);
+  ImportHook hook(o, recorded, !fingerprint_first, importer, summary);
   ingest::RunResult result;
   if (!inputs.empty()) result = ingest::run(inputs, options, hook);
 
   Status failure = hook.failure();
-  auto totals = importer->finish();
+  auto totals = importer.finish();
   if (!totals) {
     if (failure.ok()) failure = totals.status();
   } else {
