@@ -13,7 +13,7 @@
 
 #include "virrey/import/import_run.hpp"
 #include "virrey/importers/fingerprint.hpp"
-#include "../importers/fingerprint_testing.hpp"
+#include "fingerprint_testing.hpp"
 
 namespace virrey::import {
 namespace {

@@ -19,7 +19,7 @@
 
 #include "virrey/importers/fingerprint.hpp"
 #include "virrey/ingest/pipeline.hpp"
-#include "../importers/fingerprint_testing.hpp"
+#include "fingerprint_testing.hpp"
 
 namespace virrey::ingest {
 namespace {
