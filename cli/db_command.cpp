@@ -4,7 +4,6 @@
 #include <spdlog/spdlog.h>
 
 #include "exit_codes.hpp"
-#include "json_text.hpp"
 #include "progress.hpp"
 #include "virrey/store/consistency.hpp"
 #include "virrey/store/upgrade.hpp"
@@ -27,28 +26,33 @@ std::unique_ptr<store::Database> open_database(const std::string& flag, store::O
 
 namespace {
 
-int print_info(const store::Database& db, const std::string& format) {
+int print_info(const store::Database& db, Format format) {
   auto info = db.info();
   if (!info) {
     spdlog::error("{}", info.error().message);
     return kExitIo;
   }
-  if (format == "json") {
-    std::string variants, parts;
-    for (int v = 0; v < kVariantCount; ++v)
-      variants += fmt::format("{}{}:{{\"games\":{},\"positions\":{}}}", v ? "," : "",
-                              json_string(virrey::info(Variant(v)).cli_name),
-                              info->counts[std::size_t(v)].games,
-                              info->counts[std::size_t(v)].positions);
-    for (std::size_t i = 0; i < info->families.size(); ++i)
-      parts += fmt::format("{}{}:{{\"bytes\":{},\"entries\":{},\"files\":{},\"level0_files\":{}}}",
-                           i ? "," : "", json_string(info->families[i].name), info->families[i].bytes,
-                           info->families[i].entries, info->families[i].files,
-                           info->families[i].level0_files);
-    fmt::print("{{\"path\":{},\"schema_version\":{},\"hash_table_id\":{},\"tree_plies\":{},"
-               "\"variants\":{{{}}},\"parts\":{{{}}},\"total_bytes\":{}}}\n",
-               json_string(info->path), info->schema_version, info->hash_table_id,
-               info->tree_plies, variants, parts, info->total_bytes);
+  if (format == Format::Json) {
+    Members variants, parts;
+    for (int v = 0; v < kVariantCount; ++v) {
+      const auto& c = info->counts[std::size_t(v)];
+      variants.push_back({std::string(virrey::info(Variant(v)).cli_name),
+                          Value::object({{"games", Value::integer(c.games)},
+                                         {"positions", Value::integer(c.positions)}})});
+    }
+    for (const auto& f : info->families)
+      parts.push_back({std::string(f.name), Value::object({{"bytes", Value::integer(f.bytes)},
+                                              {"entries", Value::integer(f.entries)},
+                                              {"files", Value::integer(f.files)},
+                                              {"level0_files", Value::integer(f.level0_files)}})});
+    const Members m = {{"path", Value::string(info->path)},
+                       {"schema_version", Value::integer(info->schema_version)},
+                       {"hash_table_id", Value::integer(info->hash_table_id)},
+                       {"tree_plies", Value::integer(info->tree_plies)},
+                       {"variants", Value::object(std::move(variants))},
+                       {"parts", Value::object(std::move(parts))},
+                       {"total_bytes", Value::integer(info->total_bytes)}};
+    fmt::print("{}\n", json(m));
     return kExitOk;
   }
   fmt::print("database  {}\nschema    version {}, hash table {}, opening tree {} plies\n\n",
@@ -72,7 +76,7 @@ int print_info(const store::Database& db, const std::string& format) {
   return kExitOk;
 }
 
-int run_check(const store::Database& db, const std::string& format) {
+int run_check(const store::Database& db, Format format) {
   Progress progress;
   auto report = store::check_database(db, [&](std::uint64_t games) { progress.update(games, 0); });
   progress.finish();
@@ -80,12 +84,15 @@ int run_check(const store::Database& db, const std::string& format) {
     log_store_error(report.error());
     return kExitIo;
   }
-  if (format == "json") {
-    std::string problems;
-    for (const auto& p : report->problems) append_json_item(problems, json_string(p));
-    fmt::print("{{\"games\":{},\"entries\":{},\"ok\":{},\"problem_count\":{},\"problems\":[{}]}}\n",
-               report->games, report->entries, report->ok() ? "true" : "false",
-               report->problem_count, problems);
+  if (format == Format::Json) {
+    std::vector<Value> problems;
+    for (const auto& p : report->problems) problems.push_back(Value::string(p));
+    const Members m = {{"games", Value::integer(report->games)},
+                       {"entries", Value::integer(report->entries)},
+                       {"ok", Value::boolean(report->ok())},
+                       {"problem_count", Value::integer(report->problem_count)},
+                       {"problems", Value::list(std::move(problems))}};
+    fmt::print("{}\n", json(m));
   } else {
     for (const auto& p : report->problems) fmt::print("problem: {}\n", p);
     if (report->problem_count > report->problems.size())
@@ -96,7 +103,7 @@ int run_check(const store::Database& db, const std::string& format) {
   return report->ok() ? kExitOk : kExitDataFailed;
 }
 
-int run_upgrade(const std::string& flag, const std::string& format) {
+int run_upgrade(const std::string& flag, Format format) {
   const std::string path = store::default_database_path(flag);
   Progress progress;
   auto report = store::upgrade_database(path, [&](std::uint64_t games) { progress.update(games, 0); });
@@ -106,9 +113,11 @@ int run_upgrade(const std::string& flag, const std::string& format) {
     return kExitIo;
   }
   const bool changed = report->from_version != report->to_version;
-  if (format == "json")
-    fmt::print("{{\"path\":{},\"from_version\":{},\"to_version\":{},\"games\":{}}}\n", json_string(path),
-               report->from_version, report->to_version, report->games);
+  if (format == Format::Json)
+    fmt::print("{}\n", json(Members{{"path", Value::string(path)},
+                                    {"from_version", Value::integer(report->from_version)},
+                                    {"to_version", Value::integer(report->to_version)},
+                                    {"games", Value::integer(report->games)}}));
   else if (changed)
     fmt::print("{}: upgraded from schema version {} to {}; {} games re-indexed\n", path,
                report->from_version, report->to_version, report->games);

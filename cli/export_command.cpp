@@ -8,9 +8,9 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include "common_options.hpp"
 #include "db_command.hpp"
 #include "exit_codes.hpp"
-#include "json_text.hpp"
 #include "virrey/validate/pgn_writer.hpp"
 
 namespace virrey::cli {
@@ -20,20 +20,22 @@ namespace {
 // One game as a JSON object: id, variant, tags, start FEN, result and the
 // main line in SAN.
 std::string json_game(store::GameId id, const validate::GameRecord& rec) {
-  std::string tags, moves;
-  for (const auto& t : rec.tags)
-    tags += fmt::format("{}{}:{}", tags.empty() ? "" : ",", json_string(t.name), json_string(t.value));
+  Members tags;
+  for (const auto& t : rec.tags) tags.push_back({t.name, Value::string(t.value)});
+  std::vector<Value> moves;
   int depth = 0;
   for (const auto& item : rec.movetext) {
     if (item.kind == validate::ItemKind::BeginVariation) ++depth;
     else if (item.kind == validate::ItemKind::EndVariation) --depth;
-    else if (item.kind == validate::ItemKind::Move && depth == 0)
-      append_json_item(moves, json_string(item.text));
+    else if (item.kind == validate::ItemKind::Move && depth == 0) moves.push_back(Value::string(item.text));
   }
-  return fmt::format("{{\"id\":{},\"variant\":{},\"tags\":{{{}}},\"fen\":{},\"result\":{},\"moves\":[{}]}}\n",
-                     id, json_string(info(rec.variant).cli_name), tags,
-                     rec.start_fen.empty() ? "null" : json_string(rec.start_fen),
-                     json_string(validate::outcome_text(rec.result)), moves);
+  const Members game = {{"id", Value::integer(id)},
+                        {"variant", Value::string(info(rec.variant).cli_name)},
+                        {"tags", Value::object(std::move(tags))},
+                        {"fen", Value::string_or_null(rec.start_fen)},
+                        {"result", Value::string(validate::outcome_text(rec.result))},
+                        {"moves", Value::list(std::move(moves))}};
+  return json(game) + '\n';
 }
 
 }  // namespace
@@ -41,11 +43,8 @@ std::string json_game(store::GameId id, const validate::GameRecord& rec) {
 int run_export(const ExportOptions& o) {
   std::optional<Variant> variant;
   if (!o.variant.empty()) {
-    variant = resolve_variant(o.variant);
-    if (!variant) {
-      spdlog::error("unknown variant '{}' (standard, virrey or modern)", o.variant);
-      return kExitUsage;
-    }
+    variant = variant_option(o.variant);
+    if (!variant) return kExitUsage;
   }
   auto db = open_database(o.db, store::OpenMode::Read);
   if (!db) return kExitIo;
@@ -64,7 +63,7 @@ int run_export(const ExportOptions& o) {
   std::uint64_t written = 0;
   store::Status s = db->for_each_game([&](store::GameId id, const validate::GameRecord& rec) {
     if (variant && rec.variant != *variant) return true;
-    const std::string text = o.format == "jsonl" ? json_game(id, rec) : validate::write_pgn(rec);
+    const std::string text = o.format == Format::Jsonl ? json_game(id, rec) : validate::write_pgn(rec);
     if (std::fwrite(text.data(), 1, text.size(), out) != text.size()) return false;
     return o.limit == 0 || ++written < o.limit;
   });

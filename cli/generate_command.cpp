@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include "common_options.hpp"
 #include "exit_codes.hpp"
 #include "progress.hpp"
 #include "virrey/generate/game_generator.hpp"
@@ -106,10 +107,7 @@ int run_generate(const GenerateOptions& o) {
     spdlog::error("unknown variant '{}'", o.variant);
     return kExitUsage;
   }
-  if (o.threads < 1 || o.threads > 256) {
-    spdlog::error("threads {} is out of range (1 to 256)", o.threads);
-    return kExitUsage;
-  }
+  if (!threads_in_range(o.threads)) return kExitUsage;
 
   File out;
   if (o.output.empty() || o.output == "-") {

@@ -65,14 +65,4 @@ std::string stacked_bar(const std::vector<double>& shares, const std::vector<std
   return out;
 }
 
-std::string csv_field(std::string_view s) {
-  if (s.find_first_of(",\"\n\r") == std::string_view::npos) return std::string(s);
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  return out + '"';
-}
-
 }  // namespace virrey::cli

@@ -1,5 +1,5 @@
-// Text for people and fields for pipelines: aligned tables, Unicode bars and
-// CSV quoting, shared by the writers of cli/.
+// Text for people: aligned tables and Unicode bars, shared by the writers of
+// cli/ (JSON and CSV are in output.hpp).
 #pragma once
 
 #include <cstddef>
@@ -37,8 +37,5 @@ std::string bar(double fraction, int width);
 // code point each); rounding keeps the total width.
 std::string stacked_bar(const std::vector<double>& shares, const std::vector<std::string_view>& glyphs,
                         int width);
-
-// A CSV field, quoted when it holds a comma, quote or line break.
-std::string csv_field(std::string_view s);
 
 }  // namespace virrey::cli

@@ -8,6 +8,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "common_options.hpp"
 #include "exit_codes.hpp"
 #include "finding_writer.hpp"
 #include "progress.hpp"
@@ -30,17 +31,11 @@ using File = std::unique_ptr<std::FILE, FileCloser>;
 int run_validate(const ValidateOptions& o) {
   validate::InputCheckOptions options;
   if (!o.variant.empty()) {
-    auto v = resolve_variant(o.variant);
-    if (!v) {
-      spdlog::error("unknown variant '{}' (standard, virrey or modern)", o.variant);
-      return kExitUsage;
-    }
+    auto v = variant_option(o.variant);
+    if (!v) return kExitUsage;
     options.check.default_variant = *v;
   }
-  if (o.threads < 1 || o.threads > 256) {
-    spdlog::error("threads {} is out of range (1 to 256)", o.threads);
-    return kExitUsage;
-  }
+  if (!threads_in_range(o.threads)) return kExitUsage;
   options.threads = o.threads;
   options.check.build_movetext = !o.output.empty();
   options.keep_raw = !o.rejects.empty();

@@ -1,0 +1,28 @@
+// The options several commands share (--db, --variant, --threads, --format):
+// their help text and the checks of their values. app.cpp declares them.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "virrey/rules/variant.hpp"
+
+namespace virrey::cli {
+
+inline constexpr std::string_view kDbHelp = "the database (default: $VIRREY_DB, else ./virrey.db)";
+
+// The variants' command-line names from the variant table, the last one after
+// `last_separator`: "standard, virrey or modern".
+std::string variant_names(std::string_view last_separator = " or ");
+
+// The variant a --variant value names; nullopt after logging that it names
+// none.
+std::optional<Variant> variant_option(const std::string& name);
+
+// Whether `threads` is 1 to 256; logs why not (naming `given`, the value as
+// the user wrote it).
+bool threads_in_range(int threads, int given);
+inline bool threads_in_range(int threads) { return threads_in_range(threads, threads); }
+
+}  // namespace virrey::cli
