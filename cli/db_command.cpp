@@ -5,6 +5,7 @@
 
 #include "exit_codes.hpp"
 #include "progress.hpp"
+#include "text_table.hpp"
 #include "virrey/store/consistency.hpp"
 #include "virrey/store/upgrade.hpp"
 
@@ -57,22 +58,30 @@ int print_info(const store::Database& db, Format format) {
   }
   fmt::print("database  {}\nschema    version {}, hash table {}, opening tree {} plies\n\n",
              info->path, info->schema_version, info->hash_table_id, info->tree_plies);
-  fmt::print("{:<10} {:>12} {:>14}\n", "variant", "games", "positions");
+  using Align = TextTable::Align;
+  TextTable variants({{"variant", Align::Left, 10}, {"games", Align::Right, 12}, {"positions", Align::Right, 14}},
+                     " ");
   store::VariantCounts total;
   for (int v = 0; v < kVariantCount; ++v) {
     const auto& c = info->counts[std::size_t(v)];
     total.games += c.games;
     total.positions += c.positions;
-    fmt::print("{:<10} {:>12} {:>14}\n", virrey::info(Variant(v)).cli_name, c.games, c.positions);
+    variants.add({std::string(virrey::info(Variant(v)).cli_name), fmt::format("{}", c.games),
+                  fmt::format("{}", c.positions)});
   }
-  fmt::print("{:<10} {:>12} {:>14}\n\n", "all", total.games, total.positions);
-  fmt::print("{:<12} {:<34} {:>10} {:>12} {:>7}\n", "part", "", "MB", "entries", "files");
+  variants.add({"all", fmt::format("{}", total.games), fmt::format("{}", total.positions)});
+  TextTable parts({{"part", Align::Left, 12},
+                   {"", Align::Left, 34},
+                   {"MB", Align::Right, 10},
+                   {"entries", Align::Right, 12},
+                   {"files", Align::Right, 7}},
+                  " ");
   for (std::size_t i = 0; i < info->families.size(); ++i)
-    fmt::print("{:<12} {:<34} {:>10.2f} {:>12} {:>7}\n", info->families[i].name,
-               store::kFamilies[i].what, double(info->families[i].bytes) / 1e6,
-               info->families[i].entries, info->families[i].files);
-  fmt::print("{:<12} {:<34} {:>10.2f}\n", "on disk", "every file, logs included",
-             double(info->total_bytes) / 1e6);
+    parts.add({std::string(info->families[i].name), std::string(store::kFamilies[i].what),
+               fmt::format("{:.2f}", double(info->families[i].bytes) / 1e6),
+               fmt::format("{}", info->families[i].entries), fmt::format("{}", info->families[i].files)});
+  parts.add({"on disk", "every file, logs included", fmt::format("{:.2f}", double(info->total_bytes) / 1e6)});
+  fmt::print("{}\n{}", variants.render(), parts.render());
   return kExitOk;
 }
 

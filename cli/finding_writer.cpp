@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "text_table.hpp"
+
 
 namespace virrey::cli {
 
@@ -73,9 +75,11 @@ void FindingWriter::summary(const ValidationSummary& s) {
   } else {
     out = fmt::format("{} games: {} valid, {} with errors, {} with warnings ({} errors, {} warnings) in {:.2f} s\n",
                       s.games, s.valid, s.with_errors, s.with_warnings, s.errors, s.warnings, s.seconds);
+    TextTable codes({{"", TextTable::Align::Left, 22}, {"", TextTable::Align::Left}}, " ");
     for (int c = 0; c < validate::kCodeCount; ++c)
       if (s.per_code[c])
-        out += fmt::format("  {:<22} {}\n", validate::code_name(validate::Code(c)), s.per_code[c]);
+        codes.add({std::string(validate::code_name(validate::Code(c))), fmt::format("{}", s.per_code[c])});
+    out += codes.render_rows("  ");
   }
   std::fwrite(out.data(), 1, out.size(), out_);
   std::fflush(out_);

@@ -7,6 +7,7 @@
 #include <spdlog/spdlog.h>
 
 #include "exit_codes.hpp"
+#include "text_table.hpp"
 #include "common_options.hpp"
 #include "virrey/rules/fen.hpp"
 #include "virrey/rules/geometry_dispatch.hpp"
@@ -48,10 +49,13 @@ int perft_on(const Position<G>& pos, const PerftOptions& o) {
     }
     out = json(m) + '\n';
   } else {
-    if (o.divide && o.depth > 0)
+    if (o.divide && o.depth > 0) {
+      using Align = TextTable::Align;
+      TextTable divide({{"", Align::Left, 6}, {"", Align::Left, 8}, {"", Align::Left}}, " ");
       for (const auto& e : entries)
-        out += fmt::format("{:<6} {:<8} {}\n", write_uci<G>(e.move), write_san(pos, e.move, legal),
-                           e.nodes);
+        divide.add({write_uci<G>(e.move), write_san(pos, e.move, legal), fmt::format("{}", e.nodes)});
+      out += divide.render_rows();
+    }
     out += fmt::format("nodes {}\nseconds {:.3f}\nnodes/s {:.0f}\n", nodes, seconds, nps);
   }
   std::fwrite(out.data(), 1, out.size(), stdout);

@@ -550,8 +550,7 @@ std::string promotions_text(const query::PromotionStats& s) {
       t.add({"gave mate", fmt::format("{} ({}% of the viceroys)", vc.gave_mate,
                                       one(percent(vc.gave_mate, vc.promotions)))});
     }
-    std::string table = t.render("  ");
-    out += table.substr(table.find('\n') + 1);  // no title line
+    out += t.render_rows("  ");
   }
   if (out.empty()) out = "No games.\n";
   return out;

@@ -12,22 +12,29 @@ namespace virrey::cli {
 // Display width of UTF-8 text: its code points.
 std::size_t display_width(std::string_view s);
 
-// Columns are separated by two spaces; numbers are right-aligned. The last
-// column is not padded.
+// Columns are separated by two spaces (or `separator`); numbers are
+// right-aligned. A column is as wide as its widest cell, at least `width`.
+// The last column is not padded; trailing spaces are dropped.
 class TextTable {
  public:
   enum class Align : bool { Left, Right };
   struct Column {
     std::string title;
     Align align = Align::Right;
+    std::size_t width = 0;
   };
-  explicit TextTable(std::vector<Column> columns) : columns_(std::move(columns)) {}
+  explicit TextTable(std::vector<Column> columns, std::string_view separator = "  ")
+      : columns_(std::move(columns)), separator_(separator) {}
   void add(std::vector<std::string> row) { rows_.push_back(std::move(row)); }
   // Every line starts with `indent` and ends with '\n'.
-  std::string render(std::string_view indent = "") const;
+  std::string render(std::string_view indent = "") const { return render(indent, true); }
+  // The rows without the title line (nor its widths).
+  std::string render_rows(std::string_view indent = "") const { return render(indent, false); }
 
  private:
+  std::string render(std::string_view indent, bool titles) const;
   std::vector<Column> columns_;
+  std::string separator_;
   std::vector<std::vector<std::string>> rows_;
 };
 
