@@ -27,6 +27,16 @@ std::unique_ptr<store::Database> open_database(const std::string& flag, store::O
 
 namespace {
 
+// Runs `work`, which reports the games done to the callback it is given, with
+// a progress line on stderr.
+template <class Work>
+auto with_progress(Work work) {
+  Progress progress;
+  auto result = work([&](std::uint64_t games) { progress.update(games, 0); });
+  progress.finish();
+  return result;
+}
+
 int print_info(const store::Database& db, Format format) {
   auto info = db.info();
   if (!info) {
@@ -86,9 +96,7 @@ int print_info(const store::Database& db, Format format) {
 }
 
 int run_check(const store::Database& db, Format format) {
-  Progress progress;
-  auto report = store::check_database(db, [&](std::uint64_t games) { progress.update(games, 0); });
-  progress.finish();
+  auto report = with_progress([&](auto on_games) { return store::check_database(db, on_games); });
   if (!report) {
     log_store_error(report.error());
     return kExitIo;
@@ -114,9 +122,7 @@ int run_check(const store::Database& db, Format format) {
 
 int run_upgrade(const std::string& flag, Format format) {
   const std::string path = store::default_database_path(flag);
-  Progress progress;
-  auto report = store::upgrade_database(path, [&](std::uint64_t games) { progress.update(games, 0); });
-  progress.finish();
+  auto report = with_progress([&](auto on_games) { return store::upgrade_database(path, on_games); });
   if (!report) {
     log_store_error(report.error());
     return kExitIo;

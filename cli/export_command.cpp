@@ -1,8 +1,6 @@
 #include "export_command.hpp"
 
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
 #include <memory>
 
 #include <fmt/format.h>
@@ -11,6 +9,7 @@
 #include "common_options.hpp"
 #include "db_command.hpp"
 #include "exit_codes.hpp"
+#include "output.hpp"
 #include "virrey/validate/pgn_writer.hpp"
 
 namespace virrey::cli {
@@ -49,14 +48,10 @@ int run_export(const ExportOptions& o) {
   auto db = open_database(o.db, store::OpenMode::Read);
   if (!db) return kExitIo;
 
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(nullptr, &std::fclose);
+  File file;
   std::FILE* out = stdout;
   if (!o.output.empty()) {
-    file.reset(std::fopen(o.output.c_str(), "wb"));
-    if (!file) {
-      spdlog::error("cannot write {}: {}", o.output, std::strerror(errno));
-      return kExitIo;
-    }
+    if (!(file = create_file(o.output))) return kExitIo;
     out = file.get();
   }
 

@@ -15,6 +15,7 @@
 
 #include "common_options.hpp"
 #include "exit_codes.hpp"
+#include "output.hpp"
 #include "progress.hpp"
 #include "virrey/generate/game_generator.hpp"
 #include "virrey/validate/pgn_writer.hpp"
@@ -22,13 +23,6 @@
 namespace virrey::cli {
 
 namespace {
-
-struct FileCloser {
-  void operator()(std::FILE* f) const {
-    if (f && f != stdout) std::fclose(f);
-  }
-};
-using File = std::unique_ptr<std::FILE, FileCloser>;
 
 // What --stats reports: endings, results, plies and promotions.
 struct GenerationStats {
@@ -112,8 +106,7 @@ int run_generate(const GenerateOptions& o) {
   File out;
   if (o.output.empty() || o.output == "-") {
     out = File(stdout);
-  } else if (!(out = File(std::fopen(o.output.c_str(), "wb")))) {
-    spdlog::error("cannot write {}: {}", o.output, std::strerror(errno));
+  } else if (!(out = create_file(o.output))) {
     return kExitIo;
   }
 

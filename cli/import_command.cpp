@@ -1,10 +1,8 @@
 #include "import_command.hpp"
 
 #include <any>
-#include <cerrno>
 #include <chrono>
 #include <cstdio>
-#include <cstring>
 #include <ctime>
 #include <map>
 #include <memory>
@@ -18,6 +16,7 @@
 #include "common_options.hpp"
 #include "db_command.hpp"
 #include "exit_codes.hpp"
+#include "output.hpp"
 #include "finding_writer.hpp"
 #include "progress.hpp"
 #include "virrey/store/fingerprint.hpp"
@@ -27,13 +26,6 @@
 namespace virrey::cli {
 
 namespace {
-
-struct FileCloser {
-  void operator()(std::FILE* f) const {
-    if (f) std::fclose(f);
-  }
-};
-using File = std::unique_ptr<std::FILE, FileCloser>;
 
 // Thrown from the game callback to stop reading once a write has failed.
 struct WriteFailed {};
@@ -94,10 +86,7 @@ int run_import(const ImportOptions& o) {
   options.flag_duplicates = false;  // the importer counts duplicates, against the database too
 
   File rejects;
-  if (!o.rejects.empty() && !(rejects = File(std::fopen(o.rejects.c_str(), "wb")))) {
-    spdlog::error("cannot write {}: {}", o.rejects, std::strerror(errno));
-    return kExitIo;
-  }
+  if (!o.rejects.empty() && !(rejects = create_file(o.rejects))) return kExitIo;
   auto db = open_database(o.db, store::OpenMode::ReadWrite);
   if (!db) return kExitIo;
 

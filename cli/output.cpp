@@ -1,5 +1,10 @@
 #include "output.hpp"
 
+#include <cerrno>
+#include <cstring>
+
+#include <spdlog/spdlog.h>
+
 namespace virrey::cli {
 
 namespace {
@@ -21,6 +26,12 @@ std::optional<Format> parse_format(std::string_view name) {
   for (const auto& [format, n] : kFormatNames)
     if (n == name) return format;
   return std::nullopt;
+}
+
+File create_file(const std::string& path) {
+  File f(std::fopen(path.c_str(), "wb"));
+  if (!f) spdlog::error("cannot write {}: {}", path, std::strerror(errno));
+  return f;
 }
 
 Value Value::list(std::vector<Value> items) {

@@ -4,11 +4,11 @@
 // writers here render it; JSON escaping and CSV quoting live only here.
 #pragma once
 
-#include <fmt/format.h>
-
 #include <cstdint>
+#include <cstdio>
 #include <functional>
 #include <initializer_list>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,10 +16,11 @@
 #include <utility>
 #include <vector>
 
+#include <fmt/format.h>
+
 namespace virrey::cli {
 
-// --- formats
-// ---------------------------------------------------------------------
+// --- formats -----------------------------------------------------------------
 
 enum class Format { Text, Json, Jsonl, Csv, Pgn };
 
@@ -27,8 +28,20 @@ enum class Format { Text, Json, Jsonl, Csv, Pgn };
 std::string_view format_name(Format f);
 std::optional<Format> parse_format(std::string_view name);
 
-// --- values
-// ----------------------------------------------------------------------
+// --- files -------------------------------------------------------------------
+
+struct FileCloser {
+  void operator()(std::FILE* f) const {
+    if (f && f != stdout) std::fclose(f);
+  }
+};
+// A file written to; standard output is never closed.
+using File = std::unique_ptr<std::FILE, FileCloser>;
+
+// `path` created (or emptied) for writing; null after logging why it did not open.
+File create_file(const std::string& path);
+
+// --- values ------------------------------------------------------------------
 
 struct Member;
 
@@ -94,8 +107,7 @@ inline Value Value::number(std::optional<double> v, int decimals) {
 inline Value Value::string(std::string_view s) { return {Kind::String, std::string(s)}; }
 inline Value Value::string_or_null(std::string_view s) { return s.empty() ? null() : string(s); }
 
-// --- JSON
-// --------------------------------------------------------------------------
+// --- JSON --------------------------------------------------------------------
 
 // The string as a quoted JSON string. Bytes that are not valid UTF-8 (Latin-1
 // tag values) are written as the code point of the byte.
@@ -106,8 +118,7 @@ void append_json(const Value& v, std::string& out);
 // An object's members as JSON.
 inline std::string json(const Members& m) { return json(Value::object(m)); }
 
-// --- CSV
-// ---------------------------------------------------------------------------
+// --- CSV ---------------------------------------------------------------------
 
 // A CSV field, quoted when it holds a comma, quote or line break.
 std::string csv_field(std::string_view s);
@@ -117,8 +128,7 @@ std::string csv_field(const Value& v);
 std::string csv_line(const std::vector<Value>& fields);
 std::string csv_line(const std::vector<std::string>& names);
 
-// --- records
-// -----------------------------------------------------------------------
+// --- records -----------------------------------------------------------------
 
 // The fields of one kind of record: each a name and how to get its value from
 // a T. The same schema gives the JSON object and the CSV row.

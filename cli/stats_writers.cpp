@@ -32,26 +32,12 @@ std::string_view colour_name(Color c) { return c == Color::White ? "white" : "bl
 std::string file_name(int file) { return std::string(1, char('a' + file)); }
 std::string piece_code(PieceType p) { return std::string(1, piece_letter(p)); }
 std::string_view piece_name(PieceType p) {
-  switch (p) {
-    case PieceType::Queen:
-      return "queen";
-    case PieceType::Rook:
-      return "rook";
-    case PieceType::Bishop:
-      return "bishop";
-    case PieceType::Knight:
-      return "knight";
-    case PieceType::Viceroy:
-      return "viceroy";
-    case PieceType::Minister:
-      return "minister";
-    case PieceType::King:
-      return "king";
-    case PieceType::Pawn:
-      return "pawn";
-    case PieceType::None:
-      break;
-  }
+  static constexpr std::pair<PieceType, std::string_view> kNames[] = {
+      {PieceType::Queen, "queen"},     {PieceType::Rook, "rook"},         {PieceType::Bishop, "bishop"},
+      {PieceType::Knight, "knight"},   {PieceType::Viceroy, "viceroy"},   {PieceType::Minister, "minister"},
+      {PieceType::King, "king"},       {PieceType::Pawn, "pawn"}};
+  for (const auto& [piece, name] : kNames)
+    if (piece == p) return name;
   return "?";
 }
 

@@ -1,32 +1,20 @@
 #include "validate_command.hpp"
 
 #include <chrono>
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
 #include <memory>
 
 #include <spdlog/spdlog.h>
 
 #include "common_options.hpp"
 #include "exit_codes.hpp"
+#include "output.hpp"
 #include "finding_writer.hpp"
 #include "progress.hpp"
 #include "virrey/validate/input_checker.hpp"
 #include "virrey/validate/pgn_writer.hpp"
 
 namespace virrey::cli {
-
-namespace {
-
-struct FileCloser {
-  void operator()(std::FILE* f) const {
-    if (f) std::fclose(f);
-  }
-};
-using File = std::unique_ptr<std::FILE, FileCloser>;
-
-}  // namespace
 
 int run_validate(const ValidateOptions& o) {
   validate::InputCheckOptions options;
@@ -41,14 +29,8 @@ int run_validate(const ValidateOptions& o) {
   options.keep_raw = !o.rejects.empty();
 
   File output, rejects;
-  if (!o.output.empty() && !(output = File(std::fopen(o.output.c_str(), "wb")))) {
-    spdlog::error("cannot write {}: {}", o.output, std::strerror(errno));
-    return kExitIo;
-  }
-  if (!o.rejects.empty() && !(rejects = File(std::fopen(o.rejects.c_str(), "wb")))) {
-    spdlog::error("cannot write {}: {}", o.rejects, std::strerror(errno));
-    return kExitIo;
-  }
+  if (!o.output.empty() && !(output = create_file(o.output))) return kExitIo;
+  if (!o.rejects.empty() && !(rejects = create_file(o.rejects))) return kExitIo;
 
   FindingWriter writer(o.format, stdout);
   ValidationSummary summary;

@@ -26,7 +26,7 @@ cd "$work"
 # Figures that change from run to run: times, rates, sizes on disk.
 mask() {
   sed -E \
-    -e 's/"(seconds|total_bytes|games_per_second|nps|database_bytes|bytes|sst_bytes|size_bytes)":[0-9.e+-]+/"\1":#/g' \
+    -e 's/"(seconds|total_bytes|files|level0_files|games_per_second|nps|database_bytes|bytes|sst_bytes|size_bytes)":[0-9.e+-]+/"\1":#/g' \
     -e 's/[0-9]+(\.[0-9]+)? (s|ms|games\/s|nodes\/s|MB|KB|GB|MiB|KiB|bytes)\b/# \2/g' \
     -e 's/^\[[0-9-]+ [0-9:.]+\] //' \
     -e 's#^(nodes/s|seconds) +[0-9.]+#\1 \##' \
