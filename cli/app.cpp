@@ -43,6 +43,14 @@ void add_threads_option(CLI::App* cmd, int& threads, const std::string& help) {
   cmd->add_option("--threads,-t", threads, help)->capture_default_str();
 }
 
+// The PGN inputs of validate and import, and where their rejected games go.
+void add_inputs_option(CLI::App* cmd, std::vector<std::string>& inputs, const std::string& help) {
+  cmd->add_option("inputs", inputs, help)->check(CLI::ExistingFile | CLI::IsMember({"-"}));
+}
+void add_rejects_option(CLI::App* cmd, std::string& rejects) {
+  cmd->add_option("--rejects", rejects, "write the games with errors here, byte for byte as read");
+}
+
 // --format, one of `accepted`; the help text names them after `help_prefix`.
 void add_format_option(CLI::App* cmd, Format& format, std::initializer_list<Format> accepted,
                        const std::string& help_prefix = "") {
@@ -100,8 +108,7 @@ void add_validate(CLI::App& app, ValidateOptions& o, std::function<void()> run) 
       "Inputs are paths or '-' (standard input; the default); gzip and zstd are recognised\n"
       "by content. Exit 0: no game has an error; 1: some game has one; 3: an input or output\n"
       "could not be read or written.");
-  cmd->add_option("inputs", o.inputs, "PGN files, or '-' for standard input")
-      ->check(CLI::ExistingFile | CLI::IsMember({"-"}));
+  add_inputs_option(cmd, o.inputs, "PGN files, or '-' for standard input");
   add_default_variant_option(cmd, o.variant);
   cmd->add_flag("--strict", o.strict, "count warnings as errors");
   add_format_option(cmd, o.format, {Format::Text, Format::Json, Format::Jsonl});
@@ -109,7 +116,7 @@ void add_validate(CLI::App& app, ValidateOptions& o, std::function<void()> run) 
   cmd->add_option("--max-errors", o.max_errors,
                   "print at most this many errors (0: all); the summary still counts every one");
   cmd->add_option("--output,-o", o.output, "write the valid games here, normalised (PGN export format)");
-  cmd->add_option("--rejects", o.rejects, "write the games with errors here, byte for byte as read");
+  add_rejects_option(cmd, o.rejects);
   cmd->callback(std::move(run));
 }
 
@@ -148,12 +155,11 @@ void add_import(CLI::App& app, ImportOptions& o, std::function<void()> run) {
       "and skipped. Games are committed every few seconds, each whole with its index entries:\n"
       "a killed import keeps what it committed, and running it again completes it.\n"
       "Exit 0: done; 1: some games had errors (the others are stored); 3: I/O or database error.");
-  cmd->add_option("inputs", o.inputs, "PGN files (gzip, zstd recognised), or '-' for standard input")
-      ->check(CLI::ExistingFile | CLI::IsMember({"-"}));
+  add_inputs_option(cmd, o.inputs, "PGN files (gzip, zstd recognised), or '-' for standard input");
   add_db_option(cmd, o.db);
   add_default_variant_option(cmd, o.variant);
   add_threads_option(cmd, o.threads, "threads for checking and indexing (0: every core)");
-  cmd->add_option("--rejects", o.rejects, "write the games with errors here, byte for byte as read");
+  add_rejects_option(cmd, o.rejects);
   add_format_option(cmd, o.format, {Format::Text, Format::Json}, "summary as ");
   cmd->add_flag("--force", o.force, "read inputs imported before all the same (duplicates are still skipped)");
   cmd->add_flag("--compact", o.compact, "compact the database afterwards (smaller, faster to read)");

@@ -20,6 +20,16 @@ std::string variant_names(std::string_view last_separator = " or ");
 // none.
 std::optional<Variant> variant_option(const std::string& name);
 
+// Sets `variant` (a Variant or an optional one) from a --variant value; an
+// empty value leaves it. False after logging that the value names none.
+template <class V>
+bool set_variant_option(const std::string& name, V& variant) {
+  if (name.empty()) return true;
+  const auto v = variant_option(name);
+  if (v) variant = *v;
+  return v.has_value();
+}
+
 // Whether `threads` is 1 to 256; logs why not (naming `given`, the value as
 // the user wrote it).
 bool threads_in_range(int threads, int given);

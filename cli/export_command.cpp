@@ -41,10 +41,7 @@ std::string json_game(store::GameId id, const validate::GameRecord& rec) {
 
 int run_export(const ExportOptions& o) {
   std::optional<Variant> variant;
-  if (!o.variant.empty()) {
-    variant = variant_option(o.variant);
-    if (!variant) return kExitUsage;
-  }
+  if (!set_variant_option(o.variant, variant)) return kExitUsage;
   auto db = open_database(o.db, store::OpenMode::Read);
   if (!db) return kExitIo;
 

@@ -71,11 +71,7 @@ void print_summary(const Summary& s, Format format, const std::string& db_path) 
 
 int run_import(const ImportOptions& o) {
   validate::InputCheckOptions options;
-  if (!o.variant.empty()) {
-    auto v = variant_option(o.variant);
-    if (!v) return kExitUsage;
-    options.check.default_variant = *v;
-  }
+  if (!set_variant_option(o.variant, options.check.default_variant)) return kExitUsage;
   const int threads = o.threads > 0 ? o.threads : int(std::max(1u, std::thread::hardware_concurrency()));
   if (!threads_in_range(threads, o.threads)) return kExitUsage;
   options.threads = threads;

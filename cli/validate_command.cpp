@@ -18,11 +18,7 @@ namespace virrey::cli {
 
 int run_validate(const ValidateOptions& o) {
   validate::InputCheckOptions options;
-  if (!o.variant.empty()) {
-    auto v = variant_option(o.variant);
-    if (!v) return kExitUsage;
-    options.check.default_variant = *v;
-  }
+  if (!set_variant_option(o.variant, options.check.default_variant)) return kExitUsage;
   if (!threads_in_range(o.threads)) return kExitUsage;
   options.threads = o.threads;
   options.check.build_movetext = !o.output.empty();
