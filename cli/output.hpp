@@ -18,6 +18,8 @@
 
 #include <fmt/format.h>
 
+#include "text_table.hpp"
+
 namespace virrey::cli {
 
 // --- formats -----------------------------------------------------------------
@@ -130,8 +132,17 @@ std::string csv_line(const std::vector<std::string>& names);
 
 // --- records -----------------------------------------------------------------
 
+// A column of a text table of records: the field it shows (its name is the
+// title), its alignment and the most code points a cell shows (0: all; longer
+// values are cut, ending in an ellipsis). A null value shows as "-".
+struct TextColumn {
+  std::string_view field;
+  TextTable::Align align = TextTable::Align::Left;
+  std::size_t max_width = 0;
+};
+
 // The fields of one kind of record: each a name and how to get its value from
-// a T. The same schema gives the JSON object and the CSV row.
+// a T. The same schema gives the JSON object, the CSV row and the text table.
 template <class T>
 class Schema {
  public:
@@ -179,6 +190,30 @@ class Schema {
       out += csv_line(values);
     }
     return out;
+  }
+  // An aligned text table of some of the fields.
+  template <class Range>
+  std::string text_table(std::initializer_list<TextColumn> columns, const Range& items) const {
+    std::vector<TextTable::Column> titles;
+    std::vector<const Field*> shown;  // null: no such field (empty cells)
+    for (const TextColumn& c : columns) {
+      titles.push_back({std::string(c.field), c.align});
+      shown.push_back(nullptr);
+      for (const Field& f : fields_)
+        if (f.name == c.field) shown.back() = &f;
+    }
+    TextTable table(std::move(titles));
+    for (const T& item : items) {
+      std::vector<std::string> cells;
+      auto column = columns.begin();
+      for (const Field* f : shown) {
+        const std::size_t max_width = column++->max_width;
+        const Value v = f ? f->value(item) : Value::string("");
+        cells.push_back(v.kind() == Value::Kind::Null ? "-" : fit_width(v.text(), max_width));
+      }
+      table.add(std::move(cells));
+    }
+    return table.render();
   }
 
  private:

@@ -33,20 +33,6 @@ struct Row {
 
 std::string shown(std::string_view tag) { return tag.empty() ? "?" : std::string(tag); }
 
-// At most `max` code points, the last one an ellipsis when cut.
-std::string fit(std::string_view s, std::size_t max) {
-  if (display_width(s) <= max) return std::string(s);
-  std::string out;
-  std::size_t n = 0;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    const unsigned char c = static_cast<unsigned char>(s[i]);
-    if ((c & 0xc0) != 0x80 && ++n > max - 1) break;
-    out += char(c);
-  }
-  return out + "…";
-}
-
-std::string ply_text(const Row& r) { return r.match.ply ? fmt::format("{}", *r.match.ply) : "-"; }
 
 // The fields of a row, in JSON order; the matched position's FEN with --show.
 Schema<Row> row_fields(bool with_fen) {
@@ -73,17 +59,16 @@ Schema<Row> row_fields(bool with_fen) {
 void print_text(const std::vector<Row>& rows, const query::SearchResult& res, const SearchOptions& o,
                 std::FILE* out) {
   using Align = TextTable::Align;
-  TextTable table({{"id", Align::Right},
-                   {"date", Align::Left},
-                   {"white", Align::Left},
-                   {"black", Align::Left},
-                   {"result", Align::Left},
-                   {"event", Align::Left},
-                   {"ply", Align::Right}});
-  for (const Row& r : rows)
-    table.add({fmt::format("{}", r.match.id), r.date, fit(r.white, 24), fit(r.black, 24), r.result,
-               fit(r.event, 30), ply_text(r)});
-  if (!rows.empty()) fmt::print(out, "{}", table.render());
+  if (!rows.empty())
+    fmt::print(out, "{}",
+               row_fields(false).text_table({{"id", Align::Right},
+                                             {"date"},
+                                             {"white", Align::Left, 24},
+                                             {"black", Align::Left, 24},
+                                             {"result"},
+                                             {"event", Align::Left, 30},
+                                             {"ply", Align::Right}},
+                                            rows));
   const std::size_t first = std::size_t(o.offset) + 1, last = std::size_t(o.offset) + rows.size();
   if (res.total && !res.more)
     fmt::print(out, "{} game{}{}\n", *res.total, *res.total == 1 ? "" : "s",

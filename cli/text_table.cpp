@@ -11,6 +11,18 @@ std::size_t display_width(std::string_view s) {
   return n;
 }
 
+std::string fit_width(std::string_view s, std::size_t max) {
+  if (max == 0 || display_width(s) <= max) return std::string(s);
+  std::string out;
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if ((c & 0xc0) != 0x80 && ++n > max - 1) break;
+    out += char(c);
+  }
+  return out + "…";
+}
+
 std::string TextTable::render(std::string_view indent, bool titles) const {
   std::vector<std::size_t> w(columns_.size(), 0);
   for (std::size_t c = 0; c < columns_.size(); ++c) {

@@ -11,6 +11,8 @@ namespace virrey::cli {
 
 // Display width of UTF-8 text: its code points.
 std::size_t display_width(std::string_view s);
+// At most `max` code points (0: no limit), the last one an ellipsis when cut.
+std::string fit_width(std::string_view s, std::size_t max);
 
 // Columns are separated by two spaces (or `separator`); numbers are
 // right-aligned. A column is as wide as its widest cell, at least `width`.
