@@ -54,16 +54,12 @@ void add_rejects_option(CLI::App* cmd, std::string& rejects) {
 // --format, one of `accepted`; the help text names them after `help_prefix`.
 void add_format_option(CLI::App* cmd, Format& format, std::initializer_list<Format> accepted,
                        const std::string& help_prefix = "") {
-  std::vector<std::string> names;
-  std::string help = help_prefix;
-  for (Format f : accepted) {
-    if (!names.empty()) help += names.size() + 1 == accepted.size() ? " or " : ", ";
-    names.emplace_back(format_name(f));
-    help += names.back();
-  }
+  std::vector<std::string_view> names;
+  for (Format f : accepted) names.push_back(format_name(f));
   cmd->add_option_function<std::string>(
-         "--format", [&format](const std::string& name) { format = parse_format(name).value_or(format); }, help)
-      ->check(CLI::IsMember(names))
+         "--format", [&format](const std::string& name) { format = parse_format(name).value_or(format); },
+         help_prefix + name_list(names))
+      ->check(CLI::IsMember(std::vector<std::string>(names.begin(), names.end())))
       ->default_str(std::string(format_name(format)));
 }
 

@@ -4,13 +4,19 @@
 
 namespace virrey::cli {
 
-std::string variant_names(std::string_view last_separator) {
+std::string name_list(const std::vector<std::string_view>& names, std::string_view last_separator) {
   std::string out;
-  for (std::size_t i = 0; i < kVariants.size(); ++i) {
-    if (i) out += i + 1 == kVariants.size() ? last_separator : ", ";
-    out += kVariants[i].cli_name;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i) out += i + 1 == names.size() ? last_separator : ", ";
+    out += names[i];
   }
   return out;
+}
+
+std::string variant_names(std::string_view last_separator) {
+  std::vector<std::string_view> names;
+  for (const VariantInfo& v : kVariants) names.push_back(v.cli_name);
+  return name_list(names, last_separator);
 }
 
 std::optional<Variant> variant_option(const std::string& name) {

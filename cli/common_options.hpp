@@ -5,12 +5,16 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "virrey/rules/variant.hpp"
 
 namespace virrey::cli {
 
 inline constexpr std::string_view kDbHelp = "the database (default: $VIRREY_DB, else ./virrey.db)";
+
+// Names joined for help text: "a, b or c" (`last_separator` before the last).
+std::string name_list(const std::vector<std::string_view>& names, std::string_view last_separator = " or ");
 
 // The variants' command-line names from the variant table, the last one after
 // `last_separator`: "standard, virrey or modern".
