@@ -47,15 +47,16 @@ int print_info(const store::Database& db, Format format) {
     Members variants, parts;
     for (int v = 0; v < kVariantCount; ++v) {
       const auto& c = info->counts[std::size_t(v)];
-      variants.push_back({std::string(virrey::info(Variant(v)).cli_name),
-                          Value::object({{"games", Value::integer(c.games)},
-                                         {"positions", Value::integer(c.positions)}})});
+      variants.push_back(
+          {std::string(virrey::info(Variant(v)).cli_name),
+           Value::object({{"games", Value::integer(c.games)}, {"positions", Value::integer(c.positions)}})});
     }
     for (const auto& f : info->families)
-      parts.push_back({std::string(f.name), Value::object({{"bytes", Value::integer(f.bytes)},
-                                              {"entries", Value::integer(f.entries)},
-                                              {"files", Value::integer(f.files)},
-                                              {"level0_files", Value::integer(f.level0_files)}})});
+      parts.push_back(
+          {std::string(f.name), Value::object({{"bytes", Value::integer(f.bytes)},
+                                               {"entries", Value::integer(f.entries)},
+                                               {"files", Value::integer(f.files)},
+                                               {"level0_files", Value::integer(f.level0_files)}})});
     const Members m = {{"path", Value::string(info->path)},
                        {"schema_version", Value::integer(info->schema_version)},
                        {"hash_table_id", Value::integer(info->hash_table_id)},
@@ -69,8 +70,8 @@ int print_info(const store::Database& db, Format format) {
   fmt::print("database  {}\nschema    version {}, hash table {}, opening tree {} plies\n\n",
              info->path, info->schema_version, info->hash_table_id, info->tree_plies);
   using Align = TextTable::Align;
-  TextTable variants({{"variant", Align::Left, 10}, {"games", Align::Right, 12}, {"positions", Align::Right, 14}},
-                     " ");
+  TextTable variants(
+      {{"variant", Align::Left, 10}, {"games", Align::Right, 12}, {"positions", Align::Right, 14}}, " ");
   store::VariantCounts total;
   for (int v = 0; v < kVariantCount; ++v) {
     const auto& c = info->counts[std::size_t(v)];

@@ -4,7 +4,6 @@
 
 #include "text_table.hpp"
 
-
 namespace virrey::cli {
 
 namespace {
@@ -39,7 +38,8 @@ std::string json_object(std::string_view file, const validate::Finding& f) {
 std::string summary_object(const ValidationSummary& s) {
   Members codes;
   for (int c = 0; c < validate::kCodeCount; ++c)
-    if (s.per_code[c]) codes.push_back({std::string(validate::code_name(validate::Code(c))), Value::integer(s.per_code[c])});
+    if (s.per_code[c])
+      codes.push_back({std::string(validate::code_name(validate::Code(c))), Value::integer(s.per_code[c])});
   return json(Members{{"games", Value::integer(s.games)},
                       {"valid", Value::integer(s.valid)},
                       {"with_errors", Value::integer(s.with_errors)},

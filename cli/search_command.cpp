@@ -33,7 +33,6 @@ struct Row {
 
 std::string shown(std::string_view tag) { return tag.empty() ? "?" : std::string(tag); }
 
-
 // The fields of a row, in JSON order; the matched position's FEN with --show.
 Schema<Row> row_fields(bool with_fen) {
   Schema<Row> fields = {
@@ -196,8 +195,9 @@ int run_search(const SearchOptions& o) {
                             {"games", Value::list(std::move(games))}}));
   } else {  // csv: the date second
     fmt::print(out, "{}",
-               fields.ordered({"id", "date", "white", "black", "result", "event", "site", "round", "eco", "variant",
-                               "ply", "fen"})
+               fields
+                   .ordered({"id", "date", "white", "black", "result", "event", "site", "round", "eco",
+                             "variant", "ply", "fen"})
                    .csv(rows));
   }
   if (std::fflush(out) != 0 || std::ferror(out)) {

@@ -33,9 +33,9 @@ std::string file_name(int file) { return std::string(1, char('a' + file)); }
 std::string piece_code(PieceType p) { return std::string(1, piece_letter(p)); }
 std::string_view piece_name(PieceType p) {
   static constexpr std::pair<PieceType, std::string_view> kNames[] = {
-      {PieceType::Queen, "queen"},     {PieceType::Rook, "rook"},         {PieceType::Bishop, "bishop"},
-      {PieceType::Knight, "knight"},   {PieceType::Viceroy, "viceroy"},   {PieceType::Minister, "minister"},
-      {PieceType::King, "king"},       {PieceType::Pawn, "pawn"}};
+      {PieceType::Queen, "queen"},   {PieceType::Rook, "rook"},       {PieceType::Bishop, "bishop"},
+      {PieceType::Knight, "knight"}, {PieceType::Viceroy, "viceroy"}, {PieceType::Minister, "minister"},
+      {PieceType::King, "king"},     {PieceType::Pawn, "pawn"}};
   for (const auto& [piece, name] : kNames)
     if (piece == p) return name;
   return "?";
@@ -97,7 +97,8 @@ const Schema<MoveCounts>& move_count_fields() {
       {"score_pct", [](const MoveCounts& m) { return two(query::mover_score_percent(m.c, m.mover)); }},
       {"avg_white_elo", [](const MoveCounts& m) { return two(query::average_white_elo(m.c)); }},
       {"avg_black_elo", [](const MoveCounts& m) { return two(query::average_black_elo(m.c)); }},
-      {"last_date", [](const MoveCounts& m) { return Value::string_or_null(query::date_text(m.c.last_date)); }},
+      {"last_date",
+       [](const MoveCounts& m) { return Value::string_or_null(query::date_text(m.c.last_date)); }},
   };
   return fields;
 }
@@ -410,7 +411,8 @@ std::string promotions_json(const query::PromotionStats& s) {
 }
 
 std::string promotions_csv(const query::PromotionStats& s) {
-  std::string out = csv_line(std::vector<std::string>{"variant", "figure", "piece", "colour", "file", "value"});
+  std::string out =
+      csv_line(std::vector<std::string>{"variant", "figure", "piece", "colour", "file", "value"});
   for (const auto& v : s.variants) {
     const std::string_view name = info(v.variant).cli_name;
     auto row = [&](std::string_view figure, std::string_view piece, std::string_view colour,
@@ -421,7 +423,8 @@ std::string promotions_csv(const query::PromotionStats& s) {
     row("promotions", "", "", "", integer(v.promotions));
     row("games_with_promotion", "", "", "", integer(v.games_with_promotion));
     row("max_in_game", "", "", "", integer(v.max_in_game));
-    for (Color c : {Color::White, Color::Black}) row("count", "", colour_name(c), "", integer(v.by_colour(c)));
+    for (Color c : {Color::White, Color::Black})
+      row("count", "", colour_name(c), "", integer(v.by_colour(c)));
     for (PieceType p : v.pieces()) {
       const auto [captured, mate] = piece_fates(v, p);
       row("count", piece_code(p), "", "", integer(v.by_piece(p)));
@@ -446,7 +449,8 @@ std::string promotions_csv(const query::PromotionStats& s) {
     row("viceroy_games", "V", "", "", integer(vc.games));
     row("viceroy_max_in_game", "V", "", "", integer(vc.max_in_game));
     row("viceroy_max_game", "V", "", "", vc.max_game ? integer(vc.max_game) : Value::null());
-    row("viceroy_avg_first_ply", "V", "", "", vc.games ? two(query::average_first_viceroy_ply(vc)) : Value::null());
+    row("viceroy_avg_first_ply", "V", "", "",
+        vc.games ? two(query::average_first_viceroy_ply(vc)) : Value::null());
     row("viceroy_first_by", "V", "white", "", integer(vc.first_by_white));
     row("viceroy_first_by", "V", "black", "", integer(vc.first_by_black));
     row("viceroy_first_wins", "V", "", "", integer(vc.first_wins));

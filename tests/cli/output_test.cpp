@@ -20,7 +20,7 @@ TEST(Output, FormatNamesRoundTrip) {
 TEST(Output, JsonStringEscapes) {
   EXPECT_EQ(json_string("a\"b\\c\n\r\t"), R"("a\"b\\c\n\r\t")");
   EXPECT_EQ(json_string(std::string("\x01", 1)), R"("\u0001")");
-  EXPECT_EQ(json_string("Óscar"), "\"Óscar\"");         // UTF-8 kept
+  EXPECT_EQ(json_string("Óscar"), "\"Óscar\"");            // UTF-8 kept
   EXPECT_EQ(json_string("\xd3scar"), "\"\xc3\x93scar\"");  // Latin-1 Ó as its code point
 }
 
@@ -64,10 +64,11 @@ TEST(Output, SchemaGivesJsonCsvAndText) {
   EXPECT_EQ(fields.csv(games), "id,white,ply\n1,\"Smith, Olga\",12\n22,Kowalski,\n");
   EXPECT_EQ(fields.ordered({"white", "id"}).csv(games), "white,id\n\"Smith, Olga\",1\nKowalski,22\n");
   using Align = TextTable::Align;
-  EXPECT_EQ(fields.text_table({{"id", Align::Right}, {"white", Align::Left, 6}, {"ply", Align::Right}}, games),
-            "id  white   ply\n"
-            " 1  Smith…   12\n"
-            "22  Kowal…    -\n");
+  EXPECT_EQ(
+      fields.text_table({{"id", Align::Right}, {"white", Align::Left, 6}, {"ply", Align::Right}}, games),
+      "id  white   ply\n"
+      " 1  Smith…   12\n"
+      "22  Kowal…    -\n");
 }
 
 }  // namespace
