@@ -1,7 +1,8 @@
 // The output layer of the commands: the formats a command prints, the values
-// of its records, and their rendering as JSON and CSV. A command declares the
-// fields of a record once (a Schema: name and how to get the value) and the
-// writers here render it; JSON escaping and CSV quoting live only here.
+// of its records, and their rendering as JSON, CSV and text tables. A command
+// declares the fields of a record once (a Schema: name and how to get the
+// value) and the writers here render it; JSON escaping and CSV quoting live
+// only here.
 #pragma once
 
 #include <cstdint>
