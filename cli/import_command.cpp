@@ -1,31 +1,23 @@
 #include "import_command.hpp"
 
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
 #include <memory>
 #include <thread>
 
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include "common_options.hpp"
 #include "db_command.hpp"
 #include "exit_codes.hpp"
+#include "output.hpp"
 #include "finding_writer.hpp"
-#include "json_text.hpp"
 #include "progress.hpp"
 #include "virrey/import/import_run.hpp"
 
 namespace virrey::cli {
 
 namespace {
-
-struct FileCloser {
-  void operator()(std::FILE* f) const {
-    if (f) std::fclose(f);
-  }
-};
-using File = std::unique_ptr<std::FILE, FileCloser>;
 
 struct Summary {
   std::uint64_t read = 0, stored = 0, rejected = 0, duplicates = 0, positions = 0;
@@ -34,16 +26,21 @@ struct Summary {
   std::vector<std::string> skipped;  // inputs imported before
 };
 
-void print_summary(const Summary& s, const std::string& format, const std::string& db_path) {
+void print_summary(const Summary& s, Format format, const std::string& db_path) {
   const double rate = s.seconds > 0 ? double(s.read) / s.seconds : 0.0;
-  if (format == "json") {
-    std::string skipped;
-    for (const auto& name : s.skipped) append_json_item(skipped, json_string(name));
-    fmt::print("{{\"read\":{},\"stored\":{},\"rejected\":{},\"duplicates\":{},\"positions\":{},"
-               "\"seconds\":{:.3f},\"games_per_second\":{:.0f},\"database_bytes\":{},"
-               "\"skipped_inputs\":[{}]}}\n",
-               s.read, s.stored, s.rejected, s.duplicates, s.positions, s.seconds, rate, s.db_bytes,
-               skipped);
+  if (format == Format::Json) {
+    std::vector<Value> skipped;
+    for (const auto& name : s.skipped) skipped.push_back(Value::string(name));
+    const Members m = {{"read", Value::integer(s.read)},
+                       {"stored", Value::integer(s.stored)},
+                       {"rejected", Value::integer(s.rejected)},
+                       {"duplicates", Value::integer(s.duplicates)},
+                       {"positions", Value::integer(s.positions)},
+                       {"seconds", Value::number(s.seconds, 3)},
+                       {"games_per_second", Value::number(rate, 0)},
+                       {"database_bytes", Value::integer(s.db_bytes)},
+                       {"skipped_inputs", Value::list(std::move(skipped))}};
+    fmt::print("{}\n", json(m));
     return;
   }
   for (const auto& name : s.skipped)
@@ -63,26 +60,13 @@ void print_summary(const Summary& s, const std::string& format, const std::strin
 
 int run_import(const ImportOptions& o) {
   import::Options options;
-  if (!o.variant.empty()) {
-    auto v = resolve_variant(o.variant);
-    if (!v) {
-      spdlog::error("unknown variant '{}' (standard, virrey or modern)", o.variant);
-      return kExitUsage;
-    }
-    options.default_variant = *v;
-  }
+  if (!set_variant_option(o.variant, options.default_variant)) return kExitUsage;
   const int threads = o.threads > 0 ? o.threads : int(std::max(1u, std::thread::hardware_concurrency()));
-  if (threads > 256) {
-    spdlog::error("threads {} is out of range (1 to 256)", o.threads);
-    return kExitUsage;
-  }
+  if (!threads_in_range(threads, o.threads)) return kExitUsage;
   options.threads = threads;
 
   File rejects;
-  if (!o.rejects.empty() && !(rejects = File(std::fopen(o.rejects.c_str(), "wb")))) {
-    spdlog::error("cannot write {}: {}", o.rejects, std::strerror(errno));
-    return kExitIo;
-  }
+  if (!o.rejects.empty() && !(rejects = create_file(o.rejects))) return kExitIo;
   auto db = open_database(o.db, store::OpenMode::ReadWrite);
   if (!db) return kExitIo;
   if (!(o.commit_interval > 0 && o.commit_interval <= 3600)) {
@@ -94,7 +78,7 @@ int run_import(const ImportOptions& o) {
   options.force = o.force;
   options.compact = o.compact;
   options.rejects = rejects.get();
-  FindingWriter writer("text", stderr);
+  FindingWriter writer(Format::Text, stderr);
   Progress progress;
   options.on_finding = [&](std::string_view file, const validate::Finding& f) { writer.finding(file, f); };
   options.on_progress = [&](std::uint64_t games, std::uint64_t bytes) { progress.update(games, bytes); };
