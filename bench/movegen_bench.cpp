@@ -38,7 +38,7 @@ constexpr const char* kViceroys =
 constexpr double kMinTime = 0.2;
 
 std::optional<Position<Board8>> load(benchmark::State& state, Variant variant, const char* fen) {
-  std::vector<std::string> errors;
+  virrey::FenProblems errors;
   auto pos = virrey::position_from_fen<Board8>(fen, variant, errors);
   if (!pos) state.SkipWithError(("bad FEN: " + virrey::join_reasons(errors)).c_str());
   return pos;
@@ -102,7 +102,7 @@ void BM_MoveNumbers(benchmark::State& state, Variant variant, const char* fen) {
 // Reading and validating a FEN, as validate does for every [FEN] tag.
 void BM_PositionFromFen(benchmark::State& state, Variant variant, const char* fen) {
   for (auto _ : state) {
-    std::vector<std::string> errors;
+    virrey::FenProblems errors;
     auto pos = virrey::position_from_fen<Board8>(fen, variant, errors);
     benchmark::DoNotOptimize(pos);
   }
@@ -119,7 +119,7 @@ void BM_ResolveSan(benchmark::State& state, Variant variant, const char* fen) {
   for (auto _ : state) {
     int found = 0;
     for (const auto& t : texts) {
-      std::string error;
+      virrey::SanProblem error;
       const auto san = virrey::parse_san(t, error);
       if (san) found += int(virrey::resolve_san(*pos, *san).move.from());
     }
