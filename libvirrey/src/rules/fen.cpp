@@ -4,9 +4,13 @@
 
 #include <fmt/format.h>
 
+#include "add_problem.hpp"
+
 namespace virrey {
 
 namespace {
+
+using detail::add_problem;
 
 std::vector<std::string_view> split_fields(std::string_view text) {
   std::vector<std::string_view> fields;
@@ -26,7 +30,7 @@ void parse_board(std::string_view field, Setup& s, FenProblems& errors) {
   int ranks_seen = 1;
   auto finish_rank = [&] {
     if (file != width && rank >= 0)
-      errors.push_back({FenError::RankLength, fmt::format("rank {} has {} squares (expected {})", rank + 1, file, width)});
+      add_problem(errors, FenError::RankLength, "rank {} has {} squares (expected {})", rank + 1, file, width);
   };
   for (std::size_t i = 0; i < field.size(); ++i) {
     char c = field[i];
@@ -46,7 +50,7 @@ void parse_board(std::string_view field, Setup& s, FenProblems& errors) {
     }
     PieceType pt = piece_type_from_letter(c);
     if (pt == PieceType::None) {
-      errors.push_back({FenError::BadPieceLetter, fmt::format("'{}' is not a piece letter", c)});
+      add_problem(errors, FenError::BadPieceLetter, "'{}' is not a piece letter", c);
       continue;
     }
     if (rank >= 0 && file < width)
@@ -55,7 +59,7 @@ void parse_board(std::string_view field, Setup& s, FenProblems& errors) {
   }
   finish_rank();
   if (ranks_seen != height)
-    errors.push_back({FenError::RankCount, fmt::format("the board has {} ranks (expected {})", ranks_seen, height)});
+    add_problem(errors, FenError::RankCount, "the board has {} ranks (expected {})", ranks_seen, height);
 }
 
 void parse_castling(std::string_view field, Setup& s, FenProblems& errors) {
@@ -72,7 +76,7 @@ void parse_castling(std::string_view field, Setup& s, FenProblems& errors) {
     } else if (lower >= 'a' && lower < 'a' + width && (lower == 'a' || lower == 'a' + width - 1)) {
       s.castling |= std::uint8_t((lower == 'a' ? kWhiteQueenside : kWhiteKingside) << shift);
     } else {
-      errors.push_back({FenError::Castling, fmt::format("castling field '{}' has an invalid letter '{}'", field, c)});
+      add_problem(errors, FenError::Castling, "castling field '{}' has an invalid letter '{}'", field, c);
     }
   }
 }
@@ -84,45 +88,44 @@ void parse_en_passant(std::string_view field, Setup& s, FenProblems& errors) {
     s.en_passant = Square((field[1] - '1') * s.width() + (field[0] - 'a'));
     return;
   }
-  errors.push_back({FenError::EnPassant, fmt::format("en passant field '{}' is not a square or '-'", field)});
+  add_problem(errors, FenError::EnPassant, "en passant field '{}' is not a square or '-'", field);
 }
 
 void parse_number(std::string_view field, FenError code, const char* what, int& out, FenProblems& errors) {
   auto [ptr, ec] = std::from_chars(field.data(), field.data() + field.size(), out);
   if (ec != std::errc() || ptr != field.data() + field.size())
-    errors.push_back({code, fmt::format("{} '{}' is not a number", what, field)});
+    add_problem(errors, code, "{} '{}' is not a number", what, field);
 }
 
 }  // namespace
 
 std::optional<Setup> parse_fen(std::string_view fen, Variant variant, FenProblems& errors) {
   if (fen.size() > kMaxFenBytes) {
-    errors.push_back(
-        {FenError::TooLong, fmt::format("the FEN is {} bytes long (at most {} are read)", fen.size(), kMaxFenBytes)});
+    add_problem(errors, FenError::TooLong, "the FEN is {} bytes long (at most {} are read)", fen.size(), kMaxFenBytes);
     return std::nullopt;
   }
   const auto fields = split_fields(fen);
   if (fields.empty()) {
-    errors.push_back({FenError::Empty, "the FEN is empty"});
+    add_problem(errors, FenError::Empty, "the FEN is empty");
     return std::nullopt;
   }
   Setup s;
   s.variant = variant;
   parse_board(fields[0], s, errors);
   if (fields.size() < 2) {
-    errors.push_back({FenError::SideToMove, "side to move is missing"});
+    add_problem(errors, FenError::SideToMove, "side to move is missing");
   } else if (fields[1] == "w" || fields[1] == "W") {
     s.side_to_move = Color::White;
   } else if (fields[1] == "b" || fields[1] == "B") {
     s.side_to_move = Color::Black;
   } else {
-    errors.push_back({FenError::SideToMove, fmt::format("side to move '{}' is not 'w' or 'b'", fields[1])});
+    add_problem(errors, FenError::SideToMove, "side to move '{}' is not 'w' or 'b'", fields[1]);
   }
   if (fields.size() >= 3) parse_castling(fields[2], s, errors);
   if (fields.size() >= 4) parse_en_passant(fields[3], s, errors);
   if (fields.size() >= 5) parse_number(fields[4], FenError::HalfmoveClock, "halfmove clock", s.halfmove_clock, errors);
   if (fields.size() >= 6) parse_number(fields[5], FenError::FullmoveNumber, "fullmove number", s.fullmove_number, errors);
-  if (fields.size() > 6) errors.push_back({FenError::FieldCount, fmt::format("{} fields (expected 6)", fields.size())});
+  if (fields.size() > 6) add_problem(errors, FenError::FieldCount, "{} fields (expected 6)", fields.size());
   return s;
 }
 

@@ -37,10 +37,9 @@ std::string write_fen(const Position<G>& pos) {
 template <class G>
 std::optional<Position<G>> position_from_fen(std::string_view fen, Variant variant,
                                              FenProblems& problems) {
-  const std::size_t before = problems.size();
   auto setup = parse_fen(fen, variant, problems);
   if (!setup) return std::nullopt;
-  const bool syntax_ok = problems.size() == before;
+  const bool syntax_ok = problems.empty();
   auto pos = Position<G>::from_setup(*setup, problems);
   if (!syntax_ok) return std::nullopt;
   return pos;
