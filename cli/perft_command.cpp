@@ -67,10 +67,6 @@ int perft_on(const Position<G>& pos, const PerftOptions& o) {
 int run_perft(const PerftOptions& o) {
   const auto variant = variant_option(o.variant);
   if (!variant) return kExitUsage;
-  if (!info(*variant).supported) {
-    spdlog::error("{} chess is not supported yet", info(*variant).name);
-    return kExitUsage;
-  }
   if (o.depth < 0 || o.depth > 20) {
     spdlog::error("depth {} is out of range (0 to 20)", o.depth);
     return kExitUsage;
@@ -79,7 +75,7 @@ int run_perft(const PerftOptions& o) {
   const std::string fen = o.fen.empty() ? std::string(info(*variant).start_fen) : o.fen;
   return with_geometry(*variant, [&](auto geometry) {
     using G = decltype(geometry);
-    std::vector<std::string> errors;
+    FenProblems errors;
     auto pos = position_from_fen<G>(fen, *variant, errors);
     if (!pos) {
       spdlog::error("invalid FEN '{}': {}", fen, join_reasons(errors));
