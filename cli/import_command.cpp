@@ -91,6 +91,7 @@ int run_import(const ImportOptions& o) {
   options.check.build_movetext = true;
   options.check.move_san = false;  // the store writes SAN again on export
   options.check.plain_movetext = false;  // nor does it need the movetext of plain games
+  options.check.trace_main_line = true;  // what the store needs of the main line: no second replay
   options.keep_raw = !o.rejects.empty();
   options.flag_duplicates = false;  // the importer counts duplicates, against the database too
 
@@ -142,7 +143,7 @@ int run_import(const ImportOptions& o) {
   validate::InputCallbacks callbacks;
   // Games are indexed and encoded on the checking threads.
   callbacks.checked = [](validate::GameReport& r) {
-    if (!r.game.has_error) r.attachment = store::prepare_game(r.game.record);
+    if (!r.game.has_error) r.attachment = store::prepare_game(r.game.record, &r.game.trace);
   };
   std::uint64_t* read_of_input = nullptr;  // read_per_input's entry of the input being read
   std::string_view input_of_count;
