@@ -13,8 +13,9 @@ case ${1:-} in
   "") ;;
   --bench)
     # scid: tkscid (import_vs_scid.sh); pgn-extract (validate_vs_pgn_extract.sh);
-    # stockfish, sjaakii (perft_vs_peers.sh); fairy-stockfish (modern_perft_vs_fairy.sh);
-    # time: /usr/bin/time, which the scripts time runs with.
+    # stockfish, sjaakii (perft_vs_peers.sh, scripts/crosscheck-perft.sh);
+    # fairy-stockfish (modern_perft_vs_fairy.sh); time: /usr/bin/time, which
+    # the scripts time runs with.
     packages+=(scid pgn-extract stockfish sjaakii fairy-stockfish time) ;;
   *) echo "usage: $0 [--bench]" >&2; exit 2 ;;
 esac
