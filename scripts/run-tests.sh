@@ -3,8 +3,7 @@
 # in three stages:
 #   1. the Release build in build/ and its whole ctest suite;
 #   2. the same suite built with AddressSanitizer and UndefinedBehaviorSanitizer
-#      (g++, -O1 -g) in build-asan/; tests labelled `no-asan` are left out
-#      there (each says why where its label is set);
+#      (g++, -O1 -g) in build-asan/;
 #   3. every fuzz target (scripts/fuzz.sh) for VIRREY_FUZZ_SECONDS seconds
 #      each (default 60).
 # VIRREY_QUICK=1 runs stage 1 only. Each stage's time is printed at the end.
@@ -37,7 +36,7 @@ asan_tests() {
   (cd "$asan_build" &&
      ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 \
      UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-     ctest --output-on-failure --no-tests=error -j"$jobs" -LE no-asan)
+     ctest --output-on-failure --no-tests=error -j"$jobs")
 }
 
 fuzz_smoke() {

@@ -16,7 +16,7 @@
 #include "virrey/query/search.hpp"
 #include "virrey/rules/fen.hpp"
 #include "virrey/store/keys.hpp"
-#include "virrey/store/testing.hpp"
+#include "store_hooks.hpp"
 
 namespace virrey::testing {
 namespace {

@@ -17,7 +17,7 @@
 #include "virrey/query/stats_promotions.hpp"
 #include "virrey/query/stats_results.hpp"
 #include "virrey/store/keys.hpp"
-#include "virrey/store/testing.hpp"
+#include "store_hooks.hpp"
 #include "virrey/store/tree_counters.hpp"
 #include "virrey/rules/fen.hpp"
 

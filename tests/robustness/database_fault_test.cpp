@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "robustness_support.hpp"
-#include "virrey/store/testing.hpp"
+#include "store_hooks.hpp"
 
 namespace virrey::robustness {
 namespace {

@@ -14,7 +14,7 @@
 #include "virrey/store/game_index.hpp"
 #include "virrey/store/importer.hpp"
 #include "virrey/store/keys.hpp"
-#include "virrey/store/testing.hpp"
+#include "store_hooks.hpp"
 #include "virrey/store/upgrade.hpp"
 #include "virrey/game/pgn_writer.hpp"
 

@@ -11,7 +11,7 @@
 #include "virrey/store/consistency.hpp"
 #include "virrey/store/database.hpp"
 #include "virrey/store/game_index.hpp"
-#include "virrey/store/testing.hpp"
+#include "store_hooks.hpp"
 #include "virrey/game/pgn_writer.hpp"
 
 namespace virrey::store::test {

@@ -93,9 +93,12 @@ std::string write_pgn(const GameRecord& rec) {
         need_number = false;
         break;
       }
-      case ItemKind::Nag:
-        lines.token("$" + std::to_string(item.nag), glue);
+      case ItemKind::Nag: {
+        std::string nag = "$";  // (not "$" + ...: g++ 12 warns falsely on that, -Wrestrict)
+        nag += std::to_string(item.nag);
+        lines.token(nag, glue);
         break;
+      }
       case ItemKind::Comment: {
         // Words of the comment, so long comments wrap; whitespace folds.
         std::string_view text = item.text;

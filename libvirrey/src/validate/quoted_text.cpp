@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "../pgn/utf8.hpp"
+#include "virrey/pgn/utf8.hpp"
 
 namespace virrey::validate {
 

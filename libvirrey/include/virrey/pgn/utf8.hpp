@@ -1,4 +1,5 @@
-// UTF-8 validation for tag values and comments (internal to the PGN reader).
+// UTF-8 validation: tag values and comments (the PGN reader), and input
+// bytes quoted in the validator's messages.
 #pragma once
 
 #include <cstddef>

@@ -1,4 +1,4 @@
-#include "virrey/store/testing.hpp"
+#include "store_hooks.hpp"
 
 #include <algorithm>
 
