@@ -16,51 +16,48 @@ namespace {
 
 // Games checked the way import checks them, with their traces.
 std::vector<validate::CheckedGame> check_for_import(const std::string& text, Variant default_variant) {
-  importers::MemorySource source(text, "test");
-  pgn::GameSplitter splitter(source);
   validate::CheckOptions options;
   options.default_variant = default_variant;
   options.move_san = false;
   options.plain_movetext = false;
   options.trace_main_line = true;
-  validate::GameChecker checker(options);
-  std::vector<validate::CheckedGame> out;
-  for (;;) {
-    const pgn::GameItem item = splitter.next();
-    if (item.kind == pgn::ItemKind::End) break;
-    if (item.kind == pgn::ItemKind::Game) out.push_back(checker.check(item.text, item.number, item.start));
+  return check_pgn_with(text, options);
+}
+
+// Two lists of index entries, entry by entry.
+template <class T, class Same>
+void expect_same_list(const std::vector<T>& a, const std::vector<T>& b, Same same) {
+  ASSERT_EQ(a.size(), b.size());
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    SCOPED_TRACE(i);
+    same(a[i], b[i]);
   }
-  return out;
 }
 
 void expect_same_index(const GameIndex& a, const GameIndex& b) {
   EXPECT_EQ(a.variant, b.variant);
   EXPECT_EQ(a.identity, b.identity);
   EXPECT_EQ(a.identity_bytes, b.identity_bytes);
-  ASSERT_EQ(a.positions.size(), b.positions.size());
-  for (std::size_t i = 0; i < a.positions.size(); ++i) {
-    EXPECT_EQ(a.positions[i].hash, b.positions[i].hash) << i;
-    EXPECT_EQ(a.positions[i].first_ply, b.positions[i].first_ply) << i;
-  }
-  ASSERT_EQ(a.tree.size(), b.tree.size());
-  for (std::size_t i = 0; i < a.tree.size(); ++i) {
-    EXPECT_EQ(a.tree[i].hash, b.tree[i].hash) << i;
-    EXPECT_EQ(a.tree[i].move, b.tree[i].move) << i;
-  }
+  expect_same_list(a.positions, b.positions, [](const PositionEntry& x, const PositionEntry& y) {
+    EXPECT_EQ(x.hash, y.hash);
+    EXPECT_EQ(x.first_ply, y.first_ply);
+  });
+  expect_same_list(a.tree, b.tree, [](const TreeEntry& x, const TreeEntry& y) {
+    EXPECT_EQ(x.hash, y.hash);
+    EXPECT_EQ(x.move, y.move);
+  });
   EXPECT_EQ(a.counters, b.counters);
-  ASSERT_EQ(a.promotions.size(), b.promotions.size());
-  for (std::size_t i = 0; i < a.promotions.size(); ++i) {
-    EXPECT_EQ(a.promotions[i].piece, b.promotions[i].piece) << i;
-    EXPECT_EQ(a.promotions[i].colour, b.promotions[i].colour) << i;
-    EXPECT_EQ(a.promotions[i].file, b.promotions[i].file) << i;
-    EXPECT_EQ(a.promotions[i].ply, b.promotions[i].ply) << i;
-    EXPECT_EQ(a.promotions[i].flags, b.promotions[i].flags) << i;
-  }
-  ASSERT_EQ(a.tags.size(), b.tags.size());
-  for (std::size_t i = 0; i < a.tags.size(); ++i) {
-    EXPECT_EQ(a.tags[i].field, b.tags[i].field) << i;
-    EXPECT_EQ(a.tags[i].value, b.tags[i].value) << i;
-  }
+  expect_same_list(a.promotions, b.promotions, [](const PromotionEntry& x, const PromotionEntry& y) {
+    EXPECT_EQ(x.piece, y.piece);
+    EXPECT_EQ(x.colour, y.colour);
+    EXPECT_EQ(x.file, y.file);
+    EXPECT_EQ(x.ply, y.ply);
+    EXPECT_EQ(x.flags, y.flags);
+  });
+  expect_same_list(a.tags, b.tags, [](const TagEntry& x, const TagEntry& y) {
+    EXPECT_EQ(x.field, y.field);
+    EXPECT_EQ(x.value, y.value);
+  });
   EXPECT_EQ(encode_summary(a.summary), encode_summary(b.summary));
 }
 
