@@ -14,6 +14,7 @@
 #include "virrey/rules/move_numbers.hpp"
 #include "virrey/rules/movegen.hpp"
 #include "virrey/rules/perft.hpp"
+#include "virrey/rules/san.hpp"
 
 namespace {
 
@@ -37,7 +38,7 @@ constexpr const char* kViceroys =
 constexpr double kMinTime = 0.2;
 
 std::optional<Position<Board8>> load(benchmark::State& state, Variant variant, const char* fen) {
-  std::vector<std::string> errors;
+  virrey::FenProblems errors;
   auto pos = virrey::position_from_fen<Board8>(fen, variant, errors);
   if (!pos) state.SkipWithError(("bad FEN: " + virrey::join_reasons(errors)).c_str());
   return pos;
@@ -98,6 +99,35 @@ void BM_MoveNumbers(benchmark::State& state, Variant variant, const char* fen) {
   state.SetItemsProcessed(std::int64_t(state.iterations() * moves.size()));
 }
 
+// Reading and validating a FEN, as validate does for every [FEN] tag.
+void BM_PositionFromFen(benchmark::State& state, Variant variant, const char* fen) {
+  for (auto _ : state) {
+    virrey::FenProblems errors;
+    auto pos = virrey::position_from_fen<Board8>(fen, variant, errors);
+    benchmark::DoNotOptimize(pos);
+  }
+}
+
+// The full SAN path (parse_san, then resolve_san) on the position's legal
+// moves written in SAN: what the validator does for every token that
+// read_plain_san leaves (promotions, castling, en passant).
+void BM_ResolveSan(benchmark::State& state, Variant variant, const char* fen) {
+  const auto pos = load(state, variant, fen);
+  if (!pos) return;
+  std::vector<std::string> texts;
+  for (auto m : virrey::legal_moves(*pos)) texts.push_back(virrey::write_san(*pos, m));
+  for (auto _ : state) {
+    int found = 0;
+    for (const auto& t : texts) {
+      virrey::SanProblem error;
+      const auto san = virrey::parse_san(t, error);
+      if (san) found += int(virrey::resolve_san(*pos, *san).move.from());
+    }
+    benchmark::DoNotOptimize(found);
+  }
+  state.SetItemsProcessed(std::int64_t(state.iterations() * texts.size()));
+}
+
 #define VIRREY_MOVEGEN_CASE(fn, name, ...) \
   BENCHMARK_CAPTURE(fn, name, __VA_ARGS__)->MinTime(kMinTime)
 #define VIRREY_PERFT_CASE(name, ...) \
@@ -117,6 +147,10 @@ VIRREY_MOVEGEN_CASE(BM_PlayAll, virrey_promotion, Variant::Virrey, kPromotion);
 VIRREY_MOVEGEN_CASE(BM_MoveNumbers, std_kiwipete, Variant::Standard, kKiwipete);
 VIRREY_MOVEGEN_CASE(BM_MoveNumbers, std_start, Variant::Standard, kStart);
 VIRREY_MOVEGEN_CASE(BM_MoveNumbers, virrey_viceroys, Variant::Virrey, kViceroys);
+VIRREY_MOVEGEN_CASE(BM_PositionFromFen, std_kiwipete, Variant::Standard, kKiwipete);
+VIRREY_MOVEGEN_CASE(BM_PositionFromFen, virrey_viceroys, Variant::Virrey, kViceroys);
+VIRREY_MOVEGEN_CASE(BM_ResolveSan, std_kiwipete, Variant::Standard, kKiwipete);
+VIRREY_MOVEGEN_CASE(BM_ResolveSan, virrey_promotion, Variant::Virrey, kPromotion);
 VIRREY_PERFT_CASE(std_start_d4, Variant::Standard, kStart, 4);
 VIRREY_PERFT_CASE(std_kiwipete_d3, Variant::Standard, kKiwipete, 3);
 VIRREY_PERFT_CASE(std_endgame_d5, Variant::Standard, kEndgame, 5);

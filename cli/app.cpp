@@ -11,11 +11,13 @@
 #include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
 
+#include "common_options.hpp"
 #include "db_command.hpp"
 #include "exit_codes.hpp"
 #include "export_command.hpp"
 #include "generate_command.hpp"
 #include "import_command.hpp"
+#include "output.hpp"
 #include "perft_command.hpp"
 #include "search_command.hpp"
 #include "stats_command.hpp"
@@ -25,21 +27,56 @@ namespace virrey::cli {
 
 namespace {
 
+// --- the options several commands share ---------------------------------------
+
+void add_db_option(CLI::App* cmd, std::string& db) { cmd->add_option("--db", db, std::string(kDbHelp)); }
+
+CLI::Option* add_variant_option(CLI::App* cmd, std::string& variant, const std::string& help) {
+  return cmd->add_option("--variant", variant, help);
+}
+// For games without a Variant tag.
+void add_default_variant_option(CLI::App* cmd, std::string& variant) {
+  add_variant_option(cmd, variant, "variant of games without a Variant tag (" + variant_names(", ") + ")");
+}
+
+void add_threads_option(CLI::App* cmd, int& threads, const std::string& help) {
+  cmd->add_option("--threads,-t", threads, help)->capture_default_str();
+}
+
+// The PGN inputs of validate and import, and where their rejected games go.
+void add_inputs_option(CLI::App* cmd, std::vector<std::string>& inputs, const std::string& help) {
+  cmd->add_option("inputs", inputs, help)->check(CLI::ExistingFile | CLI::IsMember({"-"}));
+}
+void add_rejects_option(CLI::App* cmd, std::string& rejects) {
+  cmd->add_option("--rejects", rejects, "write the games with errors here, byte for byte as read");
+}
+
+// --format, one of `accepted`; the help text names them after `help_prefix`.
+void add_format_option(CLI::App* cmd, Format& format, std::initializer_list<Format> accepted,
+                       const std::string& help_prefix = "") {
+  std::vector<std::string_view> names;
+  for (Format f : accepted) names.push_back(format_name(f));
+  cmd->add_option_function<std::string>(
+         "--format", [&format](const std::string& name) { format = parse_format(name).value_or(format); },
+         help_prefix + name_list(names))
+      ->check(CLI::IsMember(std::vector<std::string>(names.begin(), names.end())))
+      ->default_str(std::string(format_name(format)));
+}
+
+// --- the commands -------------------------------------------------------------
+
 void add_perft(CLI::App& app, PerftOptions& o, std::function<void()> run) {
   auto* cmd = app.add_subcommand("perft",
                                  "Count the leaf nodes of the legal move tree of a position.\n"
                                  "The last ply is counted in bulk: the legal moves at depth 1 "
                                  "are counted, not played.");
-  cmd->add_option("--variant", o.variant, "standard, virrey or modern")->capture_default_str();
+  add_variant_option(cmd, o.variant, variant_names())->capture_default_str();
   auto* fen = cmd->add_option("--fen", o.fen, "the position (default: the start position)");
   cmd->add_flag("--startpos", o.startpos, "use the variant's start position (the default)")->excludes(fen);
   cmd->add_option("--depth,-d", o.depth, "plies to search (0-20)")->required();
   cmd->add_flag("--divide", o.divide, "list every root move with its count");
-  cmd->add_option("--threads,-t", o.threads, "threads (root moves are shared out)")
-      ->capture_default_str();
-  cmd->add_option("--format", o.format, "text or json")
-      ->check(CLI::IsMember({"text", "json"}))
-      ->capture_default_str();
+  add_threads_option(cmd, o.threads, "threads (root moves are shared out)");
+  add_format_option(cmd, o.format, {Format::Text, Format::Json});
   cmd->callback(std::move(run));
 }
 
@@ -49,14 +86,13 @@ void add_generate(CLI::App& app, GenerateOptions& o, std::function<void()> run) 
       "Write legal games made from a seed, as PGN: round-robin tournaments of invented players,\n"
       "moves biased towards pawn advances, captures and promotions, results that the final\n"
       "position bears out. The same options always give the same bytes.");
-  cmd->add_option("--variant", o.variant, "standard, virrey or modern")->capture_default_str();
+  add_variant_option(cmd, o.variant, variant_names())->capture_default_str();
   cmd->add_option("--games,-n", o.games, "how many games")->capture_default_str();
   cmd->add_option("--seed", o.seed, "names the collection")->capture_default_str();
   cmd->add_option("--first", o.first, "index of the first game (to make a collection in parts)")
       ->capture_default_str();
   cmd->add_option("--output,-o", o.output, "write here instead of standard output");
-  cmd->add_option("--threads,-t", o.threads, "generate on this many threads (same output)")
-      ->capture_default_str();
+  add_threads_option(cmd, o.threads, "generate on this many threads (same output)");
   cmd->add_flag("--stats", o.stats, "print endings, results and promotions on stderr");
   cmd->callback(std::move(run));
 }
@@ -68,19 +104,15 @@ void add_validate(CLI::App& app, ValidateOptions& o, std::function<void()> run) 
       "Inputs are paths or '-' (standard input; the default); gzip and zstd are recognised\n"
       "by content. Exit 0: no game has an error; 1: some game has one; 3: an input or output\n"
       "could not be read or written.");
-  cmd->add_option("inputs", o.inputs, "PGN files, or '-' for standard input")
-      ->check(CLI::ExistingFile | CLI::IsMember({"-"}));
-  cmd->add_option("--variant", o.variant, "variant of games without a Variant tag (standard, virrey, modern)");
+  add_inputs_option(cmd, o.inputs, "PGN files, or '-' for standard input");
+  add_default_variant_option(cmd, o.variant);
   cmd->add_flag("--strict", o.strict, "count warnings as errors");
-  cmd->add_option("--format", o.format, "text, json or jsonl")
-      ->check(CLI::IsMember({"text", "json", "jsonl"}))
-      ->capture_default_str();
-  cmd->add_option("--threads,-t", o.threads, "check games on this many threads (output order is kept)")
-      ->capture_default_str();
+  add_format_option(cmd, o.format, {Format::Text, Format::Json, Format::Jsonl});
+  add_threads_option(cmd, o.threads, "check games on this many threads (output order is kept)");
   cmd->add_option("--max-errors", o.max_errors,
                   "print at most this many errors (0: all); the summary still counts every one");
   cmd->add_option("--output,-o", o.output, "write the valid games here, normalised (PGN export format)");
-  cmd->add_option("--rejects", o.rejects, "write the games with errors here, byte for byte as read");
+  add_rejects_option(cmd, o.rejects);
   cmd->callback(std::move(run));
 }
 
@@ -94,7 +126,7 @@ void add_search(CLI::App& app, SearchOptions& o, std::function<void()> run) {
       "included; every hit is confirmed by replaying the game, never by hash alone).\n"
       "Exit 0: done, also when nothing matches; 1: nothing matches and --fail-empty; 2: a bad\n"
       "FEN, SAN, range or option; 3: the database cannot be read.");
-  cmd->add_option("--db", o.db, "the database (default: $VIRREY_DB, else ./virrey.db)");
+  add_db_option(cmd, o.db);
   add_filter_options(cmd, o.filter, true);
   cmd->add_option("--limit", o.limit, "games per page (0: all)")->capture_default_str();
   cmd->add_option("--offset", o.offset, "skip this many matches")->capture_default_str();
@@ -103,9 +135,7 @@ void add_search(CLI::App& app, SearchOptions& o, std::function<void()> run) {
       ->capture_default_str();
   cmd->add_flag("--count", o.count, "print only the number of matching games");
   cmd->add_flag("--show", o.show, "draw the matched position of each game (text; fen in json/jsonl/csv)");
-  cmd->add_option("--format", o.format, "text, pgn, json, jsonl or csv")
-      ->check(CLI::IsMember({"text", "pgn", "json", "jsonl", "csv"}))
-      ->capture_default_str();
+  add_format_option(cmd, o.format, {Format::Text, Format::Pgn, Format::Json, Format::Jsonl, Format::Csv});
   cmd->add_flag("--fail-empty", o.fail_empty, "exit 1 when no game matches");
   cmd->add_flag("--explain", o.explain, "log how the query runs");
   cmd->callback(std::move(run));
@@ -121,16 +151,12 @@ void add_import(CLI::App& app, ImportOptions& o, std::function<void()> run) {
       "and skipped. Games are committed every few seconds, each whole with its index entries:\n"
       "a killed import keeps what it committed, and running it again completes it.\n"
       "Exit 0: done; 1: some games had errors (the others are stored); 3: I/O or database error.");
-  cmd->add_option("inputs", o.inputs, "PGN files (gzip, zstd recognised), or '-' for standard input")
-      ->check(CLI::ExistingFile | CLI::IsMember({"-"}));
-  cmd->add_option("--db", o.db, "the database (default: $VIRREY_DB, else ./virrey.db)");
-  cmd->add_option("--variant", o.variant, "variant of games without a Variant tag (standard, virrey, modern)");
-  cmd->add_option("--threads,-t", o.threads, "threads for checking and indexing (0: every core)")
-      ->capture_default_str();
-  cmd->add_option("--rejects", o.rejects, "write the games with errors here, byte for byte as read");
-  cmd->add_option("--format", o.format, "summary as text or json")
-      ->check(CLI::IsMember({"text", "json"}))
-      ->capture_default_str();
+  add_inputs_option(cmd, o.inputs, "PGN files (gzip, zstd recognised), or '-' for standard input");
+  add_db_option(cmd, o.db);
+  add_default_variant_option(cmd, o.variant);
+  add_threads_option(cmd, o.threads, "threads for checking and indexing (0: every core)");
+  add_rejects_option(cmd, o.rejects);
+  add_format_option(cmd, o.format, {Format::Text, Format::Json}, "summary as ");
   cmd->add_flag("--force", o.force, "read inputs imported before all the same (duplicates are still skipped)");
   cmd->add_flag("--compact", o.compact, "compact the database afterwards (smaller, faster to read)");
   cmd->add_option("--commit-interval", o.commit_interval,
@@ -142,12 +168,10 @@ void add_import(CLI::App& app, ImportOptions& o, std::function<void()> run) {
 void add_export(CLI::App& app, ExportOptions& o, std::function<void()> run) {
   auto* cmd = app.add_subcommand(
       "export", "Write the stored games back as PGN (tags, moves, comments, NAGs, variations) or JSON Lines.");
-  cmd->add_option("--db", o.db, "the database (default: $VIRREY_DB, else ./virrey.db)");
-  cmd->add_option("--variant", o.variant, "only games of this variant");
+  add_db_option(cmd, o.db);
+  add_variant_option(cmd, o.variant, "only games of this variant");
   cmd->add_option("--limit", o.limit, "at most this many games (0: all)")->capture_default_str();
-  cmd->add_option("--format", o.format, "pgn or jsonl")
-      ->check(CLI::IsMember({"pgn", "jsonl"}))
-      ->capture_default_str();
+  add_format_option(cmd, o.format, {Format::Pgn, Format::Jsonl});
   cmd->add_option("--output,-o", o.output, "write here instead of standard output");
   cmd->callback(std::move(run));
 }
@@ -168,10 +192,8 @@ void add_db(CLI::App& app, DbOptions& o, std::function<void()> run) {
       "and run again.\n"
       "Exit 0: upgraded or already current; 3: the database cannot be upgraded.");
   for (auto* sub : {info, check, upgrade}) {
-    sub->add_option("--db", o.db, "the database (default: $VIRREY_DB, else ./virrey.db)");
-    sub->add_option("--format", o.format, "text or json")
-        ->check(CLI::IsMember({"text", "json"}))
-        ->capture_default_str();
+    add_db_option(sub, o.db);
+    add_format_option(sub, o.format, {Format::Text, Format::Json});
     sub->callback([&o, sub, run] {
       o.action = sub->get_name();
       run();
@@ -202,7 +224,7 @@ void add_filter_options(CLI::App* cmd, FilterOptions& f, bool positions, const s
   cmd->add_option("--date-from", f.date_from, "dated on or after yyyy[.mm[.dd]]");
   cmd->add_option("--date-to", f.date_to, "dated on or before yyyy[.mm[.dd]] (a whole year or month)");
   cmd->add_option("--eco", f.eco, "the ECO code");
-  cmd->add_option("--variant", f.variant, "standard, virrey or modern");
+  add_variant_option(cmd, f.variant, variant_names());
 }
 
 void add_filter_options(CLI::App* cmd, FilterOptions& f, bool positions) {
@@ -225,10 +247,8 @@ void add_stats(CLI::App& app, StatsCommands& o, int& exit_code) {
       "option; 3: the database cannot be read.");
   cmd->require_subcommand(1);
   auto common = [](CLI::App* sub, StatsCommonOptions& c, bool positions, bool by = true) {
-    sub->add_option("--db", c.db, "the database (default: $VIRREY_DB, else ./virrey.db)");
-    sub->add_option("--format", c.format, "text, json or csv")
-        ->check(CLI::IsMember({"text", "json", "csv"}))
-        ->capture_default_str();
+    add_db_option(sub, c.db);
+    add_format_option(sub, c.format, {Format::Text, Format::Json, Format::Csv});
     add_filter_options(sub, c.filter, positions, by ? "--by,--promotion-by" : "--promotion-by");
   };
   auto* openings = cmd->add_subcommand(

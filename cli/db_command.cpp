@@ -4,8 +4,8 @@
 #include <spdlog/spdlog.h>
 
 #include "exit_codes.hpp"
-#include "json_text.hpp"
 #include "progress.hpp"
+#include "text_table.hpp"
 #include "virrey/store/consistency.hpp"
 #include "virrey/store/upgrade.hpp"
 
@@ -27,65 +27,90 @@ std::unique_ptr<store::Database> open_database(const std::string& flag, store::O
 
 namespace {
 
-int print_info(const store::Database& db, const std::string& format) {
+// Runs `work`, which reports the games done to the callback it is given, with
+// a progress line on stderr.
+template <class Work>
+auto with_progress(Work work) {
+  Progress progress;
+  auto result = work([&](std::uint64_t games) { progress.update(games, 0); });
+  progress.finish();
+  return result;
+}
+
+int print_info(const store::Database& db, Format format) {
   auto info = db.info();
   if (!info) {
     spdlog::error("{}", info.error().message);
     return kExitIo;
   }
-  if (format == "json") {
-    std::string variants, parts;
-    for (int v = 0; v < kVariantCount; ++v)
-      variants += fmt::format("{}{}:{{\"games\":{},\"positions\":{}}}", v ? "," : "",
-                              json_string(virrey::info(Variant(v)).cli_name),
-                              info->counts[std::size_t(v)].games,
-                              info->counts[std::size_t(v)].positions);
-    for (std::size_t i = 0; i < info->families.size(); ++i)
-      parts += fmt::format("{}{}:{{\"bytes\":{},\"entries\":{},\"files\":{},\"level0_files\":{}}}",
-                           i ? "," : "", json_string(info->families[i].name), info->families[i].bytes,
-                           info->families[i].entries, info->families[i].files,
-                           info->families[i].level0_files);
-    fmt::print("{{\"path\":{},\"schema_version\":{},\"hash_table_id\":{},\"tree_plies\":{},"
-               "\"variants\":{{{}}},\"parts\":{{{}}},\"total_bytes\":{}}}\n",
-               json_string(info->path), info->schema_version, info->hash_table_id,
-               info->tree_plies, variants, parts, info->total_bytes);
+  if (format == Format::Json) {
+    Members variants, parts;
+    for (int v = 0; v < kVariantCount; ++v) {
+      const auto& c = info->counts[std::size_t(v)];
+      variants.push_back(
+          {std::string(virrey::info(Variant(v)).cli_name),
+           Value::object({{"games", Value::integer(c.games)}, {"positions", Value::integer(c.positions)}})});
+    }
+    for (const auto& f : info->families)
+      parts.push_back(
+          {std::string(f.name), Value::object({{"bytes", Value::integer(f.bytes)},
+                                               {"entries", Value::integer(f.entries)},
+                                               {"files", Value::integer(f.files)},
+                                               {"level0_files", Value::integer(f.level0_files)}})});
+    const Members m = {{"path", Value::string(info->path)},
+                       {"schema_version", Value::integer(info->schema_version)},
+                       {"hash_table_id", Value::integer(info->hash_table_id)},
+                       {"tree_plies", Value::integer(info->tree_plies)},
+                       {"variants", Value::object(std::move(variants))},
+                       {"parts", Value::object(std::move(parts))},
+                       {"total_bytes", Value::integer(info->total_bytes)}};
+    fmt::print("{}\n", json(m));
     return kExitOk;
   }
   fmt::print("database  {}\nschema    version {}, hash table {}, opening tree {} plies\n\n",
              info->path, info->schema_version, info->hash_table_id, info->tree_plies);
-  fmt::print("{:<10} {:>12} {:>14}\n", "variant", "games", "positions");
+  using Align = TextTable::Align;
+  TextTable variants(
+      {{"variant", Align::Left, 10}, {"games", Align::Right, 12}, {"positions", Align::Right, 14}}, " ");
   store::VariantCounts total;
   for (int v = 0; v < kVariantCount; ++v) {
     const auto& c = info->counts[std::size_t(v)];
     total.games += c.games;
     total.positions += c.positions;
-    fmt::print("{:<10} {:>12} {:>14}\n", virrey::info(Variant(v)).cli_name, c.games, c.positions);
+    variants.add({std::string(virrey::info(Variant(v)).cli_name), fmt::format("{}", c.games),
+                  fmt::format("{}", c.positions)});
   }
-  fmt::print("{:<10} {:>12} {:>14}\n\n", "all", total.games, total.positions);
-  fmt::print("{:<12} {:<34} {:>10} {:>12} {:>7}\n", "part", "", "MB", "entries", "files");
+  variants.add({"all", fmt::format("{}", total.games), fmt::format("{}", total.positions)});
+  TextTable parts({{"part", Align::Left, 12},
+                   {"", Align::Left, 34},
+                   {"MB", Align::Right, 10},
+                   {"entries", Align::Right, 12},
+                   {"files", Align::Right, 7}},
+                  " ");
   for (std::size_t i = 0; i < info->families.size(); ++i)
-    fmt::print("{:<12} {:<34} {:>10.2f} {:>12} {:>7}\n", info->families[i].name,
-               store::kFamilies[i].what, double(info->families[i].bytes) / 1e6,
-               info->families[i].entries, info->families[i].files);
-  fmt::print("{:<12} {:<34} {:>10.2f}\n", "on disk", "every file, logs included",
-             double(info->total_bytes) / 1e6);
+    parts.add({std::string(info->families[i].name), std::string(store::kFamilies[i].what),
+               fmt::format("{:.2f}", double(info->families[i].bytes) / 1e6),
+               fmt::format("{}", info->families[i].entries), fmt::format("{}", info->families[i].files)});
+  parts.add({"on disk", "every file, logs included", fmt::format("{:.2f}", double(info->total_bytes) / 1e6)});
+  fmt::print("{}\n{}", variants.render(), parts.render());
   return kExitOk;
 }
 
-int run_check(const store::Database& db, const std::string& format) {
-  Progress progress;
-  auto report = store::check_database(db, [&](std::uint64_t games) { progress.update(games, 0); });
-  progress.finish();
+int run_check(const store::Database& db, Format format) {
+  auto report = with_progress([&](auto on_games) { return store::check_database(db, on_games); });
   if (!report) {
     log_store_error(report.error());
     return kExitIo;
   }
-  if (format == "json") {
-    std::string problems;
-    for (const auto& p : report->problems) append_json_item(problems, json_string(p));
-    fmt::print("{{\"games\":{},\"entries\":{},\"ok\":{},\"problem_count\":{},\"problems\":[{}]}}\n",
-               report->games, report->entries, report->ok() ? "true" : "false",
-               report->problem_count, problems);
+  if (format == Format::Json) {
+    std::vector<Value> problems;
+    for (const auto& p : report->problems) problems.push_back(Value::string(p));
+    const Members m = {{"games", Value::integer(report->games)},
+                       {"entries", Value::integer(report->entries)},
+                       {"ok", Value::boolean(report->ok())},
+                       {"problem_count", Value::integer(report->problem_count)},
+                       {"problems", Value::list(std::move(problems))}};
+    fmt::print("{}\n", json(m));
   } else {
     for (const auto& p : report->problems) fmt::print("problem: {}\n", p);
     if (report->problem_count > report->problems.size())
@@ -96,19 +121,19 @@ int run_check(const store::Database& db, const std::string& format) {
   return report->ok() ? kExitOk : kExitDataFailed;
 }
 
-int run_upgrade(const std::string& flag, const std::string& format) {
+int run_upgrade(const std::string& flag, Format format) {
   const std::string path = store::default_database_path(flag);
-  Progress progress;
-  auto report = store::upgrade_database(path, [&](std::uint64_t games) { progress.update(games, 0); });
-  progress.finish();
+  auto report = with_progress([&](auto on_games) { return store::upgrade_database(path, on_games); });
   if (!report) {
     log_store_error(report.error());
     return kExitIo;
   }
   const bool changed = report->from_version != report->to_version;
-  if (format == "json")
-    fmt::print("{{\"path\":{},\"from_version\":{},\"to_version\":{},\"games\":{}}}\n", json_string(path),
-               report->from_version, report->to_version, report->games);
+  if (format == Format::Json)
+    fmt::print("{}\n", json(Members{{"path", Value::string(path)},
+                                    {"from_version", Value::integer(report->from_version)},
+                                    {"to_version", Value::integer(report->to_version)},
+                                    {"games", Value::integer(report->games)}}));
   else if (changed)
     fmt::print("{}: upgraded from schema version {} to {}; {} games re-indexed\n", path,
                report->from_version, report->to_version, report->games);

@@ -7,12 +7,14 @@
 
 #include "virrey/store/database.hpp"
 
+#include "output.hpp"
+
 namespace virrey::cli {
 
 struct DbOptions {
   std::string action;           // "info", "check" or "upgrade"
   std::string db;               // empty: $VIRREY_DB, else ./virrey.db
-  std::string format = "text";  // text, json
+  Format format = Format::Text;  // text, json
 };
 
 int run_db(const DbOptions& options);
@@ -23,11 +25,5 @@ std::unique_ptr<store::Database> open_database(const std::string& flag, store::O
 
 // Logs a store error with its kind ("... [older-schema]").
 void log_store_error(const Error& e);
-
-// Appends an item to a JSON list under construction ("a" -> "a,b").
-inline void append_json_item(std::string& list, const std::string& item) {
-  if (!list.empty()) list += ',';
-  list += item;
-}
 
 }  // namespace virrey::cli

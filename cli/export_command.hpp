@@ -5,13 +5,15 @@
 #include <cstdint>
 #include <string>
 
+#include "output.hpp"
+
 namespace virrey::cli {
 
 struct ExportOptions {
   std::string db;              // empty: $VIRREY_DB, else ./virrey.db
   std::string variant;         // only games of this variant
   std::uint64_t limit = 0;     // at most this many games (0: all)
-  std::string format = "pgn";  // pgn, jsonl
+  Format format = Format::Pgn;  // pgn, jsonl
   std::string output;          // empty: standard output
 };
 

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "json_text.hpp"
+#include "text_table.hpp"
 
 namespace virrey::cli {
 
@@ -23,35 +23,40 @@ std::string text_line(std::string_view file, const validate::Finding& f) {
 }
 
 std::string json_object(std::string_view file, const validate::Finding& f) {
-  return fmt::format(
-      "{{\"code\":{},\"severity\":{},\"file\":{},\"line\":{},\"column\":{},\"game\":{},"
-      "\"ply\":{},\"san\":{},\"fen\":{},\"message\":{}}}",
-      json_string(validate::code_name(f.code)), json_string(validate::severity_name(f.severity)),
-      json_string(file), f.line, f.column, f.game, f.ply,
-      f.san.empty() ? "null" : json_string(f.san), f.fen.empty() ? "null" : json_string(f.fen),
-      json_string(f.message));
+  return json(Members{{"code", Value::string(validate::code_name(f.code))},
+                      {"severity", Value::string(validate::severity_name(f.severity))},
+                      {"file", Value::string(file)},
+                      {"line", Value::integer(f.line)},
+                      {"column", Value::integer(f.column)},
+                      {"game", Value::integer(f.game)},
+                      {"ply", Value::integer(f.ply)},
+                      {"san", Value::string_or_null(f.san)},
+                      {"fen", Value::string_or_null(f.fen)},
+                      {"message", Value::string(f.message)}});
 }
 
 std::string summary_object(const ValidationSummary& s) {
-  std::string codes;
-  for (int c = 0; c < validate::kCodeCount; ++c) {
-    if (!s.per_code[c]) continue;
-    if (!codes.empty()) codes += ',';
-    codes += fmt::format("{}:{}", json_string(validate::code_name(validate::Code(c))), s.per_code[c]);
-  }
-  return fmt::format(
-      "{{\"games\":{},\"valid\":{},\"with_errors\":{},\"with_warnings\":{},\"errors\":{},"
-      "\"warnings\":{},\"codes\":{{{}}},\"seconds\":{:.3f}}}",
-      s.games, s.valid, s.with_errors, s.with_warnings, s.errors, s.warnings, codes, s.seconds);
+  Members codes;
+  for (int c = 0; c < validate::kCodeCount; ++c)
+    if (s.per_code[c])
+      codes.push_back({std::string(validate::code_name(validate::Code(c))), Value::integer(s.per_code[c])});
+  return json(Members{{"games", Value::integer(s.games)},
+                      {"valid", Value::integer(s.valid)},
+                      {"with_errors", Value::integer(s.with_errors)},
+                      {"with_warnings", Value::integer(s.with_warnings)},
+                      {"errors", Value::integer(s.errors)},
+                      {"warnings", Value::integer(s.warnings)},
+                      {"codes", Value::object(std::move(codes))},
+                      {"seconds", Value::number(s.seconds, 3)}});
 }
 
 }  // namespace
 
 void FindingWriter::finding(std::string_view file, const validate::Finding& f) {
   std::string line;
-  if (format_ == "jsonl") {
+  if (format_ == Format::Jsonl) {
     line = json_object(file, f) + '\n';
-  } else if (format_ == "json") {
+  } else if (format_ == Format::Json) {
     line = (first_ ? "{\"diagnostics\":[\n" : ",\n") + json_object(file, f);
   } else {
     line = text_line(file, f);
@@ -62,17 +67,19 @@ void FindingWriter::finding(std::string_view file, const validate::Finding& f) {
 
 void FindingWriter::summary(const ValidationSummary& s) {
   std::string out;
-  if (format_ == "jsonl") {
+  if (format_ == Format::Jsonl) {
     out = "{\"summary\":" + summary_object(s) + "}\n";
-  } else if (format_ == "json") {
+  } else if (format_ == Format::Json) {
     out = (first_ ? "{\"diagnostics\":[" : "\n") + std::string("],\n\"summary\":") +
           summary_object(s) + "}\n";
   } else {
     out = fmt::format("{} games: {} valid, {} with errors, {} with warnings ({} errors, {} warnings) in {:.2f} s\n",
                       s.games, s.valid, s.with_errors, s.with_warnings, s.errors, s.warnings, s.seconds);
+    TextTable codes({{"", TextTable::Align::Left, 22}, {"", TextTable::Align::Left}}, " ");
     for (int c = 0; c < validate::kCodeCount; ++c)
       if (s.per_code[c])
-        out += fmt::format("  {:<22} {}\n", validate::code_name(validate::Code(c)), s.per_code[c]);
+        codes.add({std::string(validate::code_name(validate::Code(c))), fmt::format("{}", s.per_code[c])});
+    out += codes.render_rows("  ");
   }
   std::fwrite(out.data(), 1, out.size(), out_);
   std::fflush(out_);

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "output.hpp"
 #include "virrey/validate/finding.hpp"
 
 namespace virrey::cli {
@@ -25,12 +26,12 @@ struct ValidationSummary {
 
 class FindingWriter {
  public:
-  FindingWriter(std::string format, std::FILE* out) : format_(std::move(format)), out_(out) {}
+  FindingWriter(Format format, std::FILE* out) : format_(format), out_(out) {}
   void finding(std::string_view file, const validate::Finding& f);
   void summary(const ValidationSummary& s);
 
  private:
-  std::string format_;
+  Format format_;
   std::FILE* out_;
   bool first_ = true;  // json: no comma before the first finding
 };

@@ -13,7 +13,10 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include "common_options.hpp"
 #include "exit_codes.hpp"
+#include "output.hpp"
+#include "text_table.hpp"
 #include "progress.hpp"
 #include "virrey/generate/game_generator.hpp"
 #include "virrey/game/pgn_writer.hpp"
@@ -21,13 +24,6 @@
 namespace virrey::cli {
 
 namespace {
-
-struct FileCloser {
-  void operator()(std::FILE* f) const {
-    if (f && f != stdout) std::fclose(f);
-  }
-};
-using File = std::unique_ptr<std::FILE, FileCloser>;
 
 // What --stats reports: endings, results, plies and promotions.
 struct GenerationStats {
@@ -78,9 +74,14 @@ struct GenerationStats {
     out += fmt::format("results 1-0 {} ({:.1f}%), 0-1 {} ({:.1f}%), 1/2-1/2 {} ({:.1f}%)\n",
                        results[0], 100 * results[0] / n, results[1], 100 * results[1] / n,
                        results[2], 100 * results[2] / n);
-    for (int e = 0; e < generate::kEndingCount; ++e)
-      out += fmt::format("ending {:<22} {:>9} ({:.1f}%)\n", generate::ending_name(generate::Ending(e)),
-                         endings[std::size_t(e)], 100 * endings[std::size_t(e)] / n);
+    using Align = TextTable::Align;
+    TextTable by_ending({{"", Align::Left, 22}, {"", Align::Right, 9}, {"", Align::Left}}, " ");
+    for (int e = 0; e < generate::kEndingCount; ++e) {
+      const std::uint64_t count = endings[std::size_t(e)];
+      by_ending.add({std::string(generate::ending_name(generate::Ending(e))), fmt::format("{}", count),
+                     fmt::format("({:.1f}%)", 100 * count / n)});
+    }
+    out += by_ending.render_rows("ending ");
     out += fmt::format("games with a promotion {} ({:.1f}%), with a viceroy promotion {} ({:.1f}%)\n",
                        games_with_promotion, 100 * games_with_promotion / n, games_with_viceroy,
                        100 * games_with_viceroy / n);
@@ -106,16 +107,12 @@ int run_generate(const GenerateOptions& o) {
     spdlog::error("unknown variant '{}'", o.variant);
     return kExitUsage;
   }
-  if (o.threads < 1 || o.threads > 256) {
-    spdlog::error("threads {} is out of range (1 to 256)", o.threads);
-    return kExitUsage;
-  }
+  if (!threads_in_range(o.threads)) return kExitUsage;
 
   File out;
   if (o.output.empty() || o.output == "-") {
     out = File(stdout);
-  } else if (!(out = File(std::fopen(o.output.c_str(), "wb")))) {
-    spdlog::error("cannot write {}: {}", o.output, std::strerror(errno));
+  } else if (!(out = create_file(o.output))) {
     return kExitIo;
   }
 

@@ -1,10 +1,8 @@
 #include "import_command.hpp"
 
 #include <any>
-#include <cerrno>
 #include <chrono>
 #include <cstdio>
-#include <cstring>
 #include <ctime>
 #include <map>
 #include <memory>
@@ -15,10 +13,11 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include "common_options.hpp"
 #include "db_command.hpp"
 #include "exit_codes.hpp"
+#include "output.hpp"
 #include "finding_writer.hpp"
-#include "json_text.hpp"
 #include "progress.hpp"
 #include "virrey/store/fingerprint.hpp"
 #include "virrey/store/importer.hpp"
@@ -27,13 +26,6 @@
 namespace virrey::cli {
 
 namespace {
-
-struct FileCloser {
-  void operator()(std::FILE* f) const {
-    if (f) std::fclose(f);
-  }
-};
-using File = std::unique_ptr<std::FILE, FileCloser>;
 
 // Thrown from the game callback to stop reading once a write has failed.
 struct WriteFailed {};
@@ -45,16 +37,21 @@ struct Summary {
   std::vector<std::string> skipped;  // inputs imported before
 };
 
-void print_summary(const Summary& s, const std::string& format, const std::string& db_path) {
+void print_summary(const Summary& s, Format format, const std::string& db_path) {
   const double rate = s.seconds > 0 ? double(s.read) / s.seconds : 0.0;
-  if (format == "json") {
-    std::string skipped;
-    for (const auto& name : s.skipped) append_json_item(skipped, json_string(name));
-    fmt::print("{{\"read\":{},\"stored\":{},\"rejected\":{},\"duplicates\":{},\"positions\":{},"
-               "\"seconds\":{:.3f},\"games_per_second\":{:.0f},\"database_bytes\":{},"
-               "\"skipped_inputs\":[{}]}}\n",
-               s.read, s.stored, s.rejected, s.duplicates, s.positions, s.seconds, rate, s.db_bytes,
-               skipped);
+  if (format == Format::Json) {
+    std::vector<Value> skipped;
+    for (const auto& name : s.skipped) skipped.push_back(Value::string(name));
+    const Members m = {{"read", Value::integer(s.read)},
+                       {"stored", Value::integer(s.stored)},
+                       {"rejected", Value::integer(s.rejected)},
+                       {"duplicates", Value::integer(s.duplicates)},
+                       {"positions", Value::integer(s.positions)},
+                       {"seconds", Value::number(s.seconds, 3)},
+                       {"games_per_second", Value::number(rate, 0)},
+                       {"database_bytes", Value::integer(s.db_bytes)},
+                       {"skipped_inputs", Value::list(std::move(skipped))}};
+    fmt::print("{}\n", json(m));
     return;
   }
   for (const auto& name : s.skipped)
@@ -74,19 +71,9 @@ void print_summary(const Summary& s, const std::string& format, const std::strin
 
 int run_import(const ImportOptions& o) {
   validate::InputCheckOptions options;
-  if (!o.variant.empty()) {
-    auto v = resolve_variant(o.variant);
-    if (!v) {
-      spdlog::error("unknown variant '{}' (standard, virrey or modern)", o.variant);
-      return kExitUsage;
-    }
-    options.check.default_variant = *v;
-  }
+  if (!set_variant_option(o.variant, options.check.default_variant)) return kExitUsage;
   const int threads = o.threads > 0 ? o.threads : int(std::max(1u, std::thread::hardware_concurrency()));
-  if (threads > 256) {
-    spdlog::error("threads {} is out of range (1 to 256)", o.threads);
-    return kExitUsage;
-  }
+  if (!threads_in_range(threads, o.threads)) return kExitUsage;
   options.threads = threads;
   options.check.build_movetext = true;
   options.check.move_san = false;  // the store writes SAN again on export
@@ -96,10 +83,7 @@ int run_import(const ImportOptions& o) {
   options.flag_duplicates = false;  // the importer counts duplicates, against the database too
 
   File rejects;
-  if (!o.rejects.empty() && !(rejects = File(std::fopen(o.rejects.c_str(), "wb")))) {
-    spdlog::error("cannot write {}: {}", o.rejects, std::strerror(errno));
-    return kExitIo;
-  }
+  if (!o.rejects.empty() && !(rejects = create_file(o.rejects))) return kExitIo;
   auto db = open_database(o.db, store::OpenMode::ReadWrite);
   if (!db) return kExitIo;
 
@@ -133,7 +117,7 @@ int run_import(const ImportOptions& o) {
   }
   std::optional<store::GameImporter> importer;
   importer.emplace(*db, store::ImportOptions{threads, 2048, o.commit_interval});
-  FindingWriter writer("text", stderr);
+  FindingWriter writer(Format::Text, stderr);
   Progress progress;
   std::set<std::string, std::less<>> unreadable;
   std::map<std::string, std::uint64_t, std::less<>> read_per_input;

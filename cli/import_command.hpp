@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "output.hpp"
+
 namespace virrey::cli {
 
 struct ImportOptions {
@@ -13,7 +15,7 @@ struct ImportOptions {
   std::string variant;              // for games without a Variant tag
   int threads = 0;                  // 0: every core
   std::string rejects;              // games with errors, bytes as read
-  std::string format = "text";      // text, json
+  Format format = Format::Text;     // text, json
   bool force = false;               // read inputs imported before all the same
   bool compact = false;             // compact the database afterwards
   double commit_interval = 2.0;     // seconds between commits

@@ -7,7 +7,8 @@
 #include <spdlog/spdlog.h>
 
 #include "exit_codes.hpp"
-#include "json_text.hpp"
+#include "text_table.hpp"
+#include "common_options.hpp"
 #include "virrey/rules/fen.hpp"
 #include "virrey/rules/geometry_dispatch.hpp"
 #include "virrey/rules/perft.hpp"
@@ -31,26 +32,30 @@ int perft_on(const Position<G>& pos, const PerftOptions& o) {
   const MoveList legal = legal_moves(pos);
 
   std::string out;
-  if (o.format == "json") {
-    out = fmt::format("{{\"variant\":{},\"fen\":{},\"depth\":{},\"nodes\":{},\"seconds\":{:.6f},\"nps\":{:.0f}",
-                      json_string(info(pos.variant()).cli_name), json_string(write_fen(pos)),
-                      o.depth, nodes, seconds, nps);
+  if (o.format == Format::Json) {
+    Members m = {{"variant", Value::string(info(pos.variant()).cli_name)},
+                 {"fen", Value::string(write_fen(pos))},
+                 {"depth", Value::integer(o.depth)},
+                 {"nodes", Value::integer(nodes)},
+                 {"seconds", Value::number(seconds, 6)},
+                 {"nps", Value::number(nps, 0)}};
     if (o.divide) {
-      out += ",\"divide\":[";
-      for (std::size_t i = 0; i < entries.size(); ++i) {
-        if (i) out += ',';
-        out += fmt::format("{{\"uci\":{},\"san\":{},\"nodes\":{}}}",
-                           json_string(write_uci<G>(entries[i].move)),
-                           json_string(write_san(pos, entries[i].move, legal)), entries[i].nodes);
-      }
-      out += ']';
-    }
-    out += "}\n";
-  } else {
-    if (o.divide && o.depth > 0)
+      std::vector<Value> divide;
       for (const auto& e : entries)
-        out += fmt::format("{:<6} {:<8} {}\n", write_uci<G>(e.move), write_san(pos, e.move, legal),
-                           e.nodes);
+        divide.push_back(Value::object({{"uci", Value::string(write_uci<G>(e.move))},
+                                        {"san", Value::string(write_san(pos, e.move, legal))},
+                                        {"nodes", Value::integer(e.nodes)}}));
+      m.push_back({"divide", Value::list(std::move(divide))});
+    }
+    out = json(m) + '\n';
+  } else {
+    if (o.divide && o.depth > 0) {
+      using Align = TextTable::Align;
+      TextTable divide({{"", Align::Left, 6}, {"", Align::Left, 8}, {"", Align::Left}}, " ");
+      for (const auto& e : entries)
+        divide.add({write_uci<G>(e.move), write_san(pos, e.move, legal), fmt::format("{}", e.nodes)});
+      out += divide.render_rows();
+    }
     out += fmt::format("nodes {}\nseconds {:.3f}\nnodes/s {:.0f}\n", nodes, seconds, nps);
   }
   std::fwrite(out.data(), 1, out.size(), stdout);
@@ -60,27 +65,17 @@ int perft_on(const Position<G>& pos, const PerftOptions& o) {
 }  // namespace
 
 int run_perft(const PerftOptions& o) {
-  const auto variant = resolve_variant(o.variant);
-  if (!variant) {
-    spdlog::error("unknown variant '{}' (standard, virrey or modern)", o.variant);
-    return kExitUsage;
-  }
-  if (!info(*variant).supported) {
-    spdlog::error("{} chess is not supported yet", info(*variant).name);
-    return kExitUsage;
-  }
+  const auto variant = variant_option(o.variant);
+  if (!variant) return kExitUsage;
   if (o.depth < 0 || o.depth > 20) {
     spdlog::error("depth {} is out of range (0 to 20)", o.depth);
     return kExitUsage;
   }
-  if (o.threads < 1 || o.threads > 256) {
-    spdlog::error("threads {} is out of range (1 to 256)", o.threads);
-    return kExitUsage;
-  }
+  if (!threads_in_range(o.threads)) return kExitUsage;
   const std::string fen = o.fen.empty() ? std::string(info(*variant).start_fen) : o.fen;
   return with_geometry(*variant, [&](auto geometry) {
     using G = decltype(geometry);
-    std::vector<std::string> errors;
+    FenProblems errors;
     auto pos = position_from_fen<G>(fen, *variant, errors);
     if (!pos) {
       spdlog::error("invalid FEN '{}': {}", fen, join_reasons(errors));

@@ -3,6 +3,8 @@
 
 #include <string>
 
+#include "output.hpp"
+
 namespace virrey::cli {
 
 struct PerftOptions {
@@ -12,7 +14,7 @@ struct PerftOptions {
   int depth = 1;
   bool divide = false;
   int threads = 1;
-  std::string format = "text";
+  Format format = Format::Text;  // text, json
 };
 
 int run_perft(const PerftOptions& options);

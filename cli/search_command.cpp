@@ -9,7 +9,7 @@
 
 #include "board_text.hpp"
 #include "exit_codes.hpp"
-#include "json_text.hpp"
+#include "output.hpp"
 #include "text_table.hpp"
 #include "virrey/query/game_filter.hpp"
 #include "virrey/query/search.hpp"
@@ -33,46 +33,41 @@ struct Row {
 
 std::string shown(std::string_view tag) { return tag.empty() ? "?" : std::string(tag); }
 
-// At most `max` code points, the last one an ellipsis when cut.
-std::string fit(std::string_view s, std::size_t max) {
-  if (display_width(s) <= max) return std::string(s);
-  std::string out;
-  std::size_t n = 0;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    const unsigned char c = static_cast<unsigned char>(s[i]);
-    if ((c & 0xc0) != 0x80 && ++n > max - 1) break;
-    out += char(c);
-  }
-  return out + "…";
-}
-
-std::string ply_text(const Row& r) { return r.match.ply ? fmt::format("{}", *r.match.ply) : "-"; }
-
-std::string json_row(const Row& r, bool with_fen) {
-  std::string out = fmt::format(
-      "{{\"id\":{},\"white\":{},\"black\":{},\"result\":{},\"date\":{},\"event\":{},\"site\":{},"
-      "\"round\":{},\"eco\":{},\"variant\":{},\"ply\":{}",
-      r.match.id, json_string(r.white), json_string(r.black), json_string(r.result), json_string(r.date),
-      json_string(r.event), json_string(r.site), json_string(r.round), json_string(r.eco),
-      json_string(r.variant), r.match.ply ? fmt::format("{}", *r.match.ply) : "null");
-  if (with_fen) out += fmt::format(",\"fen\":{}", r.position ? json_string(write_fen(r.position->position)) : "null");
-  return out + "}";
+// The fields of a row, in JSON order; the matched position's FEN with --show.
+Schema<Row> row_fields(bool with_fen) {
+  Schema<Row> fields = {
+      {"id", [](const Row& r) { return Value::integer(r.match.id); }},
+      {"white", [](const Row& r) { return Value::string(r.white); }},
+      {"black", [](const Row& r) { return Value::string(r.black); }},
+      {"result", [](const Row& r) { return Value::string(r.result); }},
+      {"date", [](const Row& r) { return Value::string(r.date); }},
+      {"event", [](const Row& r) { return Value::string(r.event); }},
+      {"site", [](const Row& r) { return Value::string(r.site); }},
+      {"round", [](const Row& r) { return Value::string(r.round); }},
+      {"eco", [](const Row& r) { return Value::string(r.eco); }},
+      {"variant", [](const Row& r) { return Value::string(r.variant); }},
+      {"ply", [](const Row& r) { return Value::integer(r.match.ply); }},
+  };
+  if (with_fen)
+    fields.add({"fen", [](const Row& r) {
+                  return r.position ? Value::string(write_fen(r.position->position)) : Value::null();
+                }});
+  return fields;
 }
 
 void print_text(const std::vector<Row>& rows, const query::SearchResult& res, const SearchOptions& o,
                 std::FILE* out) {
   using Align = TextTable::Align;
-  TextTable table({{"id", Align::Right},
-                   {"date", Align::Left},
-                   {"white", Align::Left},
-                   {"black", Align::Left},
-                   {"result", Align::Left},
-                   {"event", Align::Left},
-                   {"ply", Align::Right}});
-  for (const Row& r : rows)
-    table.add({fmt::format("{}", r.match.id), r.date, fit(r.white, 24), fit(r.black, 24), r.result,
-               fit(r.event, 30), ply_text(r)});
-  if (!rows.empty()) fmt::print(out, "{}", table.render());
+  if (!rows.empty())
+    fmt::print(out, "{}",
+               row_fields(false).text_table({{"id", Align::Right},
+                                             {"date"},
+                                             {"white", Align::Left, 24},
+                                             {"black", Align::Left, 24},
+                                             {"result"},
+                                             {"event", Align::Left, 30},
+                                             {"ply", Align::Right}},
+                                            rows));
   const std::size_t first = std::size_t(o.offset) + 1, last = std::size_t(o.offset) + rows.size();
   if (res.total && !res.more)
     fmt::print(out, "{} game{}{}\n", *res.total, *res.total == 1 ? "" : "s",
@@ -143,16 +138,16 @@ int run_search(const SearchOptions& o) {
 
   if (o.count) {
     const std::uint64_t n = res->total.value_or(0);
-    if (o.format == "json" || o.format == "jsonl") fmt::print(out, "{{\"count\":{}}}\n", n);
-    else if (o.format == "csv") fmt::print(out, "count\n{}\n", n);
-    else fmt::print(out, "{}\n", n);
+    if (o.format == Format::Text) fmt::print(out, "{}\n", n);
+    else if (o.format == Format::Csv) fmt::print(out, "count\n{}\n", n);
+    else fmt::print(out, "{}\n", json(Members{{"count", Value::integer(n)}}));
     std::fflush(out);
     return n == 0 && o.fail_empty ? kExitDataFailed : kExitOk;
   }
 
   // The rows: tags for every format, the main line to show a position, the
   // whole movetext for PGN.
-  const bool pgn = o.format == "pgn";
+  const bool pgn = o.format == Format::Pgn;
   const bool want_position = o.show;
   unsigned parts = store::kDecodeTags;
   if (want_position) parts |= store::kDecodeMainLine;
@@ -183,26 +178,27 @@ int run_search(const SearchOptions& o) {
     rows.push_back(std::move(r));
   }
 
-  if (o.format == "text") {
+  const Schema<Row> fields = row_fields(o.show);
+  if (o.format == Format::Text) {
     print_text(rows, *res, o, out);
   } else if (pgn) {
     for (const Row& r : rows) fmt::print(out, "{}", game::write_pgn(r.record));
-  } else if (o.format == "jsonl") {
-    for (const Row& r : rows) fmt::print(out, "{}\n", json_row(r, o.show));
-  } else if (o.format == "json") {
-    std::string games;
-    for (const Row& r : rows) games += (games.empty() ? "" : ",") + json_row(r, o.show);
-    fmt::print(out, "{{\"total\":{},\"offset\":{},\"more\":{},\"games\":[{}]}}\n",
-               res->total ? fmt::format("{}", *res->total) : "null", o.offset, res->more, games);
-  } else {  // csv
-    fmt::print(out, "id,date,white,black,result,event,site,round,eco,variant,ply{}\n", o.show ? ",fen" : "");
-    for (const Row& r : rows) {
-      fmt::print(out, "{},{},{},{},{},{},{},{},{},{},{}", r.match.id, csv_field(r.date), csv_field(r.white),
-                 csv_field(r.black), r.result, csv_field(r.event), csv_field(r.site), csv_field(r.round),
-                 csv_field(r.eco), r.variant, r.match.ply ? fmt::format("{}", *r.match.ply) : "");
-      if (o.show) fmt::print(out, ",{}", r.position ? csv_field(write_fen(r.position->position)) : "");
-      fmt::print(out, "\n");
-    }
+  } else if (o.format == Format::Jsonl) {
+    for (const Row& r : rows) fmt::print(out, "{}\n", json(fields.object(r)));
+  } else if (o.format == Format::Json) {
+    std::vector<Value> games;
+    for (const Row& r : rows) games.push_back(fields.object(r));
+    fmt::print(out, "{}\n",
+               json(Members{{"total", Value::integer(res->total)},
+                            {"offset", Value::integer(o.offset)},
+                            {"more", Value::boolean(res->more)},
+                            {"games", Value::list(std::move(games))}}));
+  } else {  // csv: the date second
+    fmt::print(out, "{}",
+               fields
+                   .ordered({"id", "date", "white", "black", "result", "event", "site", "round", "eco",
+                             "variant", "ply", "fen"})
+                   .csv(rows));
   }
   if (std::fflush(out) != 0 || std::ferror(out)) {
     spdlog::error("cannot write the results");

@@ -5,6 +5,8 @@
 
 #include "filter_options.hpp"
 
+#include "output.hpp"
+
 namespace virrey::cli {
 
 struct SearchOptions {
@@ -16,7 +18,7 @@ struct SearchOptions {
   std::string sort = "id";  // id, date
   bool count = false;
   bool show = false;
-  std::string format = "text";  // text, pgn, json, jsonl, csv
+  Format format = Format::Text;  // text, pgn, json, jsonl, csv
   bool fail_empty = false;
   bool explain = false;  // log the query plan on stderr
 };

@@ -25,8 +25,6 @@ int fail(const Error& e) {
   return e.kind == ErrorKind::InvalidArgument ? kExitUsage : kExitIo;
 }
 
-bool known_format(const std::string& f) { return f == "text" || f == "json" || f == "csv"; }
-
 // The database, the filter and its games: what every statistic starts from.
 struct Inputs {
   std::unique_ptr<store::Database> db;
@@ -35,10 +33,6 @@ struct Inputs {
 };
 
 int open_inputs(const StatsCommonOptions& o, Inputs& in) {
-  if (!known_format(o.format)) {
-    spdlog::error("unknown format '{}' (text, json or csv)", o.format);
-    return kExitUsage;
-  }
   auto filter = build_filter(o.filter);
   if (!filter) return fail(filter.error());
   in.filter = std::move(*filter);

@@ -8,11 +8,13 @@
 
 #include "filter_options.hpp"
 
+#include "output.hpp"
+
 namespace virrey::cli {
 
 struct StatsCommonOptions {
   std::string db;               // empty: $VIRREY_DB, else ./virrey.db
-  std::string format = "text";  // text, json, csv
+  Format format = Format::Text;  // text, json, csv
   FilterOptions filter;         // which games (openings: no position filter)
 };
 

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "json_text.hpp"
+#include "output.hpp"
 #include "text_table.hpp"
 
 namespace virrey::cli {
@@ -19,9 +19,10 @@ using Align = TextTable::Align;
 // Text: one decimal. JSON and CSV: two decimals; null (JSON) or empty (CSV)
 // where there is no value.
 std::string one(double v) { return fmt::format("{:.1f}", v); }
-std::string two(double v) { return fmt::format("{:.2f}", v); }
-std::string json_opt(std::optional<double> v) { return v ? two(*v) : "null"; }
-std::string csv_opt(std::optional<double> v) { return v ? two(*v) : ""; }
+Value two(double v) { return Value::number(v, 2); }
+Value two(std::optional<double> v) { return Value::number(v, 2); }
+Value integer(std::uint64_t v) { return Value::integer(v); }
+Value string(std::string_view v) { return Value::string(v); }
 std::string text_opt(std::optional<double> v, std::string_view unit = "") {
   return v ? one(*v) + std::string(unit) : "-";
 }
@@ -31,26 +32,12 @@ std::string_view colour_name(Color c) { return c == Color::White ? "white" : "bl
 std::string file_name(int file) { return std::string(1, char('a' + file)); }
 std::string piece_code(PieceType p) { return std::string(1, piece_letter(p)); }
 std::string_view piece_name(PieceType p) {
-  switch (p) {
-    case PieceType::Queen:
-      return "queen";
-    case PieceType::Rook:
-      return "rook";
-    case PieceType::Bishop:
-      return "bishop";
-    case PieceType::Knight:
-      return "knight";
-    case PieceType::Viceroy:
-      return "viceroy";
-    case PieceType::Minister:
-      return "minister";
-    case PieceType::King:
-      return "king";
-    case PieceType::Pawn:
-      return "pawn";
-    case PieceType::None:
-      break;
-  }
+  static constexpr std::pair<PieceType, std::string_view> kNames[] = {
+      {PieceType::Queen, "queen"},   {PieceType::Rook, "rook"},       {PieceType::Bishop, "bishop"},
+      {PieceType::Knight, "knight"}, {PieceType::Viceroy, "viceroy"}, {PieceType::Minister, "minister"},
+      {PieceType::King, "king"},     {PieceType::Pawn, "pawn"}};
+  for (const auto& [piece, name] : kNames)
+    if (piece == p) return name;
   return "?";
 }
 
@@ -87,66 +74,71 @@ std::vector<MoveRow> opening_rows(const query::OpeningStats& s) {
   return rows;
 }
 
-std::string move_fields_json(const TreeCounters& c, std::uint64_t parent, Color mover) {
-  return fmt::format(
-      "\"games\":{},\"share_pct\":{},\"white_wins\":{},\"draws\":{},\"black_wins\":{},\"unfinished\":{},"
-      "\"white_pct\":{},\"draw_pct\":{},\"black_pct\":{},\"score_pct\":{},\"avg_white_elo\":{},"
-      "\"avg_black_elo\":{},\"last_date\":{}",
-      c.games, two(percent(c.games, parent)), c.white_wins, c.draws, c.black_wins,
-      c.games - c.white_wins - c.draws - c.black_wins, two(percent(c.white_wins, c.games)),
-      two(percent(c.draws, c.games)), two(percent(c.black_wins, c.games)),
-      json_opt(query::mover_score_percent(c, mover)), json_opt(query::average_white_elo(c)),
-      json_opt(query::average_black_elo(c)),
-      c.last_date ? json_string(query::date_text(c.last_date)) : "null");
+// The counters of a position or move, with the games of the position above
+// and the side that moves there.
+struct MoveCounts {
+  const TreeCounters& c;
+  std::uint64_t parent;
+  Color mover;
+};
+
+const Schema<MoveCounts>& move_count_fields() {
+  static const Schema<MoveCounts> fields = {
+      {"games", [](const MoveCounts& m) { return integer(m.c.games); }},
+      {"share_pct", [](const MoveCounts& m) { return two(percent(m.c.games, m.parent)); }},
+      {"white_wins", [](const MoveCounts& m) { return integer(m.c.white_wins); }},
+      {"draws", [](const MoveCounts& m) { return integer(m.c.draws); }},
+      {"black_wins", [](const MoveCounts& m) { return integer(m.c.black_wins); }},
+      {"unfinished",
+       [](const MoveCounts& m) { return integer(m.c.games - m.c.white_wins - m.c.draws - m.c.black_wins); }},
+      {"white_pct", [](const MoveCounts& m) { return two(percent(m.c.white_wins, m.c.games)); }},
+      {"draw_pct", [](const MoveCounts& m) { return two(percent(m.c.draws, m.c.games)); }},
+      {"black_pct", [](const MoveCounts& m) { return two(percent(m.c.black_wins, m.c.games)); }},
+      {"score_pct", [](const MoveCounts& m) { return two(query::mover_score_percent(m.c, m.mover)); }},
+      {"avg_white_elo", [](const MoveCounts& m) { return two(query::average_white_elo(m.c)); }},
+      {"avg_black_elo", [](const MoveCounts& m) { return two(query::average_black_elo(m.c)); }},
+      {"last_date",
+       [](const MoveCounts& m) { return Value::string_or_null(query::date_text(m.c.last_date)); }},
+  };
+  return fields;
 }
 
-void moves_json(const std::vector<query::OpeningMove>& moves, std::uint64_t parent, Color mover,
-                std::string& out) {
-  out += '[';
-  for (std::size_t i = 0; i < moves.size(); ++i) {
-    const auto& m = moves[i];
-    if (i) out += ',';
-    out += fmt::format("{{\"san\":{},\"uci\":{},{}", json_string(m.san), json_string(m.uci),
-                       move_fields_json(m.counters, parent, mover));
-    if (!m.children.empty()) {
-      out += ",\"children\":";
-      moves_json(m.children, m.counters.games, ~mover, out);
-    }
-    out += '}';
+Value moves_json(const std::vector<query::OpeningMove>& moves, std::uint64_t parent, Color mover) {
+  std::vector<Value> out;
+  for (const auto& m : moves) {
+    Members fields = {{"san", string(m.san)}, {"uci", string(m.uci)}};
+    move_count_fields().append_members({m.counters, parent, mover}, fields);
+    if (!m.children.empty()) fields.push_back({"children", moves_json(m.children, m.counters.games, ~mover)});
+    out.push_back(Value::object(std::move(fields)));
   }
-  out += ']';
+  return Value::list(std::move(out));
 }
 
 std::string openings_json(const query::OpeningStats& s) {
-  std::string line = "[";
-  for (std::size_t i = 0; i < s.line.size(); ++i) {
-    if (i) line += ',';
-    line += json_string(s.line[i]);
-  }
-  line += ']';
-  std::string out = fmt::format(
-      "{{\"variant\":{},\"fen\":{},\"line\":{},\"side_to_move\":\"{}\",\"source\":\"{}\","
-      "\"games_replayed\":{},\"total\":{{{}}},\"moves\":",
-      json_string(info(s.variant).cli_name), json_string(s.fen), line, colour_name(s.side_to_move),
-      query::opening_source_name(s.source), s.games_replayed,
-      move_fields_json(s.total, s.total.games, s.side_to_move));
-  moves_json(s.moves, s.total.games, s.side_to_move, out);
-  return out + "}\n";
+  std::vector<Value> line;
+  for (const auto& san : s.line) line.push_back(string(san));
+  const Members m = {
+      {"variant", string(info(s.variant).cli_name)},
+      {"fen", string(s.fen)},
+      {"line", Value::list(std::move(line))},
+      {"side_to_move", string(colour_name(s.side_to_move))},
+      {"source", string(query::opening_source_name(s.source))},
+      {"games_replayed", integer(s.games_replayed)},
+      {"total", move_count_fields().object({s.total, s.total.games, s.side_to_move})},
+      {"moves", moves_json(s.moves, s.total.games, s.side_to_move)},
+  };
+  return json(m) + '\n';
 }
 
 std::string openings_csv(const query::OpeningStats& s) {
-  std::string out =
-      "depth,line,san,uci,games,share_pct,white_wins,draws,black_wins,unfinished,white_pct,draw_pct,"
-      "black_pct,score_pct,avg_white_elo,avg_black_elo,last_date\n";
+  std::vector<std::string> names = {"depth", "line", "san", "uci"};
+  move_count_fields().append_names(names);
+  std::string out = csv_line(names);
   for (const MoveRow& r : opening_rows(s)) {
-    const TreeCounters& c = r.move->counters;
-    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", r.depth, csv_field(r.line),
-                       csv_field(r.move->san), r.move->uci, c.games, two(percent(c.games, r.parent)),
-                       c.white_wins, c.draws, c.black_wins, c.games - c.white_wins - c.draws - c.black_wins,
-                       two(percent(c.white_wins, c.games)), two(percent(c.draws, c.games)),
-                       two(percent(c.black_wins, c.games)), csv_opt(query::mover_score_percent(c, r.mover)),
-                       csv_opt(query::average_white_elo(c)), csv_opt(query::average_black_elo(c)),
-                       query::date_text(c.last_date));
+    std::vector<Value> row = {integer(std::uint64_t(r.depth)), string(r.line), string(r.move->san),
+                              string(r.move->uci)};
+    move_count_fields().append_values({r.move->counters, r.parent, r.mover}, row);
+    out += csv_line(row);
   }
   return out;
 }
@@ -213,60 +205,73 @@ std::string openings_text(const query::OpeningStats& s) {
 
 // --- results ------------------------------------------------------------------
 
-std::string counts_json(const ResultCounts& c) {
-  return fmt::format(
-      "\"games\":{},\"white_wins\":{},\"draws\":{},\"black_wins\":{},\"unfinished\":{},\"white_pct\":{},"
-      "\"draw_pct\":{},\"black_pct\":{},\"unfinished_pct\":{},\"decisive_pct\":{},\"avg_plies\":{}",
-      c.games, c.white_wins, c.draws, c.black_wins, c.unfinished, two(percent(c.white_wins, c.games)),
-      two(percent(c.draws, c.games)), two(percent(c.black_wins, c.games)),
-      two(percent(c.unfinished, c.games)), two(query::decisive_percent(c)), two(query::average_plies(c)));
-}
-
-std::string counts_csv(const ResultCounts& c) {
-  return fmt::format("{},{},{},{},{},{},{},{},{},{},{}", c.games, c.white_wins, c.draws, c.black_wins,
-                     c.unfinished, two(percent(c.white_wins, c.games)), two(percent(c.draws, c.games)),
-                     two(percent(c.black_wins, c.games)), two(percent(c.unfinished, c.games)),
-                     two(query::decisive_percent(c)), two(query::average_plies(c)));
+const Schema<ResultCounts>& result_count_fields() {
+  static const Schema<ResultCounts> fields = {
+      {"games", [](const ResultCounts& c) { return integer(c.games); }},
+      {"white_wins", [](const ResultCounts& c) { return integer(c.white_wins); }},
+      {"draws", [](const ResultCounts& c) { return integer(c.draws); }},
+      {"black_wins", [](const ResultCounts& c) { return integer(c.black_wins); }},
+      {"unfinished", [](const ResultCounts& c) { return integer(c.unfinished); }},
+      {"white_pct", [](const ResultCounts& c) { return two(percent(c.white_wins, c.games)); }},
+      {"draw_pct", [](const ResultCounts& c) { return two(percent(c.draws, c.games)); }},
+      {"black_pct", [](const ResultCounts& c) { return two(percent(c.black_wins, c.games)); }},
+      {"unfinished_pct", [](const ResultCounts& c) { return two(percent(c.unfinished, c.games)); }},
+      {"decisive_pct", [](const ResultCounts& c) { return two(query::decisive_percent(c)); }},
+      {"avg_plies", [](const ResultCounts& c) { return two(query::average_plies(c)); }},
+  };
+  return fields;
 }
 
 std::optional<double> player_score(const query::PlayerScore& p) {
   return query::score_percent(p.wins, p.draws, p.losses);
 }
 
+// A player's games (--by player): JSON "player", CSV "player_...".
+const Schema<query::PlayerScore>& player_fields() {
+  using query::PlayerScore;
+  static const Schema<PlayerScore> fields = {
+      {"as_white", [](const PlayerScore& p) { return integer(p.as_white); }},
+      {"as_black", [](const PlayerScore& p) { return integer(p.as_black); }},
+      {"wins", [](const PlayerScore& p) { return integer(p.wins); }},
+      {"draws", [](const PlayerScore& p) { return integer(p.draws); }},
+      {"losses", [](const PlayerScore& p) { return integer(p.losses); }},
+      {"unfinished", [](const PlayerScore& p) { return integer(p.unfinished); }},
+      {"score_pct", [](const PlayerScore& p) { return two(player_score(p)); }},
+  };
+  return fields;
+}
+
 std::string results_json(const query::ResultStats& s) {
-  std::string out = fmt::format("{{\"by\":\"{}\",\"total\":{{{}}},\"group_count\":{},\"groups\":[",
-                                query::grouping_name(s.by), counts_json(s.total), s.group_count);
-  for (std::size_t i = 0; i < s.groups.size(); ++i) {
-    const auto& g = s.groups[i];
-    out += fmt::format("{}{{\"key\":{},\"label\":{},{}", i ? "," : "", json_string(g.key),
-                       json_string(g.label), counts_json(g.counts));
-    if (g.player)
-      out += fmt::format(
-          ",\"player\":{{\"as_white\":{},\"as_black\":{},\"wins\":{},\"draws\":{},\"losses\":{},"
-          "\"unfinished\":{},\"score_pct\":{}}}",
-          g.player->as_white, g.player->as_black, g.player->wins, g.player->draws, g.player->losses,
-          g.player->unfinished, json_opt(player_score(*g.player)));
-    out += '}';
+  std::vector<Value> groups;
+  for (const auto& g : s.groups) {
+    Members m = {{"key", string(g.key)}, {"label", string(g.label)}};
+    result_count_fields().append_members(g.counts, m);
+    if (g.player) m.push_back({"player", player_fields().object(*g.player)});
+    groups.push_back(Value::object(std::move(m)));
   }
-  return out + "]}\n";
+  const Members m = {{"by", string(query::grouping_name(s.by))},
+                     {"total", result_count_fields().object(s.total)},
+                     {"group_count", integer(s.group_count)},
+                     {"groups", Value::list(std::move(groups))}};
+  return json(m) + '\n';
 }
 
 std::string results_csv(const query::ResultStats& s) {
-  std::string out =
-      "by,key,label,games,white_wins,draws,black_wins,unfinished,white_pct,draw_pct,black_pct,"
-      "unfinished_pct,decisive_pct,avg_plies,player_as_white,player_as_black,player_wins,player_draws,"
-      "player_losses,player_unfinished,player_score_pct\n";
-  out += fmt::format("total,,all,{},,,,,,,\n", counts_csv(s.total));
-  for (const auto& g : s.groups) {
-    out += fmt::format("{},{},{},{},", query::grouping_name(s.by), csv_field(g.key), csv_field(g.label),
-                       counts_csv(g.counts));
-    if (g.player)
-      out += fmt::format("{},{},{},{},{},{},{}\n", g.player->as_white, g.player->as_black, g.player->wins,
-                         g.player->draws, g.player->losses, g.player->unfinished,
-                         csv_opt(player_score(*g.player)));
-    else
-      out += ",,,,,,\n";
-  }
+  std::vector<std::string> names = {"by", "key", "label"};
+  result_count_fields().append_names(names);
+  player_fields().append_names(names, "player_");
+  std::string out = csv_line(names);
+  auto row = [&](std::string_view by, std::string_view key, std::string_view label, const ResultCounts& c,
+                 const query::PlayerScore* p) {
+    std::vector<Value> values = {string(by), string(key), string(label)};
+    result_count_fields().append_values(c, values);
+    if (p) player_fields().append_values(*p, values);
+    else player_fields().append_nulls(values);
+    out += csv_line(values);
+  };
+  row("total", "", "all", s.total, nullptr);
+  for (const auto& g : s.groups)
+    row(query::grouping_name(s.by), g.key, g.label, g.counts, g.player ? &*g.player : nullptr);
   return out;
 }
 
@@ -332,108 +337,129 @@ std::string results_text(const query::ResultStats& s) {
 
 // --- promotions -----------------------------------------------------------------
 
-std::string promotions_json(const query::PromotionStats& s) {
-  std::string out = "{\"variants\":[";
-  for (std::size_t i = 0; i < s.variants.size(); ++i) {
-    const auto& v = s.variants[i];
-    const auto& vc = v.viceroy;
-    out += fmt::format(
-        "{}{{\"variant\":{},\"games\":{},\"promotions\":{},\"games_with_promotion\":{},"
-        "\"games_with_promotion_pct\":{},\"max_in_game\":{},\"by_piece\":[",
-        i ? "," : "", json_string(info(v.variant).cli_name), v.games, v.promotions, v.games_with_promotion,
-        two(percent(v.games_with_promotion, v.games)), v.max_in_game);
-    bool first = true;
-    for (PieceType p : v.pieces()) {
-      std::uint64_t captured = 0, mate = 0;
-      for (const auto& c : v.cells)
-        if (c.piece == p) captured += c.captured_later, mate += c.gave_mate;
-      out += fmt::format(
-          "{}{{\"piece\":\"{}\",\"white\":{},\"black\":{},\"total\":{},\"pct\":{},\"captured_later\":{},"
-          "\"gave_mate\":{}}}",
-          first ? "" : ",", piece_code(p), v.by_piece(p, Color::White), v.by_piece(p, Color::Black),
-          v.by_piece(p), two(percent(v.by_piece(p), v.promotions)), captured, mate);
-      first = false;
-    }
-    out += "],\"by_file\":[";
-    for (int f = 0; f < v.files(); ++f)
-      out += fmt::format("{}{{\"file\":\"{}\",\"white\":{},\"black\":{},\"total\":{},\"pct\":{}}}",
-                         f ? "," : "", file_name(f), v.by_file(f, Color::White), v.by_file(f, Color::Black),
-                         v.by_file(f), two(percent(v.by_file(f), v.promotions)));
-    out += fmt::format("],\"by_colour\":{{\"white\":{},\"black\":{}}},\"cells\":[", v.by_colour(Color::White),
-                       v.by_colour(Color::Black));
-    for (std::size_t k = 0; k < v.cells.size(); ++k) {
-      const auto& c = v.cells[k];
-      out += fmt::format(
-          "{}{{\"piece\":\"{}\",\"colour\":\"{}\",\"file\":\"{}\",\"count\":{},\"captured_later\":{},"
-          "\"gave_mate\":{}}}",
-          k ? "," : "", piece_code(c.piece), colour_name(c.colour), file_name(c.file), c.count,
-          c.captured_later, c.gave_mate);
-    }
-    out += fmt::format(
-        "],\"viceroy\":{{\"promotions\":{},\"games\":{},\"games_pct\":{},\"max_in_game\":{},\"max_game\":{},"
-        "\"avg_first_ply\":{},\"first_by_white\":{},\"first_by_black\":{},\"first_wins\":{},"
-        "\"first_draws\":{},\"first_losses\":{},\"first_unfinished\":{},\"first_score_pct\":{},"
-        "\"captured_later\":{},\"captured_later_pct\":{},\"gave_mate\":{},\"gave_mate_pct\":{}}}}}",
-        vc.promotions, vc.games, two(percent(vc.games, v.games)), vc.max_in_game,
-        vc.max_game ? num(vc.max_game) : "null",
-        vc.games ? two(query::average_first_viceroy_ply(vc)) : "null", vc.first_by_white, vc.first_by_black,
-        vc.first_wins, vc.first_draws, vc.first_losses, vc.first_unfinished,
-        json_opt(query::first_viceroy_score_percent(vc)), vc.captured_later,
-        two(percent(vc.captured_later, vc.promotions)), vc.gave_mate,
-        two(percent(vc.gave_mate, vc.promotions)));
+// Captured later and gave mate, over the promotions to `p`.
+std::pair<std::uint64_t, std::uint64_t> piece_fates(const query::VariantPromotions& v, PieceType p) {
+  std::uint64_t captured = 0, mate = 0;
+  for (const auto& c : v.cells)
+    if (c.piece == p) captured += c.captured_later, mate += c.gave_mate;
+  return {captured, mate};
+}
+
+Value promotions_json_one(const query::VariantPromotions& v) {
+  std::vector<Value> pieces, files, cells;
+  for (PieceType p : v.pieces()) {
+    const auto [captured, mate] = piece_fates(v, p);
+    pieces.push_back(Value::object({{"piece", string(piece_code(p))},
+                                    {"white", integer(v.by_piece(p, Color::White))},
+                                    {"black", integer(v.by_piece(p, Color::Black))},
+                                    {"total", integer(v.by_piece(p))},
+                                    {"pct", two(percent(v.by_piece(p), v.promotions))},
+                                    {"captured_later", integer(captured)},
+                                    {"gave_mate", integer(mate)}}));
   }
-  return out + "]}\n";
+  for (int f = 0; f < v.files(); ++f)
+    files.push_back(Value::object({{"file", string(file_name(f))},
+                                   {"white", integer(v.by_file(f, Color::White))},
+                                   {"black", integer(v.by_file(f, Color::Black))},
+                                   {"total", integer(v.by_file(f))},
+                                   {"pct", two(percent(v.by_file(f), v.promotions))}}));
+  for (const auto& c : v.cells)
+    cells.push_back(Value::object({{"piece", string(piece_code(c.piece))},
+                                   {"colour", string(colour_name(c.colour))},
+                                   {"file", string(file_name(c.file))},
+                                   {"count", integer(c.count)},
+                                   {"captured_later", integer(c.captured_later)},
+                                   {"gave_mate", integer(c.gave_mate)}}));
+  const auto& vc = v.viceroy;
+  const Value viceroy = Value::object({
+      {"promotions", integer(vc.promotions)},
+      {"games", integer(vc.games)},
+      {"games_pct", two(percent(vc.games, v.games))},
+      {"max_in_game", integer(vc.max_in_game)},
+      {"max_game", vc.max_game ? integer(vc.max_game) : Value::null()},
+      {"avg_first_ply", vc.games ? two(query::average_first_viceroy_ply(vc)) : Value::null()},
+      {"first_by_white", integer(vc.first_by_white)},
+      {"first_by_black", integer(vc.first_by_black)},
+      {"first_wins", integer(vc.first_wins)},
+      {"first_draws", integer(vc.first_draws)},
+      {"first_losses", integer(vc.first_losses)},
+      {"first_unfinished", integer(vc.first_unfinished)},
+      {"first_score_pct", two(query::first_viceroy_score_percent(vc))},
+      {"captured_later", integer(vc.captured_later)},
+      {"captured_later_pct", two(percent(vc.captured_later, vc.promotions))},
+      {"gave_mate", integer(vc.gave_mate)},
+      {"gave_mate_pct", two(percent(vc.gave_mate, vc.promotions))},
+  });
+  return Value::object({{"variant", string(info(v.variant).cli_name)},
+                        {"games", integer(v.games)},
+                        {"promotions", integer(v.promotions)},
+                        {"games_with_promotion", integer(v.games_with_promotion)},
+                        {"games_with_promotion_pct", two(percent(v.games_with_promotion, v.games))},
+                        {"max_in_game", integer(v.max_in_game)},
+                        {"by_piece", Value::list(std::move(pieces))},
+                        {"by_file", Value::list(std::move(files))},
+                        {"by_colour", Value::object({{"white", integer(v.by_colour(Color::White))},
+                                                     {"black", integer(v.by_colour(Color::Black))}})},
+                        {"cells", Value::list(std::move(cells))},
+                        {"viceroy", viceroy}});
+}
+
+std::string promotions_json(const query::PromotionStats& s) {
+  std::vector<Value> variants;
+  for (const auto& v : s.variants) variants.push_back(promotions_json_one(v));
+  return json(Members{{"variants", Value::list(std::move(variants))}}) + '\n';
 }
 
 std::string promotions_csv(const query::PromotionStats& s) {
-  std::string out = "variant,figure,piece,colour,file,value\n";
+  std::string out =
+      csv_line(std::vector<std::string>{"variant", "figure", "piece", "colour", "file", "value"});
   for (const auto& v : s.variants) {
     const std::string_view name = info(v.variant).cli_name;
     auto row = [&](std::string_view figure, std::string_view piece, std::string_view colour,
-                   std::string_view file, const std::string& value) {
-      out += fmt::format("{},{},{},{},{},{}\n", name, figure, piece, colour, file, value);
+                   std::string_view file, const Value& value) {
+      out += csv_line({string(name), string(figure), string(piece), string(colour), string(file), value});
     };
-    row("games", "", "", "", num(v.games));
-    row("promotions", "", "", "", num(v.promotions));
-    row("games_with_promotion", "", "", "", num(v.games_with_promotion));
-    row("max_in_game", "", "", "", num(v.max_in_game));
-    for (Color c : {Color::White, Color::Black}) row("count", "", colour_name(c), "", num(v.by_colour(c)));
+    row("games", "", "", "", integer(v.games));
+    row("promotions", "", "", "", integer(v.promotions));
+    row("games_with_promotion", "", "", "", integer(v.games_with_promotion));
+    row("max_in_game", "", "", "", integer(v.max_in_game));
+    for (Color c : {Color::White, Color::Black})
+      row("count", "", colour_name(c), "", integer(v.by_colour(c)));
     for (PieceType p : v.pieces()) {
-      std::uint64_t captured = 0, mate = 0;
-      for (const auto& c : v.cells)
-        if (c.piece == p) captured += c.captured_later, mate += c.gave_mate;
-      row("count", piece_code(p), "", "", num(v.by_piece(p)));
-      row("captured_later", piece_code(p), "", "", num(captured));
-      row("gave_mate", piece_code(p), "", "", num(mate));
+      const auto [captured, mate] = piece_fates(v, p);
+      row("count", piece_code(p), "", "", integer(v.by_piece(p)));
+      row("captured_later", piece_code(p), "", "", integer(captured));
+      row("gave_mate", piece_code(p), "", "", integer(mate));
       for (Color c : {Color::White, Color::Black})
-        row("count", piece_code(p), colour_name(c), "", num(v.by_piece(p, c)));
+        row("count", piece_code(p), colour_name(c), "", integer(v.by_piece(p, c)));
     }
     for (int f = 0; f < v.files(); ++f) {
-      row("count", "", "", file_name(f), num(v.by_file(f)));
+      row("count", "", "", file_name(f), integer(v.by_file(f)));
       for (Color c : {Color::White, Color::Black})
-        row("count", "", colour_name(c), file_name(f), num(v.by_file(f, c)));
+        row("count", "", colour_name(c), file_name(f), integer(v.by_file(f, c)));
     }
     for (const auto& c : v.cells) {
-      row("count", piece_code(c.piece), colour_name(c.colour), file_name(c.file), num(c.count));
+      row("count", piece_code(c.piece), colour_name(c.colour), file_name(c.file), integer(c.count));
       row("captured_later", piece_code(c.piece), colour_name(c.colour), file_name(c.file),
-          num(c.captured_later));
-      row("gave_mate", piece_code(c.piece), colour_name(c.colour), file_name(c.file), num(c.gave_mate));
+          integer(c.captured_later));
+      row("gave_mate", piece_code(c.piece), colour_name(c.colour), file_name(c.file), integer(c.gave_mate));
     }
     const auto& vc = v.viceroy;
-    row("viceroy_promotions", "V", "", "", num(vc.promotions));
-    row("viceroy_games", "V", "", "", num(vc.games));
-    row("viceroy_max_in_game", "V", "", "", num(vc.max_in_game));
-    row("viceroy_max_game", "V", "", "", vc.max_game ? num(vc.max_game) : "");
-    row("viceroy_avg_first_ply", "V", "", "", vc.games ? two(query::average_first_viceroy_ply(vc)) : "");
-    row("viceroy_first_by", "V", "white", "", num(vc.first_by_white));
-    row("viceroy_first_by", "V", "black", "", num(vc.first_by_black));
-    row("viceroy_first_wins", "V", "", "", num(vc.first_wins));
-    row("viceroy_first_draws", "V", "", "", num(vc.first_draws));
-    row("viceroy_first_losses", "V", "", "", num(vc.first_losses));
-    row("viceroy_first_unfinished", "V", "", "", num(vc.first_unfinished));
-    row("viceroy_first_score_pct", "V", "", "", csv_opt(query::first_viceroy_score_percent(vc)));
-    row("viceroy_captured_later", "V", "", "", num(vc.captured_later));
-    row("viceroy_gave_mate", "V", "", "", num(vc.gave_mate));
+    row("viceroy_promotions", "V", "", "", integer(vc.promotions));
+    row("viceroy_games", "V", "", "", integer(vc.games));
+    row("viceroy_max_in_game", "V", "", "", integer(vc.max_in_game));
+    row("viceroy_max_game", "V", "", "", vc.max_game ? integer(vc.max_game) : Value::null());
+    row("viceroy_avg_first_ply", "V", "", "",
+        vc.games ? two(query::average_first_viceroy_ply(vc)) : Value::null());
+    row("viceroy_first_by", "V", "white", "", integer(vc.first_by_white));
+    row("viceroy_first_by", "V", "black", "", integer(vc.first_by_black));
+    row("viceroy_first_wins", "V", "", "", integer(vc.first_wins));
+    row("viceroy_first_draws", "V", "", "", integer(vc.first_draws));
+    row("viceroy_first_losses", "V", "", "", integer(vc.first_losses));
+    row("viceroy_first_unfinished", "V", "", "", integer(vc.first_unfinished));
+    row("viceroy_first_score_pct", "V", "", "", two(query::first_viceroy_score_percent(vc)));
+    row("viceroy_captured_later", "V", "", "", integer(vc.captured_later));
+    row("viceroy_gave_mate", "V", "", "", integer(vc.gave_mate));
   }
   return out;
 }
@@ -459,9 +485,7 @@ std::string promotions_text(const query::PromotionStats& s) {
                       {"Gave mate"},
                       {"", Align::Left}});
     for (PieceType p : v.pieces()) {
-      std::uint64_t captured = 0, mate = 0;
-      for (const auto& c : v.cells)
-        if (c.piece == p) captured += c.captured_later, mate += c.gave_mate;
+      const auto [captured, mate] = piece_fates(v, p);
       const std::uint64_t n = v.by_piece(p);
       pieces.add({fmt::format("{} {}", piece_letter(p), piece_name(p)), num(v.by_piece(p, Color::White)),
                   num(v.by_piece(p, Color::Black)), num(n), one(percent(n, v.promotions)),
@@ -516,8 +540,7 @@ std::string promotions_text(const query::PromotionStats& s) {
       t.add({"gave mate", fmt::format("{} ({}% of the viceroys)", vc.gave_mate,
                                       one(percent(vc.gave_mate, vc.promotions)))});
     }
-    std::string table = t.render("  ");
-    out += table.substr(table.find('\n') + 1);  // no title line
+    out += t.render_rows("  ");
   }
   if (out.empty()) out = "No games.\n";
   return out;
@@ -541,68 +564,73 @@ std::string variant_label(const query::VariantGameStats& v, bool total) {
   return total ? "all" : std::string(info(v.variant).cli_name);
 }
 
-std::string games_json_one(const query::VariantGameStats& v, bool total, std::uint32_t width) {
-  std::string out =
-      fmt::format("{{\"variant\":{},\"games\":{},\"results\":{{{}}},\"endings\":[",
-                  json_string(variant_label(v, total)), v.results.games, counts_json(v.results));
-  for (std::size_t i = 0; i < std::size(kEndings); ++i) {
-    const auto& r = v.endings[std::size_t(kEndings[i])];
-    const std::uint64_t n = v.ending_count(kEndings[i]);
-    out += fmt::format(
-        "{}{{\"ending\":\"{}\",\"games\":{},\"pct\":{},\"white_wins\":{},\"draws\":{},\"black_wins\":{},"
-        "\"unfinished\":{}}}",
-        i ? "," : "", query::ending_name(kEndings[i]), n, two(percent(n, v.results.games)),
-        r[std::size_t(GameResult::WhiteWins)], r[std::size_t(GameResult::Draw)],
-        r[std::size_t(GameResult::BlackWins)], r[std::size_t(GameResult::Unknown)]);
+Value games_json_one(const query::VariantGameStats& v, bool total, std::uint32_t width) {
+  std::vector<Value> endings, histogram;
+  for (auto e : kEndings) {
+    const auto& r = v.endings[std::size_t(e)];
+    const std::uint64_t n = v.ending_count(e);
+    endings.push_back(Value::object({{"ending", string(query::ending_name(e))},
+                                     {"games", integer(n)},
+                                     {"pct", two(percent(n, v.results.games))},
+                                     {"white_wins", integer(r[std::size_t(GameResult::WhiteWins)])},
+                                     {"draws", integer(r[std::size_t(GameResult::Draw)])},
+                                     {"black_wins", integer(r[std::size_t(GameResult::BlackWins)])},
+                                     {"unfinished", integer(r[std::size_t(GameResult::Unknown)])}}));
   }
   const auto& d = v.lengths;
-  out += fmt::format("],\"length\":{{\"mean\":{},\"min\":{}", two(d.mean()), d.min());
-  for (const auto& q : kQuantiles) out += fmt::format(",\"{}\":{}", q.name, d.quantile(q.q));
-  out += fmt::format(",\"max\":{},\"histogram\":[", d.max());
-  const auto bins = query::length_histogram(d, width);
-  for (std::size_t i = 0; i < bins.size(); ++i)
-    out += fmt::format("{}{{\"from\":{},\"to\":{},\"games\":{},\"pct\":{}}}", i ? "," : "", bins[i].from,
-                       bins[i].to, bins[i].games, two(percent(bins[i].games, d.games())));
-  return out + "]}}";
+  for (const auto& b : query::length_histogram(d, width))
+    histogram.push_back(Value::object({{"from", integer(b.from)},
+                                       {"to", integer(b.to)},
+                                       {"games", integer(b.games)},
+                                       {"pct", two(percent(b.games, d.games()))}}));
+  Members length = {{"mean", two(d.mean())}, {"min", integer(d.min())}};
+  for (const auto& q : kQuantiles) length.push_back({std::string(q.name), integer(d.quantile(q.q))});
+  length.push_back({"max", integer(d.max())});
+  length.push_back({"histogram", Value::list(std::move(histogram))});
+  return Value::object({{"variant", string(variant_label(v, total))},
+                        {"games", integer(v.results.games)},
+                        {"results", result_count_fields().object(v.results)},
+                        {"endings", Value::list(std::move(endings))},
+                        {"length", Value::object(std::move(length))}});
 }
 
 std::string games_json(const query::GameStats& s, std::uint32_t width) {
-  std::string out = fmt::format("{{\"bin_width\":{},\"variants\":[", width);
-  for (std::size_t i = 0; i < s.variants.size(); ++i) {
-    if (i) out += ',';
-    out += games_json_one(s.variants[i], false, width);
-  }
-  return out + "],\"total\":" + games_json_one(s.total, true, width) + "}\n";
+  std::vector<Value> variants;
+  for (const auto& v : s.variants) variants.push_back(games_json_one(v, false, width));
+  return json(Members{{"bin_width", integer(width)},
+                      {"variants", Value::list(std::move(variants))},
+                      {"total", games_json_one(s.total, true, width)}}) +
+         '\n';
 }
 
 void games_csv_one(const query::VariantGameStats& v, bool total, std::uint32_t width, std::string& out) {
   const std::string name = variant_label(v, total);
-  auto row = [&](std::string_view figure, const std::string& key, const std::string& value) {
-    out += fmt::format("{},{},{},{}\n", name, figure, key, value);
+  auto row = [&](std::string_view figure, std::string_view key, const Value& value) {
+    out += csv_line({string(name), string(figure), string(key), value});
   };
-  row("games", "", num(v.results.games));
+  row("games", "", integer(v.results.games));
   for (auto o : kOutcomes) {
     std::uint64_t n = 0;
     for (const auto& e : v.endings) n += e[std::size_t(o)];
-    row("result", std::string(result_text(o)), num(n));
+    row("result", result_text(o), integer(n));
   }
   for (auto e : kEndings) {
-    row("ending", std::string(query::ending_name(e)), num(v.ending_count(e)));
+    row("ending", query::ending_name(e), integer(v.ending_count(e)));
     for (auto o : kOutcomes)
       row("ending_result", fmt::format("{}/{}", query::ending_name(e), result_text(o)),
-          num(v.endings[std::size_t(e)][std::size_t(o)]));
+          integer(v.endings[std::size_t(e)][std::size_t(o)]));
   }
   const auto& d = v.lengths;
   row("length_mean", "", two(d.mean()));
-  row("length_min", "", num(d.min()));
-  for (const auto& q : kQuantiles) row(fmt::format("length_{}", q.name), "", num(d.quantile(q.q)));
-  row("length_max", "", num(d.max()));
+  row("length_min", "", integer(d.min()));
+  for (const auto& q : kQuantiles) row(fmt::format("length_{}", q.name), "", integer(d.quantile(q.q)));
+  row("length_max", "", integer(d.max()));
   for (const auto& b : query::length_histogram(d, width))
-    row("length_bin", fmt::format("{}-{}", b.from, b.to), num(b.games));
+    row("length_bin", fmt::format("{}-{}", b.from, b.to), integer(b.games));
 }
 
 std::string games_csv(const query::GameStats& s, std::uint32_t width) {
-  std::string out = "variant,figure,key,value\n";
+  std::string out = csv_line(std::vector<std::string>{"variant", "figure", "key", "value"});
   for (const auto& v : s.variants) games_csv_one(v, false, width, out);
   games_csv_one(s.total, true, width, out);
   return out;
@@ -653,27 +681,27 @@ std::string games_text(const query::GameStats& s, std::uint32_t width) {
 
 }  // namespace
 
-std::string write_openings(const query::OpeningStats& s, std::string_view format) {
-  if (format == "json") return openings_json(s);
-  if (format == "csv") return openings_csv(s);
+std::string write_openings(const query::OpeningStats& s, Format format) {
+  if (format == Format::Json) return openings_json(s);
+  if (format == Format::Csv) return openings_csv(s);
   return openings_text(s);
 }
 
-std::string write_results(const query::ResultStats& s, std::string_view format) {
-  if (format == "json") return results_json(s);
-  if (format == "csv") return results_csv(s);
+std::string write_results(const query::ResultStats& s, Format format) {
+  if (format == Format::Json) return results_json(s);
+  if (format == Format::Csv) return results_csv(s);
   return results_text(s);
 }
 
-std::string write_promotions(const query::PromotionStats& s, std::string_view format) {
-  if (format == "json") return promotions_json(s);
-  if (format == "csv") return promotions_csv(s);
+std::string write_promotions(const query::PromotionStats& s, Format format) {
+  if (format == Format::Json) return promotions_json(s);
+  if (format == Format::Csv) return promotions_csv(s);
   return promotions_text(s);
 }
 
-std::string write_games(const query::GameStats& s, std::uint32_t bin_width, std::string_view format) {
-  if (format == "json") return games_json(s, bin_width);
-  if (format == "csv") return games_csv(s, bin_width);
+std::string write_games(const query::GameStats& s, std::uint32_t bin_width, Format format) {
+  if (format == Format::Json) return games_json(s, bin_width);
+  if (format == Format::Csv) return games_csv(s, bin_width);
   return games_text(s, bin_width);
 }
 

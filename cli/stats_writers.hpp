@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "output.hpp"
 #include "virrey/query/stats_games.hpp"
 #include "virrey/query/stats_openings.hpp"
 #include "virrey/query/stats_promotions.hpp"
@@ -14,11 +15,11 @@
 
 namespace virrey::cli {
 
-// format: "text", "json" or "csv".
-std::string write_openings(const query::OpeningStats& s, std::string_view format);
-std::string write_results(const query::ResultStats& s, std::string_view format);
-std::string write_promotions(const query::PromotionStats& s, std::string_view format);
+// format: text, json or csv.
+std::string write_openings(const query::OpeningStats& s, Format format);
+std::string write_results(const query::ResultStats& s, Format format);
+std::string write_promotions(const query::PromotionStats& s, Format format);
 // bin_width: plies per histogram bin (already chosen, > 0).
-std::string write_games(const query::GameStats& s, std::uint32_t bin_width, std::string_view format);
+std::string write_games(const query::GameStats& s, std::uint32_t bin_width, Format format);
 
 }  // namespace virrey::cli

@@ -11,10 +11,22 @@ std::size_t display_width(std::string_view s) {
   return n;
 }
 
-std::string TextTable::render(std::string_view indent) const {
+std::string fit_width(std::string_view s, std::size_t max) {
+  if (max == 0 || display_width(s) <= max) return std::string(s);
+  std::string out;
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if ((c & 0xc0) != 0x80 && ++n > max - 1) break;
+    out += char(c);
+  }
+  return out + "…";
+}
+
+std::string TextTable::render(std::string_view indent, bool titles) const {
   std::vector<std::size_t> w(columns_.size(), 0);
   for (std::size_t c = 0; c < columns_.size(); ++c) {
-    w[c] = display_width(columns_[c].title);
+    w[c] = std::max(columns_[c].width, titles ? display_width(columns_[c].title) : 0);
     for (const auto& row : rows_)
       if (c < row.size()) w[c] = std::max(w[c], display_width(row[c]));
   }
@@ -24,7 +36,7 @@ std::string TextTable::render(std::string_view indent) const {
     for (std::size_t c = 0; c < columns_.size(); ++c) {
       const std::string& cell = cell_of(c);
       const std::size_t pad = w[c] - std::min(w[c], display_width(cell));
-      if (c > 0) text += "  ";
+      if (c > 0) text += separator_;
       if (columns_[c].align == Align::Right) text.append(pad, ' ');
       text += cell;
       if (columns_[c].align == Align::Left && c + 1 < columns_.size()) text.append(pad, ' ');
@@ -33,7 +45,7 @@ std::string TextTable::render(std::string_view indent) const {
     out += text;
     out += '\n';
   };
-  line([&](std::size_t c) -> const std::string& { return columns_[c].title; });
+  if (titles) line([&](std::size_t c) -> const std::string& { return columns_[c].title; });
   static const std::string empty;
   for (const auto& row : rows_)
     line([&](std::size_t c) -> const std::string& { return c < row.size() ? row[c] : empty; });
@@ -63,16 +75,6 @@ std::string stacked_bar(const std::vector<double>& shares, const std::vector<std
     for (; drawn < upto; ++drawn) out += glyphs[i];
   }
   return out;
-}
-
-std::string csv_field(std::string_view s) {
-  if (s.find_first_of(",\"\n\r") == std::string_view::npos) return std::string(s);
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  return out + '"';
 }
 
 }  // namespace virrey::cli

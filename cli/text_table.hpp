@@ -1,5 +1,5 @@
-// Text for people and fields for pipelines: aligned tables, Unicode bars and
-// CSV quoting, shared by the writers of cli/.
+// Text for people: aligned tables and Unicode bars, shared by the writers of
+// cli/ (JSON and CSV are in output.hpp).
 #pragma once
 
 #include <cstddef>
@@ -11,23 +11,32 @@ namespace virrey::cli {
 
 // Display width of UTF-8 text: its code points.
 std::size_t display_width(std::string_view s);
+// At most `max` code points (0: no limit), the last one an ellipsis when cut.
+std::string fit_width(std::string_view s, std::size_t max);
 
-// Columns are separated by two spaces; numbers are right-aligned. The last
-// column is not padded.
+// Columns are separated by two spaces (or `separator`); numbers are
+// right-aligned. A column is as wide as its widest cell, at least `width`.
+// The last column is not padded; trailing spaces are dropped.
 class TextTable {
  public:
   enum class Align : bool { Left, Right };
   struct Column {
     std::string title;
     Align align = Align::Right;
+    std::size_t width = 0;
   };
-  explicit TextTable(std::vector<Column> columns) : columns_(std::move(columns)) {}
+  explicit TextTable(std::vector<Column> columns, std::string_view separator = "  ")
+      : columns_(std::move(columns)), separator_(separator) {}
   void add(std::vector<std::string> row) { rows_.push_back(std::move(row)); }
   // Every line starts with `indent` and ends with '\n'.
-  std::string render(std::string_view indent = "") const;
+  std::string render(std::string_view indent = "") const { return render(indent, true); }
+  // The rows without the title line (nor its widths).
+  std::string render_rows(std::string_view indent = "") const { return render(indent, false); }
 
  private:
+  std::string render(std::string_view indent, bool titles) const;
   std::vector<Column> columns_;
+  std::string separator_;
   std::vector<std::vector<std::string>> rows_;
 };
 
@@ -37,8 +46,5 @@ std::string bar(double fraction, int width);
 // code point each); rounding keeps the total width.
 std::string stacked_bar(const std::vector<double>& shares, const std::vector<std::string_view>& glyphs,
                         int width);
-
-// A CSV field, quoted when it holds a comma, quote or line break.
-std::string csv_field(std::string_view s);
 
 }  // namespace virrey::cli

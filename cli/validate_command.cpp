@@ -1,14 +1,14 @@
 #include "validate_command.hpp"
 
 #include <chrono>
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
 #include <memory>
 
 #include <spdlog/spdlog.h>
 
+#include "common_options.hpp"
 #include "exit_codes.hpp"
+#include "output.hpp"
 #include "finding_writer.hpp"
 #include "progress.hpp"
 #include "virrey/validate/input_checker.hpp"
@@ -16,44 +16,17 @@
 
 namespace virrey::cli {
 
-namespace {
-
-struct FileCloser {
-  void operator()(std::FILE* f) const {
-    if (f) std::fclose(f);
-  }
-};
-using File = std::unique_ptr<std::FILE, FileCloser>;
-
-}  // namespace
-
 int run_validate(const ValidateOptions& o) {
   validate::InputCheckOptions options;
-  if (!o.variant.empty()) {
-    auto v = resolve_variant(o.variant);
-    if (!v) {
-      spdlog::error("unknown variant '{}' (standard, virrey or modern)", o.variant);
-      return kExitUsage;
-    }
-    options.check.default_variant = *v;
-  }
-  if (o.threads < 1 || o.threads > 256) {
-    spdlog::error("threads {} is out of range (1 to 256)", o.threads);
-    return kExitUsage;
-  }
+  if (!set_variant_option(o.variant, options.check.default_variant)) return kExitUsage;
+  if (!threads_in_range(o.threads)) return kExitUsage;
   options.threads = o.threads;
   options.check.build_movetext = !o.output.empty();
   options.keep_raw = !o.rejects.empty();
 
   File output, rejects;
-  if (!o.output.empty() && !(output = File(std::fopen(o.output.c_str(), "wb")))) {
-    spdlog::error("cannot write {}: {}", o.output, std::strerror(errno));
-    return kExitIo;
-  }
-  if (!o.rejects.empty() && !(rejects = File(std::fopen(o.rejects.c_str(), "wb")))) {
-    spdlog::error("cannot write {}: {}", o.rejects, std::strerror(errno));
-    return kExitIo;
-  }
+  if (!o.output.empty() && !(output = create_file(o.output))) return kExitIo;
+  if (!o.rejects.empty() && !(rejects = create_file(o.rejects))) return kExitIo;
 
   FindingWriter writer(o.format, stdout);
   ValidationSummary summary;

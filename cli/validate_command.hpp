@@ -4,13 +4,15 @@
 #include <string>
 #include <vector>
 
+#include "output.hpp"
+
 namespace virrey::cli {
 
 struct ValidateOptions {
   std::vector<std::string> inputs;  // empty: standard input
   std::string variant;              // for games without a Variant tag
   bool strict = false;              // warnings count as errors
-  std::string format = "text";      // text, json, jsonl
+  Format format = Format::Text;     // text, json, jsonl
   int threads = 1;
   long max_errors = 0;              // stop printing after this many errors (0: no limit)
   std::string output;               // valid games, normalised PGN

@@ -165,7 +165,7 @@ void check_games(Variant variant, std::uint64_t seed, int games) {
     ASSERT_TRUE(rec.start_fen.empty());
     ASSERT_EQ(rec.movetext.size(), rec.main_line.size());
 
-    std::vector<std::string> errors;
+    FenProblems errors;
     auto pos = *position_from_fen<G>(info(variant).start_fen, variant, errors);
     if (rec.bishop_swap()) pos.enable_bishop_swap();
     std::vector<std::uint64_t> history{pos.hash()};

@@ -17,7 +17,7 @@ namespace {
 template <class G>
 void check_round_trip(const Position<G>& pos, const std::string& context) {
   const std::string fen = write_fen(pos);
-  std::vector<std::string> errors;
+  FenProblems errors;
   const auto again = position_from_fen<G>(fen, pos.variant(), errors);
   VIRREY_FUZZ_CHECK(again.has_value(), context + " -> " + fen + ": " + join_reasons(errors));
   VIRREY_FUZZ_CHECK(write_fen(*again) == fen, context + " -> " + fen + " -> " + write_fen(*again));
@@ -26,7 +26,7 @@ void check_round_trip(const Position<G>& pos, const std::string& context) {
 
 template <class G>
 void check_fen(std::string_view text, Variant variant) {
-  std::vector<std::string> errors;
+  FenProblems errors;
   const auto pos = position_from_fen<G>(text, variant, errors);
   if (!pos) return;
   const std::string name(info(variant).name);
@@ -41,7 +41,7 @@ void check_fen(std::string_view text, Variant variant) {
 void fen(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   for (const auto& v : kVariants) {
-    std::vector<std::string> errors;
+    FenProblems errors;
     const auto setup = parse_fen(text, v.variant, errors);
     if (setup) (void)write_fen(*setup);  // any setup can be written
     with_geometry(v.variant, [&](auto g) { check_fen<decltype(g)>(text, v.variant); });

@@ -40,7 +40,7 @@ constexpr std::size_t kMaxTokens = 24;
 
 template <class G>
 Position<G> start_position(const Start& start) {
-  std::vector<std::string> errors;
+  FenProblems errors;
   auto pos = position_from_fen<G>(start.fen, start.variant, errors);
   VIRREY_FUZZ_CHECK(pos.has_value(), std::string(start.fen) + ": " + join_reasons(errors));
   return *pos;
@@ -53,9 +53,9 @@ void check_written_moves(const Position<G>& pos) {
   for (Move m : legal) {
     const std::string text = write_san(pos, m, legal);
     VIRREY_FUZZ_CHECK(text == write_san(pos, m), write_fen(pos) + ": " + text);
-    std::string error;
+    SanProblem error;
     const auto syntax = parse_san(text, error);
-    VIRREY_FUZZ_CHECK(syntax.has_value(), write_fen(pos) + ": " + text + ": " + error);
+    VIRREY_FUZZ_CHECK(syntax.has_value(), write_fen(pos) + ": " + text + ": " + error.message);
     const SanResolution r = resolve_san(pos, *syntax);
     VIRREY_FUZZ_CHECK(r.error == SanError::None && r.move == m,
                       write_fen(pos) + ": " + text + " resolves to " + write_uci<G>(r.move) + " " + r.message);
@@ -67,10 +67,10 @@ template <class G>
 void play_tokens(const Start& start, const std::vector<std::string_view>& tokens) {
   Position<G> pos = start_position<G>(start);
   for (std::string_view token : tokens) {
-    std::string error;
+    SanProblem error;
     const auto syntax = parse_san(token, error);
     if (!syntax) {
-      VIRREY_FUZZ_CHECK(!error.empty(), "no reason for rejecting " + std::string(token));
+      VIRREY_FUZZ_CHECK(!error.message.empty(), "no reason for rejecting " + std::string(token));
       continue;
     }
     const SanResolution r = resolve_san(pos, *syntax);

@@ -39,7 +39,7 @@ namespace {
 template <class G>
 void scan(ScannedGame& g) {
   const game::GameRecord& rec = g.record;
-  std::vector<std::string> errors;
+  FenProblems errors;
   auto pos = position_from_fen<G>(rec.start_fen.empty() ? info(rec.variant).start_fen : rec.start_fen,
                                   rec.variant, errors);
   ASSERT_TRUE(pos) << join_reasons(errors);

@@ -78,7 +78,7 @@ std::uint32_t parse_number(std::string_view s) {
 template <class G>
 void replay(RefGame& g) {
   const game::GameRecord& rec = g.record;
-  std::vector<std::string> errors;
+  FenProblems errors;
   auto start = position_from_fen<G>(rec.start_fen.empty() ? info(rec.variant).start_fen : rec.start_fen,
                                     rec.variant, errors);
   ASSERT_TRUE(start) << join_reasons(errors);

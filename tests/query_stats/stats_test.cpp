@@ -330,7 +330,7 @@ TEST(StatsOpenings, TreeMovesIllegalInThePositionAreLeftOut) {
   for (const RefGame& g : data().games)
     if (g.record.variant == Variant::Standard && g.keys.size() > 60) deep = &g;
   ASSERT_NE(deep, nullptr);
-  std::vector<std::string> errors;
+  FenProblems errors;
   auto start = position_from_fen<Board8>(info(Variant::Standard).start_fen, Variant::Standard, errors);
   auto late = position_from_fen<Board8>(deep->keys[50], Variant::Standard, errors);
   ASSERT_TRUE(start && late);

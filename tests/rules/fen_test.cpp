@@ -10,7 +10,7 @@ namespace {
 using ::testing::HasSubstr;
 
 std::string reasons_of(std::string_view fen, Variant v = Variant::Standard) {
-  std::vector<std::string> errors;
+  FenProblems errors;
   auto pos = position_from_fen<Board8>(fen, v, errors);
   EXPECT_FALSE(pos) << fen;
   return join_reasons(errors);
@@ -25,7 +25,7 @@ TEST(Fen, RoundTripsCanonicalFens) {
       "4k3/8/8/8/8/8/8/4K2R w K - 12 40",
   };
   for (const char* fen : fens) {
-    std::vector<std::string> errors;
+    FenProblems errors;
     auto pos = position_from_fen<Board8>(fen, Variant::Standard, errors);
     ASSERT_TRUE(pos) << fen << ": " << join_reasons(errors);
     EXPECT_EQ(write_fen(*pos), fen);
@@ -34,7 +34,7 @@ TEST(Fen, RoundTripsCanonicalFens) {
 
 TEST(Fen, ViceroyLettersRoundTripInVirrey) {
   const std::string fen = "2v1k3/3P4/8/8/8/8/5V2/4K3 b - - 3 9";
-  std::vector<std::string> errors;
+  FenProblems errors;
   auto pos = position_from_fen<Board8>(fen, Variant::Virrey, errors);
   ASSERT_TRUE(pos) << join_reasons(errors);
   EXPECT_EQ(write_fen(*pos), fen);
@@ -72,7 +72,7 @@ TEST(Fen, PositionErrors) {
 }
 
 TEST(Fen, EnPassantKeptOnlyWhenACaptureIsPossible) {
-  std::vector<std::string> errors;
+  FenProblems errors;
   auto pos = position_from_fen<Board8>(
       "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", Variant::Standard, errors);
   ASSERT_TRUE(pos) << join_reasons(errors);
@@ -81,7 +81,7 @@ TEST(Fen, EnPassantKeptOnlyWhenACaptureIsPossible) {
 }
 
 TEST(Fen, ShredderCastlingLettersAndMissingClocks) {
-  std::vector<std::string> errors;
+  FenProblems errors;
   auto pos = position_from_fen<Board8>("r3k2r/8/8/8/8/8/8/R3K2R w HAha -", Variant::Standard, errors);
   ASSERT_TRUE(pos) << join_reasons(errors);
   EXPECT_EQ(write_fen(*pos), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");

@@ -13,16 +13,16 @@ namespace {
 constexpr const char* kStart = "rnbqkmbnr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNBMKQBNR w KQkq - 0 1";
 
 Position<Board9> modern(std::string_view fen = kStart) {
-  std::vector<std::string> errors;
+  FenProblems errors;
   auto pos = position_from_fen<Board9>(fen, Variant::Modern, errors);
   if (!pos) throw std::runtime_error(std::string(fen) + ": " + join_reasons(errors));
   return *pos;
 }
 
 Move san_move(const Position<Board9>& pos, std::string_view text) {
-  std::string error;
+  SanProblem error;
   auto san = parse_san(text, error);
-  if (!san) throw std::runtime_error(error);
+  if (!san) throw std::runtime_error(error.message);
   auto r = resolve_san(pos, *san);
   if (r.error != SanError::None) throw std::runtime_error(std::string(text) + ": " + r.message);
   return r.move;
@@ -66,7 +66,7 @@ TEST(Modern, MinisterMovesAsBishopOrKnightAndPromotes) {
 
 TEST(Modern, BishopSwapOnlyWhenEnabledAndOncePerPlayer) {
   auto pos = modern();
-  std::string error;
+  SanProblem error;
   EXPECT_EQ(resolve_san(pos, *parse_san("B=M", error)).error, SanError::Illegal);
   pos.enable_bishop_swap();
   // 24 moves plus four swaps for each side (hand count): c1-d1, c1-b1,
@@ -112,7 +112,7 @@ TEST(Modern, BishopSwapsNeedUnmovedPartnersAndNoCheck) {
 }
 
 TEST(Modern, InsufficientMaterialUsesNineByNineColours) {
-  std::vector<std::string> errors;
+  FenProblems errors;
   EXPECT_FALSE(position_from_fen<Board9>("4k4/9/9/9/9/9/9/9/4K4 w - - 0 1", Variant::Standard, errors));
 }
 

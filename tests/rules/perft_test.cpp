@@ -75,7 +75,7 @@ TEST_P(PerftData, CountsMatchTheReference) {
   ASSERT_FALSE(c.counts.empty());
   with_geometry(*variant, [&](auto geometry) {
     using G = decltype(geometry);
-    std::vector<std::string> errors;
+    FenProblems errors;
     const auto pos = position_from_fen<G>(c.fen, *variant, errors);
     ASSERT_TRUE(pos) << c.fen << ": " << join_reasons(errors);
     for (auto [depth, nodes] : c.counts)
@@ -103,7 +103,7 @@ TEST(PerftData, FilesHoldEnoughCases) {
 }
 
 TEST(PerftDivide, ThreadsGiveTheSameCountsInTheSameOrder) {
-  std::vector<std::string> errors;
+  FenProblems errors;
   const auto pos = position_from_fen<Board8>(
       "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", Variant::Standard,
       errors);
@@ -177,7 +177,7 @@ TEST(MoveNumbers, NameExactlyTheLegalMoves) {
     ASSERT_TRUE(variant) << c.variant;
     with_geometry(*variant, [&](auto geometry) {
       using G = decltype(geometry);
-      std::vector<std::string> errors;
+      FenProblems errors;
       auto pos = position_from_fen<G>(c.fen, *variant, errors);
       ASSERT_TRUE(pos) << c.fen;
       for (int game = 0; game < 4; ++game) check_move_numbers(*pos, c.id, rng, widest);
@@ -192,11 +192,11 @@ TEST(MoveNumbers, NameExactlyTheLegalMoves) {
 
 // A position with more than 256 move numbers takes two bytes a number.
 TEST(MoveNumbers, WidePositions) {
-  std::vector<std::string> errors;
+  FenProblems errors;
   // Twelve queens and five ministers for White on 9x9: 277 legal moves.
   auto pos = position_from_fen<Board9>("kr6Q/rrQQ5/1Q7/6QM1/1MM1M2M1/7Q1/1Q7/2Q5Q/Q1Q1KQ3 w - - 0 1",
                                        Variant::Modern, errors);
-  ASSERT_TRUE(pos) << (errors.empty() ? "" : errors[0]);
+  ASSERT_TRUE(pos) << join_reasons(errors);
   EXPECT_TRUE(move_numbers_wide(*pos));
   MoveList list;
   generate_legal(*pos, list);

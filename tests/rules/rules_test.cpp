@@ -11,7 +11,7 @@ namespace virrey {
 namespace {
 
 Position<Board8> pos_of(std::string_view fen, Variant v) {
-  std::vector<std::string> errors;
+  FenProblems errors;
   auto pos = position_from_fen<Board8>(fen, v, errors);
   if (!pos) throw std::runtime_error(std::string(fen) + ": " + join_reasons(errors));
   return *pos;
@@ -88,7 +88,7 @@ TEST(Virrey, ViceroyIsNotRoyal) {
       EXPECT_EQ(file_of<Board8>(m.to()), 4);
     }
   // A viceroy on e1 gives no castling right.
-  std::vector<std::string> errors;
+  FenProblems errors;
   EXPECT_FALSE(position_from_fen<Board8>("4k3/8/8/8/8/8/8/R3V2K w Q - 0 1", Variant::Virrey, errors));
 }
 

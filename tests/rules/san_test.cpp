@@ -15,16 +15,16 @@ namespace {
 using ::testing::HasSubstr;
 
 Position<Board8> pos_of(std::string_view fen, Variant v = Variant::Standard) {
-  std::vector<std::string> errors;
+  FenProblems errors;
   auto pos = position_from_fen<Board8>(fen, v, errors);
   if (!pos) throw std::runtime_error(std::string(fen) + ": " + join_reasons(errors));
   return *pos;
 }
 
 SanResolution resolve(const Position<Board8>& pos, std::string_view text) {
-  std::string error;
+  SanProblem error;
   auto san = parse_san(text, error);
-  EXPECT_TRUE(san) << text << ": " << error;
+  EXPECT_TRUE(san) << text << ": " << error.message;
   return san ? resolve_san(pos, *san) : SanResolution{};
 }
 
@@ -35,9 +35,9 @@ void round_trip(const Position<G>& pos, int depth, int& checked) {
   const MoveList legal = legal_moves(pos);
   for (Move m : legal) {
     const std::string text = write_san(pos, m, legal);
-    std::string error;
+    SanProblem error;
     auto san = parse_san(text, error);
-    ASSERT_TRUE(san) << text << ": " << error;
+    ASSERT_TRUE(san) << text << ": " << error.message;
     SanResolution r = resolve_san(pos, *san);
     ASSERT_EQ(r.error, SanError::None) << write_fen(pos) << " " << text << ": " << r.message;
     ASSERT_EQ(r.move, m) << write_fen(pos) << " " << text;
@@ -64,7 +64,7 @@ int for_each_perft_position(Visit&& visit) {
       const Variant v = *resolve_variant(variant);
       with_geometry(v, [&](auto geometry) {
         using G = decltype(geometry);
-        std::vector<std::string> errors;
+        FenProblems errors;
         auto pos = position_from_fen<G>(line.substr(4), v, errors);
         ASSERT_TRUE(pos) << line << ": " << join_reasons(errors);
         visit(*pos);
@@ -119,9 +119,9 @@ void check_plain_tokens(const Position<G>& pos, int& checked) {
         if (from_rank >= 0) text += char('1' + from_rank);
         text += square_name<G>(to);
         const std::vector<Move> named = named_moves(pos, piece, to, from_file, from_rank);
-        std::string error;
+        SanProblem error;
         const auto san = parse_san(text, error);
-        ASSERT_TRUE(san) << text << ": " << error;
+        ASSERT_TRUE(san) << text << ": " << error.message;
         const SanResolution r = resolve_san(pos, *san);
         const bool promotion = !named.empty() && named[0].kind() == MoveKind::Promotion;
         if (named.size() == 1 && !promotion) {
@@ -208,7 +208,7 @@ TEST(San, PlainTokensWithPinsChecksAndPromotions) {
 }
 
 TEST(San, PlainTokensOnTheModernBoard) {
-  std::vector<std::string> errors;
+  FenProblems errors;
   auto pos = position_from_fen<Board9>(info(Variant::Modern).start_fen, Variant::Modern, errors);
   ASSERT_TRUE(pos);
   Move m{};
@@ -264,7 +264,7 @@ TEST(San, StandardPromotionNeedsAPiece) {
   EXPECT_EQ(resolve(pos, "e8N").error, SanError::None);
   EXPECT_EQ(resolve(pos, "e8").error, SanError::WrongPromotion);
   EXPECT_EQ(resolve(pos, "e8=V").error, SanError::WrongPromotion);
-  std::string error;
+  SanProblem error;
   EXPECT_FALSE(parse_san("e8=K", error));
 }
 
@@ -275,7 +275,7 @@ TEST(San, ErrorKindsAreDistinct) {
   auto amb = resolve(two, "Re1");
   EXPECT_EQ(amb.error, SanError::Ambiguous);
   EXPECT_THAT(amb.message, HasSubstr("a1, h1"));
-  std::string error;
+  SanProblem error;
   EXPECT_FALSE(parse_san("Nz9", error));
   EXPECT_FALSE(parse_san("hello", error));
   EXPECT_FALSE(parse_san("", error));

@@ -9,7 +9,7 @@ namespace virrey {
 namespace {
 
 std::uint64_t hash_of(std::string_view fen, Variant v = Variant::Standard) {
-  std::vector<std::string> errors;
+  FenProblems errors;
   auto pos = position_from_fen<Board8>(fen, v, errors);
   EXPECT_TRUE(pos) << join_reasons(errors);
   return pos ? pos->hash() : 0;
@@ -17,14 +17,14 @@ std::uint64_t hash_of(std::string_view fen, Variant v = Variant::Standard) {
 
 Position<Board8> play_san(std::string_view fen, std::initializer_list<const char*> moves,
                           Variant v = Variant::Standard) {
-  std::vector<std::string> errors;
+  FenProblems errors;
   auto start = position_from_fen<Board8>(fen, v, errors);
   if (!start) throw std::runtime_error(join_reasons(errors));
   auto pos = *start;
   for (const char* text : moves) {
-    std::string error;
+    SanProblem error;
     auto san = parse_san(text, error);
-    EXPECT_TRUE(san) << error;
+    EXPECT_TRUE(san) << error.message;
     auto r = resolve_san(pos, *san);
     EXPECT_EQ(r.error, SanError::None) << text << ": " << r.message;
     pos.play(r.move);

@@ -26,11 +26,12 @@ cd "$work"
 # Figures that change from run to run: times, rates, sizes on disk.
 mask() {
   sed -E \
-    -e 's/"(seconds|games_per_second|nps|database_bytes|bytes|sst_bytes|size_bytes)":[0-9.e+-]+/"\1":#/g' \
+    -e 's/"(seconds|total_bytes|files|level0_files|games_per_second|nps|database_bytes|bytes|sst_bytes|size_bytes)":[0-9.e+-]+/"\1":#/g' \
     -e 's/[0-9]+(\.[0-9]+)? (s|ms|games\/s|nodes\/s|MB|KB|GB|MiB|KiB|bytes)\b/# \2/g' \
     -e 's/^\[[0-9-]+ [0-9:.]+\] //' \
     -e 's#^(nodes/s|seconds) +[0-9.]+#\1 \##' \
-    -e 's/^(on disk .*[^0-9.])[0-9.]+$/\1#/'
+    -e 's/^(on disk .*[^0-9.])[0-9.]+$/\1#/' \
+    -e 's/^([a-z]+ +[a-z].*[^ ]) +[0-9]+\.[0-9]+ +([0-9]+) +[0-9]+$/\1 # \2 #/'
 }
 
 status=0
@@ -41,7 +42,8 @@ while IFS= read -r line; do
   args=${line#"$name"}
   count=$((count + 1))
   set +e
-  out=$(eval "\"$virrey\" $args" 2>"$work/stderr" </dev/null)
+  # As `virrey`, so that usage lines do not name the build folder.
+  out=$(eval "(exec -a virrey \"$virrey\" $args)" 2>"$work/stderr" </dev/null)
   code=$?
   set -e
   got=$(printf '%s\n--- stderr\n%s\n--- exit %d\n' "$out" "$(cat "$work/stderr")" "$code" | mask)

@@ -50,7 +50,7 @@ TEST(Concurrency, ReadersSeeConsistentSnapshotsDuringAnImport) {
     std::uint64_t counted = 0, by_start = 0;
     for (int v = 0; v < 2; ++v) {
       counted += d.counts()[v].games;
-      std::vector<std::string> errors;
+      FenProblems errors;
       auto pos = position_from_fen<Board8>(starts[v], Variant(v), errors);
       ASSERT_TRUE(d.for_each_position(Variant(v), pos->hash(), [&](const PositionHit&) { return ++by_start, true; }));
     }

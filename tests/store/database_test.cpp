@@ -42,7 +42,7 @@ std::vector<game::GameRecord> samples() {
 }
 
 std::uint64_t hash_of_fen(const std::string& fen, Variant v) {
-  std::vector<std::string> errors;
+  FenProblems errors;
   auto pos = position_from_fen<Board8>(fen, v, errors);
   EXPECT_TRUE(pos);
   return pos ? pos->hash() : 0;
@@ -437,7 +437,7 @@ std::string index_view(const Database& db, const std::vector<game::GameRecord>& 
   std::string out;
   for (const auto& g : games) {
     if (g.variant == Variant::Modern) continue;
-    std::vector<std::string> errors;
+    FenProblems errors;
     auto pos = position_from_fen<Board8>(g.start_fen.empty() ? std::string(info(g.variant).start_fen) : g.start_fen,
                                          g.variant, errors);
     for (std::size_t i = 0; pos && i <= g.main_line.size(); ++i) {
@@ -523,7 +523,7 @@ TEST_F(DatabaseTest, UpgradeRebuildsAnOlderSchema) {
 // keys and values.
 TEST_F(DatabaseTest, UpgradeFromSchemaTwoRebuildsTheTree) {
   const game::GameRecord& g = games[0];
-  std::vector<std::string> errors;
+  FenProblems errors;
   auto start = position_from_fen<Board8>(info(g.variant).start_fen, g.variant, errors);
   ASSERT_TRUE(start && g.start_fen.empty());
   std::string expected;

@@ -133,7 +133,7 @@ Replayed replay(const game::GameRecord& rec, std::size_t tree_plies) {
   Replayed out;
   with_geometry(rec.variant, [&](auto geometry) {
     using G = decltype(geometry);
-    std::vector<std::string> errors;
+    FenProblems errors;
     auto pos = *position_from_fen<G>(rec.start_fen.empty() ? info(rec.variant).start_fen : rec.start_fen,
                                      rec.variant, errors);
     out.first_ply.emplace(pos.hash(), 0);
@@ -255,7 +255,7 @@ TEST_F(ModernStore, OpeningTreeMatchesReplay) {
     EXPECT_EQ(listed, want);
   }
   // The Modern start position is no position of the 8x8 variants.
-  std::vector<std::string> errors;
+  FenProblems errors;
   const auto start = position_from_fen<Board9>(info(Variant::Modern).start_fen, Variant::Modern, errors);
   ASSERT_TRUE(start);
   for (Variant v : {Variant::Standard, Variant::Virrey}) {

@@ -17,7 +17,7 @@ namespace virrey::store::test {
 // One random game of a variant as PGN movetext and its result.
 template <class G>
 std::pair<std::string, std::string> random_moves(Variant variant, std::mt19937_64& rng) {
-  std::vector<std::string> errors;
+  FenProblems errors;
   auto pos = *position_from_fen<G>(info(variant).start_fen, variant, errors);
   const int plies = 20 + int(rng() % 140);
   std::string moves;

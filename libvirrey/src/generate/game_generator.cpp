@@ -355,7 +355,7 @@ GeneratedGame play_game(const GeneratorOptions& o, std::vector<std::uint64_t>& h
   game::GameRecord& rec = out.record;
   rec.variant = o.variant;
 
-  std::vector<std::string> errors;
+  FenProblems errors;
   Pos pos = *position_from_fen<G>(info(o.variant).start_fen, o.variant, errors);
   // Modern chess: half of the games are played with the bishop swap.
   const bool bishop_swap =

@@ -9,7 +9,7 @@
 #include "virrey/query/game_filter.hpp"
 #include "virrey/rules/fen.hpp"
 #include "virrey/rules/geometry_dispatch.hpp"
-#include "virrey/rules/san.hpp"
+#include "virrey/rules/san_line.hpp"
 
 namespace virrey::query {
 
@@ -30,12 +30,11 @@ std::string_view trim(std::string_view s) {
 }
 
 // The variants a position text is tried in: the one asked for, else every
-// variant with rules.
+// variant.
 std::vector<Variant> candidate_variants(std::optional<Variant> variant) {
   if (variant) return {*variant};
   std::vector<Variant> out;
-  for (const VariantInfo& vi : kVariants)
-    if (vi.supported) out.push_back(vi.variant);
+  for (const VariantInfo& vi : kVariants) out.push_back(vi.variant);
   return out;
 }
 
@@ -45,49 +44,17 @@ bool parse_uint(std::string_view s, std::uint32_t& out) {
   return ec == std::errc() && p == s.data() + s.size();
 }
 
-// SAN tokens of a move list, without move numbers and a final result.
-std::vector<std::string_view> move_tokens(std::string_view text) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
-    std::size_t j = i;
-    while (j < text.size() && !std::isspace(static_cast<unsigned char>(text[j]))) ++j;
-    std::string_view tok = text.substr(i, j - i);
-    i = j;
-    // "12." / "12..." / "12.e4": drop the move number.
-    std::size_t digits = 0;
-    while (digits < tok.size() && std::isdigit(static_cast<unsigned char>(tok[digits]))) ++digits;
-    if (digits > 0 && digits < tok.size() && tok[digits] == '.') {
-      tok.remove_prefix(digits);
-      while (!tok.empty() && tok.front() == '.') tok.remove_prefix(1);
-    }
-    if (tok.empty()) continue;
-    if (tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" || tok == "*") continue;
-    out.push_back(tok);
-  }
-  return out;
-}
-
 template <class G>
-Result<PositionTarget> play_moves(Variant v, const std::vector<std::string_view>& tokens) {
-  std::vector<std::string> errors;
-  auto start = position_from_fen<G>(info(v).start_fen, v, errors);
-  if (!start) return bad(fmt::format("the {} start position: {}", info(v).name, join_reasons(errors)));
-  Position<G> pos = *start;
-  pos.enable_bishop_swap();  // Modern chess: a line may hold a bishop swap
-  for (std::size_t i = 0; i < tokens.size(); ++i) {
-    const std::string label = fmt::format("move {} ({}{})", i / 2 + 1, i % 2 ? "..." : "", tokens[i]);
-    std::string error;
-    auto syntax = parse_san(tokens[i], error);
-    if (!syntax) return bad(fmt::format("bad SAN: {}: {}", label, error));
-    if (syntax->kind == SanSyntax::Kind::Null)
-      return bad(fmt::format("bad SAN: {}: a null move reaches no position", label));
-    SanResolution r = resolve_san(pos, *syntax);
-    if (r.error != SanError::None) return bad(fmt::format("bad SAN: {}: {}", label, r.message));
-    pos.play(r.move);
+Result<PositionTarget> play_moves(Variant v, std::string_view moves) {
+  Position<G> start = *variant_start<G>(v);
+  start.enable_bishop_swap();  // Modern chess: a line may hold a bishop swap
+  const SanLine<G> line = play_san_line(start, moves);
+  if (const auto& p = line.problem) {
+    const std::string label = fmt::format("move {} ({}{})", p->index / 2 + 1, p->index % 2 ? "..." : "", p->token);
+    return bad(fmt::format("bad SAN: {}: {}", label,
+                           p->code == SanError::NullMove ? "a null move reaches no position" : p->message));
   }
-  return position_target(pos);
+  return position_target(line.last());
 }
 
 }  // namespace
@@ -123,12 +90,10 @@ Result<std::vector<PositionTarget>> position_from_fen_text(std::string_view fen,
   fen = trim(fen);
   if (fen.empty()) return bad("bad FEN: it is empty");
   std::vector<PositionTarget> out;
-  std::vector<std::string> best_errors;
+  FenProblems best_errors;
   Variant best_variant = Variant::Standard;
   for (Variant v : candidate_variants(variant)) {
-    if (!info(v).supported)
-      return bad(fmt::format("{} chess has no rules in this virrey yet", info(v).name));
-    std::vector<std::string> errors;
+    FenProblems errors;
     std::optional<PositionTarget> t;
     with_geometry(v, [&](auto g) {
       using G = decltype(g);
@@ -142,8 +107,7 @@ Result<std::vector<PositionTarget>> position_from_fen_text(std::string_view fen,
     }
   }
   if (out.empty()) {
-    if (best_errors.empty()) best_errors.push_back("not a legal position");
-    if (variant || candidate_variants(std::nullopt).size() == 1)
+    if (variant)
       return bad(fmt::format("bad FEN: {}", join_reasons(best_errors)));
     return bad(fmt::format("bad FEN: {} (as {} chess; no variant accepts it)", join_reasons(best_errors),
                            info(best_variant).name));
@@ -153,14 +117,11 @@ Result<std::vector<PositionTarget>> position_from_fen_text(std::string_view fen,
 
 Result<std::vector<PositionTarget>> position_from_moves(std::string_view moves,
                                                         std::optional<Variant> variant) {
-  const std::vector<std::string_view> tokens = move_tokens(moves);
   std::vector<PositionTarget> out;
   std::optional<Error> first_error;
   for (Variant v : candidate_variants(variant)) {
-    if (!info(v).supported)
-      return bad(fmt::format("{} chess has no rules in this virrey yet", info(v).name));
     std::optional<Result<PositionTarget>> r;
-    with_geometry(v, [&](auto g) { r.emplace(play_moves<decltype(g)>(v, tokens)); });
+    with_geometry(v, [&](auto g) { r.emplace(play_moves<decltype(g)>(v, moves)); });
     if (r->ok()) out.push_back(std::move(r->value()));
     else if (!first_error) first_error = r->error();
   }

@@ -148,7 +148,7 @@ std::optional<std::uint32_t> promotion_verdict(const PromotionCondition& p, std:
 std::vector<Variant> variants_of(const GameFilter& f) {
   std::vector<Variant> out;
   for (const VariantInfo& vi : kVariants)
-    if (vi.supported && (!f.tags.variant || *f.tags.variant == vi.variant)) out.push_back(vi.variant);
+    if ((!f.tags.variant || *f.tags.variant == vi.variant)) out.push_back(vi.variant);
   return out;
 }
 
@@ -382,7 +382,6 @@ class Verifier {
     if (!check_position_ && !check_promotion_) return std::optional<GameMatch>{m};
     bool ok = false;
     Status st;
-    if (!info(rec.variant).supported) return none;
     with_geometry(rec.variant, [&](auto g) { st = replay<decltype(g)>(rec, m, ok); });
     if (!st) return st.error();
     return ok ? std::optional<GameMatch>{m} : none;
@@ -422,7 +421,7 @@ class Verifier {
   template <class G>
   std::optional<Position<G>> start_of(const game::GameRecord& rec) {
     if (rec.start_fen.empty()) return variant_start<G>(rec.variant);
-    std::vector<std::string> errors;
+    FenProblems errors;
     return position_from_fen<G>(rec.start_fen, rec.variant, errors);
   }
 

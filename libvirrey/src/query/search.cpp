@@ -106,11 +106,8 @@ Result<PlyView> position_at(const game::GameRecord& rec, std::uint32_t ply) {
   if (ply > rec.main_line.size())
     return Error{ErrorKind::InvalidArgument,
                  fmt::format("the game has {} plies, not {}", rec.main_line.size(), ply)};
-  if (!info(rec.variant).supported)
-    return Error{ErrorKind::InvalidArgument,
-                 fmt::format("{} chess has no rules in this virrey yet", info(rec.variant).name)};
   std::optional<PlyView> out;
-  std::vector<std::string> errors;
+  FenProblems errors;
   with_geometry(rec.variant, [&](auto g) {
     using G = decltype(g);
     auto pos = position_from_fen<G>(rec.start_fen.empty() ? info(rec.variant).start_fen : rec.start_fen,

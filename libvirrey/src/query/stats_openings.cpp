@@ -13,6 +13,7 @@
 #include "virrey/rules/geometry_dispatch.hpp"
 #include "virrey/rules/movegen.hpp"
 #include "virrey/rules/san.hpp"
+#include "virrey/rules/san_line.hpp"
 #include "virrey/rules/uci.hpp"
 #include "virrey/store/game_codec.hpp"
 #include "virrey/store/game_summary.hpp"
@@ -25,30 +26,6 @@ using store::TreeCounters;
 using store::TreeMove;
 
 Error invalid(std::string message) { return Error{ErrorKind::InvalidArgument, std::move(message)}; }
-
-// "12." / "12..." move numbers and results are not moves; "1.e4" is "e4".
-std::vector<std::string> san_tokens(const std::vector<std::string>& texts) {
-  std::vector<std::string> out;
-  for (const std::string& text : texts) {
-    std::size_t i = 0;
-    while (i < text.size()) {
-      while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == ',')) ++i;
-      std::size_t j = i;
-      while (j < text.size() && text[j] != ' ' && text[j] != '\t' && text[j] != ',') ++j;
-      std::string_view tok(text.data() + i, j - i);
-      i = j;
-      std::size_t k = 0;
-      while (k < tok.size() && tok[k] >= '0' && tok[k] <= '9') ++k;
-      if (k > 0 && k < tok.size() && tok[k] == '.') {
-        while (k < tok.size() && tok[k] == '.') ++k;
-        tok.remove_prefix(k);
-      }
-      if (tok.empty() || tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" || tok == "*") continue;
-      out.emplace_back(tok);
-    }
-  }
-  return out;
-}
 
 // One game of the replay source: the hash before each main-line move.
 struct Line {
@@ -183,7 +160,7 @@ class Explorer {
     auto rec = db_.game(id, store::kDecodeTags | store::kDecodeMainLine, store::kWholeMainLine, min_men_);
     if (!rec) return rec.error();
     if (rec->variant != q_.variant) return &lines_.emplace(id, Line{}).first->second;  // never reaches it
-    std::vector<std::string> errors;
+    FenProblems errors;
     auto start = position_from_fen<G>(
         rec->start_fen.empty() ? info(rec->variant).start_fen : std::string_view(rec->start_fen),
         rec->variant, errors);
@@ -212,25 +189,20 @@ template <class G>
 Result<OpeningStats> explore(const store::Database& db, const OpeningQuery& q, const GameScope& scope) {
   OpeningStats out;
   out.variant = q.variant;
-  std::vector<std::string> errors;
+  FenProblems errors;
   const std::string_view fen = q.fen.empty() ? info(q.variant).start_fen : std::string_view(q.fen);
   auto root = position_from_fen<G>(fen, q.variant, errors);
   if (!root) return invalid(fmt::format("bad FEN: {}", join_reasons(errors)));
-  Position<G> pos = *root;
+  Position<G> start = *root;
   // Modern chess: bishop swaps stay possible while the pieces stand unmoved,
   // so the swaps games played are listed (and may be named in --moves).
-  pos.enable_bishop_swap();
-  int number = 0;
-  for (const std::string& token : san_tokens(q.moves)) {
-    ++number;
-    std::string why;
-    auto syntax = parse_san(token, why);
-    if (!syntax) return invalid(fmt::format("move {} ({}): {}", number, token, why));
-    const SanResolution r = resolve_san(pos, *syntax);
-    if (r.error != SanError::None) return invalid(fmt::format("move {} ({}): {}", number, token, r.message));
-    out.line.push_back(write_san(pos, r.move));
-    pos.play(r.move);
-  }
+  start.enable_bishop_swap();
+  std::string moves;  // every --moves argument, one line
+  for (const std::string& text : q.moves) moves.append(text).push_back(' ');
+  const SanLine<G> line = play_san_line(start, moves);
+  if (const auto& p = line.problem) return invalid(fmt::format("move {} ({}): {}", p->index + 1, p->token, p->message));
+  for (std::size_t i = 0; i < line.moves.size(); ++i) out.line.push_back(write_san(line.positions[i], line.moves[i]));
+  const Position<G>& pos = line.last();
   out.fen = write_fen(pos);
   out.side_to_move = pos.side_to_move();
   out.fullmove = pos.fullmove_number();
@@ -262,8 +234,6 @@ std::string_view opening_source_name(OpeningSource s) {
 
 Result<OpeningStats> opening_stats(const store::Database& db, const OpeningQuery& q, const GameScope& scope) {
   if (q.depth < 1 || q.depth > 20) return invalid(fmt::format("depth {} is out of range (1 to 20)", q.depth));
-  if (!info(q.variant).supported)
-    return invalid(fmt::format("the {} variant has no rules yet", info(q.variant).cli_name));
   return with_geometry(q.variant, [&](auto g) { return explore<decltype(g)>(db, q, scope); });
 }
 

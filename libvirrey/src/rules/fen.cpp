@@ -4,9 +4,13 @@
 
 #include <fmt/format.h>
 
+#include "add_problem.hpp"
+
 namespace virrey {
 
 namespace {
+
+using detail::add_problem;
 
 std::vector<std::string_view> split_fields(std::string_view text) {
   std::vector<std::string_view> fields;
@@ -20,13 +24,13 @@ std::vector<std::string_view> split_fields(std::string_view text) {
   return fields;
 }
 
-void parse_board(std::string_view field, Setup& s, std::vector<std::string>& errors) {
+void parse_board(std::string_view field, Setup& s, FenProblems& errors) {
   const int width = s.width(), height = s.height();
   int rank = height - 1, file = 0;
   int ranks_seen = 1;
   auto finish_rank = [&] {
     if (file != width && rank >= 0)
-      errors.push_back(fmt::format("rank {} has {} squares (expected {})", rank + 1, file, width));
+      add_problem(errors, FenError::RankLength, "rank {} has {} squares (expected {})", rank + 1, file, width);
   };
   for (std::size_t i = 0; i < field.size(); ++i) {
     char c = field[i];
@@ -46,7 +50,7 @@ void parse_board(std::string_view field, Setup& s, std::vector<std::string>& err
     }
     PieceType pt = piece_type_from_letter(c);
     if (pt == PieceType::None) {
-      errors.push_back(fmt::format("'{}' is not a piece letter", c));
+      add_problem(errors, FenError::BadPieceLetter, "'{}' is not a piece letter", c);
       continue;
     }
     if (rank >= 0 && file < width)
@@ -55,10 +59,10 @@ void parse_board(std::string_view field, Setup& s, std::vector<std::string>& err
   }
   finish_rank();
   if (ranks_seen != height)
-    errors.push_back(fmt::format("the board has {} ranks (expected {})", ranks_seen, height));
+    add_problem(errors, FenError::RankCount, "the board has {} ranks (expected {})", ranks_seen, height);
 }
 
-void parse_castling(std::string_view field, Setup& s, std::vector<std::string>& errors) {
+void parse_castling(std::string_view field, Setup& s, FenProblems& errors) {
   if (field == "-") return;
   const int width = s.width();
   for (char c : field) {
@@ -72,56 +76,56 @@ void parse_castling(std::string_view field, Setup& s, std::vector<std::string>& 
     } else if (lower >= 'a' && lower < 'a' + width && (lower == 'a' || lower == 'a' + width - 1)) {
       s.castling |= std::uint8_t((lower == 'a' ? kWhiteQueenside : kWhiteKingside) << shift);
     } else {
-      errors.push_back(fmt::format("castling field '{}' has an invalid letter '{}'", field, c));
+      add_problem(errors, FenError::Castling, "castling field '{}' has an invalid letter '{}'", field, c);
     }
   }
 }
 
-void parse_en_passant(std::string_view field, Setup& s, std::vector<std::string>& errors) {
+void parse_en_passant(std::string_view field, Setup& s, FenProblems& errors) {
   if (field == "-") return;
   if (field.size() == 2 && field[0] >= 'a' && field[0] < 'a' + s.width() && field[1] >= '1' &&
       field[1] < '1' + s.height()) {
     s.en_passant = Square((field[1] - '1') * s.width() + (field[0] - 'a'));
     return;
   }
-  errors.push_back(fmt::format("en passant field '{}' is not a square or '-'", field));
+  add_problem(errors, FenError::EnPassant, "en passant field '{}' is not a square or '-'", field);
 }
 
-void parse_number(std::string_view field, const char* what, int& out, std::vector<std::string>& errors) {
+void parse_number(std::string_view field, FenError code, const char* what, int& out, FenProblems& errors) {
   auto [ptr, ec] = std::from_chars(field.data(), field.data() + field.size(), out);
   if (ec != std::errc() || ptr != field.data() + field.size())
-    errors.push_back(fmt::format("{} '{}' is not a number", what, field));
+    add_problem(errors, code, "{} '{}' is not a number", what, field);
 }
 
 }  // namespace
 
-std::optional<Setup> parse_fen(std::string_view fen, Variant variant, std::vector<std::string>& errors) {
+std::optional<Setup> parse_fen(std::string_view fen, Variant variant, FenProblems& errors) {
   if (fen.size() > kMaxFenBytes) {
-    errors.push_back(fmt::format("the FEN is {} bytes long (at most {} are read)", fen.size(), kMaxFenBytes));
+    add_problem(errors, FenError::TooLong, "the FEN is {} bytes long (at most {} are read)", fen.size(), kMaxFenBytes);
     return std::nullopt;
   }
   const auto fields = split_fields(fen);
   if (fields.empty()) {
-    errors.push_back("the FEN is empty");
+    add_problem(errors, FenError::Empty, "the FEN is empty");
     return std::nullopt;
   }
   Setup s;
   s.variant = variant;
   parse_board(fields[0], s, errors);
   if (fields.size() < 2) {
-    errors.push_back("side to move is missing");
+    add_problem(errors, FenError::SideToMove, "side to move is missing");
   } else if (fields[1] == "w" || fields[1] == "W") {
     s.side_to_move = Color::White;
   } else if (fields[1] == "b" || fields[1] == "B") {
     s.side_to_move = Color::Black;
   } else {
-    errors.push_back(fmt::format("side to move '{}' is not 'w' or 'b'", fields[1]));
+    add_problem(errors, FenError::SideToMove, "side to move '{}' is not 'w' or 'b'", fields[1]);
   }
   if (fields.size() >= 3) parse_castling(fields[2], s, errors);
   if (fields.size() >= 4) parse_en_passant(fields[3], s, errors);
-  if (fields.size() >= 5) parse_number(fields[4], "halfmove clock", s.halfmove_clock, errors);
-  if (fields.size() >= 6) parse_number(fields[5], "fullmove number", s.fullmove_number, errors);
-  if (fields.size() > 6) errors.push_back(fmt::format("{} fields (expected 6)", fields.size()));
+  if (fields.size() >= 5) parse_number(fields[4], FenError::HalfmoveClock, "halfmove clock", s.halfmove_clock, errors);
+  if (fields.size() >= 6) parse_number(fields[5], FenError::FullmoveNumber, "fullmove number", s.fullmove_number, errors);
+  if (fields.size() > 6) add_problem(errors, FenError::FieldCount, "{} fields (expected 6)", fields.size());
   return s;
 }
 
@@ -160,11 +164,11 @@ std::string write_fen(const Setup& s) {
   return out;
 }
 
-std::string join_reasons(const std::vector<std::string>& reasons) {
+std::string join_reasons(const FenProblems& problems) {
   std::string out;
-  for (const auto& r : reasons) {
+  for (const FenProblem& p : problems) {
     if (!out.empty()) out += "; ";
-    out += r;
+    out += p.message;
   }
   return out;
 }

@@ -2,11 +2,14 @@
 
 #include <fmt/format.h>
 
+#include "add_problem.hpp"
 #include "virrey/rules/fen.hpp"
 
 namespace virrey {
 
 namespace {
+
+using detail::add_problem;
 
 const char* color_name(Color c) { return c == Color::White ? "white" : "black"; }
 
@@ -25,13 +28,13 @@ const char* piece_name(PieceType pt) {
 }  // namespace
 
 template <class G>
-std::optional<Position<G>> Position<G>::from_setup(const Setup& s, std::vector<std::string>& errors) {
+std::optional<Position<G>> Position<G>::from_setup(const Setup& s, FenProblems& errors) {
   const std::size_t errors_before = errors.size();
   Position p;
   p.variant_ = s.variant;
   if (s.width() != G::width || s.height() != G::height) {
-    errors.push_back(fmt::format("a {} position needs a {}x{} board", info(s.variant).name,
-                                 s.width(), s.height()));
+    add_problem(errors, FenError::BoardSize, "a {} position needs a {}x{} board", info(s.variant).name,
+        s.width(), s.height());
     return std::nullopt;
   }
   int kings[2] = {0, 0}, pawns[2] = {0, 0}, count[2] = {0, 0};
@@ -39,9 +42,9 @@ std::optional<Position<G>> Position<G>::from_setup(const Setup& s, std::vector<s
     Piece pc = s.board[sq];
     if (pc.empty()) continue;
     if (!piece_allowed(s.variant, pc.type)) {
-      errors.push_back(fmt::format("{} on {}: the {} is not a piece of {} chess", fen_letter(pc),
-                                   square_name<G>(Square(sq)), piece_name(pc.type),
-                                   info(s.variant).name));
+      add_problem(errors, FenError::ForeignPiece, "{} on {}: the {} is not a piece of {} chess", fen_letter(pc),
+          square_name<G>(Square(sq)), piece_name(pc.type),
+          info(s.variant).name);
       continue;
     }
     ++count[index(pc.color)];
@@ -50,20 +53,19 @@ std::optional<Position<G>> Position<G>::from_setup(const Setup& s, std::vector<s
       ++pawns[index(pc.color)];
       int rank = rank_of<G>(Square(sq));
       if (rank == 0 || rank == G::height - 1)
-        errors.push_back(fmt::format("{} pawn on {}: pawns cannot stand on rank {}",
-                                     color_name(pc.color), square_name<G>(Square(sq)), rank + 1));
+        add_problem(errors, FenError::PawnOnEdgeRank, "{} pawn on {}: pawns cannot stand on rank {}",
+            color_name(pc.color), square_name<G>(Square(sq)), rank + 1);
     }
     p.put(pc, Square(sq));
   }
   for (Color c : {Color::White, Color::Black}) {
     int i = index(c);
-    if (kings[i] == 0) errors.push_back(fmt::format("no {} king", color_name(c)));
-    if (kings[i] > 1) errors.push_back(fmt::format("{} {} kings", kings[i], color_name(c)));
+    if (kings[i] == 0) add_problem(errors, FenError::NoKing, "no {} king", color_name(c));
+    if (kings[i] > 1) add_problem(errors, FenError::ExtraKing, "{} {} kings", kings[i], color_name(c));
     if (pawns[i] > G::width)
-      errors.push_back(fmt::format("{} has {} pawns (at most {})", color_name(c), pawns[i], G::width));
+      add_problem(errors, FenError::TooManyPawns, "{} has {} pawns (at most {})", color_name(c), pawns[i], G::width);
     if (count[i] > 2 * G::width)
-      errors.push_back(
-          fmt::format("{} has {} pieces (at most {})", color_name(c), count[i], 2 * G::width));
+      add_problem(errors, FenError::TooManyPieces, "{} has {} pieces (at most {})", color_name(c), count[i], 2 * G::width);
   }
   p.side_ = s.side_to_move;
   if (p.side_ == Color::Black) p.hash_ ^= zobrist::kKeys.black_to_move;
@@ -77,9 +79,9 @@ std::optional<Position<G>> Position<G>::from_setup(const Setup& s, std::vector<s
       Square rook_sq = castling_rook_square(c, kingside);
       if (s.board[king_sq] != Piece{c, PieceType::King} ||
           s.board[rook_sq] != Piece{c, PieceType::Rook}) {
-        errors.push_back(fmt::format("castling right {} needs a {} king on {} and a rook on {}",
-                                     "KQkq"[2 * index(c) + (kingside ? 0 : 1)], color_name(c),
-                                     square_name<G>(king_sq), square_name<G>(rook_sq)));
+        add_problem(errors, FenError::CastlingRight, "castling right {} needs a {} king on {} and a rook on {}",
+            "KQkq"[2 * index(c) + (kingside ? 0 : 1)], color_name(c),
+            square_name<G>(king_sq), square_name<G>(rook_sq));
         continue;
       }
       p.castling_ |= right;
@@ -95,8 +97,8 @@ std::optional<Position<G>> Position<G>::from_setup(const Setup& s, std::vector<s
     const Square origin = us == Color::White ? Square(ep + G::width) : Square(ep - G::width);
     if (rank != G::height - 3 || s.board[pushed] != Piece{~us, PieceType::Pawn} ||
         !s.board[ep].empty() || !s.board[origin].empty()) {
-      errors.push_back(fmt::format("en passant square {} does not follow a double pawn push",
-                                   square_name<G>(ep)));
+      add_problem(errors, FenError::EnPassantSquare, "en passant square {} does not follow a double pawn push",
+          square_name<G>(ep));
     } else if (A::pawn(~us, ep) & p.pieces(us, PieceType::Pawn)) {
       p.ep_ = ep;  // kept only when a pawn can capture, as after a move
       p.hash_ ^= zobrist::kKeys.en_passant[file_of<G>(ep)];
@@ -104,9 +106,9 @@ std::optional<Position<G>> Position<G>::from_setup(const Setup& s, std::vector<s
   }
 
   if (s.halfmove_clock < 0 || s.halfmove_clock > 65535)
-    errors.push_back(fmt::format("halfmove clock {} is out of range", s.halfmove_clock));
+    add_problem(errors, FenError::HalfmoveClock, "halfmove clock {} is out of range", s.halfmove_clock);
   if (s.fullmove_number < 1 || s.fullmove_number > 65535)
-    errors.push_back(fmt::format("fullmove number {} is out of range", s.fullmove_number));
+    add_problem(errors, FenError::FullmoveNumber, "fullmove number {} is out of range", s.fullmove_number);
   p.halfmove_ = std::uint16_t(s.halfmove_clock);
   p.fullmove_ = std::uint16_t(s.fullmove_number);
 
@@ -114,7 +116,7 @@ std::optional<Position<G>> Position<G>::from_setup(const Setup& s, std::vector<s
     const Color them = ~p.side_;
     BB checkers = p.attackers_to(p.king_square(them), p.occupied()) & p.pieces(p.side_);
     if (checkers)
-      errors.push_back(fmt::format("the side not to move ({}) is in check", color_name(them)));
+      add_problem(errors, FenError::OpponentInCheck, "the side not to move ({}) is in check", color_name(them));
   }
   if (errors.size() != errors_before) return std::nullopt;
   return p;
@@ -127,13 +129,11 @@ void Position<G>::enable_bishop_swap() {
   swap_used_ = 0;
   swap_unmoved_ = 0;
   // Pieces standing where the start array puts them count as unmoved.
-  std::vector<std::string> ignored;
-  Setup start;
-  start.variant = variant_;
-  if (!parse_fen(info(variant_).start_fen, variant_, ignored)) return;
-  start = *parse_fen(info(variant_).start_fen, variant_, ignored);
+  FenProblems ignored;
+  const std::optional<Setup> start = parse_fen(info(variant_).start_fen, variant_, ignored);
+  if (!start) return;
   for (int sq = 0; sq < G::squares; ++sq) {
-    const Piece p = start.board[sq];
+    const Piece p = start->board[sq];
     const bool swappable = p.type == PieceType::Bishop || p.type == PieceType::Queen ||
                            p.type == PieceType::Minister || p.type == PieceType::Knight;
     if (swappable && piece_on(Square(sq)) == p) swap_unmoved_ |= square_bb<G>(Square(sq));

@@ -57,7 +57,7 @@ std::optional<SanSyntax::Kind> castling_kind(std::string_view t) {
 
 }  // namespace
 
-std::optional<SanSyntax> parse_san(std::string_view t, std::string& error) {
+std::optional<SanSyntax> parse_san(std::string_view t, SanProblem& problem) {
   const std::string_view original = t;
   SanSyntax san;
   while (!t.empty() && (t.back() == '!' || t.back() == '?')) t.remove_suffix(1);
@@ -89,7 +89,7 @@ std::optional<SanSyntax> parse_san(std::string_view t, std::string& error) {
     return san;
   }
   if (t.empty()) {
-    error = fmt::format("'{}' is not a move", original);
+    problem = {SanError::NotAMove, fmt::format("'{}' is not a move", original)};
     return std::nullopt;
   }
   std::size_t i = 0, end = t.size();
@@ -113,20 +113,22 @@ std::optional<SanSyntax> parse_san(std::string_view t, std::string& error) {
     }
   }
   if (end < i + 2 || !is_file(t[end - 2]) || !is_rank(t[end - 1])) {
-    error = fmt::format("'{}' is not a move: no destination square", original);
+    problem = {SanError::NoDestination, fmt::format("'{}' is not a move: no destination square", original)};
     return std::nullopt;
   }
   end = read_square_and_origin(t, i, end, san);
   if (end != i) {
-    error = fmt::format("'{}' is not a move: unexpected '{}'", original, t.substr(i, end - i));
+    problem = {SanError::UnexpectedText,
+               fmt::format("'{}' is not a move: unexpected '{}'", original, t.substr(i, end - i))};
     return std::nullopt;
   }
   if (san.promotion != PieceType::None && san.piece != PieceType::Pawn) {
-    error = fmt::format("'{}': only a pawn can promote", original);
+    problem = {SanError::PromotionByPiece, fmt::format("'{}': only a pawn can promote", original)};
     return std::nullopt;
   }
   if (san.promotion == PieceType::Pawn || san.promotion == PieceType::King) {
-    error = fmt::format("'{}': a pawn cannot promote to a {}", original, piece_word(san.promotion));
+    problem = {SanError::PromotionPiece,
+               fmt::format("'{}': a pawn cannot promote to a {}", original, piece_word(san.promotion))};
     return std::nullopt;
   }
   return san;
@@ -293,7 +295,7 @@ SanResolution resolve_san(const Position<G>& pos, const SanSyntax& san) {
   using K = SanSyntax::Kind;
 
   if (san.kind == K::Null) {
-    r.error = SanError::Illegal;
+    r.error = SanError::NullMove;
     r.message = "a null move is not a legal move";
     return r;
   }

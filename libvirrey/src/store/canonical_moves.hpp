@@ -46,7 +46,7 @@ std::optional<Position<G>> start_position(Variant v, std::string_view fen, bool 
   if (fen.empty()) {
     pos = variant_start<G>(v);
   } else {
-    std::vector<std::string> errors;
+    FenProblems errors;
     pos = position_from_fen<G>(fen, v, errors);
   }
   if (pos && bishop_swap) pos->enable_bishop_swap();

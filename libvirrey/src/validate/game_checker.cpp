@@ -194,12 +194,6 @@ struct GeometryChecker final : pgn::Visitor {
       }
       rec.variant = *v;
     }
-    if (!info(rec.variant).supported) {
-      add(Code::UnknownVariant, Severity::Error, at,
-          fmt::format("{} chess is not supported yet", info(rec.variant).name));
-      skip_moves = true;
-      return pgn::Skip::Yes;
-    }
 
     const std::string_view setup = value(kSetUp);
     const std::string_view fen = value(kFen);
@@ -211,7 +205,7 @@ struct GeometryChecker final : pgn::Visitor {
       skip_moves = true;
       return pgn::Skip::Yes;
     }
-    std::vector<std::string> errors;
+    FenProblems errors;
     if (has(kFen)) {
       if (setup != "1")
         add(Code::BadTag, Severity::Warning, at, "a FEN tag without [SetUp \"1\"]");
@@ -285,10 +279,10 @@ struct GeometryChecker final : pgn::Visitor {
 
   // Any move token that is not a plain move, and every error.
   [[gnu::noinline]] void read_move(Line& line, std::string_view text, pgn::Location at) {
-    std::string error;
+    SanProblem error;
     const auto san = parse_san(text, error);
     if (!san) {
-      add_move_finding(Code::Syntax, Severity::Error, at, text, line, error);
+      add_move_finding(Code::Syntax, Severity::Error, at, text, line, error.message);
       kill(line);
       return;
     }

@@ -1,6 +1,6 @@
-// Attack sets of every piece kind for each board geometry, and the line and
-// between tables used for pins and checks. 8x8 sliders use magic bitboards;
-// the tables are built once, when the program starts.
+// Attack sets of every piece kind for each board geometry, and the line and between tables used
+// for pins and checks. 8x8 sliders use magic bitboards, their tables made when virrey is built and
+// compiled in (src/rules/slider_tables.hpp); the other tables are filled when the program starts.
 #pragma once
 
 #include <array>

@@ -21,10 +21,10 @@ namespace virrey {
 // longer text is refused whole, so that its problems stay few.
 constexpr std::size_t kMaxFenBytes = 1024;
 
-// Reads the text into a Setup, appending every syntax problem to errors. The
+// Reads the text into a Setup, appending every syntax problem to problems. The
 // setup is filled as far as the text allows, so that position checks can add
 // their reasons too; it is nullopt only when nothing usable was found.
-std::optional<Setup> parse_fen(std::string_view fen, Variant variant, std::vector<std::string>& errors);
+std::optional<Setup> parse_fen(std::string_view fen, Variant variant, FenProblems& problems);
 
 std::string write_fen(const Setup& setup);
 
@@ -36,11 +36,11 @@ std::string write_fen(const Position<G>& pos) {
 // Parses and validates in one go: a position, or every reason it is not one.
 template <class G>
 std::optional<Position<G>> position_from_fen(std::string_view fen, Variant variant,
-                                             std::vector<std::string>& errors) {
-  auto setup = parse_fen(fen, variant, errors);
+                                             FenProblems& problems) {
+  auto setup = parse_fen(fen, variant, problems);
   if (!setup) return std::nullopt;
-  const bool syntax_ok = errors.empty();
-  auto pos = Position<G>::from_setup(*setup, errors);
+  const bool syntax_ok = problems.empty();
+  auto pos = Position<G>::from_setup(*setup, problems);
   if (!syntax_ok) return std::nullopt;
   return pos;
 }
@@ -52,15 +52,16 @@ const std::optional<Position<G>>& variant_start(Variant variant) {
   static const auto starts = [] {
     std::array<std::optional<Position<G>>, kVariantCount> out;
     for (const VariantInfo& vi : kVariants) {
-      std::vector<std::string> errors;
-      if (vi.supported) out[std::size_t(vi.variant)] = position_from_fen<G>(vi.start_fen, vi.variant, errors);
+      FenProblems problems;
+      if (vi.width == G::width && vi.height == G::height)
+        out[std::size_t(vi.variant)] = position_from_fen<G>(vi.start_fen, vi.variant, problems);
     }
     return out;
   }();
   return starts[std::size_t(variant)];
 }
 
-// "a; b; c": the reasons on one line.
-std::string join_reasons(const std::vector<std::string>& reasons);
+// "a; b; c": the messages on one line.
+std::string join_reasons(const FenProblems& problems);
 
 }  // namespace virrey

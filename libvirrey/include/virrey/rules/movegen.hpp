@@ -40,9 +40,9 @@ void generate_legal(const Position<G>& pos, MoveList& list);
 template <class G>
 void generate_legal_to(const Position<G>& pos, PieceType piece, Bitboard<G> targets, MoveList& list);
 
-// The order in which stored games number the legal moves: by origin square,
-// then destination, kind and promotion piece. Frozen (part of the on-disk
-// format of game records).
+// The order in which game records of format 1 (still read) number the legal
+// moves: by origin square, then destination, kind and promotion piece. Frozen
+// with that format; format 2 stores move numbers (move_numbers.hpp).
 constexpr std::uint32_t move_order_key(Move m) {
   return std::uint32_t(m.from()) << 16 | std::uint32_t(m.to()) << 8 | std::uint32_t(m.kind()) << 4 |
          std::uint32_t(m.promotion());

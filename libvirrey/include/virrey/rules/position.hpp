@@ -1,7 +1,7 @@
 // Setup: what a FEN says, unvalidated. Position<G>: a validated position on a
 // board of geometry G that moves can be played on. A Position is only made
 // from a Setup through from_setup, which lists every reason a setup is not a
-// legal position.
+// legal position, each a FenProblem.
 #pragma once
 
 #include <array>
@@ -30,6 +30,39 @@ enum CastlingRight : std::uint8_t {
 
 constexpr int kMaxBoardSquares = 81;
 
+// Why a FEN text (parse_fen) or a setup (from_setup) is not a position.
+enum class FenError : std::uint8_t {
+  // The text.
+  TooLong,         // longer than kMaxFenBytes
+  Empty,           // no field at all
+  BadPieceLetter,  // a board character that is no piece letter
+  RankLength,      // a rank with too few or too many squares
+  RankCount,       // too few or too many ranks
+  SideToMove,      // missing, or not w or b
+  Castling,        // a letter the castling field does not take
+  EnPassant,       // neither a square nor '-'
+  HalfmoveClock,   // not a number, or out of range
+  FullmoveNumber,  // not a number, or out of range
+  FieldCount,      // more than six fields
+  // The position.
+  BoardSize,       // the board is not the variant's
+  ForeignPiece,    // a piece the variant does not have
+  PawnOnEdgeRank,  // a pawn on the first or the last rank
+  NoKing,
+  ExtraKing,       // two kings or more of one colour
+  TooManyPawns,
+  TooManyPieces,
+  CastlingRight,      // a right without the king and the rook on their squares
+  EnPassantSquare,    // no double push could have left it
+  OpponentInCheck,    // the side not to move is in check
+};
+
+struct FenProblem {
+  FenError code;
+  std::string message;  // for people: "rank 8 has 7 squares (expected 8)"
+};
+using FenProblems = std::vector<FenProblem>;
+
 struct Setup {
   Variant variant = Variant::Standard;
   std::array<Piece, kMaxBoardSquares> board{};  // rank * width + file
@@ -49,8 +82,8 @@ class Position {
   using A = Attacks<G>;
   static constexpr int kKingFile = 4;  // the e-file on every supported board
 
-  // A validated position, or nullopt with every reason appended to errors.
-  static std::optional<Position> from_setup(const Setup& setup, std::vector<std::string>& errors);
+  // A validated position, or nullopt with every reason appended to problems.
+  static std::optional<Position> from_setup(const Setup& setup, FenProblems& problems);
   Setup to_setup() const;
 
   Variant variant() const { return variant_; }

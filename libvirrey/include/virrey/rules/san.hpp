@@ -31,15 +31,40 @@ struct SanSyntax {
   PieceType knight_wing = PieceType::None;
 };
 
-// Parses one SAN token (annotation glyphs like "!?" after it are allowed and
-// ignored). On failure returns nullopt and sets error to a readable reason.
-std::optional<SanSyntax> parse_san(std::string_view text, std::string& error);
+// Why a SAN token names no move: syntax errors (parse_san: the text is not
+// SAN) come before rule errors (resolve_san: SAN that names no one legal move
+// of the position).
+enum class SanError : std::uint8_t {
+  None,
+  // Syntax.
+  NotAMove,          // nothing left once annotations and check marks are taken off
+  NoDestination,     // no destination square at the end
+  UnexpectedText,    // characters before the destination that SAN has no place for
+  PromotionByPiece,  // a promotion piece after a piece move
+  PromotionPiece,    // a promotion to a pawn or a king
+  // Rules.
+  Illegal,         // no legal move matches
+  Ambiguous,       // several legal moves match
+  WrongPromotion,  // the pawn move exists, but not with that (or without a) promotion piece
+  NullMove,        // "--", "Z0", "0000": a null move is no legal move
+};
 
-enum class SanError : std::uint8_t { None, Illegal, Ambiguous, WrongPromotion };
+constexpr bool is_syntax_error(SanError e) {
+  return e >= SanError::NotAMove && e <= SanError::PromotionPiece;
+}
+
+struct SanProblem {
+  SanError code = SanError::None;
+  std::string message;  // for people, when code != None
+};
+
+// Parses one SAN token (annotation glyphs like "!?" after it are allowed and
+// ignored). On failure returns nullopt and sets problem to a syntax error.
+std::optional<SanSyntax> parse_san(std::string_view text, SanProblem& problem);
 
 struct SanResolution {
   Move move{};
-  SanError error = SanError::None;
+  SanError error = SanError::None;  // a rule error, or None
   // Virrey: a bare "e8" was read as the forced promotion (worth a warning).
   bool implied_promotion = false;
   std::string message;  // why, when error != None

@@ -24,18 +24,15 @@ struct VariantInfo {
   int height;                  // ranks
   std::string_view start_fen;
   PromotionRule promotion_rule;
-  bool supported;              // false until its rules are implemented
 };
 
 constexpr std::array<VariantInfo, kVariantCount> kVariants{{
     {Variant::Standard, "Standard", "standard", 8, 8,
-     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", PromotionRule::Choice, true},
+     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", PromotionRule::Choice},
     {Variant::Virrey, "Virrey", "virrey", 8, 8,
-     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", PromotionRule::FixedByFile,
-     true},
+     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", PromotionRule::FixedByFile},
     {Variant::Modern, "Modern", "modern", 9, 9,
-     "rnbqkmbnr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNBMKQBNR w KQkq - 0 1", PromotionRule::Choice,
-     true},
+     "rnbqkmbnr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNBMKQBNR w KQkq - 0 1", PromotionRule::Choice},
 }};
 
 constexpr const VariantInfo& info(Variant v) { return kVariants[std::size_t(v)]; }

@@ -1,0 +1,169 @@
+#include "output.hpp"
+
+#include <cerrno>
+#include <cstring>
+
+#include <spdlog/spdlog.h>
+
+namespace virrey::cli {
+
+namespace {
+
+constexpr std::pair<Format, std::string_view> kFormatNames[] = {
+    {Format::Text, "text"}, {Format::Json, "json"}, {Format::Jsonl, "jsonl"},
+    {Format::Csv, "csv"},   {Format::Pgn, "pgn"},
+};
+
+}  // namespace
+
+std::string_view format_name(Format f) {
+  for (const auto& [format, name] : kFormatNames)
+    if (format == f) return name;
+  return "?";
+}
+
+std::optional<Format> parse_format(std::string_view name) {
+  for (const auto& [format, n] : kFormatNames)
+    if (n == name) return format;
+  return std::nullopt;
+}
+
+File create_file(const std::string& path) {
+  File f(std::fopen(path.c_str(), "wb"));
+  if (!f) spdlog::error("cannot write {}: {}", path, std::strerror(errno));
+  return f;
+}
+
+Value Value::list(std::vector<Value> items) {
+  Value v{Kind::List, {}};
+  v.items_ = std::move(items);
+  return v;
+}
+
+Value Value::object(std::vector<Member> members) {
+  Value v{Kind::Object, {}};
+  v.members_ = std::move(members);
+  return v;
+}
+
+std::string json_string(std::string_view s) {
+  std::string out;
+  out.reserve(s.size() + 2);
+  out += '"';
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        continue;
+      case '\\':
+        out += "\\\\";
+        continue;
+      case '\n':
+        out += "\\n";
+        continue;
+      case '\r':
+        out += "\\r";
+        continue;
+      case '\t':
+        out += "\\t";
+        continue;
+      default:
+        break;
+    }
+    if (c < 0x20) {
+      static const char* hex = "0123456789abcdef";
+      out += "\\u00";
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    } else if (c < 0x80) {
+      out += char(c);
+    } else {
+      // Copy a well-formed UTF-8 sequence; otherwise treat the byte as Latin-1.
+      int len = c >= 0xf0 && c < 0xf5 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 && c < 0xe0 ? 2 : 0;
+      bool ok = len > 0 && i + len <= s.size();
+      for (int k = 1; ok && k < len; ++k) ok = (static_cast<unsigned char>(s[i + k]) & 0xc0) == 0x80;
+      if (ok) {
+        out.append(s.substr(i, len));
+        i += len - 1;
+      } else {
+        out += char(0xc0 | (c >> 6));
+        out += char(0x80 | (c & 0x3f));
+      }
+    }
+  }
+  out += '"';
+  return out;
+}
+
+void append_json(const Value& v, std::string& out) {
+  switch (v.kind()) {
+    case Value::Kind::Null:
+      out += "null";
+      return;
+    case Value::Kind::String:
+      out += json_string(v.text());
+      return;
+    case Value::Kind::List:
+      out += '[';
+      for (std::size_t i = 0; i < v.items().size(); ++i) {
+        if (i) out += ',';
+        append_json(v.items()[i], out);
+      }
+      out += ']';
+      return;
+    case Value::Kind::Object:
+      out += '{';
+      for (std::size_t i = 0; i < v.members().size(); ++i) {
+        if (i) out += ',';
+        out += json_string(v.members()[i].name);
+        out += ':';
+        append_json(v.members()[i].value, out);
+      }
+      out += '}';
+      return;
+    default:
+      out += v.text();
+      return;
+  }
+}
+
+std::string json(const Value& v) {
+  std::string out;
+  append_json(v, out);
+  return out;
+}
+
+std::string csv_field(std::string_view s) {
+  if (s.find_first_of(",\"\n\r") == std::string_view::npos) return std::string(s);
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + '"';
+}
+
+std::string csv_field(const Value& v) {
+  return v.kind() == Value::Kind::String ? csv_field(v.text()) : v.text();
+}
+
+std::string csv_line(const std::vector<Value>& fields) {
+  std::string out;
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    if (i) out += ',';
+    out += csv_field(fields[i]);
+  }
+  return out + '\n';
+}
+
+std::string csv_line(const std::vector<std::string>& names) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i) out += ',';
+    out += csv_field(names[i]);
+  }
+  return out + '\n';
+}
+
+}  // namespace virrey::cli

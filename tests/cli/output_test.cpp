@@ -1,0 +1,75 @@
+// The output layer: JSON escaping, CSV quoting, fixed decimals, nulls, and a
+// record schema rendered as JSON, CSV and a text table.
+#include <gtest/gtest.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "output.hpp"
+
+namespace virrey::cli {
+namespace {
+
+TEST(Output, FormatNamesRoundTrip) {
+  for (Format f : {Format::Text, Format::Json, Format::Jsonl, Format::Csv, Format::Pgn})
+    EXPECT_EQ(parse_format(format_name(f)), f);
+  EXPECT_EQ(parse_format("xml"), std::nullopt);
+}
+
+TEST(Output, JsonStringEscapes) {
+  EXPECT_EQ(json_string("a\"b\\c\n\r\t"), R"("a\"b\\c\n\r\t")");
+  EXPECT_EQ(json_string(std::string("\x01", 1)), R"("\u0001")");
+  EXPECT_EQ(json_string("Óscar"), "\"Óscar\"");            // UTF-8 kept
+  EXPECT_EQ(json_string("\xd3scar"), "\"\xc3\x93scar\"");  // Latin-1 Ó as its code point
+}
+
+TEST(Output, ValuesAsJson) {
+  const Value v = Value::object({{"n", Value::integer(-3)},
+                                 {"pct", Value::number(12.345, 2)},
+                                 {"rate", Value::number(1234.5, 0)},
+                                 {"none", Value::number(std::optional<double>(), 2)},
+                                 {"ply", Value::integer(std::optional<unsigned>())},
+                                 {"ok", Value::boolean(true)},
+                                 {"fen", Value::string_or_null("")},
+                                 {"list", Value::list({Value::string("a"), Value::integer(1u)})},
+                                 {"empty", Value::list({})}});
+  EXPECT_EQ(json(v),
+            R"({"n":-3,"pct":12.35,"rate":1234,"none":null,"ply":null,"ok":true,"fen":null,"list":["a",1],)"
+            R"("empty":[]})");
+}
+
+TEST(Output, CsvQuotesOnlyWhenNeeded) {
+  EXPECT_EQ(csv_field("plain"), "plain");
+  EXPECT_EQ(csv_field("a,b"), "\"a,b\"");
+  EXPECT_EQ(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+  EXPECT_EQ(csv_line({Value::integer(1), Value::null(), Value::string("x\ny"), Value::number(0.5, 2)}),
+            "1,,\"x\ny\",0.50\n");
+}
+
+struct Game {
+  int id;
+  std::string white;
+  std::optional<int> ply;
+};
+
+TEST(Output, SchemaGivesJsonCsvAndText) {
+  const Schema<Game> fields = {
+      {"id", [](const Game& g) { return Value::integer(g.id); }},
+      {"white", [](const Game& g) { return Value::string(g.white); }},
+      {"ply", [](const Game& g) { return Value::integer(g.ply); }},
+  };
+  const std::vector<Game> games = {{1, "Smith, Olga", 12}, {22, "Kowalski", std::nullopt}};
+  EXPECT_EQ(json(fields.object(games[0])), R"({"id":1,"white":"Smith, Olga","ply":12})");
+  EXPECT_EQ(fields.csv(games), "id,white,ply\n1,\"Smith, Olga\",12\n22,Kowalski,\n");
+  EXPECT_EQ(fields.ordered({"white", "id"}).csv(games), "white,id\n\"Smith, Olga\",1\nKowalski,22\n");
+  using Align = TextTable::Align;
+  EXPECT_EQ(
+      fields.text_table({{"id", Align::Right}, {"white", Align::Left, 6}, {"ply", Align::Right}}, games),
+      "id  white   ply\n"
+      " 1  Smith…   12\n"
+      "22  Kowal…    -\n");
+}
+
+}  // namespace
+}  // namespace virrey::cli
