@@ -23,7 +23,7 @@ while (( $# )); do
   esac
 done
 [[ -x "$virrey" ]] || "$root/scripts/build.sh" >/dev/null
-[[ -x "$tkscid" ]] || { echo "tkscid is missing (apt-get install scid)" >&2; exit 2; }
+[[ -x "$tkscid" ]] || { echo "tkscid is missing (scripts/install-deps.sh --bench)" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 if [[ -z $pgn ]]; then

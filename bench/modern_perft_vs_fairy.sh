@@ -41,7 +41,7 @@ else
   fi
 fi
 for tool in "$FAIRY" python3; do
-  command -v "$tool" >/dev/null || { echo "missing: $tool (apt-get install fairy-stockfish)" >&2; exit 2; }
+  command -v "$tool" >/dev/null || { echo "missing: $tool (scripts/install-deps.sh --bench)" >&2; exit 2; }
 done
 
 readonly START="rnbqkmbnr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNBMKQBNR w KQkq - 0 1"

@@ -47,7 +47,7 @@ else
   fi
 fi
 for tool in "$STOCKFISH" "$SJAAKII" python3; do
-  command -v "$tool" >/dev/null || { echo "missing: $tool" >&2; exit 2; }
+  command -v "$tool" >/dev/null || { echo "missing: $tool (scripts/install-deps.sh --bench)" >&2; exit 2; }
 done
 
 readonly STARTPOS="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"

@@ -39,7 +39,7 @@ while (($#)); do
   esac
 done
 [[ -x "$virrey" ]] || "$root/scripts/build.sh" >/dev/null
-[[ -x "$pgn_extract" ]] || { echo "pgn-extract is missing (apt-get install pgn-extract)" >&2; exit 2; }
+[[ -x "$pgn_extract" ]] || { echo "pgn-extract is missing (scripts/install-deps.sh --bench)" >&2; exit 2; }
 command -v zstd >/dev/null || { echo "zstd is missing (apt-get install zstd)" >&2; exit 2; }
 (( quick )) && work="$work-quick"
 db=$work/db

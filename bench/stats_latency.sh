@@ -57,7 +57,7 @@ with open(sys.argv[1], "rb") as f:
   fi
   VIRREY=$virrey "$root/bench/search_latency.sh" --build-only "${build_args[@]}"
 fi
-(( scan )) && { [[ -x "$pgn_extract" ]] || { echo "pgn-extract is missing (apt-get install pgn-extract)" >&2; exit 2; }; }
+(( scan )) && { [[ -x "$pgn_extract" ]] || { echo "pgn-extract is missing (scripts/install-deps.sh --bench)" >&2; exit 2; }; }
 
 PYTHONDONTWRITEBYTECODE=1 BENCH_DIR=$root/bench python3 - "$virrey" "$pgn_extract" "$db" "$pgn" "$work" "$runs" "$scan_runs" "$scan" <<'PY'
 import csv, io, json, os, sys

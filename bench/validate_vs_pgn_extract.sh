@@ -15,7 +15,7 @@ runs=${1:-3}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 [[ -x "$virrey" ]] || "$root/scripts/build.sh" >/dev/null
-[[ -x "$pgn_extract" ]] || { echo "pgn-extract is missing (apt-get install pgn-extract)"; exit 2; }
+[[ -x "$pgn_extract" ]] || { echo "pgn-extract is missing (scripts/install-deps.sh --bench)"; exit 2; }
 
 # best-of-N: prints "cpu_seconds wall_seconds max_rss_kb"
 measure() {

@@ -18,8 +18,8 @@
 #                   independent Python perft) on every case up to depth D
 #                   (default 3); 8x8 only, so not on modern cases
 #   FILE...         .perft files (default: tests/data/perft/*.perft)
-# Engines: apt-get install stockfish sjaakii fairy-stockfish (they live in
-# /usr/games); override with STOCKFISH=/path SJAAKII=/path
+# Engines: stockfish, sjaakii, fairy-stockfish (scripts/install-deps.sh --bench;
+# they live in /usr/games); override with STOCKFISH=/path SJAAKII=/path
 # FAIRY_STOCKFISH=/path (fairy-stockfish is needed only when a modern case is
 # checked). Modern FENs are checked for legality by a 9x9 validator inside
 # this script (naive_perft.py validates the 8x8 ones). Per-run timeout in seconds:
@@ -53,8 +53,8 @@ find_engine() { # $1 = env override, $2 = name
 stockfish="$(find_engine "${STOCKFISH:-}" stockfish)"
 sjaakii="$(find_engine "${SJAAKII:-}" sjaakii)"
 fairy="$(find_engine "${FAIRY_STOCKFISH:-}" fairy-stockfish)"
-[[ -x "$stockfish" ]] || { echo "stockfish not found (apt-get install stockfish, or set STOCKFISH)" >&2; exit 2; }
-[[ -x "$sjaakii" ]] || { echo "sjaakii not found (apt-get install sjaakii, or set SJAAKII)" >&2; exit 2; }
+[[ -x "$stockfish" ]] || { echo "stockfish not found (scripts/install-deps.sh --bench, or set STOCKFISH)" >&2; exit 2; }
+[[ -x "$sjaakii" ]] || { echo "sjaakii not found (scripts/install-deps.sh --bench, or set SJAAKII)" >&2; exit 2; }
 have_python=0; command -v python3 >/dev/null && [[ -f "$naive" ]] && have_python=1
 if ((python_depth)) && ! ((have_python)); then echo "--python needs python3 and $naive" >&2; exit 2; fi
 

@@ -1,12 +1,24 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages virrey needs to build and test, skipping
-# those already present. Run as root.
+# those already present; with --bench also the peers that bench/*.sh time
+# virrey against. Run as root.
+#   scripts/install-deps.sh [--bench]
 set -euo pipefail
 packages=(cmake g++ make libcli11-dev libspdlog-dev libfmt-dev librocksdb-dev
           libgtest-dev libgmock-dev libbenchmark-dev
           zlib1g-dev libzstd-dev liblz4-dev libsnappy-dev libbz2-dev  # static archives too
           zstd python3
           clang-14 libclang-rt-14-dev)  # libFuzzer and clang's sanitizers (scripts/fuzz.sh)
+case ${1:-} in
+  "") ;;
+  --bench)
+    # scid: tkscid (import_vs_scid.sh); pgn-extract (validate_vs_pgn_extract.sh);
+    # stockfish, sjaakii (perft_vs_peers.sh, scripts/crosscheck-perft.sh);
+    # fairy-stockfish (modern_perft_vs_fairy.sh); time: /usr/bin/time, which
+    # the scripts time runs with.
+    packages+=(scid pgn-extract stockfish sjaakii fairy-stockfish time) ;;
+  *) echo "usage: $0 [--bench]" >&2; exit 2 ;;
+esac
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -332,10 +332,10 @@ TEST(GameCodec, RandomGamesOfEveryVariantRoundTrip) {
     ++per_variant[int(g.record.variant)];
     auto bytes = encode_game(g.record);
     ASSERT_TRUE(bytes) << bytes.error().message;
-    // The main line's numbers from the index replay give the same record.
-    std::string numbers;
-    ASSERT_TRUE(index_game(g.record, &numbers));
-    auto again = encode_game(g.record, &numbers);
+    // The main line's numbers from a replay's trace give the same record.
+    game::MainLineTrace trace;
+    ASSERT_TRUE(trace_main_line(g.record, trace, true));
+    auto again = encode_game(g.record, &trace.move_numbers);
     ASSERT_TRUE(again);
     EXPECT_EQ(*again, *bytes);
     auto back = decode_game(*bytes);

@@ -28,11 +28,12 @@ TEST(HashSet64, AgreesWithStdSet) {
 }
 
 // A set reset for the next game holds nothing of the last one, whether it
-// keeps its table (small to small) or not (huge to small, small to huge).
+// keeps its table (small to small, large to smaller) or not (huge to small,
+// small to huge).
 TEST(HashSet64, ResetEmptiesIt) {
   std::mt19937_64 rng(9);
   HashSet64 set;
-  for (std::size_t n : {100, 80, 100000, 50, 3000}) {
+  for (std::size_t n : {100, 80, 100000, 50, 3000, 500, 3000}) {
     set.reset(n);
     std::set<std::uint64_t> expected;
     for (std::size_t i = 0; i < n; ++i) {

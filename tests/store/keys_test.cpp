@@ -69,6 +69,10 @@ TEST(Keys, TagValuesAreNormalised) {
   EXPECT_EQ(normalize_tag_value("PÉREZ\tÁlvaro"), "pérez álvaro");
   EXPECT_EQ(normalize_tag_value(std::string("a\0b", 3)), "ab");
   EXPECT_EQ(normalize_tag_value("ÄÖÜ×"), "äöü×");  // × (U+00D7) has no small form
+  EXPECT_EQ(normalize_tag_value(""), "");
+  EXPECT_EQ(normalize_tag_value(" \t\r\n "), "");
+  EXPECT_EQ(normalize_tag_value("\tX  "), "x");
+  EXPECT_EQ(normalize_tag_value("A\xc3"), "a\xc3");  // a lead byte cut off at the end stays
 }
 
 }  // namespace

@@ -43,13 +43,11 @@ class TempDir {
   std::string path_;
 };
 
-// Every game of a PGN text, checked with movetext.
-inline std::vector<validate::CheckedGame> check_pgn(const std::string& text,
-                                                    Variant default_variant = Variant::Standard) {
+// Every game of a PGN text, checked with these options.
+inline std::vector<validate::CheckedGame> check_pgn_with(const std::string& text,
+                                                         const validate::CheckOptions& options) {
   importers::MemorySource source(text, "test");
   pgn::GameSplitter splitter(source);
-  validate::CheckOptions options;
-  options.default_variant = default_variant;
   validate::GameChecker checker(options);
   std::vector<validate::CheckedGame> out;
   for (;;) {
@@ -59,6 +57,14 @@ inline std::vector<validate::CheckedGame> check_pgn(const std::string& text,
     out.push_back(checker.check(item.text, item.number, item.start));
   }
   return out;
+}
+
+// Every game of a PGN text, checked with movetext.
+inline std::vector<validate::CheckedGame> check_pgn(const std::string& text,
+                                                    Variant default_variant = Variant::Standard) {
+  validate::CheckOptions options;
+  options.default_variant = default_variant;
+  return check_pgn_with(text, options);
 }
 
 // The one game of a PGN text, which must be free of errors.

@@ -54,7 +54,7 @@ class ImportHook final : public ingest::Hook<store::PreparedGame> {
 
   store::PreparedGame prepare(const ingest::GameReport& r) override {
     if (r.game.has_error) return {};
-    return store::prepare_game(r.game.record);
+    return store::prepare_game(r.game.record, &r.game.trace);
   }
 
   ingest::Flow game(ingest::GameReport& r, store::PreparedGame& prepared) override {
@@ -112,6 +112,7 @@ Result<Summary> run(store::Database& db, const Options& o) {
   options.check.build_movetext = true;
   options.check.move_san = false;        // the store writes SAN again on export
   options.check.plain_movetext = false;  // nor does it need the movetext of plain games
+  options.check.trace_main_line = true;  // what the store needs of the main line: no second replay
   options.keep_raw = o.rejects != nullptr;
   options.flag_duplicates = false;  // the importer counts duplicates, against the database too
   options.fingerprint = true;

@@ -1,7 +1,7 @@
-// How records store moves: format 2 as move numbers (rules/move_numbers.hpp),
-// format 1 (still read) as their index among the legal moves in canonical
-// order (move_order_key: from, to, kind, promotion), which decoding selects
-// without sorting. And the start position every record replays from.
+// How records store moves: format 2 as move numbers (append_move_number in
+// rules/move_numbers.hpp), format 1 (still read) as their index among the
+// legal moves in canonical order (move_order_key: from, to, kind, promotion),
+// which decoding selects without sorting. And the start position every record replays from.
 #pragma once
 
 #include <algorithm>
@@ -35,18 +35,6 @@ inline Move canonical_at(const MoveList& list, std::size_t index) {
   for (std::size_t i = 0; i < n; ++i) keys[i] = std::uint64_t(move_order_key(list[i])) << 16 | i;
   std::nth_element(keys, keys + index, keys + n);
   return list[std::size_t(keys[index] & 0xffff)];
-}
-
-// Appends a move as a record of format 2 stores it: its move number, in two
-// bytes big-endian when the position has more than 256; false when the move
-// is not legal.
-template <class G>
-bool append_move_number(std::string& out, const Position<G>& pos, Move m) {
-  const int number = move_number(pos, m);
-  if (number < 0) return false;
-  if (move_numbers_wide(pos)) out += char(number >> 8);
-  out += char(number & 0xff);
-  return true;
 }
 
 // The start position of a record: its FEN, or the variant's start position,

@@ -1,9 +1,8 @@
-// What one game adds to the indexes (game_index.hpp): a replay of its main
-// line collecting hashes, moves, promotions and how the game ends.
+// What one game adds to the indexes (game_index.hpp), from a trace of its main
+// line: hashes, moves, promotions and how the game ends.
 #include "virrey/store/game_index.hpp"
 
 #include <algorithm>
-#include <array>
 
 #include "canonical_moves.hpp"
 #include "hash_set64.hpp"
@@ -76,73 +75,34 @@ class DistinctPositions {
 };
 
 template <class G>
-Status replay(const GameRecord& rec, GameIndex& out, std::string* move_numbers) {
+Status replay(const GameRecord& rec, game::MainLineTrace& trace, bool with_numbers) {
   auto start = start_position<G>(rec.variant, rec.start_fen, rec.bishop_swap());
   if (!start) return Error{ErrorKind::InvalidArgument, "the start FEN is not a legal position"};
   Position<G> pos = *start;
-
-  DistinctPositions seen(rec.main_line.size() + 1);
-  if (move_numbers) move_numbers->reserve(move_numbers->size() + 2 * rec.main_line.size());
-  seen.add(pos.hash(), 0);
-  out.tree.reserve(std::min<std::size_t>(rec.main_line.size(), kTreePlies));
-  std::vector<Square> promoted;  // current square of each promoted piece (kNoSquare: captured)
-
-  for (std::size_t i = 0; i < rec.main_line.size(); ++i) {
-    const Move m = rec.main_line[i];
+  trace.start(rec.main_line.size(), with_numbers);
+  for (Move m : rec.main_line) {
     // Records come from the checker or the decoder, so moves are legal; a
     // cheap guard keeps a broken record from corrupting the replay.
     if (m.from() >= G::squares || m.to() >= G::squares)
       return Error{ErrorKind::InvalidArgument, "a main-line move is off the board"};
     const Piece mover = pos.piece_on(m.from());
-    if (mover.empty() || mover.color != pos.side_to_move())
+    if (mover.empty() || mover.color != pos.side_to_move() || !trace.add(pos, m))
       return Error{ErrorKind::InvalidArgument, "a main-line move is not legal"};
-    if (move_numbers && !append_move_number(*move_numbers, pos, m))
-      return Error{ErrorKind::InvalidArgument, "a main-line move is not legal"};
-    const auto ply = std::uint32_t(i + 1);
-    if (i < kTreePlies) {
-      const TreeEntry e{pos.hash(), m};
-      const bool dup = std::any_of(out.tree.begin(), out.tree.end(), [&](const TreeEntry& t) {
-        return t.hash == e.hash && t.move == e.move;
-      });
-      if (!dup) out.tree.push_back(e);
-    }
-    // Follow promoted pieces: captured when a move lands on them.
-    for (Square& s : promoted) {
-      if (s == kNoSquare) continue;
-      if (m.kind() == MoveKind::BishopSwap && m.to() == s) s = m.from();
-      else if (m.from() == s) s = m.to();
-      else if (m.to() == s) {
-        out.promotions[&s - promoted.data()].flags |= kCapturedLater;
-        s = kNoSquare;
-      }
-    }
-    if (m.kind() == MoveKind::Promotion) {
-      out.promotions.push_back({m.promotion(), pos.side_to_move(), file_of<G>(m.to()), ply, 0});
-      promoted.push_back(m.to());
-    }
     pos.play(m);
-    seen.add(pos.hash(), ply);
   }
-
-  out.summary.final_men = std::uint8_t(popcount(pos.occupied()));
-  const BoardState state = board_state(pos);
-  out.summary.ending = state == BoardState::Checkmate   ? Ending::Checkmate
-                       : state == BoardState::Stalemate ? Ending::Stalemate
-                                                        : Ending::Other;
-  if (state == BoardState::Checkmate) {
-    const auto checkers = pos.checkers();
-    for (std::size_t k = 0; k < promoted.size(); ++k)
-      if (promoted[k] != kNoSquare && (checkers & square_bb<G>(promoted[k])))
-        out.promotions[k].flags |= kGaveMate;
-  }
-
-  out.positions = seen.take();
+  trace.finish(pos, board_state(pos));
   return {};
 }
 
 }  // namespace
 
-Result<GameIndex> index_game(const GameRecord& rec, std::string* move_numbers) {
+Status trace_main_line(const GameRecord& rec, game::MainLineTrace& trace, bool with_numbers) {
+  Status status;
+  virrey::with_geometry(rec.variant, [&]<class G>(G) { status = replay<G>(rec, trace, with_numbers); });
+  return status;
+}
+
+GameIndex index_game(const GameRecord& rec, const game::MainLineTrace& trace) {
   GameIndex out;
   out.variant = rec.variant;
   out.identity_bytes = game::identity_bytes(rec);
@@ -154,14 +114,39 @@ Result<GameIndex> index_game(const GameRecord& rec, std::string* move_numbers) {
   s.date = parse_date(rec.tag("Date"));
   s.white_elo = parse_elo(rec.tag("WhiteElo"));
   s.black_elo = parse_elo(rec.tag("BlackElo"));
+  s.final_men = trace.final_men;
+  s.ending = trace.final_state == BoardState::Checkmate   ? Ending::Checkmate
+             : trace.final_state == BoardState::Stalemate ? Ending::Stalemate
+                                                          : Ending::Other;
 
-  Status status;
-  virrey::with_geometry(rec.variant, [&]<class G>(G) { status = replay<G>(rec, out, move_numbers); });
-  if (!status) return status.error();
+  DistinctPositions seen(trace.hashes.size());
+  for (std::size_t ply = 0; ply < trace.hashes.size(); ++ply) seen.add(trace.hashes[ply], std::uint32_t(ply));
+  out.positions = seen.take();
+  const std::size_t tree_plies = std::min<std::size_t>(rec.main_line.size(), kTreePlies);
+  out.tree.reserve(tree_plies);
+  for (std::size_t i = 0; i < tree_plies; ++i) {
+    const TreeEntry e{trace.hashes[i], rec.main_line[i]};
+    const bool dup = std::any_of(out.tree.begin(), out.tree.end(), [&](const TreeEntry& t) {
+      return t.hash == e.hash && t.move == e.move;
+    });
+    if (!dup) out.tree.push_back(e);
+  }
+  out.promotions.reserve(trace.promotions.size());
+  for (const game::TracedPromotion& p : trace.promotions)
+    out.promotions.push_back({p.piece, p.colour, p.file, p.ply,
+                              std::uint8_t((p.square == kNoSquare ? kCapturedLater : 0) |
+                                           (p.gave_mate ? kGaveMate : 0))});
+
   s.promotions = std::uint8_t(std::min<std::size_t>(out.promotions.size(), 255));
   out.counters = game_counters(s);
   collect_tags(rec, out);
   return out;
+}
+
+Result<GameIndex> index_game(const GameRecord& rec) {
+  game::MainLineTrace trace;
+  if (Status s = trace_main_line(rec, trace, false); !s) return s.error();
+  return index_game(rec, trace);
 }
 
 }  // namespace virrey::store

@@ -16,13 +16,14 @@ class HashSet64 {
   explicit HashSet64(std::size_t expected = 0) { rebuild(capacity_for(expected)); }
 
   // Empties the set for about `expected` values, keeping its memory unless
-  // that is far more than needed.
+  // that is far more than needed. Only the slots of that many values are
+  // cleared: a set kept from a long game costs a short one nothing.
   void reset(std::size_t expected) {
     const std::size_t capacity = capacity_for(expected);
-    if (slots_.size() < capacity || slots_.size() > 16 * capacity)
+    if (slots_.capacity() > 16 * capacity)
       slots_ = std::vector<std::uint64_t>(capacity, kEmpty);  // assign() would keep a huge buffer
     else
-      std::fill(slots_.begin(), slots_.end(), kEmpty);
+      slots_.assign(capacity, kEmpty);
     size_ = 0;
     has_empty_ = false;
   }

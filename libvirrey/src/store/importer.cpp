@@ -60,11 +60,18 @@ void prepare(std::vector<Prepared>& games, int threads) {
 
 }  // namespace
 
-PreparedGame prepare_game(const game::GameRecord& record) {
+PreparedGame prepare_game(const game::GameRecord& record, const game::MainLineTrace* trace) {
   PreparedGame out;
-  std::string move_numbers;
-  out.index = index_game(record, &move_numbers);
-  if (out.index) out.record = encode_game(record, &move_numbers);
+  game::MainLineTrace replayed;
+  if (!trace || !trace->complete || !trace->numbered || trace->hashes.size() != record.main_line.size() + 1) {
+    if (Status s = trace_main_line(record, replayed, true); !s) {
+      out.index = s.error();
+      return out;
+    }
+    trace = &replayed;
+  }
+  out.index = index_game(record, *trace);
+  out.record = encode_game(record, &trace->move_numbers);
   return out;
 }
 

@@ -77,8 +77,11 @@ Key<11> tree_key(Variant v, std::uint64_t hash, Move m) {
 }
 
 std::string normalize_tag_value(std::string_view value) {
-  std::string out;
-  out.reserve(value.size());
+  // Never longer than the value (a space stands for at least one blank), so
+  // it is written in place: an append per character cost more than the rest.
+  std::string out(value.size(), '\0');
+  char* const begin = out.data();
+  char* o = begin;
   bool blank = false;
   for (std::size_t i = 0; i < value.size(); ++i) {
     auto c = static_cast<unsigned char>(value[i]);
@@ -87,18 +90,19 @@ std::string normalize_tag_value(std::string_view value) {
       blank = true;
       continue;
     }
-    if (blank && !out.empty()) out += ' ';
+    if (blank && o != begin) *o++ = ' ';
     blank = false;
     if (c >= 'A' && c <= 'Z') c = c | 0x20;
-    out += char(c);
+    *o++ = char(c);
     // UTF-8 Latin-1 capitals (U+00C0..U+00DE but U+00D7) to small letters.
     if (c == 0xc3 && i + 1 < value.size()) {
       auto d = static_cast<unsigned char>(value[i + 1]);
       if (d >= 0x80 && d <= 0x9e && d != 0x97) d += 0x20;
-      out += char(d);
+      *o++ = char(d);
       ++i;
     }
   }
+  out.resize(std::size_t(o - begin));
   return out;
 }
 

@@ -228,6 +228,7 @@ struct GeometryChecker final : pgn::Visitor {
     rec.start_side = start->side_to_move();
     rec.start_fullmove = start->fullmove_number();
     lines.push_back(Line{*start});
+    if (options.trace_main_line) out.trace.start(out.record.main_line.capacity(), true);
     return pgn::Skip::No;
   }
 
@@ -324,7 +325,11 @@ struct GeometryChecker final : pgn::Visitor {
       if (options.move_san) item.text = write_san(line.pos, move);
       out.record.movetext.push_back(std::move(item));
     }
-    if (in_main_line()) out.record.main_line.push_back(move);
+    if (in_main_line()) {
+      out.record.main_line.push_back(move);
+      // A legal move always has a number: add() cannot fail here.
+      if (options.trace_main_line) out.trace.add(line.pos, move);
+    }
     line.has_move = true;
     ++line.ply;
   }
@@ -434,6 +439,7 @@ struct GeometryChecker final : pgn::Visitor {
     if (skip_moves || lines.empty() || main_dead) return;
     const Position<G>& last_pos = current(lines.front());
     const BoardState state = board_state(last_pos);
+    if (options.trace_main_line) out.trace.finish(last_pos, state);
     if (state == BoardState::Ongoing) return;
     const GameResult expected = state == BoardState::Stalemate ? GameResult::Draw
                              : last_pos.side_to_move() == Color::White ? GameResult::BlackWins
@@ -542,6 +548,7 @@ void CheckedGame::clear() {
   findings.clear();
   has_error = has_warning = false;
   identity = 0;
+  trace.clear();
 }
 
 }  // namespace virrey::validate

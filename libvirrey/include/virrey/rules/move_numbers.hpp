@@ -18,6 +18,8 @@
 // king is safe afterwards.
 #pragma once
 
+#include <string>
+
 #include "virrey/rules/position.hpp"
 
 namespace virrey {
@@ -41,5 +43,17 @@ extern template Move move_with_number<Board8>(const Position<Board8>&, int);
 extern template Move move_with_number<Board9>(const Position<Board9>&, int);
 extern template bool move_numbers_wide<Board8>(const Position<Board8>&);
 extern template bool move_numbers_wide<Board9>(const Position<Board9>&);
+
+// Appends a move as a stored game records it: its move number, in two
+// bytes big-endian when the position has more than 256; false when the move
+// is not legal.
+template <class G>
+bool append_move_number(std::string& out, const Position<G>& pos, Move m) {
+  const int number = move_number(pos, m);
+  if (number < 0) return false;
+  if (move_numbers_wide(pos)) out += char(number >> 8);
+  out += char(number & 0xff);
+  return true;
+}
 
 }  // namespace virrey

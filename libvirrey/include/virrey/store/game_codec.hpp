@@ -40,8 +40,8 @@ enum DecodeParts : unsigned {
 };
 
 // Fails (InvalidArgument) only for a record whose moves are not legal.
-// `main_line_numbers`: the main line's moves as index_game appended them
-// for this record, which spares replaying it.
+// `main_line_numbers`: the main line's moves as a trace of this record holds
+// them (MainLineTrace::move_numbers), which spares replaying it.
 Result<std::string> encode_game(const game::GameRecord& record, const std::string* main_line_numbers = nullptr);
 // `main_line_plies`: with kDecodeMainLine but not kDecodeMovetext, the main
 // line stops after that many plies (a query confirming a position the index

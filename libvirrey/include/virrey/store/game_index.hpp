@@ -1,6 +1,7 @@
-// Everything a game adds to the indexes, computed from its record alone by
-// replaying the main line: pure and thread-safe, so import prepares games on
-// several threads and `db check` recomputes what the indexes must hold.
+// Everything a game adds to the indexes, computed from its record and a trace
+// of its main line (the validator's, or one replayed from the record): pure
+// and thread-safe, so import prepares games on several threads and `db check`
+// recomputes what the indexes must hold.
 #pragma once
 
 #include <cstdint>
@@ -14,6 +15,7 @@
 #include "virrey/store/schema.hpp"
 #include "virrey/store/tree_counters.hpp"
 #include "virrey/game/game_record.hpp"
+#include "virrey/game/main_line_trace.hpp"
 
 namespace virrey::store {
 
@@ -58,9 +60,14 @@ struct GameIndex {
   GameSummary summary;
 };
 
-// Fails (InvalidArgument) only when a main-line move is not legal. With
-// `move_numbers`, the replay also appends the main line as a stored record
-// holds it (encode_game takes it from there instead of replaying again).
-Result<GameIndex> index_game(const game::GameRecord& record, std::string* move_numbers = nullptr);
+// Replays the main line of a record into `trace` (its move numbers only when
+// `with_numbers`). Fails (InvalidArgument) only when a main-line move is not
+// legal.
+Status trace_main_line(const game::GameRecord& record, game::MainLineTrace& trace, bool with_numbers);
+
+// From a complete trace of the record's main line: no replay.
+GameIndex index_game(const game::GameRecord& record, const game::MainLineTrace& trace);
+// The same, replaying the record (trace_main_line).
+Result<GameIndex> index_game(const game::GameRecord& record);
 
 }  // namespace virrey::store

@@ -40,7 +40,10 @@ struct PreparedGame {
   Result<GameIndex> index = Error{};
   Result<std::string> record = Error{};  // the stored game record
 };
-PreparedGame prepare_game(const game::GameRecord& record);
+// With a complete trace of the record's main line holding its move numbers
+// (what the validator records with CheckOptions::trace_main_line), nothing
+// is replayed; else the record is.
+PreparedGame prepare_game(const game::GameRecord& record, const game::MainLineTrace* trace = nullptr);
 
 class GameImporter {
  public:

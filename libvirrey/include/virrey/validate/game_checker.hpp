@@ -13,6 +13,7 @@
 #include "virrey/rules/variant.hpp"
 #include "virrey/validate/finding.hpp"
 #include "virrey/game/game_record.hpp"
+#include "virrey/game/main_line_trace.hpp"
 
 namespace virrey::validate {
 
@@ -34,6 +35,9 @@ struct CheckOptions {
   // rest are not listed, and they are dropped (has_error / has_warning still
   // tell whether the game has any).
   std::uint32_t max_findings = 1000;
+  // Fill CheckedGame::trace while replaying the main line (what the store
+  // needs of it, so that import does not replay the game again).
+  bool trace_main_line = false;
 };
 
 struct CheckedGame {
@@ -44,6 +48,9 @@ struct CheckedGame {
   // Identity of the game for duplicate detection: variant, start position,
   // main line and the Seven Tag Roster.
   std::uint64_t identity = 0;
+  // With CheckOptions::trace_main_line: complete when the whole main line
+  // was replayed (a game whose main line broke has an error).
+  game::MainLineTrace trace;
 
   // Back to a default game, keeping the buffers of its lists.
   void clear();

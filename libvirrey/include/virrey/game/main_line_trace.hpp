@@ -1,0 +1,91 @@
+// MainLineTrace: what one replay of a game's main line yields for storing the
+// game (the position hashes, the moves as a stored record holds them, the
+// promotions and how the game ends). The validator fills it while it checks
+// the moves, so that import does not replay the game again; the store fills
+// it by replaying a record when it has no trace.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "virrey/rules/move_numbers.hpp"
+#include "virrey/rules/outcome.hpp"
+#include "virrey/rules/position.hpp"
+
+namespace virrey::game {
+
+struct TracedPromotion {
+  PieceType piece = PieceType::None;
+  Color colour = Color::White;
+  int file = 0;               // 0 = a-file
+  std::uint32_t ply = 0;      // 1-based ply of the promoting move
+  Square square = kNoSquare;  // where the piece stands now; kNoSquare: captured
+  bool gave_mate = false;     // among the pieces giving the final checkmate
+};
+
+struct MainLineTrace {
+  // hashes[i]: the position after i plies (hashes[0] the start position).
+  std::vector<std::uint64_t> hashes;
+  // The main line's moves as move numbers (append_move_number), or empty when
+  // they were not asked for.
+  std::string move_numbers;
+  std::vector<TracedPromotion> promotions;
+  std::uint8_t final_men = 0;  // pieces on the board after the last move
+  BoardState final_state = BoardState::Ongoing;
+  bool numbered = true;   // move_numbers is filled
+  bool complete = false;  // finish() was reached: the whole main line is here
+
+  void clear() {
+    hashes.clear();
+    move_numbers.clear();
+    promotions.clear();
+    final_men = 0;
+    final_state = BoardState::Ongoing;
+    numbered = true;
+    complete = false;
+  }
+
+  // Starts a trace, with room for `plies` moves.
+  void start(std::size_t plies, bool with_numbers) {
+    clear();
+    numbered = with_numbers;
+    hashes.reserve(plies + 1);
+    if (numbered) move_numbers.reserve(2 * plies);
+  }
+
+  // Records the next move of the main line, m, and the position it is played
+  // from (the caller plays it). False when m is not a legal move there.
+  template <class G>
+  bool add(const Position<G>& before, Move m) {
+    if (numbered && !append_move_number(move_numbers, before, m)) return false;
+    hashes.push_back(before.hash());
+    // Follow promoted pieces: captured when a move lands on them.
+    for (TracedPromotion& p : promotions) {
+      if (p.square == kNoSquare) continue;
+      if (m.kind() == MoveKind::BishopSwap && m.to() == p.square) p.square = m.from();
+      else if (m.from() == p.square) p.square = m.to();
+      else if (m.to() == p.square) p.square = kNoSquare;
+    }
+    if (m.kind() == MoveKind::Promotion)
+      promotions.push_back({m.promotion(), before.side_to_move(), file_of<G>(m.to()),
+                            std::uint32_t(hashes.size()), m.to(), false});
+    return true;
+  }
+
+  // Ends the trace at the last position, whose board_state is `state`.
+  template <class G>
+  void finish(const Position<G>& last, BoardState state) {
+    hashes.push_back(last.hash());
+    final_men = std::uint8_t(popcount(last.occupied()));
+    final_state = state;
+    if (state == BoardState::Checkmate) {
+      const auto checkers = last.checkers();
+      for (TracedPromotion& p : promotions)
+        p.gave_mate = p.square != kNoSquare && (checkers & square_bb<G>(p.square));
+    }
+    complete = true;
+  }
+};
+
+}  // namespace virrey::game
