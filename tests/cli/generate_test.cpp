@@ -23,6 +23,9 @@
 namespace virrey {
 namespace {
 
+using testing::RunResult;
+using testing::run_virrey_words;
+
 namespace fs = std::filesystem;
 using generate::Ending;
 using generate::GameGenerator;
@@ -57,9 +60,9 @@ TEST(GenerateCommand, SameSeedGivesSameBytes) {
   for (const char* variant : {"virrey", "standard", "modern"}) {
     SCOPED_TRACE(variant);
     const std::string args = std::string("generate --variant ") + variant + " --games 60 --seed 11";
-    const RunResult a = run_virrey(args);
-    const RunResult b = run_virrey(args);
-    const RunResult threaded = run_virrey(args + " --threads 3");
+    const RunResult a = run_virrey_words(args);
+    const RunResult b = run_virrey_words(args);
+    const RunResult threaded = run_virrey_words(args + " --threads 3");
     ASSERT_EQ(a.exit_code, 0);
     ASSERT_EQ(b.exit_code, 0);
     ASSERT_EQ(threaded.exit_code, 0);
@@ -67,15 +70,15 @@ TEST(GenerateCommand, SameSeedGivesSameBytes) {
     EXPECT_EQ(a.out, b.out);
     EXPECT_EQ(a.out, threaded.out);
 
-    const RunResult other = run_virrey(std::string("generate --variant ") + variant +
+    const RunResult other = run_virrey_words(std::string("generate --variant ") + variant +
                                        " --games 60 --seed 12");
     ASSERT_EQ(other.exit_code, 0);
     EXPECT_NE(a.out, other.out);
 
     // A collection made in two parts is the same collection.
-    const RunResult head = run_virrey(std::string("generate --variant ") + variant +
+    const RunResult head = run_virrey_words(std::string("generate --variant ") + variant +
                                       " --games 25 --seed 11");
-    const RunResult tail = run_virrey(std::string("generate --variant ") + variant +
+    const RunResult tail = run_virrey_words(std::string("generate --variant ") + variant +
                                       " --games 35 --first 25 --seed 11");
     EXPECT_EQ(head.out + tail.out, a.out);
   }
@@ -84,10 +87,10 @@ TEST(GenerateCommand, SameSeedGivesSameBytes) {
 TEST(GenerateCommand, WritesToAFile) {
   TempDir dir;
   const std::string path = dir.file("games.pgn");
-  const RunResult to_file = run_virrey("generate --games 20 --seed 3 --output '" + path + "'");
+  const RunResult to_file = run_virrey_words("generate --games 20 --seed 3 --output '" + path + "'");
   ASSERT_EQ(to_file.exit_code, 0);
   EXPECT_TRUE(to_file.out.empty());
-  EXPECT_EQ(read_file(path), run_virrey("generate --games 20 --seed 3").out);
+  EXPECT_EQ(read_file(path), run_virrey_words("generate --games 20 --seed 3").out);
 }
 
 // sample-data/ holds generated collections; they stay what the generator makes.
@@ -95,13 +98,13 @@ TEST(GenerateCommand, SampleDataIsTheGeneratorsOutput) {
   for (const char* variant : {"virrey", "standard"}) {
     SCOPED_TRACE(variant);
     const std::string path = std::string(VIRREY_SOURCE_DIR) + "/sample-data/" + variant + "-games.pgn";
-    const RunResult r = run_virrey(std::string("generate --variant ") + variant +
+    const RunResult r = run_virrey_words(std::string("generate --variant ") + variant +
                                    " --games 180 --seed 2015");
     ASSERT_EQ(r.exit_code, 0);
     EXPECT_TRUE(read_file(path) == r.out) << path << " differs: regenerate it (sample-data/README.md)";
   }
   const std::string modern = std::string(VIRREY_SOURCE_DIR) + "/sample-data/modern-club.pgn";
-  const RunResult r = run_virrey("generate --variant modern --games 45 --seed 1968");
+  const RunResult r = run_virrey_words("generate --variant modern --games 45 --seed 1968");
   ASSERT_EQ(r.exit_code, 0);
   EXPECT_TRUE(read_file(modern) == r.out) << modern << " differs: regenerate it (sample-data/README.md)";
 }
@@ -111,12 +114,12 @@ TEST(GenerateCommand, EveryGamePassesValidate) {
   for (const char* variant : {"virrey", "standard", "modern"}) {
     SCOPED_TRACE(variant);
     const std::string path = dir.file(std::string(variant) + ".pgn");
-    ASSERT_EQ(run_virrey(std::string("generate --variant ") + variant +
+    ASSERT_EQ(run_virrey_words(std::string("generate --variant ") + variant +
                          " --games 300 --seed 2024 -o '" + path + "'")
                   .exit_code,
               0);
     // --strict: warnings (check marks, tags, duplicates) count as errors too.
-    const RunResult v = run_virrey("validate --strict '" + path + "'");
+    const RunResult v = run_virrey_words("validate --strict '" + path + "'");
     EXPECT_EQ(v.exit_code, 0) << v.out;
     EXPECT_NE(v.out.find("300 games: 300 valid, 0 with errors, 0 with warnings"), std::string::npos)
         << v.out;
@@ -124,10 +127,10 @@ TEST(GenerateCommand, EveryGamePassesValidate) {
 }
 
 TEST(GenerateCommand, UsageErrors) {
-  EXPECT_EQ(run_virrey("generate --variant crazyhouse --games 1").exit_code, 2);
-  EXPECT_EQ(run_virrey("generate --games 1 --threads 0").exit_code, 2);
-  EXPECT_EQ(run_virrey("generate --games many").exit_code, 2);
-  EXPECT_EQ(run_virrey("generate --games 1 --output /nonexistent-dir/x.pgn").exit_code, 3);
+  EXPECT_EQ(run_virrey_words("generate --variant crazyhouse --games 1").exit_code, 2);
+  EXPECT_EQ(run_virrey_words("generate --games 1 --threads 0").exit_code, 2);
+  EXPECT_EQ(run_virrey_words("generate --games many").exit_code, 2);
+  EXPECT_EQ(run_virrey_words("generate --games 1 --output /nonexistent-dir/x.pgn").exit_code, 3);
 }
 
 // --- the generator ------------------------------------------------------------

@@ -25,7 +25,7 @@ TEST(Concurrency, ReadersSeeConsistentSnapshotsDuringAnImport) {
   ASSERT_EQ(games.size(), 8000u);
   const std::string db = dir / "live.db";
   // Create the database first so readers always find one.
-  ASSERT_EQ(run_virrey("import --db " + db + " - < /dev/null", dir.path()).exit_code, 0);
+  ASSERT_EQ(run_virrey_words("import --db " + db + " - < /dev/null", dir.path()).exit_code, 0);
   // The import reads a pipe: the first games come at once, the rest only
   // once a reader has seen some of them committed, so reads happen while
   // the import runs however fast the machine is.
@@ -76,7 +76,7 @@ TEST(Concurrency, ReadersSeeConsistentSnapshotsDuringAnImport) {
   EXPECT_GE(reads_while_writing, 1) << "no read happened while the import ran";
   // The CLI reads beside a writer too.
   const pid_t second = spawn_virrey({"import", input, "--db", db, "--force"}, dir / "log2.txt");
-  auto info = run_virrey("db info --db " + db + " --format json", dir.path());
+  auto info = run_virrey_words("db info --db " + db + " --format json", dir.path());
   EXPECT_EQ(info.exit_code, 0) << info.err;
   ::waitpid(second, &status, 0);
 }

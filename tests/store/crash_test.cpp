@@ -61,7 +61,7 @@ TEST(CrashSafety, KilledImportsResumeToTheSameDatabase) {
 
   // The reference: an uninterrupted import, timed.
   const auto t0 = Clock::now();
-  auto ref_run = run_virrey("import " + input + " --db " + (dir / "ref.db") + " --threads 2 --commit-interval 0.2",
+  auto ref_run = run_virrey_words("import " + input + " --db " + (dir / "ref.db") + " --threads 2 --commit-interval 0.2",
                             dir.path());
   const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   ASSERT_EQ(ref_run.exit_code, 0) << ref_run.err;
@@ -125,7 +125,7 @@ TEST(CrashSafety, KilledImportsResumeToTheSameDatabase) {
       ::waitpid(again, &status, 0);
       verify(db);
     }
-    auto rerun = run_virrey("import " + input + " --db " + db + " --threads 2", dir.path());
+    auto rerun = run_virrey_words("import " + input + " --db " + db + " --threads 2", dir.path());
     EXPECT_EQ(rerun.exit_code, 0) << rerun.err;
     const Snapshot done = verify(db);
     for (int v = 0; v < kVariantCount; ++v) {
@@ -134,7 +134,7 @@ TEST(CrashSafety, KilledImportsResumeToTheSameDatabase) {
     }
     EXPECT_EQ(done.exported, ref.exported);
     // And the database knows the input now.
-    auto third = run_virrey("import " + input + " --db " + db + " --format json", dir.path());
+    auto third = run_virrey_words("import " + input + " --db " + db + " --format json", dir.path());
     EXPECT_EQ(json_number(third.out, "read"), 0) << third.out;
   }
   EXPECT_GE(killed_midway, 2) << "the kills should interrupt imports that had stored some games";

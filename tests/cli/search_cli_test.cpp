@@ -10,32 +10,11 @@
 #include <string>
 
 #include "collection.hpp"
+#include "run_virrey.hpp"
 #include "handmade_pgn.hpp"
 
 namespace virrey::testing {
 namespace {
-
-struct Proc {
-  int code = -1;
-  std::string out, err;
-};
-
-std::string quote(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) {
-    if (c == '\'') out.append("'\\''");
-    else out.push_back(c);
-  }
-  out.push_back('\'');
-  return out;
-}
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 class SearchCli : public ::testing::Test {
  protected:
@@ -45,8 +24,8 @@ class SearchCli : public ::testing::Test {
     std::ofstream(dir_->path() + "/virrey.pgn") << kVirreyPgn;
     std::ofstream(dir_->path() + "/modern.pgn") << kModernPgn;
     for (const char* f : {"standard.pgn", "virrey.pgn", "modern.pgn"}) {
-      Proc r = run_raw({"import", dir_->path() + "/" + f, "--db", db()});
-      ASSERT_EQ(r.code, 0) << r.out << r.err;
+      RunResult r = run_raw({"import", dir_->path() + "/" + f, "--db", db()});
+      ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
     }
   }
   static void TearDownTestSuite() {
@@ -55,24 +34,9 @@ class SearchCli : public ::testing::Test {
   }
   static std::string db() { return dir_->path() + "/db"; }
 
-  static Proc run_raw(const std::vector<std::string>& args) {
-    std::string cmd = quote(VIRREY_BINARY);
-    for (const auto& a : args) cmd.append(" ").append(quote(a));
-    const std::string err_path = dir_->path() + "/stderr";
-    cmd.append(" 2>").append(quote(err_path));
-    Proc r;
-    std::FILE* p = ::popen(cmd.c_str(), "r");
-    if (!p) return r;
-    char buf[4096];
-    std::size_t n;
-    while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-    const int status = ::pclose(p);
-    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    r.err = slurp(err_path);
-    return r;
-  }
+  static RunResult run_raw(const std::vector<std::string>& args) { return run_virrey(args, dir_->path()); }
   // `virrey search --db DB args...`
-  static Proc search(std::vector<std::string> args) {
+  static RunResult search(std::vector<std::string> args) {
     args.insert(args.begin(), {"search", "--db", db()});
     return run_raw(args);
   }
@@ -85,8 +49,8 @@ TempDir* SearchCli::dir_ = nullptr;
 std::size_t lines(const std::string& s) { return std::size_t(std::count(s.begin(), s.end(), '\n')); }
 
 TEST_F(SearchCli, TextTable) {
-  Proc r = search({"--moves", "e4 e5 Nf3 Nc6"});
-  ASSERT_EQ(r.code, 0) << r.err;
+  RunResult r = search({"--moves", "e4 e5 Nf3 Nc6"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("id"), std::string::npos);
   for (const char* col : {"date", "white", "black", "result", "event", "ply"})
     EXPECT_NE(r.out.find(col), std::string::npos) << col;
@@ -96,8 +60,8 @@ TEST_F(SearchCli, TextTable) {
 }
 
 TEST_F(SearchCli, Jsonl) {
-  Proc r = search({"--moves", "1. e4 e5 2. Nf3 Nc6", "--format", "jsonl"});
-  ASSERT_EQ(r.code, 0) << r.err;
+  RunResult r = search({"--moves", "1. e4 e5 2. Nf3 Nc6", "--format", "jsonl"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
   ASSERT_EQ(lines(r.out), 2u) << r.out;
   for (const char* field : {"\"id\":", "\"white\":\"Alpha, Ann\"", "\"black\":", "\"result\":\"1-0\"",
                             "\"date\":\"2001.02.03\"", "\"event\":\"Transposition A\"",
@@ -106,39 +70,39 @@ TEST_F(SearchCli, Jsonl) {
 }
 
 TEST_F(SearchCli, JsonCsvPgnAndCount) {
-  Proc json = search({"--fen", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 4", "--format", "json"});
-  ASSERT_EQ(json.code, 0) << json.err;
+  RunResult json = search({"--fen", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 4", "--format", "json"});
+  ASSERT_EQ(json.exit_code, 0) << json.err;
   EXPECT_EQ(json.out.rfind("{\"total\":1,", 0), 0u) << json.out;
   EXPECT_NE(json.out.find("\"event\":\"Castling twin\""), std::string::npos);
   EXPECT_NE(json.out.find("\"ply\":6"), std::string::npos);
 
-  Proc csv = search({"--player", "alpha", "--format", "csv"});
-  ASSERT_EQ(csv.code, 0) << csv.err;
+  RunResult csv = search({"--player", "alpha", "--format", "csv"});
+  ASSERT_EQ(csv.exit_code, 0) << csv.err;
   EXPECT_EQ(csv.out.rfind("id,date,white,black,result,event,site,round,eco,variant,ply\n", 0), 0u) << csv.out;
   EXPECT_EQ(lines(csv.out), 4u) << csv.out;
   EXPECT_NE(csv.out.find("\"Alpha, Ann\""), std::string::npos);
 
-  Proc pgn = search({"--white", "ALPHA, ann", "--format", "pgn"});
-  ASSERT_EQ(pgn.code, 0) << pgn.err;
+  RunResult pgn = search({"--white", "ALPHA, ann", "--format", "pgn"});
+  ASSERT_EQ(pgn.exit_code, 0) << pgn.err;
   EXPECT_NE(pgn.out.find("[Event \"Transposition A\"]"), std::string::npos) << pgn.out;
   EXPECT_NE(pgn.out.find("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0"), std::string::npos) << pgn.out;
 
-  Proc count = search({"--moves", "e4 e5 Nf3 Nc6", "--count"});
-  ASSERT_EQ(count.code, 0) << count.err;
+  RunResult count = search({"--moves", "e4 e5 Nf3 Nc6", "--count"});
+  ASSERT_EQ(count.exit_code, 0) << count.err;
   EXPECT_EQ(count.out, "2\n");
-  Proc count_json = search({"--promotion", "V", "--count", "--format", "json"});
+  RunResult count_json = search({"--promotion", "V", "--count", "--format", "json"});
   EXPECT_EQ(count_json.out, "{\"count\":2}\n");
 }
 
 TEST_F(SearchCli, PagingAndSort) {
-  Proc all = search({"--player", "gamma", "--format", "jsonl"});
-  ASSERT_EQ(all.code, 0);
+  RunResult all = search({"--player", "gamma", "--format", "jsonl"});
+  ASSERT_EQ(all.exit_code, 0);
   ASSERT_EQ(lines(all.out), 3u);
-  Proc second = search({"--player", "gamma", "--format", "jsonl", "--limit", "1", "--offset", "1"});
+  RunResult second = search({"--player", "gamma", "--format", "jsonl", "--limit", "1", "--offset", "1"});
   ASSERT_EQ(lines(second.out), 1u);
   EXPECT_NE(all.out.find(second.out), std::string::npos);
-  Proc dated = search({"--player", "gamma", "--format", "jsonl", "--sort", "date"});
-  ASSERT_EQ(dated.code, 0);
+  RunResult dated = search({"--player", "gamma", "--format", "jsonl", "--sort", "date"});
+  ASSERT_EQ(dated.exit_code, 0);
   // 1999.12.31, 2000, then the game without a date.
   const auto a = dated.out.find("En passant A"), b = dated.out.find("En passant B"),
              c = dated.out.find("Castling twin");
@@ -147,13 +111,13 @@ TEST_F(SearchCli, PagingAndSort) {
 }
 
 TEST_F(SearchCli, ShowDrawsTheViceroy) {
-  Proc r = search({"--promotion", "V", "--by", "white", "--min-count", "2", "--show"});
-  ASSERT_EQ(r.code, 0) << r.err;
+  RunResult r = search({"--promotion", "V", "--by", "white", "--min-count", "2", "--show"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("Ⓥ"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("viceroy"), std::string::npos);
   EXPECT_NE(r.out.find("4.e8=V+"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("1 game"), std::string::npos);
-  Proc black = search({"--promotion", "v", "--by", "black", "--show", "--format", "jsonl"});
+  RunResult black = search({"--promotion", "v", "--by", "black", "--show", "--format", "jsonl"});
   EXPECT_EQ(lines(black.out), 1u);
   EXPECT_NE(black.out.find("\"fen\":\"4V2k/8/8/8/8/8/8/K3v3 w - - 0 2\""), std::string::npos) << black.out;
 }
@@ -161,35 +125,35 @@ TEST_F(SearchCli, ShowDrawsTheViceroy) {
 TEST_F(SearchCli, ModernPositionsByFenAndMoves) {
   // After 1. e4 e6 2. Nc3 Nc7, reached by both move orders.
   const std::string fen = "r1bqkmbnr/pppp1pppp/2n6/4p4/9/4P4/2N6/PPPP1PPPP/R1BMKQBNR w KQkq - 0 3";
-  Proc by_fen = search({"--fen", fen, "--variant", "modern", "--format", "jsonl"});
-  ASSERT_EQ(by_fen.code, 0) << by_fen.err;
+  RunResult by_fen = search({"--fen", fen, "--variant", "modern", "--format", "jsonl"});
+  ASSERT_EQ(by_fen.exit_code, 0) << by_fen.err;
   EXPECT_EQ(lines(by_fen.out), 2u) << by_fen.out;
   for (const char* field : {"\"event\":\"Modern transposition A\"", "\"event\":\"Modern transposition B\"",
                             "\"variant\":\"modern\"", "\"ply\":4"})
     EXPECT_NE(by_fen.out.find(field), std::string::npos) << field << "\n" << by_fen.out;
   // Without --variant the 9x9 FEN is a Modern position all the same.
   EXPECT_EQ(search({"--fen", fen, "--format", "jsonl"}).out, by_fen.out);
-  Proc by_moves = search({"--moves", "1. Nc3 Nc7 2. e4 e6", "--variant", "modern", "--format", "jsonl"});
+  RunResult by_moves = search({"--moves", "1. Nc3 Nc7 2. e4 e6", "--variant", "modern", "--format", "jsonl"});
   EXPECT_EQ(by_moves.out, by_fen.out);
   // "e4 e6" is a line of every variant; --variant keeps each to its own games.
-  Proc eight = search({"--moves", "e4 e6", "--variant", "standard", "--count"});
-  Proc nine = search({"--moves", "e4 e6", "--variant", "modern", "--count"});
+  RunResult eight = search({"--moves", "e4 e6", "--variant", "standard", "--count"});
+  RunResult nine = search({"--moves", "e4 e6", "--variant", "modern", "--count"});
   EXPECT_EQ(eight.out, "0\n");
   EXPECT_EQ(nine.out, "1\n");
-  Proc wrong_board = search({"--fen", fen, "--variant", "standard"});
-  EXPECT_EQ(wrong_board.code, 2);
+  RunResult wrong_board = search({"--fen", fen, "--variant", "standard"});
+  EXPECT_EQ(wrong_board.exit_code, 2);
 }
 
 TEST_F(SearchCli, ModernPromotionsAndTheNineByNineBoard) {
-  Proc i_file = search({"--promotion", "M", "--file", "i", "--format", "jsonl"});
-  ASSERT_EQ(i_file.code, 0) << i_file.err;
+  RunResult i_file = search({"--promotion", "M", "--file", "i", "--format", "jsonl"});
+  ASSERT_EQ(i_file.exit_code, 0) << i_file.err;
   ASSERT_EQ(lines(i_file.out), 1u) << i_file.out;
   EXPECT_NE(i_file.out.find("\"event\":\"Modern ministers\""), std::string::npos);
   EXPECT_NE(i_file.out.find("\"ply\":1"), std::string::npos);
   EXPECT_EQ(search({"--promotion", "M", "--file", "a", "--by", "white", "--count"}).out, "0\n");
 
-  Proc show = search({"--promotion", "m", "--by", "black", "--file", "a", "--show"});
-  ASSERT_EQ(show.code, 0) << show.err;
+  RunResult show = search({"--promotion", "m", "--by", "black", "--file", "a", "--show"});
+  ASSERT_EQ(show.exit_code, 0) << show.err;
   EXPECT_NE(show.out.find("1...a1=M"), std::string::npos) << show.out;
   EXPECT_NE(show.out.find(" 9  · · · · ♚ · · · Ⓜ"), std::string::npos) << show.out;
   EXPECT_NE(show.out.find(" 1  ⓜ · · · ♔ · · · ·"), std::string::npos) << show.out;
@@ -199,14 +163,14 @@ TEST_F(SearchCli, ModernPromotionsAndTheNineByNineBoard) {
 }
 
 TEST_F(SearchCli, ModernCastlingAndBishopSwapLines) {
-  Proc m = search({"--moves", "Nc3 Ng7 d3 h7 Bd2 Bh8 Me3 Me7 O-M-O O-M-O", "--variant", "modern", "--format", "jsonl"});
-  ASSERT_EQ(m.code, 0) << m.err;
+  RunResult m = search({"--moves", "Nc3 Ng7 d3 h7 Bd2 Bh8 Me3 Me7 O-M-O O-M-O", "--variant", "modern", "--format", "jsonl"});
+  ASSERT_EQ(m.exit_code, 0) << m.err;
   EXPECT_NE(m.out.find("\"event\":\"Modern castling M\""), std::string::npos) << m.out;
   EXPECT_NE(m.out.find("\"ply\":10"), std::string::npos) << m.out;
-  Proc q = search({"--moves", "Ni3 Nc7 h3 b7 Bh2 Bb8 e3 e7 Qe2 Qe8 O-Q-O O-Q-O", "--variant", "modern", "--count"});
+  RunResult q = search({"--moves", "Ni3 Nc7 h3 b7 Bh2 Bb8 e3 e7 Qe2 Qe8 O-Q-O O-Q-O", "--variant", "modern", "--count"});
   EXPECT_EQ(q.out, "1\n");
-  Proc swap = search({"--moves", "B=Q B=MN", "--variant", "modern", "--format", "pgn"});
-  ASSERT_EQ(swap.code, 0) << swap.err;
+  RunResult swap = search({"--moves", "B=Q B=MN", "--variant", "modern", "--format", "pgn"});
+  ASSERT_EQ(swap.exit_code, 0) << swap.err;
   EXPECT_NE(swap.out.find("[BishopSwap \"Yes\"]"), std::string::npos) << swap.out;
   EXPECT_NE(swap.out.find("1. B=Q B=MN 2. e4 e6 3. Nc3 Nc7 *"), std::string::npos) << swap.out;
 }
@@ -214,9 +178,9 @@ TEST_F(SearchCli, ModernCastlingAndBishopSwapLines) {
 // --explain logs the plan before the search and what the search checked
 // after it; the results on stdout are the same.
 TEST_F(SearchCli, ExplainLogsThePlanAndTheCandidates) {
-  const Proc plain = search({"--moves", "e4 e5 Nf3 Nc6", "--format", "jsonl"});
-  const Proc r = search({"--moves", "e4 e5 Nf3 Nc6", "--format", "jsonl", "--explain"});
-  ASSERT_EQ(r.code, 0) << r.err;
+  const RunResult plain = search({"--moves", "e4 e5 Nf3 Nc6", "--format", "jsonl"});
+  const RunResult r = search({"--moves", "e4 e5 Nf3 Nc6", "--format", "jsonl", "--explain"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, plain.out);
   EXPECT_NE(r.err.find("plan: stream the position index"), std::string::npos) << r.err;
   std::smatch m;
@@ -229,36 +193,36 @@ TEST_F(SearchCli, ExplainLogsThePlanAndTheCandidates) {
 }
 
 TEST_F(SearchCli, ExitCodes) {
-  Proc bad_fen = search({"--fen", "rnbqkbnr/pppppppp/8/8 w - - 0 1"});
-  EXPECT_EQ(bad_fen.code, 2);
+  RunResult bad_fen = search({"--fen", "rnbqkbnr/pppppppp/8/8 w - - 0 1"});
+  EXPECT_EQ(bad_fen.exit_code, 2);
   EXPECT_NE(bad_fen.err.find("bad FEN"), std::string::npos) << bad_fen.err;
-  Proc bad_san = search({"--moves", "e4 e5 Ke3"});
-  EXPECT_EQ(bad_san.code, 2);
+  RunResult bad_san = search({"--moves", "e4 e5 Ke3"});
+  EXPECT_EQ(bad_san.exit_code, 2);
   EXPECT_NE(bad_san.err.find("Ke3"), std::string::npos) << bad_san.err;
-  Proc bad_range = search({"--promotion", "V", "--ply", "9-3"});
-  EXPECT_EQ(bad_range.code, 2);
+  RunResult bad_range = search({"--promotion", "V", "--ply", "9-3"});
+  EXPECT_EQ(bad_range.exit_code, 2);
   EXPECT_NE(bad_range.err.find("ply range"), std::string::npos) << bad_range.err;
-  Proc bad_piece = search({"--promotion", "K"});
-  EXPECT_EQ(bad_piece.code, 2);
-  Proc bad_format = search({"--format", "xml"});
-  EXPECT_EQ(bad_format.code, 2);
+  RunResult bad_piece = search({"--promotion", "K"});
+  EXPECT_EQ(bad_piece.exit_code, 2);
+  RunResult bad_format = search({"--format", "xml"});
+  EXPECT_EQ(bad_format.exit_code, 2);
 
-  Proc none = search({"--white", "Nobody"});
-  EXPECT_EQ(none.code, 0);
+  RunResult none = search({"--white", "Nobody"});
+  EXPECT_EQ(none.exit_code, 0);
   EXPECT_NE(none.out.find("0 games"), std::string::npos) << none.out;
-  Proc none_jsonl = search({"--white", "Nobody", "--format", "jsonl"});
-  EXPECT_EQ(none_jsonl.code, 0);
+  RunResult none_jsonl = search({"--white", "Nobody", "--format", "jsonl"});
+  EXPECT_EQ(none_jsonl.exit_code, 0);
   EXPECT_EQ(none_jsonl.out, "");
-  Proc fail_empty = search({"--white", "Nobody", "--fail-empty"});
-  EXPECT_EQ(fail_empty.code, 1);
-  Proc fail_count = search({"--white", "Nobody", "--count", "--fail-empty"});
-  EXPECT_EQ(fail_count.code, 1);
+  RunResult fail_empty = search({"--white", "Nobody", "--fail-empty"});
+  EXPECT_EQ(fail_empty.exit_code, 1);
+  RunResult fail_count = search({"--white", "Nobody", "--count", "--fail-empty"});
+  EXPECT_EQ(fail_count.exit_code, 1);
   EXPECT_EQ(fail_count.out, "0\n");
-  Proc found = search({"--white", "gamma", "--fail-empty"});
-  EXPECT_EQ(found.code, 0);
+  RunResult found = search({"--white", "gamma", "--fail-empty"});
+  EXPECT_EQ(found.exit_code, 0);
 
-  Proc missing = run_raw({"search", "--db", dir_->path() + "/no-such-db", "--white", "x"});
-  EXPECT_EQ(missing.code, 3);
+  RunResult missing = run_raw({"search", "--db", dir_->path() + "/no-such-db", "--white", "x"});
+  EXPECT_EQ(missing.exit_code, 3);
   EXPECT_FALSE(missing.err.empty());
 }
 

@@ -57,11 +57,4 @@ class Collection {
 // "rnbqkbnr/... w KQkq -": a FEN without its two clock fields.
 std::string position_key(const std::string& fen);
 
-// The path of the virrey binary and a run of it: exit code and stdout.
-struct ProcessRun {
-  int exit_code = -1;
-  std::string out;
-};
-ProcessRun run_virrey(const std::string& args);
-
 }  // namespace virrey::stats_test

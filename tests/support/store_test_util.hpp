@@ -1,5 +1,6 @@
-// Helpers of the store tests: temporary directories, games checked from PGN
-// text, and running the virrey binary.
+// Helpers of the store tests: games checked from PGN text, games split and
+// joined, numbers read from JSON; scratch directories and the virrey binary
+// come from temp_dir.hpp and run_virrey.hpp.
 #pragma once
 
 #include <sys/wait.h>
@@ -16,32 +17,21 @@
 
 #include <gtest/gtest.h>
 
+#include "run_virrey.hpp"
 #include "virrey/importers/memory_source.hpp"
 #include "virrey/pgn/game_splitter.hpp"
 #include "virrey/validate/game_checker.hpp"
 
 namespace virrey::store::test {
 
-// A directory removed with everything in it at the end of the test.
-class TempDir {
- public:
-  TempDir() {
-    std::string templ = (std::filesystem::temp_directory_path() / "virrey-store-test-XXXXXX").string();
-    if (!::mkdtemp(templ.data())) std::abort();
-    path_ = templ;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  std::string path() const { return path_; }
-  std::string operator/(const std::string& name) const { return path_ + "/" + name; }
-
- private:
-  std::string path_;
-};
+using testing::read_file;
+using testing::run_virrey_words;
+using testing::PipedProcess;
+using testing::RunResult;
+using testing::spawn_virrey;
+using testing::spawn_virrey_piped;
+using testing::TempDir;
+using testing::write_file;
 
 // Every game of a PGN text, checked with these options.
 inline std::vector<validate::CheckedGame> check_pgn_with(const std::string& text,
@@ -81,89 +71,6 @@ inline game::GameRecord record_of(const std::string& text, Variant default_varia
 inline game::GameRecord unknown_roster_record(const std::string& movetext) {
   return record_of("[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n"
                    "[Black \"?\"]\n[Result \"*\"]\n\n" + movetext);
-}
-
-inline std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-inline void write_file(const std::string& path, const std::string& data) {
-  std::ofstream out(path, std::ios::binary);
-  out << data;
-}
-
-struct RunResult {
-  int exit_code = -1;
-  std::string out, err;
-};
-
-// Runs `virrey ARGS` through the shell; ARGS are shell words as written.
-inline RunResult run_virrey(const std::string& args, const std::string& dir, const std::string& prefix = "") {
-  RunResult r;
-  const std::string out = dir + "/.stdout", err = dir + "/.stderr";
-  const std::string cmd = prefix + " " + std::string(VIRREY_BINARY) + " " + args + " >" + out + " 2>" + err;
-  const int status = std::system(cmd.c_str());
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.out = read_file(out);
-  r.err = read_file(err);
-  return r;
-}
-
-// In a forked child: output to `log`, then becomes `virrey ARGS...`.
-[[noreturn]] inline void exec_virrey(const std::vector<std::string>& args, const std::string& log) {
-  std::FILE* f = std::freopen(log.c_str(), "w", stdout);
-  if (f) ::dup2(::fileno(stdout), 2);
-  std::vector<char*> argv{const_cast<char*>(VIRREY_BINARY)};
-  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  ::execv(VIRREY_BINARY, argv.data());
-  ::_exit(127);
-}
-
-// Starts `virrey ARGS...` in the background, output to `log`; returns its pid.
-inline pid_t spawn_virrey(const std::vector<std::string>& args, const std::string& log) {
-  const pid_t pid = ::fork();
-  if (pid == 0) exec_virrey(args, log);
-  return pid;
-}
-
-// A running `virrey ARGS...` whose standard input is a pipe the test writes.
-struct PipedProcess {
-  pid_t pid = -1;
-  int input = -1;  // write end of the child's stdin; -1 once closed
-
-  // Writes all of `text` (false when the child has gone).
-  bool write(const std::string& text) {
-    std::size_t done = 0;
-    while (done < text.size()) {
-      const ssize_t n = ::write(input, text.data() + done, text.size() - done);
-      if (n <= 0) return false;
-      done += std::size_t(n);
-    }
-    return true;
-  }
-  void close_input() {
-    if (input >= 0) ::close(input);
-    input = -1;
-  }
-};
-
-inline PipedProcess spawn_virrey_piped(const std::vector<std::string>& args, const std::string& log) {
-  std::signal(SIGPIPE, SIG_IGN);  // a killed child must not kill the test
-  int fds[2];
-  if (::pipe(fds) != 0) return {};
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    ::dup2(fds[0], 0);
-    ::close(fds[0]);
-    ::close(fds[1]);
-    exec_virrey(args, log);
-  }
-  ::close(fds[0]);
-  return {pid, fds[1]};
 }
 
 // The games of a PGN text, each with its tags and movetext.

@@ -1,5 +1,7 @@
 #include "stats_collection.hpp"
 
+#include "collection.hpp"
+
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -227,22 +229,8 @@ std::unique_ptr<Collection> build() {
   if (!::mkdtemp(templ.data())) std::abort();
   c->dir_ = templ;
   const auto records = test_games();
-  {
-    auto db = store::Database::open(c->db_path(), {store::OpenMode::ReadWrite});
-    EXPECT_TRUE(db) << db.error().message;
-    if (!db) std::abort();
-    store::GameImporter importer(**db, {2, 256});
-    for (const auto& r : records) {
-      Status s = importer.add(r);
-      EXPECT_TRUE(s) << s.error().message;
-    }
-    auto totals = importer.finish();
-    EXPECT_TRUE(totals) << totals.error().message;
-    EXPECT_EQ(totals->stored, records.size());
-    // Table files instead of a write-ahead log that every reader would replay.
-    Status compacted = (*db)->compact();
-    EXPECT_TRUE(compacted) << compacted.error().message;
-  }
+  // Table files instead of a write-ahead log that every reader would replay.
+  testing::store_records(c->db_path(), records, /*compact=*/true);
   auto db = store::Database::open(c->db_path(), {store::OpenMode::Read});
   if (!db) std::abort();
   c->db = std::move(*db);
@@ -270,19 +258,6 @@ Collection::~Collection() {
 Collection& Collection::shared() {
   static std::unique_ptr<Collection> c = build();
   return *c;
-}
-
-ProcessRun run_virrey(const std::string& args) {
-  ProcessRun r;
-  const std::string cmd = std::string(VIRREY_BINARY) + " " + args + " 2>/dev/null";
-  std::FILE* p = ::popen(cmd.c_str(), "r");
-  if (!p) return r;
-  char buf[65536];
-  std::size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  const int status = ::pclose(p);
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
 }
 
 }  // namespace virrey::stats_test

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <sstream>
 
+#include "run_virrey.hpp"
 #include "stats_collection.hpp"
 #include "virrey/query/stats_openings.hpp"
 #include "virrey/query/stats_promotions.hpp"
@@ -13,6 +14,8 @@
 
 namespace virrey::stats_test {
 namespace {
+
+using testing::run_virrey_words;
 
 // A strict JSON syntax check (RFC 8259 values; no NaN, no trailing commas).
 class JsonChecker {
@@ -139,7 +142,7 @@ TEST(StatsCli, EveryCommandAndFormat) {
                                              "games --variant modern"};
   for (const auto& c : commands) {
     for (std::string format : {"text", "json", "csv"}) {
-      const ProcessRun r = run_virrey("stats " + c + " --format " + format + " " + db_arg());
+      const testing::RunResult r = run_virrey_words("stats " + c + " --format " + format + " " + db_arg());
       ASSERT_EQ(r.exit_code, 0) << c << " " << format;
       ASSERT_FALSE(r.out.empty()) << c << " " << format;
       if (format == "json") {
@@ -155,7 +158,7 @@ TEST(StatsCli, EveryCommandAndFormat) {
 TEST(StatsCli, FiguresAreTheLibrarys) {
   auto& data = Collection::shared();
   // results, CSV: the total row.
-  const ProcessRun r = run_virrey("stats results --format csv " + db_arg());
+  const testing::RunResult r = run_virrey_words("stats results --format csv " + db_arg());
   ASSERT_EQ(r.exit_code, 0);
   const auto rows = csv_rows(r.out);
   ASSERT_EQ(rows.size(), 2u);
@@ -173,7 +176,7 @@ TEST(StatsCli, FiguresAreTheLibrarys) {
   std::uint64_t viceroy_games = 0;
   for (const auto& v : promos->variants)
     if (v.variant == Variant::Virrey) viceroy_games = v.viceroy.games;
-  const ProcessRun p = run_virrey("stats promotions --format csv " + db_arg());
+  const testing::RunResult p = run_virrey_words("stats promotions --format csv " + db_arg());
   bool seen = false;
   for (const auto& row : csv_rows(p.out))
     if (row[0] == "virrey" && row[1] == "viceroy_games") {
@@ -184,9 +187,9 @@ TEST(StatsCli, FiguresAreTheLibrarys) {
 
   // openings: --moves takes several arguments and one string alike.
   const auto& g = data.games.front();
-  const ProcessRun a = run_virrey("stats openings --variant virrey --format csv --moves " + g.san[0] + " " +
+  const testing::RunResult a = run_virrey_words("stats openings --variant virrey --format csv --moves " + g.san[0] + " " +
                                   g.san[1] + " " + db_arg());
-  const ProcessRun b = run_virrey("stats openings --variant virrey --format csv --moves \"1. " + g.san[0] +
+  const testing::RunResult b = run_virrey_words("stats openings --variant virrey --format csv --moves \"1. " + g.san[0] +
                                   " " + g.san[1] + "\" " + db_arg());
   ASSERT_EQ(a.exit_code, 0);
   EXPECT_EQ(a.out, b.out);
@@ -194,14 +197,14 @@ TEST(StatsCli, FiguresAreTheLibrarys) {
 }
 
 TEST(StatsCli, TextHasTablesAndBars) {
-  const ProcessRun r = run_virrey("stats openings --variant virrey " + db_arg());
+  const testing::RunResult r = run_virrey_words("stats openings --variant virrey " + db_arg());
   ASSERT_EQ(r.exit_code, 0);
   EXPECT_NE(r.out.find("Move"), std::string::npos);
   EXPECT_NE(r.out.find("█"), std::string::npos);
-  const ProcessRun g = run_virrey("stats games " + db_arg());
+  const testing::RunResult g = run_virrey_words("stats games " + db_arg());
   EXPECT_NE(g.out.find("checkmate"), std::string::npos);
   EXPECT_NE(g.out.find("median"), std::string::npos);
-  const ProcessRun p = run_virrey("stats promotions --variant virrey " + db_arg());
+  const testing::RunResult p = run_virrey_words("stats promotions --variant virrey " + db_arg());
   EXPECT_NE(p.out.find("Viceroys"), std::string::npos);
   EXPECT_NE(p.out.find("V viceroy"), std::string::npos);
 }
@@ -214,7 +217,7 @@ TEST(StatsCli, ModernFiguresAreTheLibrarys) {
   auto lib = query::opening_stats(*data.db, q, query::GameScope::everything());
   ASSERT_TRUE(lib);
   ASSERT_FALSE(lib->moves.empty());
-  const ProcessRun o = run_virrey("stats openings --variant modern --format json " + db_arg());
+  const testing::RunResult o = run_virrey_words("stats openings --variant modern --format json " + db_arg());
   ASSERT_EQ(o.exit_code, 0);
   EXPECT_NE(o.out.find("\"variant\":\"modern\""), std::string::npos) << o.out;
   EXPECT_NE(o.out.find("\"fen\":\"rnbqkmbnr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNBMKQBNR w KQkq - 0 1\""),
@@ -233,7 +236,7 @@ TEST(StatsCli, ModernFiguresAreTheLibrarys) {
   for (const auto& c : promos->variants[0].cells)
     if (c.piece == PieceType::Minister && c.file == 8) i_file += c.count;
   ASSERT_GT(i_file, 0u);
-  const ProcessRun p = run_virrey("stats promotions --variant modern --format csv " + db_arg());
+  const testing::RunResult p = run_virrey_words("stats promotions --variant modern --format csv " + db_arg());
   ASSERT_EQ(p.exit_code, 0);
   std::uint64_t csv_i_file = 0;
   for (const auto& row : csv_rows(p.out)) {
@@ -241,23 +244,23 @@ TEST(StatsCli, ModernFiguresAreTheLibrarys) {
     if (row[0] == "modern" && row[1] == "count" && row[2] == "M" && row[4] == "i") csv_i_file += std::stoull(row[5]);
   }
   EXPECT_EQ(csv_i_file, i_file);
-  const ProcessRun text = run_virrey("stats promotions --variant modern " + db_arg());
+  const testing::RunResult text = run_virrey_words("stats promotions --variant modern " + db_arg());
   EXPECT_NE(text.out.find("M minister"), std::string::npos) << text.out;
   EXPECT_EQ(text.out.find("Viceroys"), std::string::npos) << text.out;
 }
 
 TEST(StatsCli, ExitCodes) {
-  EXPECT_EQ(run_virrey("stats openings --fen \"not a fen\" " + db_arg()).exit_code, 2);
-  EXPECT_EQ(run_virrey("stats openings --variant virrey --moves e4 Ke5 " + db_arg()).exit_code, 2);
-  EXPECT_EQ(run_virrey("stats openings --depth 0 " + db_arg()).exit_code, 2);
-  EXPECT_EQ(run_virrey("stats results --by colour " + db_arg()).exit_code, 2);
-  EXPECT_EQ(run_virrey("stats results --format xml " + db_arg()).exit_code, 2);
-  EXPECT_EQ(run_virrey("stats games --date-from 20x0 " + db_arg()).exit_code, 2);
-  EXPECT_EQ(run_virrey("stats promotions --promotion X " + db_arg()).exit_code, 2);
-  EXPECT_EQ(run_virrey("stats games --db /nonexistent/virrey.db").exit_code, 3);
-  EXPECT_EQ(run_virrey("stats " + db_arg()).exit_code, 2);  // no statistic named
+  EXPECT_EQ(run_virrey_words("stats openings --fen \"not a fen\" " + db_arg()).exit_code, 2);
+  EXPECT_EQ(run_virrey_words("stats openings --variant virrey --moves e4 Ke5 " + db_arg()).exit_code, 2);
+  EXPECT_EQ(run_virrey_words("stats openings --depth 0 " + db_arg()).exit_code, 2);
+  EXPECT_EQ(run_virrey_words("stats results --by colour " + db_arg()).exit_code, 2);
+  EXPECT_EQ(run_virrey_words("stats results --format xml " + db_arg()).exit_code, 2);
+  EXPECT_EQ(run_virrey_words("stats games --date-from 20x0 " + db_arg()).exit_code, 2);
+  EXPECT_EQ(run_virrey_words("stats promotions --promotion X " + db_arg()).exit_code, 2);
+  EXPECT_EQ(run_virrey_words("stats games --db /nonexistent/virrey.db").exit_code, 3);
+  EXPECT_EQ(run_virrey_words("stats " + db_arg()).exit_code, 2);  // no statistic named
   // A filter that matches nothing is not an error.
-  EXPECT_EQ(run_virrey("stats results --white nobody-at-all " + db_arg()).exit_code, 0);
+  EXPECT_EQ(run_virrey_words("stats results --white nobody-at-all " + db_arg()).exit_code, 0);
 }
 
 }  // namespace

@@ -1,4 +1,5 @@
-// A test collection stored in a temporary database, and an independent
+// Test collections: records from PGN text, files or the generator, stored
+// in a temporary database; and for the query tests an independent
 // answer to every query: each game replayed with the rules library, its
 // positions kept as FEN text (no hashing), its promotions and tags as read.
 #pragma once
@@ -11,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "temp_dir.hpp"
 #include "virrey/store/database.hpp"
 #include "virrey/game/game_record.hpp"
 
@@ -33,22 +35,19 @@ struct ScannedGame {
   std::vector<ScannedPromotion> promotions;
 };
 
-class TempDir {
- public:
-  TempDir();
-  ~TempDir();
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
-
 struct Collection {
   TempDir dir;
   std::unique_ptr<store::Database> db;
   std::vector<ScannedGame> games;  // by id
   std::string db_path() const { return dir.path() + "/db"; }
 };
+
+// Stores the records in a new database at `path` as an import does (every
+// record must be stored); with `compact`, leaves table files only, so that
+// readers replay no write-ahead log. The one way a test builds a database
+// from records.
+void store_records(const std::string& path, const std::vector<game::GameRecord>& records,
+                   bool compact = false);
 
 // Stores the records (ReadWrite, then reopened for reading) and scans what
 // the database holds back.

@@ -23,17 +23,6 @@ std::string position_key(std::string_view fen) {
   return std::string(fen.substr(0, end));
 }
 
-TempDir::TempDir() {
-  std::string templ = (fs::temp_directory_path() / "virrey-query-test-XXXXXX").string();
-  if (!::mkdtemp(templ.data())) std::abort();
-  path_ = templ;
-}
-
-TempDir::~TempDir() {
-  std::error_code ec;
-  fs::remove_all(path_, ec);
-}
-
 namespace {
 
 template <class G>
@@ -55,20 +44,26 @@ void scan(ScannedGame& g) {
 
 }  // namespace
 
+void store_records(const std::string& path, const std::vector<game::GameRecord>& records, bool compact) {
+  auto db = store::Database::open(path, {store::OpenMode::ReadWrite});
+  ASSERT_TRUE(db) << db.error().message;
+  store::GameImporter importer(**db, {2, 8192});
+  for (const auto& r : records) {
+    Status s = importer.add(r);
+    EXPECT_TRUE(s) << s.error().message;
+  }
+  auto totals = importer.finish();
+  ASSERT_TRUE(totals) << totals.error().message;
+  EXPECT_EQ(totals->stored, records.size());
+  if (compact) {
+    Status compacted = (*db)->compact();
+    EXPECT_TRUE(compacted) << compacted.error().message;
+  }
+}
+
 std::unique_ptr<Collection> make_collection(const std::vector<game::GameRecord>& records) {
   auto c = std::make_unique<Collection>();
-  {
-    auto db = store::Database::open(c->db_path(), {store::OpenMode::ReadWrite});
-    EXPECT_TRUE(db) << db.error().message;
-    if (!db) return nullptr;
-    store::GameImporter importer(**db, {2, 8192});
-    for (const auto& r : records) {
-      Status s = importer.add(r);
-      EXPECT_TRUE(s) << s.error().message;
-    }
-    auto totals = importer.finish();
-    EXPECT_TRUE(totals) << totals.error().message;
-  }
+  store_records(c->db_path(), records);
   auto db = store::Database::open(c->db_path(), {store::OpenMode::Read});
   EXPECT_TRUE(db) << db.error().message;
   if (!db) return nullptr;
