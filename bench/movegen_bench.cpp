@@ -24,15 +24,13 @@ using virrey::Position;
 using virrey::Variant;
 
 constexpr const char* kStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-constexpr const char* kKiwipete =
-    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+constexpr const char* kKiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 // Few pieces, frequent checks and en passant: short move lists.
 constexpr const char* kEndgame = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
 // Pawns a step from promotion on rook and knight files, castling on both wings.
 constexpr const char* kPromotion = "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R w KQkq - 0 1";
 // Kiwipete with each queen replaced by a viceroy.
-constexpr const char* kViceroys =
-    "r3k2r/p1ppvpb1/bn2pnp1/3PN3/1p2P3/2N2V1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+constexpr const char* kViceroys = "r3k2r/p1ppvpb1/bn2pnp1/3PN3/1p2P3/2N2V1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 // Seconds each case runs for (it takes precedence over --benchmark_min_time).
 constexpr double kMinTime = 0.2;
@@ -81,8 +79,7 @@ void BM_Perft(benchmark::State& state, Variant variant, const char* fen, int dep
     benchmark::DoNotOptimize(nodes);
   }
   state.counters["nodes"] = double(nodes);
-  state.counters["nps"] =
-      benchmark::Counter(double(nodes), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["nps"] = benchmark::Counter(double(nodes), benchmark::Counter::kIsIterationInvariantRate);
 }
 
 // Numbering every legal move of the position as a game record stores it:
@@ -128,8 +125,7 @@ void BM_ResolveSan(benchmark::State& state, Variant variant, const char* fen) {
   state.SetItemsProcessed(std::int64_t(state.iterations() * texts.size()));
 }
 
-#define VIRREY_MOVEGEN_CASE(fn, name, ...) \
-  BENCHMARK_CAPTURE(fn, name, __VA_ARGS__)->MinTime(kMinTime)
+#define VIRREY_MOVEGEN_CASE(fn, name, ...) BENCHMARK_CAPTURE(fn, name, __VA_ARGS__)->MinTime(kMinTime)
 #define VIRREY_PERFT_CASE(name, ...) \
   VIRREY_MOVEGEN_CASE(BM_Perft, name, __VA_ARGS__)->Unit(benchmark::kMillisecond)
 

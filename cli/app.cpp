@@ -8,8 +8,8 @@
 #include <string_view>
 #include <utility>
 
-#include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
+#include <CLI/CLI.hpp>
 
 #include "common_options.hpp"
 #include "db_command.hpp"
@@ -157,7 +157,8 @@ void add_import(CLI::App& app, ImportOptions& o, std::function<void()> run) {
   add_threads_option(cmd, o.threads, "threads for checking and indexing (0: every core)");
   add_rejects_option(cmd, o.rejects);
   add_format_option(cmd, o.format, {Format::Text, Format::Json}, "summary as ");
-  cmd->add_flag("--force", o.force, "read inputs imported before all the same (duplicates are still skipped)");
+  cmd->add_flag("--force", o.force,
+                "read inputs imported before all the same (duplicates are still skipped)");
   cmd->add_flag("--compact", o.compact, "compact the database afterwards (smaller, faster to read)");
   cmd->add_option("--commit-interval", o.commit_interval,
                   "seconds between commits: readers see the games, a killed import keeps them")
@@ -167,7 +168,8 @@ void add_import(CLI::App& app, ImportOptions& o, std::function<void()> run) {
 
 void add_export(CLI::App& app, ExportOptions& o, std::function<void()> run) {
   auto* cmd = app.add_subcommand(
-      "export", "Write the stored games back as PGN (tags, moves, comments, NAGs, variations) or JSON Lines.");
+      "export",
+      "Write the stored games back as PGN (tags, moves, comments, NAGs, variations) or JSON Lines.");
   add_db_option(cmd, o.db);
   add_variant_option(cmd, o.variant, "only games of this variant");
   cmd->add_option("--limit", o.limit, "at most this many games (0: all)")->capture_default_str();
@@ -181,10 +183,10 @@ void add_db(CLI::App& app, DbOptions& o, std::function<void()> run) {
   cmd->require_subcommand(1);
   auto* info = cmd->add_subcommand(
       "info", "Games and positions per variant, schema version and the size of each part.");
-  auto* check = cmd->add_subcommand(
-      "check",
-      "Verify every index entry and counter against the game records.\n"
-      "Exit 0: consistent; 1: problems found (listed); 3: the database cannot be read.");
+  auto* check =
+      cmd->add_subcommand("check",
+                          "Verify every index entry and counter against the game records.\n"
+                          "Exit 0: consistent; 1: problems found (listed); 3: the database cannot be read.");
   auto* upgrade = cmd->add_subcommand(
       "upgrade",
       "Bring a database written by an older virrey to this schema: its position index,\n"
@@ -257,7 +259,8 @@ void add_stats(CLI::App& app, StatsCommands& o, int& exit_code) {
       "that moves, average Elo, last date; transpositions merged; most played first.");
   openings->add_option("--fen", o.openings.fen, "the position (default: the start position)");
   openings->add_option("--moves", o.openings.moves, "SAN moves played from there, e.g. --moves e4 e5 Nf3");
-  openings->add_option("--depth,-d", o.openings.depth, "plies of the tree to print (1-20)")->capture_default_str();
+  openings->add_option("--depth,-d", o.openings.depth, "plies of the tree to print (1-20)")
+      ->capture_default_str();
   openings->add_option("--min-games", o.openings.min_games, "leave out moves played in fewer games")
       ->capture_default_str();
   openings->add_option("--top", o.openings.top, "at most this many moves per position (0: all)")
@@ -287,7 +290,8 @@ void add_stats(CLI::App& app, StatsCommands& o, int& exit_code) {
 
   auto* games = cmd->add_subcommand(
       "games", "Game lengths (percentiles and a histogram) and how games ended, per variant.");
-  games->add_option("--bin", o.games.bin, "histogram bin width in plies (0: automatic)")->capture_default_str();
+  games->add_option("--bin", o.games.bin, "histogram bin width in plies (0: automatic)")
+      ->capture_default_str();
   common(games, o.games, true);
   games->callback([&opts = o.games, &ec = exit_code] { ec = run_stats_games(opts); });
 }

@@ -46,10 +46,10 @@ std::string board_text(const Setup& s) {
   for (auto [bit, letter] : rights)
     if (s.castling & bit) castling += letter;
   std::string ep = "-";
-  if (s.en_passant != kNoSquare)
-    ep = fmt::format("{}{}", char('a' + s.en_passant % w), s.en_passant / w + 1);
-  out += fmt::format("   {} to move · castling {} · en passant {}\n",
-                     s.side_to_move == Color::White ? "White" : "Black", castling.empty() ? "-" : castling, ep);
+  if (s.en_passant != kNoSquare) ep = fmt::format("{}{}", char('a' + s.en_passant % w), s.en_passant / w + 1);
+  out +=
+      fmt::format("   {} to move · castling {} · en passant {}\n",
+                  s.side_to_move == Color::White ? "White" : "Black", castling.empty() ? "-" : castling, ep);
   if (viceroy) out += "   Ⓥ ⓥ viceroy (white, black): moves like a king, is not royal\n";
   if (minister) out += "   Ⓜ ⓜ minister (white, black): moves as a bishop or a knight\n";
   out += fmt::format("   FEN {}\n", write_fen(s));

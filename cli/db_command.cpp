@@ -11,9 +11,7 @@
 
 namespace virrey::cli {
 
-void log_store_error(const Error& e) {
-  spdlog::error("{} [{}]", e.message, error_kind_name(e.kind));
-}
+void log_store_error(const Error& e) { spdlog::error("{} [{}]", e.message, error_kind_name(e.kind)); }
 
 std::unique_ptr<store::Database> open_database(const std::string& flag, store::OpenMode mode) {
   const std::string path = store::default_database_path(flag);
@@ -67,8 +65,8 @@ int print_info(const store::Database& db, Format format) {
     fmt::print("{}\n", json(m));
     return kExitOk;
   }
-  fmt::print("database  {}\nschema    version {}, hash table {}, opening tree {} plies\n\n",
-             info->path, info->schema_version, info->hash_table_id, info->tree_plies);
+  fmt::print("database  {}\nschema    version {}, hash table {}, opening tree {} plies\n\n", info->path,
+             info->schema_version, info->hash_table_id, info->tree_plies);
   using Align = TextTable::Align;
   TextTable variants(
       {{"variant", Align::Left, 10}, {"games", Align::Right, 12}, {"positions", Align::Right, 14}}, " ");
@@ -135,8 +133,8 @@ int run_upgrade(const std::string& flag, Format format) {
                                     {"to_version", Value::integer(report->to_version)},
                                     {"games", Value::integer(report->games)}}));
   else if (changed)
-    fmt::print("{}: upgraded from schema version {} to {}; {} games re-indexed\n", path,
-               report->from_version, report->to_version, report->games);
+    fmt::print("{}: upgraded from schema version {} to {}; {} games re-indexed\n", path, report->from_version,
+               report->to_version, report->games);
   else
     fmt::print("{}: already at schema version {}\n", path, report->to_version);
   return kExitOk;

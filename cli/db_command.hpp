@@ -12,8 +12,8 @@
 namespace virrey::cli {
 
 struct DbOptions {
-  std::string action;           // "info", "check" or "upgrade"
-  std::string db;               // empty: $VIRREY_DB, else ./virrey.db
+  std::string action;            // "info", "check" or "upgrade"
+  std::string db;                // empty: $VIRREY_DB, else ./virrey.db
   Format format = Format::Text;  // text, json
 };
 

@@ -24,9 +24,12 @@ std::string json_game(store::GameId id, const game::GameRecord& rec) {
   std::vector<Value> moves;
   int depth = 0;
   for (const auto& item : rec.movetext) {
-    if (item.kind == game::ItemKind::BeginVariation) ++depth;
-    else if (item.kind == game::ItemKind::EndVariation) --depth;
-    else if (item.kind == game::ItemKind::Move && depth == 0) moves.push_back(Value::string(item.text));
+    if (item.kind == game::ItemKind::BeginVariation)
+      ++depth;
+    else if (item.kind == game::ItemKind::EndVariation)
+      --depth;
+    else if (item.kind == game::ItemKind::Move && depth == 0)
+      moves.push_back(Value::string(item.text));
   }
   const Members game = {{"id", Value::integer(id)},
                         {"variant", Value::string(info(rec.variant).cli_name)},

@@ -10,11 +10,11 @@
 namespace virrey::cli {
 
 struct ExportOptions {
-  std::string db;              // empty: $VIRREY_DB, else ./virrey.db
-  std::string variant;         // only games of this variant
-  std::uint64_t limit = 0;     // at most this many games (0: all)
+  std::string db;               // empty: $VIRREY_DB, else ./virrey.db
+  std::string variant;          // only games of this variant
+  std::uint64_t limit = 0;      // at most this many games (0: all)
   Format format = Format::Pgn;  // pgn, jsonl
-  std::string output;          // empty: standard output
+  std::string output;           // empty: standard output
 };
 
 int run_export(const ExportOptions& options);

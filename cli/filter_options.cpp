@@ -6,7 +6,6 @@ namespace virrey::cli {
 
 namespace {
 
-
 std::optional<std::string> given(const std::string& s) {
   return s.empty() ? std::nullopt : std::optional<std::string>(s);
 }

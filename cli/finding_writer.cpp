@@ -70,11 +70,12 @@ void FindingWriter::summary(const ValidationSummary& s) {
   if (format_ == Format::Jsonl) {
     out = "{\"summary\":" + summary_object(s) + "}\n";
   } else if (format_ == Format::Json) {
-    out = (first_ ? "{\"diagnostics\":[" : "\n") + std::string("],\n\"summary\":") +
-          summary_object(s) + "}\n";
+    out =
+        (first_ ? "{\"diagnostics\":[" : "\n") + std::string("],\n\"summary\":") + summary_object(s) + "}\n";
   } else {
-    out = fmt::format("{} games: {} valid, {} with errors, {} with warnings ({} errors, {} warnings) in {:.2f} s\n",
-                      s.games, s.valid, s.with_errors, s.with_warnings, s.errors, s.warnings, s.seconds);
+    out = fmt::format(
+        "{} games: {} valid, {} with errors, {} with warnings ({} errors, {} warnings) in {:.2f} s\n",
+        s.games, s.valid, s.with_errors, s.with_warnings, s.errors, s.warnings, s.seconds);
     TextTable codes({{"", TextTable::Align::Left, 22}, {"", TextTable::Align::Left}}, " ");
     for (int c = 0; c < validate::kCodeCount; ++c)
       if (s.per_code[c])

@@ -16,10 +16,10 @@
 #include "common_options.hpp"
 #include "exit_codes.hpp"
 #include "output.hpp"
-#include "text_table.hpp"
 #include "progress.hpp"
-#include "virrey/generate/game_generator.hpp"
+#include "text_table.hpp"
 #include "virrey/game/pgn_writer.hpp"
+#include "virrey/generate/game_generator.hpp"
 
 namespace virrey::cli {
 
@@ -31,7 +31,7 @@ struct GenerationStats {
   std::uint64_t plies = 0;
   std::array<std::uint64_t, generate::kEndingCount> endings{};
   std::array<std::uint64_t, 3> results{};  // white wins, black wins, draws
-  int files = 8;  // board width of the variant
+  int files = 8;                           // board width of the variant
   // [colour][file][piece type]
   std::array<std::array<std::array<std::uint64_t, kPieceTypeCount>, 9>, 2> promotions{};
   std::uint64_t games_with_promotion = 0;
@@ -71,9 +71,9 @@ struct GenerationStats {
   std::string text() const {
     const double n = games ? double(games) : 1.0;
     std::string out = fmt::format("games {}\nplies {} (mean {:.1f})\n", games, plies, plies / n);
-    out += fmt::format("results 1-0 {} ({:.1f}%), 0-1 {} ({:.1f}%), 1/2-1/2 {} ({:.1f}%)\n",
-                       results[0], 100 * results[0] / n, results[1], 100 * results[1] / n,
-                       results[2], 100 * results[2] / n);
+    out +=
+        fmt::format("results 1-0 {} ({:.1f}%), 0-1 {} ({:.1f}%), 1/2-1/2 {} ({:.1f}%)\n", results[0],
+                    100 * results[0] / n, results[1], 100 * results[1] / n, results[2], 100 * results[2] / n);
     using Align = TextTable::Align;
     TextTable by_ending({{"", Align::Left, 22}, {"", Align::Right, 9}, {"", Align::Left}}, " ");
     for (int e = 0; e < generate::kEndingCount; ++e) {
@@ -164,11 +164,9 @@ int run_generate(const GenerateOptions& o) {
     return kExitIo;
   }
 
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  spdlog::info("{} {} games, {:.1f} MB, in {:.2f} s ({:.0f} games/s)", o.games,
-               info(*variant).cli_name, bytes / 1e6, seconds,
-               seconds > 0 ? double(o.games) / seconds : 0.0);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  spdlog::info("{} {} games, {:.1f} MB, in {:.2f} s ({:.0f} games/s)", o.games, info(*variant).cli_name,
+               bytes / 1e6, seconds, seconds > 0 ? double(o.games) / seconds : 0.0);
   if (o.stats) {
     for (std::size_t t = 1; t < threads; ++t) stats[0].merge(stats[t]);
     const std::string text = stats[0].text();

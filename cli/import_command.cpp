@@ -10,8 +10,8 @@
 #include "common_options.hpp"
 #include "db_command.hpp"
 #include "exit_codes.hpp"
-#include "output.hpp"
 #include "finding_writer.hpp"
+#include "output.hpp"
 #include "progress.hpp"
 #include "virrey/import/import_run.hpp"
 
@@ -48,8 +48,8 @@ void print_summary(const Summary& s, Format format, const std::string& db_path) 
   if (s.read > 0 && s.stored == 0 && s.rejected == 0)
     fmt::print("nothing new: all {} games were stored before\n", s.read);
   if (s.read > 0 || s.skipped.empty()) {
-    fmt::print("{} games read: {} stored, {} rejected, {} duplicates\n", s.read, s.stored,
-               s.rejected, s.duplicates);
+    fmt::print("{} games read: {} stored, {} rejected, {} duplicates\n", s.read, s.stored, s.rejected,
+               s.duplicates);
     fmt::print("{} positions indexed\n", s.positions);
     fmt::print("{:.2f} s, {:.0f} games/s; ", s.seconds, rate);
   }

@@ -53,23 +53,12 @@ std::string json_string(std::string_view s) {
   for (std::size_t i = 0; i < s.size(); ++i) {
     unsigned char c = static_cast<unsigned char>(s[i]);
     switch (c) {
-      case '"':
-        out += "\\\"";
-        continue;
-      case '\\':
-        out += "\\\\";
-        continue;
-      case '\n':
-        out += "\\n";
-        continue;
-      case '\r':
-        out += "\\r";
-        continue;
-      case '\t':
-        out += "\\t";
-        continue;
-      default:
-        break;
+      case '"': out += "\\\""; continue;
+      case '\\': out += "\\\\"; continue;
+      case '\n': out += "\\n"; continue;
+      case '\r': out += "\\r"; continue;
+      case '\t': out += "\\t"; continue;
+      default: break;
     }
     if (c < 0x20) {
       static const char* hex = "0123456789abcdef";
@@ -98,12 +87,8 @@ std::string json_string(std::string_view s) {
 
 void append_json(const Value& v, std::string& out) {
   switch (v.kind()) {
-    case Value::Kind::Null:
-      out += "null";
-      return;
-    case Value::Kind::String:
-      out += json_string(v.text());
-      return;
+    case Value::Kind::Null: out += "null"; return;
+    case Value::Kind::String: out += json_string(v.text()); return;
     case Value::Kind::List:
       out += '[';
       for (std::size_t i = 0; i < v.items().size(); ++i) {
@@ -122,9 +107,7 @@ void append_json(const Value& v, std::string& out) {
       }
       out += '}';
       return;
-    default:
-      out += v.text();
-      return;
+    default: out += v.text(); return;
   }
 }
 

@@ -6,9 +6,9 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include "common_options.hpp"
 #include "exit_codes.hpp"
 #include "text_table.hpp"
-#include "common_options.hpp"
 #include "virrey/rules/fen.hpp"
 #include "virrey/rules/geometry_dispatch.hpp"
 #include "virrey/rules/perft.hpp"
@@ -23,8 +23,7 @@ template <class G>
 int perft_on(const Position<G>& pos, const PerftOptions& o) {
   const auto start = std::chrono::steady_clock::now();
   const auto entries = perft_divide(pos, o.depth, o.threads);
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::uint64_t nodes = 0;
   for (const auto& e : entries) nodes += e.nodes;
   if (o.depth == 0) nodes = 1;

@@ -1,10 +1,10 @@
 // A live progress line on stderr, shown only when stderr is a terminal.
 #pragma once
 
+#include <unistd.h>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
-#include <unistd.h>
 
 #include <fmt/format.h>
 

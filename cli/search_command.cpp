@@ -11,11 +11,11 @@
 #include "exit_codes.hpp"
 #include "output.hpp"
 #include "text_table.hpp"
+#include "virrey/game/pgn_writer.hpp"
 #include "virrey/query/game_filter.hpp"
 #include "virrey/query/search.hpp"
 #include "virrey/rules/fen.hpp"
 #include "virrey/store/database.hpp"
-#include "virrey/game/pgn_writer.hpp"
 
 namespace virrey::cli {
 
@@ -71,7 +71,7 @@ void print_text(const std::vector<Row>& rows, const query::SearchResult& res, co
   const std::size_t first = std::size_t(o.offset) + 1, last = std::size_t(o.offset) + rows.size();
   if (res.total && !res.more)
     fmt::print(out, "{} game{}{}\n", *res.total, *res.total == 1 ? "" : "s",
-               rows.empty() && *res.total > 0 ? fmt::format(" (none from --offset {})", o.offset)
+               rows.empty() && *res.total > 0  ? fmt::format(" (none from --offset {})", o.offset)
                : o.offset > 0 && !rows.empty() ? fmt::format(" (showing {}-{})", first, last)
                                                : "");
   else if (res.total)
@@ -83,7 +83,8 @@ void print_text(const std::vector<Row>& rows, const query::SearchResult& res, co
   for (const Row& r : rows) {
     if (!r.position) continue;
     const query::PlyView& v = *r.position;
-    std::string where = v.ply == 0 ? "the start position" : fmt::format("ply {}, after {}", v.ply, v.last_move);
+    std::string where =
+        v.ply == 0 ? "the start position" : fmt::format("ply {}, after {}", v.ply, v.last_move);
     if (!r.match.ply) where = "final position, " + where;
     fmt::print(out, "\ngame {}: {} - {}, {}\n{}", r.match.id, r.white, r.black, where,
                board_text(v.position));
@@ -138,9 +139,12 @@ int run_search(const SearchOptions& o) {
 
   if (o.count) {
     const std::uint64_t n = res->total.value_or(0);
-    if (o.format == Format::Text) fmt::print(out, "{}\n", n);
-    else if (o.format == Format::Csv) fmt::print(out, "count\n{}\n", n);
-    else fmt::print(out, "{}\n", json(Members{{"count", Value::integer(n)}}));
+    if (o.format == Format::Text)
+      fmt::print(out, "{}\n", n);
+    else if (o.format == Format::Csv)
+      fmt::print(out, "count\n{}\n", n);
+    else
+      fmt::print(out, "{}\n", json(Members{{"count", Value::integer(n)}}));
     std::fflush(out);
     return n == 0 && o.fail_empty ? kExitDataFailed : kExitOk;
   }

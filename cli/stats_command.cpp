@@ -17,7 +17,6 @@ namespace virrey::cli {
 
 namespace {
 
-
 // Bad input (FEN, SAN, an option's value) is a usage error; anything else
 // the database's.
 int fail(const Error& e) {

@@ -13,9 +13,9 @@
 namespace virrey::cli {
 
 struct StatsCommonOptions {
-  std::string db;               // empty: $VIRREY_DB, else ./virrey.db
+  std::string db;                // empty: $VIRREY_DB, else ./virrey.db
   Format format = Format::Text;  // text, json, csv
-  FilterOptions filter;         // which games (openings: no position filter)
+  FilterOptions filter;          // which games (openings: no position filter)
 };
 
 struct StatsOpeningsOptions : StatsCommonOptions {

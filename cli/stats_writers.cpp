@@ -265,8 +265,10 @@ std::string results_csv(const query::ResultStats& s) {
                  const query::PlayerScore* p) {
     std::vector<Value> values = {string(by), string(key), string(label)};
     result_count_fields().append_values(c, values);
-    if (p) player_fields().append_values(*p, values);
-    else player_fields().append_nulls(values);
+    if (p)
+      player_fields().append_values(*p, values);
+    else
+      player_fields().append_nulls(values);
     out += csv_line(values);
   };
   row("total", "", "all", s.total, nullptr);
@@ -550,8 +552,8 @@ std::string promotions_text(const query::PromotionStats& s) {
 
 constexpr store::Ending kEndings[] = {store::Ending::Checkmate, store::Ending::Stalemate,
                                       store::Ending::Other};
-constexpr GameResult kOutcomes[] = {GameResult::WhiteWins, GameResult::Draw,
-                                           GameResult::BlackWins, GameResult::Unknown};
+constexpr GameResult kOutcomes[] = {GameResult::WhiteWins, GameResult::Draw, GameResult::BlackWins,
+                                    GameResult::Unknown};
 
 struct Quantile {
   std::string_view name;
@@ -644,11 +646,10 @@ std::string games_text_one(const query::VariantGameStats& v, bool total, std::ui
   for (auto e : kEndings) {
     const auto& r = v.endings[std::size_t(e)];
     const std::uint64_t n = v.ending_count(e);
-    endings.add(
-        {std::string(query::ending_name(e)), num(n), one(percent(n, v.results.games)),
-         num(r[std::size_t(GameResult::WhiteWins)]), num(r[std::size_t(GameResult::Draw)]),
-         num(r[std::size_t(GameResult::BlackWins)]), num(r[std::size_t(GameResult::Unknown)]),
-         bar(double(percent(n, v.results.games)) / 100.0, 30)});
+    endings.add({std::string(query::ending_name(e)), num(n), one(percent(n, v.results.games)),
+                 num(r[std::size_t(GameResult::WhiteWins)]), num(r[std::size_t(GameResult::Draw)]),
+                 num(r[std::size_t(GameResult::BlackWins)]), num(r[std::size_t(GameResult::Unknown)]),
+                 bar(double(percent(n, v.results.games)) / 100.0, 30)});
   }
   out += endings.render();
   out += fmt::format("\nLength in plies: mean {} · min {}", one(d.mean()), d.min());

@@ -8,8 +8,8 @@
 
 #include "common_options.hpp"
 #include "exit_codes.hpp"
-#include "output.hpp"
 #include "finding_writer.hpp"
+#include "output.hpp"
 #include "progress.hpp"
 #include "virrey/game/pgn_writer.hpp"
 #include "virrey/ingest/pipeline.hpp"
@@ -38,7 +38,8 @@ int run_validate(const ValidateOptions& o) {
     (error ? summary.errors : summary.warnings)++;
     summary.per_code[std::size_t(f.code)]++;
     if (o.max_errors > 0 && errors_printed >= std::uint64_t(o.max_errors)) {
-      if (!limit_reported) spdlog::warn("--max-errors {} reached: further findings are counted, not shown", o.max_errors);
+      if (!limit_reported)
+        spdlog::warn("--max-errors {} reached: further findings are counted, not shown", o.max_errors);
       limit_reported = true;
       return;
     }
@@ -52,8 +53,10 @@ int run_validate(const ValidateOptions& o) {
     const auto& g = r.game;
     ++summary.games;
     const bool failed = g.has_error || (o.strict && g.has_warning);
-    if (failed) ++summary.with_errors;
-    else ++summary.valid;
+    if (failed)
+      ++summary.with_errors;
+    else
+      ++summary.valid;
     if (g.has_warning) ++summary.with_warnings;
     for (const auto& f : g.findings) {
       if (o.strict && f.severity == validate::Severity::Warning) {

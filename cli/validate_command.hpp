@@ -14,9 +14,9 @@ struct ValidateOptions {
   bool strict = false;              // warnings count as errors
   Format format = Format::Text;     // text, json, jsonl
   int threads = 1;
-  long max_errors = 0;              // stop printing after this many errors (0: no limit)
-  std::string output;               // valid games, normalised PGN
-  std::string rejects;              // games with errors, bytes as read
+  long max_errors = 0;  // stop printing after this many errors (0: no limit)
+  std::string output;   // valid games, normalised PGN
+  std::string rejects;  // games with errors, bytes as read
 };
 
 int run_validate(const ValidateOptions& options);

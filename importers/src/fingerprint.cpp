@@ -94,8 +94,10 @@ class HashedInput::Hashing final : public ByteSource {
 
   ReadResult read(std::span<char> buffer) override {
     ReadResult r = raw_->read(buffer);
-    if (r.size > 0) hasher_.update({buffer.data(), r.size});
-    else if (r.ok()) ended_ = true;
+    if (r.size > 0)
+      hasher_.update({buffer.data(), r.size});
+    else if (r.ok())
+      ended_ = true;
     return r;
   }
   std::string_view name() const override { return raw_->name(); }

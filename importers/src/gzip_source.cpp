@@ -13,7 +13,8 @@ constexpr std::size_t kInputChunk = 128 * 1024;
 GzipSource::GzipSource(std::unique_ptr<ByteSource> compressed)
     : in_(std::move(compressed)), in_buf_(new char[kInputChunk]) {
   // 16 + MAX_WBITS: expect a gzip header and trailer, with the largest window.
-  if (inflateInit2(&z_, 16 + MAX_WBITS) != Z_OK) error_ = std::string(in_->name()) + ": cannot start gzip decoder";
+  if (inflateInit2(&z_, 16 + MAX_WBITS) != Z_OK)
+    error_ = std::string(in_->name()) + ": cannot start gzip decoder";
 }
 
 GzipSource::~GzipSource() { inflateEnd(&z_); }
@@ -42,7 +43,8 @@ ReadResult GzipSource::read(std::span<char> buffer) {
     }
     if (z_.avail_in == 0 && in_ended_) {
       if (member_open_)
-        return fail(std::string(name()) + ": truncated gzip data (the input ends inside a compressed member)");
+        return fail(std::string(name()) +
+                    ": truncated gzip data (the input ends inside a compressed member)");
       ended_ = true;
       break;
     }

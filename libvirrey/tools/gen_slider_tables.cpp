@@ -13,7 +13,8 @@ namespace {
 
 using namespace virrey::detail;
 
-bool write_kind(std::FILE* out, const char* name, const int (*dirs)[2], const std::array<std::uint64_t, 64>& known) {
+bool write_kind(std::FILE* out, const char* name, const int (*dirs)[2],
+                const std::array<std::uint64_t, 64>& known) {
   std::vector<std::uint64_t> storage(slider::table_entries(dirs), 0);
   std::array<Magic, 64> magics{};
   slider::init_magics(magics, storage.data(), dirs, known);

@@ -9,15 +9,17 @@
 namespace virrey {
 namespace {
 
-using testing::RunResult;
 using testing::run_virrey_words;
+using testing::RunResult;
 
-constexpr const char* kSubcommands[] = {"perft", "validate", "generate", "search", "import", "export", "db", "stats"};
+constexpr const char* kSubcommands[] = {"perft",  "validate", "generate", "search",
+                                        "import", "export",   "db",       "stats"};
 
 TEST(CommandLine, HelpListsEverySubcommand) {
   const RunResult r = run_virrey_words("--help");
   EXPECT_EQ(r.exit_code, 0);
-  for (const char* name : kSubcommands) EXPECT_NE(r.out.find(std::string("  ") + name), std::string::npos) << name;
+  for (const char* name : kSubcommands)
+    EXPECT_NE(r.out.find(std::string("  ") + name), std::string::npos) << name;
 }
 
 TEST(CommandLine, EverySubcommandHasItsHelp) {
@@ -25,7 +27,8 @@ TEST(CommandLine, EverySubcommandHasItsHelp) {
     for (const char* flags : {"", "-q ", "-v ", "-q -v "}) {
       const RunResult r = run_virrey_words(std::string(flags) + name + " --help");
       EXPECT_EQ(r.exit_code, 0) << flags << name;
-      EXPECT_NE(r.out.find("virrey " + std::string(name)), std::string::npos) << flags << name << ": " << r.out;
+      EXPECT_NE(r.out.find("virrey " + std::string(name)), std::string::npos)
+          << flags << name << ": " << r.out;
     }
   }
 }

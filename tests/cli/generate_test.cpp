@@ -3,6 +3,8 @@
 // results agree with the final position, and promotions happen on every file.
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
+#include <unistd.h>
 #include <array>
 #include <cstdio>
 #include <filesystem>
@@ -10,21 +12,19 @@
 #include <set>
 #include <sstream>
 #include <string>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "run_virrey.hpp"
+#include "virrey/game/pgn_writer.hpp"
 #include "virrey/generate/game_generator.hpp"
 #include "virrey/rules/fen.hpp"
 #include "virrey/rules/outcome.hpp"
 #include "virrey/rules/san.hpp"
-#include "virrey/game/pgn_writer.hpp"
 
 namespace virrey {
 namespace {
 
-using testing::RunResult;
 using testing::run_virrey_words;
+using testing::RunResult;
 
 namespace fs = std::filesystem;
 using generate::Ending;
@@ -70,16 +70,16 @@ TEST(GenerateCommand, SameSeedGivesSameBytes) {
     EXPECT_EQ(a.out, b.out);
     EXPECT_EQ(a.out, threaded.out);
 
-    const RunResult other = run_virrey_words(std::string("generate --variant ") + variant +
-                                       " --games 60 --seed 12");
+    const RunResult other =
+        run_virrey_words(std::string("generate --variant ") + variant + " --games 60 --seed 12");
     ASSERT_EQ(other.exit_code, 0);
     EXPECT_NE(a.out, other.out);
 
     // A collection made in two parts is the same collection.
-    const RunResult head = run_virrey_words(std::string("generate --variant ") + variant +
-                                      " --games 25 --seed 11");
-    const RunResult tail = run_virrey_words(std::string("generate --variant ") + variant +
-                                      " --games 35 --first 25 --seed 11");
+    const RunResult head =
+        run_virrey_words(std::string("generate --variant ") + variant + " --games 25 --seed 11");
+    const RunResult tail =
+        run_virrey_words(std::string("generate --variant ") + variant + " --games 35 --first 25 --seed 11");
     EXPECT_EQ(head.out + tail.out, a.out);
   }
 }
@@ -98,8 +98,8 @@ TEST(GenerateCommand, SampleDataIsTheGeneratorsOutput) {
   for (const char* variant : {"virrey", "standard"}) {
     SCOPED_TRACE(variant);
     const std::string path = std::string(VIRREY_SOURCE_DIR) + "/sample-data/" + variant + "-games.pgn";
-    const RunResult r = run_virrey_words(std::string("generate --variant ") + variant +
-                                   " --games 180 --seed 2015");
+    const RunResult r =
+        run_virrey_words(std::string("generate --variant ") + variant + " --games 180 --seed 2015");
     ASSERT_EQ(r.exit_code, 0);
     EXPECT_TRUE(read_file(path) == r.out) << path << " differs: regenerate it (sample-data/README.md)";
   }
@@ -115,14 +115,13 @@ TEST(GenerateCommand, EveryGamePassesValidate) {
     SCOPED_TRACE(variant);
     const std::string path = dir.file(std::string(variant) + ".pgn");
     ASSERT_EQ(run_virrey_words(std::string("generate --variant ") + variant +
-                         " --games 300 --seed 2024 -o '" + path + "'")
+                               " --games 300 --seed 2024 -o '" + path + "'")
                   .exit_code,
               0);
     // --strict: warnings (check marks, tags, duplicates) count as errors too.
     const RunResult v = run_virrey_words("validate --strict '" + path + "'");
     EXPECT_EQ(v.exit_code, 0) << v.out;
-    EXPECT_NE(v.out.find("300 games: 300 valid, 0 with errors, 0 with warnings"), std::string::npos)
-        << v.out;
+    EXPECT_NE(v.out.find("300 games: 300 valid, 0 with errors, 0 with warnings"), std::string::npos) << v.out;
   }
 }
 
@@ -267,8 +266,8 @@ TEST(GameGenerator, TagsAreComplete) {
     for (std::uint64_t i = 0; i < 200; ++i) {
       SCOPED_TRACE(::testing::Message() << info(variant).name << " game " << i);
       const game::GameRecord rec = gen.game(i).record;
-      for (const char* name : {"Event", "Site", "Date", "Round", "White", "Black", "Result",
-                               "WhiteElo", "BlackElo"}) {
+      for (const char* name :
+           {"Event", "Site", "Date", "Round", "White", "Black", "Result", "WhiteElo", "BlackElo"}) {
         EXPECT_FALSE(rec.tag(name).empty()) << name;
         EXPECT_EQ(rec.tag(name).find('?'), std::string_view::npos) << name;
       }
@@ -319,9 +318,9 @@ TEST(GameGenerator, VirreyPromotionsOnEveryFileForBothColours) {
       const Move m = g.record.main_line[k];
       if (m.kind() != MoveKind::Promotion) continue;
       const int file = file_of<Board8>(m.to());
-      constexpr PieceType kByFile[8] = {PieceType::Rook,    PieceType::Knight, PieceType::Bishop,
-                                        PieceType::Queen,   PieceType::Viceroy, PieceType::Bishop,
-                                        PieceType::Knight,  PieceType::Rook};
+      constexpr PieceType kByFile[8] = {PieceType::Rook,   PieceType::Knight,  PieceType::Bishop,
+                                        PieceType::Queen,  PieceType::Viceroy, PieceType::Bishop,
+                                        PieceType::Knight, PieceType::Rook};
       EXPECT_EQ(m.promotion(), kByFile[file]);
       count[k % 2][std::size_t(file)]++;
       viceroy |= m.promotion() == PieceType::Viceroy;

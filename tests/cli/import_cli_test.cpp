@@ -6,13 +6,13 @@
 #include <set>
 
 #include "random_games.hpp"
+#include "store_hooks.hpp"
 #include "store_test_util.hpp"
 #include "virrey/game/identity.hpp"
+#include "virrey/game/pgn_writer.hpp"
 #include "virrey/store/consistency.hpp"
 #include "virrey/store/database.hpp"
 #include "virrey/store/game_index.hpp"
-#include "store_hooks.hpp"
-#include "virrey/game/pgn_writer.hpp"
 
 namespace virrey::store::test {
 namespace {
@@ -55,8 +55,8 @@ class ImportCli : public ::testing::Test {
 };
 
 TEST_F(ImportCli, ImportsReportsAndExportsTheSameGames) {
-  auto r = run_virrey_words("import " + input + " --db " + db + " --format json --rejects " + (dir / "rejects.pgn"),
-                      dir.path());
+  auto r = run_virrey_words(
+      "import " + input + " --db " + db + " --format json --rejects " + (dir / "rejects.pgn"), dir.path());
   EXPECT_EQ(r.exit_code, 1) << r.err;  // one game had errors
   EXPECT_EQ(json_number(r.out, "read"), 5 + 300 + 1 + 5);
   EXPECT_EQ(json_number(r.out, "rejected"), 1);
@@ -76,7 +76,8 @@ TEST_F(ImportCli, ImportsReportsAndExportsTheSameGames) {
   auto v = run_virrey_words("validate " + (dir / "export.pgn"), dir.path());
   EXPECT_EQ(v.exit_code, 0) << v.out;
 
-  auto lines = run_virrey_words("export --db " + db + " --format jsonl --variant virrey --limit 3", dir.path());
+  auto lines =
+      run_virrey_words("export --db " + db + " --format jsonl --variant virrey --limit 3", dir.path());
   ASSERT_EQ(lines.exit_code, 0);
   EXPECT_EQ(std::count(lines.out.begin(), lines.out.end(), '\n'), 3);
   EXPECT_NE(lines.out.find("\"variant\":\"virrey\""), std::string::npos);
@@ -95,7 +96,9 @@ TEST_F(ImportCli, ImportsReportsAndExportsTheSameGames) {
 
 TEST_F(ImportCli, ModernGamesExportAsGeneratedAndCount) {
   const std::string modern = dir / "modern.pgn";
-  ASSERT_EQ(run_virrey_words("generate --variant modern --games 40 --seed 9 --output " + modern, dir.path()).exit_code, 0);
+  ASSERT_EQ(run_virrey_words("generate --variant modern --games 40 --seed 9 --output " + modern, dir.path())
+                .exit_code,
+            0);
   const std::string generated = read_file(modern);
   ASSERT_NE(generated.find("[BishopSwap \"Yes\"]"), std::string::npos);
   const std::string eight = dir / "eight.pgn";  // 8x8 games beside them
@@ -149,7 +152,8 @@ TEST_F(ImportCli, ImportingAgainAddsNothingAndSaysSo) {
 }
 
 TEST_F(ImportCli, DatabaseFromEnvironment) {
-  auto r = run_virrey_words("import " + input + " --format json", dir.path(), "VIRREY_DB=" + (dir / "env.db"));
+  auto r =
+      run_virrey_words("import " + input + " --format json", dir.path(), "VIRREY_DB=" + (dir / "env.db"));
   EXPECT_EQ(json_number(r.out, "stored"), 305);
   EXPECT_TRUE(std::filesystem::exists(dir / "env.db/CURRENT"));
 }

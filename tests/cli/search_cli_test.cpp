@@ -10,8 +10,8 @@
 #include <string>
 
 #include "collection.hpp"
-#include "run_virrey.hpp"
 #include "handmade_pgn.hpp"
+#include "run_virrey.hpp"
 
 namespace virrey::testing {
 namespace {
@@ -63,14 +63,15 @@ TEST_F(SearchCli, Jsonl) {
   RunResult r = search({"--moves", "1. e4 e5 2. Nf3 Nc6", "--format", "jsonl"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   ASSERT_EQ(lines(r.out), 2u) << r.out;
-  for (const char* field : {"\"id\":", "\"white\":\"Alpha, Ann\"", "\"black\":", "\"result\":\"1-0\"",
-                            "\"date\":\"2001.02.03\"", "\"event\":\"Transposition A\"",
-                            "\"variant\":\"standard\"", "\"ply\":4"})
+  for (const char* field :
+       {"\"id\":", "\"white\":\"Alpha, Ann\"", "\"black\":", "\"result\":\"1-0\"", "\"date\":\"2001.02.03\"",
+        "\"event\":\"Transposition A\"", "\"variant\":\"standard\"", "\"ply\":4"})
     EXPECT_NE(r.out.find(field), std::string::npos) << field << "\n" << r.out;
 }
 
 TEST_F(SearchCli, JsonCsvPgnAndCount) {
-  RunResult json = search({"--fen", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 4", "--format", "json"});
+  RunResult json =
+      search({"--fen", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 4", "--format", "json"});
   ASSERT_EQ(json.exit_code, 0) << json.err;
   EXPECT_EQ(json.out.rfind("{\"total\":1,", 0), 0u) << json.out;
   EXPECT_NE(json.out.find("\"event\":\"Castling twin\""), std::string::npos);
@@ -163,11 +164,13 @@ TEST_F(SearchCli, ModernPromotionsAndTheNineByNineBoard) {
 }
 
 TEST_F(SearchCli, ModernCastlingAndBishopSwapLines) {
-  RunResult m = search({"--moves", "Nc3 Ng7 d3 h7 Bd2 Bh8 Me3 Me7 O-M-O O-M-O", "--variant", "modern", "--format", "jsonl"});
+  RunResult m = search(
+      {"--moves", "Nc3 Ng7 d3 h7 Bd2 Bh8 Me3 Me7 O-M-O O-M-O", "--variant", "modern", "--format", "jsonl"});
   ASSERT_EQ(m.exit_code, 0) << m.err;
   EXPECT_NE(m.out.find("\"event\":\"Modern castling M\""), std::string::npos) << m.out;
   EXPECT_NE(m.out.find("\"ply\":10"), std::string::npos) << m.out;
-  RunResult q = search({"--moves", "Ni3 Nc7 h3 b7 Bh2 Bb8 e3 e7 Qe2 Qe8 O-Q-O O-Q-O", "--variant", "modern", "--count"});
+  RunResult q = search(
+      {"--moves", "Ni3 Nc7 h3 b7 Bh2 Bb8 e3 e7 Qe2 Qe8 O-Q-O O-Q-O", "--variant", "modern", "--count"});
   EXPECT_EQ(q.out, "1\n");
   RunResult swap = search({"--moves", "B=Q B=MN", "--variant", "modern", "--format", "pgn"});
   ASSERT_EQ(swap.exit_code, 0) << swap.err;
@@ -184,7 +187,8 @@ TEST_F(SearchCli, ExplainLogsThePlanAndTheCandidates) {
   EXPECT_EQ(r.out, plain.out);
   EXPECT_NE(r.err.find("plan: stream the position index"), std::string::npos) << r.err;
   std::smatch m;
-  ASSERT_TRUE(std::regex_search(r.err, m, std::regex(R"(checked (\d+) candidate games: (\d+) matched, (\d+) ruled out)")))
+  ASSERT_TRUE(std::regex_search(
+      r.err, m, std::regex(R"(checked (\d+) candidate games: (\d+) matched, (\d+) ruled out)")))
       << r.err;
   EXPECT_EQ(m[2].str(), "2");
   EXPECT_GE(std::stoi(m[1].str()), 2);

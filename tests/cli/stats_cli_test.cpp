@@ -187,10 +187,10 @@ TEST(StatsCli, FiguresAreTheLibrarys) {
 
   // openings: --moves takes several arguments and one string alike.
   const auto& g = data.games.front();
-  const testing::RunResult a = run_virrey_words("stats openings --variant virrey --format csv --moves " + g.san[0] + " " +
-                                  g.san[1] + " " + db_arg());
-  const testing::RunResult b = run_virrey_words("stats openings --variant virrey --format csv --moves \"1. " + g.san[0] +
-                                  " " + g.san[1] + "\" " + db_arg());
+  const testing::RunResult a = run_virrey_words("stats openings --variant virrey --format csv --moves " +
+                                                g.san[0] + " " + g.san[1] + " " + db_arg());
+  const testing::RunResult b = run_virrey_words("stats openings --variant virrey --format csv --moves \"1. " +
+                                                g.san[0] + " " + g.san[1] + "\" " + db_arg());
   ASSERT_EQ(a.exit_code, 0);
   EXPECT_EQ(a.out, b.out);
   EXPECT_GE(csv_rows(a.out).size(), 2u);  // the first game goes on from there
@@ -241,7 +241,8 @@ TEST(StatsCli, ModernFiguresAreTheLibrarys) {
   std::uint64_t csv_i_file = 0;
   for (const auto& row : csv_rows(p.out)) {
     EXPECT_NE(row[0], "virrey");
-    if (row[0] == "modern" && row[1] == "count" && row[2] == "M" && row[4] == "i") csv_i_file += std::stoull(row[5]);
+    if (row[0] == "modern" && row[1] == "count" && row[2] == "M" && row[4] == "i")
+      csv_i_file += std::stoull(row[5]);
   }
   EXPECT_EQ(csv_i_file, i_file);
   const testing::RunResult text = run_virrey_words("stats promotions --variant modern " + db_arg());

@@ -10,13 +10,13 @@
 
 #include "fuzz_check.hpp"
 #include "fuzz_entries.hpp"
+#include "virrey/game/pgn_writer.hpp"
 #include "virrey/importers/memory_source.hpp"
 #include "virrey/pgn/game_splitter.hpp"
 #include "virrey/store/consistency.hpp"
 #include "virrey/store/database.hpp"
 #include "virrey/store/importer.hpp"
 #include "virrey/validate/game_checker.hpp"
-#include "virrey/game/pgn_writer.hpp"
 
 namespace virrey::fuzz {
 namespace {

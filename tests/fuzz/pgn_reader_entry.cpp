@@ -5,10 +5,10 @@
 
 #include "fuzz_check.hpp"
 #include "fuzz_entries.hpp"
+#include "virrey/game/pgn_writer.hpp"
 #include "virrey/importers/memory_source.hpp"
 #include "virrey/pgn/game_splitter.hpp"
 #include "virrey/validate/game_checker.hpp"
-#include "virrey/game/pgn_writer.hpp"
 
 namespace virrey::fuzz {
 namespace {
@@ -62,8 +62,8 @@ void check_written_game(const validate::CheckedGame& game, Variant default_varia
     VIRREY_FUZZ_CHECK(!again.has_error, "written game has an error (" + first_error(again) + "):\n" + text);
     VIRREY_FUZZ_CHECK(again.identity == game.identity || !roster_written_as_read(game.record),
                       "written game has another identity:\n" + text);
-    VIRREY_FUZZ_CHECK(game::write_pgn(again.record) == text,
-                      "written game writes differently:\n" + text + "\n---\n" + game::write_pgn(again.record));
+    VIRREY_FUZZ_CHECK(game::write_pgn(again.record) == text, "written game writes differently:\n" + text +
+                                                                 "\n---\n" + game::write_pgn(again.record));
   }
   VIRREY_FUZZ_CHECK(games == 1, "written game split into no game:\n" + text);
 }

@@ -57,8 +57,9 @@ void check_written_moves(const Position<G>& pos) {
     const auto syntax = parse_san(text, error);
     VIRREY_FUZZ_CHECK(syntax.has_value(), write_fen(pos) + ": " + text + ": " + error.message);
     const SanResolution r = resolve_san(pos, *syntax);
-    VIRREY_FUZZ_CHECK(r.error == SanError::None && r.move == m,
-                      write_fen(pos) + ": " + text + " resolves to " + write_uci<G>(r.move) + " " + r.message);
+    VIRREY_FUZZ_CHECK(
+        r.error == SanError::None && r.move == m,
+        write_fen(pos) + ": " + text + " resolves to " + write_uci<G>(r.move) + " " + r.message);
   }
 }
 

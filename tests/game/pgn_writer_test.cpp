@@ -3,8 +3,8 @@
 
 #include <filesystem>
 
-#include "virrey/importers/memory_source.hpp"
 #include "virrey/game/pgn_writer.hpp"
+#include "virrey/importers/memory_source.hpp"
 #include "virrey/ingest/pipeline.hpp"
 
 namespace virrey::validate {
@@ -75,8 +75,7 @@ TEST(PgnWriter, ExportFormat) {
 
 TEST(PgnWriter, CommentsBeforeTheFirstMoveAreKept) {
   const std::pair<const char*, const char*> cases[] = {
-      {"", "1. e4 e5 *"},
-      {"[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n", "1. e4 Kd7 *"}};
+      {"", "1. e4 e5 *"}, {"[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n", "1. e4 Kd7 *"}};
   for (const auto& [start, moves] : cases) {
     auto game = check_text(std::string("[Event \"E\"]\n[Result \"*\"]\n") + start +
                            "\n{before the first move} " + moves + "\n");

@@ -11,9 +11,9 @@
 
 #include <fmt/format.h>
 
+#include "fingerprint_testing.hpp"
 #include "virrey/import/import_run.hpp"
 #include "virrey/importers/fingerprint.hpp"
-#include "fingerprint_testing.hpp"
 
 namespace virrey::import {
 namespace {
@@ -23,16 +23,19 @@ namespace fs = std::filesystem;
 class ImportRunTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir = fs::temp_directory_path() / fmt::format("virrey-import-run-{}", ::testing::UnitTest::GetInstance()->random_seed());
+    dir = fs::temp_directory_path() /
+          fmt::format("virrey-import-run-{}", ::testing::UnitTest::GetInstance()->random_seed());
     fs::remove_all(dir);
     fs::create_directories(dir);
     // 300 games, every 50th with an illegal move; more than one probe block.
     pgn = (dir / "in.pgn").string();
     std::ofstream out(pgn, std::ios::binary);
     for (int g = 1; g <= 300; ++g) {
-      std::string game = fmt::format("[Event \"E\"]\n[Round \"{}\"]\n[White \"W\"]\n[Black \"B\"]\n[Result \"*\"]\n\n", g);
+      std::string game =
+          fmt::format("[Event \"E\"]\n[Round \"{}\"]\n[White \"W\"]\n[Black \"B\"]\n[Result \"*\"]\n\n", g);
       game += std::string(200, ' ') + (g % 50 == 0 ? "1. e4 e5 2. Ke3 *\n\n" : "1. d4 d5 2. c4 *\n\n");
-      if (g % 50 == 0) bad_games += game.substr(0, game.size() - 1);  // the blank line after is not the game's
+      if (g % 50 == 0)
+        bad_games += game.substr(0, game.size() - 1);  // the blank line after is not the game's
       out << game;
     }
     out.close();
@@ -137,7 +140,8 @@ TEST_F(ImportRunTest, RecordsWithoutProbeAreFoundByTheirFingerprint) {
   EXPECT_EQ(mixed.stored, 1u);
   EXPECT_EQ(mixed.skipped, std::vector<std::string>{pgn});
   EXPECT_EQ(mixed.inputs[0].raw_bytes, 2 * fs::file_size(other));
-  auto rec = db->find_input(testing::reference_fingerprint("[Event \"O\"]\n[Result \"*\"]\n\n1. e4 c5 *\n", 0));
+  auto rec =
+      db->find_input(testing::reference_fingerprint("[Event \"O\"]\n[Result \"*\"]\n\n1. e4 c5 *\n", 0));
   ASSERT_TRUE(rec && rec->has_value());
   EXPECT_TRUE((*rec)->probe);
 }
@@ -167,14 +171,15 @@ TEST_F(ImportRunTest, StandardInputAndMissingInputsAreNotRecorded) {
   Options o;
   o.inputs = {(dir / "missing.pgn").string()};
   int problems = 0;
-  o.on_finding = [&](std::string_view, const validate::Finding& f) { problems += f.code == validate::Code::IoError; };
+  o.on_finding = [&](std::string_view, const validate::Finding& f) {
+    problems += f.code == validate::Code::IoError;
+  };
   const Summary s = import(*db, o);
   EXPECT_FALSE(s.read_all);
   EXPECT_EQ(problems, 1);
   int records = 0;
-  ASSERT_TRUE(db->for_each_input([&](const importers::Fingerprint&, const store::InputRecord&) {
-    return ++records, true;
-  }));
+  ASSERT_TRUE(db->for_each_input(
+      [&](const importers::Fingerprint&, const store::InputRecord&) { return ++records, true; }));
   EXPECT_EQ(records, 0);
 }
 

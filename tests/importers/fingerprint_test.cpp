@@ -9,9 +9,9 @@
 #include <fstream>
 #include <string>
 
+#include "fingerprint_testing.hpp"
 #include "virrey/importers/fingerprint.hpp"
 #include "virrey/importers/memory_source.hpp"
-#include "fingerprint_testing.hpp"
 
 namespace virrey::importers {
 namespace {

@@ -10,9 +10,9 @@
 #include <random>
 #include <string>
 
+#include "fingerprint_testing.hpp"
 #include "virrey/importers/memory_source.hpp"
 #include "virrey/importers/open_input.hpp"
-#include "fingerprint_testing.hpp"
 
 namespace virrey::importers {
 namespace {
@@ -46,7 +46,8 @@ std::string zstd_streamed(std::string_view data) {
 // Pseudo-random PGN-like text that compresses but not trivially.
 std::string sample_text(std::size_t size) {
   std::mt19937 rng(7);
-  const char* words[] = {"e4 ", "e5 ", "Nf3 ", "Nc6 ", "{comment} ", "\n", "[Event \"x\"]\n", "1-0\n\n", "O-O "};
+  const char* words[] = {"e4 ",     "e5 ", "Nf3 ", "Nc6 ", "{comment} ", "\n", "[Event \"x\"]\n",
+                         "1-0\n\n", "O-O "};
   std::string s;
   while (s.size() < size) s += words[rng() % 9];
   s.resize(size);
@@ -188,7 +189,8 @@ TEST_F(TempDir, GarbageAfterAGzipMemberIsAnError) {
 
 TEST_F(TempDir, TruncatedZstdIsAnError) {
   const std::string compressed = zstd(sample_text(200000));
-  const ReadAll r = open_and_read(write("cut.zst", compressed.substr(0, compressed.size() - 10)), Compression::Zstd);
+  const ReadAll r =
+      open_and_read(write("cut.zst", compressed.substr(0, compressed.size() - 10)), Compression::Zstd);
   EXPECT_THAT(r.error, HasSubstr("truncated zstd"));
 }
 

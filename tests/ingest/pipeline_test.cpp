@@ -9,17 +9,17 @@
 #include <atomic>
 #include <chrono>
 #include <cstring>
-#include <thread>
 #include <filesystem>
 #include <fstream>
 #include <set>
 #include <stdexcept>
+#include <thread>
 
 #include <fmt/format.h>
 
+#include "fingerprint_testing.hpp"
 #include "virrey/importers/fingerprint.hpp"
 #include "virrey/ingest/pipeline.hpp"
-#include "fingerprint_testing.hpp"
 
 namespace virrey::ingest {
 namespace {
@@ -282,7 +282,9 @@ class KnowingHook final : public Hook<> {
   bool probe_answer = false, fingerprint_answer = false;
   int probes = 0, fingerprints = 0, games = 0;
   bool probe_known(const importers::InputProbe&) override { return ++probes, probe_answer; }
-  bool fingerprint_known(const importers::Fingerprint&) override { return ++fingerprints, fingerprint_answer; }
+  bool fingerprint_known(const importers::Fingerprint&) override {
+    return ++fingerprints, fingerprint_answer;
+  }
   Flow game(GameReport&, std::monostate&) override { return ++games, Flow::Continue; }
 };
 

@@ -116,18 +116,18 @@ TEST(Corpus, EveryTrickyFileSplitsAndParses) {
       {"pgn-extract-tests/fools-mate.pgn", 1},
       {"pgn-extract-tests/nested-comment.pgn", 1},
       {"pgn-extract-tests/test-notags.pgn", 1},
-      {"pgn-extract-tests/test-fuzzydepth.pgn", 4},       // no tags; games end at results
-      {"pgn-extract-tests/test-nobadresults.pgn", 9},     // no Event tags
+      {"pgn-extract-tests/test-fuzzydepth.pgn", 4},    // no tags; games end at results
+      {"pgn-extract-tests/test-nobadresults.pgn", 9},  // no Event tags
       {"pgn-extract-tests/fischer.pgn", 34},
-      {"python-chess/utf8-bom.pgn", 2},                   // BOM before the first tag
-      {"python-chess/immortal-games.pgn", 36},            // a % header, one game without result
-      {"python-chess/chessbase-empty-line.pgn", 1},       // blank line inside the tag section
+      {"python-chess/utf8-bom.pgn", 2},              // BOM before the first tag
+      {"python-chess/immortal-games.pgn", 36},       // a % header, one game without result
+      {"python-chess/chessbase-empty-line.pgn", 1},  // blank line inside the tag section
       {"python-chess/antichess-programfox.pgn", 2},
       {"chessops/headers-and-moves-on-the-same-line.pgn", 3},  // no results: split at tags
-      {"chessops/leading-whitespace.pgn", 3},             // indented tags; last game has none
+      {"chessops/leading-whitespace.pgn", 3},                  // indented tags; last game has none
       {"chessops/pathological-headers.pgn", 1},
-      {"scalachess/FWWRC.pgn", 605},                      // tag-only games
-      {"scalachess/uzchesscup.pgn", 45},                  // tag-only games without Event
+      {"scalachess/FWWRC.pgn", 605},      // tag-only games
+      {"scalachess/uzchesscup.pgn", 45},  // tag-only games without Event
       {"debian-pgn-extract/eco.pgn", 2014},
       {"debian-pychess/mate_in_3.pgn", 375},
       {"pgn-parser/twic-01-232games.pgn", 232},

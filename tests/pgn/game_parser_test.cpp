@@ -23,21 +23,21 @@ std::size_t count_starting_with(const std::vector<std::string>& calls, std::stri
 
 TEST(GameParser, EveryTokenKindWithLineAndColumn) {
   const std::string text =
-      "[Event \"Test\"]\n"                            // 1
-      "[White \"A\"] [Black \"B\"]\n"                 // 2
-      "\n"                                            // 3
-      "1. e4 e5 2. Nf3!? Nc6?? 3... Bb5 $14 {good}\n"  // 4
-      "; rest of line\n"                              // 5
-      "% escape line 1-0 {\n"                         // 6
+      "[Event \"Test\"]\n"                                    // 1
+      "[White \"A\"] [Black \"B\"]\n"                         // 2
+      "\n"                                                    // 3
+      "1. e4 e5 2. Nf3!? Nc6?? 3... Bb5 $14 {good}\n"         // 4
+      "; rest of line\n"                                      // 5
+      "% escape line 1-0 {\n"                                 // 6
       "4. O-O (4. 0-0-0 -- Z0) O-M-O exd8=Q+ e8V 1/2-1/2\n";  // 7
-  EXPECT_THAT(parse_calls(text),
-              ElementsAre("tag Event=Test @1:1", "tag White=A @2:1", "tag Black=B @2:13", "end_tags @4:1",
-                          "number 1. @4:1", "move e4 @4:4", "move e5 @4:7", "number 2. @4:10", "move Nf3 @4:13",
-                          "nag 5 @4:16", "move Nc6 @4:19", "nag 4 @4:22", "number 3... @4:25", "move Bb5 @4:30",
-                          "nag 14 @4:34", "{good @4:38", "; rest of line @5:1", "number 4. @7:1", "move O-O @7:4",
-                          "( @7:8", "number 4. @7:9", "move 0-0-0 @7:12", "null -- @7:18", "null Z0 @7:21",
-                          ") @7:23", "move O-M-O @7:25", "move exd8=Q+ @7:31", "move e8V @7:39",
-                          "result 1/2-1/2 @7:43"));
+  EXPECT_THAT(
+      parse_calls(text),
+      ElementsAre("tag Event=Test @1:1", "tag White=A @2:1", "tag Black=B @2:13", "end_tags @4:1",
+                  "number 1. @4:1", "move e4 @4:4", "move e5 @4:7", "number 2. @4:10", "move Nf3 @4:13",
+                  "nag 5 @4:16", "move Nc6 @4:19", "nag 4 @4:22", "number 3... @4:25", "move Bb5 @4:30",
+                  "nag 14 @4:34", "{good @4:38", "; rest of line @5:1", "number 4. @7:1", "move O-O @7:4",
+                  "( @7:8", "number 4. @7:9", "move 0-0-0 @7:12", "null -- @7:18", "null Z0 @7:21", ") @7:23",
+                  "move O-M-O @7:25", "move exd8=Q+ @7:31", "move e8V @7:39", "result 1/2-1/2 @7:43"));
 }
 
 TEST(GameParser, SuffixAnnotationsAndEvaluationSymbols) {
@@ -81,8 +81,9 @@ TEST(GameParser, GameWithoutTags) {
 TEST(GameParser, TagsOnlyGame) {
   RecordingVisitor v;
   v.record_begin_end = true;
-  EXPECT_THAT(parse_calls("[Event \"A\"]\n[Result \"*\"]\n", {}, v),
-              ElementsAre("begin @1:1", "tag Event=A @1:1", "tag Result=* @2:1", "end_tags @3:1", "end @3:1"));
+  EXPECT_THAT(
+      parse_calls("[Event \"A\"]\n[Result \"*\"]\n", {}, v),
+      ElementsAre("begin @1:1", "tag Event=A @1:1", "tag Result=* @2:1", "end_tags @3:1", "end @3:1"));
 }
 
 TEST(GameParser, MoveNumbersAndTheirSyntax) {
@@ -96,9 +97,9 @@ TEST(GameParser, MoveNumbersAndTheirSyntax) {
 
 TEST(GameParser, NagSyntax) {
   EXPECT_THAT(parse_calls("e4 $0 $255 $256 $ e5 !!! *"),
-              ElementsAre("end_tags @1:1", "move e4 @1:1", "nag 0 @1:4", "nag 255 @1:7", "diag bad-nag '$256' @1:12",
-                          "diag bad-nag '$' @1:17", "move e5 @1:19", "diag bad-annotation '!!!' @1:22",
-                          "result * @1:26"));
+              ElementsAre("end_tags @1:1", "move e4 @1:1", "nag 0 @1:4", "nag 255 @1:7",
+                          "diag bad-nag '$256' @1:12", "diag bad-nag '$' @1:17", "move e5 @1:19",
+                          "diag bad-annotation '!!!' @1:22", "result * @1:26"));
 }
 
 TEST(GameParser, CommentsSpanLinesAndKeepLocations) {
@@ -109,20 +110,20 @@ TEST(GameParser, CommentsSpanLinesAndKeepLocations) {
 
 TEST(GameParser, CommentBeforeTagsDoesNotEndTheTagSection) {
   EXPECT_THAT(parse_calls("{intro}\n[Event \"E\"]\n1. e4 *"),
-              ElementsAre("{intro @1:1", "tag Event=E @2:1", "end_tags @3:1", "number 1. @3:1", "move e4 @3:4",
-                          "result * @3:7"));
+              ElementsAre("{intro @1:1", "tag Event=E @2:1", "end_tags @3:1", "number 1. @3:1",
+                          "move e4 @3:4", "result * @3:7"));
 }
 
 TEST(GameParser, EscapeLinesAreSkippedOnlyAtColumnOne) {
   EXPECT_THAT(parse_calls("% header (\ne4 %x\n%e5\nd4 *"),
-              ElementsAre("end_tags @2:1", "move e4 @2:1", "diag unexpected-character '%' @2:4", "move x @2:5",
-                          "move d4 @4:1", "result * @4:4"));
+              ElementsAre("end_tags @2:1", "move e4 @2:1", "diag unexpected-character '%' @2:4",
+                          "move x @2:5", "move d4 @4:1", "result * @4:4"));
 }
 
 TEST(GameParser, CrLfAndLoneCrEndLines) {
   EXPECT_THAT(parse_calls("[Event \"E\"]\r\n\r\n1. e4\re5 {a\r\nb}\r\nNf3 *\r\n"),
-              ElementsAre("tag Event=E @1:1", "end_tags @3:1", "number 1. @3:1", "move e4 @3:4", "move e5 @4:1",
-                          "{a\r\nb @4:4", "move Nf3 @6:1", "result * @6:5"));
+              ElementsAre("tag Event=E @1:1", "end_tags @3:1", "number 1. @3:1", "move e4 @3:4",
+                          "move e5 @4:1", "{a\r\nb @4:4", "move Nf3 @6:1", "result * @6:5"));
 }
 
 TEST(GameParser, StartLocationOffsetsTheFirstLineOnly) {
@@ -134,14 +135,16 @@ TEST(GameParser, StartLocationOffsetsTheFirstLineOnly) {
 
 TEST(GameParser, Latin1InTagsAndCommentsIsKeptWithAWarning) {
   const std::string text = "[Event \"Marx Gy\xf6rgy Mem\"]\n1. e4 {caf\xe9} *";
-  EXPECT_THAT(parse_calls(text), ElementsAre("diag invalid-utf8 '\xf6' @1:16", "tag Event=Marx Gy\xf6rgy Mem @1:1",
-                                             "end_tags @2:1", "number 1. @2:1", "move e4 @2:4",
-                                             "diag invalid-utf8 '\xe9' @2:11", "{caf\xe9 @2:7", "result * @2:14"));
+  EXPECT_THAT(parse_calls(text),
+              ElementsAre("diag invalid-utf8 '\xf6' @1:16", "tag Event=Marx Gy\xf6rgy Mem @1:1",
+                          "end_tags @2:1", "number 1. @2:1", "move e4 @2:4", "diag invalid-utf8 '\xe9' @2:11",
+                          "{caf\xe9 @2:7", "result * @2:14"));
 }
 
 TEST(GameParser, ValidUtf8IsQuiet) {
   EXPECT_THAT(parse_calls("[White \"J\xc3\xa9r\xc3\xb4me \xf0\x9f\x92\x8e\"] *"),
-              ElementsAre("tag White=J\xc3\xa9r\xc3\xb4me \xf0\x9f\x92\x8e @1:1", "end_tags @1:25", "result * @1:25"));
+              ElementsAre("tag White=J\xc3\xa9r\xc3\xb4me \xf0\x9f\x92\x8e @1:1", "end_tags @1:25",
+                          "result * @1:25"));
 }
 
 TEST(GameParser, InvalidUtf8InAMultiLineCommentIsLocatedExactly) {
@@ -153,9 +156,9 @@ TEST(GameParser, InvalidUtf8InAMultiLineCommentIsLocatedExactly) {
 TEST(GameParser, VariationsNestAndBalance) {
   EXPECT_THAT(parse_calls("1. e4 (1. d4 (1. c4) d5) (1. Nf3) e5 *"),
               ElementsAre("end_tags @1:1", "number 1. @1:1", "move e4 @1:4", "( @1:7", "number 1. @1:8",
-                          "move d4 @1:11", "( @1:14", "number 1. @1:15", "move c4 @1:18", ") @1:20", "move d5 @1:22",
-                          ") @1:24", "( @1:26", "number 1. @1:27", "move Nf3 @1:30", ") @1:33", "move e5 @1:35",
-                          "result * @1:38"));
+                          "move d4 @1:11", "( @1:14", "number 1. @1:15", "move c4 @1:18", ") @1:20",
+                          "move d5 @1:22", ") @1:24", "( @1:26", "number 1. @1:27", "move Nf3 @1:30",
+                          ") @1:33", "move e5 @1:35", "result * @1:38"));
 }
 
 TEST(GameParser, VisitorCanSkipVariations) {
@@ -194,7 +197,8 @@ TEST(GameParser, NestingAtDepth2000IsReportedAndSkipped) {
   const auto calls = parse_calls(text);
   EXPECT_EQ(count_starting_with(calls, "("), 1024u);
   EXPECT_EQ(count_starting_with(calls, ")"), 1024u);
-  EXPECT_THAT(calls, ::testing::Contains("diag variation-too-deep '(' @1:" + std::to_string(3 + 1024 * 4 + 1)));
+  EXPECT_THAT(calls,
+              ::testing::Contains("diag variation-too-deep '(' @1:" + std::to_string(3 + 1024 * 4 + 1)));
   EXPECT_EQ(count_starting_with(calls, "diag"), 1u);
   EXPECT_EQ(calls[calls.size() - 2].substr(0, 8), "move e5 ");
   EXPECT_EQ(calls.back().substr(0, 8), "result *");
@@ -213,15 +217,16 @@ TEST(GameParser, UnclosedDeepNestingEndsBalanced) {
 
 TEST(GameParser, UnmatchedCloseAndUnclosedVariation) {
   EXPECT_THAT(parse_calls("e4 ) e5 (d4 (c4"),
-              ElementsAre("end_tags @1:1", "move e4 @1:1", "diag unmatched-parenthesis ')' @1:4", "move e5 @1:6",
-                          "( @1:9", "move d4 @1:10", "( @1:13", "move c4 @1:14",
+              ElementsAre("end_tags @1:1", "move e4 @1:1", "diag unmatched-parenthesis ')' @1:4",
+                          "move e5 @1:6", "( @1:9", "move d4 @1:10", "( @1:13", "move c4 @1:14",
                           "diag unclosed-variation '(' @1:9", ") @1:16", ") @1:16"));
 }
 
 TEST(GameParser, ResultInsideAVariationIsIgnored) {
-  EXPECT_THAT(parse_calls("e4 (d4 1-0) e5 0-1"),
-              ElementsAre("end_tags @1:1", "move e4 @1:1", "( @1:4", "move d4 @1:5",
-                          "diag result-in-variation '1-0' @1:8", ") @1:11", "move e5 @1:13", "result 0-1 @1:16"));
+  EXPECT_THAT(
+      parse_calls("e4 (d4 1-0) e5 0-1"),
+      ElementsAre("end_tags @1:1", "move e4 @1:1", "( @1:4", "move d4 @1:5",
+                  "diag result-in-variation '1-0' @1:8", ") @1:11", "move e5 @1:13", "result 0-1 @1:16"));
 }
 
 TEST(GameParser, TextAfterTheResultIsReported) {
@@ -239,11 +244,12 @@ TEST(GameParser, UnterminatedCommentRunsToTheEnd) {
 }
 
 TEST(GameParser, BrokenTagPairs) {
-  EXPECT_THAT(parse_calls("[Event \"no end\n[Site]\n[ \"x\"]\n[Date \"d\"\n[Round \"r\" junk]\n[White \"w\"]\n*"),
-              ElementsAre("diag unterminated-string '\"no end' @1:8", "diag bad-tag '[Site]' @2:1",
-                          "diag bad-tag '[ \"x\"]' @3:1", "diag unterminated-tag '[Date \"d\"' @4:1",
-                          "tag Date=d @4:1", "diag bad-tag 'junk]' @5:12", "tag Round=r @5:1", "tag White=w @6:1",
-                          "end_tags @7:1", "result * @7:1"));
+  EXPECT_THAT(
+      parse_calls("[Event \"no end\n[Site]\n[ \"x\"]\n[Date \"d\"\n[Round \"r\" junk]\n[White \"w\"]\n*"),
+      ElementsAre("diag unterminated-string '\"no end' @1:8", "diag bad-tag '[Site]' @2:1",
+                  "diag bad-tag '[ \"x\"]' @3:1", "diag unterminated-tag '[Date \"d\"' @4:1",
+                  "tag Date=d @4:1", "diag bad-tag 'junk]' @5:12", "tag Round=r @5:1", "tag White=w @6:1",
+                  "end_tags @7:1", "result * @7:1"));
 }
 
 TEST(GameParser, TagAfterMovetextIsReported) {
@@ -255,8 +261,8 @@ TEST(GameParser, TagAfterMovetextIsReported) {
 TEST(GameParser, GarbageIsReportedOncePerRun) {
   const std::string text = std::string("e4, e5 <>\\ d4 ") + '\0' + std::string("\x01\xff") + " } ] *";
   EXPECT_THAT(parse_calls(text),
-              ElementsAre("end_tags @1:1", "move e4 @1:1", "diag unexpected-character ',' @1:3", "move e5 @1:5",
-                          "diag unexpected-character '<>\\' @1:8", "move d4 @1:12",
+              ElementsAre("end_tags @1:1", "move e4 @1:1", "diag unexpected-character ',' @1:3",
+                          "move e5 @1:5", "diag unexpected-character '<>\\' @1:8", "move d4 @1:12",
                           "diag unexpected-character '" + std::string("\0\x01\xff", 3) + "' @1:15",
                           "diag unexpected-character '}' @1:19", "diag unexpected-character ']' @1:21",
                           "result * @1:23"));
@@ -281,8 +287,9 @@ TEST(GameParser, EndLocationAndEmptyText) {
 
 TEST(GameParser, TruncatedInTheMiddleOfATokenOrTag) {
   EXPECT_THAT(parse_calls("1. e4 e5 2. Nf"), ElementsAre("end_tags @1:1", "number 1. @1:1", "move e4 @1:4",
-                                                          "move e5 @1:7", "number 2. @1:10", "move Nf @1:13"));
-  EXPECT_THAT(parse_calls("[Event \"x"), ElementsAre("diag unterminated-string '\"x' @1:8", "end_tags @1:10"));
+                                                         "move e5 @1:7", "number 2. @1:10", "move Nf @1:13"));
+  EXPECT_THAT(parse_calls("[Event \"x"),
+              ElementsAre("diag unterminated-string '\"x' @1:8", "end_tags @1:10"));
   EXPECT_THAT(parse_calls("[Event"), ElementsAre("diag bad-tag '[Event' @1:1", "end_tags @1:7"));
   EXPECT_THAT(parse_calls("e4 $"), ElementsAre("end_tags @1:1", "move e4 @1:1", "diag bad-nag '$' @1:4"));
 }

@@ -25,8 +25,9 @@ struct Item {
 };
 
 void PrintTo(const Item& i, std::ostream* os) {
-  *os << "{kind " << int(i.kind) << " #" << i.number << " @" << i.line << ":" << i.column << " off " << i.offset
-      << " size " << i.size << " end " << int(i.end) << " text [" << i.text << "] " << i.error << "}";
+  *os << "{kind " << int(i.kind) << " #" << i.number << " @" << i.line << ":" << i.column << " off "
+      << i.offset << " size " << i.size << " end " << int(i.end) << " text [" << i.text << "] " << i.error
+      << "}";
 }
 
 std::vector<Item> split(importers::ByteSource& source, SplitterOptions options = {}) {
@@ -35,8 +36,8 @@ std::vector<Item> split(importers::ByteSource& source, SplitterOptions options =
   for (;;) {
     const GameItem g = splitter.next();
     if (g.kind == ItemKind::End) break;
-    items.push_back({g.kind, std::string(g.text), g.number, g.start.line, g.start.column, g.offset, g.size, g.end,
-                     std::string(g.error)});
+    items.push_back({g.kind, std::string(g.text), g.number, g.start.line, g.start.column, g.offset, g.size,
+                     g.end, std::string(g.error)});
     if (items.size() > 100000) break;  // a splitter that never ends
   }
   EXPECT_EQ(splitter.next().kind, ItemKind::End);  // End stays End
@@ -101,7 +102,8 @@ TEST(GameSplitter, CutsGamesAfterTheirResults) {
 
 TEST(GameSplitter, EveryChunkSizeGivesTheSameGames) {
   std::string data = kThreeGames + "\r\n\xef\xbb\xbf[Event \"D\"]\r\n1. e4 {x\r\n[Site \"y\"]\r\n";
-  data += "[Event \"E\"]\n1. e4\n  [Event \"F\"]\n[Event \"F\"]\n\r1.d4 (* (0-1)) 0-1\r   \r\n\n1-0 21-0 e4 1-0";
+  data +=
+      "[Event \"E\"]\n1. e4\n  [Event \"F\"]\n[Event \"F\"]\n\r1.d4 (* (0-1)) 0-1\r   \r\n\n1-0 21-0 e4 1-0";
   data += "\n{trailing comment}\n";
   const auto whole = split(data);
   ASSERT_EQ(whole.size(), 10u);
@@ -204,7 +206,8 @@ TEST(GameSplitter, NulPaddingIsNoGame) {
 
 TEST(GameSplitter, TruncatedInputEndsTheLastGame) {
   // (A repeated tag at a line start would begin a new game, so the tail uses Site.)
-  for (const std::string tail : {"1. e4 e", "1. e4 {half a comm", "[Site \"half", "1. e4 1-", "1. e4 1/2-1/"}) {
+  for (const std::string tail :
+       {"1. e4 e", "1. e4 {half a comm", "[Site \"half", "1. e4 1-", "1. e4 1/2-1/"}) {
     const std::string data = "[Event \"A\"]\n1-0\n[Event \"B\"]\n" + tail;
     const auto items = split(data, 2);
     ASSERT_EQ(items.size(), 2u) << tail;

@@ -15,13 +15,36 @@ namespace virrey::pgn {
 namespace {
 
 const std::string kBase =
-    "[Event \"A \\\"quoted\\\"\"]\n[Site \"s\"]\n\n1. e4 {c} e5 (1... c5 2. Nf3 (2. c3)) 2. Nf3 $1 Nc6!? 1-0\n\n"
+    "[Event \"A \\\"quoted\\\"\"]\n[Site \"s\"]\n\n1. e4 {c} e5 (1... c5 2. Nf3 (2. c3)) 2. Nf3 $1 Nc6!? "
+    "1-0\n\n"
     "[Event \"B\"]\r\n[Result \"*\"]\r\n\r\n1. d4 ; line\r\n% esc\r\n1... d5 2. c4 *\r\n"
     "1. e4 e5 0-1 1. d4 1/2-1/2\n[Event \"C\"]\n1. O-O-O Z0 -- exd8=Q+ e8V\n";
 
-const char* const kPieces[] = {"{",   "}",  "(",   ")",       "[",  "]",  "\"", "\\",  "\n", "\r",
-                               "1-0", "*",  "%",   ";",       "\xef\xbb\xbf", "\xe9", "-",  "1/2-1/2",
-                               "0-1", "$",  "!?!", "[Event \"x\"]\n", " ", "12...", "Nf3"};
+const char* const kPieces[] = {"{",
+                               "}",
+                               "(",
+                               ")",
+                               "[",
+                               "]",
+                               "\"",
+                               "\\",
+                               "\n",
+                               "\r",
+                               "1-0",
+                               "*",
+                               "%",
+                               ";",
+                               "\xef\xbb\xbf",
+                               "\xe9",
+                               "-",
+                               "1/2-1/2",
+                               "0-1",
+                               "$",
+                               "!?!",
+                               "[Event \"x\"]\n",
+                               " ",
+                               "12...",
+                               "Nf3"};
 
 std::string mutate(std::mt19937& rng, std::string text) {
   const int edits = 1 + int(rng() % 6);

@@ -42,7 +42,9 @@ class RecordingVisitor : public Visitor {
   void move_number(std::uint32_t n, std::uint32_t dots, Location l) override {
     calls.push_back(call("number " + std::to_string(n) + std::string(dots, '.'), l));
   }
-  void move(std::string_view san, Location l) override { calls.push_back(call("move " + std::string(san), l)); }
+  void move(std::string_view san, Location l) override {
+    calls.push_back(call("move " + std::string(san), l));
+  }
   void null_move(std::string_view token, Location l) override {
     calls.push_back(call("null " + std::string(token), l));
   }
@@ -62,7 +64,8 @@ class RecordingVisitor : public Visitor {
     calls.push_back(call(std::string("result ") + names[int(r)], l));
   }
   void diagnostic(const Diagnostic& d) override {
-    calls.push_back(call("diag " + std::string(problem_id(d.problem)) + " '" + std::string(d.text) + "'", d.at));
+    calls.push_back(
+        call("diag " + std::string(problem_id(d.problem)) + " '" + std::string(d.text) + "'", d.at));
   }
   void end_game(Location l) override {
     if (record_begin_end) calls.push_back(call("end", l));

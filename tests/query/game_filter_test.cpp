@@ -13,10 +13,10 @@
 
 #include "collection.hpp"
 #include "handmade_pgn.hpp"
+#include "store_hooks.hpp"
 #include "virrey/query/search.hpp"
 #include "virrey/rules/fen.hpp"
 #include "virrey/store/keys.hpp"
-#include "store_hooks.hpp"
 
 namespace virrey::testing {
 namespace {
@@ -124,7 +124,8 @@ std::vector<Hit> run(const Collection& c, const GameFilter& f, const query::Plan
 
 std::string describe(const GameFilter& f) {
   std::string s;
-  for (const auto& t : f.positions) s += fmt::format("[{} {}] ", info(t.variant).cli_name, write_fen(t.setup));
+  for (const auto& t : f.positions)
+    s += fmt::format("[{} {}] ", info(t.variant).cli_name, write_fen(t.setup));
   if (f.promotion) {
     const auto& p = *f.promotion;
     s += fmt::format("promo piece={} by={} file={} min={} plies={}-{} ",
@@ -136,7 +137,8 @@ std::string describe(const GameFilter& f) {
     if (v) s += fmt::format("{}={} ", n, *v);
   };
   add("white", t.white), add("black", t.black), add("player", t.player), add("event", t.event);
-  add("site", t.site), add("round", t.round), add("eco", t.eco), add("from", t.date_from), add("to", t.date_to);
+  add("site", t.site), add("round", t.round), add("eco", t.eco), add("from", t.date_from),
+      add("to", t.date_to);
   if (t.result) s += fmt::format("result={} ", result_text(*t.result));
   if (t.variant) s += fmt::format("variant={} ", info(*t.variant).cli_name);
   return s;
@@ -172,7 +174,8 @@ class QueryTest : public ::testing::Test {
     for (auto& r : records_from_pgn(kVirreyPgn, Variant::Virrey)) all.push_back(std::move(r));
     for (auto& r : records_from_pgn(kModernPgn, Variant::Modern)) all.push_back(std::move(r));
     const std::string real = std::string(VIRREY_SOURCE_DIR) + "/../shared/corpora/real/";
-    for (const char* name : {"shakmaty-bench-lichess_db_1000k.pgn.zst", "shakmaty-bench-twic1599_1000k.pgn.zst"})
+    for (const char* name :
+         {"shakmaty-bench-lichess_db_1000k.pgn.zst", "shakmaty-bench-twic1599_1000k.pgn.zst"})
       if (std::filesystem::exists(real + name))
         for (auto& r : records_from_file(real + name)) all.push_back(std::move(r));
     for (auto& r : generated(Variant::Virrey, 7, 900)) all.push_back(std::move(r));
@@ -260,7 +263,8 @@ TEST_F(QueryTest, EnPassantRightsTellPositionsApart) {
 TEST_F(QueryTest, AnEnPassantSquareNoPawnCanUseIsNoRight) {
   // After 1.e4 no black pawn can take on e3: the FEN's e3 is dropped, as
   // after the move itself, so both FENs are the same position.
-  const auto a = fen_targets("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", Variant::Standard);
+  const auto a =
+      fen_targets("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", Variant::Standard);
   const auto b = fen_targets("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", Variant::Standard);
   ASSERT_EQ(a.size(), 1u);
   ASSERT_EQ(b.size(), 1u);
@@ -301,8 +305,8 @@ TEST_F(QueryTest, OpeningPositionsByMoves) {
 }
 
 TEST_F(QueryTest, PromotionQueriesMatchTheScan) {
-  std::vector<std::optional<PieceType>> pieces = {std::nullopt,       PieceType::Viceroy, PieceType::Queen,
-                                                  PieceType::Rook,    PieceType::Bishop,  PieceType::Knight};
+  std::vector<std::optional<PieceType>> pieces = {std::nullopt,    PieceType::Viceroy, PieceType::Queen,
+                                                  PieceType::Rook, PieceType::Bishop,  PieceType::Knight};
   std::vector<std::optional<Color>> sides = {std::nullopt, Color::White, Color::Black};
   std::vector<std::optional<int>> files = {std::nullopt, 4, 0, 3};
   std::vector<query::PlyRange> ranges = {{}, {40, 90}, {std::nullopt, 60}};
@@ -328,7 +332,8 @@ TEST_F(QueryTest, TwoViceroysForOneSide) {
   ASSERT_TRUE(two);
   const auto hits = run(c(), f, {});
   // The first "Viceroys" game has one viceroy per side: not two for one side.
-  EXPECT_EQ(std::find_if(hits.begin(), hits.end(), [&](const Hit& h) { return h.first == two->id; }), hits.end());
+  EXPECT_EQ(std::find_if(hits.begin(), hits.end(), [&](const Hit& h) { return h.first == two->id; }),
+            hits.end());
   bool second = false;
   for (const auto& g : c().games)
     if (g.record.tag("Event") == "Viceroys" && g.id != two->id)
@@ -369,12 +374,16 @@ TEST_F(QueryTest, CombinedFiltersMatchTheScan) {
     GameFilter f;
     if (rng() % 2) {
       const std::size_t ply = rng() % std::min<std::size_t>(g.positions.size(), 12);
-      f.positions = fen_targets(g.positions[ply] + " 0 1", rng() % 2 ? std::optional(g.record.variant) : std::nullopt);
+      f.positions =
+          fen_targets(g.positions[ply] + " 0 1", rng() % 2 ? std::optional(g.record.variant) : std::nullopt);
     }
     if (rng() % 2 && !g.promotions.empty()) {
       const auto& p = g.promotions[rng() % g.promotions.size()];
-      f.promotion = query::PromotionCondition{p.piece, rng() % 2 ? std::optional(p.colour) : std::nullopt,
-                                              std::nullopt, std::uint32_t(1 + rng() % 2), {}};
+      f.promotion = query::PromotionCondition{p.piece,
+                                              rng() % 2 ? std::optional(p.colour) : std::nullopt,
+                                              std::nullopt,
+                                              std::uint32_t(1 + rng() % 2),
+                                              {}};
     }
     switch (rng() % 5) {
       case 0: f.tags.white = std::string(g.record.tag("White")); break;
@@ -417,8 +426,9 @@ TEST_F(QueryTest, AHashCollisionIsNoHit) {
 // that ply forward: the replay must then go on to the real position, and a
 // game that never reaches it must still be refused.
 TEST(PositionIndexPly, AnEarlierCollidingPlyDoesNotHideTheRealOne) {
-  const std::string tags = "[Site \"x\"]\n[Date \"2020.01.01\"]\n[Round \"1\"]\n[White \"a\"]\n"
-                           "[Black \"b\"]\n[Result \"*\"]\n\n";
+  const std::string tags =
+      "[Site \"x\"]\n[Date \"2020.01.01\"]\n[Round \"1\"]\n[White \"a\"]\n"
+      "[Black \"b\"]\n[Result \"*\"]\n\n";
   const std::string pgn = "[Event \"Reaches it\"]\n" + tags + "1. e4 e5 2. Nf3 Nc6 *\n\n" +
                           "[Event \"Never\"]\n" + tags + "1. d4 d5 2. c4 *\n";
   auto c = make_collection(records_from_pgn(pgn, Variant::Standard));
@@ -431,16 +441,19 @@ TEST(PositionIndexPly, AnEarlierCollidingPlyDoesNotHideTheRealOne) {
   const std::vector<Hit> expected = {{reaches, 3}};
   EXPECT_EQ(run(*c, f, {}), expected);
   c->db.reset();
-  ASSERT_TRUE(store::testing::put_position_entry(c->db_path(), Variant::Standard, f.positions[0].hash, reaches));
-  ASSERT_TRUE(store::testing::put_position_entry(c->db_path(), Variant::Standard, f.positions[0].hash, never));
+  ASSERT_TRUE(
+      store::testing::put_position_entry(c->db_path(), Variant::Standard, f.positions[0].hash, reaches));
+  ASSERT_TRUE(
+      store::testing::put_position_entry(c->db_path(), Variant::Standard, f.positions[0].hash, never));
   auto db = store::Database::open(c->db_path(), {store::OpenMode::Read});
   ASSERT_TRUE(db);
   c->db = std::move(*db);
   std::vector<store::PositionHit> hits;
-  ASSERT_TRUE(c->db->for_each_position(Variant::Standard, f.positions[0].hash, [&](const store::PositionHit& h) {
-    hits.push_back(h);
-    return true;
-  }));
+  ASSERT_TRUE(
+      c->db->for_each_position(Variant::Standard, f.positions[0].hash, [&](const store::PositionHit& h) {
+        hits.push_back(h);
+        return true;
+      }));
   ASSERT_EQ(hits.size(), 2u);
   EXPECT_EQ(hits[0].game, reaches);  // once, though added twice
   EXPECT_EQ(hits[1].game, never);
@@ -450,13 +463,14 @@ TEST(PositionIndexPly, AnEarlierCollidingPlyDoesNotHideTheRealOne) {
 // Search reads a candidate's summary before its record when the position
 // sought has few men: a game that ends with more men never passed through it.
 TEST(PositionSearch, GamesEndingWithMoreMenAreRuledOutByTheirSummaries) {
-  const std::string tags = "[Site \"x\"]\n[Date \"2020.01.01\"]\n[Round \"1\"]\n[White \"a\"]\n"
-                           "[Black \"b\"]\n[Result \"*\"]\n";
-  const std::string pgn = "[Event \"Opening\"]\n" + tags + "\n1. e4 e5 2. Nf3 Nc6 *\n\n" +
-                          "[Event \"Rook ending\"]\n" + tags +
-                          "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 0 1\"]\n\n1. Ra7 Kd8 2. Kd2 *\n\n" +
-                          "[Event \"Rooks traded\"]\n" + tags +
-                          "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/r7/R3K3 w - - 0 1\"]\n\n1. Kd1 Kd7 2. Rxa2 *\n";
+  const std::string tags =
+      "[Site \"x\"]\n[Date \"2020.01.01\"]\n[Round \"1\"]\n[White \"a\"]\n"
+      "[Black \"b\"]\n[Result \"*\"]\n";
+  const std::string pgn =
+      "[Event \"Opening\"]\n" + tags + "\n1. e4 e5 2. Nf3 Nc6 *\n\n" + "[Event \"Rook ending\"]\n" + tags +
+      "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 0 1\"]\n\n1. Ra7 Kd8 2. Kd2 *\n\n" +
+      "[Event \"Rooks traded\"]\n" + tags +
+      "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/r7/R3K3 w - - 0 1\"]\n\n1. Kd1 Kd7 2. Rxa2 *\n";
   auto c = make_collection(records_from_pgn(pgn, Variant::Standard));
   ASSERT_TRUE(c);
   ASSERT_EQ(c->games.size(), 3u);
@@ -465,10 +479,13 @@ TEST(PositionSearch, GamesEndingWithMoreMenAreRuledOutByTheirSummaries) {
     std::vector<store::GameId> ids;
     query::PlanOptions po;
     po.counts = &counts;
-    EXPECT_TRUE(query::for_each_match(*c->db, f, [&](const GameMatch& m) {
-      ids.push_back(m.id);
-      return true;
-    }, po));
+    EXPECT_TRUE(query::for_each_match(
+        *c->db, f,
+        [&](const GameMatch& m) {
+          ids.push_back(m.id);
+          return true;
+        },
+        po));
     return ids;
   };
 
@@ -738,7 +755,8 @@ TEST_F(QueryTest, ModernPromotionQueriesMatchTheScan) {
   const std::vector<std::optional<int>> files = {std::nullopt, 8, 0, 4};
   int nonempty = 0;
   for (auto piece : pieces)
-    for (std::optional<Color> side : {std::optional<Color>{}, std::optional{Color::White}, std::optional{Color::Black}})
+    for (std::optional<Color> side :
+         {std::optional<Color>{}, std::optional{Color::White}, std::optional{Color::Black}})
       for (auto file : files)
         for (std::uint32_t min : {1u, 2u}) {
           GameFilter f;

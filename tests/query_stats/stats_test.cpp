@@ -12,14 +12,14 @@
 #include <set>
 
 #include "stats_collection.hpp"
+#include "store_hooks.hpp"
 #include "virrey/query/stats_games.hpp"
 #include "virrey/query/stats_openings.hpp"
 #include "virrey/query/stats_promotions.hpp"
 #include "virrey/query/stats_results.hpp"
-#include "virrey/store/keys.hpp"
-#include "store_hooks.hpp"
-#include "virrey/store/tree_counters.hpp"
 #include "virrey/rules/fen.hpp"
+#include "virrey/store/keys.hpp"
+#include "virrey/store/tree_counters.hpp"
 
 namespace virrey::stats_test {
 namespace {
@@ -337,9 +337,9 @@ TEST(StatsOpenings, TreeMovesIllegalInThePositionAreLeftOut) {
   const Move a1a8(Square(0), Square(56));  // a rook through its own pawn
   const TreeCounters bogus{7, 7, 0, 0, 0, 0, 0, 0, 20200101};
   for (std::uint64_t hash : {start->hash(), late->hash()})
-    ASSERT_TRUE(store::testing::put_raw_entry(copy, store::Family::Tree,
-                                              std::string(store::view(store::tree_key(Variant::Standard, hash, a1a8))),
-                                              store::encode_tree_counters(bogus)));
+    ASSERT_TRUE(store::testing::put_raw_entry(
+        copy, store::Family::Tree, std::string(store::view(store::tree_key(Variant::Standard, hash, a1a8))),
+        store::encode_tree_counters(bogus)));
   auto db = store::Database::open(copy, {store::OpenMode::Read});
   ASSERT_TRUE(db);
   for (const std::string& fen : {std::string(), deep->keys[50]}) {
@@ -404,18 +404,12 @@ std::string group_key(const RefGame& g, query::ResultGrouping by, std::string_vi
     return v == "?" || v == "-" ? std::string() : v;
   };
   switch (by) {
-    case query::ResultGrouping::Variant:
-      return std::string(info(g.record.variant).cli_name);
-    case query::ResultGrouping::Year:
-      return g.date ? std::to_string(g.date / 10000) : "";
-    case query::ResultGrouping::Event:
-      return normalized("Event");
-    case query::ResultGrouping::Eco:
-      return normalized("ECO");
-    case query::ResultGrouping::Player:
-      return normalized(tag);
-    case query::ResultGrouping::None:
-      break;
+    case query::ResultGrouping::Variant: return std::string(info(g.record.variant).cli_name);
+    case query::ResultGrouping::Year: return g.date ? std::to_string(g.date / 10000) : "";
+    case query::ResultGrouping::Event: return normalized("Event");
+    case query::ResultGrouping::Eco: return normalized("ECO");
+    case query::ResultGrouping::Player: return normalized(tag);
+    case query::ResultGrouping::None: break;
   }
   return "";
 }

@@ -30,18 +30,12 @@ enum class Damage {
 
 std::string name_of(Damage d) {
   switch (d) {
-    case Damage::FlippedTableBytes:
-      return "FlippedTableBytes";
-    case Damage::TruncatedManifest:
-      return "TruncatedManifest";
-    case Damage::ManifestShortOneByte:
-      return "ManifestShortOneByte";
-    case Damage::NoCurrent:
-      return "NoCurrent";
-    case Damage::GarbageSchemaVersion:
-      return "GarbageSchemaVersion";
-    case Damage::UnknownSchemaVersion:
-      return "UnknownSchemaVersion";
+    case Damage::FlippedTableBytes: return "FlippedTableBytes";
+    case Damage::TruncatedManifest: return "TruncatedManifest";
+    case Damage::ManifestShortOneByte: return "ManifestShortOneByte";
+    case Damage::NoCurrent: return "NoCurrent";
+    case Damage::GarbageSchemaVersion: return "GarbageSchemaVersion";
+    case Damage::UnknownSchemaVersion: return "UnknownSchemaVersion";
   }
   return "?";
 }
@@ -86,9 +80,7 @@ void damage(const std::string& db, Damage d) {
       }
       break;
     }
-    case Damage::NoCurrent:
-      ASSERT_TRUE(fs::remove(fs::path(db) / "CURRENT"));
-      break;
+    case Damage::NoCurrent: ASSERT_TRUE(fs::remove(fs::path(db) / "CURRENT")); break;
     case Damage::GarbageSchemaVersion:
       ASSERT_TRUE(store::testing::set_schema_version_bytes(db, "garbage!").ok());
       break;

@@ -226,14 +226,10 @@ class TruncatedInput : public HostileInput, public ::testing::WithParamInterface
 
 Truncation truncation(int which) {
   switch (which) {
-    case 0:
-      return {"mid-tag", "[Event \"Cut\"]\n[Site \"Li", 2, 7};
-    case 1:
-      return {"mid-comment", tags("Cut") + "1. e4 {an unfinished comm", 9, 7};
-    case 2:
-      return {"mid-move", tags("Cut") + "1. e4 e5 2. Nf", 9, 13};
-    default:
-      return {"mid-string", tags("Cut") + "[Annotator \"Nob", 9, 12};
+    case 0: return {"mid-tag", "[Event \"Cut\"]\n[Site \"Li", 2, 7};
+    case 1: return {"mid-comment", tags("Cut") + "1. e4 {an unfinished comm", 9, 7};
+    case 2: return {"mid-move", tags("Cut") + "1. e4 e5 2. Nf", 9, 13};
+    default: return {"mid-string", tags("Cut") + "[Annotator \"Nob", 9, 12};
   }
 }
 

@@ -19,13 +19,13 @@
 
 namespace virrey::robustness {
 
-using Scratch = testing::TempDir;
-using Outcome = testing::RunResult;
-using testing::finish_virrey;
-using testing::read_file;
-using testing::run_virrey;
-using testing::start_virrey;
-using testing::write_file;
+using Scratch = virrey::testing::TempDir;
+using Outcome = virrey::testing::RunResult;
+using virrey::testing::finish_virrey;
+using virrey::testing::read_file;
+using virrey::testing::run_virrey;
+using virrey::testing::start_virrey;
+using virrey::testing::write_file;
 
 // The number after "field": in a JSON text, from `from` on (-1 when absent).
 inline long long json_number(const std::string& json, const std::string& field, std::size_t from = 0) {

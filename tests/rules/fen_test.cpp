@@ -1,5 +1,5 @@
-#include <gtest/gtest.h>
 #include <gmock/gmock.h>
+#include <gtest/gtest.h>
 
 #include "virrey/rules/fen.hpp"
 #include "virrey/rules/perft.hpp"
@@ -67,14 +67,15 @@ TEST(Fen, PositionErrors) {
   EXPECT_THAT(reasons_of("8/8/8/8/8/8/8/4K3 w - - 0 1"), HasSubstr("no black king"));
   EXPECT_THAT(reasons_of("4k3/8/8/8/8/8/8/4K3 w K - 0 1"), HasSubstr("castling right K"));
   EXPECT_THAT(reasons_of("4k3/8/8/8/8/8/8/4K3 w - e6 0 1"), HasSubstr("does not follow a double"));
-  EXPECT_THAT(reasons_of("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1"), HasSubstr("side not to move (black) is in check"));
+  EXPECT_THAT(reasons_of("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1"),
+              HasSubstr("side not to move (black) is in check"));
   EXPECT_THAT(reasons_of("4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1"), HasSubstr("9 pawns"));
 }
 
 TEST(Fen, EnPassantKeptOnlyWhenACaptureIsPossible) {
   FenProblems errors;
-  auto pos = position_from_fen<Board8>(
-      "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", Variant::Standard, errors);
+  auto pos = position_from_fen<Board8>("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+                                       Variant::Standard, errors);
   ASSERT_TRUE(pos) << join_reasons(errors);
   EXPECT_EQ(pos->en_passant(), kNoSquare);
   EXPECT_EQ(write_fen(*pos), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");

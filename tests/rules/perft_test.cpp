@@ -51,9 +51,12 @@ std::vector<PerftCase> load_cases() {
       std::string rest;
       std::getline(words, rest);
       if (!rest.empty() && rest[0] == ' ') rest.erase(0, 1);
-      if (key == "id") current.id = rest;
-      else if (key == "variant") current.variant = rest;
-      else if (key == "fen") current.fen = rest;
+      if (key == "id")
+        current.id = rest;
+      else if (key == "variant")
+        current.variant = rest;
+      else if (key == "fen")
+        current.fen = rest;
       else if (key == "perft") {
         int depth = 0;
         std::uint64_t nodes = 0;
@@ -78,8 +81,7 @@ TEST_P(PerftData, CountsMatchTheReference) {
     FenProblems errors;
     const auto pos = position_from_fen<G>(c.fen, *variant, errors);
     ASSERT_TRUE(pos) << c.fen << ": " << join_reasons(errors);
-    for (auto [depth, nodes] : c.counts)
-      EXPECT_EQ(perft(*pos, depth), nodes) << c.id << " depth " << depth;
+    for (auto [depth, nodes] : c.counts) EXPECT_EQ(perft(*pos, depth), nodes) << c.id << " depth " << depth;
   });
 }
 
@@ -105,8 +107,7 @@ TEST(PerftData, FilesHoldEnoughCases) {
 TEST(PerftDivide, ThreadsGiveTheSameCountsInTheSameOrder) {
   FenProblems errors;
   const auto pos = position_from_fen<Board8>(
-      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", Variant::Standard,
-      errors);
+      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", Variant::Standard, errors);
   ASSERT_TRUE(pos);
   const auto one = perft_divide(*pos, 3, 1);
   const auto three = perft_divide(*pos, 3, 3);
@@ -209,7 +210,8 @@ TEST(MoveNumbers, WidePositions) {
     highest = std::max(highest, n);
   }
   EXPECT_GT(highest, 255);
-  auto start = position_from_fen<Board8>(std::string(info(Variant::Standard).start_fen), Variant::Standard, errors);
+  auto start =
+      position_from_fen<Board8>(std::string(info(Variant::Standard).start_fen), Variant::Standard, errors);
   ASSERT_TRUE(start);
   EXPECT_FALSE(move_numbers_wide(*start));
 }

@@ -1,7 +1,7 @@
 // Every FenError and SanError code, each from a hand-written input, with the
 // message people see.
-#include <gtest/gtest.h>
 #include <gmock/gmock.h>
+#include <gtest/gtest.h>
 
 #include "virrey/rules/fen.hpp"
 #include "virrey/rules/san.hpp"
@@ -39,7 +39,8 @@ const OneProblem kOneProblem[] = {
     // The text.
     {std::string(1025, '8'), FenError::TooLong, "the FEN is 1025 bytes long (at most 1024 are read)"},
     {"  ", FenError::Empty, "the FEN is empty"},
-    {"rnbqkbnr/pppppppp/8/8/8/8/RNBQKBNR w - - 0 1", FenError::RankCount, "the board has 7 ranks (expected 8)"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/RNBQKBNR w - - 0 1", FenError::RankCount,
+     "the board has 7 ranks (expected 8)"},
     {"4k3/8/8/8/8/8/8/4K4 w - - 0 1", FenError::RankLength, "rank 1 has 9 squares (expected 8)"},
     {"4k3/8/8/8/8/8/8/4K3", FenError::SideToMove, "side to move is missing"},
     {"4k3/8/8/8/8/8/8/4K3 x - - 0 1", FenError::SideToMove, "side to move 'x' is not 'w' or 'b'"},
@@ -49,19 +50,23 @@ const OneProblem kOneProblem[] = {
     {"4k3/8/8/8/8/8/8/4K3 w - - 0 y", FenError::FullmoveNumber, "fullmove number 'y' is not a number"},
     {"4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra", FenError::FieldCount, "7 fields (expected 6)"},
     // The position.
-    {"4k3/8/8/8/8/8/8/3VK3 w - - 0 1", FenError::ForeignPiece, "V on d1: the viceroy is not a piece of Standard chess"},
-    {"4k3/8/8/8/8/8/8/P3K3 w - - 0 1", FenError::PawnOnEdgeRank, "white pawn on a1: pawns cannot stand on rank 1"},
+    {"4k3/8/8/8/8/8/8/3VK3 w - - 0 1", FenError::ForeignPiece,
+     "V on d1: the viceroy is not a piece of Standard chess"},
+    {"4k3/8/8/8/8/8/8/P3K3 w - - 0 1", FenError::PawnOnEdgeRank,
+     "white pawn on a1: pawns cannot stand on rank 1"},
     {"8/8/8/8/8/8/8/4K3 w - - 0 1", FenError::NoKing, "no black king"},
     {"4k3/8/8/8/8/8/8/3KK3 w - - 0 1", FenError::ExtraKing, "2 white kings"},
     {"4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1", FenError::TooManyPawns, "white has 9 pawns (at most 8)"},
-    {"4k3/8/8/NNNNNNNN/NNNNNNNN/8/8/4K3 w - - 0 1", FenError::TooManyPieces, "white has 17 pieces (at most 16)"},
+    {"4k3/8/8/NNNNNNNN/NNNNNNNN/8/8/4K3 w - - 0 1", FenError::TooManyPieces,
+     "white has 17 pieces (at most 16)"},
     {"4k3/8/8/8/8/8/8/4K3 w K - 0 1", FenError::CastlingRight,
      "castling right K needs a white king on e1 and a rook on h1"},
     {"4k3/8/8/8/8/8/8/4K3 w - e6 0 1", FenError::EnPassantSquare,
      "en passant square e6 does not follow a double pawn push"},
     {"4k3/8/8/8/8/8/8/4K3 w - - 70000 1", FenError::HalfmoveClock, "halfmove clock 70000 is out of range"},
     {"4k3/8/8/8/8/8/8/4K3 w - - 0 0", FenError::FullmoveNumber, "fullmove number 0 is out of range"},
-    {"4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", FenError::OpponentInCheck, "the side not to move (black) is in check"},
+    {"4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", FenError::OpponentInCheck,
+     "the side not to move (black) is in check"},
 };
 
 TEST(FenProblems, EachCodeFromItsInput) {
@@ -73,7 +78,8 @@ TEST(FenProblems, EachCodeFromItsInput) {
   // A letter that is no piece takes no square, so its rank comes up short.
   const Problems bad_letter = fen_problems("4k3/8/8/8/8/8/8/3XK3 w - - 0 1");
   EXPECT_THAT(bad_letter.codes, ElementsAre(FenError::BadPieceLetter, FenError::RankLength));
-  EXPECT_THAT(bad_letter.messages, ElementsAre("'X' is not a piece letter", "rank 1 has 7 squares (expected 8)"));
+  EXPECT_THAT(bad_letter.messages,
+              ElementsAre("'X' is not a piece letter", "rank 1 has 7 squares (expected 8)"));
 
   // A setup of an 8x8 variant is no position of a 9x9 board.
   FenProblems problems;
@@ -88,8 +94,9 @@ TEST(FenProblems, EveryReasonAtOnce) {
   const Problems p = fen_problems("8/8/8/8/8/8/8/P7 q - - 0 1");
   EXPECT_THAT(p.codes, ElementsAreArray({FenError::SideToMove, FenError::PawnOnEdgeRank, FenError::NoKing,
                                          FenError::NoKing}));
-  EXPECT_EQ(join_reasons(FenProblems{{FenError::NoKing, "no white king"}, {FenError::NoKing, "no black king"}}),
-            "no white king; no black king");
+  EXPECT_EQ(
+      join_reasons(FenProblems{{FenError::NoKing, "no white king"}, {FenError::NoKing, "no black king"}}),
+      "no white king; no black king");
 }
 
 Position<Board8> pos_of(std::string_view fen) {
@@ -143,8 +150,8 @@ TEST(SanProblems, RuleCodes) {
   const auto null = resolve(start, "--");
   EXPECT_EQ(null.error, SanError::NullMove);
   EXPECT_EQ(null.message, "a null move is not a legal move");
-  for (SanError e : {SanError::None, SanError::Illegal, SanError::Ambiguous, SanError::WrongPromotion,
-                     SanError::NullMove})
+  for (SanError e :
+       {SanError::None, SanError::Illegal, SanError::Ambiguous, SanError::WrongPromotion, SanError::NullMove})
     EXPECT_FALSE(is_syntax_error(e));
 }
 

@@ -37,9 +37,8 @@ void compare_with_standard(const std::string& fen, int depth, int& promotions) {
   auto vir = pos_of(fen, Variant::Virrey);
   const MoveList s = legal_moves(std_pos), v = legal_moves(vir);
   std::size_t expected = 0;
-  constexpr PieceType fixed[8] = {PieceType::Rook,   PieceType::Knight, PieceType::Bishop,
-                                  PieceType::Queen,  PieceType::Viceroy, PieceType::Bishop,
-                                  PieceType::Knight, PieceType::Rook};
+  constexpr PieceType fixed[8] = {PieceType::Rook,    PieceType::Knight, PieceType::Bishop, PieceType::Queen,
+                                  PieceType::Viceroy, PieceType::Bishop, PieceType::Knight, PieceType::Rook};
   for (Move m : s) {
     if (m.kind() != MoveKind::Promotion) {
       EXPECT_TRUE(v.contains(m)) << fen;
@@ -54,7 +53,8 @@ void compare_with_standard(const std::string& fen, int depth, int& promotions) {
   if (depth <= 1) return;
   // Recurse along moves that keep the positions comparable (no viceroy yet).
   for (Move m : s)
-    if (m.kind() != MoveKind::Promotion) compare_with_standard(write_fen(std_pos.after(m)), depth - 1, promotions);
+    if (m.kind() != MoveKind::Promotion)
+      compare_with_standard(write_fen(std_pos.after(m)), depth - 1, promotions);
 }
 
 TEST(Virrey, DifferentialAgainstStandardPromotions) {

@@ -1,5 +1,5 @@
-#include <gtest/gtest.h>
 #include <gmock/gmock.h>
+#include <gtest/gtest.h>
 
 #include "virrey/rules/fen.hpp"
 #include "virrey/rules/san_line.hpp"
@@ -65,7 +65,8 @@ TEST(SanLine, NamesTheFirstTokenThatFails) {
                  "'Nqe4' is not a move: unexpected 'q'");
   expect_problem(play_san_line(standard_start(), "1. e4 a6 2. Nc3 a5 3. Ne2"), 4, SanError::Ambiguous,
                  "2 knights can move to e2 (from g1, c3)");
-  expect_problem(play_san_line(standard_start(), "e4 --"), 1, SanError::NullMove, "a null move is not a legal move");
+  expect_problem(play_san_line(standard_start(), "e4 --"), 1, SanError::NullMove,
+                 "a null move is not a legal move");
 
   FenProblems problems;
   const auto pawn = position_from_fen<Board8>("8/4P2k/8/8/8/8/8/4K3 w - - 0 1", Variant::Standard, problems);

@@ -1,5 +1,5 @@
-#include <gtest/gtest.h>
 #include <gmock/gmock.h>
+#include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
@@ -104,8 +104,8 @@ std::vector<Move> named_moves(const Position<G>& pos, PieceType piece, Square to
 // that resolve without error.
 template <class G>
 void check_plain_tokens(const Position<G>& pos, int& checked) {
-  constexpr PieceType kPieces[] = {PieceType::Pawn,  PieceType::Knight, PieceType::Bishop,
-                                   PieceType::Rook,  PieceType::Queen,  PieceType::King,
+  constexpr PieceType kPieces[] = {PieceType::Pawn,    PieceType::Knight,  PieceType::Bishop,
+                                   PieceType::Rook,    PieceType::Queen,   PieceType::King,
                                    PieceType::Viceroy, PieceType::Minister};
   for (PieceType piece : kPieces) {
     for (int sq = 0; sq < G::squares; ++sq) {

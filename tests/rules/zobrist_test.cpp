@@ -46,14 +46,15 @@ TEST(Zobrist, FrozenKeys) {
 
 TEST(Zobrist, GoldenPositionHashes) {
   EXPECT_EQ(hash_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), 0xb424860262c17edaULL);
-  EXPECT_EQ(hash_of("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"), 0x3f370057271f065fULL);
+  EXPECT_EQ(hash_of("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+            0x3f370057271f065fULL);
   EXPECT_EQ(hash_of("2v1k3/3P4/8/8/8/8/5V2/4K3 b - - 0 1", Variant::Virrey), 0x1a7b13faaae39f1eULL);
 }
 
 TEST(Zobrist, IncrementalHashEqualsHashFromScratch) {
   const char* start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-  auto pos = play_san(start, {"e4", "d5", "exd5", "c5", "dxc6", "Nf6", "cxb7", "e6", "bxa8=Q", "Bb4",
-                              "Nf3", "O-O", "Be2", "Qe7", "O-O"});
+  auto pos = play_san(start, {"e4", "d5", "exd5", "c5", "dxc6", "Nf6", "cxb7", "e6", "bxa8=Q", "Bb4", "Nf3",
+                              "O-O", "Be2", "Qe7", "O-O"});
   EXPECT_EQ(pos.hash(), hash_of(write_fen(pos)));
   // Clocks do not enter the hash; the side to move and en passant do.
   auto a = play_san(start, {"e4", "e5", "Nf3", "Nf6", "Ng1", "Ng8"});

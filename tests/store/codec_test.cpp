@@ -4,11 +4,11 @@
 
 #include "random_games.hpp"
 #include "store_test_util.hpp"
+#include "virrey/game/pgn_writer.hpp"
 #include "virrey/store/game_codec.hpp"
 #include "virrey/store/game_index.hpp"
 #include "virrey/store/game_summary.hpp"
 #include "virrey/store/tree_counters.hpp"
-#include "virrey/game/pgn_writer.hpp"
 
 namespace virrey::store::test {
 namespace {
@@ -55,7 +55,8 @@ TEST(GameCodec, EveryPartRoundTrips) {
 }
 
 TEST(GameCodec, PartialDecodingLeavesTheRestEmpty) {
-  const auto rec = record_of(std::string(kSampleGames).substr(0, std::string(kSampleGames).find("[Event", 10)));
+  const auto rec =
+      record_of(std::string(kSampleGames).substr(0, std::string(kSampleGames).find("[Event", 10)));
   auto bytes = encode_game(rec);
   ASSERT_TRUE(bytes);
   auto tags_only = decode_game(*bytes, kDecodeTags);
@@ -97,10 +98,12 @@ TEST(GameCodec, MainLineStopsWhereTooFewMenAreLeft) {
   const auto& line = rec.main_line;
   ASSERT_EQ(line.size(), 7u);
   // 32 men until 2. exd5 (ply 3), 31 until 2... Qxd5 (ply 4), then 30.
-  for (auto [min_men, plies] : std::vector<std::pair<int, std::size_t>>{{0, 7}, {30, 7}, {31, 4}, {32, 3}, {33, 0}}) {
+  for (auto [min_men, plies] :
+       std::vector<std::pair<int, std::size_t>>{{0, 7}, {30, 7}, {31, 4}, {32, 3}, {33, 0}}) {
     auto head = decode_game(*bytes, kDecodeMainLine, kWholeMainLine, min_men);
     ASSERT_TRUE(head) << head.error().message;
-    EXPECT_EQ(head->main_line, std::vector<Move>(line.begin(), line.begin() + std::ptrdiff_t(plies))) << min_men;
+    EXPECT_EQ(head->main_line, std::vector<Move>(line.begin(), line.begin() + std::ptrdiff_t(plies)))
+        << min_men;
   }
   // The movetext needs every move: the limit does not apply to it.
   auto all = decode_game(*bytes, kDecodeAll, kWholeMainLine, 32);
@@ -109,7 +112,8 @@ TEST(GameCodec, MainLineStopsWhereTooFewMenAreLeft) {
 }
 
 TEST(GameCodec, AboutOneBytePerMove) {
-  const auto rec = unknown_roster_record("1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 h6 7. Bh4 b6 8. cxd5 Nxd5 *\n");
+  const auto rec = unknown_roster_record(
+      "1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 h6 7. Bh4 b6 8. cxd5 Nxd5 *\n");
   auto bytes = encode_game(rec);
   ASSERT_TRUE(bytes);
   // 4 header bytes, 1 FEN length, 1 tag count, 7 tags of 1 + 2..11 bytes, 1 ply count, 16 moves.
@@ -133,15 +137,29 @@ TEST(GameCodec, GoldenBytes) {
   auto bytes = encode_game(rec);
   ASSERT_TRUE(bytes);
   EXPECT_EQ(hex(*bytes),
-            "02000001"                      // format, standard, 1-0, annotated
-            "00"                            // start FEN: none
-            "09"                            // 9 tags
-            "010145" "020153" "030a323032342e30312e3032" "040131" "050157" "060142"
-            "0703312d30" "150158" "0003466f6f03626172"
-            "03"                            // 3 plies
-            "0d" "08" "0d"                  // e4 e5 Nf3 as move numbers
-            "01" "4001" "410163"            // run of 1 (e4), $1, {c}
-            "01" "42" "0104" "43");         // e5, ( c5 ), the rest implicit
+            "02000001"  // format, standard, 1-0, annotated
+            "00"        // start FEN: none
+            "09"        // 9 tags
+            "010145"
+            "020153"
+            "030a323032342e30312e3032"
+            "040131"
+            "050157"
+            "060142"
+            "0703312d30"
+            "150158"
+            "0003466f6f03626172"
+            "03"  // 3 plies
+            "0d"
+            "08"
+            "0d"  // e4 e5 Nf3 as move numbers
+            "01"
+            "4001"
+            "410163"  // run of 1 (e4), $1, {c}
+            "01"
+            "42"
+            "0104"
+            "43");  // e5, ( c5 ), the rest implicit
 }
 
 // Records of format 1 (legal-move indices), written by earlier virrey
@@ -160,8 +178,22 @@ TEST(GameCodec, FormatOneRecordsStillDecode) {
 1. e4 d5 2. Bb5+ c6 3. Bxc6+ Nxc6 (3... bxc6 4. Qf3) 4. exd5 *
 )");
   const std::string format_one =
-      "01000301" "00" "07" "010145" "020153" "030a323032342e30312e3032" "040131" "050157" "060142" "07012a"
-      "07" "0d060a00210119" "06" "42" "020003" "43";
+      "01000301"
+      "00"
+      "07"
+      "010145"
+      "020153"
+      "030a323032342e30312e3032"
+      "040131"
+      "050157"
+      "060142"
+      "07012a"
+      "07"
+      "0d060a00210119"
+      "06"
+      "42"
+      "020003"
+      "43";
   std::string bytes;
   for (std::size_t i = 0; i < format_one.size(); i += 2)
     bytes += char(std::stoi(format_one.substr(i, 2), nullptr, 16));
@@ -171,9 +203,23 @@ TEST(GameCodec, FormatOneRecordsStillDecode) {
   EXPECT_EQ(game::write_pgn(*back), game::write_pgn(rec));
   auto now = encode_game(rec);
   ASSERT_TRUE(now);
-  EXPECT_EQ(hex(*now), "02000301" "00" "07" "010145" "020153" "030a323032342e30312e3032" "040131" "050157"
-                       "060142" "07012a"
-                       "07" "0d060a06211019" "06" "42" "020603" "43");
+  EXPECT_EQ(hex(*now),
+            "02000301"
+            "00"
+            "07"
+            "010145"
+            "020153"
+            "030a323032342e30312e3032"
+            "040131"
+            "050157"
+            "060142"
+            "07012a"
+            "07"
+            "0d060a06211019"
+            "06"
+            "42"
+            "020603"
+            "43");
 }
 
 // A record checked without the movetext of plain games (as import checks
@@ -227,7 +273,8 @@ TEST(GameCodec, WideMoveNumbersRoundTrip) {
 }
 
 TEST(GameCodec, CorruptBytesAreAnErrorNotACrash) {
-  const auto rec = record_of(std::string(kSampleGames).substr(0, std::string(kSampleGames).find("[Event", 10)));
+  const auto rec =
+      record_of(std::string(kSampleGames).substr(0, std::string(kSampleGames).find("[Event", 10)));
   auto bytes = encode_game(rec);
   ASSERT_TRUE(bytes);
   for (std::size_t cut = 0; cut < bytes->size(); ++cut) {
@@ -256,7 +303,14 @@ TEST(GameSummary, GoldenBytesAndRoundTrip) {
   s.promotions = 3;
   s.final_men = 17;
   const std::string b = encode_summary(s);
-  EXPECT_EQ(hex(b), "0101020201" "2c" "0134d893" "0b22" "04b0" "03" "11");
+  EXPECT_EQ(hex(b),
+            "0101020201"
+            "2c"
+            "0134d893"
+            "0b22"
+            "04b0"
+            "03"
+            "11");
   EXPECT_EQ(decode_summary(b), s);
   EXPECT_FALSE(decode_summary(b.substr(1)));
   // Summaries written before the final men were recorded end in a zero byte:
@@ -283,10 +337,16 @@ TEST(TreeCounters, GoldenBytesAndSums) {
   // Several games: layout 2, nine varints, 2024.01.01 packed as
   // (2024 * 13 + 1) * 32 + 1 = 842017.
   TreeCounters a{3, 1, 1, 1, 4000, 2, 300, 1, 20240101};
-  EXPECT_EQ(hex(encode_tree_counters(a)), "02030101" "01a01f02ac0201" "a1b233");
+  EXPECT_EQ(hex(encode_tree_counters(a)),
+            "02030101"
+            "01a01f02ac0201"
+            "a1b233");
   EXPECT_EQ(decode_tree_counters(encode_tree_counters(a)), a);
   // The layout of schema 2, the date as yyyymmdd, still reads.
-  EXPECT_EQ(decode_tree_counters(unhex("01030101" "01a01f02ac0201" "e5add309")), a);
+  EXPECT_EQ(decode_tree_counters(unhex("01030101"
+                                       "01a01f02ac0201"
+                                       "e5add309")),
+            a);
   TreeCounters b{1, 0, 0, 1, 0, 0, 2000, 1, 20230101};
   a.add(b);
   EXPECT_EQ(a, (TreeCounters{4, 1, 1, 2, 4000, 2, 2300, 2, 20240101}));
@@ -298,12 +358,20 @@ TEST(TreeCounters, OneGameLayouts) {
   // A White win, White rated 2500 (2501 = c513), Black unrated, 2023.05.17
   // packed as (2023 * 13 + 5) * 32 + 17 = 841745.
   const TreeCounters white{1, 1, 0, 0, 2500, 1, 0, 0, 20230517};
-  EXPECT_EQ(hex(encode_tree_counters(white)), "03" "c513" "00" "91b033");
+  EXPECT_EQ(hex(encode_tree_counters(white)),
+            "03"
+            "c513"
+            "00"
+            "91b033");
   // A draw, both rated, Black at 0; a Black win without ratings or date.
   const TreeCounters draw{1, 0, 1, 0, 1800, 1, 0, 1, 19990000};
   EXPECT_EQ(hex(encode_tree_counters(draw)).substr(0, 2), "04");
   const TreeCounters black{1, 0, 0, 1, 0, 0, 0, 0, 0};
-  EXPECT_EQ(hex(encode_tree_counters(black)), "05" "00" "00" "00");
+  EXPECT_EQ(hex(encode_tree_counters(black)),
+            "05"
+            "00"
+            "00"
+            "00");
   // Not one finished game, or a date that does not pack: nine fields.
   const TreeCounters unfinished{1, 0, 0, 0, 2100, 1, 2000, 1, 20200202};
   EXPECT_EQ(hex(encode_tree_counters(unfinished)).substr(0, 2), "02");

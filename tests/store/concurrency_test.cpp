@@ -29,8 +29,8 @@ TEST(Concurrency, ReadersSeeConsistentSnapshotsDuringAnImport) {
   // The import reads a pipe: the first games come at once, the rest only
   // once a reader has seen some of them committed, so reads happen while
   // the import runs however fast the machine is.
-  PipedProcess writer =
-      spawn_virrey_piped({"import", "-", "--db", db, "--threads", "2", "--commit-interval", "0.3"}, dir / "log.txt");
+  PipedProcess writer = spawn_virrey_piped(
+      {"import", "-", "--db", db, "--threads", "2", "--commit-interval", "0.3"}, dir / "log.txt");
   ASSERT_GT(writer.pid, 0);
   ASSERT_TRUE(writer.write(join_games(games, 0, 3000)));
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
@@ -52,10 +52,11 @@ TEST(Concurrency, ReadersSeeConsistentSnapshotsDuringAnImport) {
       counted += d.counts()[v].games;
       FenProblems errors;
       auto pos = position_from_fen<Board8>(starts[v], Variant(v), errors);
-      ASSERT_TRUE(d.for_each_position(Variant(v), pos->hash(), [&](const PositionHit&) { return ++by_start, true; }));
+      ASSERT_TRUE(
+          d.for_each_position(Variant(v), pos->hash(), [&](const PositionHit&) { return ++by_start, true; }));
     }
     EXPECT_EQ(records, counted);
-    EXPECT_EQ(by_start, counted);  // every game passes through its start position
+    EXPECT_EQ(by_start, counted);   // every game passes through its start position
     EXPECT_GE(counted, last_seen);  // snapshots only move forward
     last_seen = counted;
     if (reads % 4 == 0) {

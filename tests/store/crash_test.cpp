@@ -11,9 +11,9 @@
 
 #include "random_games.hpp"
 #include "store_test_util.hpp"
+#include "virrey/game/pgn_writer.hpp"
 #include "virrey/store/consistency.hpp"
 #include "virrey/store/database.hpp"
-#include "virrey/game/pgn_writer.hpp"
 
 namespace virrey::store::test {
 namespace {
@@ -57,12 +57,13 @@ TEST(CrashSafety, KilledImportsResumeToTheSameDatabase) {
   const std::string input_text = random_games(6000, 2024);
   write_file(input, input_text);
   // Frequent commits, so that kills find some games stored.
-  const std::vector<std::string> import_args = {"import", input, "--threads", "2", "--commit-interval", "0.2"};
+  const std::vector<std::string> import_args = {"import", input, "--threads", "2", "--commit-interval",
+                                                "0.2"};
 
   // The reference: an uninterrupted import, timed.
   const auto t0 = Clock::now();
-  auto ref_run = run_virrey_words("import " + input + " --db " + (dir / "ref.db") + " --threads 2 --commit-interval 0.2",
-                            dir.path());
+  auto ref_run = run_virrey_words(
+      "import " + input + " --db " + (dir / "ref.db") + " --threads 2 --commit-interval 0.2", dir.path());
   const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   ASSERT_EQ(ref_run.exit_code, 0) << ref_run.err;
   const Snapshot ref = verify(dir / "ref.db");

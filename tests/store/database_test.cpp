@@ -7,16 +7,16 @@
 #include <filesystem>
 #include <set>
 
+#include "store_hooks.hpp"
 #include "store_test_util.hpp"
+#include "virrey/game/pgn_writer.hpp"
 #include "virrey/rules/fen.hpp"
 #include "virrey/store/consistency.hpp"
 #include "virrey/store/database.hpp"
 #include "virrey/store/game_index.hpp"
 #include "virrey/store/importer.hpp"
 #include "virrey/store/keys.hpp"
-#include "store_hooks.hpp"
 #include "virrey/store/upgrade.hpp"
-#include "virrey/game/pgn_writer.hpp"
 
 namespace virrey::store::test {
 namespace {
@@ -99,11 +99,12 @@ TEST_F(DatabaseTest, PositionSearchFindsTranspositions) {
   EXPECT_EQ(hits[1].game, 2u);
   // The same array in Virrey chess is another position.
   std::size_t virrey_hits = 0;
-  ASSERT_TRUE(db->for_each_position(Variant::Virrey, start, [&](const PositionHit&) { return ++virrey_hits, true; }));
+  ASSERT_TRUE(
+      db->for_each_position(Variant::Virrey, start, [&](const PositionHit&) { return ++virrey_hits, true; }));
   EXPECT_EQ(virrey_hits, 0u);
 
-  const std::uint64_t ply4 = hash_of_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
-                                         Variant::Standard);
+  const std::uint64_t ply4 =
+      hash_of_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", Variant::Standard);
   hits.clear();
   ASSERT_TRUE(db->for_each_position(Variant::Standard, ply4, [&](const PositionHit& h) {
     hits.push_back(h);
@@ -130,8 +131,8 @@ TEST_F(DatabaseTest, OpeningTreeSumsGames) {
   EXPECT_EQ(total.white_elo_games, 1u);
   EXPECT_EQ(total.last_date, 20240502u);
   // After 1. e4 e5 2. Nf3 Nc6 (either order): 3. Bb5 (draw) and 3. Bc4 (0-1).
-  const std::uint64_t ply4 = hash_of_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
-                                         Variant::Standard);
+  const std::uint64_t ply4 =
+      hash_of_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", Variant::Standard);
   moves = db->tree_moves(Variant::Standard, ply4);
   ASSERT_TRUE(moves);
   EXPECT_EQ(moves->size(), 2u);
@@ -154,7 +155,8 @@ TEST_F(DatabaseTest, TagSearchExactPrefixAndRange) {
   import_games(*db, games);
   auto ids = [&](TagField f, std::string_view v, TagMatch m) {
     std::vector<GameId> out;
-    EXPECT_TRUE(db->for_each_tag(f, v, m, [&](GameId id, std::string_view) { return out.push_back(id), true; }));
+    EXPECT_TRUE(
+        db->for_each_tag(f, v, m, [&](GameId id, std::string_view) { return out.push_back(id), true; }));
     std::sort(out.begin(), out.end());
     return out;
   };
@@ -166,15 +168,14 @@ TEST_F(DatabaseTest, TagSearchExactPrefixAndRange) {
   EXPECT_EQ(ids(TagField::Result, "*", TagMatch::Exact), (std::vector<GameId>{4, 5}));
   EXPECT_EQ(ids(TagField::Event, "store", TagMatch::Exact), (std::vector<GameId>{}));
   std::vector<GameId> in_range;
-  ASSERT_TRUE(db->for_each_tag_range(TagField::Date, "2024.05.02", "2024.06", [&](GameId id, std::string_view) {
-    return in_range.push_back(id), true;
-  }));
+  ASSERT_TRUE(
+      db->for_each_tag_range(TagField::Date, "2024.05.02", "2024.06",
+                             [&](GameId id, std::string_view) { return in_range.push_back(id), true; }));
   std::sort(in_range.begin(), in_range.end());
   EXPECT_EQ(in_range, (std::vector<GameId>{2, 3}));
   in_range.clear();
-  ASSERT_TRUE(db->for_each_tag_range(TagField::Date, "", "2023", [&](GameId id, std::string_view) {
-    return in_range.push_back(id), true;
-  }));
+  ASSERT_TRUE(db->for_each_tag_range(
+      TagField::Date, "", "2023", [&](GameId id, std::string_view) { return in_range.push_back(id), true; }));
   EXPECT_EQ(in_range, (std::vector<GameId>{5}));
 }
 
@@ -278,7 +279,8 @@ TEST_F(DatabaseTest, InputRecordsKeepTheirProbe) {
   Fingerprint with{}, without{};
   with[15] = 1;
   without[15] = 2;
-  ASSERT_TRUE(db->record_input(with, {"a.pgn", 3, 0, 77, importers::InputProbe{123456789, 0xfedcba9876543210ULL}}));
+  ASSERT_TRUE(
+      db->record_input(with, {"a.pgn", 3, 0, 77, importers::InputProbe{123456789, 0xfedcba9876543210ULL}}));
   ASSERT_TRUE(db->record_input(without, {"b.pgn", 4, 0, 78, std::nullopt}));
   auto a = db->find_input(with);
   ASSERT_TRUE(a && a->has_value());
@@ -372,7 +374,8 @@ TEST_F(DatabaseTest, SummariesWithoutTheFinalMen) {
   for (auto [id, s] : summaries) {
     ASSERT_GT(s.final_men, 0);
     s.final_men = 0;
-    ASSERT_TRUE(testing::put_raw_entry(path, Family::Summaries, std::string(view(game_key(id))), encode_summary(s)));
+    ASSERT_TRUE(
+        testing::put_raw_entry(path, Family::Summaries, std::string(view(game_key(id))), encode_summary(s)));
   }
   auto checked = [&] {
     auto db = open_db(path, OpenMode::ReadOnly);
@@ -408,8 +411,8 @@ TEST_F(DatabaseTest, SummariesWithoutTheFinalMen) {
   EXPECT_FALSE(report.ok());
   bool named = false;
   for (const auto& p : report.problems)
-    named |= p.find(fmt::format("game {} ends with {} men", summaries[1].first, summaries[1].second.final_men)) !=
-             std::string::npos;
+    named |= p.find(fmt::format("game {} ends with {} men", summaries[1].first,
+                                summaries[1].second.final_men)) != std::string::npos;
   EXPECT_TRUE(named) << (report.problems.empty() ? "" : report.problems[0]);
 
   // An upgrade from an older schema writes every summary again, whole.
@@ -469,8 +472,8 @@ std::string index_view(const Database& db, const std::vector<game::GameRecord>& 
   for (const auto& g : games) {
     if (g.variant == Variant::Modern) continue;
     FenProblems errors;
-    auto pos = position_from_fen<Board8>(g.start_fen.empty() ? std::string(info(g.variant).start_fen) : g.start_fen,
-                                         g.variant, errors);
+    auto pos = position_from_fen<Board8>(
+        g.start_fen.empty() ? std::string(info(g.variant).start_fen) : g.start_fen, g.variant, errors);
     for (std::size_t i = 0; pos && i <= g.main_line.size(); ++i) {
       out += std::to_string(i) + ":";
       EXPECT_TRUE(db.for_each_position(g.variant, pos->hash(), [&](const PositionHit& h) {
@@ -522,8 +525,10 @@ TEST_F(DatabaseTest, UpgradeRebuildsAnOlderSchema) {
   // entry in that schema's layouts (variant | hash | game id; variant |
   // hash | move), which the upgrade must not keep.
   ASSERT_TRUE(testing::set_schema_version(path, 1));
-  ASSERT_TRUE(testing::put_raw_entry(path, Family::Positions, std::string("\0\1\2\3\4\5\6\7\x08\0\0\0\1", 13), "\x05"));
-  ASSERT_TRUE(testing::put_raw_entry(path, Family::Tree, std::string("\0\1\2\3\4\5\6\7\x08\x0c\x1c\0", 12), "\x01\x01"));
+  ASSERT_TRUE(testing::put_raw_entry(path, Family::Positions, std::string("\0\1\2\3\4\5\6\7\x08\0\0\0\1", 13),
+                                     "\x05"));
+  ASSERT_TRUE(testing::put_raw_entry(path, Family::Tree, std::string("\0\1\2\3\4\5\6\7\x08\x0c\x1c\0", 12),
+                                     "\x01\x01"));
   for (OpenMode mode : {OpenMode::ReadWrite, OpenMode::Read}) {
     auto r = Database::open(path, {mode, true});
     ASSERT_FALSE(r);

@@ -99,7 +99,8 @@ TEST(GameIndex, TagsAreNormalisedAndPlaceholdersSkipped) {
   auto ix = index_game(games[0]);
   ASSERT_TRUE(ix);
   auto has = [&](const GameIndex& g, TagField f, std::string_view v) {
-    return std::any_of(g.tags.begin(), g.tags.end(), [&](const TagEntry& t) { return t.field == f && t.value == v; });
+    return std::any_of(g.tags.begin(), g.tags.end(),
+                       [&](const TagEntry& t) { return t.field == f && t.value == v; });
   };
   EXPECT_TRUE(has(*ix, TagField::White, "pérez, ana"));
   EXPECT_TRUE(has(*ix, TagField::Eco, "c60"));
@@ -120,7 +121,7 @@ TEST(GameIndex, IdentityIsTheSevenTagRosterAndTheMoves) {
   EXPECT_EQ(game::game_identity(copy), game::game_identity(games[0]));
   EXPECT_TRUE(game::same_game(copy, games[0]));
   copy.tags.push_back({"Annotator", "someone"});  // not in the roster
-  copy.movetext.clear();                           // annotations do not count
+  copy.movetext.clear();                          // annotations do not count
   EXPECT_EQ(game::game_identity(copy), game::game_identity(games[0]));
   EXPECT_TRUE(game::same_game(copy, games[0]));
   for (auto& t : copy.tags)

@@ -19,16 +19,38 @@ std::string hex(std::string_view s) {
 TEST(Keys, GoldenLayouts) {
   EXPECT_EQ(hex(view(game_key(0x01020304))), "01020304");
   // The bucket is the hash's top 14 bits: 0x1122 >> 2.
-  EXPECT_EQ(hex(view(position_key(Variant::Virrey, 0x1122334455667788ULL, 7))), "01" "0448" "00000007");
-  EXPECT_EQ(hex(view(position_prefix(Variant::Virrey, 0x1122334455667788ULL))), "01" "0448");
+  EXPECT_EQ(hex(view(position_key(Variant::Virrey, 0x1122334455667788ULL, 7))),
+            "01"
+            "0448"
+            "00000007");
+  EXPECT_EQ(hex(view(position_prefix(Variant::Virrey, 0x1122334455667788ULL))),
+            "01"
+            "0448");
   const Move e7e8v(52, 60, MoveKind::Promotion, PieceType::Viceroy);
   // The hash's top 7 bytes.
-  EXPECT_EQ(hex(view(tree_key(Variant::Standard, 0x1122334455667788ULL, e7e8v))), "00" "11223344556677" "343c17");
-  EXPECT_EQ(hex(view(tree_prefix(Variant::Virrey, 0xffULL))), "01" "00000000000000");
-  EXPECT_EQ(hex(tag_key(TagField::White, "ana", 258)), "01" "616e61" "00" "00000102");
+  EXPECT_EQ(hex(view(tree_key(Variant::Standard, 0x1122334455667788ULL, e7e8v))),
+            "00"
+            "11223344556677"
+            "343c17");
+  EXPECT_EQ(hex(view(tree_prefix(Variant::Virrey, 0xffULL))),
+            "01"
+            "00000000000000");
+  EXPECT_EQ(hex(tag_key(TagField::White, "ana", 258)),
+            "01"
+            "616e61"
+            "00"
+            "00000102");
   EXPECT_EQ(hex(view(promotion_key(Variant::Virrey, PieceType::Viceroy, Color::Black, 4, 9, 301))),
-            "01" "07" "01" "04" "00000009" "012d");
-  EXPECT_EQ(hex(view(identity_key(Variant::Modern, 5, 6))), "02" "0000000000000005" "00000006");
+            "01"
+            "07"
+            "01"
+            "04"
+            "00000009"
+            "012d");
+  EXPECT_EQ(hex(view(identity_key(Variant::Modern, 5, 6))),
+            "02"
+            "0000000000000005"
+            "00000006");
   EXPECT_EQ(hex(view(meta_key(MetaKey::Games, Variant::Virrey))), "0501");
 }
 
@@ -46,7 +68,8 @@ TEST(Keys, RoundTrips) {
   EXPECT_EQ(t->field, TagField::Event);
   EXPECT_EQ(t->value, "world cup");
   EXPECT_EQ(t->game, 77u);
-  const auto pr = parse_promotion_key(view(promotion_key(Variant::Standard, PieceType::Knight, Color::White, 7, 3, 70)));
+  const auto pr =
+      parse_promotion_key(view(promotion_key(Variant::Standard, PieceType::Knight, Color::White, 7, 3, 70)));
   ASSERT_TRUE(pr);
   EXPECT_EQ(pr->piece, PieceType::Knight);
   EXPECT_EQ(pr->file, 7);

@@ -98,8 +98,9 @@ std::string sample(const std::string& name) {
 std::string generated(const std::string& variant, int games, int seed) {
   TempDir dir;
   const std::string path = dir / "games.pgn";
-  const RunResult r = run_virrey_words(fmt::format("generate --variant {} --games {} --seed {} -o {}", variant,
-                                             games, seed, path), dir.path());
+  const RunResult r = run_virrey_words(
+      fmt::format("generate --variant {} --games {} --seed {} -o {}", variant, games, seed, path),
+      dir.path());
   EXPECT_EQ(r.exit_code, 0) << r.err;
   return read_file(path);
 }

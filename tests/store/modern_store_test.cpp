@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "store_test_util.hpp"
+#include "virrey/game/pgn_writer.hpp"
 #include "virrey/generate/game_generator.hpp"
 #include "virrey/rules/fen.hpp"
 #include "virrey/rules/geometry_dispatch.hpp"
@@ -17,7 +18,6 @@
 #include "virrey/store/game_index.hpp"
 #include "virrey/store/importer.hpp"
 #include "virrey/store/keys.hpp"
-#include "virrey/game/pgn_writer.hpp"
 
 namespace virrey::store::test {
 namespace {
@@ -141,7 +141,8 @@ Replayed replay(const game::GameRecord& rec, std::size_t tree_plies) {
       const Move m = rec.main_line[i];
       if (i < tree_plies) out.tree.emplace_back(pos.hash(), m);
       if (m.kind() == MoveKind::Promotion)
-        out.promotions.emplace_back(m.promotion(), pos.side_to_move(), file_of<G>(m.to()), std::uint32_t(i + 1));
+        out.promotions.emplace_back(m.promotion(), pos.side_to_move(), file_of<G>(m.to()),
+                                    std::uint32_t(i + 1));
       pos.play(m);
       out.first_ply.emplace(pos.hash(), std::uint32_t(i + 1));
     }
@@ -314,14 +315,16 @@ TEST_F(ModernStore, PromotionIndexMatchesReplay) {
 
 TEST_F(ModernStore, TagIndexNamesTheVariant) {
   std::set<GameId> modern, standard;
-  ASSERT_TRUE(db->for_each_tag(TagField::Variant, "modern", TagMatch::Exact, [&](GameId id, std::string_view) {
-    modern.insert(id);
-    return true;
-  }));
-  ASSERT_TRUE(db->for_each_tag(TagField::Variant, "standard", TagMatch::Exact, [&](GameId id, std::string_view) {
-    standard.insert(id);
-    return true;
-  }));
+  ASSERT_TRUE(
+      db->for_each_tag(TagField::Variant, "modern", TagMatch::Exact, [&](GameId id, std::string_view) {
+        modern.insert(id);
+        return true;
+      }));
+  ASSERT_TRUE(
+      db->for_each_tag(TagField::Variant, "standard", TagMatch::Exact, [&](GameId id, std::string_view) {
+        standard.insert(id);
+        return true;
+      }));
   EXPECT_EQ(modern.size(), games.size() - 1);
   EXPECT_EQ(standard, (std::set<GameId>{7}));
   EXPECT_EQ(modern.count(7), 0u);

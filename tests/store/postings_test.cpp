@@ -37,7 +37,8 @@ TEST(Postings, GoldenBytes) {
 }
 
 TEST(Postings, FingerprintIsTheBitsBelowTheBucket) {
-  const std::uint64_t hash = 0xfffc'0000'0000'0000ULL | 0x0002'8000'0000'0000ULL;  // bucket all ones, then 101
+  const std::uint64_t hash =
+      0xfffc'0000'0000'0000ULL | 0x0002'8000'0000'0000ULL;  // bucket all ones, then 101
   EXPECT_EQ(position_bucket(hash), 0x3fffu);
   EXPECT_EQ(position_fingerprint(hash, 3), 0b101u);
   EXPECT_EQ(position_fingerprint(hash, 4), 0b1010u);
@@ -117,7 +118,8 @@ TEST(Postings, StoppingIsNotCorruption) {
   const std::string v = encode_postings(1, {{1, 1}, {2, 1}, {3, 1}}, 4);
   bool stopped = false;
   int seen = 0;
-  EXPECT_FALSE(decode_postings(v, 1, [&](const DecodedPosting&) { return ++seen < 2; }, &stopped));
+  EXPECT_FALSE(decode_postings(
+      v, 1, [&](const DecodedPosting&) { return ++seen < 2; }, &stopped));
   EXPECT_TRUE(stopped);
   EXPECT_EQ(seen, 2);
 }

@@ -6,11 +6,11 @@
 #include <cstdlib>
 
 #include "virrey/generate/game_generator.hpp"
+#include "virrey/ingest/pipeline.hpp"
 #include "virrey/rules/fen.hpp"
 #include "virrey/rules/geometry_dispatch.hpp"
 #include "virrey/store/importer.hpp"
 #include "virrey/validate/game_checker.hpp"
-#include "virrey/ingest/pipeline.hpp"
 
 namespace virrey::testing {
 

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "temp_dir.hpp"
-#include "virrey/store/database.hpp"
 #include "virrey/game/game_record.hpp"
+#include "virrey/store/database.hpp"
 
 namespace virrey::testing {
 

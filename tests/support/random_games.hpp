@@ -51,10 +51,11 @@ inline std::string random_games(int count, std::uint64_t seed, int first_round =
   std::string out;
   for (int g = 0; g < count; ++g) {
     const auto pick = rng() % 3;
-    const Variant variant = pick == 0 ? Variant::Virrey : pick == 1 && modern ? Variant::Modern : Variant::Standard;
-    const auto [moves, result] = with_geometry(variant, [&](auto geometry) {
-      return random_moves<decltype(geometry)>(variant, rng);
-    });
+    const Variant variant = pick == 0             ? Variant::Virrey
+                            : pick == 1 && modern ? Variant::Modern
+                                                  : Variant::Standard;
+    const auto [moves, result] =
+        with_geometry(variant, [&](auto geometry) { return random_moves<decltype(geometry)>(variant, rng); });
     out += "[Event \"Random " + std::to_string(seed) + "\"]\n[Site \"Test\"]\n[Date \"2024.01.01\"]\n";
     out += "[Round \"" + std::to_string(first_round + g) + "\"]\n[White \"Player " +
            std::to_string(rng() % 50) + "\"]\n[Black \"Player " + std::to_string(rng() % 50) + "\"]\n";

@@ -35,8 +35,8 @@ struct RunResult {
 
 // Starts `virrey ARGS...` with stdout and stderr to the given files (the
 // same file for both is fine) and stdin from `input` (or /dev/null).
-inline pid_t start_virrey(const std::vector<std::string>& args, const std::string& out, const std::string& err,
-                          const std::string& input = {}) {
+inline pid_t start_virrey(const std::vector<std::string>& args, const std::string& out,
+                          const std::string& err, const std::string& input = {}) {
   const pid_t pid = ::fork();
   if (pid == 0) {
     const int o = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);

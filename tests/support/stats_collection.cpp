@@ -49,22 +49,14 @@ bool attacks(const Position<G>& pos, Square from, Square to) {
   };
   switch (p.type) {
     case PieceType::Viceroy:
-    case PieceType::King:
-      return std::max(std::abs(df), std::abs(dr)) == 1;
-    case PieceType::Knight:
-      return std::abs(df * dr) == 2;
-    case PieceType::Bishop:
-      return slide(false, true);
-    case PieceType::Rook:
-      return slide(true, false);
-    case PieceType::Queen:
-      return slide(true, true);
-    case PieceType::Minister:
-      return slide(false, true) || std::abs(df * dr) == 2;
-    case PieceType::Pawn:
-      return std::abs(df) == 1 && dr == (p.color == Color::White ? 1 : -1);
-    default:
-      return false;
+    case PieceType::King: return std::max(std::abs(df), std::abs(dr)) == 1;
+    case PieceType::Knight: return std::abs(df * dr) == 2;
+    case PieceType::Bishop: return slide(false, true);
+    case PieceType::Rook: return slide(true, false);
+    case PieceType::Queen: return slide(true, true);
+    case PieceType::Minister: return slide(false, true) || std::abs(df * dr) == 2;
+    case PieceType::Pawn: return std::abs(df) == 1 && dr == (p.color == Color::White ? 1 : -1);
+    default: return false;
   }
 }
 
@@ -96,9 +88,8 @@ void replay(RefGame& g) {
     const Color us = pos.side_to_move();
     const Square captured = m.kind() == MoveKind::EnPassant
                                 ? make_square<G>(file_of<G>(m.to()), rank_of<G>(m.from()))
-                            : m.kind() == MoveKind::Castling || m.kind() == MoveKind::BishopSwap
-                                ? kNoSquare
-                                : m.to();
+                            : m.kind() == MoveKind::Castling || m.kind() == MoveKind::BishopSwap ? kNoSquare
+                                                                                                 : m.to();
     if (captured != kNoSquare && !pos.piece_on(captured).empty() && promoted[captured] >= 0) {
       g.promotions[std::size_t(promoted[captured])].captured_later = true;
       promoted[captured] = -1;

@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
+#include "virrey/game/game_record.hpp"
 #include "virrey/rules/types.hpp"
 #include "virrey/store/database.hpp"
 #include "virrey/store/game_summary.hpp"
-#include "virrey/game/game_record.hpp"
 
 namespace virrey::stats_test {
 

@@ -12,7 +12,8 @@ namespace virrey::store::testing {
 
 namespace {
 
-Status write_one(const std::string& path, const std::function<void(Database::Impl&, rocksdb::WriteBatch&)>& fill) {
+Status write_one(const std::string& path,
+                 const std::function<void(Database::Impl&, rocksdb::WriteBatch&)>& fill) {
   auto impl = open_impl(path, {OpenMode::ReadWrite, false}, false);
   if (!impl) return impl.error();
   rocksdb::WriteBatch batch;
@@ -52,13 +53,13 @@ Status put_position_entry(const std::string& path, Variant v, std::uint64_t hash
     std::string key(view(position_key(v, hash, game))), value;
     GameId first = game;
     d.scan(Family::Positions, view(position_prefix(v, hash)), [&](std::string_view k, std::string_view val) {
-      auto pk = parse_position_key(k);
-      if (!pk || pk->first > game) return false;
-      key = k;
-      value = val;
-      first = pk->first;
-      return true;
-    }).ok();
+       auto pk = parse_position_key(k);
+       if (!pk || pk->first > game) return false;
+       key = k;
+       value = val;
+       first = pk->first;
+       return true;
+     }).ok();
     std::vector<Posting> postings;
     int bits = kMaxFingerprintBits;
     decode_postings(value, first, [&](const DecodedPosting& p) {
@@ -74,7 +75,8 @@ Status put_position_entry(const std::string& path, Variant v, std::uint64_t hash
   });
 }
 
-Status put_raw_entry(const std::string& path, Family family, const std::string& key, const std::string& value) {
+Status put_raw_entry(const std::string& path, Family family, const std::string& key,
+                     const std::string& value) {
   return write_one(path, [&](Database::Impl& d, rocksdb::WriteBatch& batch) {
     batch.Put(d.cf(family), key, value).PermitUncheckedError();
   });

@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <string>
 
-#include "virrey/rules/variant.hpp"
 #include "virrey/base/error.hpp"
+#include "virrey/rules/variant.hpp"
 #include "virrey/store/schema.hpp"
 
 namespace virrey::store::testing {
@@ -27,6 +27,7 @@ Status delete_game_record(const std::string& path, std::uint32_t id);
 Status put_position_entry(const std::string& path, Variant v, std::uint64_t hash, std::uint32_t game);
 
 // Writes one entry as given (an older schema's layout, say).
-Status put_raw_entry(const std::string& path, Family family, const std::string& key, const std::string& value);
+Status put_raw_entry(const std::string& path, Family family, const std::string& key,
+                     const std::string& value);
 
 }  // namespace virrey::store::testing

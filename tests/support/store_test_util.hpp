@@ -24,14 +24,14 @@
 
 namespace virrey::store::test {
 
-using testing::read_file;
-using testing::run_virrey_words;
-using testing::PipedProcess;
-using testing::RunResult;
-using testing::spawn_virrey;
-using testing::spawn_virrey_piped;
-using testing::TempDir;
-using testing::write_file;
+using virrey::testing::PipedProcess;
+using virrey::testing::read_file;
+using virrey::testing::run_virrey_words;
+using virrey::testing::RunResult;
+using virrey::testing::spawn_virrey;
+using virrey::testing::spawn_virrey_piped;
+using virrey::testing::TempDir;
+using virrey::testing::write_file;
 
 // Every game of a PGN text, checked with these options.
 inline std::vector<validate::CheckedGame> check_pgn_with(const std::string& text,
@@ -62,15 +62,16 @@ inline game::GameRecord record_of(const std::string& text, Variant default_varia
   auto games = check_pgn(text, default_variant);
   EXPECT_EQ(games.size(), 1u);
   if (games.empty()) return {};
-  for (const auto& f : games[0].findings)
-    EXPECT_NE(f.severity, validate::Severity::Error) << f.message;
+  for (const auto& f : games[0].findings) EXPECT_NE(f.severity, validate::Severity::Error) << f.message;
   return std::move(games[0].record);
 }
 
 // A standard game of unknown event, players and date ("?" tags, result *).
 inline game::GameRecord unknown_roster_record(const std::string& movetext) {
-  return record_of("[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n"
-                   "[Black \"?\"]\n[Result \"*\"]\n\n" + movetext);
+  return record_of(
+      "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n"
+      "[Black \"?\"]\n[Result \"*\"]\n\n" +
+      movetext);
 }
 
 // The games of a PGN text, each with its tags and movetext.

@@ -64,8 +64,10 @@ std::string write_pgn(const GameRecord& rec) {
   std::string out;
   for (const auto& [name, fallback] : kRoster) {
     std::string_view value = rec.tag(name);
-    if (name == "Result") value = result_text(rec.result);
-    else if (!rec.has_tag(name)) value = fallback;
+    if (name == "Result")
+      value = result_text(rec.result);
+    else if (!rec.has_tag(name))
+      value = fallback;
     out += '[';
     out += name;
     out += " \"";
@@ -114,7 +116,8 @@ std::string write_pgn(const GameRecord& rec) {
           word.clear();
         };
         std::size_t i = 0;
-        while (i < text.size() && (text[i] == ' ' || text[i] == '\n' || text[i] == '\r' || text[i] == '\t')) ++i;
+        while (i < text.size() && (text[i] == ' ' || text[i] == '\n' || text[i] == '\r' || text[i] == '\t'))
+          ++i;
         for (; i < text.size(); ++i) {
           char c = text[i];
           if (c == ' ' || c == '\n' || c == '\r' || c == '\t') {

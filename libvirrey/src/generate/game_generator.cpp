@@ -29,9 +29,9 @@ std::size_t pawn_rank(Color c, Square s) {
 // Bonus for a pawn arriving on a rank, and extra when it is passed.
 constexpr std::array<int, 8> kPushBonus = {0, 0, 15, 25, 45, 90, 160, 0};
 constexpr std::array<int, 8> kPassedBonus = {0, 0, 30, 60, 120, 200, 350, 0};
-constexpr int kTradeBonus = 60;  // for any capture: trades lead to endgames, where pawns run
+constexpr int kTradeBonus = 60;         // for any capture: trades lead to endgames, where pawns run
 constexpr int kEndgameMaterial = 1000;  // opponent's pieces (not pawns) worth this or less
-constexpr int kPromotionBonus = 350;  // on top of the material gained
+constexpr int kPromotionBonus = 350;    // on top of the material gained
 // What an advanced pawn is worth beyond its material, when it can be taken.
 constexpr std::array<int, 8> kAdvancedPawn = {0, 0, 0, 10, 40, 120, 600, 0};
 constexpr int kCheckExposure = 25;  // per check the opponent could give next
@@ -131,10 +131,15 @@ Style style_for(int elo, Color side) {
 // mostly a queen, in Modern chess often a minister.
 PieceType chosen_promotion(Variant v, std::uint32_t per_cent) {
   if (v == Variant::Modern)
-    return per_cent < 60 ? PieceType::Queen : per_cent < 88 ? PieceType::Minister
-         : per_cent < 94 ? PieceType::Knight : per_cent < 98 ? PieceType::Rook : PieceType::Bishop;
-  return per_cent < 88 ? PieceType::Queen : per_cent < 94 ? PieceType::Knight
-       : per_cent < 98 ? PieceType::Rook : PieceType::Bishop;
+    return per_cent < 60   ? PieceType::Queen
+           : per_cent < 88 ? PieceType::Minister
+           : per_cent < 94 ? PieceType::Knight
+           : per_cent < 98 ? PieceType::Rook
+                           : PieceType::Bishop;
+  return per_cent < 88   ? PieceType::Queen
+         : per_cent < 94 ? PieceType::Knight
+         : per_cent < 98 ? PieceType::Rook
+                         : PieceType::Bishop;
 }
 
 // Scores the legal moves of one position and picks the best after noise.
@@ -153,8 +158,8 @@ class MoveChooser {
     their_pawn_attacks_ = pawn_attacks<G>(them_, pos.pieces(them_, PieceType::Pawn));
     checking_ = check_squares(pos, them_);
     heavy_ = pos.pieces(PieceType::Queen) != 0;
-    endgame_ = material(pos, them_) - kValue[index(PieceType::Pawn)] *
-                                          popcount(pos.pieces(them_, PieceType::Pawn)) <=
+    endgame_ = material(pos, them_) -
+                   kValue[index(PieceType::Pawn)] * popcount(pos.pieces(them_, PieceType::Pawn)) <=
                kEndgameMaterial;
     promote_to_ = chosen_promotion(pos.variant(), rng_.below(100));
   }
@@ -211,9 +216,7 @@ class MoveChooser {
   }
 
  private:
-  bool defended_by_us(Square s, BB occ) const {
-    return (pos_.attackers_to(s, occ) & ours_) != 0;
-  }
+  bool defended_by_us(Square s, BB occ) const { return (pos_.attackers_to(s, occ) & ours_) != 0; }
 
   int score(Move m) const {
     const Square from = m.from(), to = m.to();
@@ -226,8 +229,7 @@ class MoveChooser {
     if (m.kind() == MoveKind::EnPassant) victim = PieceType::Pawn;
     const bool promotion = m.kind() == MoveKind::Promotion;
     const PieceType lands = promotion ? m.promotion() : mover;
-    if (promotion && info(pos_.variant()).promotion_rule == PromotionRule::Choice &&
-        lands != promote_to_)
+    if (promotion && info(pos_.variant()).promotion_rule == PromotionRule::Choice && lands != promote_to_)
       return -kMateScore;
 
     int s = kValue[index(victim)];
@@ -249,8 +251,8 @@ class MoveChooser {
       s -= risk;
     }
     // Rescuing a piece that stands attacked and undefended (or attacked by a pawn).
-    if (mover != PieceType::King && mover != PieceType::Pawn && (their_attacks_ & from_bb) &&
-        risk == 0 && ((their_pawn_attacks_ & from_bb) || !defended_by_us(from, occ_)))
+    if (mover != PieceType::King && mover != PieceType::Pawn && (their_attacks_ & from_bb) && risk == 0 &&
+        ((their_pawn_attacks_ & from_bb) || !defended_by_us(from, occ_)))
       s += kValue[index(mover)] * 3 / 4;
 
     switch (mover) {
@@ -270,9 +272,7 @@ class MoveChooser {
       case PieceType::Queen:
         if (ply_ < 14) s -= 25;
         break;
-      case PieceType::King:
-        s += heavy_ ? -35 : 10;
-        break;
+      case PieceType::King: s += heavy_ ? -35 : 10; break;
       default: break;
     }
 
@@ -310,8 +310,7 @@ class MoveChooser {
       const PieceType lands = promotion ? r.promotion() : mover;
       const BB occ_after = (occ ^ square_bb<G>(from)) | to_bb;
       if (r.kind() == MoveKind::BishopSwap) continue;
-      const bool gives_check =
-          gives_direct_check<G>(checking, lands, them_, from, to, king, occ_after);
+      const bool gives_check = gives_direct_check<G>(checking, lands, them_, from, to, king, occ_after);
       if (r.kind() != MoveKind::Castling && gives_check) {
         ++checks;
         const Pos mated = next.after(r);
@@ -358,8 +357,7 @@ GeneratedGame play_game(const GeneratorOptions& o, std::vector<std::uint64_t>& h
   FenProblems errors;
   Pos pos = *position_from_fen<G>(info(o.variant).start_fen, o.variant, errors);
   // Modern chess: half of the games are played with the bishop swap.
-  const bool bishop_swap =
-      o.variant == Variant::Modern && (mix_words({o.seed, 0x53574150ULL, number}) & 1);
+  const bool bishop_swap = o.variant == Variant::Modern && (mix_words({o.seed, 0x53574150ULL, number}) & 1);
   if (bishop_swap) pos.enable_bishop_swap();
   history.clear();
   history.push_back(pos.hash());
@@ -381,8 +379,7 @@ GeneratedGame play_game(const GeneratorOptions& o, std::vector<std::uint64_t>& h
     if (legal.empty()) {
       if (pos.in_check()) {
         out.ending = Ending::Checkmate;
-        result = pos.side_to_move() == Color::White ? GameResult::BlackWins
-                                                    : GameResult::WhiteWins;
+        result = pos.side_to_move() == Color::White ? GameResult::BlackWins : GameResult::WhiteWins;
       } else {
         out.ending = Ending::Stalemate;
         result = GameResult::Draw;
@@ -413,8 +410,10 @@ GeneratedGame play_game(const GeneratorOptions& o, std::vector<std::uint64_t>& h
         std::uint32_t resign = deficit >= 1500 ? 150 : deficit >= 900 ? 60 : deficit >= 500 ? 15 : 0;
         std::uint32_t agree = deficit <= 150 ? (pawnless ? 60 : 10) : 0;
         if (ply >= last_ply) {
-          if (deficit >= 250) resign = 1000;
-          else agree = 1000;
+          if (deficit >= 250)
+            resign = 1000;
+          else
+            agree = 1000;
         }
         if (resign && rng.chance(resign)) {
           out.ending = Ending::Resignation;  // by the side behind, whoever is to move
@@ -434,8 +433,8 @@ GeneratedGame play_game(const GeneratorOptions& o, std::vector<std::uint64_t>& h
                        (m.kind() != MoveKind::BishopSwap && !pos.piece_on(m.to()).empty());
     ++ply;
     rec.main_line.push_back(m);
-    rec.movetext.push_back(game::MovetextItem{game::ItemKind::Move, 0, std::uint32_t(ply),
-                                                  m, write_san(pos, m, legal)});
+    rec.movetext.push_back(
+        game::MovetextItem{game::ItemKind::Move, 0, std::uint32_t(ply), m, write_san(pos, m, legal)});
     pos.play(m);
     history.push_back(pos.hash());
     legal.clear();

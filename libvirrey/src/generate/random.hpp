@@ -47,9 +47,7 @@ class Random {
   }
 
   // Uniform-enough in [0, n) for n > 0 (multiply-shift; the bias is 2^-32 at most).
-  std::uint32_t below(std::uint32_t n) {
-    return std::uint32_t(((next() >> 32) * std::uint64_t(n)) >> 32);
-  }
+  std::uint32_t below(std::uint32_t n) { return std::uint32_t(((next() >> 32) * std::uint64_t(n)) >> 32); }
   int range(int lo, int hi) { return lo + int(below(std::uint32_t(hi - lo + 1))); }  // [lo, hi]
   // True with probability per_mille / 1000.
   bool chance(std::uint32_t per_mille) { return below(1000) < per_mille; }

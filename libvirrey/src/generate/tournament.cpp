@@ -17,32 +17,27 @@ namespace {
 using namespace std::string_view_literals;
 
 constexpr std::array kSurnames = {
-    "García"sv,    "Fernández"sv, "López"sv,      "Martínez"sv,  "Sánchez"sv,  "Pérez"sv,
-    "Gómez"sv,     "Díaz"sv,      "Torres"sv,     "Ramírez"sv,   "Flores"sv,   "Rojas"sv,
-    "Vargas"sv,    "Castillo"sv,  "Mendoza"sv,    "Quispe"sv,    "Huamán"sv,   "Salazar"sv,
-    "Herrera"sv,   "Aguilar"sv,   "Ortega"sv,     "Navarro"sv,   "Molina"sv,   "Delgado"sv,
-    "Cabrera"sv,   "Espinoza"sv,  "Valdivia"sv,   "Paredes"sv,   "Garzón"sv,   "Ibáñez"sv,
-    "Villanueva"sv, "Carranza"sv, "Zamora"sv,     "Ferreira"sv,  "Oliveira"sv, "Silva"sv,
-    "Costa"sv,     "Almeida"sv,   "Moreau"sv,     "Lefebvre"sv,  "Schmidt"sv,  "Becker"sv,
-    "Novak"sv,     "Horvath"sv,   "Kovacs"sv,     "Petrov"sv,    "Ivanov"sv,   "Smirnov"sv,
-    "Kowalski"sv,  "Nielsen"sv,   "Jansen"sv,     "de Vries"sv,  "Rossi"sv,    "Bianchi"sv,
-    "Smith"sv,     "Walker"sv,    "O'Brien"sv,    "Murphy"sv,    "Gupta"sv,    "Iyer"sv,
-    "Nakamura"sv,  "Tanaka"sv,    "Li"sv,         "Wang"sv,      "Aronian"sv,  "Gelashvili"sv,
-    "Haddad"sv,    "Okafor"sv,
+    "García"sv,  "Fernández"sv, "López"sv,      "Martínez"sv, "Sánchez"sv,  "Pérez"sv,    "Gómez"sv,
+    "Díaz"sv,    "Torres"sv,    "Ramírez"sv,    "Flores"sv,   "Rojas"sv,    "Vargas"sv,   "Castillo"sv,
+    "Mendoza"sv, "Quispe"sv,    "Huamán"sv,     "Salazar"sv,  "Herrera"sv,  "Aguilar"sv,  "Ortega"sv,
+    "Navarro"sv, "Molina"sv,    "Delgado"sv,    "Cabrera"sv,  "Espinoza"sv, "Valdivia"sv, "Paredes"sv,
+    "Garzón"sv,  "Ibáñez"sv,    "Villanueva"sv, "Carranza"sv, "Zamora"sv,   "Ferreira"sv, "Oliveira"sv,
+    "Silva"sv,   "Costa"sv,     "Almeida"sv,    "Moreau"sv,   "Lefebvre"sv, "Schmidt"sv,  "Becker"sv,
+    "Novak"sv,   "Horvath"sv,   "Kovacs"sv,     "Petrov"sv,   "Ivanov"sv,   "Smirnov"sv,  "Kowalski"sv,
+    "Nielsen"sv, "Jansen"sv,    "de Vries"sv,   "Rossi"sv,    "Bianchi"sv,  "Smith"sv,    "Walker"sv,
+    "O'Brien"sv, "Murphy"sv,    "Gupta"sv,      "Iyer"sv,     "Nakamura"sv, "Tanaka"sv,   "Li"sv,
+    "Wang"sv,    "Aronian"sv,   "Gelashvili"sv, "Haddad"sv,   "Okafor"sv,
 };
 
 constexpr std::array kGivenNames = {
-    "Ana"sv,      "Lucía"sv,    "María"sv,    "Carmen"sv,   "Sofía"sv,    "Valentina"sv,
-    "Camila"sv,   "Isabel"sv,   "Elena"sv,    "Paula"sv,    "Rosa"sv,     "Inés"sv,
-    "Julia"sv,    "Marta"sv,    "Beatriz"sv,  "Natalia"sv,  "Olga"sv,     "Irina"sv,
-    "Anna"sv,     "Sarah"sv,    "Mei"sv,      "Priya"sv,    "Yuki"sv,     "Amara"sv,
-    "José"sv,     "Juan"sv,     "Luis"sv,     "Carlos"sv,   "Jorge"sv,    "Miguel"sv,
-    "Andrés"sv,   "Diego"sv,    "Pablo"sv,    "Javier"sv,   "Raúl"sv,     "Óscar"sv,
-    "Julio"sv,    "Ramón"sv,    "Tomás"sv,    "Sebastián"sv, "Mateo"sv,   "Nicolás"sv,
-    "Alejandro"sv, "Emilio"sv,  "Gonzalo"sv,  "Ignacio"sv,  "Joaquín"sv,  "Rodrigo"sv,
-    "João"sv,     "Pierre"sv,   "Hans"sv,     "Lars"sv,     "Pieter"sv,   "Marco"sv,
-    "Ivan"sv,     "Dmitri"sv,   "Levon"sv,    "David"sv,    "John"sv,     "Arjun"sv,
-    "Hikaru"sv,   "Wei"sv,      "Karim"sv,    "Chidi"sv,
+    "Ana"sv,   "Lucía"sv,   "María"sv,     "Carmen"sv, "Sofía"sv,   "Valentina"sv, "Camila"sv,  "Isabel"sv,
+    "Elena"sv, "Paula"sv,   "Rosa"sv,      "Inés"sv,   "Julia"sv,   "Marta"sv,     "Beatriz"sv, "Natalia"sv,
+    "Olga"sv,  "Irina"sv,   "Anna"sv,      "Sarah"sv,  "Mei"sv,     "Priya"sv,     "Yuki"sv,    "Amara"sv,
+    "José"sv,  "Juan"sv,    "Luis"sv,      "Carlos"sv, "Jorge"sv,   "Miguel"sv,    "Andrés"sv,  "Diego"sv,
+    "Pablo"sv, "Javier"sv,  "Raúl"sv,      "Óscar"sv,  "Julio"sv,   "Ramón"sv,     "Tomás"sv,   "Sebastián"sv,
+    "Mateo"sv, "Nicolás"sv, "Alejandro"sv, "Emilio"sv, "Gonzalo"sv, "Ignacio"sv,   "Joaquín"sv, "Rodrigo"sv,
+    "João"sv,  "Pierre"sv,  "Hans"sv,      "Lars"sv,   "Pieter"sv,  "Marco"sv,     "Ivan"sv,    "Dmitri"sv,
+    "Levon"sv, "David"sv,   "John"sv,      "Arjun"sv,  "Hikaru"sv,  "Wei"sv,       "Karim"sv,   "Chidi"sv,
 };
 
 struct City {
@@ -51,33 +46,57 @@ struct City {
 };
 
 constexpr std::array kCities = {
-    City{"Lima", "PER"},          City{"Cusco", "PER"},        City{"Arequipa", "PER"},
-    City{"Buenos Aires", "ARG"},  City{"Mar del Plata", "ARG"}, City{"Madrid", "ESP"},
-    City{"Sevilla", "ESP"},       City{"Linares", "ESP"},      City{"Salamanca", "ESP"},
-    City{"Barcelona", "ESP"},     City{"Ciudad de México", "MEX"}, City{"Guadalajara", "MEX"},
-    City{"Bogotá", "COL"},        City{"Cartagena", "COL"},    City{"Quito", "ECU"},
-    City{"Santiago", "CHI"},      City{"Montevideo", "URU"},   City{"La Paz", "BOL"},
-    City{"Asunción", "PAR"},      City{"Caracas", "VEN"},      City{"La Habana", "CUB"},
-    City{"São Paulo", "BRA"},     City{"Lisboa", "POR"},       City{"Paris", "FRA"},
-    City{"Berlin", "GER"},        City{"Dortmund", "GER"},     City{"London", "ENG"},
-    City{"Wijk aan Zee", "NED"},  City{"Praha", "CZE"},        City{"Budapest", "HUN"},
-    City{"Reykjavik", "ISL"},     City{"Tbilisi", "GEO"},      City{"Yerevan", "ARM"},
-    City{"Chennai", "IND"},       City{"New York", "USA"},     City{"Saint Louis", "USA"},
+    City{"Lima", "PER"},
+    City{"Cusco", "PER"},
+    City{"Arequipa", "PER"},
+    City{"Buenos Aires", "ARG"},
+    City{"Mar del Plata", "ARG"},
+    City{"Madrid", "ESP"},
+    City{"Sevilla", "ESP"},
+    City{"Linares", "ESP"},
+    City{"Salamanca", "ESP"},
+    City{"Barcelona", "ESP"},
+    City{"Ciudad de México", "MEX"},
+    City{"Guadalajara", "MEX"},
+    City{"Bogotá", "COL"},
+    City{"Cartagena", "COL"},
+    City{"Quito", "ECU"},
+    City{"Santiago", "CHI"},
+    City{"Montevideo", "URU"},
+    City{"La Paz", "BOL"},
+    City{"Asunción", "PAR"},
+    City{"Caracas", "VEN"},
+    City{"La Habana", "CUB"},
+    City{"São Paulo", "BRA"},
+    City{"Lisboa", "POR"},
+    City{"Paris", "FRA"},
+    City{"Berlin", "GER"},
+    City{"Dortmund", "GER"},
+    City{"London", "ENG"},
+    City{"Wijk aan Zee", "NED"},
+    City{"Praha", "CZE"},
+    City{"Budapest", "HUN"},
+    City{"Reykjavik", "ISL"},
+    City{"Tbilisi", "GEO"},
+    City{"Yerevan", "ARM"},
+    City{"Chennai", "IND"},
+    City{"New York", "USA"},
+    City{"Saint Louis", "USA"},
 };
 
 // "{}" is the city; the year is appended.
 constexpr std::array kVirreyEvents = {
-    "Torneo del Virrey {}"sv, "Copa Virrey {}"sv,       "{} Virrey Open"sv,
-    "{} Viceroy Masters"sv,   "Memorial Garzón {}"sv,   "{} Virrey Invitational"sv,
-    "Festival Virrey {}"sv,   "{} Ajedrez del Virrey"sv,
+    "Torneo del Virrey {}"sv, "Copa Virrey {}"sv,         "{} Virrey Open"sv,     "{} Viceroy Masters"sv,
+    "Memorial Garzón {}"sv,   "{} Virrey Invitational"sv, "Festival Virrey {}"sv, "{} Ajedrez del Virrey"sv,
 };
 constexpr std::array kModernEvents = {
-    "{} Modern Chess Open"sv, "Memorial Maura {}"sv,  "Torneo de Ajedrez Moderno {}"sv,
-    "{} 9x9 Masters"sv,       "Copa Ministro {}"sv,   "{} Modern Invitational"sv,
+    "{} Modern Chess Open"sv, "Memorial Maura {}"sv, "Torneo de Ajedrez Moderno {}"sv,
+    "{} 9x9 Masters"sv,       "Copa Ministro {}"sv,  "{} Modern Invitational"sv,
 };
 constexpr std::array kStandardEvents = {
-    "{} Open"sv,          "{} Masters"sv,         "{} Invitational"sv, "{} Chess Festival"sv,
-    "Torneo Magistral {}"sv, "{} Championship"sv, "{} Zonal"sv,        "{} Club Championship"sv,
+    "{} Open"sv,           "{} Masters"sv,           "{} Invitational"sv,
+    "{} Chess Festival"sv, "Torneo Magistral {}"sv,  "{} Championship"sv,
+    "{} Zonal"sv,          "{} Club Championship"sv,
 };
 
 constexpr std::uint64_t kPlayerPool = kSurnames.size() * kGivenNames.size();

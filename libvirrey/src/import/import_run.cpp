@@ -35,8 +35,10 @@ struct Recorded {
 Result<Recorded> recorded_inputs(const store::Database& db) {
   Recorded r;
   Status s = db.for_each_input([&](const Fingerprint& fp, const store::InputRecord& rec) {
-    if (rec.probe) r.probes.insert(*rec.probe);
-    else r.without_probe = true;
+    if (rec.probe)
+      r.probes.insert(*rec.probe);
+    else
+      r.without_probe = true;
     r.inputs.emplace(fp, rec);
     return true;
   });

@@ -59,7 +59,7 @@ struct Problem {
 struct Batch {
   std::size_t input = 0;
   std::shared_ptr<const std::string> display;  // the input's name in findings
-  std::string text;  // the games' bytes, one after another
+  std::string text;                            // the games' bytes, one after another
   std::vector<Pending> games;
   std::vector<GameReport> reports;
   std::unique_ptr<detail::PreparedSlots> prepared;  // one value per game, typed by the hook
@@ -76,8 +76,8 @@ struct Batch {
     if (text.capacity() > 2 * kBatchBytes) text = std::string();
     for (GameReport& r : reports) {
       const game::GameRecord& rec = r.game.record;
-      if (rec.main_line.capacity() > 4096 || rec.movetext.capacity() > 4096 ||
-          rec.tags.capacity() > 64 || r.game.findings.capacity() > 64)
+      if (rec.main_line.capacity() > 4096 || rec.movetext.capacity() > 4096 || rec.tags.capacity() > 64 ||
+          r.game.findings.capacity() > 64)
         r.game = CheckedGame{};
       if (r.raw.capacity() > (std::size_t(64) << 10)) r.raw = std::string();
     }
@@ -94,8 +94,12 @@ class BatchReader {
  public:
   BatchReader(const std::vector<std::string>& paths, const Options& options, RunHook& hook,
               std::vector<InputOutcome>& outcomes)
-      : paths_(paths), options_(options.splitter), hook_(hook), outcomes_(outcomes),
-        fingerprint_(options.fingerprint), salt_(fingerprint_salt(options)) {}
+      : paths_(paths),
+        options_(options.splitter),
+        hook_(hook),
+        outcomes_(outcomes),
+        fingerprint_(options.fingerprint),
+        salt_(fingerprint_salt(options)) {}
 
   // The next batch, or nullptr when every input is read. `spare`, if given,
   // is an emptied batch to fill again.
@@ -155,8 +159,10 @@ class BatchReader {
       }
     } else {
       opened_ = importers::open_input(path);
-      if (opened_) source_ = opened_.source.get();
-      else open_error_ = opened_.error;
+      if (opened_)
+        source_ = opened_.source.get();
+      else
+        open_error_ = opened_.error;
     }
     display_ = std::make_shared<const std::string>(source_ ? std::string(source_->name()) : path);
     if (source_) splitter_.emplace(*source_, options_);
@@ -164,8 +170,10 @@ class BatchReader {
 
   void close_current() {
     InputOutcome& out = outcomes_[input_];
-    if (hashed_) out.raw_bytes += hashed_->raw_bytes();
-    else if (source_) out.raw_bytes += source_->raw_bytes_read();
+    if (hashed_)
+      out.raw_bytes += hashed_->raw_bytes();
+    else if (source_)
+      out.raw_bytes += source_->raw_bytes_read();
     splitter_.reset();
     hashed_.reset();
     opened_ = {};
@@ -233,12 +241,12 @@ class BatchReader {
   const std::uint64_t salt_;
   std::shared_ptr<const std::string> display_;
   std::size_t input_ = 0;
-  importers::OpenResult opened_;  // an input read without fingerprint
+  importers::OpenResult opened_;                  // an input read without fingerprint
   std::optional<importers::HashedInput> hashed_;  // or with one
-  importers::ByteSource* source_ = nullptr;  // the current input's bytes
-  std::string open_error_;  // why the current input did not open
-  bool skipped_ = false;  // the current input is known to the hook
-  bool failed_ = false;   // a read of the current input failed
+  importers::ByteSource* source_ = nullptr;       // the current input's bytes
+  std::string open_error_;                        // why the current input did not open
+  bool skipped_ = false;                          // the current input is known to the hook
+  bool failed_ = false;                           // a read of the current input failed
   std::optional<pgn::GameSplitter> splitter_;
 };
 
@@ -287,10 +295,9 @@ class ReportSink {
     f.line = r.start.line;
     f.column = r.start.column;
     f.game = r.number;
-    f.message = it->second.input == input
-                    ? fmt::format("the same game as game {}", it->second.number)
-                    : fmt::format("the same game as game {} of {}", it->second.number,
-                                  paths_[it->second.input]);
+    f.message = it->second.input == input ? fmt::format("the same game as game {}", it->second.number)
+                                          : fmt::format("the same game as game {} of {}", it->second.number,
+                                                        paths_[it->second.input]);
     g.findings.push_back(std::move(f));
     g.has_warning = true;
   }
@@ -315,7 +322,9 @@ class ReportSink {
 class Pipeline {
  public:
   Pipeline(BatchReader& reader, ReportSink& sink, const detail::SlotMaker& make_slots, std::size_t threads)
-      : reader_(reader), sink_(sink), make_slots_(make_slots),
+      : reader_(reader),
+        sink_(sink),
+        make_slots_(make_slots),
         max_queued_(std::min<std::size_t>(2 * threads + 1, 16)) {}
 
   void run(GameChecker& checker) {
@@ -395,7 +404,11 @@ class Pipeline {
     const std::size_t first = batch.claimed;
     const std::size_t count = std::min(kClaimGames, batch.games.size() - first);
     batch.claimed += count;
-    unlocked([&] { for (std::size_t i = first; i < first + count; ++i) check(checker, batch, i); }, lock);
+    unlocked(
+        [&] {
+          for (std::size_t i = first; i < first + count; ++i) check(checker, batch, i);
+        },
+        lock);
     batch.finished += count;
     if (batch.checked() && &batch == queue_.front().get()) changed_.notify_all();
   }

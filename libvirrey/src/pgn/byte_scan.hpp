@@ -36,8 +36,8 @@ struct Bytes {};
 // Like find_first_of(Stops), and also tells whether a byte in neither set
 // came before the one found.
 template <char... Cs, char... Bs>
-std::size_t find_noting_others(Bytes<Cs...> /*stops*/, Bytes<Bs...> /*blanks*/, const char* data, std::size_t n,
-                               bool& other_seen) {
+std::size_t find_noting_others(Bytes<Cs...> /*stops*/, Bytes<Bs...> /*blanks*/, const char* data,
+                               std::size_t n, bool& other_seen) {
   std::size_t i = 0;
 #if defined(__SSE2__)
   for (; i + 16 <= n; i += 16) {
@@ -75,8 +75,8 @@ inline unsigned popcount16(unsigned x) {
 // Line breaks in data[0, n) (LF, CRLF, lone CR), given whether the byte before
 // data was a CR. Sets `last_break_end` to the index past the last break byte
 // (unchanged when there is none) and `ends_with_cr`.
-inline std::uint64_t count_line_breaks(const char* data, std::size_t n, bool prev_cr, std::size_t& last_break_end,
-                                       bool& ends_with_cr) {
+inline std::uint64_t count_line_breaks(const char* data, std::size_t n, bool prev_cr,
+                                       std::size_t& last_break_end, bool& ends_with_cr) {
   std::uint64_t lines = 0;
   std::size_t i = 0;
 #if defined(__SSE2__)

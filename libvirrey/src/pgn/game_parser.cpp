@@ -36,18 +36,30 @@ constexpr std::array<std::uint8_t, 256> make_classes() {
   for (int c = 0; c < 256; ++c) {
     const char ch = char(c);
     std::uint8_t k = kGarbage;
-    if (is_blank(ch)) k = kBlank;
-    else if (is_newline(ch)) k = kNewline;
-    else if (is_symbol(ch)) k = kSymbol;
-    else if (ch == '.') k = kDot;
-    else if (ch == '{') k = kBrace;
-    else if (ch == ';') k = kSemicolon;
-    else if (ch == '[') k = kBracket;
-    else if (ch == '(') k = kParenOpen;
-    else if (ch == ')') k = kParenClose;
-    else if (ch == '$') k = kDollar;
-    else if (ch == '!' || ch == '?') k = kAnnotation;
-    else if (ch == '*') k = kStar;
+    if (is_blank(ch))
+      k = kBlank;
+    else if (is_newline(ch))
+      k = kNewline;
+    else if (is_symbol(ch))
+      k = kSymbol;
+    else if (ch == '.')
+      k = kDot;
+    else if (ch == '{')
+      k = kBrace;
+    else if (ch == ';')
+      k = kSemicolon;
+    else if (ch == '[')
+      k = kBracket;
+    else if (ch == '(')
+      k = kParenOpen;
+    else if (ch == ')')
+      k = kParenClose;
+    else if (ch == '$')
+      k = kDollar;
+    else if (ch == '!' || ch == '?')
+      k = kAnnotation;
+    else if (ch == '*')
+      k = kStar;
     t[std::size_t(c)] = k;
   }
   return t;
@@ -76,8 +88,8 @@ int find_nag(const NagWord (&table)[N], std::string_view word) {
 // handlers of each token kind.
 class Run {
  public:
-  Run(std::string_view text, Location start, Visitor& visitor, const ParseOptions& options, std::string& unescaped,
-      std::vector<Location>& open)
+  Run(std::string_view text, Location start, Visitor& visitor, const ParseOptions& options,
+      std::string& unescaped, std::vector<Location>& open)
       : p_(text.data()),
         end_(text.data() + text.size()),
         line_(start.line),

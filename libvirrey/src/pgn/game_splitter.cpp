@@ -46,16 +46,26 @@ constexpr std::array<std::uint8_t, 256> make_top_classes() {
   for (int c = 0; c < 256; ++c) {
     const char ch = char(c);
     std::uint8_t k = kPlain;
-    if (is_blank(ch) || ch == '\0') k = kBlank;  // NUL: padding, not movetext
-    else if (is_newline(ch)) k = kNewline;
-    else if (ch == '{') k = kBraceOpen;
-    else if (ch == ';') k = kSemicolon;
-    else if (ch == '[') k = kBracket;
-    else if (ch == '(') k = kParenOpen;
-    else if (ch == ')') k = kParenClose;
-    else if (ch == '*') k = kStar;
-    else if (ch == '-') k = kDash;
-    else if (ch == '%') k = kPercent;
+    if (is_blank(ch) || ch == '\0')
+      k = kBlank;  // NUL: padding, not movetext
+    else if (is_newline(ch))
+      k = kNewline;
+    else if (ch == '{')
+      k = kBraceOpen;
+    else if (ch == ';')
+      k = kSemicolon;
+    else if (ch == '[')
+      k = kBracket;
+    else if (ch == '(')
+      k = kParenOpen;
+    else if (ch == ')')
+      k = kParenClose;
+    else if (ch == '*')
+      k = kStar;
+    else if (ch == '-')
+      k = kDash;
+    else if (ch == '%')
+      k = kPercent;
     t[std::size_t(c)] = k;
   }
   return t;
@@ -96,7 +106,9 @@ struct GameSplitter::State {
   Step scan_post_marker(std::size_t& p);
   Step found(std::uint64_t end_offset, std::size_t next_start, GameEnd how);
   // A '[' at p, first on its line in Top mode, may start the next game.
-  bool may_end_before_line(std::size_t p) const { return base + p - top_line_begin <= options.max_game_bytes; }
+  bool may_end_before_line(std::size_t p) const {
+    return base + p - top_line_begin <= options.max_game_bytes;
+  }
   // The least size the current game can still have, whatever follows.
   std::uint64_t least_game_size() const {
     const bool may_end_at_line_start = mode == Mode::Top && line_start && may_end_before_line(scan);
@@ -147,9 +159,9 @@ struct GameSplitter::State {
   std::uint64_t depth = 0;  // open '(' in the movetext
   bool movetext = false;
   bool has_tags = false;
-  bool line_start = true;           // only blanks since the last line break (Top)
-  std::uint64_t top_line_begin = 0;  // input offset past the last line break seen in Top
-  std::vector<std::uint64_t> tag_names;            // the names of the tag section, while few
+  bool line_start = true;                            // only blanks since the last line break (Top)
+  std::uint64_t top_line_begin = 0;                  // input offset past the last line break seen in Top
+  std::vector<std::uint64_t> tag_names;              // the names of the tag section, while few
   std::unordered_set<std::uint64_t> many_tag_names;  // all of them, once there are many
   static constexpr std::size_t kScannedNames = 16;
   bool tag_seen(std::uint64_t name) const {

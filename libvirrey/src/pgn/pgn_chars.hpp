@@ -12,7 +12,14 @@ constexpr bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && 
 // Bytes of a PGN symbol token (SAN, results, move numbers, null moves).
 constexpr bool is_symbol(char c) {
   switch (c) {
-    case '_': case '+': case '#': case '=': case ':': case '-': case '/': case '@': return true;
+    case '_':
+    case '+':
+    case '#':
+    case '=':
+    case ':':
+    case '-':
+    case '/':
+    case '@': return true;
     default: return is_alpha(c) || is_digit(c);
   }
 }

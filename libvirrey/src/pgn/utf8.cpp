@@ -30,12 +30,16 @@ std::size_t first_invalid_utf8(std::string_view text) {
       len = 2;
     } else if (c >= 0xe0 && c <= 0xef) {
       len = 3;
-      if (c == 0xe0) lo = 0xa0;       // no overlong forms
-      else if (c == 0xed) hi = 0x9f;  // no surrogates
+      if (c == 0xe0)
+        lo = 0xa0;  // no overlong forms
+      else if (c == 0xed)
+        hi = 0x9f;  // no surrogates
     } else if (c >= 0xf0 && c <= 0xf4) {
       len = 4;
-      if (c == 0xf0) lo = 0x90;       // no overlong forms
-      else if (c == 0xf4) hi = 0x8f;  // nothing above U+10FFFF
+      if (c == 0xf0)
+        lo = 0x90;  // no overlong forms
+      else if (c == 0xf4)
+        hi = 0x8f;  // nothing above U+10FFFF
     } else {
       return i;
     }

@@ -50,7 +50,8 @@ Result<PositionTarget> play_moves(Variant v, std::string_view moves) {
   start.enable_bishop_swap();  // Modern chess: a line may hold a bishop swap
   const SanLine<G> line = play_san_line(start, moves);
   if (const auto& p = line.problem) {
-    const std::string label = fmt::format("move {} ({}{})", p->index / 2 + 1, p->index % 2 ? "..." : "", p->token);
+    const std::string label =
+        fmt::format("move {} ({}{})", p->index / 2 + 1, p->index % 2 ? "..." : "", p->token);
     return bad(fmt::format("bad SAN: {}: {}", label,
                            p->code == SanError::NullMove ? "a null move reaches no position" : p->message));
   }
@@ -107,8 +108,7 @@ Result<std::vector<PositionTarget>> position_from_fen_text(std::string_view fen,
     }
   }
   if (out.empty()) {
-    if (variant)
-      return bad(fmt::format("bad FEN: {}", join_reasons(best_errors)));
+    if (variant) return bad(fmt::format("bad FEN: {}", join_reasons(best_errors)));
     return bad(fmt::format("bad FEN: {} (as {} chess; no variant accepts it)", join_reasons(best_errors),
                            info(best_variant).name));
   }
@@ -122,8 +122,10 @@ Result<std::vector<PositionTarget>> position_from_moves(std::string_view moves,
   for (Variant v : candidate_variants(variant)) {
     std::optional<Result<PositionTarget>> r;
     with_geometry(v, [&](auto g) { r.emplace(play_moves<decltype(g)>(v, moves)); });
-    if (r->ok()) out.push_back(std::move(r->value()));
-    else if (!first_error) first_error = r->error();
+    if (r->ok())
+      out.push_back(std::move(r->value()));
+    else if (!first_error)
+      first_error = r->error();
   }
   if (out.empty()) return first_error ? *first_error : bad("bad SAN: no variant to play the moves in");
   return out;
@@ -161,10 +163,10 @@ Result<PlyRange> parse_ply_range(std::string_view text) {
 Result<PieceType> parse_promotion_piece(std::string_view text) {
   const std::string t = lower(trim(text));
   static constexpr std::pair<std::string_view, PieceType> kNames[] = {
-      {"v", PieceType::Viceroy}, {"viceroy", PieceType::Viceroy}, {"virrey", PieceType::Viceroy},
-      {"q", PieceType::Queen},   {"queen", PieceType::Queen},     {"r", PieceType::Rook},
-      {"rook", PieceType::Rook}, {"b", PieceType::Bishop},        {"bishop", PieceType::Bishop},
-      {"n", PieceType::Knight},  {"knight", PieceType::Knight},   {"m", PieceType::Minister},
+      {"v", PieceType::Viceroy},        {"viceroy", PieceType::Viceroy}, {"virrey", PieceType::Viceroy},
+      {"q", PieceType::Queen},          {"queen", PieceType::Queen},     {"r", PieceType::Rook},
+      {"rook", PieceType::Rook},        {"b", PieceType::Bishop},        {"bishop", PieceType::Bishop},
+      {"n", PieceType::Knight},         {"knight", PieceType::Knight},   {"m", PieceType::Minister},
       {"minister", PieceType::Minister}};
   for (const auto& [name, piece] : kNames)
     if (t == name) return piece;
@@ -200,9 +202,7 @@ Result<Variant> parse_variant(std::string_view text) {
 
 Result<std::string> parse_date_bound(std::string_view text) {
   const std::string_view t = trim(text);
-  auto fail = [&] {
-    return bad(fmt::format("bad date '{}': expected yyyy, yyyy.mm or yyyy.mm.dd", text));
-  };
+  auto fail = [&] { return bad(fmt::format("bad date '{}': expected yyyy, yyyy.mm or yyyy.mm.dd", text)); };
   std::vector<std::string_view> parts;
   std::size_t start = 0;
   for (std::size_t i = 0; i <= t.size(); ++i) {

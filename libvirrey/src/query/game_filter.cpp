@@ -50,12 +50,23 @@ bool opening_like(const PositionTarget& t) { return men(t) >= 4 * t.setup.width(
 
 // Every condition of a filter.
 enum class Cond : std::uint8_t {
-  Position, Promotion, White, Black, Player, Event, Site, Round, Result, Date, Eco, Variant,
+  Position,
+  Promotion,
+  White,
+  Black,
+  Player,
+  Event,
+  Site,
+  Round,
+  Result,
+  Date,
+  Eco,
+  Variant,
 };
 constexpr int kCondCount = 12;
-constexpr std::array<std::string_view, kCondCount> kCondNames = {
-    "position", "promotion", "white", "black", "player", "event",
-    "site",     "round",     "result", "date",  "eco",    "variant"};
+constexpr std::array<std::string_view, kCondCount> kCondNames = {"position", "promotion", "white", "black",
+                                                                 "player",   "event",     "site",  "round",
+                                                                 "result",   "date",      "eco",   "variant"};
 std::string_view name(Cond c) { return kCondNames[std::size_t(c)]; }
 
 class CondSet {
@@ -91,7 +102,7 @@ using RunScan = std::function<Status(const store::Visit<const Entry&>&)>;
 
 struct Source {
   Cond cond;
-  bool sorted = true;          // every run is in game id order
+  bool sorted = true;  // every run is in game id order
   std::vector<RunScan> runs = {};
 };
 
@@ -119,7 +130,7 @@ std::vector<std::pair<PieceType, int>> promotion_combos(Variant v, const Promoti
     out.emplace_back(piece, file);
   };
   if (info(v).promotion_rule == PromotionRule::FixedByFile) {
-    constexpr PieceType kByFile[8] = {PieceType::Rook,   PieceType::Knight, PieceType::Bishop,
+    constexpr PieceType kByFile[8] = {PieceType::Rook,   PieceType::Knight,  PieceType::Bishop,
                                       PieceType::Queen,  PieceType::Viceroy, PieceType::Bishop,
                                       PieceType::Knight, PieceType::Rook};
     for (int f = 0; f < width; ++f) add(kByFile[f % 8], f);
@@ -156,9 +167,8 @@ std::vector<Variant> variants_of(const GameFilter& f) {
 
 RunScan tag_run(const Database& db, TagField field, std::string value, TagMatch match) {
   return [&db, field, value = std::move(value), match](const store::Visit<const Entry&>& visit) {
-    return db.for_each_tag(field, value, match, [&](GameId id, std::string_view) {
-      return visit(Entry{id});
-    });
+    return db.for_each_tag(field, value, match,
+                           [&](GameId id, std::string_view) { return visit(Entry{id}); });
   };
 }
 
@@ -202,20 +212,19 @@ std::vector<Source> make_sources(const Database& db, const GameFilter& f) {
   exact(Cond::Site, TagField::Site, t.site);
   exact(Cond::Round, TagField::Round, t.round);
   exact(Cond::Eco, TagField::Eco, t.eco);
-  if (t.result)
-    exact(Cond::Result, TagField::Result, std::string(result_text(*t.result)));
+  if (t.result) exact(Cond::Result, TagField::Result, std::string(result_text(*t.result)));
   if (t.variant) exact(Cond::Variant, TagField::Variant, std::string(info(*t.variant).cli_name));
   if (t.player)
-    out.push_back(Source{Cond::Player, false,
+    out.push_back(Source{Cond::Player,
+                         false,
                          {tag_run(db, TagField::White, *t.player, TagMatch::Prefix),
                           tag_run(db, TagField::Black, *t.player, TagMatch::Prefix)}});
   if (t.date_from || t.date_to) {
     const std::string from = t.date_from.value_or(""), to = t.date_to.value_or("");
     out.push_back(Source{Cond::Date, false, {[&db, from, to](const store::Visit<const Entry&>& visit) {
-                           return db.for_each_tag_range(TagField::Date, from, to,
-                                                        [&](GameId id, std::string_view) {
-                                                          return visit(Entry{id});
-                                                        });
+                           return db.for_each_tag_range(
+                               TagField::Date, from, to,
+                               [&](GameId id, std::string_view) { return visit(Entry{id}); });
                          }}});
   }
   return out;
@@ -268,8 +277,10 @@ std::vector<Candidate> intersect(const std::vector<Candidate>& a, const std::vec
   std::vector<Candidate> out;
   std::size_t i = 0, j = 0;
   while (i < a.size() && j < b.size()) {
-    if (a[i].id < b[j].id) ++i;
-    else if (b[j].id < a[i].id) ++j;
+    if (a[i].id < b[j].id)
+      ++i;
+    else if (b[j].id < a[i].id)
+      ++j;
     else {
       Candidate c = a[i];
       if (!c.variant) c.variant = b[j].variant;
@@ -360,8 +371,7 @@ class Verifier {
         (check_tags_ ? store::kDecodeTags : 0u) | (need_moves ? store::kDecodeMainLine : 0u);
     // An opening position alone is looked for in the first plies, then, if
     // the game goes on, in the whole line.
-    const std::uint32_t plies =
-        opening_targets_ && !check_promotion_ ? kOpeningPlies : store::kWholeMainLine;
+    const std::uint32_t plies = opening_targets_ && !check_promotion_ ? kOpeningPlies : store::kWholeMainLine;
     // Nor past the first position with fewer men than any position sought.
     const int min_men = check_promotion_ ? 0 : fewest_target_men_;
     auto rec = db_.game(c.id, parts, plies, min_men);
@@ -475,7 +485,7 @@ class Verifier {
   bool opening_targets_ = false;  // every position sought has all but a few men
   bool check_final_men_ = false;
   std::array<int, kVariantCount> target_men_{};  // men of the positions sought per variant; 0: none
-  int fewest_target_men_ = 0;                     // of every position sought; 0: none
+  int fewest_target_men_ = 0;                    // of every position sought; 0: none
   MatchCounts* counts_ = nullptr;
   bool check_result_ = false, check_variant_ = false;
 };
@@ -483,11 +493,11 @@ class Verifier {
 // --- the plan ---------------------------------------------------------------------
 
 struct Plan {
-  bool impossible = false;                  // a condition no game can meet
+  bool impossible = false;                           // a condition no game can meet
   std::optional<std::vector<Candidate>> candidates;  // intersected complete sources
-  std::optional<std::size_t> driver;        // else: this source streams, in id order
+  std::optional<std::size_t> driver;                 // else: this source streams, in id order
   std::vector<Source> sources;
-  CondSet proven;                           // conditions the index settles exactly
+  CondSet proven;  // conditions the index settles exactly
   std::string description;
 };
 
@@ -542,8 +552,8 @@ Result<Plan> make_plan(const Database& db, const GameFilter& f, const PlanOption
       if (!set) return set.error();
       plan.proven.add(s.cond);
       plan.candidates = std::move(**set);
-      plan.description = fmt::format("read the {} index whole ({} candidates)", name(s.cond),
-                                     plan.candidates->size());
+      plan.description =
+          fmt::format("read the {} index whole ({} candidates)", name(s.cond), plan.candidates->size());
     } else {
       // The summary scan checks variant and result itself.
       plan.proven.add(Cond::Variant);
@@ -587,9 +597,9 @@ Status stream(const Source& s, const GameFilter& f, std::size_t first_window,
       if (cut) bound = std::min(bound, last);
     }
     if (bound != kNoBound)
-      entries.erase(std::remove_if(entries.begin(), entries.end(),
-                                   [&](const Entry& e) { return e.game > bound; }),
-                    entries.end());
+      entries.erase(
+          std::remove_if(entries.begin(), entries.end(), [&](const Entry& e) { return e.game > bound; }),
+          entries.end());
     candidates.clear();
     to_candidates(s, f, entries, candidates);
     for (const Candidate& c : candidates) {
@@ -605,8 +615,8 @@ Status stream(const Source& s, const GameFilter& f, std::size_t first_window,
 }  // namespace
 
 bool TagConditions::empty() const {
-  return !white && !black && !player && !event && !site && !round && !result && !date_from &&
-         !date_to && !eco && !variant;
+  return !white && !black && !player && !event && !site && !round && !result && !date_from && !date_to &&
+         !eco && !variant;
 }
 
 Status for_each_match(const Database& db, const GameFilter& f, const store::Visit<const GameMatch&>& visit,

@@ -92,9 +92,8 @@ Result<SearchResult> search(const store::Database& db, const GameFilter& filter,
   if (Status st = fill_dates(db, *all, dates); !st) return st.error();
   std::vector<std::size_t> order(all->size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return date_key(dates[a]) < date_key(dates[b]);
-  });
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return date_key(dates[a]) < date_key(dates[b]); });
   out.total = all->size();
   for (std::size_t k = o.offset; k < order.size() && out.games.size() < limit; ++k)
     out.games.push_back((*all)[order[k]]);
@@ -116,8 +115,7 @@ Result<PlyView> position_at(const game::GameRecord& rec, std::uint32_t ply) {
     PlyView view;
     view.ply = ply;
     for (std::uint32_t i = 0; i < ply; ++i) {
-      if (i + 1 == ply)
-        view.last_move = rec.move_number_text(ply, true) + write_san(*pos, rec.main_line[i]);
+      if (i + 1 == ply) view.last_move = rec.move_number_text(ply, true) + write_san(*pos, rec.main_line[i]);
       pos->play(rec.main_line[i]);
     }
     view.position = pos->to_setup();

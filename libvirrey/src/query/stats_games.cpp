@@ -65,12 +65,9 @@ std::vector<LengthBin> length_histogram(const LengthDistribution& d, std::uint32
 
 std::string_view ending_name(store::Ending e) {
   switch (e) {
-    case store::Ending::Checkmate:
-      return "checkmate";
-    case store::Ending::Stalemate:
-      return "stalemate";
-    case store::Ending::Other:
-      break;
+    case store::Ending::Checkmate: return "checkmate";
+    case store::Ending::Stalemate: return "stalemate";
+    case store::Ending::Other: break;
   }
   return "other";
 }

@@ -200,8 +200,10 @@ Result<OpeningStats> explore(const store::Database& db, const OpeningQuery& q, c
   std::string moves;  // every --moves argument, one line
   for (const std::string& text : q.moves) moves.append(text).push_back(' ');
   const SanLine<G> line = play_san_line(start, moves);
-  if (const auto& p = line.problem) return invalid(fmt::format("move {} ({}): {}", p->index + 1, p->token, p->message));
-  for (std::size_t i = 0; i < line.moves.size(); ++i) out.line.push_back(write_san(line.positions[i], line.moves[i]));
+  if (const auto& p = line.problem)
+    return invalid(fmt::format("move {} ({}): {}", p->index + 1, p->token, p->message));
+  for (std::size_t i = 0; i < line.moves.size(); ++i)
+    out.line.push_back(write_san(line.positions[i], line.moves[i]));
   const Position<G>& pos = line.last();
   out.fen = write_fen(pos);
   out.side_to_move = pos.side_to_move();
@@ -222,12 +224,9 @@ Result<OpeningStats> explore(const store::Database& db, const OpeningQuery& q, c
 
 std::string_view opening_source_name(OpeningSource s) {
   switch (s) {
-    case OpeningSource::Tree:
-      return "tree";
-    case OpeningSource::Replay:
-      return "replay";
-    case OpeningSource::TreeAndReplay:
-      return "tree+replay";
+    case OpeningSource::Tree: return "tree";
+    case OpeningSource::Replay: return "replay";
+    case OpeningSource::TreeAndReplay: return "tree+replay";
   }
   return "tree";
 }

@@ -10,7 +10,6 @@ namespace virrey::query {
 
 namespace {
 
-
 struct ViceroyHit {
   GameId game;
   std::uint32_t ply;

@@ -111,18 +111,12 @@ Status scan_tags(const store::Database& db, TagField field, const GameTable& tab
 
 std::string_view grouping_name(ResultGrouping g) {
   switch (g) {
-    case ResultGrouping::None:
-      return "none";
-    case ResultGrouping::Variant:
-      return "variant";
-    case ResultGrouping::Year:
-      return "year";
-    case ResultGrouping::Event:
-      return "event";
-    case ResultGrouping::Player:
-      return "player";
-    case ResultGrouping::Eco:
-      return "eco";
+    case ResultGrouping::None: return "none";
+    case ResultGrouping::Variant: return "variant";
+    case ResultGrouping::Year: return "year";
+    case ResultGrouping::Event: return "event";
+    case ResultGrouping::Player: return "player";
+    case ResultGrouping::Eco: return "eco";
   }
   return "none";
 }

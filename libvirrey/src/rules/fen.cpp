@@ -30,7 +30,8 @@ void parse_board(std::string_view field, Setup& s, FenProblems& errors) {
   int ranks_seen = 1;
   auto finish_rank = [&] {
     if (file != width && rank >= 0)
-      add_problem(errors, FenError::RankLength, "rank {} has {} squares (expected {})", rank + 1, file, width);
+      add_problem(errors, FenError::RankLength, "rank {} has {} squares (expected {})", rank + 1, file,
+                  width);
   };
   for (std::size_t i = 0; i < field.size(); ++i) {
     char c = field[i];
@@ -101,7 +102,8 @@ void parse_number(std::string_view field, FenError code, const char* what, int& 
 
 std::optional<Setup> parse_fen(std::string_view fen, Variant variant, FenProblems& errors) {
   if (fen.size() > kMaxFenBytes) {
-    add_problem(errors, FenError::TooLong, "the FEN is {} bytes long (at most {} are read)", fen.size(), kMaxFenBytes);
+    add_problem(errors, FenError::TooLong, "the FEN is {} bytes long (at most {} are read)", fen.size(),
+                kMaxFenBytes);
     return std::nullopt;
   }
   const auto fields = split_fields(fen);
@@ -123,8 +125,10 @@ std::optional<Setup> parse_fen(std::string_view fen, Variant variant, FenProblem
   }
   if (fields.size() >= 3) parse_castling(fields[2], s, errors);
   if (fields.size() >= 4) parse_en_passant(fields[3], s, errors);
-  if (fields.size() >= 5) parse_number(fields[4], FenError::HalfmoveClock, "halfmove clock", s.halfmove_clock, errors);
-  if (fields.size() >= 6) parse_number(fields[5], FenError::FullmoveNumber, "fullmove number", s.fullmove_number, errors);
+  if (fields.size() >= 5)
+    parse_number(fields[4], FenError::HalfmoveClock, "halfmove clock", s.halfmove_clock, errors);
+  if (fields.size() >= 6)
+    parse_number(fields[5], FenError::FullmoveNumber, "fullmove number", s.fullmove_number, errors);
   if (fields.size() > 6) add_problem(errors, FenError::FieldCount, "{} fields (expected 6)", fields.size());
   return s;
 }

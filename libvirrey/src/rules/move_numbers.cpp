@@ -9,8 +9,8 @@ namespace virrey {
 namespace {
 
 // The pieces other than pawns.
-constexpr std::array<PieceType, 7> kPieces = {PieceType::Knight, PieceType::Bishop, PieceType::Rook,
-                                              PieceType::Queen,  PieceType::King,   PieceType::Viceroy,
+constexpr std::array<PieceType, 7> kPieces = {PieceType::Knight,  PieceType::Bishop, PieceType::Rook,
+                                              PieceType::Queen,   PieceType::King,   PieceType::Viceroy,
                                               PieceType::Minister};
 
 template <class G>
@@ -25,12 +25,17 @@ struct Numbering {
   int choices;                           // moves per promoting destination
 
   explicit Numbering(const Position<G>& p)
-      : pos(p), us(p.side_to_move()), them(~us), occ(p.occupied()), ours(p.pieces(us)),
+      : pos(p),
+        us(p.side_to_move()),
+        them(~us),
+        occ(p.occupied()),
+        ours(p.pieces(us)),
         theirs(p.pieces(them)),
         capturable(theirs | (p.en_passant() == kNoSquare ? BB(0) : square_bb<G>(p.en_passant()))),
         last_rank(G::rank_mask(us == Color::White ? G::height - 1 : 0)),
         double_step_rank(G::rank_mask(us == Color::White ? 2 : G::height - 3)),
-        choosable(p.fixed_promotion(make_square<G>(0, us == Color::White ? G::height - 1 : 0)) != PieceType::None
+        choosable(p.fixed_promotion(make_square<G>(0, us == Color::White ? G::height - 1 : 0)) !=
+                          PieceType::None
                       ? std::span<const PieceType>()
                       : p.promotion_choices()),
         choices(choosable.empty() ? 1 : int(choosable.size())) {}
@@ -110,7 +115,8 @@ struct Numbering {
       if (to == pos.en_passant()) return Move(from, to, MoveKind::EnPassant);
       if (to_bb & last_rank) {
         const PieceType fixed = pos.fixed_promotion(to);
-        return Move(from, to, MoveKind::Promotion, fixed != PieceType::None ? fixed : choosable[std::size_t(choice)]);
+        return Move(from, to, MoveKind::Promotion,
+                    fixed != PieceType::None ? fixed : choosable[std::size_t(choice)]);
       }
     }
     if (pt == PieceType::King && (to_bb & ~A::king(from))) return Move(from, to, MoveKind::Castling);

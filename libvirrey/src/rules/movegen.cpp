@@ -8,8 +8,9 @@ namespace virrey {
 namespace {
 
 // The pieces that move by their attack sets alone (not pawns, not the king).
-constexpr std::array<PieceType, 6> kAttackMovers = {PieceType::Knight, PieceType::Bishop, PieceType::Rook,
-                                                    PieceType::Queen,  PieceType::Viceroy, PieceType::Minister};
+constexpr std::array<PieceType, 6> kAttackMovers = {PieceType::Knight,  PieceType::Bishop,
+                                                    PieceType::Rook,    PieceType::Queen,
+                                                    PieceType::Viceroy, PieceType::Minister};
 
 template <class G>
 struct Generator {
@@ -25,12 +26,18 @@ struct Generator {
   BB wanted = G::all;                // and to these squares only
 
   Generator(const Position<G>& p, MoveList& l)
-      : pos(p), list(l), us(p.side_to_move()), them(~us), ksq(p.king_square(us)),
-        occ(p.occupied()), ours(p.pieces(us)), theirs(p.pieces(them)) {}
+      : pos(p),
+        list(l),
+        us(p.side_to_move()),
+        them(~us),
+        ksq(p.king_square(us)),
+        occ(p.occupied()),
+        ours(p.pieces(us)),
+        theirs(p.pieces(them)) {}
 
   void find_pins() {
-    const BB diagonal = pos.pieces(PieceType::Bishop) | pos.pieces(PieceType::Queen) |
-                        pos.pieces(PieceType::Minister);
+    const BB diagonal =
+        pos.pieces(PieceType::Bishop) | pos.pieces(PieceType::Queen) | pos.pieces(PieceType::Minister);
     const BB straight = pos.pieces(PieceType::Rook) | pos.pieces(PieceType::Queen);
     BB snipers = ((A::bishop(ksq, theirs) & diagonal) | (A::rook(ksq, theirs) & straight)) & theirs;
     while (snipers) {
@@ -100,8 +107,7 @@ struct Generator {
       Square from = pop_lsb(pinned_pawns);
       BB b = square_bb<G>(from);
       BB push = forward<G>(us, b) & empty;
-      BB targets = push | (forward<G>(us, push & double_rank) & empty) |
-                   (A::pawn(us, from) & theirs);
+      BB targets = push | (forward<G>(us, push & double_rank) & empty) | (A::pawn(us, from) & theirs);
       targets &= check_mask & A::line(ksq, from) & wanted;
       while (targets) add_pawn_move(from, pop_lsb(targets));
     }
@@ -166,11 +172,11 @@ struct Generator {
     if (checkers) check_mask = A::between(ksq, lsb(checkers)) | checkers;
     find_pins();
     if (wants(PieceType::Pawn)) pawn_moves();
-    [this]<std::size_t... I>(std::index_sequence<I...>) {
-      (piece_moves<kAttackMovers[I]>(), ...);
-    }(std::make_index_sequence<kAttackMovers.size()>());
+    [this]<std::size_t... I>(std::index_sequence<I...>) { (piece_moves<kAttackMovers[I]>(), ...); }
+    (std::make_index_sequence<kAttackMovers.size()>());
     if (!checkers && only == PieceType::None && pos.castling()) castling_moves();
-    if (!checkers && (only == PieceType::None || only == PieceType::Bishop) && pos.can_swap(us)) bishop_swaps();
+    if (!checkers && (only == PieceType::None || only == PieceType::Bishop) && pos.can_swap(us))
+      bishop_swaps();
   }
 };
 

@@ -20,7 +20,7 @@ bool piece_allowed(Variant v, PieceType pt) {
 }
 
 const char* piece_name(PieceType pt) {
-  constexpr const char* names[] = {"none", "pawn",  "knight",  "bishop",  "rook",
+  constexpr const char* names[] = {"none",  "pawn", "knight",  "bishop",  "rook",
                                    "queen", "king", "viceroy", "minister"};
   return names[index(pt)];
 }
@@ -34,7 +34,7 @@ std::optional<Position<G>> Position<G>::from_setup(const Setup& s, FenProblems& 
   p.variant_ = s.variant;
   if (s.width() != G::width || s.height() != G::height) {
     add_problem(errors, FenError::BoardSize, "a {} position needs a {}x{} board", info(s.variant).name,
-        s.width(), s.height());
+                s.width(), s.height());
     return std::nullopt;
   }
   int kings[2] = {0, 0}, pawns[2] = {0, 0}, count[2] = {0, 0};
@@ -42,9 +42,8 @@ std::optional<Position<G>> Position<G>::from_setup(const Setup& s, FenProblems& 
     Piece pc = s.board[sq];
     if (pc.empty()) continue;
     if (!piece_allowed(s.variant, pc.type)) {
-      add_problem(errors, FenError::ForeignPiece, "{} on {}: the {} is not a piece of {} chess", fen_letter(pc),
-          square_name<G>(Square(sq)), piece_name(pc.type),
-          info(s.variant).name);
+      add_problem(errors, FenError::ForeignPiece, "{} on {}: the {} is not a piece of {} chess",
+                  fen_letter(pc), square_name<G>(Square(sq)), piece_name(pc.type), info(s.variant).name);
       continue;
     }
     ++count[index(pc.color)];
@@ -54,7 +53,7 @@ std::optional<Position<G>> Position<G>::from_setup(const Setup& s, FenProblems& 
       int rank = rank_of<G>(Square(sq));
       if (rank == 0 || rank == G::height - 1)
         add_problem(errors, FenError::PawnOnEdgeRank, "{} pawn on {}: pawns cannot stand on rank {}",
-            color_name(pc.color), square_name<G>(Square(sq)), rank + 1);
+                    color_name(pc.color), square_name<G>(Square(sq)), rank + 1);
     }
     p.put(pc, Square(sq));
   }
@@ -63,9 +62,11 @@ std::optional<Position<G>> Position<G>::from_setup(const Setup& s, FenProblems& 
     if (kings[i] == 0) add_problem(errors, FenError::NoKing, "no {} king", color_name(c));
     if (kings[i] > 1) add_problem(errors, FenError::ExtraKing, "{} {} kings", kings[i], color_name(c));
     if (pawns[i] > G::width)
-      add_problem(errors, FenError::TooManyPawns, "{} has {} pawns (at most {})", color_name(c), pawns[i], G::width);
+      add_problem(errors, FenError::TooManyPawns, "{} has {} pawns (at most {})", color_name(c), pawns[i],
+                  G::width);
     if (count[i] > 2 * G::width)
-      add_problem(errors, FenError::TooManyPieces, "{} has {} pieces (at most {})", color_name(c), count[i], 2 * G::width);
+      add_problem(errors, FenError::TooManyPieces, "{} has {} pieces (at most {})", color_name(c), count[i],
+                  2 * G::width);
   }
   p.side_ = s.side_to_move;
   if (p.side_ == Color::Black) p.hash_ ^= zobrist::kKeys.black_to_move;
@@ -77,11 +78,11 @@ std::optional<Position<G>> Position<G>::from_setup(const Setup& s, FenProblems& 
       if (!(s.castling & right)) continue;
       Square king_sq = make_square<G>(kKingFile, c == Color::White ? 0 : G::height - 1);
       Square rook_sq = castling_rook_square(c, kingside);
-      if (s.board[king_sq] != Piece{c, PieceType::King} ||
-          s.board[rook_sq] != Piece{c, PieceType::Rook}) {
-        add_problem(errors, FenError::CastlingRight, "castling right {} needs a {} king on {} and a rook on {}",
-            "KQkq"[2 * index(c) + (kingside ? 0 : 1)], color_name(c),
-            square_name<G>(king_sq), square_name<G>(rook_sq));
+      if (s.board[king_sq] != Piece{c, PieceType::King} || s.board[rook_sq] != Piece{c, PieceType::Rook}) {
+        add_problem(errors, FenError::CastlingRight,
+                    "castling right {} needs a {} king on {} and a rook on {}",
+                    "KQkq"[2 * index(c) + (kingside ? 0 : 1)], color_name(c), square_name<G>(king_sq),
+                    square_name<G>(rook_sq));
         continue;
       }
       p.castling_ |= right;
@@ -95,10 +96,10 @@ std::optional<Position<G>> Position<G>::from_setup(const Setup& s, FenProblems& 
     const int rank = relative_rank<G>(us, ep);
     const Square pushed = us == Color::White ? Square(ep - G::width) : Square(ep + G::width);
     const Square origin = us == Color::White ? Square(ep + G::width) : Square(ep - G::width);
-    if (rank != G::height - 3 || s.board[pushed] != Piece{~us, PieceType::Pawn} ||
-        !s.board[ep].empty() || !s.board[origin].empty()) {
-      add_problem(errors, FenError::EnPassantSquare, "en passant square {} does not follow a double pawn push",
-          square_name<G>(ep));
+    if (rank != G::height - 3 || s.board[pushed] != Piece{~us, PieceType::Pawn} || !s.board[ep].empty() ||
+        !s.board[origin].empty()) {
+      add_problem(errors, FenError::EnPassantSquare,
+                  "en passant square {} does not follow a double pawn push", square_name<G>(ep));
     } else if (A::pawn(~us, ep) & p.pieces(us, PieceType::Pawn)) {
       p.ep_ = ep;  // kept only when a pawn can capture, as after a move
       p.hash_ ^= zobrist::kKeys.en_passant[file_of<G>(ep)];
@@ -116,7 +117,8 @@ std::optional<Position<G>> Position<G>::from_setup(const Setup& s, FenProblems& 
     const Color them = ~p.side_;
     BB checkers = p.attackers_to(p.king_square(them), p.occupied()) & p.pieces(p.side_);
     if (checkers)
-      add_problem(errors, FenError::OpponentInCheck, "the side not to move ({}) is in check", color_name(them));
+      add_problem(errors, FenError::OpponentInCheck, "the side not to move ({}) is in check",
+                  color_name(them));
   }
   if (errors.size() != errors_before) return std::nullopt;
   return p;

@@ -8,10 +8,12 @@ namespace {
 
 bool is_file(char c) { return c >= 'a' && c <= 'i'; }
 bool is_rank(char c) { return c >= '1' && c <= '9'; }
-bool is_piece_letter(char c) { return c != 'P' && piece_type_from_letter(c) != PieceType::None && c >= 'A' && c <= 'Z'; }
+bool is_piece_letter(char c) {
+  return c != 'P' && piece_type_from_letter(c) != PieceType::None && c >= 'A' && c <= 'Z';
+}
 
 const char* piece_word(PieceType pt) {
-  constexpr const char* names[] = {"piece", "pawn",  "knight",  "bishop",  "rook",
+  constexpr const char* names[] = {"piece", "pawn", "knight",  "bishop",  "rook",
                                    "queen", "king", "viceroy", "minister"};
   return names[index(pt)];
 }
@@ -148,8 +150,7 @@ std::string describe_illegal(const Position<G>& pos, const SanSyntax& san, Squar
   if (san.from_rank >= 0) candidates &= G::rank_mask(san.from_rank);
   if (!candidates)
     return fmt::format("{} has no {} that could move to {}", side, piece_word(san.piece), dest);
-  if (pos.pieces(us) & square_bb<G>(to))
-    return fmt::format("{} is occupied by a {} piece", dest, side);
+  if (pos.pieces(us) & square_bb<G>(to)) return fmt::format("{} is occupied by a {} piece", dest, side);
   // Which candidates reach the square on an empty-of-rules board?
   BB reaching = 0;
   BB tmp = candidates;
@@ -160,9 +161,10 @@ std::string describe_illegal(const Position<G>& pos, const SanSyntax& san, Squar
     switch (san.piece) {
       case PieceType::Pawn: {
         BB push = forward<G>(us, square_bb<G>(from)) & ~occ;
-        reach = push | (A::pawn(us, from) & (pos.pieces(~us) | (pos.en_passant() != kNoSquare
-                                                                   ? square_bb<G>(pos.en_passant())
-                                                                   : BB(0))));
+        reach =
+            push |
+            (A::pawn(us, from) &
+             (pos.pieces(~us) | (pos.en_passant() != kNoSquare ? square_bb<G>(pos.en_passant()) : BB(0))));
         if (relative_rank<G>(us, from) == 1) reach |= forward<G>(us, push) & ~occ;
         break;
       }
@@ -177,8 +179,7 @@ std::string describe_illegal(const Position<G>& pos, const SanSyntax& san, Squar
     }
     if (reach & square_bb<G>(to)) reaching |= square_bb<G>(from);
   }
-  if (!reaching)
-    return fmt::format("no {} {} can reach {}", side, piece_word(san.piece), dest);
+  if (!reaching) return fmt::format("no {} {} can reach {}", side, piece_word(san.piece), dest);
   const Square from = lsb(reaching);
   if (san.piece == PieceType::King) return fmt::format("the king would be in check on {}", dest);
   if (pos.in_check())
@@ -395,7 +396,9 @@ SanResolution resolve_san(const Position<G>& pos, const SanSyntax& san) {
       if (pos.piece_on(m.from()).type != san.piece) continue;
       if (san.from_file >= 0 && file_of<G>(m.from()) != san.from_file) continue;
       if (san.from_rank >= 0 && rank_of<G>(m.from()) != san.from_rank) continue;
-      if (m.kind() == MoveKind::Promotion && san.promotion != PieceType::None && m.promotion() != san.promotion) continue;
+      if (m.kind() == MoveKind::Promotion && san.promotion != PieceType::None &&
+          m.promotion() != san.promotion)
+        continue;
       if (froms.find(square_name<G>(m.from())) != std::string::npos) continue;
       if (!froms.empty()) froms += ", ";
       froms += square_name<G>(m.from());
@@ -413,8 +416,8 @@ SanResolution resolve_san(const Position<G>& pos, const SanSyntax& san) {
                               info(pos.variant()).name, square_name<G>(to), piece_word(fixed),
                               square_name<G>(to), piece_letter(fixed), piece_word(san.promotion));
     else if (san.promotion == PieceType::None)
-      r.message = fmt::format("a pawn reaching {} must promote: name the piece ({}=Q)",
-                              square_name<G>(to), square_name<G>(to));
+      r.message = fmt::format("a pawn reaching {} must promote: name the piece ({}=Q)", square_name<G>(to),
+                              square_name<G>(to));
     else
       r.message = fmt::format("a pawn cannot promote to a {} in {} chess", piece_word(san.promotion),
                               info(pos.variant()).name);
@@ -431,8 +434,8 @@ std::string write_san(const Position<G>& pos, Move move, const MoveList& legal) 
   std::string out;
   if (move.kind() == MoveKind::BishopSwap) {
     const PieceType partner = pos.piece_on(move.to()).type;
-    out = partner == PieceType::Queen      ? "B=Q"
-          : partner == PieceType::Minister ? "B=M"
+    out = partner == PieceType::Queen                         ? "B=Q"
+          : partner == PieceType::Minister                    ? "B=M"
           : knight_wing<G>(us, move.to()) == PieceType::Queen ? "B=QN"
                                                               : "B=MN";
   } else if (move.kind() == MoveKind::Castling) {

@@ -44,8 +44,8 @@ SanLine<G> play_san_line(const Position<G>& start, std::string_view text) {
     SanProblem syntax_problem;
     const auto syntax = parse_san(tokens[i], syntax_problem);
     if (!syntax) {
-      line.problem = SanLineProblem{i, std::string(tokens[i]), syntax_problem.code,
-                                    std::move(syntax_problem.message)};
+      line.problem =
+          SanLineProblem{i, std::string(tokens[i]), syntax_problem.code, std::move(syntax_problem.message)};
       break;
     }
     SanResolution r = resolve_san(pos, *syntax);

@@ -80,7 +80,7 @@ inline std::size_t table_entries(const int (*dirs)[2]) {
 // known multiplier when it works, else one searched for. `storage` holds
 // table_entries(dirs) zeroed entries.
 inline void init_magics(std::array<Magic, 64>& magics, BB* storage, const int (*dirs)[2],
-                 const std::array<BB, 64>& known) {
+                        const std::array<BB, 64>& known) {
   std::array<BB, 64> masks{};
   for (int s = 0; s < 64; ++s) masks[s] = relevant_mask(s, dirs);
   Prng prng{0x9e3779b97f4a7c15ULL};

@@ -83,7 +83,8 @@ std::string summary_digest_value(std::string value) {
 std::vector<Entry> entries_of(GameId id, const GameIndex& ix) {
   std::vector<Entry> out;
   const Variant v = ix.variant;
-  out.push_back({Family::Summaries, std::string(view(game_key(id))), summary_digest_value(encode_summary(ix.summary))});
+  out.push_back(
+      {Family::Summaries, std::string(view(game_key(id))), summary_digest_value(encode_summary(ix.summary))});
   for (const PositionEntry& p : ix.positions)
     out.push_back({Family::Positions, posting_digest_key_of_hash(v, p.hash, id), {}});
   for (const TagEntry& t : ix.tags) out.push_back({Family::Tags, tag_key(t.field, t.value, id), {}});
@@ -115,8 +116,7 @@ GameId game_of(Family f, std::string_view key) {
 
 }  // namespace
 
-Result<CheckReport> check_database(const Database& db,
-                                   const std::function<void(std::uint64_t)>& progress) {
+Result<CheckReport> check_database(const Database& db, const std::function<void(std::uint64_t)>& progress) {
   const Database::Impl& d = db.impl();
   CheckReport report;
   auto problem = [&](std::string msg) {
@@ -149,7 +149,8 @@ Result<CheckReport> check_database(const Database& db,
     counts[std::size_t(ix->variant)].games++;
     counts[std::size_t(ix->variant)].positions += ix->positions.size();
     for (const Entry& e : entries_of(id, *ix)) expected[std::size_t(e.family)].add(e.key, e.value);
-    for (const TreeEntry& t : ix->tree) tree_expected.add(view(tree_key(ix->variant, t.hash, t.move)), ix->counters);
+    for (const TreeEntry& t : ix->tree)
+      tree_expected.add(view(tree_key(ix->variant, t.hash, t.move)), ix->counters);
     if (progress && report.games % 4096 == 0) progress(report.games);
     return true;
   });
@@ -181,12 +182,12 @@ Result<CheckReport> check_database(const Database& db,
       }
       auto k = parse_position_key(key);
       const bool ok = k && decode_postings(value, k->first, [&](const DecodedPosting& p) {
-        const std::uint64_t top = std::uint64_t(k->bucket) << kMinFingerprintBits |
-                                  p.fingerprint >> (p.bits - kMinFingerprintBits);
-        stored[std::size_t(f)].add(posting_digest_key(k->variant, top, p.game), {});
-        check_game(f, p.game);
-        return true;
-      });
+                        const std::uint64_t top = std::uint64_t(k->bucket) << kMinFingerprintBits |
+                                                  p.fingerprint >> (p.bits - kMinFingerprintBits);
+                        stored[std::size_t(f)].add(posting_digest_key(k->variant, top, p.game), {});
+                        check_game(f, p.game);
+                        return true;
+                      });
       if (!ok) problem("positions: an entry that does not decode");
       return true;
     });
@@ -195,8 +196,10 @@ Result<CheckReport> check_database(const Database& db,
   s = d.scan(Family::Tree, {}, [&](std::string_view key, std::string_view value) {
     auto c = decode_tree_counters(value);
     ++report.entries;
-    if (!c) problem("tree: an entry that does not decode");
-    else tree_stored.add(key, *c);
+    if (!c)
+      problem("tree: an entry that does not decode");
+    else
+      tree_stored.add(key, *c);
     return true;
   });
   if (!s) return s.error();
@@ -208,9 +211,8 @@ Result<CheckReport> check_database(const Database& db,
   for (Family f : kIndexed)
     if (!(expected[std::size_t(f)] == stored[std::size_t(f)])) {
       differing.push_back(f);
-      problem(fmt::format("{}: {} entries stored, {} expected from the game records",
-                          family_info(f).name, stored[std::size_t(f)].count,
-                          expected[std::size_t(f)].count));
+      problem(fmt::format("{}: {} entries stored, {} expected from the game records", family_info(f).name,
+                          stored[std::size_t(f)].count, expected[std::size_t(f)].count));
     }
   if (!differing.empty()) {
     s = d.scan(Family::Games, {}, [&](std::string_view key, std::string_view value) {
@@ -234,7 +236,8 @@ Result<CheckReport> check_database(const Database& db,
         std::string value_found;
         bool found = false;
         if (!d.get(e.family, e.key, value_found, found)) continue;
-        if (!found) problem(fmt::format("{}: an entry of game {} is missing", family_info(e.family).name, id));
+        if (!found)
+          problem(fmt::format("{}: an entry of game {} is missing", family_info(e.family).name, id));
         else if ((e.family == Family::Summaries ? summary_digest_value(value_found) : value_found) != e.value)
           problem(fmt::format("{}: an entry of game {} has a wrong value", family_info(e.family).name, id));
       }
@@ -255,8 +258,8 @@ Result<CheckReport> check_database(const Database& db,
   }
   auto dbinfo = db.info();
   if (dbinfo && max_id >= dbinfo->next_game_id)
-    problem(fmt::format("meta: next game id {} is not above the highest stored id {}",
-                        dbinfo->next_game_id, max_id));
+    problem(fmt::format("meta: next game id {} is not above the highest stored id {}", dbinfo->next_game_id,
+                        max_id));
   return report;
 }
 

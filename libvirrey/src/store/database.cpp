@@ -17,9 +17,12 @@ namespace virrey::store {
 
 Error to_error(const rocksdb::Status& s, std::string_view what) {
   ErrorKind kind = ErrorKind::Io;
-  if (s.IsCorruption()) kind = ErrorKind::Corrupt;
-  else if (s.IsNotFound()) kind = ErrorKind::NotFound;
-  else if (s.IsInvalidArgument()) kind = ErrorKind::InvalidArgument;
+  if (s.IsCorruption())
+    kind = ErrorKind::Corrupt;
+  else if (s.IsNotFound())
+    kind = ErrorKind::NotFound;
+  else if (s.IsInvalidArgument())
+    kind = ErrorKind::InvalidArgument;
   return Error{kind, fmt::format("{}: {}", what, s.ToString())};
 }
 
@@ -120,8 +123,7 @@ Result<DatabaseInfo> Database::info() const {
     // what only a writer's memory holds is not on disk yet.
     rocksdb::TablePropertiesCollection tables;
     if (impl_->db->GetPropertiesOfAllTables(impl_->cf(fi.family), &tables).ok())
-      for (const auto& [name, props] : tables)
-        size.entries += props->num_entries - props->num_deletions;
+      for (const auto& [name, props] : tables) size.entries += props->num_entries - props->num_deletions;
     out.families.push_back(size);
   }
   out.total_bytes = directory_bytes(impl_->path);
@@ -139,7 +141,7 @@ std::uint64_t directory_bytes(const std::string& path) {
 // --- games --------------------------------------------------------------------
 
 Result<game::GameRecord> Database::game(GameId id, unsigned parts, std::uint32_t main_line_plies,
-                                            int main_line_min_men) const {
+                                        int main_line_min_men) const {
   std::string value;
   bool found = false;
   const auto key = game_key(id);
@@ -159,32 +161,39 @@ Result<GameSummary> Database::summary(GameId id) const {
   return *summary;
 }
 
-Status Database::for_each_game(const Visit<GameId, const game::GameRecord&>& visit,
-                               unsigned parts, GameId first) const {
+Status Database::for_each_game(const Visit<GameId, const game::GameRecord&>& visit, unsigned parts,
+                               GameId first) const {
   Status result;
   const auto from = game_key(first);
-  Status s = impl_->scan(Family::Games, {}, [&](std::string_view key, std::string_view value) {
-    auto rec = decode_game(value, parts);
-    if (!rec) {
-      result = Error{ErrorKind::Corrupt, fmt::format("game {}: {}", game_key_id(key), rec.error().message)};
-      return false;
-    }
-    return visit(game_key_id(key), *rec);
-  }, view(from));
+  Status s = impl_->scan(
+      Family::Games, {},
+      [&](std::string_view key, std::string_view value) {
+        auto rec = decode_game(value, parts);
+        if (!rec) {
+          result =
+              Error{ErrorKind::Corrupt, fmt::format("game {}: {}", game_key_id(key), rec.error().message)};
+          return false;
+        }
+        return visit(game_key_id(key), *rec);
+      },
+      view(from));
   return s ? result : s;
 }
 
 Status Database::for_each_summary(const Visit<GameId, const GameSummary&>& visit, GameId first) const {
   Status result;
   const auto from = game_key(first);
-  Status s = impl_->scan(Family::Summaries, {}, [&](std::string_view key, std::string_view value) {
-    auto summary = decode_summary(value);
-    if (!summary) {
-      result = Error{ErrorKind::Corrupt, fmt::format("game {}: bad summary", game_key_id(key))};
-      return false;
-    }
-    return visit(game_key_id(key), *summary);
-  }, view(from));
+  Status s = impl_->scan(
+      Family::Summaries, {},
+      [&](std::string_view key, std::string_view value) {
+        auto summary = decode_summary(value);
+        if (!summary) {
+          result = Error{ErrorKind::Corrupt, fmt::format("game {}: bad summary", game_key_id(key))};
+          return false;
+        }
+        return visit(game_key_id(key), *summary);
+      },
+      view(from));
   return s ? result : s;
 }
 
@@ -200,12 +209,15 @@ Status Database::for_each_position(Variant v, std::uint64_t hash,
     if (!k) return !(corrupt = true);
     int bits = 0;
     std::uint64_t want = 0;
-    const bool ok = decode_postings(value, k->first, [&](const DecodedPosting& p) {
-      if (p.bits != bits) want = position_fingerprint(hash, bits = p.bits);
-      if (p.fingerprint != want || p.game == last) return true;
-      last = p.game;
-      return visit(PositionHit{p.game});
-    }, &stopped);
+    const bool ok = decode_postings(
+        value, k->first,
+        [&](const DecodedPosting& p) {
+          if (p.bits != bits) want = position_fingerprint(hash, bits = p.bits);
+          if (p.fingerprint != want || p.game == last) return true;
+          last = p.game;
+          return visit(PositionHit{p.game});
+        },
+        &stopped);
     if (!ok && !stopped) corrupt = true;
     return ok;
   });
@@ -246,19 +258,20 @@ Status Database::for_each_tag(TagField field, std::string_view value, TagMatch m
 Status Database::for_each_tag_range(TagField field, std::string_view lo, std::string_view hi,
                                     const Visit<GameId, std::string_view>& visit) const {
   const std::string from = tag_value_prefix(field, normalize_tag_value(lo));
-  const std::string end =
-      hi.empty() ? prefix_successor(tag_value_prefix(field, {}))
-                 : prefix_successor(tag_value_prefix(field, normalize_tag_value(hi)));
+  const std::string end = hi.empty() ? prefix_successor(tag_value_prefix(field, {}))
+                                     : prefix_successor(tag_value_prefix(field, normalize_tag_value(hi)));
   const std::string field_prefix = tag_value_prefix(field, {});
-  return impl_->scan(Family::Tags, field_prefix, [&](std::string_view key, std::string_view) {
-    if (!end.empty() && key >= end) return false;
-    auto k = parse_tag_key(key);
-    return !k || visit(k->game, k->value);
-  }, from);
+  return impl_->scan(
+      Family::Tags, field_prefix,
+      [&](std::string_view key, std::string_view) {
+        if (!end.empty() && key >= end) return false;
+        auto k = parse_tag_key(key);
+        return !k || visit(k->game, k->value);
+      },
+      from);
 }
 
-Status Database::for_each_promotion(const PromotionFilter& f,
-                                    const Visit<const PromotionHit&>& visit) const {
+Status Database::for_each_promotion(const PromotionFilter& f, const Visit<const PromotionHit&>& visit) const {
   // The longest key prefix the filter fixes; the rest is filtered per entry.
   std::string prefix;
   if (f.variant) {
@@ -277,7 +290,12 @@ Status Database::for_each_promotion(const PromotionFilter& f,
     if ((f.variant && k->variant != *f.variant) || (f.piece && k->piece != *f.piece) ||
         (f.colour && k->colour != *f.colour) || (f.file && k->file != *f.file))
       return true;
-    PromotionHit hit{k->variant, k->piece, k->colour, k->file, k->game, k->ply,
+    PromotionHit hit{k->variant,
+                     k->piece,
+                     k->colour,
+                     k->file,
+                     k->game,
+                     k->ply,
                      value.empty() ? std::uint8_t(0) : std::uint8_t(value[0])};
     return visit(hit);
   });

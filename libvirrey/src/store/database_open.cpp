@@ -135,7 +135,8 @@ std::optional<Error> check_families(const std::string& path, bool writer, bool c
     if (!writer || !create)
       return Error{ErrorKind::NotADatabase,
                    fmt::format("no virrey database at {} (its creation was interrupted: "
-                               "import again)", path)};
+                               "import again)",
+                               path)};
     unfinished_creation = !has_meta;
   }
   return std::nullopt;
@@ -214,7 +215,8 @@ Status Database::Impl::load_meta() {
     return s;
   if (found && version_bytes.size() != 4)
     return Error{ErrorKind::Corrupt, fmt::format("{} is damaged: its schema version is {} bytes long, "
-                                                 "not 4", path, version_bytes.size())};
+                                                 "not 4",
+                                                 path, version_bytes.size())};
   schema_version = found ? std::uint32_t(read_u64(version_bytes)) : 0;
   if (Status s = get_meta(view(meta_key(MetaKey::HashTableId)), v, found); !s) return s;
   hash_table_id = found ? std::uint32_t(v) : 0;
@@ -253,7 +255,7 @@ void Database::Impl::put_counters(rocksdb::WriteBatch& batch) const {
 }
 
 Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenOptions options,
-                                                 bool check_schema) {
+                                                  bool check_schema) {
   std::error_code ec;
   const auto st = fs::status(path, ec);
   const bool exists = fs::exists(st);
@@ -263,12 +265,12 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
   bool fresh = false;
   bool unfinished_creation = false;  // RocksDB's default part only: must be empty
   if (!has_current) {
-    if (exists && !only_unfinished_creation(path))
-      return not_a_database(path, "a directory of other files");
+    if (exists && !only_unfinished_creation(path)) return not_a_database(path, "a directory of other files");
     if (!writer || !options.create)
       return Error{ErrorKind::NotADatabase,
                    exists ? fmt::format("no virrey database at {} (its creation was interrupted: "
-                                        "import again)", path)
+                                        "import again)",
+                                        path)
                           : fmt::format("no virrey database at {}", path)};
     fresh = true;
   }
@@ -327,15 +329,16 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
       if (auto e = check_families(path, writer, options.create, unused)) return *e;
     }
     if (s.IsIOError() && s.ToString().find("lock") != std::string::npos)
-      return Error{ErrorKind::Busy,
-                   fmt::format("{} is being written by another virrey process", path)};
+      return Error{ErrorKind::Busy, fmt::format("{} is being written by another virrey process", path)};
     if (fresh) return to_error(s, fmt::format("cannot create a database at {}", path));
     return to_error(s, fmt::format("cannot open {}", path));
   }
   impl->db.reset(raw);
   for (std::size_t i = 0; i < handles.size(); ++i) {
-    if (fam.family_of[i] < 0) impl->default_cf = handles[i];
-    else impl->cfs[std::size_t(fam.family_of[i])] = handles[i];
+    if (fam.family_of[i] < 0)
+      impl->default_cf = handles[i];
+    else
+      impl->cfs[std::size_t(fam.family_of[i])] = handles[i];
   }
   if (!s.ok()) return to_error(s, fmt::format("cannot open {}", path));
   if (unfinished_creation) {

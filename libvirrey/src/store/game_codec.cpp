@@ -31,14 +31,14 @@ constexpr std::uint8_t kTokenEnd = 0x43;
 
 // Tag names stored as one byte (index + 1). Frozen: append only.
 constexpr std::array<std::string_view, 40> kTagNames = {
-    "Event",       "Site",          "Date",        "Round",          "White",
-    "Black",       "Result",        "WhiteElo",    "BlackElo",       "ECO",
-    "Variant",     "SetUp",         "FEN",         "TimeControl",    "Termination",
-    "PlyCount",    "EventDate",     "Annotator",   "WhiteTitle",     "BlackTitle",
-    "Opening",     "Variation",     "WhiteFideId", "BlackFideId",    "EventType",
-    "EventRounds", "Mode",          "Board",       "WhiteTeam",      "BlackTeam",
-    "Source",      "UTCDate",       "UTCTime",     "WhiteRatingDiff", "BlackRatingDiff",
-    "Time",        "SourceDate",    "EventCountry", "Stage",         "SubVariation",
+    "Event",       "Site",       "Date",         "Round",           "White",
+    "Black",       "Result",     "WhiteElo",     "BlackElo",        "ECO",
+    "Variant",     "SetUp",      "FEN",          "TimeControl",     "Termination",
+    "PlyCount",    "EventDate",  "Annotator",    "WhiteTitle",      "BlackTitle",
+    "Opening",     "Variation",  "WhiteFideId",  "BlackFideId",     "EventType",
+    "EventRounds", "Mode",       "Board",        "WhiteTeam",       "BlackTeam",
+    "Source",      "UTCDate",    "UTCTime",      "WhiteRatingDiff", "BlackRatingDiff",
+    "Time",        "SourceDate", "EventCountry", "Stage",           "SubVariation",
 };
 
 int tag_code(std::string_view name) {
@@ -65,8 +65,7 @@ struct Line {
     ++ply;
   }
   Line variation() const {
-    Line l{has_move ? before_last : pos, has_move ? before_last : pos, has_move ? ply - 1 : ply,
-           false};
+    Line l{has_move ? before_last : pos, has_move ? before_last : pos, has_move ? ply - 1 : ply, false};
     return l;
   }
 };
@@ -83,7 +82,8 @@ int read_move_number(ByteReader& r, bool wide) {
 template <class G>
 Move read_move(ByteReader& r, std::uint8_t format, const Position<G>& pos, MoveList& legal, bool list) {
   if (format == kLegalIndexFormat || list) legal_moves_into(pos, legal);
-  if (format == kLegalIndexFormat) return canonical_at(legal, std::size_t(read_move_number(r, legal.size() > 256)));
+  if (format == kLegalIndexFormat)
+    return canonical_at(legal, std::size_t(read_move_number(r, legal.size() > 256)));
   const int number = read_move_number(r, move_numbers_wide(pos));
   return r.ok() ? move_with_number(pos, number) : Move{};
 }
@@ -256,8 +256,7 @@ Status decode_moves(ByteReader& r, std::uint8_t format, GameRecord& rec, bool bi
         item.kind = ItemKind::EndVariation;
         lines.pop_back();
         break;
-      default:
-        return corrupt("unknown movetext token");
+      default: return corrupt("unknown movetext token");
     }
     if (!r.ok()) return corrupt("truncated movetext");
     rec.movetext.push_back(std::move(item));
@@ -286,7 +285,8 @@ Result<std::string> encode_game(const GameRecord& rec, const std::string* main_l
     put_bytes(out, t.value);
   }
   Status status;
-  virrey::with_geometry(rec.variant, [&]<class G>(G) { status = encode_moves<G>(rec, main_line_numbers, out); });
+  virrey::with_geometry(rec.variant,
+                        [&]<class G>(G) { status = encode_moves<G>(rec, main_line_numbers, out); });
   if (!status) return status.error();
   return out;
 }
@@ -311,7 +311,7 @@ Result<GameRecord> decode_game(std::string_view bytes, unsigned parts, std::uint
   std::optional<std::string_view> bishop_swap;  // the first BishopSwap tag, as GameRecord::tag
   for (std::uint64_t i = 0; i < tags; ++i) {
     const std::uint8_t code = r.byte();
-    std::string_view name = code == 0 ? r.bytes()
+    std::string_view name = code == 0                  ? r.bytes()
                             : code <= kTagNames.size() ? kTagNames[code - 1]
                                                        : std::string_view{};
     std::string_view value = r.bytes();

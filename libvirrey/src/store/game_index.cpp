@@ -31,8 +31,8 @@ void collect_tags(const GameRecord& rec, GameIndex& out) {
       if (t.field == f && t.value == v) return;
     out.tags.push_back({f, std::move(v)});
   };
-  for (TagField f : {TagField::White, TagField::Black, TagField::Event, TagField::Site,
-                     TagField::Round, TagField::Date, TagField::Eco})
+  for (TagField f : {TagField::White, TagField::Black, TagField::Event, TagField::Site, TagField::Round,
+                     TagField::Date, TagField::Eco})
     add(f, rec.tag(tag_field_name(f)));
   add(TagField::Result, result_text(rec.result));
   add(TagField::Variant, info(rec.variant).cli_name);
@@ -126,16 +126,15 @@ GameIndex index_game(const GameRecord& rec, const game::MainLineTrace& trace) {
   out.tree.reserve(tree_plies);
   for (std::size_t i = 0; i < tree_plies; ++i) {
     const TreeEntry e{trace.hashes[i], rec.main_line[i]};
-    const bool dup = std::any_of(out.tree.begin(), out.tree.end(), [&](const TreeEntry& t) {
-      return t.hash == e.hash && t.move == e.move;
-    });
+    const bool dup = std::any_of(out.tree.begin(), out.tree.end(),
+                                 [&](const TreeEntry& t) { return t.hash == e.hash && t.move == e.move; });
     if (!dup) out.tree.push_back(e);
   }
   out.promotions.reserve(trace.promotions.size());
   for (const game::TracedPromotion& p : trace.promotions)
-    out.promotions.push_back({p.piece, p.colour, p.file, p.ply,
-                              std::uint8_t((p.square == kNoSquare ? kCapturedLater : 0) |
-                                           (p.gave_mate ? kGaveMate : 0))});
+    out.promotions.push_back(
+        {p.piece, p.colour, p.file, p.ply,
+         std::uint8_t((p.square == kNoSquare ? kCapturedLater : 0) | (p.gave_mate ? kGaveMate : 0))});
 
   s.promotions = std::uint8_t(std::min<std::size_t>(out.promotions.size(), 255));
   out.counters = game_counters(s);

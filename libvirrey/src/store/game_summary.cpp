@@ -41,8 +41,7 @@ std::optional<GameSummary> decode_summary(std::string_view b) {
   s.black_elo = std::uint16_t(get_be(b.data() + 12, 2));
   s.promotions = std::uint8_t(b[14]);
   s.final_men = std::uint8_t(b[15]);
-  if (std::size_t(s.variant) >= kVariantCount || std::uint8_t(s.result) > 3 ||
-      std::uint8_t(s.ending) > 2)
+  if (std::size_t(s.variant) >= kVariantCount || std::uint8_t(s.result) > 3 || std::uint8_t(s.ending) > 2)
     return std::nullopt;
   return s;
 }

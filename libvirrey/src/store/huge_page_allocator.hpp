@@ -47,7 +47,9 @@ struct HugePageAllocator {
   T* allocate(std::size_t n) { return static_cast<T*>(huge_pages::allocate(n * sizeof(T))); }
   void deallocate(T* p, std::size_t n) { huge_pages::deallocate(p, n * sizeof(T)); }
   template <class U>
-  bool operator==(const HugePageAllocator<U>&) const { return true; }
+  bool operator==(const HugePageAllocator<U>&) const {
+    return true;
+  }
 };
 
 }  // namespace virrey::store

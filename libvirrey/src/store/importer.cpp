@@ -109,12 +109,12 @@ struct GameImporter::Impl {
     GameId next_id = 1;  // the counters as of its last game
     std::array<VariantCounts, kVariantCount> counts{};
   };
-  std::unique_ptr<Segment> segment;    // being filled (writer thread)
-  std::unique_ptr<Segment> sealed;     // being ingested, until the writer takes it back
-  std::unique_ptr<Segment> spare;      // ingested, its buffers kept for the next (writer thread)
-  bool sealed_done = false;            // (under mutex) the ingester is through with it
-  bool no_more_segments = false;       // (under mutex)
-  GameId next_id = 1;                  // writer thread
+  std::unique_ptr<Segment> segment;  // being filled (writer thread)
+  std::unique_ptr<Segment> sealed;   // being ingested, until the writer takes it back
+  std::unique_ptr<Segment> spare;    // ingested, its buffers kept for the next (writer thread)
+  bool sealed_done = false;          // (under mutex) the ingester is through with it
+  bool no_more_segments = false;     // (under mutex)
+  GameId next_id = 1;                // writer thread
   // Into a database empty when the import began, a game can only repeat one
   // of the import's own: their identities, so that most games need no lookup.
   bool started_empty = false;
@@ -130,7 +130,8 @@ struct GameImporter::Impl {
       next_id = d.next_game_id;
       counts = d.counts;
     }
-    started_empty = std::all_of(counts.begin(), counts.end(), [](const VariantCounts& c) { return c.games == 0; });
+    started_empty =
+        std::all_of(counts.begin(), counts.end(), [](const VariantCounts& c) { return c.games == 0; });
     preparer = std::thread([this] { prepare_loop(); });
     writer = std::thread([this] { write_loop(); });
     ingester = std::thread([this] { ingest_loop(); });
@@ -278,7 +279,8 @@ struct GameImporter::Impl {
     if (seg.added.stored > 0) {
       seg.positions_and_tree.write(seg.group);
       seg.tags.write(seg.group);
-      for (const auto& [key, value] : counter_entries(seg.next_id, seg.counts)) seg.group.put(Family::Meta, key, value);
+      for (const auto& [key, value] : counter_entries(seg.next_id, seg.counts))
+        seg.group.put(Family::Meta, key, value);
       if (Status s = seg.group.ingest(); !s) return s;
       std::lock_guard lock(d.meta_mutex);
       d.next_game_id = seg.next_id;
@@ -330,7 +332,8 @@ struct GameImporter::Impl {
         ++seg.added.duplicates;
         continue;
       }
-      if (next_id == 0xffffffffu) return Error{ErrorKind::InvalidArgument, "the database is full (2^32 games)"};
+      if (next_id == 0xffffffffu)
+        return Error{ErrorKind::InvalidArgument, "the database is full (2^32 games)"};
       const GameId id = next_id++;
       const Variant v = ix.variant;
       const auto gk = game_key(id);

@@ -18,20 +18,16 @@ void IngestGroup::add(Family f, std::string_view key, std::string_view value, bo
   std::uint64_t prefix[2] = {0, 0};
   for (std::size_t i = 0; i < 16; ++i)
     prefix[i / 8] = prefix[i / 8] << 8 | (i < key.size() ? std::uint8_t(key[i]) : 0);
-  run.entries.push_back({prefix[0], prefix[1], std::uint32_t(run.data.size()),
-                         std::uint32_t(key.size()), std::uint32_t(value.size()), merge});
+  run.entries.push_back({prefix[0], prefix[1], std::uint32_t(run.data.size()), std::uint32_t(key.size()),
+                         std::uint32_t(value.size()), merge});
   run.data.append(key);
   run.data.append(value);
   bytes_ += key.size() + value.size() + sizeof(Entry);
 }
 
-void IngestGroup::put(Family f, std::string_view key, std::string_view value) {
-  add(f, key, value, false);
-}
+void IngestGroup::put(Family f, std::string_view key, std::string_view value) { add(f, key, value, false); }
 
-void IngestGroup::merge(Family f, std::string_view key, std::string_view value) {
-  add(f, key, value, true);
-}
+void IngestGroup::merge(Family f, std::string_view key, std::string_view value) { add(f, key, value, true); }
 
 Status IngestGroup::write_run(Family f, Run& run, const std::string& path) {
   const auto& data = run.data;
@@ -105,7 +101,7 @@ Status IngestGroup::ingest() {
     rocksdb::IngestExternalFileArg arg;
     arg.column_family = d_.cf(families[i]->family);
     arg.external_files.push_back(paths[i]);
-    arg.options.move_files = true;          // link the file in, no copy
+    arg.options.move_files = true;           // link the file in, no copy
     arg.options.write_global_seqno = false;  // the sequence number lives in the manifest
     args.push_back(std::move(arg));
   }

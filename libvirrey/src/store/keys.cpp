@@ -21,11 +21,11 @@ Key<4> game_key(GameId id) {
   return k;
 }
 
-GameId game_key_id(std::string_view key) {
-  return key.size() == 4 ? GameId(get_be(key.data(), 4)) : 0;
-}
+GameId game_key_id(std::string_view key) { return key.size() == 4 ? GameId(get_be(key.data(), 4)) : 0; }
 
-std::uint32_t position_bucket(std::uint64_t hash) { return std::uint32_t(hash >> (64 - kPositionBucketBits)); }
+std::uint32_t position_bucket(std::uint64_t hash) {
+  return std::uint32_t(hash >> (64 - kPositionBucketBits));
+}
 
 Key<3> position_prefix(Variant v, std::uint64_t hash) {
   Key<3> k;
@@ -54,8 +54,7 @@ Key<3> move_bytes(Move m) {
 
 Move move_from_bytes(const char* b) {
   const auto kp = std::uint8_t(b[2]);
-  return Move(Square(std::uint8_t(b[0])), Square(std::uint8_t(b[1])), MoveKind(kp >> 4),
-              PieceType(kp & 0xf));
+  return Move(Square(std::uint8_t(b[0])), Square(std::uint8_t(b[1])), MoveKind(kp >> 4), PieceType(kp & 0xf));
 }
 
 Key<8> tree_prefix(Variant v, std::uint64_t hash) {
@@ -140,8 +139,7 @@ std::optional<TagKey> parse_tag_key(std::string_view key) {
                 GameId(get_be(key.data() + key.size() - 4, 4))};
 }
 
-Key<10> promotion_key(Variant v, PieceType piece, Color colour, int file, GameId id,
-                      std::uint32_t ply) {
+Key<10> promotion_key(Variant v, PieceType piece, Color colour, int file, GameId id, std::uint32_t ply) {
   Key<10> k;
   k[0] = char(v);
   k[1] = char(piece);
@@ -154,9 +152,12 @@ Key<10> promotion_key(Variant v, PieceType piece, Color colour, int file, GameId
 
 std::optional<PromotionKey> parse_promotion_key(std::string_view key) {
   if (key.size() != 10) return std::nullopt;
-  return PromotionKey{Variant(key[0]),  PieceType(key[1]),
-                      Color(key[2]),    int(std::uint8_t(key[3])),
-                      GameId(get_be(key.data() + 4, 4)), std::uint32_t(get_be(key.data() + 8, 2))};
+  return PromotionKey{Variant(key[0]),
+                      PieceType(key[1]),
+                      Color(key[2]),
+                      int(std::uint8_t(key[3])),
+                      GameId(get_be(key.data() + 4, 4)),
+                      std::uint32_t(get_be(key.data() + 8, 2))};
 }
 
 Key<9> identity_prefix(Variant v, std::uint64_t identity) {

@@ -100,7 +100,8 @@ void PostingsBuilder::write(IngestGroup& group) {
       if (lo == hi) continue;
       const int bits = std::clamp(int(std::bit_width(hi - lo)), kMinFingerprintBits, kBelowBits);
       postings.clear();
-      for (std::uint32_t j = lo; j < hi; ++j) postings.push_back({sorted[j].game, sorted[j].below >> (kBelowBits - bits)});
+      for (std::uint32_t j = lo; j < hi; ++j)
+        postings.push_back({sorted[j].game, sorted[j].below >> (kBelowBits - bits)});
       const GameId first = sorted[lo].game;
       const std::uint64_t bucket_hash = std::uint64_t(b) << (64 - kPositionBucketBits);
       group.put(Family::Positions, view(position_key(Variant(vi), bucket_hash, first)),

@@ -10,7 +10,8 @@ namespace virrey::store {
 namespace {
 
 std::uint64_t key_hash(const TreeKey& k) {
-  return (get_be(k.data() + 1, kTreeHashBytes) ^ get_be(k.data() + 1 + kTreeHashBytes, 3)) * 0x9e3779b97f4a7c15ULL;
+  return (get_be(k.data() + 1, kTreeHashBytes) ^ get_be(k.data() + 1 + kTreeHashBytes, 3)) *
+         0x9e3779b97f4a7c15ULL;
 }
 
 }  // namespace
@@ -28,8 +29,8 @@ void PositionTreeBuilder::Entry::add(const TreeCounters& c) {
 }
 
 TreeCounters PositionTreeBuilder::Entry::counters() const {
-  return {games, white_wins, draws, black_wins, white_elo_sum, white_elo_games, black_elo_sum, black_elo_games,
-          last_date};
+  return {games,           white_wins,    draws,           black_wins, white_elo_sum,
+          white_elo_games, black_elo_sum, black_elo_games, last_date};
 }
 
 PositionTreeBuilder::Entry& PositionTreeBuilder::entry_of(const TreeKey& key) {

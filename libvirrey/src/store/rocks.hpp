@@ -84,6 +84,6 @@ Status schema_status(const Database::Impl& impl);
 
 // Database::open without the schema checks (for testing.cpp and upgrade.cpp).
 Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenOptions options,
-                                                 bool check_schema);
+                                                  bool check_schema);
 
 }  // namespace virrey::store

@@ -95,15 +95,12 @@ rocksdb::ColumnFamilyOptions family_options(Family f) {
   o.write_buffer_size = 16 << 20;  // memtables only hold meta and test writes
 
   switch (f) {
-    case Family::Meta:
-      table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
-      break;
+    case Family::Meta: table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10)); break;
     case Family::Games:
       table.block_size = 32 << 10;
       o.compression = rocksdb::kZSTD;  // read a few at a time: compress hard
       break;
-    case Family::Summaries:
-      break;
+    case Family::Summaries: break;
     case Family::Positions:
       // Rice-coded postings do not compress: reading them decompresses nothing.
       table.block_size = 16 << 10;
@@ -118,8 +115,7 @@ rocksdb::ColumnFamilyOptions family_options(Family f) {
       o.merge_operator = make_tree_merge_operator();
       break;
     case Family::Tags:
-    case Family::Promotions:
-      break;
+    case Family::Promotions: break;
     case Family::Identities:
       // Import looks every game up here: a prefix bloom filter per table.
       o.prefix_extractor.reset(rocksdb::NewFixedPrefixTransform(9));

@@ -25,8 +25,8 @@ std::optional<TagField> tag_field_from_name(std::string_view name) {
     if (n.size() != name.size()) continue;
     bool same = true;
     for (std::size_t i = 0; i < n.size() && same; ++i)
-      same = std::tolower(static_cast<unsigned char>(n[i])) ==
-             std::tolower(static_cast<unsigned char>(name[i]));
+      same =
+          std::tolower(static_cast<unsigned char>(n[i])) == std::tolower(static_cast<unsigned char>(name[i]));
     if (same) return f;
   }
   return std::nullopt;

@@ -69,8 +69,8 @@ std::string encode_tree_counters(const TreeCounters& c) {
     return out;
   }
   out += char(date ? kNineFieldsPackedDate : kNineFields);
-  for (std::uint64_t v : {c.games, c.white_wins, c.draws, c.black_wins, c.white_elo_sum,
-                          c.white_elo_games, c.black_elo_sum, c.black_elo_games})
+  for (std::uint64_t v : {c.games, c.white_wins, c.draws, c.black_wins, c.white_elo_sum, c.white_elo_games,
+                          c.black_elo_sum, c.black_elo_games})
     put_varint(out, v);
   put_varint(out, date ? *date : c.last_date);
   return out;
@@ -100,8 +100,7 @@ std::optional<TreeCounters> decode_tree_counters(std::string_view bytes) {
       c.last_date = unpack_date(r.varint());
       break;
     }
-    default:
-      return std::nullopt;
+    default: return std::nullopt;
   }
   if (!r.ok() || !r.at_end()) return std::nullopt;
   return c;

@@ -24,7 +24,8 @@ Status clear_family(Database::Impl& d, Family f, rocksdb::WriteBatch& batch) {
 
 // The position index, the tree and the summaries again, from the game
 // records; the number of games.
-Result<std::uint64_t> rebuild_from_records(Database::Impl& d, const std::function<void(std::uint64_t)>& progress) {
+Result<std::uint64_t> rebuild_from_records(Database::Impl& d,
+                                           const std::function<void(std::uint64_t)>& progress) {
   rocksdb::WriteBatch clear;
   for (Family f : {Family::Positions, Family::Tree})
     if (Status s = clear_family(d, f, clear); !s) return s.error();

@@ -6,10 +6,10 @@ namespace virrey::validate {
 
 std::string_view code_name(Code code) {
   static constexpr std::array<std::string_view, kCodeCount> names = {
-      "syntax",         "illegal-move",  "ambiguous-move",       "wrong-promotion",
-      "unknown-variant", "bad-fen",      "result-mismatch",      "missing-tag",
-      "bad-tag",        "duplicate-game", "missing-result",      "promotion-normalized",
-      "check-mark",     "null-move",     "encoding",             "oversized-game",
+      "syntax",          "illegal-move",   "ambiguous-move",  "wrong-promotion",
+      "unknown-variant", "bad-fen",        "result-mismatch", "missing-tag",
+      "bad-tag",         "duplicate-game", "missing-result",  "promotion-normalized",
+      "check-mark",      "null-move",      "encoding",        "oversized-game",
       "io-error",
   };
   return names[std::size_t(code)];

@@ -28,9 +28,9 @@ namespace virrey::validate {
 
 using game::GameRecord;
 using game::ItemKind;
+using game::kBishopSwapTag;
 using game::MovetextItem;
 using game::TagPair;
-using game::kBishopSwapTag;
 
 namespace {
 
@@ -64,7 +64,6 @@ std::uint64_t mix(std::uint64_t h, std::string_view s) {
 // Checks one game on a board of geometry G.
 template <class G>
 struct GeometryChecker final : pgn::Visitor {
-
   // One line of play: the main line or a variation.
   // Its last move is played on `pos` only when the next one comes (or the
   // position is needed otherwise): until then `pos` is the position before
@@ -74,7 +73,7 @@ struct GeometryChecker final : pgn::Visitor {
     Move pending{};         // the last move, not yet played on pos; null when none
     std::uint32_t ply = 0;  // plies read from the start position
     bool has_move = false;
-    bool dead = false;      // an error ended checking of this line
+    bool dead = false;  // an error ended checking of this line
   };
 
   // The current position of a line: its pending move is played first.
@@ -105,8 +104,8 @@ struct GeometryChecker final : pgn::Visitor {
     if (out.findings.size() > options.max_findings) return false;
     const bool listed = out.findings.size() < options.max_findings;
     if (!listed)
-      message = fmt::format("more than {} findings in this game: the rest are not listed",
-                            options.max_findings);
+      message =
+          fmt::format("more than {} findings in this game: the rest are not listed", options.max_findings);
     Finding f;
     f.code = code;
     f.severity = severity;
@@ -172,16 +171,14 @@ struct GeometryChecker final : pgn::Visitor {
     index_known_tags();
     for (int k = kEvent; k <= kResult; ++k)
       if (!has(KnownTag(k)))
-        add(Code::MissingTag, Severity::Warning, at,
-            fmt::format("the {} tag is missing", kKnownTagNames[k]));
+        add(Code::MissingTag, Severity::Warning, at, fmt::format("the {} tag is missing", kKnownTagNames[k]));
     if (has(kDate) && !valid_date(value(kDate)))
       add(Code::BadTag, Severity::Warning, at,
           fmt::format("Date \"{}\" is not YYYY.MM.DD (with ?? for unknown parts)",
                       quoted_text(value(kDate))));
     if (has(kResult) && !parse_result(value(kResult)))
       add(Code::BadTag, Severity::Error, at,
-          fmt::format("Result \"{}\" is not 1-0, 0-1, 1/2-1/2 or *",
-                      quoted_text(value(kResult))));
+          fmt::format("Result \"{}\" is not 1-0, 0-1, 1/2-1/2 or *", quoted_text(value(kResult))));
 
     if (has(kVariant)) {
       const auto v = resolve_variant(value(kVariant));
@@ -198,8 +195,7 @@ struct GeometryChecker final : pgn::Visitor {
     const std::string_view setup = value(kSetUp);
     const std::string_view fen = value(kFen);
     if (has(kSetUp) && setup != "0" && setup != "1")
-      add(Code::BadTag, Severity::Warning, at,
-          fmt::format("SetUp \"{}\" is not 0 or 1", quoted_text(setup)));
+      add(Code::BadTag, Severity::Warning, at, fmt::format("SetUp \"{}\" is not 0 or 1", quoted_text(setup)));
     if (setup == "1" && !has(kFen)) {
       add(Code::BadTag, Severity::Error, at, "SetUp is 1 but there is no FEN tag");
       skip_moves = true;
@@ -207,8 +203,7 @@ struct GeometryChecker final : pgn::Visitor {
     }
     FenProblems errors;
     if (has(kFen)) {
-      if (setup != "1")
-        add(Code::BadTag, Severity::Warning, at, "a FEN tag without [SetUp \"1\"]");
+      if (setup != "1") add(Code::BadTag, Severity::Warning, at, "a FEN tag without [SetUp \"1\"]");
       start = position_from_fen<G>(fen, rec.variant, errors);
       if (!start) {
         add(Code::BadFen, Severity::Error, at,
@@ -222,8 +217,10 @@ struct GeometryChecker final : pgn::Visitor {
       start = variant_start<G>(rec.variant);
     }
     if (value(kBishopSwap) == "Yes") {
-      if (rec.bishop_swap()) start->enable_bishop_swap();
-      else add(Code::BadTag, Severity::Warning, at, "BishopSwap applies to Modern chess only");
+      if (rec.bishop_swap())
+        start->enable_bishop_swap();
+      else
+        add(Code::BadTag, Severity::Warning, at, "BishopSwap applies to Modern chess only");
     }
     rec.start_side = start->side_to_move();
     rec.start_fullmove = start->fullmove_number();
@@ -235,11 +232,23 @@ struct GeometryChecker final : pgn::Visitor {
   // The tags that checking reads, found once the tag section is complete:
   // 1 + their index in the record's tags, 0 when absent. The first seven are
   // the Seven Tag Roster, in its order.
-  enum KnownTag : std::uint8_t { kEvent, kSite, kDate, kRound, kWhite, kBlack, kResult, kVariant,
-                                 kSetUp, kFen, kBishopSwap, kKnownTags };
-  static constexpr std::string_view kKnownTagNames[kKnownTags] = {
-      "Event", "Site", "Date", "Round", "White", "Black", "Result", "Variant", "SetUp", "FEN",
-      kBishopSwapTag};
+  enum KnownTag : std::uint8_t {
+    kEvent,
+    kSite,
+    kDate,
+    kRound,
+    kWhite,
+    kBlack,
+    kResult,
+    kVariant,
+    kSetUp,
+    kFen,
+    kBishopSwap,
+    kKnownTags
+  };
+  static constexpr std::string_view kKnownTagNames[kKnownTags] = {"Event", "Site",  "Date",        "Round",
+                                                                  "White", "Black", "Result",      "Variant",
+                                                                  "SetUp", "FEN",   kBishopSwapTag};
   std::array<std::uint32_t, kKnownTags> known_tags{};
 
   void index_known_tags() {
@@ -301,8 +310,7 @@ struct GeometryChecker final : pgn::Visitor {
     }
     if (r.implied_promotion)
       add_move_finding(Code::PromotionNormalized, Severity::Warning, at, text, line,
-                       fmt::format("promotion piece not written: read as {}",
-                                   write_san(line.pos, r.move)));
+                       fmt::format("promotion piece not written: read as {}", write_san(line.pos, r.move)));
     played(line, text, at, r.move, san->suffix);
   }
 
@@ -414,14 +422,13 @@ struct GeometryChecker final : pgn::Visitor {
     const auto tagged = parse_result(value(kResult));
     if (has(kResult) && tagged && *tagged != out.record.result)
       add(Code::ResultMismatch, Severity::Error, at,
-          fmt::format("the Result tag says {} but the game ends with {}",
-                      result_text(*tagged), result_text(out.record.result)));
+          fmt::format("the Result tag says {} but the game ends with {}", result_text(*tagged),
+                      result_text(out.record.result)));
   }
 
   void diagnostic(const pgn::Diagnostic& d) override {
     const Code code = d.problem == pgn::Problem::InvalidUtf8 ? Code::Encoding : Code::Syntax;
-    const Severity sev =
-        pgn::is_warning_by_default(d.problem) ? Severity::Warning : Severity::Error;
+    const Severity sev = pgn::is_warning_by_default(d.problem) ? Severity::Warning : Severity::Error;
     std::string message(d.message);
     if (!d.text.empty() && d.text.size() <= 40 && code == Code::Syntax)
       message += fmt::format(" ('{}')", quoted_text(d.text));
@@ -441,22 +448,20 @@ struct GeometryChecker final : pgn::Visitor {
     const BoardState state = board_state(last_pos);
     if (options.trace_main_line) out.trace.finish(last_pos, state);
     if (state == BoardState::Ongoing) return;
-    const GameResult expected = state == BoardState::Stalemate ? GameResult::Draw
-                             : last_pos.side_to_move() == Color::White ? GameResult::BlackWins
-                                                                       : GameResult::WhiteWins;
+    const GameResult expected = state == BoardState::Stalemate            ? GameResult::Draw
+                                : last_pos.side_to_move() == Color::White ? GameResult::BlackWins
+                                                                          : GameResult::WhiteWins;
     const GameResult claimed =
-        saw_result ? out.record.result
-                   : parse_result(value(kResult)).value_or(GameResult::Unknown);
+        saw_result ? out.record.result : parse_result(value(kResult)).value_or(GameResult::Unknown);
     if (claimed == expected) return;
     const char* what = state == BoardState::Stalemate ? "stalemate" : "checkmate";
     if (claimed == GameResult::Unknown)
       add(Code::ResultMismatch, Severity::Warning, end,
-          fmt::format("the game ends in {} but the result is *; expected {}", what,
-                      result_text(expected)));
+          fmt::format("the game ends in {} but the result is *; expected {}", what, result_text(expected)));
     else
       add(Code::ResultMismatch, Severity::Error, end,
-          fmt::format("the game ends in {} but the result is {}; expected {}", what,
-                      result_text(claimed), result_text(expected)));
+          fmt::format("the game ends in {} but the result is {}; expected {}", what, result_text(claimed),
+                      result_text(expected)));
   }
 
   std::uint64_t identity() const {
@@ -492,8 +497,10 @@ struct GameChecker::Impl final : pgn::Visitor {
       checker.out.identity = checker.identity();
       result = std::move(checker.out);
     };
-    if (active == &nine) finish(nine);
-    else finish(eight);
+    if (active == &nine)
+      finish(nine);
+    else
+      finish(eight);
   }
 
   void begin_game(pgn::Location at) override { active->begin_game(at); }
@@ -527,8 +534,7 @@ struct GameChecker::Impl final : pgn::Visitor {
   void end_game(pgn::Location end) override { active->end_game(end); }
 };
 
-GameChecker::GameChecker(CheckOptions options)
-    : impl_(std::make_unique<Impl>(options)) {}
+GameChecker::GameChecker(CheckOptions options) : impl_(std::make_unique<Impl>(options)) {}
 GameChecker::~GameChecker() = default;
 GameChecker::GameChecker(GameChecker&&) noexcept = default;
 
@@ -538,8 +544,7 @@ CheckedGame GameChecker::check(std::string_view text, std::uint64_t number, pgn:
   return game;
 }
 
-void GameChecker::check(std::string_view text, std::uint64_t number, pgn::Location start,
-                        CheckedGame& out) {
+void GameChecker::check(std::string_view text, std::uint64_t number, pgn::Location start, CheckedGame& out) {
   impl_->check(text, number, start, out);
 }
 

@@ -72,7 +72,7 @@ class HashedInput {
 
   explicit operator bool() const noexcept { return source_ != nullptr; }
   const std::string& error() const { return error_; }  // why it did not open
-  ByteSource& source() { return *source_; }               // the decompressed bytes
+  ByteSource& source() { return *source_; }            // the decompressed bytes
   const InputProbe& probe() const { return probe_; }
 
   // Reads what the reader left of the raw bytes, hashing only (nothing is

@@ -63,9 +63,12 @@ struct MainLineTrace {
     // Follow promoted pieces: captured when a move lands on them.
     for (TracedPromotion& p : promotions) {
       if (p.square == kNoSquare) continue;
-      if (m.kind() == MoveKind::BishopSwap && m.to() == p.square) p.square = m.from();
-      else if (m.from() == p.square) p.square = m.to();
-      else if (m.to() == p.square) p.square = kNoSquare;
+      if (m.kind() == MoveKind::BishopSwap && m.to() == p.square)
+        p.square = m.from();
+      else if (m.from() == p.square)
+        p.square = m.to();
+      else if (m.to() == p.square)
+        p.square = kNoSquare;
     }
     if (m.kind() == MoveKind::Promotion)
       promotions.push_back({m.promotion(), before.side_to_move(), file_of<G>(m.to()),

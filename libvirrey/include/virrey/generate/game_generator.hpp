@@ -11,8 +11,8 @@
 #include <string_view>
 #include <vector>
 
-#include "virrey/rules/variant.hpp"
 #include "virrey/game/game_record.hpp"
+#include "virrey/rules/variant.hpp"
 
 namespace virrey::generate {
 

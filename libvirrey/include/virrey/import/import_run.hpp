@@ -18,12 +18,12 @@
 namespace virrey::import {
 
 struct Options {
-  std::vector<std::string> inputs;  // paths or "-"; none means standard input
+  std::vector<std::string> inputs;              // paths or "-"; none means standard input
   Variant default_variant = Variant::Standard;  // of games without a Variant tag
-  int threads = 1;  // checking and indexing threads
-  double commit_seconds = 2.0;  // store::ImportOptions::commit_seconds
-  bool force = false;    // read inputs imported before again
-  bool compact = false;  // compact the database at the end
+  int threads = 1;                              // checking and indexing threads
+  double commit_seconds = 2.0;                  // store::ImportOptions::commit_seconds
+  bool force = false;                           // read inputs imported before again
+  bool compact = false;                         // compact the database at the end
   // Games with errors, written here byte for byte as read (none when null).
   std::FILE* rejects = nullptr;
   // The errors of rejected games and the inputs' problems, as they are met.
@@ -33,19 +33,19 @@ struct Options {
 };
 
 struct InputSummary {
-  std::string name;  // as given
-  bool skipped = false;  // imported before: not read
-  bool read = false;     // read to its end (it is recorded when it has a fingerprint)
-  std::uint64_t games = 0;  // games read from it
+  std::string name;             // as given
+  bool skipped = false;         // imported before: not read
+  bool read = false;            // read to its end (it is recorded when it has a fingerprint)
+  std::uint64_t games = 0;      // games read from it
   std::uint64_t raw_bytes = 0;  // bytes taken from it, every pass counted
 };
 
 struct Summary {
   std::uint64_t read = 0, stored = 0, rejected = 0, duplicates = 0, positions = 0;
-  double seconds = 0;  // from the first game read to the end
+  double seconds = 0;                // from the first game read to the end
   std::vector<std::string> skipped;  // inputs imported before, in the order given
   std::vector<InputSummary> inputs;  // every input, in the order given
-  bool read_all = true;  // every input was opened and read to its end (or skipped)
+  bool read_all = true;              // every input was opened and read to its end (or skipped)
 };
 
 // Imports into `db` (open ReadWrite). An error is a failed database read or

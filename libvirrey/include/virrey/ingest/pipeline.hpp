@@ -84,10 +84,10 @@ class Hook : public RunHook {
 
 // What became of one input.
 struct InputOutcome {
-  std::string name;  // as given
-  bool read = false;  // read to its end without an error
-  bool skipped = false;  // known to the hook (fingerprint_known), not parsed
-  std::uint64_t games = 0;  // games handed to the hook
+  std::string name;             // as given
+  bool read = false;            // read to its end without an error
+  bool skipped = false;         // known to the hook (fingerprint_known), not parsed
+  std::uint64_t games = 0;      // games handed to the hook
   std::uint64_t raw_bytes = 0;  // bytes taken from the file, every pass counted
   // With Options::fingerprint, of an input read to its end (not "-").
   std::optional<importers::Fingerprint> fingerprint;
@@ -96,7 +96,7 @@ struct InputOutcome {
 
 struct RunResult {
   std::vector<InputOutcome> inputs;  // in the order given
-  bool stopped = false;  // the hook returned Flow::Stop
+  bool stopped = false;              // the hook returned Flow::Stop
   // Every input was opened and read to its end (or skipped).
   bool all_read() const;
 };

@@ -11,12 +11,12 @@
 namespace virrey::pgn {
 
 enum class Problem : std::uint8_t {
-  UnexpectedCharacter,   // bytes that start no token (e.g. ',' '}' ']' '<' NUL, non-ASCII); one report per run
-  UnterminatedComment,   // '{' without '}' before the end of the game; the rest is the comment
-  UnterminatedString,    // tag value without its closing '"' on the line; the tag is dropped
-  UnterminatedTag,       // tag pair without its closing ']' on the line; the tag is kept
-  BadTag,                // malformed tag pair: no name, no quoted value, or junk before ']'
-  TagInMovetext,         // '[' after the movetext began (not at a line start); skipped to ']'
+  UnexpectedCharacter,  // bytes that start no token (e.g. ',' '}' ']' '<' NUL, non-ASCII); one report per run
+  UnterminatedComment,  // '{' without '}' before the end of the game; the rest is the comment
+  UnterminatedString,   // tag value without its closing '"' on the line; the tag is dropped
+  UnterminatedTag,      // tag pair without its closing ']' on the line; the tag is kept
+  BadTag,               // malformed tag pair: no name, no quoted value, or junk before ']'
+  TagInMovetext,        // '[' after the movetext began (not at a line start); skipped to ']'
   UnmatchedParenthesis,  // ')' with no open variation; ignored
   UnclosedVariation,     // '(' still open when the game text ends (reported at the '(')
   VariationTooDeep,      // '(' beyond ParseOptions::max_variation_depth; that variation is skipped

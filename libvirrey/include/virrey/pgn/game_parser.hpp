@@ -47,7 +47,7 @@ class GameParser {
 
  private:
   ParseOptions options_;
-  std::string unescaped_;               // tag values with escapes
+  std::string unescaped_;                  // tag values with escapes
   std::vector<Location> open_variations_;  // '(' locations, innermost last
 };
 

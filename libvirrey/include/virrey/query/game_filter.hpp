@@ -33,12 +33,12 @@
 #include <string_view>
 #include <vector>
 
+#include "virrey/base/error.hpp"
+#include "virrey/game/game_record.hpp"
 #include "virrey/rules/position.hpp"
 #include "virrey/rules/types.hpp"
 #include "virrey/rules/variant.hpp"
 #include "virrey/store/database.hpp"
-#include "virrey/base/error.hpp"
-#include "virrey/game/game_record.hpp"
 
 namespace virrey::query {
 
@@ -57,9 +57,7 @@ struct PositionTarget {
 struct PlyRange {
   std::optional<std::uint32_t> from;
   std::optional<std::uint32_t> to;
-  bool contains(std::uint32_t ply) const {
-    return (!from || ply >= *from) && (!to || ply <= *to);
-  }
+  bool contains(std::uint32_t ply) const { return (!from || ply >= *from) && (!to || ply <= *to); }
   friend bool operator==(const PlyRange&, const PlyRange&) = default;
 };
 
@@ -69,9 +67,9 @@ struct PlyRange {
 struct PromotionCondition {
   std::optional<PieceType> piece;  // V, Q, R, B, N, M
   std::optional<Color> by;
-  std::optional<int> file;         // 0 = a-file
+  std::optional<int> file;  // 0 = a-file
   std::uint32_t min_count = 1;
-  PlyRange plies;                  // ply of the promoting move
+  PlyRange plies;  // ply of the promoting move
 };
 
 // Tag conditions. Values compare after store::normalize_tag_value (case-
@@ -84,13 +82,13 @@ struct TagConditions {
   std::optional<std::string> event;   // exact
   std::optional<std::string> site;    // exact
   std::optional<std::string> round;   // exact
-  std::optional<GameResult> result;  // the game's termination marker
+  std::optional<GameResult> result;   // the game's termination marker
   // Dates as "yyyy", "yyyy.mm" or "yyyy.mm.dd" (parse_date_bound). A game's
   // Date d matches when from <= d and (d <= to or d starts with to): so
   // "--date-to 2003.06" takes all of June 2003, "2003.06.??" included.
   std::optional<std::string> date_from;
   std::optional<std::string> date_to;
-  std::optional<std::string> eco;       // exact, e.g. "b90"
+  std::optional<std::string> eco;  // exact, e.g. "b90"
   std::optional<Variant> variant;
   bool empty() const;
 };

@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
+#include "virrey/game/game_record.hpp"
 #include "virrey/query/game_filter.hpp"
 #include "virrey/rules/position.hpp"
 #include "virrey/store/database.hpp"
-#include "virrey/game/game_record.hpp"
 
 namespace virrey::query {
 
@@ -25,7 +25,7 @@ struct SearchOptions {
   std::size_t limit = 50;  // 0: no limit
   std::size_t offset = 0;
   SortOrder sort = SortOrder::Id;
-  bool count_only = false;  // only SearchResult::total
+  bool count_only = false;        // only SearchResult::total
   MatchCounts* counts = nullptr;  // when set: candidates checked and matched
 };
 

@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
+#include "virrey/game/game_record.hpp"
 #include "virrey/query/game_filter.hpp"
 #include "virrey/rules/variant.hpp"
 #include "virrey/store/database.hpp"
-#include "virrey/game/game_record.hpp"
 
 namespace virrey::query {
 
@@ -66,18 +66,10 @@ struct ResultCounts {
     ++games;
     plies += game_plies;
     switch (result) {
-      case GameResult::WhiteWins:
-        ++white_wins;
-        break;
-      case GameResult::Draw:
-        ++draws;
-        break;
-      case GameResult::BlackWins:
-        ++black_wins;
-        break;
-      case GameResult::Unknown:
-        ++unfinished;
-        break;
+      case GameResult::WhiteWins: ++white_wins; break;
+      case GameResult::Draw: ++draws; break;
+      case GameResult::BlackWins: ++black_wins; break;
+      case GameResult::Unknown: ++unfinished; break;
     }
   }
   void add(const ResultCounts& o);

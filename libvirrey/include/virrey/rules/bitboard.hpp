@@ -45,11 +45,17 @@ template <class G>
 using Bitboard = typename G::Bitboard;
 
 template <class G>
-constexpr int file_of(Square s) { return s % G::width; }
+constexpr int file_of(Square s) {
+  return s % G::width;
+}
 template <class G>
-constexpr int rank_of(Square s) { return s / G::width; }
+constexpr int rank_of(Square s) {
+  return s / G::width;
+}
 template <class G>
-constexpr Square make_square(int file, int rank) { return Square(rank * G::width + file); }
+constexpr Square make_square(int file, int rank) {
+  return Square(rank * G::width + file);
+}
 template <class G>
 constexpr bool on_board(int file, int rank) {
   return file >= 0 && file < G::width && rank >= 0 && rank < G::height;
@@ -61,7 +67,9 @@ constexpr int relative_rank(Color c, Square s) {
 }
 
 template <class G>
-constexpr Bitboard<G> square_bb(Square s) { return G::one << s; }
+constexpr Bitboard<G> square_bb(Square s) {
+  return G::one << s;
+}
 
 inline int popcount(std::uint64_t b) { return std::popcount(b); }
 inline int popcount(u128 b) {
@@ -79,13 +87,27 @@ inline Square pop_lsb(BB& b) {
   return s;
 }
 template <class BB>
-constexpr bool more_than_one(BB b) { return (b & (b - 1)) != 0; }
+constexpr bool more_than_one(BB b) {
+  return (b & (b - 1)) != 0;
+}
 
 // Shifts of a whole set one step in a direction, dropping what leaves the board.
-template <class G> constexpr Bitboard<G> north(Bitboard<G> b) { return (b << G::width) & G::all; }
-template <class G> constexpr Bitboard<G> south(Bitboard<G> b) { return b >> G::width; }
-template <class G> constexpr Bitboard<G> east(Bitboard<G> b) { return (b << 1) & ~G::first_file & G::all; }
-template <class G> constexpr Bitboard<G> west(Bitboard<G> b) { return (b >> 1) & ~G::last_file; }
+template <class G>
+constexpr Bitboard<G> north(Bitboard<G> b) {
+  return (b << G::width) & G::all;
+}
+template <class G>
+constexpr Bitboard<G> south(Bitboard<G> b) {
+  return b >> G::width;
+}
+template <class G>
+constexpr Bitboard<G> east(Bitboard<G> b) {
+  return (b << 1) & ~G::first_file & G::all;
+}
+template <class G>
+constexpr Bitboard<G> west(Bitboard<G> b) {
+  return (b >> 1) & ~G::last_file;
+}
 template <class G>
 constexpr Bitboard<G> forward(Color c, Bitboard<G> b) {
   return c == Color::White ? north<G>(b) : south<G>(b);

@@ -35,8 +35,7 @@ std::string write_fen(const Position<G>& pos) {
 
 // Parses and validates in one go: a position, or every reason it is not one.
 template <class G>
-std::optional<Position<G>> position_from_fen(std::string_view fen, Variant variant,
-                                             FenProblems& problems) {
+std::optional<Position<G>> position_from_fen(std::string_view fen, Variant variant, FenProblems& problems) {
   auto setup = parse_fen(fen, variant, problems);
   if (!setup) return std::nullopt;
   const bool syntax_ok = problems.empty();

@@ -56,8 +56,7 @@ MoveList legal_moves(const Position<G>& pos) {
 }
 
 extern template void generate_legal<Board8>(const Position<Board8>&, MoveList&);
-extern template void generate_legal_to<Board8>(const Position<Board8>&, PieceType, std::uint64_t,
-                                              MoveList&);
+extern template void generate_legal_to<Board8>(const Position<Board8>&, PieceType, std::uint64_t, MoveList&);
 extern template void generate_legal<Board9>(const Position<Board9>&, MoveList&);
 extern template void generate_legal_to<Board9>(const Position<Board9>&, PieceType, u128, MoveList&);
 

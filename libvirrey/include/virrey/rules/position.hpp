@@ -49,12 +49,12 @@ enum class FenError : std::uint8_t {
   ForeignPiece,    // a piece the variant does not have
   PawnOnEdgeRank,  // a pawn on the first or the last rank
   NoKing,
-  ExtraKing,       // two kings or more of one colour
+  ExtraKing,  // two kings or more of one colour
   TooManyPawns,
   TooManyPieces,
-  CastlingRight,      // a right without the king and the rook on their squares
-  EnPassantSquare,    // no double push could have left it
-  OpponentInCheck,    // the side not to move is in check
+  CastlingRight,    // a right without the king and the rook on their squares
+  EnPassantSquare,  // no double push could have left it
+  OpponentInCheck,  // the side not to move is in check
 };
 
 struct FenProblem {
@@ -124,8 +124,7 @@ class Position {
     return make_square<G>(kingside ? G::width - 1 : 0, c == Color::White ? 0 : G::height - 1);
   }
   static Square castling_king_target(Color c, bool kingside) {
-    return make_square<G>(kingside ? kKingFile + 2 : kKingFile - 2,
-                          c == Color::White ? 0 : G::height - 1);
+    return make_square<G>(kingside ? kKingFile + 2 : kKingFile - 2, c == Color::White ? 0 : G::height - 1);
   }
   static std::uint8_t castling_right(Color c, bool kingside) {
     return std::uint8_t((kingside ? kWhiteKingside : kWhiteQueenside) << (2 * index(c)));
@@ -148,8 +147,8 @@ class Position {
   // What the mover chooses from where the variant fixes nothing, in the
   // order stored move numbers count the choices (frozen).
   std::span<const PieceType> promotion_choices() const {
-    static constexpr std::array<PieceType, 5> kChoices = {PieceType::Queen, PieceType::Rook, PieceType::Bishop,
-                                                          PieceType::Knight, PieceType::Minister};
+    static constexpr std::array<PieceType, 5> kChoices = {
+        PieceType::Queen, PieceType::Rook, PieceType::Bishop, PieceType::Knight, PieceType::Minister};
     return std::span<const PieceType>(kChoices).first(variant_ == Variant::Modern ? 5 : 4);
   }
 
@@ -238,9 +237,8 @@ inline typename Position<G>::BB Position<G>::attackers_to(Square s, BB occ) cons
   const BB leaper = by_type_[index(PieceType::Knight)] | by_type_[index(PieceType::Minister)];
   const BB kinglike = by_type_[index(PieceType::King)] | by_type_[index(PieceType::Viceroy)];
   return (A::pawn(Color::White, s) & pieces(Color::Black, PieceType::Pawn)) |
-         (A::pawn(Color::Black, s) & pieces(Color::White, PieceType::Pawn)) |
-         (A::knight(s) & leaper) | (A::king(s) & kinglike) | (A::bishop(s, occ) & diagonal) |
-         (A::rook(s, occ) & straight);
+         (A::pawn(Color::Black, s) & pieces(Color::White, PieceType::Pawn)) | (A::knight(s) & leaper) |
+         (A::king(s) & kinglike) | (A::bishop(s, occ) & diagonal) | (A::rook(s, occ) & straight);
 }
 
 template <class G>
@@ -262,7 +260,7 @@ inline typename Position<G>::BB Position<G>::swap_partners(Square bishop) const 
 template <class G>
 inline PieceType Position<G>::fixed_promotion(Square to) const {
   if (info(variant_).promotion_rule != PromotionRule::FixedByFile) return PieceType::None;
-  constexpr PieceType kByFile[8] = {PieceType::Rook,   PieceType::Knight, PieceType::Bishop,
+  constexpr PieceType kByFile[8] = {PieceType::Rook,   PieceType::Knight,  PieceType::Bishop,
                                     PieceType::Queen,  PieceType::Viceroy, PieceType::Bishop,
                                     PieceType::Knight, PieceType::Rook};
   return kByFile[file_of<G>(to) % 8];

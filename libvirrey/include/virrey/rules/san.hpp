@@ -13,8 +13,15 @@
 namespace virrey {
 
 struct SanSyntax {
-  enum class Kind : std::uint8_t { Move, CastleKingside, CastleQueenside, CastleMinisterWing,
-                                   CastleQueenWing, Null, BishopSwap };
+  enum class Kind : std::uint8_t {
+    Move,
+    CastleKingside,
+    CastleQueenside,
+    CastleMinisterWing,
+    CastleQueenWing,
+    Null,
+    BishopSwap
+  };
   Kind kind = Kind::Move;
   PieceType piece = PieceType::Pawn;
   int from_file = -1;  // disambiguation, -1 when absent

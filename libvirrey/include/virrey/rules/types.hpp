@@ -69,8 +69,8 @@ enum class MoveKind : std::uint8_t {
   Normal = 0,
   Promotion,
   EnPassant,
-  Castling,     // to = the king's destination square
-  BishopSwap,   // Modern chess: a bishop exchanges squares with a piece
+  Castling,    // to = the king's destination square
+  BishopSwap,  // Modern chess: a bishop exchanges squares with a piece
 };
 
 // A move as a small self-describing value: from, to, kind and promotion piece.

@@ -18,10 +18,10 @@ enum class PromotionRule : std::uint8_t {
 
 struct VariantInfo {
   Variant variant;
-  std::string_view name;       // canonical PGN Variant tag value
-  std::string_view cli_name;   // lower-case name used on the command line
-  int width;                   // files
-  int height;                  // ranks
+  std::string_view name;      // canonical PGN Variant tag value
+  std::string_view cli_name;  // lower-case name used on the command line
+  int width;                  // files
+  int height;                 // ranks
   std::string_view start_fen;
   PromotionRule promotion_rule;
 };
@@ -29,8 +29,8 @@ struct VariantInfo {
 constexpr std::array<VariantInfo, kVariantCount> kVariants{{
     {Variant::Standard, "Standard", "standard", 8, 8,
      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", PromotionRule::Choice},
-    {Variant::Virrey, "Virrey", "virrey", 8, 8,
-     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", PromotionRule::FixedByFile},
+    {Variant::Virrey, "Virrey", "virrey", 8, 8, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+     PromotionRule::FixedByFile},
     {Variant::Modern, "Modern", "modern", 9, 9,
      "rnbqkmbnr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNBMKQBNR w KQkq - 0 1", PromotionRule::Choice},
 }};

@@ -48,8 +48,6 @@ constexpr Keys make_keys() {
 
 inline constexpr Keys kKeys = make_keys();
 
-inline std::uint64_t piece_key(Piece p, Square s) {
-  return kKeys.piece[index(p.color)][index(p.type)][s];
-}
+inline std::uint64_t piece_key(Piece p, Square s) { return kKeys.piece[index(p.color)][index(p.type)][s]; }
 
 }  // namespace virrey::zobrist

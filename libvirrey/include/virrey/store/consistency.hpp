@@ -15,7 +15,7 @@ namespace virrey::store {
 
 struct CheckReport {
   std::uint64_t games = 0;
-  std::uint64_t entries = 0;        // index entries verified
+  std::uint64_t entries = 0;          // index entries verified
   std::vector<std::string> problems;  // empty: consistent (at most 100 kept)
   std::uint64_t problem_count = 0;
   bool ok() const { return problem_count == 0; }

@@ -18,15 +18,15 @@
 #include <string_view>
 #include <vector>
 
+#include "virrey/base/error.hpp"
+#include "virrey/game/game_record.hpp"
+#include "virrey/importers/fingerprint.hpp"
 #include "virrey/rules/types.hpp"
 #include "virrey/rules/variant.hpp"
-#include "virrey/base/error.hpp"
-#include "virrey/importers/fingerprint.hpp"
 #include "virrey/store/game_codec.hpp"
 #include "virrey/store/game_summary.hpp"
 #include "virrey/store/schema.hpp"
 #include "virrey/store/tree_counters.hpp"
-#include "virrey/game/game_record.hpp"
 
 namespace virrey::store {
 
@@ -56,9 +56,9 @@ struct VariantCounts {
 
 struct FamilySize {
   std::string_view name;
-  std::uint64_t bytes = 0;    // table files on disk
-  std::uint64_t entries = 0;  // keys in table files (tree: before merging operands)
-  std::uint32_t files = 0;    // table files
+  std::uint64_t bytes = 0;         // table files on disk
+  std::uint64_t entries = 0;       // keys in table files (tree: before merging operands)
+  std::uint32_t files = 0;         // table files
   std::uint32_t level0_files = 0;  // of them, not yet compacted below level 0
 };
 
@@ -138,12 +138,12 @@ class Database {
   // --- games ------------------------------------------------------------
   // main_line_plies, main_line_min_men: as decode_game's (game_codec.hpp).
   Result<game::GameRecord> game(GameId id, unsigned parts = kDecodeAll,
-                                    std::uint32_t main_line_plies = kWholeMainLine,
-                                    int main_line_min_men = 0) const;
+                                std::uint32_t main_line_plies = kWholeMainLine,
+                                int main_line_min_men = 0) const;
   Result<GameSummary> summary(GameId id) const;
   // Games in id order from `first` on.
-  Status for_each_game(const Visit<GameId, const game::GameRecord&>& visit,
-                       unsigned parts = kDecodeAll, GameId first = 1) const;
+  Status for_each_game(const Visit<GameId, const game::GameRecord&>& visit, unsigned parts = kDecodeAll,
+                       GameId first = 1) const;
   Status for_each_summary(const Visit<GameId, const GameSummary&>& visit, GameId first = 1) const;
 
   // --- indexes ----------------------------------------------------------

@@ -42,7 +42,8 @@ enum DecodeParts : unsigned {
 // Fails (InvalidArgument) only for a record whose moves are not legal.
 // `main_line_numbers`: the main line's moves as a trace of this record holds
 // them (MainLineTrace::move_numbers), which spares replaying it.
-Result<std::string> encode_game(const game::GameRecord& record, const std::string* main_line_numbers = nullptr);
+Result<std::string> encode_game(const game::GameRecord& record,
+                                const std::string* main_line_numbers = nullptr);
 // `main_line_plies`: with kDecodeMainLine but not kDecodeMovetext, the main
 // line stops after that many plies (a query confirming a position the index
 // places early in the game needs no more); the movetext always has them all.
@@ -51,7 +52,7 @@ Result<std::string> encode_game(const game::GameRecord& record, const std::strin
 // position of that many men needs no more).
 inline constexpr std::uint32_t kWholeMainLine = 0xffffffffu;
 Result<game::GameRecord> decode_game(std::string_view bytes, unsigned parts = kDecodeAll,
-                                         std::uint32_t main_line_plies = kWholeMainLine,
-                                         int main_line_min_men = 0);
+                                     std::uint32_t main_line_plies = kWholeMainLine,
+                                     int main_line_min_men = 0);
 
 }  // namespace virrey::store

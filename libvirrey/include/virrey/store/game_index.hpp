@@ -9,13 +9,13 @@
 #include <string_view>
 #include <vector>
 
-#include "virrey/rules/types.hpp"
 #include "virrey/base/error.hpp"
+#include "virrey/game/game_record.hpp"
+#include "virrey/game/main_line_trace.hpp"
+#include "virrey/rules/types.hpp"
 #include "virrey/store/game_summary.hpp"
 #include "virrey/store/schema.hpp"
 #include "virrey/store/tree_counters.hpp"
-#include "virrey/game/game_record.hpp"
-#include "virrey/game/main_line_trace.hpp"
 
 namespace virrey::store {
 
@@ -56,7 +56,7 @@ struct GameIndex {
   std::vector<TreeEntry> tree;           // distinct (position, move) of plies < kTreePlies
   TreeCounters counters;                 // what this game adds to each tree entry
   std::vector<PromotionEntry> promotions;
-  std::vector<TagEntry> tags;            // distinct (field, value)
+  std::vector<TagEntry> tags;  // distinct (field, value)
   GameSummary summary;
 };
 

@@ -15,8 +15,8 @@
 #include <string>
 #include <string_view>
 
-#include "virrey/rules/variant.hpp"
 #include "virrey/game/game_record.hpp"
+#include "virrey/rules/variant.hpp"
 
 namespace virrey::store {
 
@@ -27,11 +27,11 @@ struct GameSummary {
   Variant variant = Variant::Standard;
   GameResult result = GameResult::Unknown;
   Ending ending = Ending::Other;
-  std::uint16_t plies = 0;       // main-line plies (capped at 65535)
-  std::uint32_t date = 0;        // yyyymmdd; 0 where the Date tag says ?
-  std::uint16_t white_elo = 0;   // 0: no (valid) WhiteElo tag
+  std::uint16_t plies = 0;      // main-line plies (capped at 65535)
+  std::uint32_t date = 0;       // yyyymmdd; 0 where the Date tag says ?
+  std::uint16_t white_elo = 0;  // 0: no (valid) WhiteElo tag
   std::uint16_t black_elo = 0;
-  std::uint8_t promotions = 0;   // main-line promotions, both sides
+  std::uint8_t promotions = 0;  // main-line promotions, both sides
   // Men on the board after the main line; 0: not recorded. No move adds a
   // man, so a game never passes through a position with fewer.
   std::uint8_t final_men = 0;

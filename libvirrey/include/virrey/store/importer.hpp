@@ -11,9 +11,9 @@
 #include <memory>
 #include <string>
 
+#include "virrey/game/game_record.hpp"
 #include "virrey/store/database.hpp"
 #include "virrey/store/game_index.hpp"
-#include "virrey/game/game_record.hpp"
 
 namespace virrey::store {
 

@@ -93,8 +93,7 @@ struct TagKey {
 std::optional<TagKey> parse_tag_key(std::string_view key);
 
 // --- promotions -------------------------------------------------------------
-Key<10> promotion_key(Variant v, PieceType piece, Color colour, int file, GameId id,
-                      std::uint32_t ply);
+Key<10> promotion_key(Variant v, PieceType piece, Color colour, int file, GameId id, std::uint32_t ply);
 struct PromotionKey {
   Variant variant;
   PieceType piece;

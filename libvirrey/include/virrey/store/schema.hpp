@@ -67,14 +67,14 @@ enum class TagField : std::uint8_t {
   Event = 3,
   Site = 4,
   Round = 5,
-  Date = 6,     // "yyyy.mm.dd" as written ('?' sorts after digits)
-  Result = 7,   // "1-0", "0-1", "1/2-1/2", "*": the game's termination marker
+  Date = 6,    // "yyyy.mm.dd" as written ('?' sorts after digits)
+  Result = 7,  // "1-0", "0-1", "1/2-1/2", "*": the game's termination marker
   Eco = 8,
   Variant = 9,  // every game: "standard", "virrey", ... (the variant's cli name)
 };
-constexpr std::array<TagField, 9> kTagFields{TagField::White, TagField::Black, TagField::Event,
-                                             TagField::Site,  TagField::Round, TagField::Date,
-                                             TagField::Result, TagField::Eco, TagField::Variant};
+constexpr std::array<TagField, 9> kTagFields{TagField::White,  TagField::Black, TagField::Event,
+                                             TagField::Site,   TagField::Round, TagField::Date,
+                                             TagField::Result, TagField::Eco,   TagField::Variant};
 
 // The PGN tag name of an indexed field ("White", ..., "Variant").
 std::string_view tag_field_name(TagField f);

@@ -37,13 +37,13 @@ std::string_view severity_name(Severity s);
 struct Finding {
   Code code = Code::Syntax;
   Severity severity = Severity::Error;
-  std::uint64_t line = 0;    // 1-based; 0 when it concerns no place
+  std::uint64_t line = 0;  // 1-based; 0 when it concerns no place
   std::uint64_t column = 0;
-  std::uint64_t game = 0;    // 1-based number in its file
-  int ply = 0;               // 1-based ply of the move concerned, 0 when none
-  std::string san;           // the move as written, when a move is concerned
-  std::string move_label;    // "6...Nf6", when a move is concerned
-  std::string fen;           // the position before that move
+  std::uint64_t game = 0;  // 1-based number in its file
+  int ply = 0;             // 1-based ply of the move concerned, 0 when none
+  std::string san;         // the move as written, when a move is concerned
+  std::string move_label;  // "6...Nf6", when a move is concerned
+  std::string fen;         // the position before that move
   std::string message;
 };
 

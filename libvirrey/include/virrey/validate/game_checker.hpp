@@ -9,11 +9,11 @@
 #include <string_view>
 #include <vector>
 
+#include "virrey/game/game_record.hpp"
+#include "virrey/game/main_line_trace.hpp"
 #include "virrey/pgn/game_parser.hpp"
 #include "virrey/rules/variant.hpp"
 #include "virrey/validate/finding.hpp"
-#include "virrey/game/game_record.hpp"
-#include "virrey/game/main_line_trace.hpp"
 
 namespace virrey::validate {
 
