@@ -1,7 +1,7 @@
 // ByteSource: how the inputs of virrey (PGN and EPD/FEN lists, plain or
 // compressed, files or standard input) are read; open_input.hpp makes one.
 // Not the only reader of files: the store reads its own database, and
-// store::fingerprint_file reads an input file again, raw, to fingerprint it.
+// ingest's HashedInput hashes an input's raw bytes as they are read.
 // A source hands out its bytes in chunks into a buffer the caller owns; end of
 // input and failures are values, never exceptions, so a corrupt file is just
 // another result to report.
