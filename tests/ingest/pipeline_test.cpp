@@ -146,6 +146,29 @@ TEST(Pipeline, StopIsAReturnValue) {
   fs::remove(b);
 }
 
+// The reader runs ahead of the hook: after a stop on the first game of the
+// first input, neither input counts as read, though both may be read to their end.
+TEST(Pipeline, StopLeavesTheStoppingInputAndLaterOnesUnread) {
+  const std::string a = write_collection("virrey-pipeline-stop-first-a.pgn", 20);
+  const std::string b = write_collection("virrey-pipeline-stop-first-b.pgn", 20);
+  for (int threads : {1, 2, 4}) {
+    Options options;
+    options.threads = threads;
+    options.fingerprint = true;
+    Callbacks cb;
+    cb.on_game = [&](GameReport&) { return Flow::Stop; };
+    const RunResult result = run({a, b}, options, cb);
+    EXPECT_TRUE(result.stopped) << threads;
+    EXPECT_FALSE(result.inputs[0].read) << threads;
+    EXPECT_FALSE(result.inputs[1].read) << threads;
+    EXPECT_FALSE(result.inputs[0].fingerprint) << threads;
+    EXPECT_FALSE(result.inputs[1].fingerprint) << threads;
+    EXPECT_FALSE(result.all_read()) << threads;
+  }
+  fs::remove(a);
+  fs::remove(b);
+}
+
 }  // namespace
 }  // namespace virrey::ingest
 

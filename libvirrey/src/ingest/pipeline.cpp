@@ -275,13 +275,19 @@ class ReportSink {
       if (options_.flag_duplicates) flag_duplicate(batch.input, r);
       if (options_.keep_raw) r.raw.assign(batch.text, batch.games[i].offset, batch.games[i].size);
       ++outcomes_[batch.input].games;
-      if (batch.prepared->deliver(i, r) == Flow::Stop) return Flow::Stop;
+      if (batch.prepared->deliver(i, r) == Flow::Stop) {
+        stopped_input_ = batch.input;
+        return Flow::Stop;
+      }
     }
     problems_before(batch.games.size());
     games_total_ += batch.games.size();
     if (!batch.games.empty()) hook_.progress(games_total_, batch.bytes_read);
     return Flow::Continue;
   }
+
+  // The input whose game stopped the run, once a hook stopped it.
+  std::size_t stopped_input() const { return stopped_input_; }
 
  private:
   void flag_duplicate(std::size_t input, GameReport& r) {
@@ -312,6 +318,7 @@ class ReportSink {
   std::vector<InputOutcome>& outcomes_;
   std::unordered_map<std::uint64_t, Seen> seen_;
   std::uint64_t games_total_ = 0;
+  std::size_t stopped_input_ = 0;
 };
 
 // Every thread runs the same loop and takes whatever job is free: write out
@@ -489,6 +496,13 @@ RunResult run(const std::vector<std::string>& paths, const Options& options, Run
   }
   if (std::exception_ptr failure = pipeline.failure()) std::rethrow_exception(failure);
   result.stopped = pipeline.stopped();
+  // The reader runs ahead of the hook: an input it read to its end may still
+  // have games the hook never saw, so from the stopping input on none is read.
+  if (result.stopped)
+    for (std::size_t i = sink.stopped_input(); i < result.inputs.size(); ++i) {
+      result.inputs[i].read = false;
+      result.inputs[i].fingerprint.reset();
+    }
   return result;
 }
 
