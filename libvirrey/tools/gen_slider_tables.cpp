@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "../src/rules/magics8.hpp"
-#include "../src/rules/slider_magics.hpp"
+#include "magics8.hpp"
+#include "slider_magics.hpp"
 
 namespace {
 
