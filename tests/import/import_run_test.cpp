@@ -2,7 +2,9 @@
 // before skipped after one read (by probe, or, in a database whose records
 // have no probe, by a fingerprint-first read that then adds the probe), and
 // --force reading them again.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstring>
@@ -169,12 +171,23 @@ TEST_F(ImportRunTest, RejectsAreWrittenByteForByte) {
 TEST_F(ImportRunTest, StandardInputAndMissingInputsAreNotRecorded) {
   auto db = open();
   Options o;
-  o.inputs = {(dir / "missing.pgn").string()};
+  o.inputs = {"-", (dir / "missing.pgn").string()};
   int problems = 0;
   o.on_finding = [&](std::string_view, const validate::Finding& f) {
     problems += f.code == validate::Code::IoError;
   };
+  // Standard input is the 300 games of in.pgn, for this import only.
+  const int saved = ::dup(0);
+  const int in = ::open(pgn.c_str(), O_RDONLY);
+  ASSERT_GE(saved, 0);
+  ASSERT_GE(in, 0);
+  ASSERT_EQ(::dup2(in, 0), 0);
+  ::close(in);
   const Summary s = import(*db, o);
+  ::dup2(saved, 0);
+  ::close(saved);
+  EXPECT_EQ(s.read, 300u);
+  EXPECT_EQ(s.stored, 294u);
   EXPECT_FALSE(s.read_all);
   EXPECT_EQ(problems, 1);
   int records = 0;
