@@ -303,6 +303,30 @@ TEST_F(DatabaseTest, InputRecordsKeepTheirProbe) {
   EXPECT_EQ(names, (std::vector<std::string>{"a.pgn", "b.pgn"}));
 }
 
+// An input record that does not decode (a bad value, a key of the wrong
+// length) is passed over: the records around it are still listed.
+TEST_F(DatabaseTest, UndecodableInputRecordsAreSkipped) {
+  Fingerprint first{}, last{};
+  last.fill(0xff);
+  {
+    auto db = open_db(path);
+    ASSERT_TRUE(db);
+    ASSERT_TRUE(db->record_input(first, {"a.pgn", 3, 0, 77, std::nullopt}));
+    ASSERT_TRUE(db->record_input(last, {"b.pgn", 4, 0, 78, std::nullopt}));
+  }
+  const std::string prefix(view(meta_key(MetaKey::Input)));
+  ASSERT_TRUE(testing::put_raw_entry(path, Family::Meta, prefix + std::string(16, '\x55'), "\xff"));
+  ASSERT_TRUE(testing::put_raw_entry(path, Family::Meta, prefix + std::string(3, '\x66'), "\x01"));
+  auto db = open_db(path, OpenMode::ReadOnly);
+  ASSERT_TRUE(db);
+  std::vector<std::string> names;
+  EXPECT_TRUE(db->for_each_input([&](const Fingerprint&, const InputRecord& rec) {
+    names.push_back(rec.name);
+    return true;
+  }));
+  EXPECT_EQ(names, (std::vector<std::string>{"a.pgn", "b.pgn"}));
+}
+
 // Readers replay the whole MANIFEST at open; a writer that made it long (one
 // record per flush or ingest) leaves a fresh, short one when it closes.
 TEST_F(DatabaseTest, WriterLeavesAShortManifest) {

@@ -347,19 +347,14 @@ Result<std::optional<InputRecord>> Database::find_input(const Fingerprint& fp) c
 
 Status Database::for_each_input(const Visit<const Fingerprint&, const InputRecord&>& visit) const {
   const std::string prefix(view(meta_key(MetaKey::Input)));
-  Status failure;
-  Status s = impl_->scan(Family::Meta, prefix, [&](std::string_view key, std::string_view value) {
+  return impl_->scan(Family::Meta, prefix, [&](std::string_view key, std::string_view value) {
     Fingerprint fp{};
     Result<InputRecord> rec = decode_input(value);
-    if (key.size() != prefix.size() + fp.size() || !rec) {
-      failure = Error{ErrorKind::Corrupt, "bad imported-input record"};
-      return false;
-    }
+    // A record that does not decode is passed over: its input is only read again.
+    if (key.size() != prefix.size() + fp.size() || !rec) return true;
     std::memcpy(fp.data(), key.data() + prefix.size(), fp.size());
     return visit(fp, *rec);
   });
-  if (!s) return s;
-  return failure;
 }
 
 Status Database::record_input(const Fingerprint& fp, const InputRecord& rec) {
