@@ -82,6 +82,7 @@ int run_import(const ImportOptions& o) {
   Progress progress;
   options.on_finding = [&](std::string_view file, const validate::Finding& f) { writer.finding(file, f); };
   options.on_progress = [&](std::uint64_t games, std::uint64_t bytes) { progress.update(games, bytes); };
+  options.on_read_end = [&] { progress.finish(); };
 
   Result<import::Summary> done = import::run(*db, options);
   progress.finish();

@@ -168,6 +168,31 @@ TEST_F(ImportRunTest, RejectsAreWrittenByteForByte) {
   EXPECT_EQ(std::string(std::istreambuf_iterator<char>(in), {}), bad_games);
 }
 
+// Reading ends before the inputs are recorded: on_read_end comes once, after
+// the last progress and before the record of in.pgn is written.
+TEST_F(ImportRunTest, ReadEndComesBeforeTheInputsAreRecorded) {
+  auto db = open();
+  auto records = [&] {
+    int n = 0;
+    EXPECT_TRUE(db->for_each_input(
+        [&](const importers::Fingerprint&, const store::InputRecord&) { return ++n, true; }));
+    return n;
+  };
+  Options o;
+  int ends = 0, records_at_end = -1;
+  bool progress_after_end = false;
+  o.on_progress = [&](std::uint64_t, std::uint64_t) { progress_after_end |= ends > 0; };
+  o.on_read_end = [&] {
+    ++ends;
+    records_at_end = records();
+  };
+  EXPECT_EQ(import(*db, o).read, 300u);
+  EXPECT_EQ(ends, 1);
+  EXPECT_FALSE(progress_after_end);
+  EXPECT_EQ(records_at_end, 0);
+  EXPECT_EQ(records(), 1);
+}
+
 TEST_F(ImportRunTest, StandardInputAndMissingInputsAreNotRecorded) {
   auto db = open();
   Options o;

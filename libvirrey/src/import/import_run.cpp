@@ -163,6 +163,7 @@ Result<Summary> run(store::Database& db, const Options& o) {
   ImportHook hook(o, recorded, !fingerprint_first, importer, summary);
   ingest::RunResult result;
   if (!inputs.empty()) result = ingest::run(inputs, options, hook);
+  if (o.on_read_end) o.on_read_end();
 
   Status failure = hook.failure();
   auto totals = importer.finish();

@@ -30,6 +30,8 @@ struct Options {
   std::function<void(std::string_view file, const validate::Finding&)> on_finding;
   // Now and then, games read and bytes read so far.
   std::function<void(std::uint64_t games, std::uint64_t bytes)> on_progress;
+  // Once, when reading ends: before the last commit, the input records and the compaction.
+  std::function<void()> on_read_end;
 };
 
 struct InputSummary {
