@@ -5,6 +5,7 @@
 // order; Flow::Stop ends a run, and an exception reaches the caller; inputs
 // are fingerprinted as they are read, each read once.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <atomic>
 #include <chrono>
@@ -340,6 +341,30 @@ TEST(Pipeline, InputsAreFingerprintedAsTheyAreReadOnce) {
   EXPECT_FALSE(run({path}, options, plain).inputs[0].fingerprint);
   EXPECT_EQ(plain.probes, 0);
   fs::remove(path);
+}
+
+// A pipe can be read only once: it is not offered as a probe nor read for a
+// fingerprint first, and its games are all read, with no fingerprint.
+TEST(Pipeline, APipeIsReadOnceWithoutFingerprint) {
+  const std::string file = write_collection("virrey-pipeline-fifo-src.pgn", 30);
+  const std::string bytes = file_bytes(file);
+  const fs::path fifo = fs::temp_directory_path() / "virrey-pipeline-fifo";
+  fs::remove(fifo);
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  std::thread writer([&] { std::ofstream(fifo, std::ios::binary) << bytes; });
+  Options options;
+  options.fingerprint = true;
+  KnowingHook hook;
+  const RunResult result = run({fifo.string()}, options, hook);
+  writer.join();
+  const InputOutcome& in = result.inputs[0];
+  EXPECT_TRUE(in.read);
+  EXPECT_FALSE(in.fingerprint);
+  EXPECT_EQ(in.games, 30u);
+  EXPECT_EQ(hook.games, 30);
+  EXPECT_EQ(hook.probes, 0);
+  fs::remove(fifo);
+  fs::remove(file);
 }
 
 TEST(Pipeline, AKnownInputIsSkippedAfterOneReadHashingOnly) {

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <ctime>
+#include <filesystem>
 #include <map>
 #include <optional>
 #include <set>
@@ -138,7 +139,9 @@ Result<Summary> run(store::Database& db, const Options& o) {
   std::vector<std::string> inputs;
   std::vector<std::size_t> index_of;  // into `given`
   for (std::size_t i = 0; i < given.size(); ++i) {
-    if (fingerprint_first && given[i] != "-") {
+    // Not a pipe: it would be spent here and found empty when read.
+    std::error_code ec;
+    if (fingerprint_first && given[i] != "-" && std::filesystem::is_regular_file(given[i], ec)) {
       importers::HashedInput in = importers::HashedInput::open(given[i], salt);
       std::string error;
       const std::optional<Fingerprint> fp = in ? in.finish(error) : std::nullopt;

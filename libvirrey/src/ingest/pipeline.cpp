@@ -4,6 +4,7 @@
 #include <condition_variable>
 #include <deque>
 #include <exception>
+#include <filesystem>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -131,11 +132,13 @@ class BatchReader {
 
   // Opens the current input. A fingerprinted input whose probe the hook knows
   // is read to its end hashing only, and skipped when its fingerprint is
-  // known too; otherwise it is opened again and read.
+  // known too; otherwise it is opened again and read. Only a regular file
+  // can be read twice: any other (a pipe, standard input) has no fingerprint.
   void open_current() {
     const std::string& path = paths_[input_];
     InputOutcome& out = outcomes_[input_];
-    if (fingerprint_ && path != "-") {
+    std::error_code ec;
+    if (fingerprint_ && path != "-" && std::filesystem::is_regular_file(path, ec)) {
       importers::HashedInput in = importers::HashedInput::open(path, salt_);
       if (in && hook_.probe_known(in.probe())) {
         std::string error;
