@@ -28,6 +28,7 @@ inline void FingerprintHasher::word(std::uint64_t w) {
 }
 
 void FingerprintHasher::update(std::span<const char> bytes) {
+  if (bytes.empty()) return;  // (an empty span's data() may be null: no memcpy from it)
   length_ += bytes.size();
   const char* p = bytes.data();
   std::size_t n = bytes.size();
