@@ -1,7 +1,5 @@
 #include "stats_collection.hpp"
 
-#include "collection.hpp"
-
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -23,12 +21,6 @@
 namespace virrey::stats_test {
 
 namespace fs = std::filesystem;
-
-std::string position_key(const std::string& fen) {
-  std::size_t end = fen.size();
-  for (int i = 0; i < 2; ++i) end = fen.rfind(' ', end - 1);
-  return fen.substr(0, end);
-}
 
 namespace {
 
@@ -221,7 +213,7 @@ std::unique_ptr<Collection> build() {
   c->dir_ = templ;
   const auto records = test_games();
   // Table files instead of a write-ahead log that every reader would replay.
-  testing::store_records(c->db_path(), records, /*compact=*/true);
+  virrey::testing::store_records(c->db_path(), records, /*compact=*/true);
   auto db = store::Database::open(c->db_path(), {store::OpenMode::Read});
   if (!db) std::abort();
   c->db = std::move(*db);

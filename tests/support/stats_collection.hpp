@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "collection.hpp"
 #include "virrey/game/game_record.hpp"
 #include "virrey/rules/types.hpp"
 #include "virrey/store/database.hpp"
@@ -54,7 +55,6 @@ class Collection {
   friend std::unique_ptr<Collection> build();
 };
 
-// "rnbqkbnr/... w KQkq -": a FEN without its two clock fields.
-std::string position_key(const std::string& fen);
+using virrey::testing::position_key;  // a FEN without its two clock fields (collection.hpp)
 
 }  // namespace virrey::stats_test

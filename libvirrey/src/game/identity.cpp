@@ -40,15 +40,16 @@ std::string identity_bytes(const GameRecord& rec) {
   b.number(std::uint64_t(rec.variant));
   b.field(rec.start_fen);
   b.number(rec.main_line.size());
-  // Each move as the store's keys write it: from, to, kind << 4 | promotion
-  // (written in place: one append per move cost more than the rest).
+  // Each move as move_bytes writes it (in place: one append per move cost
+  // more than the rest).
   const std::size_t moves_at = out.size();
   out.resize(moves_at + 3 * rec.main_line.size());
   char* k = out.data() + moves_at;
   for (Move m : rec.main_line) {
-    *k++ = char(m.from());
-    *k++ = char(m.to());
-    *k++ = char(std::uint8_t(m.kind()) << 4 | std::uint8_t(m.promotion()));
+    const auto bytes = move_bytes(m);
+    *k++ = bytes[0];
+    *k++ = bytes[1];
+    *k++ = bytes[2];
   }
   for (std::string_view name : kSevenTagRoster) b.field(rec.tag(name));
   return out;

@@ -48,15 +48,6 @@ std::optional<PositionKey> parse_position_key(std::string_view key) {
                      GameId(get_be(key.data() + 3, 4))};
 }
 
-Key<3> move_bytes(Move m) {
-  return {char(m.from()), char(m.to()), char(std::uint8_t(m.kind()) << 4 | std::uint8_t(m.promotion()))};
-}
-
-Move move_from_bytes(const char* b) {
-  const auto kp = std::uint8_t(b[2]);
-  return Move(Square(std::uint8_t(b[0])), Square(std::uint8_t(b[1])), MoveKind(kp >> 4), PieceType(kp & 0xf));
-}
-
 Key<8> tree_prefix(Variant v, std::uint64_t hash) {
   Key<8> k;
   k[0] = char(v);

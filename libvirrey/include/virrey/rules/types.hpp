@@ -3,6 +3,7 @@
 // any supported geometry (8x8 or 9x9), so they fit in one byte.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string_view>
 
@@ -95,5 +96,15 @@ class Move {
  private:
   std::uint32_t bits_;
 };
+
+// A move as three bytes: from, to, kind << 4 | promotion. Frozen: the opening
+// tree's keys and the game identity are written with it.
+constexpr std::array<char, 3> move_bytes(Move m) {
+  return {char(m.from()), char(m.to()), char(std::uint8_t(m.kind()) << 4 | std::uint8_t(m.promotion()))};
+}
+constexpr Move move_from_bytes(const char* b) {
+  const auto kp = std::uint8_t(b[2]);
+  return Move(Square(std::uint8_t(b[0])), Square(std::uint8_t(b[1])), MoveKind(kp >> 4), PieceType(kp & 0xf));
+}
 
 }  // namespace virrey

@@ -70,8 +70,6 @@ std::optional<PositionKey> parse_position_key(std::string_view key);
 // share a prefix once in 2^56 pairs, and readers drop any move that is not
 // legal in the position they asked about.
 constexpr int kTreeHashBytes = 7;
-Key<3> move_bytes(Move m);
-Move move_from_bytes(const char* bytes);
 Key<1 + kTreeHashBytes> tree_prefix(Variant v, std::uint64_t hash);
 Key<1 + kTreeHashBytes + 3> tree_key(Variant v, std::uint64_t hash, Move m);
 
