@@ -13,6 +13,7 @@
 
 #include "common_options.hpp"
 #include "db_command.hpp"
+#include "event_command.hpp"
 #include "exit_codes.hpp"
 #include "export_command.hpp"
 #include "generate_command.hpp"
@@ -94,6 +95,13 @@ void add_generate(CLI::App& app, GenerateOptions& o, std::function<void()> run) 
   cmd->add_option("--output,-o", o.output, "write here instead of standard output");
   add_threads_option(cmd, o.threads, "generate on this many threads (same output)");
   cmd->add_flag("--stats", o.stats, "print endings, results and promotions on stderr");
+  cmd->add_option("--system", o.system,
+                  "round-robin (10-player round robins, --games counts games) or swiss (one Swiss "
+                  "tournament of --players and --rounds)")
+      ->check(CLI::IsMember({"round-robin", "swiss"}))
+      ->capture_default_str();
+  cmd->add_option("--players", o.players, "swiss: players (2-4000)")->capture_default_str();
+  cmd->add_option("--rounds", o.rounds, "swiss: rounds (fewer than the players)")->capture_default_str();
   cmd->callback(std::move(run));
 }
 
@@ -117,6 +125,35 @@ void add_validate(CLI::App& app, ValidateOptions& o, std::function<void()> run) 
 }
 
 void add_filter_options(CLI::App* cmd, FilterOptions& f, bool positions);
+
+void add_event(CLI::App& app, EventOptions& o, std::function<void()> run) {
+  auto* cmd = app.add_subcommand(
+      "event",
+      "The tournaments of PGN games (grouped by Event, split by EventDate and Site): standings with\n"
+      "the FIDE tie-breaks, crosstable (round robin grid, Swiss rounds, knockout matches), as text,\n"
+      "json, csv, trf (FIDE TRF-16) or one html page. --trf compares an arbiter's TRF with the games.\n"
+      "Inputs are PGN files or '-' (the default), or a database with --db and the filters of search.\n"
+      "Exit 0: done; 1: --trf found disagreements, or --event names no tournament; 2: usage;\n"
+      "3: an input, the database or the output could not be read or written.");
+  add_inputs_option(cmd, o.inputs, "PGN files, or '-' for standard input");
+  auto* db = cmd->add_option("--db", o.db, "read the games of this database (with the filters of search)");
+  add_filter_options(cmd, o.filter, false);
+  cmd->add_option("--system", o.system, "auto, round-robin, double-round-robin, swiss or knockout")
+      ->capture_default_str();
+  cmd->add_option("--tiebreaks", o.tiebreaks,
+                  "tie-breaks in order, comma-separated: direct_encounter, wins, games_won, black_games,\n"
+                  "sonneborn_berger, koya, buchholz, buchholz_cut1, median_buchholz, average_rating,\n"
+                  "performance, knockout_stage (default: FIDE's recommendation for the system)");
+  add_format_option(cmd, o.format, {Format::Text, Format::Json, Format::Csv, Format::Trf, Format::Html});
+  cmd->add_option("--output,-o", o.output, "write here instead of standard output");
+  cmd->add_option("--trf", o.trf, "compare this TRF file with the games and list every disagreement")
+      ->check(CLI::ExistingFile);
+  add_threads_option(cmd, o.threads, "check games on this many threads");
+  cmd->callback([&o, db, run] {
+    o.use_db = db->count() > 0;
+    run();
+  });
+}
 
 void add_search(CLI::App& app, SearchOptions& o, std::function<void()> run) {
   auto* cmd = app.add_subcommand(
@@ -324,6 +361,7 @@ int run_app(int argc, char** argv) {
   ExportOptions export_options;
   DbOptions db_options;
   StatsCommands stats;
+  EventOptions event;
   const std::pair<std::string_view, std::function<void()>> subcommands[] = {
       {"perft", [&] { add_perft(app, perft, [&] { exit_code = run_perft(perft); }); }},
       {"validate", [&] { add_validate(app, validate, [&] { exit_code = run_validate(validate); }); }},
@@ -333,6 +371,7 @@ int run_app(int argc, char** argv) {
       {"export", [&] { add_export(app, export_options, [&] { exit_code = run_export(export_options); }); }},
       {"db", [&] { add_db(app, db_options, [&] { exit_code = run_db(db_options); }); }},
       {"stats", [&] { add_stats(app, stats, exit_code); }},
+      {"event", [&] { add_event(app, event, [&] { exit_code = run_event(event); }); }},
   };
   // Only the subcommand the command line names is set up (setting up all of
   // them is a noticeable part of a short query's start-up); all of them when

@@ -25,7 +25,7 @@ namespace virrey::cli {
 
 // --- formats -----------------------------------------------------------------
 
-enum class Format { Text, Json, Jsonl, Csv, Pgn };
+enum class Format { Text, Json, Jsonl, Csv, Pgn, Trf, Html };
 
 // The name on the command line ("text", "json", ...).
 std::string_view format_name(Format f);

@@ -8,7 +8,8 @@ packages=(cmake g++ make libcli11-dev libspdlog-dev libfmt-dev librocksdb-dev
           libgtest-dev libgmock-dev libbenchmark-dev
           zlib1g-dev libzstd-dev liblz4-dev libsnappy-dev libbz2-dev  # static archives too
           zstd python3
-          clang-14 libclang-rt-14-dev)  # libFuzzer and clang's sanitizers (scripts/fuzz.sh)
+          clang-14 libclang-rt-14-dev  # libFuzzer and clang's sanitizers (scripts/fuzz.sh)
+          chromium)  # headless, renders the HTML page of `virrey event` in its test
 case ${1:-} in
   "") ;;
   --bench)

@@ -59,8 +59,8 @@ std::string round_text(const RoundTag& round) {
     case RoundTag::Kind::Numbered: break;
   }
   std::string s = std::to_string(round.round);
-  if (round.board) s += "." + std::to_string(*round.board);
-  if (round.sub_game) s += "." + std::to_string(*round.sub_game);
+  if (round.board) s += fmt::format(".{}", *round.board);
+  if (round.sub_game) s += fmt::format(".{}", *round.sub_game);
   return s;
 }
 
