@@ -1,7 +1,6 @@
 #include "event_command.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -26,12 +25,6 @@ namespace {
 namespace tn = tournament;
 
 constexpr std::uintmax_t kMaxTrfBytes = 16u << 20;
-
-bool same_name(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
 
 // A move the checker refused: the game was played, whatever its main line kept.
 bool move_error(const validate::CheckedGame& g) {
@@ -134,7 +127,7 @@ int compare_with_trf(const EventOptions& o, const std::vector<tn::GameSummary>& 
   // The tournament of the TRF's name, else the only one (else the first).
   const tn::Tournament* t = nullptr;
   for (const auto& x : tournaments)
-    if (same_name(x.key.event, trf.name)) t = &x;
+    if (tn::same_event_name(x.key.event, trf.name)) t = &x;
   if (!t && !tournaments.empty()) t = &tournaments.front();
   if (!t) {
     spdlog::error("no games to compare {} with", o.trf);
@@ -194,7 +187,7 @@ int run_event(const EventOptions& o) {
 
   std::vector<tn::Tournament> tournaments;
   for (const tn::GameGroup& g : tn::group_by_event(summaries)) {
-    if (!o.use_db && !o.filter.event.empty() && !same_name(g.key.event, o.filter.event)) continue;
+    if (!o.use_db && !o.filter.event.empty() && !tn::same_event_name(g.key.event, o.filter.event)) continue;
     tournaments.push_back(tn::build_tournament(summaries, g, system));
   }
   if (!o.filter.event.empty() && tournaments.empty()) {

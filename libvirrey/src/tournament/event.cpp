@@ -7,15 +7,11 @@
 #include <set>
 #include <utility>
 
+#include "text.hpp"
+
 namespace virrey::tournament {
 
 namespace {
-
-bool iequal(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
 
 // Half points of White and Black.
 std::pair<int, int> half_points(GameResult r) {
@@ -91,6 +87,8 @@ int Tournament::player_index(std::string_view name) const {
     if (players[i].name == name) return int(i);
   return -1;
 }
+
+bool same_event_name(std::string_view a, std::string_view b) { return iequal(trim(a), trim(b)); }
 
 bool bye_name(std::string_view name) { return name.empty() || name == "-" || iequal(name, "bye"); }
 

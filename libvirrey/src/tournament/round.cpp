@@ -2,15 +2,11 @@
 
 #include <fmt/format.h>
 
+#include "text.hpp"
+
 namespace virrey::tournament {
 
 namespace {
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
 
 constexpr int kMaxPart = 9999;
 

@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "text.hpp"
+
 namespace virrey::tournament {
 
 namespace {
@@ -60,12 +62,6 @@ char result_char(const Entry& e, bool swiss) {
     case EntryKind::Pending: break;
   }
   return ' ';
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-  return s;
 }
 
 // A line cut into characters: the byte offset of each code point.

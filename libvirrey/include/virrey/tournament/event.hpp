@@ -87,6 +87,9 @@ struct Tournament {
   int player_index(std::string_view name) const;  // -1 when absent
 };
 
+// Whether two Event names (or player names) are the same but for case and outer blanks.
+bool same_event_name(std::string_view a, std::string_view b);
+
 // Names that stand for no opponent: "BYE", "-", "" (any case).
 bool bye_name(std::string_view name);
 
