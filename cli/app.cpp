@@ -313,10 +313,13 @@ void add_docs_commands(CLI::App& app, DocsOptions& o, int& exit_code) {
       "Print the shell completion script of virrey, made from its own command-line definitions:\n"
       "subcommands, options, the values of --format and --variant, files. Installed with virrey;\n"
       "to try it in the running shell: source <(virrey completion bash).");
-  completion->add_option("shell", o.shell, "the shell")->check(CLI::IsMember({"bash"}))->capture_default_str();
+  completion->add_option("shell", o.shell, "the shell")
+      ->check(CLI::IsMember({"bash"}))
+      ->capture_default_str();
   completion->callback([&app, &exit_code] {
     const std::string script = bash_completion(app);
-    const bool ok = std::fwrite(script.data(), 1, script.size(), stdout) == script.size() && std::fflush(stdout) == 0;
+    const bool ok =
+        std::fwrite(script.data(), 1, script.size(), stdout) == script.size() && std::fflush(stdout) == 0;
     exit_code = ok ? kExitOk : kExitIo;
   });
   auto* man = app.add_subcommand("write-man-pages", "Write virrey.1 and virrey-COMMAND.1 into DIR.");

@@ -145,11 +145,13 @@ constexpr Example kExamples[] = {
      "Modern games with a minister promotion on the i-file, with the board."},
     {"search", "virrey search --db games.db --moves \"e4 e5 Nf3\" --format csv",
      "Games that reach the position after 1.e4 e5 2.Nf3, as CSV."},
-    {"export", "virrey export --db games.db --variant modern --limit 3", "The first three Modern games as PGN."},
+    {"export", "virrey export --db games.db --variant modern --limit 3",
+     "The first three Modern games as PGN."},
     {"db", "virrey db check --db games.db", "Verify every index entry against the game records."},
     {"stats", "virrey stats openings --variant virrey --moves e4 e5 --depth 2 --min-games 10",
      "The opening explorer two plies deep after 1.e4 e5."},
-    {"stats", "virrey stats results --by player --limit 20", "Results of the 20 players with the most games."},
+    {"stats", "virrey stats results --by player --limit 20",
+     "Results of the 20 players with the most games."},
     {"stats", "virrey stats promotions --variant virrey --format json", "Promotion statistics as JSON."},
     {"stats", "virrey stats games --date-from 2020 --format csv", "Game lengths and endings since 2020."},
     {"completion", "source <(virrey completion bash)", "Tab completion in the running bash."},
@@ -157,11 +159,11 @@ constexpr Example kExamples[] = {
 
 // --- roff ---------------------------------------------------------------------
 
-// Text for a roff line: backslashes and the dashes of option names escaped
-// ("\-" is the ASCII minus that can be copied back to a shell), `code` in
-// bold, characters past ASCII as \[uXXXX], no line starting with a control
-// character.
-std::string roff(std::string_view text) {
+// Text for a roff line: backslashes and the dashes of option names (with
+// `code`: every dash) escaped ("\-" is the ASCII minus that can be copied
+// back to a shell), `quoted` in bold, characters past ASCII as \[uXXXX], no
+// line starting with a control character.
+std::string roff(std::string_view text, bool code = false) {
   std::string out;
   bool line_start = true, in_option = false, bold = false;
   char before = ' ';
@@ -169,7 +171,7 @@ std::string roff(std::string_view text) {
     const unsigned char c = static_cast<unsigned char>(text[i]);
     if (line_start && (c == '.' || c == '\'')) out += "\\&";
     line_start = c == '\n';
-    if (c == '-' && (in_option || before == ' ' || before == '\n' || before == '(' || before == '[' ||
+    if (c == '-' && (code || in_option || before == ' ' || before == '\n' || before == '(' || before == '[' ||
                      before == '|' || before == '`' || before == '"' || before == '-')) {
       in_option = true;
       out += "\\-";
@@ -303,7 +305,7 @@ std::string examples(std::string_view command, const std::string& data_dir) {
     std::string line(e.line);
     for (auto at = line.find("$DATA"); at != std::string::npos; at = line.find("$DATA"))
       line.replace(at, 5, data_dir + "/sample-data");
-    out += ".PP\n" + roff(e.says) + "\n.PP\n.RS 4\n.EX\n" + roff(line) + "\n.EE\n.RE\n";
+    out += ".PP\n" + roff(e.says) + "\n.PP\n.RS 4\n.EX\n" + roff(line, true) + "\n.EE\n.RE\n";
   }
   return out.empty() ? out : ".SH EXAMPLES\n" + out;
 }
@@ -313,16 +315,20 @@ std::string common_sections(const CLI::App& app) {
   for (const ExitCode& e : kExitCodes) out += fmt::format(".TP\n.B {}\n{}\n", e.code, roff(e.meaning));
   const auto formats = format_choices(app);
   if (!formats.empty()) {
-    out += ".SH FORMATS\nWhat \\fB\\-\\-format\\fR writes on standard output; results go to standard "
-           "output, logs and progress to standard error.\n";
+    out +=
+        ".SH FORMATS\nWhat \\fB\\-\\-format\\fR writes on standard output; results go to standard "
+        "output, logs and progress to standard error.\n";
     for (const auto& f : formats)
       for (const auto& [name, help] : kFormatHelp)
         if (name == f) out += ".TP\n.B " + roff(f) + "\n" + roff(help) + "\n";
-    out += ".PP\nThe fields of each format are described in the README of virrey.\n";
+    out +=
+        ".PP\nThe fields of each format are described in the README of virrey "
+        "(\\fI/usr/share/doc/virrey/README.md.gz\\fR in the Debian package).\n";
   }
   if (has_option(app, "db"))
-    out += ".SH ENVIRONMENT\n.TP\n.B VIRREY_DB\nthe database when \\fB\\-\\-db\\fR is not given "
-           "(else \\fI./virrey.db\\fR)\n";
+    out +=
+        ".SH ENVIRONMENT\n.TP\n.B VIRREY_DB\nthe database when \\fB\\-\\-db\\fR is not given "
+        "(else \\fI./virrey.db\\fR)\n";
   return out;
 }
 
@@ -332,7 +338,8 @@ std::string title(const std::string& name) {
   return ".\\\" Written by virrey " + std::string(kVersion) +
          " from its command-line definitions.\n"
          ".TH " +
-         roff_name(upper) + " 1 \"\" \"virrey " + std::string(kVersion) + "\" \"User Commands\"\n.ad l\n.nh\n";
+         roff_name(upper) + " 1 \"\" \"virrey " + std::string(kVersion) +
+         "\" \"User Commands\"\n.ad l\n.nh\n";
 }
 
 std::string command_page(const CLI::App& root, const CLI::App& cmd, const std::string& data_dir) {
@@ -354,7 +361,8 @@ std::string command_page(const CLI::App& root, const CLI::App& cmd, const std::s
       if (!options_of(*sub).empty()) page += ".PP\nOptions:\n";
       option_list(page, *sub);
       for (const CLI::App* subsub : commands_of(*sub))
-        page += ".PP\n\\fB" + roff_name(command_path(subsub)) + "\\fR: " + paragraph(subsub->get_description()) + "\n";
+        page += ".PP\n\\fB" + roff_name(command_path(subsub)) +
+                "\\fR: " + paragraph(subsub->get_description()) + "\n";
     }
   }
   page += common_sections(cmd);
@@ -380,8 +388,9 @@ std::string main_page(const CLI::App& root, const std::string& data_dir) {
   page += ".SH OPTIONS\n";
   option_list(page, root);
   page += common_sections(root);
-  page += ".SH FILES\n.TP\n.I " + roff(data_dir + "/sample-data") +
-          "\nsample collections of Virrey, standard and Modern chess games (PGN), made by \\fBvirrey generate\\fR\n";
+  page += ".SH FILES\n.TP\n.I " + roff(data_dir + "/sample-data", true) +
+          "\nsample collections of Virrey, standard and Modern chess games (PGN), made by \\fBvirrey "
+          "generate\\fR\n";
   page += examples("", data_dir);
   page += ".SH SEE ALSO\n" + see_also("virrey", root);
   return page;
@@ -441,8 +450,8 @@ std::string bash_completion(const CLI::App& app) {
           values += fmt::format("    \"{} {}\") return ;;\n", command_id(&cmd), n);
       }
     }
-    spec += fmt::format("    {}) subs=\"{}\" opts=\"{}\" valued=\"{}\" operands=\"{}\" ;;\n", command_id(&cmd),
-                        joined(subs), joined(opts), joined(valued), operands);
+    spec += fmt::format("    {}) subs=\"{}\" opts=\"{}\" valued=\"{}\" operands=\"{}\" ;;\n",
+                        command_id(&cmd), joined(subs), joined(opts), joined(valued), operands);
   });
   return fmt::format(
       R"(# bash completion for virrey {version}, written by `virrey completion bash`

@@ -54,6 +54,8 @@ gzip -9n "$man"/*.1
 doc=$pkg/usr/share/doc/virrey
 mkdir -p "$doc"
 install -m 0644 "$root/scripts/debian/copyright" "$doc/copyright"
+# The README describes every format's fields (the man pages point to it).
+gzip -9n -c "$root/README.md" >"$doc/README.md.gz"
 # The maintainer: $DEBFULLNAME <$DEBEMAIL> (Debian's convention), else the author of the last commit.
 if [[ -n ${DEBEMAIL:-} ]]; then
   maintainer="${DEBFULLNAME:-virrey maintainers} <$DEBEMAIL>"

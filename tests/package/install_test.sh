@@ -72,7 +72,7 @@ fi
 # Nothing but the binary, man pages, completion, sample data (and the
 # package's doc files).
 (cd "$root" && find . -type f | sed 's|^\./||' | sort) >"$work/files"
-unexpected=$(grep -Ev '^(usr/)?(bin/virrey|share/man/man1/virrey(-[a-z-]+)?\.1(\.gz)?|share/bash-completion/completions/virrey|share/virrey/sample-data/[^/]+|share/doc/virrey/(copyright|changelog\.gz))$' \
+unexpected=$(grep -Ev '^(usr/)?(bin/virrey|share/man/man1/virrey(-[a-z-]+)?\.1(\.gz)?|share/bash-completion/completions/virrey|share/virrey/sample-data/[^/]+|share/doc/virrey/(copyright|changelog\.gz|README\.md\.gz))$' \
              "$work/files" || true)
 [[ -z $unexpected ]] || fail "unexpected files installed: $unexpected"
 for f in virrey-games.pgn standard-games.pgn modern-club.pgn; do
@@ -82,7 +82,9 @@ done
 # The binary, run from an empty folder: it names no source or build path.
 cd "$work"
 check "--version" test "$("$bin" --version)" = "virrey $version"
-if strings "$bin" | grep -F -e "$src" -e "$build" >"$work/paths"; then
+# (Debug sections aside: a copy stripped of them is searched.)
+strip --strip-debug -o "$work/stripped" "$bin"
+if strings "$work/stripped" | grep -F -e "$src" -e "$build" >"$work/paths"; then
   fail "the binary names the source or build tree: $(head -3 "$work/paths")"
 fi
 summary=$("$bin" import --db "$work/db" --format json "$data/virrey-games.pgn" "$data/standard-games.pgn" \
