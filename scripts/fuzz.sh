@@ -28,7 +28,7 @@ while (($#)); do
   esac
   shift
 done
-((${#targets[@]})) || targets=(pgn_reader fen san import)
+((${#targets[@]})) || targets=(pgn_reader fen san import event_checks)
 
 max_len() {
   case "$1" in

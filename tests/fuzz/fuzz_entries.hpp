@@ -30,7 +30,12 @@ void san(const std::uint8_t* data, std::size_t size);
 // pass its consistency check.
 void import(const std::uint8_t* data, std::size_t size);
 
-// The target of a name ("pgn_reader", "fen", "san", "import"), or nullptr.
+// The whole input as validate --export-notation checks it, every game handed
+// to the tournament checks, whose findings must name games of the input, in
+// input order, the same when asked twice.
+void event_checks(const std::uint8_t* data, std::size_t size);
+
+// The target of a name ("pgn_reader", "fen", "san", "import", "event_checks"), or nullptr.
 using Entry = void (*)(const std::uint8_t*, std::size_t);
 Entry entry_by_name(std::string_view name);
 
