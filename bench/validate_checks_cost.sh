@@ -31,7 +31,7 @@ fi
 for _ in $(seq "$runs"); do
   for name in "${order[@]}"; do
     /usr/bin/time -f "%U %S %M" -o "$work/t" taskset -c 0 ${cmd[$name]} >/dev/null 2>&1 || true
-    read -r u s m < "$work/t"
+    read -r u s m < <(tail -n 1 "$work/t")
     echo "$name $u $s $m" >> "$work/times"
   done
 done
