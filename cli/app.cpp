@@ -118,6 +118,12 @@ void add_validate(CLI::App& app, ValidateOptions& o, std::function<void()> run) 
   add_inputs_option(cmd, o.inputs, "PGN files, or '-' for standard input");
   add_default_variant_option(cmd, o.variant);
   cmd->add_flag("--strict", o.strict, "count warnings as errors");
+  cmd->add_flag("--export-notation", o.export_notation,
+                "also warn about notation PGN export format forbids: 0-0, Ngf3 where Nf3 is enough,\n"
+                "a check or mate without +/#, move numbers out of sequence, lines over 255 characters");
+  cmd->add_flag("--no-event-checks", o.no_event_checks,
+                "leave out the checks of games that share an Event as one tournament (rounds, pairings,\n"
+                "players, dates, results)");
   add_format_option(cmd, o.format, {Format::Text, Format::Json, Format::Jsonl});
   add_threads_option(cmd, o.threads, "check games on this many threads (output order is kept)");
   cmd->add_option("--max-errors", o.max_errors,

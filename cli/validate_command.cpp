@@ -13,6 +13,7 @@
 #include "progress.hpp"
 #include "virrey/game/pgn_writer.hpp"
 #include "virrey/ingest/pipeline.hpp"
+#include "virrey/tournament/checks.hpp"
 
 namespace virrey::cli {
 
@@ -22,6 +23,7 @@ int run_validate(const ValidateOptions& o) {
   if (!threads_in_range(o.threads)) return kExitUsage;
   options.threads = o.threads;
   options.check.build_movetext = !o.output.empty();
+  options.check.notation = o.export_notation;
   options.keep_raw = !o.rejects.empty();
 
   File output, rejects;
@@ -47,6 +49,13 @@ int run_validate(const ValidateOptions& o) {
     writer.finding(file, f);
   };
 
+  // The tournament checks see every game; their findings come at the end,
+  // and a game they concern counts as warned (failed with --strict).
+  tournament::EventChecks event_checks;
+  std::vector<std::string> input_names;
+  std::vector<std::vector<std::uint8_t>> game_state;  // per input, per game: kWarned | kFailed
+  constexpr std::uint8_t kWarned = 1, kFailed = 2;
+
   const auto start = std::chrono::steady_clock::now();
   ingest::Callbacks callbacks;
   callbacks.on_game = [&](ingest::GameReport& r) {
@@ -58,6 +67,17 @@ int run_validate(const ValidateOptions& o) {
     else
       ++summary.valid;
     if (g.has_warning) ++summary.with_warnings;
+    if (!o.no_event_checks) {
+      event_checks.add(r.input, r.number, r.start, g.record);
+      if (input_names.size() <= r.input) {
+        input_names.resize(r.input + 1);
+        game_state.resize(r.input + 1);
+      }
+      input_names[r.input] = std::string(r.file);
+      auto& states = game_state[r.input];
+      if (states.size() <= r.number) states.resize(r.number + 1);
+      states[r.number] = std::uint8_t((g.has_warning ? kWarned : 0) | (failed ? kFailed : 0));
+    }
     for (const auto& f : g.findings) {
       if (o.strict && f.severity == validate::Severity::Warning) {
         validate::Finding strict = f;
@@ -87,6 +107,17 @@ int run_validate(const ValidateOptions& o) {
   if (inputs.empty()) inputs.push_back("-");
   const bool read_all = ingest::run(inputs, options, callbacks).all_read();
   progress.finish();
+  for (auto& [input, f] : event_checks.findings()) {
+    std::uint8_t& state = game_state[input][f.game];
+    if (!(state & kWarned)) ++summary.with_warnings;
+    if (o.strict && !(state & kFailed)) {
+      --summary.valid;
+      ++summary.with_errors;
+    }
+    state |= kWarned | (o.strict ? kFailed : 0);
+    if (o.strict) f.severity = validate::Severity::Error;
+    emit(input_names[input], f);
+  }
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   writer.summary(summary);
 

@@ -28,12 +28,12 @@ while (($#)); do
   esac
   shift
 done
-((${#targets[@]})) || targets=(pgn_reader fen san import)
+((${#targets[@]})) || targets=(pgn_reader fen san import trf event_checks)
 
 max_len() {
   case "$1" in
     pgn_reader) echo 8192 ;;
-    import) echo 4096 ;;
+    import|trf|event_checks) echo 4096 ;;
     *) echo 512 ;;
   esac
 }

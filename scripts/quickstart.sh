@@ -14,6 +14,8 @@ games=(virrey-games.pgn standard-games.pgn modern-club.pgn)
 
 echo "== validate"
 "$virrey" validate --threads 2 "${games[@]}"
+echo "== validate: a tournament file with deliberate mistakes (warnings; exit 0)"
+"$virrey" validate --export-notation virrey-tournament-mistakes.pgn
 echo "== import into $db"
 rm -rf "$db"
 "$virrey" import --db "$db" "${games[@]}"

@@ -9,6 +9,7 @@ Entry entry_by_name(std::string_view name) {
   if (name == "san") return &san;
   if (name == "import") return &import;
   if (name == "trf") return &trf;
+  if (name == "event_checks") return &event_checks;
   return nullptr;
 }
 

@@ -34,7 +34,12 @@ void import(const std::uint8_t* data, std::size_t size);
 // players, and that tournament's own TRF must read back whole.
 void trf(const std::uint8_t* data, std::size_t size);
 
-// The target of a name ("pgn_reader", "fen", "san", "import", "trf"), or nullptr.
+// The whole input as validate --export-notation checks it, every game handed
+// to the tournament checks, whose findings must name games of the input, in
+// input order, the same when asked twice.
+void event_checks(const std::uint8_t* data, std::size_t size);
+
+// The target of a name ("pgn_reader", "fen", "san", "import", "trf", "event_checks"), or nullptr.
 using Entry = void (*)(const std::uint8_t*, std::size_t);
 Entry entry_by_name(std::string_view name);
 

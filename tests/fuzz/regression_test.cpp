@@ -52,7 +52,8 @@ TEST_P(FuzzInputs, ReplayWithoutFailure) {
   EXPECT_GT(replayed, 0u) << "no saved inputs for " << target;
 }
 
-INSTANTIATE_TEST_SUITE_P(Targets, FuzzInputs, ::testing::Values("pgn_reader", "fen", "san", "import", "trf"),
+INSTANTIATE_TEST_SUITE_P(Targets, FuzzInputs,
+                         ::testing::Values("pgn_reader", "fen", "san", "import", "trf", "event_checks"),
                          [](const auto& info) { return std::string(info.param); });
 
 }  // namespace

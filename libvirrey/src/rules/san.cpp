@@ -429,6 +429,25 @@ SanResolution resolve_san(const Position<G>& pos, const SanSyntax& san) {
 }
 
 template <class G>
+Disambiguation needed_disambiguation(const Position<G>& pos, Move move, const MoveList& legal) {
+  const PieceType pt = pos.piece_on(move.from()).type;
+  bool shared = false, same_file = false, same_rank = false;
+  for (Move m : legal) {
+    if (m == move || m.to() != move.to() || m.kind() == MoveKind::Castling ||
+        m.kind() == MoveKind::BishopSwap)
+      continue;
+    if (m.from() == move.from() || pos.piece_on(m.from()).type != pt) continue;
+    shared = true;
+    same_file |= file_of<G>(m.from()) == file_of<G>(move.from());
+    same_rank |= rank_of<G>(m.from()) == rank_of<G>(move.from());
+  }
+  if (!shared) return Disambiguation::None;
+  if (!same_file) return Disambiguation::File;
+  if (!same_rank) return Disambiguation::Rank;
+  return Disambiguation::Square;
+}
+
+template <class G>
 std::string write_san(const Position<G>& pos, Move move, const MoveList& legal) {
   const Color us = pos.side_to_move();
   std::string out;
@@ -461,24 +480,11 @@ std::string write_san(const Position<G>& pos, Move move, const MoveList& legal) 
       }
     } else {
       out += piece_letter(pt);
-      bool shared = false, same_file = false, same_rank = false;
-      for (Move m : legal) {
-        if (m == move || m.to() != move.to() || m.kind() == MoveKind::Castling ||
-            m.kind() == MoveKind::BishopSwap)
-          continue;
-        if (pos.piece_on(m.from()).type != pt) continue;
-        shared = true;
-        same_file |= file_of<G>(m.from()) == file_of<G>(move.from());
-        same_rank |= rank_of<G>(m.from()) == rank_of<G>(move.from());
-      }
-      if (shared) {
-        if (!same_file) {
-          out += char('a' + file_of<G>(move.from()));
-        } else if (!same_rank) {
-          out += std::to_string(rank_of<G>(move.from()) + 1);
-        } else {
-          out += square_name<G>(move.from());
-        }
+      switch (needed_disambiguation(pos, move, legal)) {
+        case Disambiguation::None: break;
+        case Disambiguation::File: out += char('a' + file_of<G>(move.from())); break;
+        case Disambiguation::Rank: out += std::to_string(rank_of<G>(move.from()) + 1); break;
+        case Disambiguation::Square: out += square_name<G>(move.from()); break;
       }
       if (capture) out += 'x';
       out += square_name<G>(move.to());
@@ -498,6 +504,8 @@ std::string write_san(const Position<G>& pos, Move move) {
 
 template bool read_plain_san<Board8>(const Position<Board8>&, std::string_view, Move&, char&);
 template bool read_plain_san<Board9>(const Position<Board9>&, std::string_view, Move&, char&);
+template Disambiguation needed_disambiguation<Board8>(const Position<Board8>&, Move, const MoveList&);
+template Disambiguation needed_disambiguation<Board9>(const Position<Board9>&, Move, const MoveList&);
 template SanResolution resolve_san<Board8>(const Position<Board8>&, const SanSyntax&);
 template std::string write_san<Board8>(const Position<Board8>&, Move);
 template std::string write_san<Board8>(const Position<Board8>&, Move, const MoveList&);

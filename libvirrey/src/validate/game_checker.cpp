@@ -282,8 +282,25 @@ struct GeometryChecker final : pgn::Visitor {
     if (line.dead) return;
     Move plain;
     char suffix = 0;
-    if (read_plain_san(current(line), text, plain, suffix)) return played(line, text, at, plain, suffix);
+    if (read_plain_san(current(line), text, plain, suffix)) {
+      if (options.notation) [[unlikely]]
+        notation_of_plain(line, text, at, plain);
+      return played(line, text, at, plain, suffix);
+    }
     read_move(line, text, at);
+  }
+
+  // A plain token names its origin when it has more than a piece letter, a
+  // capture mark and the square before its check mark.
+  [[gnu::noinline]] void notation_of_plain(Line& line, std::string_view text, pgn::Location at, Move move) {
+    std::string_view t = text;
+    while (!t.empty() && (t.back() == '+' || t.back() == '#')) t.remove_suffix(1);
+    const bool piece = !t.empty() && t[0] >= 'A' && t[0] <= 'Z';
+    const bool capture = t.find_first_of("x:") != std::string_view::npos;
+    const bool pawn_file = !piece && capture;  // a pawn capture's file is required
+    if (t.size() <= std::size_t(2 + piece + capture + pawn_file)) return;
+    SanProblem problem;
+    if (const auto san = parse_san(text, problem)) notation_of_token(line, text, at, *san, move);
   }
 
   // Any move token that is not a plain move, and every error.
@@ -311,7 +328,41 @@ struct GeometryChecker final : pgn::Visitor {
     if (r.implied_promotion)
       add_move_finding(Code::PromotionNormalized, Severity::Warning, at, text, line,
                        fmt::format("promotion piece not written: read as {}", write_san(line.pos, r.move)));
+    if (options.notation) notation_of_token(line, text, at, *san, r.move);
     played(line, text, at, r.move, san->suffix);
+  }
+
+  // PGN export format: castling with the letter O, and SAN that names no
+  // more of its origin than the standard's minimal disambiguation, which
+  // counts legal moves only (a pinned rival needs none).
+  [[gnu::noinline]] void notation_of_token(Line& line, std::string_view text, pgn::Location at,
+                                           const SanSyntax& san, Move move) {
+    using K = SanSyntax::Kind;
+    if (san.kind != K::Move) {
+      if (san.kind != K::Null && san.kind != K::BishopSwap && !text.empty() && text[0] == '0')
+        add_move_finding(Code::CastlingZeros, Severity::Warning, at, text, line,
+                         fmt::format("castling is written with the letter O: {}", write_san(line.pos, move)));
+      return;
+    }
+    if (san.from_file < 0 && san.from_rank < 0) return;
+    bool over = false;
+    if (san.piece == PieceType::Pawn) {
+      // A capture names its file, nothing more; a push names nothing.
+      const bool capture = move.kind() == MoveKind::EnPassant || !line.pos.piece_on(move.to()).empty();
+      over = san.from_rank >= 0 || (!capture && san.from_file >= 0);
+    } else {
+      MoveList rivals;
+      generate_legal_to(line.pos, san.piece, square_bb<G>(move.to()), rivals);
+      const Disambiguation needed = needed_disambiguation(line.pos, move, rivals);
+      const Disambiguation written = san.from_file >= 0 && san.from_rank >= 0 ? Disambiguation::Square
+                                     : san.from_file >= 0                     ? Disambiguation::File
+                                                                              : Disambiguation::Rank;
+      over = written != needed;
+    }
+    if (over)
+      add_move_finding(Code::Disambiguation, Severity::Warning, at, text, line,
+                       fmt::format("'{}' names more of its origin than the standard's SAN: {}",
+                                   quoted_text(text), write_san(line.pos, move)));
   }
 
   // Takes a legal move read from `text` on the line's current position as
@@ -327,6 +378,11 @@ struct GeometryChecker final : pgn::Visitor {
         add_move_finding(Code::CheckMark, Severity::Warning, at, text, line,
                          suffix == '+' ? "the move is marked '+' but gives no check"
                                        : "the move is marked '#' but does not mate");
+      else if (options.notation && suffix == '+' && legal_moves(after).empty())
+        add_move_finding(Code::MissingCheckMark, Severity::Warning, at, text, line,
+                         "the move mates: it is marked '#', not '+'");
+    } else if (options.notation) [[unlikely]] {
+      missing_check_mark(line, text, at, move);
     }
     if (movetext_started) {
       MovetextItem item = move_item(line.ply + 1, move);
@@ -340,6 +396,33 @@ struct GeometryChecker final : pgn::Visitor {
     }
     line.has_move = true;
     ++line.ply;
+  }
+
+  [[gnu::noinline]] void missing_check_mark(Line& line, std::string_view text, pgn::Location at, Move move) {
+    const Position<G> after = line.pos.after(move);
+    if (!after.in_check()) return;
+    const bool mate = legal_moves(after).empty();
+    add_move_finding(
+        Code::MissingCheckMark, Severity::Warning, at, text, line,
+        mate ? "the move mates but is not marked '#'" : "the move gives check but is not marked '+'");
+  }
+
+  // PGN export format: a move number is the full move number of the move
+  // that follows it, and "N..." comes before a Black move only.
+  void move_number(std::uint32_t n, std::uint32_t dots, pgn::Location at) override {
+    if (!options.notation || skip_moves || lines.empty()) return;
+    const Line& line = lines.back();
+    if (line.dead) return;
+    const std::uint32_t index = line.ply + (out.record.start_side == Color::Black ? 1 : 0);
+    const std::uint64_t expected = std::uint64_t(out.record.start_fullmove) + index / 2;
+    const bool white = index % 2 == 0;
+    if (n != expected)
+      add(Code::MoveNumber, Severity::Warning, at,
+          fmt::format("move number {} out of sequence: the next move is {}{}", n, expected,
+                      white ? "." : "..."));
+    else if (dots >= 3 && white)
+      add(Code::MoveNumber, Severity::Warning, at,
+          fmt::format("\"{}...\" comes before a White move: {}.", n, n));
   }
 
   void null_move(std::string_view token, pgn::Location at) override {
@@ -492,6 +575,7 @@ struct GameChecker::Impl final : pgn::Visitor {
     eight.out.record.tags.reserve(16);
     eight.out.record.main_line.reserve(text.size() / 6);
     active = &eight;
+    if (eight.options.notation) long_lines(text, start);
     parser.parse(text, start, *this);
     auto finish = [&](auto& checker) {
       checker.out.identity = checker.identity();
@@ -501,6 +585,34 @@ struct GameChecker::Impl final : pgn::Visitor {
       finish(nine);
     else
       finish(eight);
+  }
+
+  // PGN export format: no line longer than 255 characters (UTF-8 code points;
+  // the line end not counted).
+  void long_lines(std::string_view text, pgn::Location start) {
+    constexpr std::size_t kMaxLine = 255;
+    std::uint64_t line = start.line;
+    std::size_t begin = 0;
+    std::size_t lead =
+        start.column > 1 ? std::size_t(start.column - 1) : 0;  // the line's bytes before the game
+    while (begin < text.size()) {
+      std::size_t end = text.find('\n', begin);
+      if (end == std::string_view::npos) end = text.size();
+      std::size_t len = end - begin;
+      if (len && text[end - 1] == '\r') --len;
+      if (len + lead > kMaxLine) {
+        std::size_t chars = lead;
+        for (std::size_t i = begin; i < begin + len; ++i)
+          chars += (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80;
+        if (chars > kMaxLine)
+          eight.add(
+              Code::LongLine, Severity::Warning, {line, 1},
+              fmt::format("the line is {} characters long; PGN export format allows {}", chars, kMaxLine));
+      }
+      lead = 0;
+      begin = end + 1;
+      ++line;
+    }
   }
 
   void begin_game(pgn::Location at) override { active->begin_game(at); }

@@ -88,6 +88,14 @@ SanResolution resolve_san(const Position<G>& pos, const SanSyntax& san);
 template <class G>
 bool read_plain_san(const Position<G>& pos, std::string_view text, Move& move, char& suffix);
 
+// How much of its origin the SAN of a piece move must name (PGN standard
+// 8.2.3.4): nothing when no other legal move of the same piece type reaches
+// the square; else the file when it tells them apart, else the rank, else
+// both. `legal` holds at least the legal moves to the move's square.
+enum class Disambiguation : std::uint8_t { None, File, Rank, Square };
+template <class G>
+Disambiguation needed_disambiguation(const Position<G>& pos, Move move, const MoveList& legal);
+
 // Writes a legal move of pos in SAN, with '+' or '#'.
 template <class G>
 std::string write_san(const Position<G>& pos, Move move);
@@ -98,6 +106,8 @@ std::string write_san(const Position<G>& pos, Move move, const MoveList& legal);
 
 extern template bool read_plain_san<Board8>(const Position<Board8>&, std::string_view, Move&, char&);
 extern template bool read_plain_san<Board9>(const Position<Board9>&, std::string_view, Move&, char&);
+extern template Disambiguation needed_disambiguation<Board8>(const Position<Board8>&, Move, const MoveList&);
+extern template Disambiguation needed_disambiguation<Board9>(const Position<Board9>&, Move, const MoveList&);
 extern template SanResolution resolve_san<Board8>(const Position<Board8>&, const SanSyntax&);
 extern template std::string write_san<Board8>(const Position<Board8>&, Move);
 extern template std::string write_san<Board8>(const Position<Board8>&, Move, const MoveList&);

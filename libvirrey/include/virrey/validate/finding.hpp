@@ -26,8 +26,26 @@ enum class Code : std::uint8_t {
   Encoding,             // bytes that are not UTF-8 (read as Latin-1, kept)
   OversizedGame,        // a game over the size limit, skipped
   IoError,              // the input could not be read to its end
+  // Notation that PGN export format does not allow (CheckOptions::notation).
+  CastlingZeros,     // castling written with zeros: 0-0, 0-0-0
+  Disambiguation,    // SAN naming more of its origin than needed: Ngf3, N1f3, e2e4
+  MissingCheckMark,  // a check without '+', a mate without '#'
+  MoveNumber,        // a move number out of sequence
+  LongLine,          // a line longer than 255 characters
+  // The games of one tournament together (tournament::EventChecks).
+  PlayerTwiceInRound,  // a player in two games of one round, against two opponents
+  RepeatedPairing,     // two players paired more often than the system allows
+  PlayerName,          // one player under two spellings, or a FIDE id with two names
+  PlayerRating,        // one player with two ratings
+  RoundTag,            // a Round tag missing, "?", "-" or unreadable
+  MissingRound,        // a round no game has, below the last round
+  BoardTwice,          // a board number used by two pairings of one round
+  EventDate,           // a game dated before its EventDate
+  DateOrder,           // a game dated before a game of an earlier round
+  UnplayedResult,      // a decisive result with no move played, not marked a forfeit
+  UnfinishedGame,      // '*' in a tournament that is over or went on past the game
 };
-constexpr int kCodeCount = 17;
+constexpr int kCodeCount = 33;
 
 enum class Severity : std::uint8_t { Warning, Error };
 

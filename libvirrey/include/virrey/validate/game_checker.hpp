@@ -38,6 +38,11 @@ struct CheckOptions {
   // Fill CheckedGame::trace while replaying the main line (what the store
   // needs of it, so that import does not replay the game again).
   bool trace_main_line = false;
+  // Also warn about notation that PGN export format does not allow (castling
+  // with zeros, over-disambiguated SAN, a check or mate without its mark,
+  // move numbers out of sequence, lines over 255 characters): for files that
+  // must be submitted in the standard's form. The games stay valid.
+  bool notation = false;
 };
 
 struct CheckedGame {

@@ -1,0 +1,114 @@
+// `virrey validate` end to end with the tournament checks and
+// --export-notation: sample-data/virrey-tournament-mistakes.pgn holds one
+// deliberate mistake of each kind (sample-data/README.md lists them), the
+// other sample files none.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+
+#include "run_virrey.hpp"
+
+namespace virrey {
+namespace {
+
+using testing::run_virrey_words;
+using testing::RunResult;
+
+const std::string kSample = std::string(VIRREY_SOURCE_DIR) + "/sample-data/";
+const std::string kMistakes = kSample + "virrey-tournament-mistakes.pgn";
+
+// Findings per code of a jsonl run, read from its lines.
+std::map<std::string, int> codes_of(const std::string& jsonl) {
+  std::map<std::string, int> codes;
+  std::size_t at = 0;
+  while ((at = jsonl.find("{\"code\":\"", at)) != std::string::npos) {
+    at += 9;
+    codes[jsonl.substr(at, jsonl.find('"', at) - at)]++;
+  }
+  return codes;
+}
+
+TEST(ValidateChecks, EveryTournamentMistakeOfTheSampleIsFound) {
+  const RunResult r = run_virrey_words("validate --format jsonl '" + kMistakes + "'");
+  EXPECT_EQ(r.exit_code, 0) << "warnings only: " << r.out;
+  const auto codes = codes_of(r.out);
+  for (const char* code :
+       {"player-twice-in-round", "repeated-pairing", "player-name", "player-rating", "round-tag",
+        "missing-round", "board-twice", "event-date", "date-order", "unplayed-result", "unfinished-game"})
+    EXPECT_GE(codes.count(code) ? codes.at(code) : 0, 1) << code;
+  // Notation findings only when asked for.
+  for (const char* code :
+       {"castling-zeros", "disambiguation", "missing-check-mark", "move-number", "long-line"})
+    EXPECT_EQ(codes.count(code), 0u) << code;
+  // No error of any kind: every game is legal.
+  EXPECT_EQ(r.out.find("\"severity\":\"error\""), std::string::npos) << r.out;
+}
+
+TEST(ValidateChecks, NotationMistakesWithExportNotation) {
+  const RunResult r = run_virrey_words("validate --export-notation --format jsonl '" + kMistakes + "'");
+  EXPECT_EQ(r.exit_code, 0);
+  const auto codes = codes_of(r.out);
+  for (const char* code :
+       {"castling-zeros", "disambiguation", "missing-check-mark", "move-number", "long-line"})
+    EXPECT_EQ(codes.count(code) ? codes.at(code) : 0, 1) << code;
+}
+
+TEST(ValidateChecks, StrictMakesThemErrors) {
+  const RunResult r = run_virrey_words("validate --strict '" + kMistakes + "'");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.out.find(": error[repeated-pairing]: game "), std::string::npos) << r.out;
+  const RunResult plain = run_virrey_words("validate '" + kMistakes + "'");
+  EXPECT_NE(plain.out.find(": warning[repeated-pairing]: game "), std::string::npos);
+  // The findings are located at the game's first line: file:line:1.
+  EXPECT_NE(plain.out.find("virrey-tournament-mistakes.pgn:"), std::string::npos);
+}
+
+TEST(ValidateChecks, TheSummaryCountsTheGamesConcerned) {
+  const RunResult off = run_virrey_words("validate --no-event-checks --format jsonl '" + kMistakes + "'");
+  const RunResult on = run_virrey_words("validate --format jsonl '" + kMistakes + "'");
+  const RunResult strict = run_virrey_words("validate --strict --format jsonl '" + kMistakes + "'");
+  EXPECT_EQ(off.exit_code, 0);
+  // Without them only the game with no Round tag has a warning (the Seven Tag Roster).
+  EXPECT_EQ(codes_of(off.out), (std::map<std::string, int>{{"missing-tag", 1}})) << off.out;
+  auto field = [](const std::string& out, const std::string& name) {
+    const std::size_t at = out.find("\"" + name + "\":", out.find("{\"summary\""));
+    return std::stoi(out.substr(at + name.size() + 3));
+  };
+  EXPECT_EQ(field(off.out, "with_warnings"), 1);
+  EXPECT_GT(field(on.out, "with_warnings"), 5);
+  EXPECT_EQ(field(on.out, "valid"), 45);
+  EXPECT_EQ(field(strict.out, "with_errors"), field(on.out, "with_warnings"));
+  EXPECT_EQ(field(strict.out, "valid") + field(strict.out, "with_errors"), 45);
+}
+
+TEST(ValidateChecks, TheOtherSampleFilesHaveNoFinding) {
+  const RunResult r = run_virrey_words("validate --strict '" + kSample + "virrey-games.pgn' '" + kSample +
+                                       "standard-games.pgn' '" + kSample + "modern-club.pgn'");
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+}
+
+TEST(ValidateChecks, ATournamentSplitOverTwoFilesIsOne) {
+  testing::TempDir dir;
+  auto write = [&](const std::string& name, const std::string& text) {
+    std::FILE* f = std::fopen((dir.path() + "/" + name).c_str(), "w");
+    std::fputs(text.c_str(), f);
+    std::fclose(f);
+    return dir.path() + "/" + name;
+  };
+  const std::string head = "[Event \"Club\"]\n[Site \"x\"]\n[Date \"2024.01.01\"]\n";
+  const std::string a = write(
+      "r1.pgn", head + "[Round \"1\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n" +
+                    head + "[Round \"1\"]\n[White \"C\"]\n[Black \"D\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n");
+  const std::string b =
+      write("r2.pgn", head + "[Round \"2\"]\n[White \"B\"]\n[Black \"A\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n");
+  const RunResult r = run_virrey_words("validate '" + a + "' '" + b + "'");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(
+      r.out.find("r2.pgn:1:1: warning[repeated-pairing]: game 1: in \"Club\": B and A meet again in round 2"),
+      std::string::npos)
+      << r.out;
+}
+
+}  // namespace
+}  // namespace virrey
