@@ -181,6 +181,9 @@ RunScan tag_run(const Database& db, TagField field, std::string value, TagMatch 
 Source material_source(const Database& db, const GameFilter& f) {
   Source s{Cond::Material};
   const MaterialCondition& c = *f.material;
+  // An exact balance streams in id order (a page stops early); the many
+  // balances of a range are read once each, whole, rather than round by round.
+  s.sorted = c.spec.exact().has_value();
   for (Variant v : variants_of(f)) {
     std::vector<std::uint64_t> balances;
     if (auto exact = c.spec.exact()) {
