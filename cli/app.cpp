@@ -272,6 +272,11 @@ void add_filter_options(CLI::App* cmd, FilterOptions& f, bool positions, const s
   cmd->add_option("--date-from", f.date_from, "dated on or after yyyy[.mm[.dd]]");
   cmd->add_option("--date-to", f.date_to, "dated on or before yyyy[.mm[.dd]] (a whole year or month)");
   cmd->add_option("--eco", f.eco, "the ECO code");
+  cmd->add_option("--material", f.material.spec,
+                  "a material balance the game reaches: KVR-KR, or terms like 'Q=0 V>=1 vs Q=1' (README)");
+  cmd->add_option("--material-plies", f.material.plies, "... held for at least N consecutive plies");
+  cmd->add_flag("--either-colour,--either-color", f.material.either_colour,
+                "... with White's and Black's men either way round");
   add_variant_option(cmd, f.variant, variant_names());
 }
 

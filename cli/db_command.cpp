@@ -41,6 +41,14 @@ int print_info(const store::Database& db, Format format) {
     spdlog::error("{}", info.error().message);
     return kExitIo;
   }
+  // The parts newer than schema 3 (the material index) are listed with -v,
+  // so that the listing reads as before.
+  if (!spdlog::should_log(spdlog::level::debug))
+    std::erase_if(info->families, [](const store::FamilySize& f) {
+      for (const auto& fi : store::kFamilies)
+        if (fi.name == f.name) return store::added_after_schema_3(fi.family);
+      return false;
+    });
   if (format == Format::Json) {
     Members variants, parts;
     for (int v = 0; v < kVariantCount; ++v) {
@@ -135,6 +143,8 @@ int run_upgrade(const std::string& flag, Format format) {
   else if (changed)
     fmt::print("{}: upgraded from schema version {} to {}; {} games re-indexed\n", path, report->from_version,
                report->to_version, report->games);
+  else if (report->material_index)
+    fmt::print("{}: material index built; {} games indexed\n", path, report->games);
   else
     fmt::print("{}: already at schema version {}\n", path, report->to_version);
   return kExitOk;

@@ -10,6 +10,13 @@
 
 namespace virrey::cli {
 
+// --material, --material-plies, --either-colour.
+struct MaterialOptions {
+  std::string spec;  // query/material_spec.hpp; empty: none
+  long plies = 0;    // 0: not given (1)
+  bool either_colour = false;
+};
+
 // Empty strings are absent filters.
 struct FilterOptions {
   // Position: at most one of these.
@@ -23,7 +30,14 @@ struct FilterOptions {
   std::string ply;        // A-B
   // Tags.
   std::string white, black, player, event, site, round, result, date_from, date_to, eco, variant;
+  MaterialOptions material;
 };
+
+// The material condition of the options, if any (a usage error names the
+// column of the spec that is wrong).
+Result<std::optional<query::MaterialCondition>> material_condition(const MaterialOptions& options);
+// A log line when the filter asks for material and the database has no index of it.
+void note_material_scan(const query::GameFilter& filter, const store::Database& db);
 
 // The filter, or a message for a usage error (exit 2) naming the problem.
 Result<query::GameFilter> build_filter(const FilterOptions& options);

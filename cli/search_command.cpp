@@ -115,6 +115,7 @@ int run_search(const SearchOptions& o) {
     spdlog::error("{}", db.error().message);
     return kExitIo;
   }
+  note_material_scan(filter, **db);
   if (o.explain) {
     auto plan = query::explain_plan(**db, filter);
     if (plan) spdlog::info("plan: {}", *plan);

@@ -42,6 +42,7 @@ int open_inputs(const StatsCommonOptions& o, Inputs& in) {
     return kExitIo;
   }
   in.db = std::move(*db);
+  note_material_scan(in.filter, *in.db);
   auto scope = query::GameScope::from_filter(*in.db, in.filter);
   if (!scope) return fail(scope.error());
   in.scope = std::move(*scope);

@@ -28,7 +28,8 @@ while (($#)); do
   esac
   shift
 done
-((${#targets[@]})) || targets=(pgn_reader fen san import trf event_checks)
+# By default every target that tests/fuzz/CMakeLists.txt declares.
+((${#targets[@]})) || read -ra targets <<<"$(sed -n 's/^set(VIRREY_FUZZ_TARGETS \(.*\))$/\1/p' "$root/tests/fuzz/CMakeLists.txt")"
 
 max_len() {
   case "$1" in

@@ -10,6 +10,7 @@ Entry entry_by_name(std::string_view name) {
   if (name == "import") return &import;
   if (name == "trf") return &trf;
   if (name == "event_checks") return &event_checks;
+  if (name == "material_spec") return &material_spec;
   return nullptr;
 }
 

@@ -25,6 +25,10 @@ void fen(const std::uint8_t* data, std::size_t size);
 // every legal move must write as SAN that resolves back to it.
 void san(const std::uint8_t* data, std::size_t size);
 
+// The whole input as a `--material` text (query/material_spec.hpp); its
+// bytes also make material balances to decide.
+void material_spec(const std::uint8_t* data, std::size_t size);
+
 // The first game of the input, checked and, when free of errors, imported
 // into a temporary database; it must read back equal, and the database must
 // pass its consistency check.

@@ -53,7 +53,8 @@ TEST_P(FuzzInputs, ReplayWithoutFailure) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Targets, FuzzInputs,
-                         ::testing::Values("pgn_reader", "fen", "san", "import", "trf", "event_checks"),
+                         ::testing::Values("pgn_reader", "fen", "san", "import", "trf", "event_checks",
+                                           "material_spec"),
                          [](const auto& info) { return std::string(info.param); });
 
 }  // namespace

@@ -83,3 +83,19 @@ Status put_raw_entry(const std::string& path, Family family, const std::string& 
 }
 
 }  // namespace virrey::store::testing
+
+namespace virrey::store::testing {
+
+Status drop_material_index(const std::string& path) {
+  auto impl = open_impl(path, {OpenMode::ReadWrite, false}, false);
+  if (!impl) return impl.error();
+  Database::Impl& d = **impl;
+  rocksdb::ColumnFamilyHandle*& h = d.cfs[std::size_t(Family::Material)];
+  const rocksdb::Status s = d.db->DropColumnFamily(h);
+  if (!s.ok()) return Error{ErrorKind::Io, s.ToString()};
+  d.db->DestroyColumnFamilyHandle(h).PermitUncheckedError();
+  h = nullptr;
+  return {};
+}
+
+}  // namespace virrey::store::testing

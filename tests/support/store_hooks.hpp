@@ -30,4 +30,8 @@ Status put_position_entry(const std::string& path, Variant v, std::uint64_t hash
 Status put_raw_entry(const std::string& path, Family family, const std::string& key,
                      const std::string& value);
 
+// Drops the material index: a database as virrey wrote
+// it before the material index existed.
+Status drop_material_index(const std::string& path);
+
 }  // namespace virrey::store::testing

@@ -62,11 +62,12 @@ enum class Cond : std::uint8_t {
   Date,
   Eco,
   Variant,
+  Material,
 };
-constexpr int kCondCount = 12;
-constexpr std::array<std::string_view, kCondCount> kCondNames = {"position", "promotion", "white", "black",
-                                                                 "player",   "event",     "site",  "round",
-                                                                 "result",   "date",      "eco",   "variant"};
+constexpr int kCondCount = 13;
+constexpr std::array<std::string_view, kCondCount> kCondNames = {
+    "position", "promotion", "white", "black", "player",  "event",   "site",
+    "round",    "result",    "date",  "eco",   "variant", "material"};
 std::string_view name(Cond c) { return kCondNames[std::size_t(c)]; }
 
 class CondSet {
@@ -86,6 +87,8 @@ struct Entry {
   Color colour = Color::White;
   Variant variant = Variant::Standard;
   bool has_variant = false;
+  std::uint64_t material = 0;  // material entries: the balance and its plies
+  std::uint32_t plies = 0;
 };
 
 // A game that passed the index conditions so far.
@@ -93,6 +96,7 @@ struct Candidate {
   GameId id = 0;
   std::optional<Variant> variant = std::nullopt;
   std::optional<std::uint32_t> promotion_ply = std::nullopt;  // the promotion condition, proven here
+  std::optional<std::uint32_t> material_ply = std::nullopt;   // the material condition, proven here
 };
 
 // One range of one index, read by a callback: `sorted` runs give entries in
@@ -172,6 +176,39 @@ RunScan tag_run(const Database& db, TagField field, std::string value, TagMatch 
   };
 }
 
+// The material index: one run per balance the condition matches, from the
+// exact balance or the variant's dictionary of balances.
+Source material_source(const Database& db, const GameFilter& f) {
+  Source s{Cond::Material};
+  const MaterialCondition& c = *f.material;
+  // An exact balance streams in id order (a page stops early); the many
+  // balances of a range are read once each, whole, rather than round by round.
+  s.sorted = c.spec.exact().has_value();
+  for (Variant v : variants_of(f)) {
+    std::vector<std::uint64_t> balances;
+    if (auto exact = c.spec.exact()) {
+      balances.push_back(exact->key());
+      if (c.either_colour && exact->flipped() != *exact) balances.push_back(exact->flipped().key());
+    } else {
+      Status st = db.for_each_material(v, [&](std::uint64_t key) {
+        if (material_matches(c, Material(key))) balances.push_back(key);
+        return true;
+      });
+      if (!st) {  // reported when the source is read
+        s.runs.push_back([st](const store::Visit<const Entry&>&) { return st; });
+        continue;
+      }
+    }
+    for (std::uint64_t key : balances)
+      s.runs.push_back([&db, v, key](const store::Visit<const Entry&>& visit) {
+        return db.for_each_material_game(v, key, [&](const store::MaterialHit& h) {
+          return visit(Entry{h.game, h.first_ply, Color::White, v, true, key, h.plies});
+        });
+      });
+  }
+  return s;
+}
+
 std::vector<Source> make_sources(const Database& db, const GameFilter& f) {
   std::vector<Source> out;
   if (!f.positions.empty()) {
@@ -202,6 +239,7 @@ std::vector<Source> make_sources(const Database& db, const GameFilter& f) {
         }
     out.push_back(std::move(s));
   }
+  if (f.material && db.has_material_index()) out.push_back(material_source(db, f));
   const TagConditions& t = f.tags;
   auto exact = [&](Cond c, TagField field, const std::optional<std::string>& value) {
     if (value) out.push_back(Source{c, true, {tag_run(db, field, *value, TagMatch::Exact)}});
@@ -230,6 +268,14 @@ std::vector<Source> make_sources(const Database& db, const GameFilter& f) {
   return out;
 }
 
+// The material condition over the index entries of one game.
+std::optional<std::uint32_t> material_entries_verdict(const MaterialCondition& c, const Entry* first,
+                                                      const Entry* last) {
+  std::vector<MaterialRun> runs;
+  for (const Entry* e = first; e != last; ++e) runs.push_back({Material(e->material), e->ply, e->plies});
+  return material_verdict(c, runs);
+}
+
 // Groups entries (sorted by game) into candidates of one source.
 void to_candidates(const Source& s, const GameFilter& f, std::vector<Entry>& entries,
                    std::vector<Candidate>& out) {
@@ -246,6 +292,9 @@ void to_candidates(const Source& s, const GameFilter& f, std::vector<Entry>& ent
       group.assign(entries.begin() + std::ptrdiff_t(i), entries.begin() + std::ptrdiff_t(j));
       c.promotion_ply = promotion_verdict(*f.promotion, group);
       keep = c.promotion_ply.has_value();
+    } else if (s.cond == Cond::Material) {
+      c.material_ply = material_entries_verdict(*f.material, entries.data() + i, entries.data() + j);
+      keep = c.material_ply.has_value();
     }
     if (keep) out.push_back(c);
     i = j;
@@ -285,6 +334,7 @@ std::vector<Candidate> intersect(const std::vector<Candidate>& a, const std::vec
       Candidate c = a[i];
       if (!c.variant) c.variant = b[j].variant;
       if (!c.promotion_ply) c.promotion_ply = b[j].promotion_ply;
+      if (!c.material_ply) c.material_ply = b[j].material_ply;
       out.push_back(c);
       ++i, ++j;
     }
@@ -326,6 +376,7 @@ class Verifier {
     // pgnmentor-players-01, three in four with more than ten), few with more
     // than a middlegame one has, so only endgame positions are worth the read.
     check_final_men_ = check_position_ && std::any_of(f.positions.begin(), f.positions.end(), endgame_like);
+    check_material_ = open(Cond::Material, f.material.has_value());
     check_result_ = open(Cond::Result, t.result.has_value());
     check_variant_ = open(Cond::Variant, t.variant.has_value());
   }
@@ -335,8 +386,9 @@ class Verifier {
     std::vector<std::string> parts;
     if (check_final_men_) parts.push_back("the men each game ends with, from its summary");
     if (check_tags_) parts.push_back("tags from the record");
-    if (check_position_ || check_promotion_) parts.push_back("replay of the main line");
-    if (!check_tags_ && !check_position_ && !check_promotion_ && (check_result_ || check_variant_))
+    if (check_position_ || check_promotion_ || check_material_) parts.push_back("replay of the main line");
+    if (!check_tags_ && !check_position_ && !check_promotion_ && !check_material_ &&
+        (check_result_ || check_variant_))
       parts.push_back("summary");
     if (parts.empty()) return "nothing";
     std::string out;
@@ -345,9 +397,9 @@ class Verifier {
   }
 
   Result<std::optional<GameMatch>> check(const Candidate& c) {
-    const bool need_moves = check_position_ || check_promotion_;
+    const bool need_moves = check_position_ || check_promotion_ || check_material_;
     if (!check_tags_ && !need_moves) {
-      GameMatch m{c.id, c.promotion_ply, c.variant.value_or(Variant::Standard)};
+      GameMatch m{c.id, c.promotion_ply ? c.promotion_ply : c.material_ply, c.variant.value_or(Variant::Standard)};
       if (!check_result_ && !check_variant_ && c.variant) return std::optional<GameMatch>{m};
       auto s = db_.summary(c.id);
       if (!s) return s.error();
@@ -371,9 +423,10 @@ class Verifier {
         (check_tags_ ? store::kDecodeTags : 0u) | (need_moves ? store::kDecodeMainLine : 0u);
     // An opening position alone is looked for in the first plies, then, if
     // the game goes on, in the whole line.
-    const std::uint32_t plies = opening_targets_ && !check_promotion_ ? kOpeningPlies : store::kWholeMainLine;
+    const std::uint32_t plies =
+        opening_targets_ && !check_promotion_ && !check_material_ ? kOpeningPlies : store::kWholeMainLine;
     // Nor past the first position with fewer men than any position sought.
-    const int min_men = check_promotion_ ? 0 : fewest_target_men_;
+    const int min_men = check_promotion_ || check_material_ ? 0 : fewest_target_men_;
     auto rec = db_.game(c.id, parts, plies, min_men);
     if (!rec) return rec.error();
     auto m = check_record(c, *rec);
@@ -388,8 +441,8 @@ class Verifier {
     if (check_result_ && rec.result != *f_.tags.result) return none;
     if (check_variant_ && rec.variant != *f_.tags.variant) return none;
     if (check_tags_ && !tags_match(rec)) return none;
-    GameMatch m{c.id, c.promotion_ply, rec.variant};
-    if (!check_position_ && !check_promotion_) return std::optional<GameMatch>{m};
+    GameMatch m{c.id, c.promotion_ply ? c.promotion_ply : c.material_ply, rec.variant};
+    if (!check_position_ && !check_promotion_ && !check_material_) return std::optional<GameMatch>{m};
     bool ok = false;
     Status st;
     with_geometry(rec.variant, [&](auto g) { st = replay<decltype(g)>(rec, m, ok); });
@@ -454,8 +507,10 @@ class Verifier {
     std::uint32_t count[2] = {0, 0};
     std::optional<std::uint32_t> promo_ply;
     const std::uint32_t need = std::max<std::uint32_t>(f_.promotion ? f_.promotion->min_count : 1, 1);
+    std::vector<MaterialRun> runs;
+    if (check_material_) runs.push_back({material_of(pos), 0, 1});
     for (std::size_t i = 0; i < rec.main_line.size(); ++i) {
-      if ((!target || pos_ply) && (!check_promotion_ || promo_ply)) break;
+      if ((!target || pos_ply) && (!check_promotion_ || promo_ply) && !check_material_) break;
       const Move mv = rec.main_line[i];
       const auto ply = std::uint32_t(i + 1);
       if (check_promotion_ && !promo_ply && mv.kind() == MoveKind::Promotion) {
@@ -466,13 +521,21 @@ class Verifier {
             ++count[index(us)] >= need)
           promo_ply = ply;
       }
+      const bool changes = check_material_ && (mv.kind() == MoveKind::Promotion || mv.kind() == MoveKind::EnPassant ||
+                                               (mv.kind() == MoveKind::Normal && !pos.piece_on(mv.to()).empty()));
       pos.play(mv);
       if (target && !pos_ply && pos.hash() == target->hash && same_position(pos, *target)) pos_ply = ply;
+      if (changes)
+        runs.push_back({material_of(pos), ply, 1});
+      else if (check_material_)
+        ++runs.back().plies;
     }
     if (target && !pos_ply) return {};
     if (check_promotion_ && !promo_ply) return {};
+    std::optional<std::uint32_t> material_ply;
+    if (check_material_ && !(material_ply = material_verdict(*f_.material, runs))) return {};
     ok = true;
-    m.ply = pos_ply ? pos_ply : promo_ply ? promo_ply : m.ply;
+    m.ply = pos_ply ? pos_ply : promo_ply ? promo_ply : material_ply ? material_ply : m.ply;
     return {};
   }
 
@@ -484,6 +547,7 @@ class Verifier {
   bool check_tags_ = false, check_promotion_ = false, check_position_ = false;
   bool opening_targets_ = false;  // every position sought has all but a few men
   bool check_final_men_ = false;
+  bool check_material_ = false;  // not proven by the material index
   std::array<int, kVariantCount> target_men_{};  // men of the positions sought per variant; 0: none
   int fewest_target_men_ = 0;                    // of every position sought; 0: none
   MatchCounts* counts_ = nullptr;
@@ -537,7 +601,7 @@ Result<Plan> make_plan(const Database& db, const GameFilter& f, const PlanOption
     plan.description = fmt::format("intersect complete index sets ({} candidates)", plan.candidates->size());
   } else {
     // The most selective streaming source by kind; none: every game.
-    for (Cond c : {Cond::Position, Cond::Promotion, Cond::White, Cond::Black, Cond::Event, Cond::Eco,
+    for (Cond c : {Cond::Position, Cond::Promotion, Cond::Material, Cond::White, Cond::Black, Cond::Event, Cond::Eco,
                    Cond::Site, Cond::Round, Cond::Variant, Cond::Result})
       for (std::size_t i = 0; i < plan.sources.size() && !plan.driver; ++i)
         if (plan.sources[i].cond == c && plan.sources[i].sorted) plan.driver = i;

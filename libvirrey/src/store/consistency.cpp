@@ -9,6 +9,9 @@
 
 #include <fmt/format.h>
 
+#include <set>
+
+#include "material_postings.hpp"
 #include "position_postings.hpp"
 #include "rocks.hpp"
 #include "virrey/store/game_index.hpp"
@@ -73,6 +76,14 @@ std::string posting_digest_key_of_hash(Variant v, std::uint64_t hash, GameId id)
   return posting_digest_key(v, hash >> (64 - kPositionBucketBits - kMinFingerprintBits), id);
 }
 
+// A material index posting as the digests see it: variant, balance, game;
+// the plies where it holds.
+Entry material_digest_entry(Variant v, std::uint64_t material, const MaterialHit& hit) {
+  Entry e{Family::Material, std::string(view(material_postings_key(v, material, hit.game))), {}};
+  append_material_posting(e.value, hit.game, hit);
+  return e;
+}
+
 // A summary as the digests see it: without the men at the end, which
 // summaries written before it was recorded leave at 0 (checked on its own).
 std::string summary_digest_value(std::string value) {
@@ -93,6 +104,8 @@ std::vector<Entry> entries_of(GameId id, const GameIndex& ix) {
                    std::string(view(promotion_key(v, p.piece, p.colour, p.file, id, p.ply))),
                    std::string(1, char(p.flags))});
   out.push_back({Family::Identities, std::string(view(identity_key(v, ix.identity, id))), {}});
+  for (const MaterialEntry& m : ix.materials)
+    out.push_back(material_digest_entry(v, m.material.key(), {id, m.first_ply, m.plies}));
   return out;
 }
 
@@ -125,8 +138,11 @@ Result<CheckReport> check_database(const Database& db, const std::function<void(
   };
 
   // Pass 1: what the game records imply.
-  constexpr std::array<Family, 5> kIndexed = {Family::Summaries, Family::Positions, Family::Tags,
-                                              Family::Promotions, Family::Identities};
+  std::vector<Family> indexed = {Family::Summaries, Family::Positions, Family::Tags, Family::Promotions,
+                                  Family::Identities};
+  // The material index, when the database has one (`db upgrade` builds it).
+  if (db.has_material_index()) indexed.push_back(Family::Material);
+  std::set<std::pair<Variant, std::uint64_t>> balances_expected, balances_stored;
   std::array<Digest, kFamilyCount> expected{}, stored{};
   TreeDigest tree_expected, tree_stored;
   std::array<VariantCounts, kVariantCount> counts{};
@@ -149,6 +165,7 @@ Result<CheckReport> check_database(const Database& db, const std::function<void(
     counts[std::size_t(ix->variant)].games++;
     counts[std::size_t(ix->variant)].positions += ix->positions.size();
     for (const Entry& e : entries_of(id, *ix)) expected[std::size_t(e.family)].add(e.key, e.value);
+    for (const MaterialEntry& m : ix->materials) balances_expected.emplace(ix->variant, m.material.key());
     for (const TreeEntry& t : ix->tree)
       tree_expected.add(view(tree_key(ix->variant, t.hash, t.move)), ix->counters);
     if (progress && report.games % 4096 == 0) progress(report.games);
@@ -161,9 +178,10 @@ Result<CheckReport> check_database(const Database& db, const std::function<void(
     if (id >= final_men.size() || final_men[id] == 0)
       problem(fmt::format("{}: an entry of game {}, which is not stored", family_info(f).name, id));
   };
-  for (Family f : kIndexed) {
+  for (Family f : indexed) {
     s = d.scan(f, {}, [&](std::string_view key, std::string_view value) {
-      ++report.entries;
+      // (The material index is verified but not counted: the count reads as before it.)
+      if (f != Family::Material) ++report.entries;
       if (f == Family::Summaries) {
         stored[std::size_t(f)].add(key, summary_digest_value(std::string(value)));
         const GameId id = game_of(f, key);
@@ -173,6 +191,22 @@ Result<CheckReport> check_database(const Database& db, const std::function<void(
             men->final_men != final_men[id])
           problem(fmt::format("summaries: game {} ends with {} men, its summary says {}", id, final_men[id],
                               men->final_men));
+        return true;
+      }
+      if (f == Family::Material) {
+        if (key == view(material_complete_key())) return true;
+        auto k = parse_material_key(key);
+        if (k && !k->postings) {
+          balances_stored.emplace(k->variant, k->material);
+          return true;
+        }
+        const bool ok = k && decode_material_postings(value, k->first, [&](const MaterialHit& h) {
+                          const Entry e = material_digest_entry(k->variant, k->material, h);
+                          stored[std::size_t(f)].add(e.key, e.value);
+                          check_game(f, h.game);
+                          return true;
+                        });
+        if (!ok) problem("material: an entry that does not decode");
         return true;
       }
       if (f != Family::Positions) {
@@ -206,9 +240,13 @@ Result<CheckReport> check_database(const Database& db, const std::function<void(
   if (!(tree_expected == tree_stored))
     problem("tree: the counters differ from the sum over the stored games");
 
+  if (db.has_material_index() && balances_expected != balances_stored)
+    problem(fmt::format("material: {} balances listed, {} reached by the stored games", balances_stored.size(),
+                        balances_expected.size()));
+
   // Pass 3, only when a family differs: look every expected entry up.
   std::vector<Family> differing;
-  for (Family f : kIndexed)
+  for (Family f : indexed)
     if (!(expected[std::size_t(f)] == stored[std::size_t(f)])) {
       differing.push_back(f);
       problem(fmt::format("{}: {} entries stored, {} expected from the game records", family_info(f).name,
@@ -231,7 +269,7 @@ Result<CheckReport> check_database(const Database& db, const std::function<void(
           if (st && !found) problem(fmt::format("positions: an entry of game {} is missing", id));
         }
       for (const Entry& e : entries_of(id, *ix)) {
-        if (e.family == Family::Positions) continue;
+        if (e.family == Family::Positions || e.family == Family::Material) continue;
         if (std::find(differing.begin(), differing.end(), e.family) == differing.end()) continue;
         std::string value_found;
         bool found = false;

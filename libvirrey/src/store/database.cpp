@@ -89,7 +89,9 @@ Status Database::Impl::flush(bool wait) {
   rocksdb::FlushOptions fo;
   fo.wait = wait;
   fo.allow_write_stall = true;
-  std::vector<rocksdb::ColumnFamilyHandle*> all(cfs.begin(), cfs.end());
+  std::vector<rocksdb::ColumnFamilyHandle*> all;
+  for (auto* h : cfs)
+    if (h) all.push_back(h);
   rocksdb::Status s = db->Flush(fo, all);
   if (!s.ok()) return to_error(s, fmt::format("writing {}", path));
   return {};
@@ -115,6 +117,7 @@ Result<DatabaseInfo> Database::info() const {
     out.counts = impl_->counts;
   }
   for (const FamilyInfo& fi : kFamilies) {
+    if (!impl_->cf(fi.family)) continue;  // a newer family an older database lacks
     rocksdb::ColumnFamilyMetaData md;
     impl_->db->GetColumnFamilyMetaData(impl_->cf(fi.family), &md);
     FamilySize size{fi.name, md.size, 0, std::uint32_t(md.file_count), 0};

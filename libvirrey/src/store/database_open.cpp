@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -77,11 +78,14 @@ struct Families {
   std::vector<int> family_of;  // per descriptor: Family index, -1 for "default"
 };
 
-Families descriptors() {
+// `newer`: also the families added after schema 3 (a reader of an older
+// database opens without them).
+Families descriptors(bool newer = true) {
   Families d;
   d.descriptors.emplace_back(rocksdb::kDefaultColumnFamilyName, rocksdb::ColumnFamilyOptions());
   d.family_of.push_back(-1);
   for (const FamilyInfo& fi : kFamilies) {
+    if (!newer && added_after_schema_3(fi.family)) continue;
     d.descriptors.emplace_back(std::string(fi.name), family_options(fi.family));
     d.family_of.push_back(int(fi.family));
   }
@@ -104,6 +108,10 @@ bool only_unfinished_creation(const std::string& path) {
 
 std::uint64_t read_u64(const std::string& v) { return get_be(v.data(), int(v.size() <= 8 ? v.size() : 8)); }
 
+bool has_meta_family(const std::vector<std::string>& names) {
+  return std::find(names.begin(), names.end(), family_info(Family::Meta).name) != names.end();
+}
+
 // The database's parts against virrey's: a foreign RocksDB database, a part
 // from a newer virrey, or a creation killed before every part was made.
 // `unfinished_creation`: set when only RocksDB's default part exists yet.
@@ -117,10 +125,12 @@ std::optional<Error> check_families(const std::string& path, bool writer, bool c
   }
   bool has_meta = false;
   std::size_t ours = 0;
+  for (const FamilyInfo& fi : kFamilies)  // a writer adds these to an older database
+    ours += added_after_schema_3(fi.family) && has_meta_family(names);
   for (const std::string& n : names) {
     bool known = n == rocksdb::kDefaultColumnFamilyName;
     for (const FamilyInfo& fi : kFamilies)
-      if (n == fi.name) known = true, ++ours;
+      if (n == fi.name) known = true, ours += !added_after_schema_3(fi.family);
     has_meta |= n == family_info(Family::Meta).name;
     if (!known)
       return Error{ErrorKind::NewerSchema,
@@ -222,6 +232,12 @@ Status Database::Impl::load_meta() {
   hash_table_id = found ? std::uint32_t(v) : 0;
   if (Status s = get_meta(view(meta_key(MetaKey::TreePlies)), v, found); !s) return s;
   tree_plies = found ? std::uint32_t(v) : kTreePlies;
+  material_index = false;
+  if (cf(Family::Material)) {
+    std::string unused;
+    if (Status s = get(Family::Material, view(material_complete_key()), unused, found); !s) return s;
+    material_index = found;
+  }
   if (Status s = get_meta(view(meta_key(MetaKey::NextGameId)), v, found); !s) return s;
   next_game_id = found ? GameId(v) : 1;
   for (int i = 0; i < kVariantCount; ++i) {
@@ -303,6 +319,12 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
     s = rocksdb::DB::Open(dbo, path, fam.descriptors, &handles, &raw);
   } else if (mode == OpenMode::ReadOnly) {
     s = rocksdb::DB::OpenForReadOnly(dbo, path, fam.descriptors, &handles, &raw);
+    if (!s.ok() && raw == nullptr && s.IsInvalidArgument()) {
+      // Written before the newer families: open without them.
+      fam = descriptors(false);
+      handles.clear();
+      s = rocksdb::DB::OpenForReadOnly(dbo, path, fam.descriptors, &handles, &raw);
+    }
   } else {
     auto dir = make_secondary_dir();
     if (!dir) return dir.error();
@@ -320,6 +342,12 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
       }
       handles.clear();
       ::usleep(20000);
+    }
+    if (!s.ok() && raw == nullptr && s.IsInvalidArgument()) {
+      fam = descriptors(false);  // as for read-only opens
+      handles.clear();
+      s = rocksdb::DB::OpenAsSecondary(dbo, path, impl->secondary_dir, fam.descriptors, &handles, &raw);
+      if (s.ok()) s = raw->TryCatchUpWithPrimary();
     }
   }
   impl->mode = mode;
@@ -375,6 +403,7 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
     impl->put_meta_u32(batch, MetaKey::SchemaVersion, kSchemaVersion);
     impl->put_meta_u32(batch, MetaKey::HashTableId, zobrist::kHashTableId);
     impl->put_meta_u32(batch, MetaKey::TreePlies, kTreePlies);
+    impl->mark_material_index(batch);
     impl->put_counters(batch);
     if (Status ws = impl->write(batch); !ws) return ws.error();
     if (Status ms = impl->load_meta(); !ms) return ms.error();

@@ -136,6 +136,14 @@ GameIndex index_game(const GameRecord& rec, const game::MainLineTrace& trace) {
         {p.piece, p.colour, p.file, p.ply,
          std::uint8_t((p.square == kNoSquare ? kCapturedLater : 0) | (p.gave_mate ? kGaveMate : 0))});
 
+  const auto positions = std::uint32_t(trace.hashes.size());
+  out.materials.reserve(trace.materials.size());
+  for (std::size_t i = 0; i < trace.materials.size(); ++i) {
+    const std::uint32_t first = trace.materials[i].first_ply;
+    const std::uint32_t end = i + 1 < trace.materials.size() ? trace.materials[i + 1].first_ply : positions;
+    out.materials.push_back({trace.materials[i].material, first, end > first ? end - first : 1});
+  }
+
   s.promotions = std::uint8_t(std::min<std::size_t>(out.promotions.size(), 255));
   out.counters = game_counters(s);
   collect_tags(rec, out);

@@ -23,6 +23,7 @@
 #include "hash_set64.hpp"
 #include "huge_page_allocator.hpp"
 #include "ingest_group.hpp"
+#include "material_postings.hpp"
 #include "position_tree_builder.hpp"
 #include "rocks.hpp"
 #include "tag_index_builder.hpp"
@@ -102,6 +103,7 @@ struct GameImporter::Impl {
     IngestGroup group;
     PositionTreeBuilder positions_and_tree;  // of the segment's games
     TagIndexBuilder tags;
+    MaterialIndexBuilder materials;
     // Its games' identity bytes by their hash, for duplicate detection until
     // it is ingested (the writer's alone: the ingester never reads them).
     std::unordered_multimap<std::uint64_t, std::string> pending;
@@ -211,7 +213,7 @@ struct GameImporter::Impl {
       }
       Status s = batch.empty() ? Status{} : add_batch(batch);
       const auto since = std::chrono::steady_clock::now() - last_seal;
-      if (s && (segment->group.bytes() + segment->positions_and_tree.bytes() + segment->tags.bytes() >=
+      if (s && (segment->group.bytes() + segment->positions_and_tree.bytes() + segment->tags.bytes() + segment->materials.bytes() >=
                     kIngestGroupBytes ||
                 since >= interval()))
         seal();
@@ -279,6 +281,7 @@ struct GameImporter::Impl {
     if (seg.added.stored > 0) {
       seg.positions_and_tree.write(seg.group);
       seg.tags.write(seg.group);
+      seg.materials.write(seg.group);
       for (const auto& [key, value] : counter_entries(seg.next_id, seg.counts))
         seg.group.put(Family::Meta, key, value);
       if (Status s = seg.group.ingest(); !s) return s;
@@ -341,6 +344,7 @@ struct GameImporter::Impl {
       group.put(Family::Summaries, view(gk), view(encode_summary_bytes(ix.summary)));
       seg.positions_and_tree.add(id, ix);
       seg.tags.add(id, ix.tags);
+      seg.materials.add(id, ix);
       for (const PromotionEntry& p : ix.promotions)
         group.put(Family::Promotions, view(promotion_key(v, p.piece, p.colour, p.file, id, p.ply)),
                   std::string_view(reinterpret_cast<const char*>(&p.flags), 1));

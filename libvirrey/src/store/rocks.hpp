@@ -48,6 +48,7 @@ struct Database::Impl {
   std::uint32_t schema_version = 0;
   std::uint32_t hash_table_id = 0;
   std::uint32_t tree_plies = kTreePlies;
+  bool material_index = false;  // material_complete_key() is present
   GameId next_game_id = 1;
   std::array<VariantCounts, kVariantCount> counts{};
 
@@ -72,6 +73,8 @@ struct Database::Impl {
   void put_counters(rocksdb::WriteBatch& batch) const;
   // A u32 meta entry (schema version, hash table id, tree plies), added to a batch.
   void put_meta_u32(rocksdb::WriteBatch& batch, MetaKey k, std::uint32_t v) const;
+  // Marks the material index complete (material_complete_key), in a batch.
+  void mark_material_index(rocksdb::WriteBatch& batch) const;
   // Compacts these families down to the last level (merges tree operands,
   // drops overwritten and deleted entries).
   Status compact(const std::vector<Family>& families);

@@ -5,6 +5,7 @@
 
 #include "huge_page_allocator.hpp"
 #include "ingest_group.hpp"
+#include "material_postings.hpp"
 #include "position_tree_builder.hpp"
 #include "rocks.hpp"
 #include "virrey/store/game_codec.hpp"
@@ -22,17 +23,20 @@ Status clear_family(Database::Impl& d, Family f, rocksdb::WriteBatch& batch) {
   return {};
 }
 
-// The position index, the tree and the summaries again, from the game
-// records; the number of games.
-Result<std::uint64_t> rebuild_from_records(Database::Impl& d,
-                                           const std::function<void(std::uint64_t)>& progress) {
+// The material index again (`material_only`), or also the position index,
+// the tree and the summaries, from the game records; the number of games.
+Result<std::uint64_t> rebuild_from_records(Database::Impl& d, const std::function<void(std::uint64_t)>& progress,
+                                           bool material_only = false) {
   rocksdb::WriteBatch clear;
-  for (Family f : {Family::Positions, Family::Tree})
+  for (Family f : {Family::Positions, Family::Tree, Family::Material}) {
+    if (material_only && f != Family::Material) continue;
     if (Status s = clear_family(d, f, clear); !s) return s.error();
+  }
   if (Status s = d.write(clear); !s) return s.error();
 
   IngestGroup group(d);
   PositionTreeBuilder builder;
+  MaterialIndexBuilder materials;
   std::uint64_t games = 0;
   Status failure;
   Status s = d.scan(Family::Games, {}, [&](std::string_view key, std::string_view value) {
@@ -43,14 +47,18 @@ Result<std::uint64_t> rebuild_from_records(Database::Impl& d,
       failure = Error{ErrorKind::Corrupt, fmt::format("game {}: {}", id, ix.error().message)};
       return false;
     }
-    builder.add(id, *ix);
-    // Summaries of older versions lack the men at the end (search rules
-    // games out with it).
-    const auto summary = encode_summary_bytes(ix->summary);
-    group.put(Family::Summaries, view(game_key(id)), std::string_view(summary.data(), summary.size()));
+    materials.add(id, *ix);
+    if (!material_only) {
+      builder.add(id, *ix);
+      // Summaries of older versions lack the men at the end (search rules
+      // games out with it).
+      const auto summary = encode_summary_bytes(ix->summary);
+      group.put(Family::Summaries, view(game_key(id)), std::string_view(summary.data(), summary.size()));
+    }
     ++games;
-    if (builder.bytes() >= kIngestGroupBytes) {
+    if (builder.bytes() + materials.bytes() + group.bytes() >= kIngestGroupBytes) {
       builder.write(group);
+      materials.write(group);
       if (failure = group.ingest(); !failure) return false;
     }
     if (progress && games % 4096 == 0) progress(games);
@@ -59,6 +67,7 @@ Result<std::uint64_t> rebuild_from_records(Database::Impl& d,
   if (!s) return s.error();
   if (!failure) return failure.error();
   builder.write(group);
+  materials.write(group);
   if (Status is = group.ingest(); !is) return is.error();
   return games;
 }
@@ -72,7 +81,21 @@ Result<UpgradeReport> upgrade_database(const std::string& path,
   Database::Impl& d = **opened;
   UpgradeReport report{d.schema_version, kSchemaVersion, 0};
   if (Status s = schema_status(d); !s && s.error().kind != ErrorKind::OlderSchema) return s.error();
-  if (d.schema_version == kSchemaVersion) return report;
+  if (d.schema_version == kSchemaVersion) {
+    if (d.material_index) return report;
+    // Written before the material index: build it alone.
+    auto games = rebuild_from_records(d, progress, true);
+    huge_pages::release_kept();
+    if (!games) return games.error();
+    report.games = *games;
+    report.material_index = true;
+    rocksdb::WriteBatch meta;
+    d.mark_material_index(meta);
+    if (Status s = d.write(meta); !s) return s.error();
+    d.material_index = true;
+    if (Status s = d.compact({Family::Material}); !s) return s.error();
+    return report;
+  }
 
   // Every older version differs from this one in the position index or the
   // tree (1 -> 2: postings, a shallower tree; 2 -> 3: shorter tree keys and
@@ -86,9 +109,12 @@ Result<UpgradeReport> upgrade_database(const std::string& path,
   rocksdb::WriteBatch meta;
   d.put_meta_u32(meta, MetaKey::TreePlies, kTreePlies);
   d.put_meta_u32(meta, MetaKey::SchemaVersion, kSchemaVersion);
+  d.mark_material_index(meta);
   if (Status s = d.write(meta); !s) return s.error();
+  d.material_index = true;
+  report.material_index = true;
   // Drop the old entries from disk now rather than at some later compaction.
-  if (Status s = d.compact({Family::Positions, Family::Tree, Family::Summaries}); !s) return s.error();
+  if (Status s = d.compact({Family::Positions, Family::Tree, Family::Summaries, Family::Material}); !s) return s.error();
   return report;
 }
 

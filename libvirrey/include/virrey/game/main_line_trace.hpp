@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "virrey/rules/material.hpp"
 #include "virrey/rules/move_numbers.hpp"
 #include "virrey/rules/outcome.hpp"
 #include "virrey/rules/position.hpp"
@@ -24,6 +25,12 @@ struct TracedPromotion {
   bool gave_mate = false;     // among the pieces giving the final checkmate
 };
 
+// The material from a ply on, until the next run's first ply (or the end).
+struct TracedMaterial {
+  Material material;
+  std::uint32_t first_ply = 0;  // 0: the start position
+};
+
 struct MainLineTrace {
   // hashes[i]: the position after i plies (hashes[0] the start position).
   std::vector<std::uint64_t> hashes;
@@ -31,6 +38,9 @@ struct MainLineTrace {
   // they were not asked for.
   std::string move_numbers;
   std::vector<TracedPromotion> promotions;
+  // The material balances in the order they occur: a new run begins after
+  // every capture and promotion (so no balance occurs twice).
+  std::vector<TracedMaterial> materials;
   std::uint8_t final_men = 0;  // pieces on the board after the last move
   BoardState final_state = BoardState::Ongoing;
   bool numbered = true;   // move_numbers is filled
@@ -40,6 +50,8 @@ struct MainLineTrace {
     hashes.clear();
     move_numbers.clear();
     promotions.clear();
+    materials.clear();
+    material_changes = false;
     final_men = 0;
     final_state = BoardState::Ongoing;
     numbered = true;
@@ -59,6 +71,9 @@ struct MainLineTrace {
   template <class G>
   bool add(const Position<G>& before, Move m) {
     if (numbered && !append_move_number(move_numbers, before, m)) return false;
+    if (hashes.empty() || material_changes) note_material(before, std::uint32_t(hashes.size()));
+    material_changes = m.kind() == MoveKind::Promotion || m.kind() == MoveKind::EnPassant ||
+                       (m.kind() == MoveKind::Normal && !before.piece_on(m.to()).empty());
     hashes.push_back(before.hash());
     // Follow promoted pieces: captured when a move lands on them.
     for (TracedPromotion& p : promotions) {
@@ -79,6 +94,8 @@ struct MainLineTrace {
   // Ends the trace at the last position, whose board_state is `state`.
   template <class G>
   void finish(const Position<G>& last, BoardState state) {
+    if (hashes.empty() || material_changes) note_material(last, std::uint32_t(hashes.size()));
+    material_changes = false;
     hashes.push_back(last.hash());
     final_men = std::uint8_t(popcount(last.occupied()));
     final_state = state;
@@ -89,6 +106,14 @@ struct MainLineTrace {
     }
     complete = true;
   }
+
+ private:
+  template <class G>
+  void note_material(const Position<G>& pos, std::uint32_t ply) {
+    const Material now = material_of(pos);
+    if (materials.empty() || materials.back().material != now) materials.push_back({now, ply});
+  }
+  bool material_changes = false;  // the last move added captured or promoted
 };
 
 }  // namespace virrey::game

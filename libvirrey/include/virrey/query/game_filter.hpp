@@ -35,6 +35,7 @@
 
 #include "virrey/base/error.hpp"
 #include "virrey/game/game_record.hpp"
+#include "virrey/query/material_spec.hpp"
 #include "virrey/rules/position.hpp"
 #include "virrey/rules/types.hpp"
 #include "virrey/rules/variant.hpp"
@@ -101,7 +102,10 @@ struct GameFilter {
   std::vector<PositionTarget> positions;
   std::optional<PromotionCondition> promotion;
   TagConditions tags;
-  bool empty() const { return positions.empty() && !promotion && tags.empty(); }
+  // A material balance the main line reaches (material_spec.hpp): from the
+  // material index, or by replay in a database without one.
+  std::optional<MaterialCondition> material;
+  bool empty() const { return positions.empty() && !promotion && tags.empty() && !material; }
 };
 
 // One matching game.
@@ -109,7 +113,8 @@ struct GameMatch {
   GameId id = 0;
   // The position condition's first ply (0 = the start position); without a
   // position condition, the ply of the promotion that completed the
-  // promotion condition; else none.
+  // promotion condition; else the first ply of the material condition's
+  // stretch; else none.
   std::optional<std::uint32_t> ply;
   Variant variant = Variant::Standard;
 };

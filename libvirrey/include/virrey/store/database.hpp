@@ -100,6 +100,14 @@ struct PromotionHit {
   std::uint8_t flags = 0;  // PromotionFlag bits (game_index.hpp)
 };
 
+// A game that reaches a material balance, and the plies where it holds:
+// first_ply .. first_ply + plies - 1.
+struct MaterialHit {
+  GameId game = 0;
+  std::uint32_t first_ply = 0;
+  std::uint32_t plies = 1;
+};
+
 enum class TagMatch : std::uint8_t { Exact, Prefix };
 
 // An input imported to its end, found again by its fingerprint.
@@ -165,6 +173,14 @@ class Database {
   // Every promotion that passes the filter, in key order (variant, piece,
   // colour, file, game, ply).
   Status for_each_promotion(const PromotionFilter& filter, const Visit<const PromotionHit&>& visit) const;
+
+  // The material index (material balances as rules/material.hpp keys): false
+  // for a database written before it, until `db upgrade` builds it.
+  bool has_material_index() const;
+  // The balances some game of the variant reaches, by key.
+  Status for_each_material(Variant v, const Visit<std::uint64_t>& visit) const;
+  // The games that reach a balance, by game id.
+  Status for_each_material_game(Variant v, std::uint64_t material, const Visit<const MaterialHit&>& visit) const;
 
   // --- imported inputs (meta) --------------------------------------------
   Result<std::optional<InputRecord>> find_input(const Fingerprint& fp) const;

@@ -12,6 +12,7 @@
 #include "virrey/base/error.hpp"
 #include "virrey/game/game_record.hpp"
 #include "virrey/game/main_line_trace.hpp"
+#include "virrey/rules/material.hpp"
 #include "virrey/rules/types.hpp"
 #include "virrey/store/game_summary.hpp"
 #include "virrey/store/schema.hpp"
@@ -43,6 +44,14 @@ struct PromotionEntry {
   std::uint8_t flags = 0;  // PromotionFlag bits
 };
 
+// A material balance of the main line and the positions where it holds:
+// plies first_ply .. first_ply + plies - 1 (each balance holds in one run).
+struct MaterialEntry {
+  Material material;
+  std::uint32_t first_ply = 0;
+  std::uint32_t plies = 1;
+};
+
 struct TagEntry {
   TagField field;
   std::string value;  // normalised
@@ -57,6 +66,7 @@ struct GameIndex {
   TreeCounters counters;                 // what this game adds to each tree entry
   std::vector<PromotionEntry> promotions;
   std::vector<TagEntry> tags;  // distinct (field, value)
+  std::vector<MaterialEntry> materials;  // in the order they occur
   GameSummary summary;
 };
 

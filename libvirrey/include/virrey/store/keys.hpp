@@ -11,6 +11,9 @@
 //   tags         field (1) | normalised value | 0x00 | game id (4)    -> empty
 //   promotions   variant | piece | colour | file (1 each) | game id (4) | ply (2) -> flags (1)
 //   identities   variant (1) | identity (8) | game id (4)             -> empty
+//   material     0 | variant (1) | material (8)                       -> empty: the balances that occur
+//                1 | variant (1) | material (8) | first game id (4)   -> postings (material_postings.hpp)
+//                2                                                    -> empty: the index is complete
 //   meta         kind (1) | ...   (see MetaKey)
 //
 // A position is indexed once per game (a repetition adds no entry). The
@@ -105,6 +108,24 @@ std::optional<PromotionKey> parse_promotion_key(std::string_view key);
 // --- identities -------------------------------------------------------------
 Key<9> identity_prefix(Variant v, std::uint64_t identity);
 Key<13> identity_key(Variant v, std::uint64_t identity, GameId id);
+
+// --- material ---------------------------------------------------------------
+// The dictionary of a variant's balances (kind 0), and the postings of one
+// balance per import segment (kind 1), keyed by the first game they list.
+Key<10> material_dictionary_key(Variant v, std::uint64_t material);
+Key<2> material_dictionary_prefix(Variant v);
+Key<10> material_postings_prefix(Variant v, std::uint64_t material);
+Key<14> material_postings_key(Variant v, std::uint64_t material, GameId first);
+struct MaterialKey {
+  bool postings = false;  // else a dictionary entry
+  Variant variant;
+  std::uint64_t material = 0;
+  GameId first = 0;  // postings only
+};
+std::optional<MaterialKey> parse_material_key(std::string_view key);
+// Present (kind 2, empty value) once the index holds every game: written at
+// creation and by `db upgrade`, absent in a database older than the index.
+Key<1> material_complete_key();
 
 // --- meta -------------------------------------------------------------------
 enum class MetaKey : std::uint8_t {

@@ -38,8 +38,13 @@ enum class Family : std::uint8_t {
   Tags,        // field|normalised value|0|game id -> nothing
   Promotions,  // variant|piece|colour|file|game id|ply -> promotion flags
   Identities,  // variant|identity hash|game id -> nothing: duplicate detection
+  Material,    // kind|variant|material|(first game id) -> postings: material balances (keys.hpp)
 };
-constexpr int kFamilyCount = 8;
+constexpr int kFamilyCount = 9;
+
+// Families newer than schema 3: a database written before them opens without
+// them (readers see the family as absent; a writer creates it empty).
+constexpr bool added_after_schema_3(Family f) { return f == Family::Material; }
 
 struct FamilyInfo {
   Family family;
@@ -56,6 +61,7 @@ constexpr std::array<FamilyInfo, kFamilyCount> kFamilies{{
     {Family::Tags, "tags", "tag index"},
     {Family::Promotions, "promotions", "promotion index"},
     {Family::Identities, "identities", "duplicate detection"},
+    {Family::Material, "material", "material index"},
 }};
 
 constexpr const FamilyInfo& family_info(Family f) { return kFamilies[std::size_t(f)]; }

@@ -1,0 +1,30 @@
+// --material, --material-plies and --either-colour as a query::MaterialCondition.
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include "filter_options.hpp"
+
+namespace virrey::cli {
+
+Result<std::optional<query::MaterialCondition>> material_condition(const MaterialOptions& o) {
+  using Out = std::optional<query::MaterialCondition>;
+  if (o.spec.empty()) {
+    if (o.plies != 0 || o.either_colour)
+      return Error{ErrorKind::InvalidArgument, "--material-plies and --either-colour need --material"};
+    return Out{};
+  }
+  auto spec = query::parse_material_spec(o.spec);
+  if (!spec)
+    return Error{ErrorKind::InvalidArgument, fmt::format("--material '{}': {}", o.spec, spec.error().message)};
+  if (o.plies < 0 || o.plies > 100000)
+    return Error{ErrorKind::InvalidArgument, fmt::format("--material-plies {} is out of range (1 to 100000)", o.plies)};
+  query::MaterialCondition c{*spec, o.either_colour, o.plies > 0 ? std::uint32_t(o.plies) : 1u};
+  return Out{std::move(c)};
+}
+
+void note_material_scan(const query::GameFilter& filter, const store::Database& db) {
+  if (filter.material && !db.has_material_index())
+    spdlog::warn("{} has no material index (`virrey db upgrade` builds it): replaying every game", db.path());
+}
+
+}  // namespace virrey::cli
