@@ -93,5 +93,9 @@ print(f"cache on {sys.argv[2]} games: {c['positions']} positions needed, {c['sea
 PY
   "$virrey" -q analyse "$work/share.pgn" --db "$work/db" --engine "$stockfish" --nodes 1 --jobs 2 --format json \
     --output "$work/share2.json"
-  python3 -c 'import json,sys; c=json.load(open(sys.argv[1]))["positions"]; print(f"rerun: {c[\"searched\"]} searched, {c[\"from_cache\"]} from the cache")' "$work/share2.json"
+  python3 - "$work/share2.json" <<'PY'
+import json, sys
+c = json.load(open(sys.argv[1]))["positions"]
+print(f"rerun: {c['searched']} searched, {c['from_cache']} from the cache")
+PY
 fi

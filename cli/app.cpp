@@ -95,6 +95,14 @@ void add_generate(CLI::App& app, GenerateOptions& o, std::function<void()> run) 
   cmd->add_option("--output,-o", o.output, "write here instead of standard output");
   add_threads_option(cmd, o.threads, "generate on this many threads (same output)");
   cmd->add_flag("--stats", o.stats, "print endings, results and promotions on stderr");
+  cmd->add_option("--engine", o.engine,
+                  "play engine against engine instead (a program, or 'default': the variant's engine)");
+  cmd->add_option("--protocol", o.protocol, "the engine's protocol: uci (default) or xboard")
+      ->check(CLI::IsMember({"uci", "xboard"}));
+  cmd->add_option("--nodes", o.nodes, "with --engine: nodes per move (the second player four times as many)")
+      ->capture_default_str();
+  cmd->add_option("--opening-plies", o.opening_plies, "with --engine: random plies before the engines play")
+      ->capture_default_str();
   cmd->callback(std::move(run));
 }
 

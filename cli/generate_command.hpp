@@ -14,6 +14,11 @@ struct GenerateOptions {
   std::string output;       // empty or "-": standard output
   int threads = 1;          // the output does not depend on it
   bool stats = false;       // endings, results and promotions on stderr
+  // Self-play: engine-against-engine games instead of the random generator.
+  std::string engine;          // program; "default": the variant's Debian engine
+  std::string protocol;        // uci or xboard (with a named engine)
+  std::uint64_t nodes = 2000;  // per move (the stronger player: four times)
+  int opening_plies = 4;       // random plies first
 };
 
 int run_generate(const GenerateOptions& options);

@@ -28,6 +28,8 @@ echo "== search: Modern chess games where a pawn became a minister on the i-file
 "$virrey" search --db "$db" --variant modern --promotion M --file i --limit 5
 echo "== stats: opening moves of Modern chess after 1. e4"
 "$virrey" stats openings --db "$db" --variant modern --moves e4
+echo "== analyse: the Sjaak II self-play tournament, plies 1-40 (accuracy per game and player)"
+"$virrey" analyse virrey-selfplay.pgn --plies 1-40 --nodes 2000 --jobs 2 --format text
 echo "== perft: start positions"
 "$virrey" perft --variant virrey --depth 5
 "$virrey" perft --variant modern --depth 4

@@ -292,3 +292,36 @@ TEST(Analyse, MissingEngineIsAClearError) {
 
 }  // namespace
 }  // namespace virrey
+
+namespace virrey {
+namespace {
+
+// Self-play: Sjaak II against itself in Virrey chess gives legal games that
+// `virrey validate --strict` accepts, the same games again for the same seed.
+TEST(SelfPlay, SjaakGamesAreLegalAndRepeatable) {
+  TempDir dir;
+  const std::vector<std::string> args = {"generate", "--variant", "virrey", "--engine", "default", "--games", "2",
+                                         "--nodes",  "300",      "--seed",  "5"};
+  const RunResult a = run_virrey(args, dir.path());
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  EXPECT_EQ(count(a.out, "[Variant \"virrey\"]"), 2u) << a.out;
+  EXPECT_NE(a.out.find("[White \"Sjaak II 1.4.1 (nodes 300)\"]"), std::string::npos) << a.out;
+  EXPECT_NE(a.out.find("[White \"Sjaak II 1.4.1 (nodes 1200)\"]"), std::string::npos);
+  const RunResult b = run_virrey(args, dir.path());
+  EXPECT_EQ(a.out, b.out);
+  const auto pgn = write(dir.path(), "selfplay.pgn", a.out);
+  const RunResult v = run_virrey({"validate", "--strict", pgn}, dir.path());
+  EXPECT_EQ(v.exit_code, 0) << v.out;
+}
+
+TEST(SelfPlay, AnEngineAnsweringIllegalMovesStopsIt) {
+  TempDir dir;
+  const RunResult r = run_virrey({"generate", "--variant", "standard", "--engine", kEngines + "illegal.sh",
+                                  "--games", "1", "--opening-plies", "0"},
+                                 dir.path());
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_NE(r.err.find("game 1, ply 1: the engine answered \"a1a1\""), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace virrey

@@ -93,8 +93,10 @@ class XboardDriver final : public Driver {
         return std::nullopt;
       }
       if (words[0] == "Illegal" || words[0] == "Error" || words[0] == "resign" || words[0] == "1-0" ||
-          words[0] == "0-1" || words[0] == "1/2-1/2")
+          words[0] == "0-1" || words[0] == "1/2-1/2") {
+        out.claim = line;
         return EngineError{Failure::Malformed, "answered \"" + line + "\" instead of a move"};
+      }
       thinking(words, out);
     }
   }

@@ -65,6 +65,10 @@ struct RawResult {
   std::vector<std::string> pv;  // move texts (coordinates or SAN, as the engine writes them)
   std::uint64_t nodes = 0;
   int depth = 0;
+  // An XBoard engine that answered a result ("1/2-1/2 {insufficient
+  // material}") instead of a move: that text (the search then fails as
+  // Malformed).
+  std::string claim;
 };
 
 // What went wrong with an engine: it may be restarted and asked again.
