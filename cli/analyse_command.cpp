@@ -121,7 +121,7 @@ class Summary {
     using A = TextTable::Align;
     std::string out = schema.text_table({{"game", A::Right},
                                          {"side", A::Left},
-                                         {"player", A::Left, 24},
+                                         {"player", A::Left, 40},
                                          {"moves", A::Right},
                                          {"acpl", A::Right},
                                          {"accuracy", A::Right},
@@ -130,7 +130,7 @@ class Summary {
                                          {"blunders", A::Right}},
                                         games_);
     out += '\n';
-    out += schema.text_table({{"player", A::Left, 24},
+    out += schema.text_table({{"player", A::Left, 40},
                               {"games", A::Right},
                               {"moves", A::Right},
                               {"acpl", A::Right},
@@ -190,6 +190,11 @@ int run_analyse(const AnalyseOptions& o) {
   options.limits = {o.nodes, o.depth, o.movetime};
   if (!o.nodes && !o.depth && !o.movetime) options.limits.nodes = 100000;
   if (!threads_in_range(o.jobs)) return kExitUsage;
+  if (o.cached && !o.inputs.empty() && o.db.empty()) {
+    spdlog::error("--cached reads the cache of --db");
+    return kExitUsage;
+  }
+  options.cache_only = o.cached;
   options.jobs = o.jobs;
   if (!o.plies.empty()) {
     auto r = query::parse_ply_range(o.plies);
@@ -327,7 +332,7 @@ int run_analyse(const AnalyseOptions& o) {
     return kExitIo;
   }
   if (!read_all) return kExitIo;
-  return c.failed ? kExitDataFailed : exit_code;
+  return c.failed && !o.cached ? kExitDataFailed : exit_code;
 }
 
 }  // namespace virrey::cli

@@ -28,6 +28,7 @@ struct AnalyseOptions {
   std::string side;   // white, black
   Format format = Format::Pgn;
   bool summary = false;  // also the summary, on stderr
+  bool cached = false;   // only what the database's cache holds: no engine search
   std::string output;
   int batch = 0;  // games analysed together (0: 8 per job)
 };

@@ -276,6 +276,8 @@ void add_analyse(CLI::App& app, AnalyseOptions& o, std::function<void()> run) {
   add_format_option(cmd, o.format, {Format::Pgn, Format::Jsonl, Format::Text, Format::Json, Format::Csv},
                     "pgn (annotated), jsonl (a move a line), or the summary as ");
   cmd->add_flag("--summary", o.summary, "with pgn or jsonl: also the summary as text on stderr");
+  cmd->add_flag("--cached", o.cached,
+                "search nothing: judge the moves from the database's cache only (accuracy statistics)");
   cmd->add_option("--output,-o", o.output, "write here instead of standard output");
   cmd->callback(std::move(run));
 }

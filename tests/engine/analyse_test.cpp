@@ -300,8 +300,8 @@ namespace {
 // `virrey validate --strict` accepts, the same games again for the same seed.
 TEST(SelfPlay, SjaakGamesAreLegalAndRepeatable) {
   TempDir dir;
-  const std::vector<std::string> args = {"generate", "--variant", "virrey", "--engine", "default", "--games", "2",
-                                         "--nodes",  "300",      "--seed",  "5"};
+  const std::vector<std::string> args = {"generate", "--variant", "virrey", "--engine", "default", "--games",
+                                         "2",        "--nodes",   "300",    "--seed",   "5"};
   const RunResult a = run_virrey(args, dir.path());
   ASSERT_EQ(a.exit_code, 0) << a.err;
   EXPECT_EQ(count(a.out, "[Variant \"virrey\"]"), 2u) << a.out;
@@ -321,6 +321,39 @@ TEST(SelfPlay, AnEngineAnsweringIllegalMovesStopsIt) {
                                  dir.path());
   EXPECT_EQ(r.exit_code, 3);
   EXPECT_NE(r.err.find("game 1, ply 1: the engine answered \"a1a1\""), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace virrey
+
+namespace virrey {
+namespace {
+
+// The players' accuracy from the cache alone equals that of the run that
+// filled it, with nothing searched.
+TEST(Analyse, CachedReportsAccuracyFromTheDatabase) {
+  TempDir dir;
+  const auto pgn = write(dir.path(), "g.pgn", kScholar);
+  const std::string db = dir.path() + "/db";
+  ASSERT_EQ(run_virrey({"import", "--db", db, pgn}, dir.path()).exit_code, 0);
+  const RunResult first =
+      run_virrey({"analyse", "--db", db, "--nodes", "3000", "--format", "json"}, dir.path());
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  const RunResult cached =
+      run_virrey({"analyse", "--db", db, "--nodes", "3000", "--format", "json", "--cached"}, dir.path());
+  ASSERT_EQ(cached.exit_code, 0) << cached.err;
+  EXPECT_EQ(counter(cached.out, "searched"), 0);
+  EXPECT_EQ(counter(cached.out, "from_cache"), 7);
+  auto players = [](const std::string& s) {
+    return s.substr(s.find("\"players\""), s.find("\"positions\":{") - s.find("\"players\""));
+  };
+  EXPECT_EQ(players(first.out), players(cached.out));
+  EXPECT_NE(players(first.out).find("\"player\":\"B\""), std::string::npos) << first.out;
+  // Other limits are other cache entries: nothing known.
+  const RunResult other =
+      run_virrey({"analyse", "--db", db, "--nodes", "4000", "--format", "json", "--cached"}, dir.path());
+  EXPECT_EQ(counter(other.out, "from_cache"), 0);
+  EXPECT_EQ(counter(other.out, "unevaluated"), 7);
 }
 
 }  // namespace

@@ -349,6 +349,10 @@ Status Analyser::analyse(std::vector<GameAnalysis>& games, std::vector<Finding>&
   }
   std::vector<std::pair<store::AnalysisKey, std::string>> entries;
   for (Task& t : tasks) {
+    if (d.options.cache_only) {
+      ++counters_.failed;  // not in the cache
+      continue;
+    }
     for (auto& f : t.findings) findings.push_back(std::move(f));
     counters_.restarts += t.restarts;
     if (!t.result) {
