@@ -3,6 +3,7 @@
 #include "app.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <functional>
 #include <iterator>
 #include <string_view>
@@ -12,6 +13,7 @@
 #include <CLI/CLI.hpp>
 
 #include "analyse_command.hpp"
+#include "cli_docs.hpp"
 #include "common_options.hpp"
 #include "db_command.hpp"
 #include "exit_codes.hpp"
@@ -23,6 +25,7 @@
 #include "search_command.hpp"
 #include "stats_command.hpp"
 #include "validate_command.hpp"
+#include "version.hpp"
 
 namespace virrey::cli {
 
@@ -345,6 +348,36 @@ void add_stats(CLI::App& app, StatsCommands& o, int& exit_code) {
   games->callback([&opts = o.games, &ec = exit_code] { ec = run_stats_games(opts); });
 }
 
+// The commands that describe the others from their definitions: the shell
+// completion script, and (hidden, for the build) the man pages.
+struct DocsOptions {
+  std::string shell = "bash";
+  std::string man_dir;
+  std::string data_dir = "/usr/share/virrey";
+};
+
+void add_docs_commands(CLI::App& app, DocsOptions& o, int& exit_code) {
+  auto* completion = app.add_subcommand(
+      "completion",
+      "Print the shell completion script of virrey, made from its own command-line definitions:\n"
+      "subcommands, options, the values of --format and --variant, files. Installed with virrey;\n"
+      "to try it in the running shell: source <(virrey completion bash).");
+  completion->add_option("shell", o.shell, "the shell")
+      ->check(CLI::IsMember({"bash"}))
+      ->capture_default_str();
+  completion->callback([&app, &exit_code] {
+    const std::string script = bash_completion(app);
+    const bool ok =
+        std::fwrite(script.data(), 1, script.size(), stdout) == script.size() && std::fflush(stdout) == 0;
+    exit_code = ok ? kExitOk : kExitIo;
+  });
+  auto* man = app.add_subcommand("write-man-pages", "Write virrey.1 and virrey-COMMAND.1 into DIR.");
+  man->group("");
+  man->add_option("dir", o.man_dir, "the folder to write into")->required()->check(CLI::ExistingDirectory);
+  man->add_option("--data-dir", o.data_dir, "where the sample data is installed")->capture_default_str();
+  man->callback([&app, &o, &exit_code] { exit_code = write_man_pages(app, o.man_dir, o.data_dir); });
+}
+
 }  // namespace
 
 // The first argument that is not a global flag: the subcommand, if it names one.
@@ -360,6 +393,7 @@ int run_app(int argc, char** argv) {
   CLI::App app{"virrey: PGN database and analysis for chess variants (Virrey, standard, Modern)"};
   app.footer(kExitCodesHelp);
   app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("virrey ") + kVersion, "print the version and exit");
   bool verbose = false, quiet = false;
   app.add_flag("-v,--verbose", verbose, "more log output on stderr");
   app.add_flag("-q,--quiet", quiet, "only errors on stderr");
@@ -388,12 +422,15 @@ int run_app(int argc, char** argv) {
   };
   // Only the subcommand the command line names is set up (setting up all of
   // them is a noticeable part of a short query's start-up); all of them when
-  // it names none, for the help text and the error message.
+  // it names none, for the help text, the error message and the commands that
+  // describe the others.
   const std::string_view first = first_argument(argc, argv);
   const bool named = std::any_of(std::begin(subcommands), std::end(subcommands),
                                  [&](const auto& c) { return c.first == first; });
   for (const auto& [name, add] : subcommands)
     if (!named || name == first) add();
+  DocsOptions docs;
+  add_docs_commands(app, docs, exit_code);
 
   app.parse_complete_callback([&] {
     spdlog::set_level(quiet ? spdlog::level::err : verbose ? spdlog::level::debug : spdlog::level::info);

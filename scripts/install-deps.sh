@@ -9,7 +9,8 @@ packages=(cmake g++ make libcli11-dev libspdlog-dev libfmt-dev librocksdb-dev
           zlib1g-dev libzstd-dev liblz4-dev libsnappy-dev libbz2-dev  # static archives too
           zstd python3
           stockfish sjaakii fairy-stockfish  # the engines `virrey analyse` drives (tests/engine)
-          clang-14 libclang-rt-14-dev)  # libFuzzer and clang's sanitizers (scripts/fuzz.sh)
+          clang-14 libclang-rt-14-dev  # libFuzzer and clang's sanitizers (scripts/fuzz.sh)
+          dpkg-dev lintian man-db groff-base)  # scripts/package.sh and its test (tests/package/)
 case ${1:-} in
   "") ;;
   --bench)
