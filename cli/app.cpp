@@ -12,6 +12,7 @@
 #include <spdlog/spdlog.h>
 #include <CLI/CLI.hpp>
 
+#include "analyse_command.hpp"
 #include "cli_docs.hpp"
 #include "common_options.hpp"
 #include "db_command.hpp"
@@ -105,6 +106,14 @@ void add_generate(CLI::App& app, GenerateOptions& o, std::function<void()> run) 
       ->capture_default_str();
   cmd->add_option("--players", o.players, "swiss: players (2-4000)")->capture_default_str();
   cmd->add_option("--rounds", o.rounds, "swiss: rounds (fewer than the players)")->capture_default_str();
+  cmd->add_option("--engine", o.engine,
+                  "play engine against engine instead (a program, or 'default': the variant's engine)");
+  cmd->add_option("--protocol", o.protocol, "the engine's protocol: uci (default) or xboard")
+      ->check(CLI::IsMember({"uci", "xboard"}));
+  cmd->add_option("--nodes", o.nodes, "with --engine: nodes per move (the second player four times as many)")
+      ->capture_default_str();
+  cmd->add_option("--opening-plies", o.opening_plies, "with --engine: random plies before the engines play")
+      ->capture_default_str();
   cmd->callback(std::move(run));
 }
 
@@ -284,6 +293,46 @@ void add_filter_options(CLI::App* cmd, FilterOptions& f, bool positions) {
   add_filter_options(cmd, f, positions, "--by,--promotion-by");
 }
 
+void add_analyse(CLI::App& app, AnalyseOptions& o, std::function<void()> run) {
+  auto* cmd = app.add_subcommand(
+      "analyse",
+      "Analyse games with a chess engine: the position before and after every main-line move is\n"
+      "evaluated and each move judged by the winning chances it loses (lichess's model, see the\n"
+      "README): ?! inaccuracy, ? mistake, ?? blunder. Games come from PGN files, or from the\n"
+      "database (its filters choose them); with a database, results are cached there by variant,\n"
+      "position, engine and limits, so a position is searched once and a rerun resumes.\n"
+      "Default engines (Debian packages): stockfish, sjaakii (Virrey, XBoard variant viceroy),\n"
+      "fairy-stockfish (Modern, UCI_Variant modern), found on PATH or in /usr/games.\n"
+      "Exit 0: done; 1: some positions were left unevaluated (an engine crashed, hung or answered\n"
+      "an illegal move: listed on stderr); 2: usage error; 3: no engine, or an I/O or database error.");
+  cmd->add_option("inputs", o.inputs, "PGN files, or '-' for standard input (default: the games of --db)")
+      ->check(CLI::ExistingFile | CLI::IsMember({"-"}));
+  add_db_option(cmd, o.db);
+  add_filter_options(cmd, o.filter, true);
+  cmd->add_option("--engine", o.engine, "the engine program (path, or a name on PATH or in /usr/games)");
+  cmd->add_option("--protocol", o.protocol, "the engine's protocol: uci (default) or xboard")
+      ->check(CLI::IsMember({"uci", "xboard"}));
+  auto* nodes = cmd->add_option("--nodes", o.nodes, "nodes per position (the default: 100000)");
+  auto* depth = cmd->add_option("--depth", o.depth, "plies per position")->excludes(nodes);
+  cmd->add_option("--movetime", o.movetime, "milliseconds per position")->excludes(nodes)->excludes(depth);
+  cmd->add_option("--hash", o.hash, "the engine's hash table in MB");
+  cmd->add_option("--engine-option", o.engine_options, "an engine option NAME=VALUE (repeatable)");
+  cmd->add_option("--engine-timeout", o.engine_timeout,
+                  "seconds an engine may take beyond its limit before it is restarted")
+      ->capture_default_str();
+  cmd->add_option("--jobs,-j", o.jobs, "engine processes (the output order is the input order)")
+      ->capture_default_str();
+  cmd->add_option("--plies", o.plies, "judge only the moves at plies A-B (also A-, -B, A)");
+  cmd->add_option("--side", o.side, "judge only white's or black's moves")->check(CLI::IsMember({"white", "black"}));
+  add_format_option(cmd, o.format, {Format::Pgn, Format::Jsonl, Format::Text, Format::Json, Format::Csv},
+                    "pgn (annotated), jsonl (a move a line), or the summary as ");
+  cmd->add_flag("--summary", o.summary, "with pgn or jsonl: also the summary as text on stderr");
+  cmd->add_flag("--cached", o.cached,
+                "search nothing: judge the moves from the database's cache only (accuracy statistics)");
+  cmd->add_option("--output,-o", o.output, "write here instead of standard output");
+  cmd->callback(std::move(run));
+}
+
 struct StatsCommands {
   StatsOpeningsOptions openings;
   StatsResultsOptions results;
@@ -407,6 +456,7 @@ int run_app(int argc, char** argv) {
   DbOptions db_options;
   StatsCommands stats;
   EventOptions event;
+  AnalyseOptions analyse_options;
   const std::pair<std::string_view, std::function<void()>> subcommands[] = {
       {"perft", [&] { add_perft(app, perft, [&] { exit_code = run_perft(perft); }); }},
       {"validate", [&] { add_validate(app, validate, [&] { exit_code = run_validate(validate); }); }},
@@ -417,6 +467,8 @@ int run_app(int argc, char** argv) {
       {"db", [&] { add_db(app, db_options, [&] { exit_code = run_db(db_options); }); }},
       {"stats", [&] { add_stats(app, stats, exit_code); }},
       {"event", [&] { add_event(app, event, [&] { exit_code = run_event(event); }); }},
+      {"analyse",
+       [&] { add_analyse(app, analyse_options, [&] { exit_code = run_analyse(analyse_options); }); }},
   };
   // Only the subcommand the command line names is set up (setting up all of
   // them is a noticeable part of a short query's start-up); all of them when

@@ -18,6 +18,7 @@
 #include "output.hpp"
 #include "progress.hpp"
 #include "text_table.hpp"
+#include "virrey/analyse/self_play.hpp"
 #include "virrey/game/pgn_writer.hpp"
 #include "virrey/generate/game_generator.hpp"
 #include "virrey/generate/swiss.hpp"
@@ -124,11 +125,58 @@ int write_swiss(const GenerateOptions& o, Variant variant, std::FILE* out) {
 
 }  // namespace
 
+namespace {
+
+// Engine-against-engine games, one after another.
+int run_self_play(const GenerateOptions& o, Variant variant, std::FILE* out) {
+  analyse::SelfPlayOptions options;
+  options.variant = variant;
+  if (o.engine != "default") {
+    options.engine.path = engine::find_program(o.engine).value_or(o.engine);
+    options.engine.protocol = o.protocol == "xboard" ? engine::Protocol::Xboard : engine::Protocol::Uci;
+  } else {
+    const auto d = engine::default_engine(variant);
+    if (!engine::find_program(d.program)) {
+      spdlog::error(
+          "no engine for {} games: {} is not on PATH nor in /usr/games (install the Debian package {})",
+          info(variant).cli_name, d.program, d.package);
+      return kExitIo;
+    }
+  }
+  options.limits = {o.nodes, 0, 0};
+  options.seed = o.seed;
+  options.opening_plies = o.opening_plies;
+  analyse::SelfPlay play(options);
+  for (std::uint64_t i = 0; i < o.games; ++i) {
+    auto rec = play.game(o.first + i);
+    if (!rec) {
+      spdlog::error("{}", rec.error().message);
+      return kExitIo;
+    }
+    const std::string text = game::write_pgn(*rec) + '\n';
+    if (std::fwrite(text.data(), 1, text.size(), out) != text.size()) {
+      spdlog::error("cannot write {}", o.output.empty() ? "standard output" : o.output);
+      return kExitIo;
+    }
+  }
+  return std::fflush(out) == 0 ? kExitOk : kExitIo;
+}
+
+}  // namespace
+
 int run_generate(const GenerateOptions& o) {
   const auto variant = resolve_variant(o.variant);
   if (!variant) {
     spdlog::error("unknown variant '{}'", o.variant);
     return kExitUsage;
+  }
+  if (!o.engine.empty()) {
+    File out;
+    if (o.output.empty() || o.output == "-")
+      out = File(stdout);
+    else if (!(out = create_file(o.output)))
+      return kExitIo;
+    return run_self_play(o, *variant, out.get());
   }
   if (!threads_in_range(o.threads)) return kExitUsage;
   const bool swiss = o.system == "swiss";

@@ -17,6 +17,11 @@ struct GenerateOptions {
   std::string system = "round-robin";  // or "swiss": one tournament of `players` and `rounds`
   int players = 20;
   int rounds = 7;
+  // Self-play: engine-against-engine games instead of the random generator.
+  std::string engine;          // program; "default": the variant's Debian engine
+  std::string protocol;        // uci or xboard (with a named engine)
+  std::uint64_t nodes = 2000;  // per move (the stronger player: four times)
+  int opening_plies = 4;       // random plies first
 };
 
 int run_generate(const GenerateOptions& options);

@@ -8,6 +8,7 @@ packages=(cmake g++ make libcli11-dev libspdlog-dev libfmt-dev librocksdb-dev
           libgtest-dev libgmock-dev libbenchmark-dev
           zlib1g-dev libzstd-dev liblz4-dev libsnappy-dev libbz2-dev  # static archives too
           zstd python3
+          stockfish sjaakii fairy-stockfish  # the engines `virrey analyse` drives (tests/engine)
           clang-14 libclang-rt-14-dev  # libFuzzer and clang's sanitizers (scripts/fuzz.sh)
           dpkg-dev lintian man-db groff-base  # scripts/package.sh and its test (tests/package/)
           chromium)  # headless, renders the HTML page of `virrey event` in its test
@@ -15,10 +16,10 @@ case ${1:-} in
   "") ;;
   --bench)
     # scid: tkscid (import_vs_scid.sh); pgn-extract (validate_vs_pgn_extract.sh);
-    # stockfish, sjaakii (perft_vs_peers.sh, scripts/crosscheck-perft.sh);
-    # fairy-stockfish (modern_perft_vs_fairy.sh); time: /usr/bin/time, which
-    # the scripts time runs with.
-    packages+=(scid pgn-extract stockfish sjaakii fairy-stockfish time) ;;
+    # the engines above also serve perft_vs_peers.sh, crosscheck-perft.sh,
+    # modern_perft_vs_fairy.sh and analyse_overhead.sh; time: /usr/bin/time,
+    # which the scripts time runs with.
+    packages+=(scid pgn-extract time) ;;
   *) echo "usage: $0 [--bench]" >&2; exit 2 ;;
 esac
 missing=()

@@ -35,6 +35,8 @@ echo "== event: standings and round-by-round table of a Virrey Swiss tournament"
 "$virrey" event virrey-swiss.pgn
 "$virrey" event virrey-swiss.pgn --format html --output "$build/virrey-swiss.html"
 echo "(the same as one HTML page: $build/virrey-swiss.html)"
+echo "== analyse: the Sjaak II self-play tournament, plies 1-40 (accuracy per game and player)"
+"$virrey" analyse virrey-selfplay.pgn --plies 1-40 --nodes 2000 --jobs 2 --format text
 echo "== perft: start positions"
 "$virrey" perft --variant virrey --depth 5
 "$virrey" perft --variant modern --depth 4

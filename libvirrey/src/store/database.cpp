@@ -378,6 +378,34 @@ Status Database::record_input(const Fingerprint& fp, const InputRecord& rec) {
   return impl_->write(batch);
 }
 
+// --- the analysis cache ----------------------------------------------------------
+
+namespace {
+std::string analysis_key(const AnalysisKey& a) {
+  std::string k(view(meta_key(MetaKey::Analysis, a.variant)));
+  for (std::uint64_t v : {a.position, a.engine})
+    for (int i = 7; i >= 0; --i) k += char(std::uint8_t(v >> (8 * i)));
+  return k;
+}
+}  // namespace
+
+Result<std::optional<std::string>> Database::find_analysis(const AnalysisKey& key) const {
+  std::string value;
+  bool found = false;
+  if (Status s = impl_->get(Family::Meta, analysis_key(key), value, found); !s) return s.error();
+  if (!found) return std::optional<std::string>{};
+  return std::optional<std::string>{std::move(value)};
+}
+
+Status Database::put_analyses(const std::vector<std::pair<AnalysisKey, std::string>>& entries) {
+  if (!writable()) return Error{ErrorKind::InvalidArgument, "the database is open for reading"};
+  if (entries.empty()) return {};
+  rocksdb::WriteBatch batch;
+  for (const auto& [key, value] : entries)
+    batch.Put(impl_->cf(Family::Meta), analysis_key(key), value).PermitUncheckedError();
+  return impl_->write(batch);
+}
+
 Status Database::Impl::compact(const std::vector<Family>& families) {
   rocksdb::CompactRangeOptions cro;
   cro.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kForceOptimized;

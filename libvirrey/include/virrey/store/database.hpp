@@ -16,6 +16,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "virrey/base/error.hpp"
@@ -124,6 +125,13 @@ struct InputRecord {
 // Content fingerprint of an input (importers/fingerprint.hpp).
 using Fingerprint = importers::Fingerprint;
 
+// Where an engine result is cached.
+struct AnalysisKey {
+  Variant variant = Variant::Standard;
+  std::uint64_t position = 0;  // the position's Zobrist hash
+  std::uint64_t engine = 0;    // hash of engine name, version, options and limits
+};
+
 // Callbacks return false to stop the iteration early.
 template <class... Args>
 using Visit = std::function<bool(Args...)>;
@@ -187,6 +195,15 @@ class Database {
   Status record_input(const Fingerprint& fp, const InputRecord& record);
   // Every recorded input, by fingerprint.
   Status for_each_input(const Visit<const Fingerprint&, const InputRecord&>& visit) const;
+
+  // --- the analysis cache (meta) ------------------------------------------
+  // Engine results by variant, position hash and a hash of the engine, its
+  // version and limits. The value is the analyse layer's: it holds the full
+  // position and engine description, so that a reader can tell a hash
+  // collision from a hit.
+  Result<std::optional<std::string>> find_analysis(const AnalysisKey& key) const;
+  // Stores these results in one atomic write.
+  Status put_analyses(const std::vector<std::pair<AnalysisKey, std::string>>& entries);
 
   // --- maintenance --------------------------------------------------------
   // Compacts every family (merges tree operands, drops overwritten data).

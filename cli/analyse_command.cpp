@@ -1,0 +1,338 @@
+#include "analyse_command.hpp"
+
+#include <cstdio>
+#include <unordered_map>
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include "common_options.hpp"
+#include "db_command.hpp"
+#include "exit_codes.hpp"
+#include "virrey/analyse/analyser.hpp"
+#include "virrey/game/pgn_writer.hpp"
+#include "virrey/ingest/pipeline.hpp"
+#include "virrey/query/game_filter.hpp"
+
+namespace virrey::cli {
+
+namespace {
+
+using analyse::GameAnalysis;
+using analyse::MoveAnalysis;
+using analyse::SideSummary;
+
+// One line of the summary: a side of one game, or a player over the run.
+struct SummaryRow {
+  std::uint64_t game = 0;  // 0: a player's row
+  std::string side;        // white, black; empty for a player's row
+  std::string player;
+  std::uint64_t games = 0;
+  SideSummary s;
+};
+
+const Schema<SummaryRow>& summary_schema() {
+  static const Schema<SummaryRow> schema{
+      {"game", [](const SummaryRow& r) { return r.game ? Value::integer(r.game) : Value::null(); }},
+      {"side", [](const SummaryRow& r) { return Value::string_or_null(r.side); }},
+      {"player", [](const SummaryRow& r) { return Value::string(r.player); }},
+      {"games", [](const SummaryRow& r) { return Value::integer(r.games); }},
+      {"moves", [](const SummaryRow& r) { return Value::integer(r.s.moves); }},
+      {"acpl", [](const SummaryRow& r) { return Value::number(r.s.average_cp_loss(), 1); }},
+      {"accuracy", [](const SummaryRow& r) { return Value::number(r.s.accuracy(), 1); }},
+      {"inaccuracies", [](const SummaryRow& r) { return Value::integer(r.s.inaccuracies); }},
+      {"mistakes", [](const SummaryRow& r) { return Value::integer(r.s.mistakes); }},
+      {"blunders", [](const SummaryRow& r) { return Value::integer(r.s.blunders); }},
+  };
+  return schema;
+}
+
+Value score_value(const std::optional<engine::Evaluation>& e, Color to_move) {
+  if (!e) return Value::null();
+  const int v = to_move == Color::White ? e->score.value : -e->score.value;
+  if (e->score.mate && e->score.value == 0)  // the side to move is mated
+    return Value::object({{"mate", Value::integer(0)},
+                          {"winner", Value::string(to_move == Color::White ? "black" : "white")}});
+  return Value::object({{e->score.mate ? "mate" : "cp", Value::integer(v)}});
+}
+
+// One JSON object per judged move; evaluations from White's side.
+std::string jsonl_moves(const GameAnalysis& g) {
+  std::string out;
+  for (const MoveAnalysis& m : g.moves) {
+    const bool best_known = m.before && !m.before->best_san.empty();
+    std::vector<Value> pv;
+    if (m.before)
+      for (const auto& s : m.before->pv_san) pv.push_back(Value::string(s));
+    const Members obj = {
+        {"game", Value::integer(g.number)},
+        {"ply", Value::integer(m.ply)},
+        {"side", Value::string(m.mover == Color::White ? "white" : "black")},
+        {"san", Value::string(m.san)},
+        {"fen", Value::string(m.fen)},
+        {"fen_after", Value::string(m.fen_after)},
+        {"eval_before", score_value(m.before, m.mover)},
+        {"eval_after", score_value(m.after, ~m.mover)},
+        {"best", best_known ? Value::string(m.before->best_san) : Value::null()},
+        {"best_uci", best_known ? Value::string(m.before->best_uci) : Value::null()},
+        {"pv", Value::list(std::move(pv))},
+        {"loss", m.judged ? Value::number(m.loss, 3) : Value::null()},
+        {"cp_loss", m.judged ? Value::integer(m.cp_loss) : Value::null()},
+        {"accuracy", m.judged ? Value::number(m.accuracy, 1) : Value::null()},
+        {"judgement", m.judged ? Value::string(analyse::judgement_name(m.judgement)) : Value::null()},
+        {"engine", Value::string(g.engine)},
+    };
+    out += json(obj) + '\n';
+  }
+  return out;
+}
+
+// The per-game rows as games come, the per-player totals at the end.
+class Summary {
+ public:
+  void add(const GameAnalysis& g) {
+    const std::string white(g.record.tag("White")), black(g.record.tag("Black"));
+    games_.push_back({g.number, "white", white, 1, g.white});
+    games_.push_back({g.number, "black", black, 1, g.black});
+    player(white).s.add(g.white);
+    player(black).s.add(g.black);
+    ++player(white).games;
+    ++player(black).games;
+  }
+
+  std::string render(Format f, const analyse::Counters& c) const {
+    const auto& schema = summary_schema();
+    std::vector<SummaryRow> all = games_;
+    all.insert(all.end(), players_.begin(), players_.end());
+    const Members counters = {
+        {"positions", Value::integer(c.positions)}, {"searched", Value::integer(c.searched)},
+        {"from_run", Value::integer(c.from_run)},   {"from_cache", Value::integer(c.from_cache)},
+        {"unevaluated", Value::integer(c.failed)},  {"engine_restarts", Value::integer(c.restarts)}};
+    if (f == Format::Csv) return schema.csv(all);
+    if (f == Format::Json) {
+      std::vector<Value> games, players;
+      for (const auto& r : games_) games.push_back(schema.object(r));
+      for (const auto& r : players_) players.push_back(schema.object(r));
+      return json(Members{{"games", Value::list(std::move(games))},
+                          {"players", Value::list(std::move(players))},
+                          {"positions", Value::object(counters)}}) +
+             '\n';
+    }
+    using A = TextTable::Align;
+    std::string out = schema.text_table({{"game", A::Right},
+                                         {"side", A::Left},
+                                         {"player", A::Left, 40},
+                                         {"moves", A::Right},
+                                         {"acpl", A::Right},
+                                         {"accuracy", A::Right},
+                                         {"inaccuracies", A::Right},
+                                         {"mistakes", A::Right},
+                                         {"blunders", A::Right}},
+                                        games_);
+    out += '\n';
+    out += schema.text_table({{"player", A::Left, 40},
+                              {"games", A::Right},
+                              {"moves", A::Right},
+                              {"acpl", A::Right},
+                              {"accuracy", A::Right},
+                              {"inaccuracies", A::Right},
+                              {"mistakes", A::Right},
+                              {"blunders", A::Right}},
+                             players_);
+    out += fmt::format("\npositions {}: searched {}, from this run {}, from the cache {}, unevaluated {}\n",
+                       c.positions, c.searched, c.from_run, c.from_cache, c.failed);
+    return out;
+  }
+
+ private:
+  SummaryRow& player(const std::string& name) {
+    auto [it, fresh] = index_.emplace(name, players_.size());
+    if (fresh) players_.push_back({0, "", name, 0, {}});
+    return players_[it->second];
+  }
+  std::vector<SummaryRow> games_, players_;
+  std::unordered_map<std::string, std::size_t> index_;
+};
+
+Result<engine::EngineConfig> engine_config(const AnalyseOptions& o) {
+  engine::EngineConfig c;
+  c.path = o.engine;
+  if (!o.engine.empty() && o.engine.find('/') == std::string::npos)
+    c.path = engine::find_program(o.engine).value_or(o.engine);
+  c.protocol = o.protocol == "xboard" ? engine::Protocol::Xboard : engine::Protocol::Uci;
+  if (o.engine.empty() && !o.protocol.empty())
+    return Error{ErrorKind::InvalidArgument, "--protocol needs --engine"};
+  c.hash_mb = o.hash;
+  for (const auto& opt : o.engine_options) {
+    const auto eq = opt.find('=');
+    if (eq == std::string::npos || eq == 0)
+      return Error{ErrorKind::InvalidArgument, fmt::format("--engine-option {}: expected NAME=VALUE", opt)};
+    c.options.emplace_back(opt.substr(0, eq), opt.substr(eq + 1));
+  }
+  if (!(o.engine_timeout > 0) || o.engine_timeout > 86400)
+    return Error{ErrorKind::InvalidArgument, "--engine-timeout: seconds, more than 0"};
+  c.timeout = std::chrono::milliseconds(std::int64_t(o.engine_timeout * 1000));
+  return c;
+}
+
+}  // namespace
+
+int run_analyse(const AnalyseOptions& o) {
+  analyse::Options options;
+  {
+    auto c = engine_config(o);
+    if (!c) {
+      spdlog::error("{}", c.error().message);
+      return kExitUsage;
+    }
+    options.engine = std::move(*c);
+  }
+  options.limits = {o.nodes, o.depth, o.movetime};
+  if (!o.nodes && !o.depth && !o.movetime) options.limits.nodes = 100000;
+  if (!threads_in_range(o.jobs)) return kExitUsage;
+  if (o.cached && !o.inputs.empty() && o.db.empty()) {
+    spdlog::error("--cached reads the cache of --db");
+    return kExitUsage;
+  }
+  options.cache_only = o.cached;
+  options.jobs = o.jobs;
+  if (!o.plies.empty()) {
+    auto r = query::parse_ply_range(o.plies);
+    if (!r) {
+      spdlog::error("--plies {}: {}", o.plies, r.error().message);
+      return kExitUsage;
+    }
+    options.ply_from = std::max<std::uint32_t>(1, r->from.value_or(1));
+    options.ply_to = r->to.value_or(options.ply_to);
+  }
+  if (!o.side.empty()) {
+    auto r = query::parse_side(o.side);
+    if (!r) {
+      spdlog::error("--side {}: {}", o.side, r.error().message);
+      return kExitUsage;
+    }
+    options.side = *r;
+  }
+  Variant default_variant = Variant::Standard;
+  if (!o.inputs.empty() && !set_variant_option(o.filter.variant, default_variant)) return kExitUsage;
+  std::optional<query::GameFilter> filter;
+  if (o.inputs.empty()) {
+    auto f = build_filter(o.filter);
+    if (!f) {
+      spdlog::error("{}", f.error().message);
+      return kExitUsage;
+    }
+    filter = std::move(*f);
+  }
+
+  // The database: the games when no input is named, and the cache whenever
+  // --db is given (or no input).
+  std::unique_ptr<store::Database> db;
+  if (o.inputs.empty() || !o.db.empty()) {
+    if (!(db = open_database(o.db, store::OpenMode::ReadWrite))) return kExitIo;
+  }
+
+  File file;
+  std::FILE* out = stdout;
+  if (!o.output.empty()) {
+    if (!(file = create_file(o.output))) return kExitIo;
+    out = file.get();
+  }
+
+  analyse::Analyser analyser(options, db.get());
+  Summary summary;
+  std::vector<analyse::Finding> findings;
+  std::vector<GameAnalysis> batch;
+  const std::size_t batch_size = o.batch > 0 ? std::size_t(o.batch) : std::size_t(8 * o.jobs);
+  std::array<bool, kVariantCount> engine_checked{};
+  std::optional<Error> failure;  // stops the run: no engine, a database error
+  int exit_code = kExitOk;
+  std::uint64_t number = 0;
+  bool write_failed = false;
+
+  auto flush = [&]() -> bool {
+    if (batch.empty()) return true;
+    if (Status s = analyser.analyse(batch, findings); !s) {
+      failure = s.error();
+      return false;
+    }
+    for (const auto& f : findings) spdlog::warn("game {}, ply {}: {}: {}", f.game, f.ply, f.code, f.message);
+    findings.clear();
+    for (const GameAnalysis& g : batch) {
+      summary.add(g);
+      std::string text;
+      if (o.format == Format::Pgn)
+        text = game::write_pgn(analyse::annotated_record(g)) + '\n';
+      else if (o.format == Format::Jsonl)
+        text = jsonl_moves(g);
+      if (!text.empty() && std::fwrite(text.data(), 1, text.size(), out) != text.size()) write_failed = true;
+    }
+    std::fflush(out);
+    batch.clear();
+    return !write_failed;
+  };
+  auto add = [&](game::GameRecord&& rec) -> bool {
+    if (!engine_checked[std::size_t(rec.variant)]) {
+      if (Status s = analyser.check_engine(rec.variant); !s) {
+        failure = s.error();
+        return false;
+      }
+      engine_checked[std::size_t(rec.variant)] = true;
+    }
+    GameAnalysis g;
+    g.number = ++number;
+    g.record = std::move(rec);
+    batch.push_back(std::move(g));
+    return batch.size() < batch_size || flush();
+  };
+
+  bool read_all = true;
+  if (!o.inputs.empty()) {
+    ingest::Options io;
+    io.check.default_variant = default_variant;
+    ingest::Callbacks callbacks;
+    callbacks.on_game = [&](ingest::GameReport& r) {
+      if (r.game.has_error) {
+        ++number;
+        spdlog::warn("{}: game {} has errors (`virrey validate` shows them): not analysed", r.file, r.number);
+        return ingest::Flow::Continue;
+      }
+      return add(std::move(r.game.record)) ? ingest::Flow::Continue : ingest::Flow::Stop;
+    };
+    read_all = ingest::run(o.inputs, io, callbacks).all_read();
+  } else {
+    Status s = query::for_each_match(*db, *filter, [&](const query::GameMatch& m) {
+      auto rec = db->game(m.id);
+      if (!rec) {
+        failure = rec.error();
+        return false;
+      }
+      return add(std::move(*rec));
+    });
+    if (!s && !failure) failure = s.error();
+  }
+  if (!failure) flush();
+  if (failure) {
+    spdlog::error("{}", failure->message);
+    return failure->kind == ErrorKind::InvalidArgument ? kExitUsage : kExitIo;
+  }
+  const auto& c = analyser.counters();
+  spdlog::info("{} games; positions {}: searched {}, from this run {}, from the cache {}, unevaluated {}",
+               number, c.positions, c.searched, c.from_run, c.from_cache, c.failed);
+  if (o.format == Format::Text || o.format == Format::Json || o.format == Format::Csv) {
+    const std::string text = summary.render(o.format, c);
+    if (std::fwrite(text.data(), 1, text.size(), out) != text.size()) write_failed = true;
+  } else if (o.summary) {
+    const std::string text = summary.render(Format::Text, c);
+    std::fwrite(text.data(), 1, text.size(), stderr);
+  }
+  if (std::fflush(out) != 0 || std::ferror(out)) write_failed = true;
+  if (write_failed) {
+    spdlog::error("cannot write {}", o.output.empty() ? "standard output" : o.output);
+    return kExitIo;
+  }
+  if (!read_all) return kExitIo;
+  return c.failed && !o.cached ? kExitDataFailed : exit_code;
+}
+
+}  // namespace virrey::cli

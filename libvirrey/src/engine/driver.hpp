@@ -1,0 +1,50 @@
+// The protocol side of an engine: a driver speaks UCI or XBoard over the
+// process's pipes. Private to the engine layer.
+#pragma once
+
+#include <algorithm>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "virrey/engine/engine.hpp"
+#include "virrey/engine/process.hpp"
+
+namespace virrey::engine {
+
+using Clock = Process::Clock;
+
+class Driver {
+ public:
+  explicit Driver(const EngineConfig& c) : config(c) {}
+  virtual ~Driver() = default;
+  // The handshake and the variant's set-up, once the process runs.
+  virtual std::optional<EngineError> start(Variant v) = 0;
+  virtual std::optional<EngineError> search(const std::string& fen, const std::vector<std::string>& moves,
+                                            const Limits& limits, RawResult& out) = 0;
+
+  const EngineConfig& config;
+  Process process;
+  std::string name;
+
+ protected:
+  std::optional<EngineError> read(std::string& line, Clock::time_point deadline);
+  std::optional<EngineError> send(std::string_view line);
+  Clock::time_point deadline(std::uint32_t extra_ms = 0) const {
+    return Clock::now() + config.timeout + std::chrono::milliseconds(extra_ms);
+  }
+  // A start-up (loading networks, tables) gets at least ten seconds.
+  Clock::time_point start_deadline() const {
+    return Clock::now() + std::max<std::chrono::milliseconds>(config.timeout, std::chrono::seconds(10));
+  }
+};
+
+std::unique_ptr<Driver> make_uci_driver(const EngineConfig& c);
+std::unique_ptr<Driver> make_xboard_driver(const EngineConfig& c);
+
+std::vector<std::string_view> split_words(std::string_view line);
+std::optional<long long> parse_int(std::string_view text);
+
+}  // namespace virrey::engine

@@ -1,0 +1,137 @@
+#include "virrey/engine/engine.hpp"
+
+#include <unistd.h>
+
+#include <charconv>
+#include <cstdlib>
+#include <string_view>
+
+#include <fmt/format.h>
+
+#include "driver.hpp"
+#include "virrey/engine/process.hpp"
+
+namespace virrey::engine {
+
+std::string Limits::describe() const {
+  std::string out;
+  auto add = [&out](std::string_view name, std::uint64_t v) {
+    if (!out.empty()) out += ' ';
+    out += fmt::format("{} {}", name, v);
+  };
+  if (nodes) add("nodes", nodes);
+  if (depth) add("depth", std::uint64_t(depth));
+  if (movetime) add("movetime", movetime);
+  return out;
+}
+
+DefaultEngine default_engine(Variant v) {
+  switch (v) {
+    case Variant::Virrey: return {"sjaakii", Protocol::Xboard, "sjaakii"};
+    case Variant::Modern: return {"fairy-stockfish", Protocol::Uci, "fairy-stockfish"};
+    case Variant::Standard: break;
+  }
+  return {"stockfish", Protocol::Uci, "stockfish"};
+}
+
+std::optional<std::string> find_program(std::string_view program) {
+  if (program.find('/') != std::string_view::npos) {
+    std::string p(program);
+    return access(p.c_str(), X_OK) == 0 ? std::optional<std::string>(p) : std::nullopt;
+  }
+  std::string dirs = std::getenv("PATH") ? std::getenv("PATH") : "";
+  dirs += ":/usr/games";
+  std::size_t start = 0;
+  while (start <= dirs.size()) {
+    const std::size_t end = std::min(dirs.find(':', start), dirs.size());
+    const std::string dir = dirs.substr(start, end - start);
+    if (!dir.empty()) {
+      std::string candidate = dir + "/" + std::string(program);
+      if (access(candidate.c_str(), X_OK) == 0) return candidate;
+    }
+    start = end + 1;
+  }
+  return std::nullopt;
+}
+
+std::string_view failure_name(Failure f) {
+  switch (f) {
+    case Failure::None: return "none";
+    case Failure::Crashed: return "engine-crashed";
+    case Failure::Timeout: return "engine-timeout";
+    case Failure::Malformed: return "engine-malformed-answer";
+    case Failure::IllegalMove: return "engine-illegal-move";
+  }
+  return "engine-error";
+}
+
+// --- the line-level helpers the drivers share -------------------------------
+
+std::vector<std::string_view> split_words(std::string_view line) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    const std::size_t start = i;
+    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
+    if (i > start) out.push_back(line.substr(start, i - start));
+  }
+  return out;
+}
+
+std::optional<long long> parse_int(std::string_view text) {
+  long long v = 0;
+  if (text.empty()) return std::nullopt;
+  const char* first = text.data() + (text[0] == '+' ? 1 : 0);
+  auto [p, ec] = std::from_chars(first, text.data() + text.size(), v);
+  if (ec != std::errc{} || p != text.data() + text.size()) return std::nullopt;
+  return v;
+}
+
+std::optional<EngineError> Driver::read(std::string& line, Clock::time_point deadline) {
+  switch (process.read_line(line, deadline)) {
+    case Process::ReadStatus::Line: return std::nullopt;
+    case Process::ReadStatus::Timeout: return EngineError{Failure::Timeout, "no answer within the timeout"};
+    case Process::ReadStatus::Closed: break;
+  }
+  return EngineError{Failure::Crashed, "the engine ended"};
+}
+
+std::optional<EngineError> Driver::send(std::string_view line) {
+  if (!process.write_line(line)) return EngineError{Failure::Crashed, "the engine ended"};
+  return std::nullopt;
+}
+
+// --- Engine -----------------------------------------------------------------
+
+Engine::Engine(EngineConfig config) : config_(std::move(config)) {}
+Engine::~Engine() = default;
+
+std::optional<EngineError> Engine::start(Variant v) {
+  driver_ = config_.protocol == Protocol::Uci ? make_uci_driver(config_) : make_xboard_driver(config_);
+  std::vector<std::string> argv{config_.path};
+  argv.insert(argv.end(), config_.arguments.begin(), config_.arguments.end());
+  if (Status s = driver_->process.start(argv); !s) return EngineError{Failure::Crashed, s.error().message};
+  return driver_->start(v);
+}
+
+std::optional<EngineError> Engine::search(const std::string& fen, const std::vector<std::string>& moves,
+                                          const Limits& limits, RawResult& out) {
+  if (!driver_ || !driver_->process.running())
+    return EngineError{Failure::Crashed, "the engine is not running"};
+  out = RawResult{};
+  return driver_->search(fen, moves, limits, out);
+}
+
+void Engine::stop() {
+  if (driver_) driver_->process.kill();
+}
+
+const std::string& Engine::name() const {
+  static const std::string none;
+  return driver_ ? driver_->name : none;
+}
+
+int Engine::pid() const { return driver_ ? driver_->process.pid() : -1; }
+
+}  // namespace virrey::engine

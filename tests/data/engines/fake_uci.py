@@ -1,0 +1,25 @@
+#!/usr/bin/env python3
+# A fake UCI engine for tests of `virrey analyse`: the mode (first argument)
+# says how it misbehaves when asked to search:
+#   illegal  answers a move that is not legal ("a1a1")
+#   hang     never answers
+#   garbage  answers "bestmove" without a move
+import sys
+
+mode = sys.argv[1] if len(sys.argv) > 1 else "illegal"
+for line in sys.stdin:
+    words = line.split()
+    if not words:
+        continue
+    if words[0] == "uci":
+        print("id name Fake " + mode, flush=True)
+        print("uciok", flush=True)
+    elif words[0] == "isready":
+        print("readyok", flush=True)
+    elif words[0] == "go":
+        if mode == "hang":
+            continue
+        print("info depth 1 score cp 0 nodes 1 pv a1a1", flush=True)
+        print("bestmove" if mode == "garbage" else "bestmove a1a1", flush=True)
+    elif words[0] == "quit":
+        break

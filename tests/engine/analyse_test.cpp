@@ -1,0 +1,360 @@
+// `virrey analyse` and the engine layer with the real Debian engines
+// (stockfish, sjaakii, fairy-stockfish) and fake ones (tests/data/engines):
+// judgements against lichess's formula worked by hand, a blunder and a mate
+// found, the cache hit on a transposition, an engine killed mid-run, and
+// engines that answer an illegal move or hang.
+#include <gtest/gtest.h>
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+
+#include "run_virrey.hpp"
+#include "temp_dir.hpp"
+#include "virrey/analyse/judgement.hpp"
+#include "virrey/engine/search.hpp"
+#include "virrey/rules/fen.hpp"
+
+namespace virrey {
+namespace {
+
+using testing::run_virrey;
+using testing::RunResult;
+using testing::TempDir;
+
+const std::string kEngines = std::string(VIRREY_TEST_DATA) + "/engines/";
+
+std::string write(const std::string& dir, const std::string& name, const std::string& text) {
+  const std::string path = dir + "/" + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t at = 0; (at = text.find(what, at)) != std::string::npos; at += what.size()) ++n;
+  return n;
+}
+
+// --- the model, against values worked by hand ----------------------------------
+
+TEST(Judgement, WinningChancesFollowLichessFormula) {
+  using analyse::winning_chances;
+  EXPECT_DOUBLE_EQ(winning_chances({false, 0}), 0.0);
+  // 2 / (1 + e^-0.368208) - 1 = 2 / 1.6919732 - 1 = 0.1820518
+  EXPECT_NEAR(winning_chances({false, 100}), 0.1820518, 1e-6);
+  EXPECT_NEAR(winning_chances({false, -100}), -0.1820518, 1e-6);
+  // Clamped at 1000 cp: 2 / (1 + e^-3.68208) - 1 = 2 / 1.0251706 - 1 = 0.9508949;
+  // a mate counts as that.
+  EXPECT_NEAR(winning_chances({false, 5000}), 0.9508949, 1e-6);
+  EXPECT_NEAR(winning_chances({true, 3}), 0.9508949, 1e-6);
+  EXPECT_NEAR(winning_chances({true, 0}), -0.9508949, 1e-6);  // mated now
+}
+
+TEST(Judgement, ThresholdsAndAccuracy) {
+  using analyse::Judgement;
+  EXPECT_EQ(analyse::judge(0.099), Judgement::Good);
+  EXPECT_EQ(analyse::judge(0.1), Judgement::Inaccuracy);
+  EXPECT_EQ(analyse::judge(0.2), Judgement::Mistake);
+  EXPECT_EQ(analyse::judge(0.3), Judgement::Blunder);
+  EXPECT_EQ(analyse::judgement_nag(Judgement::Inaccuracy), 6);
+  EXPECT_EQ(analyse::judgement_nag(Judgement::Mistake), 2);
+  EXPECT_EQ(analyse::judgement_nag(Judgement::Blunder), 4);
+  // A loss of 0.2 in chances is 10 points of winning percentage:
+  // 103.1668 * e^-0.4354 - 3.1669 = 103.1668 * 0.6470058 - 3.1669 = 63.5826
+  EXPECT_NEAR(analyse::move_accuracy(0.2), 63.5826, 1e-3);
+  EXPECT_NEAR(analyse::move_accuracy(0.0), 100.0, 1e-3);
+}
+
+// --- the engines themselves ----------------------------------------------------
+
+template <class G>
+engine::Evaluation search(const engine::EngineConfig& c, Variant v, const std::string& fen,
+                          engine::Limits limits) {
+  engine::Engine e(c);
+  auto err = e.start(v);
+  EXPECT_FALSE(err) << (err ? err->message : "");
+  FenProblems problems;
+  auto pos = position_from_fen<G>(fen, v, problems);
+  EXPECT_TRUE(pos);
+  engine::Evaluation ev;
+  err = engine::checked_search(e, *pos, limits, ev);
+  EXPECT_FALSE(err) << (err ? err->message : "");
+  return ev;
+}
+
+engine::EngineConfig config(const char* program, engine::Protocol p) {
+  engine::EngineConfig c;
+  c.path = engine::find_program(program).value_or(program);
+  c.protocol = p;
+  return c;
+}
+
+constexpr const char* kBackRankMate = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1";
+
+TEST(Engines, StockfishFindsMateInOne) {
+  const auto ev = search<Board8>(config("stockfish", engine::Protocol::Uci), Variant::Standard, kBackRankMate,
+                                 {20000, 0, 0});
+  EXPECT_EQ(ev.score, (engine::Score{true, 1}));
+  EXPECT_EQ(ev.best_san, "Ra8#");
+  EXPECT_EQ(ev.best_uci, "a1a8");
+}
+
+TEST(Engines, SjaakSpeaksXboardInVirreyChess) {
+  const auto ev = search<Board8>(config("sjaakii", engine::Protocol::Xboard), Variant::Virrey, kBackRankMate,
+                                 {20000, 0, 0});
+  EXPECT_EQ(ev.score, (engine::Score{true, 1}));
+  EXPECT_EQ(ev.best_san, "Ra8#");
+  // Black to move, a rook down: a clear minus, a legal line.
+  const auto black = search<Board8>(config("sjaakii", engine::Protocol::Xboard), Variant::Virrey,
+                                    "6k1/5ppp/8/8/8/8/5PPP/R5K1 b - - 0 1", {3000, 0, 0});
+  EXPECT_FALSE(black.score.mate);
+  EXPECT_LT(black.score.value, -300);
+  EXPECT_FALSE(black.pv_san.empty());
+}
+
+TEST(Engines, FairyStockfishPlaysModernChessOnNineByNine) {
+  const auto ev =
+      search<Board9>(config("fairy-stockfish", engine::Protocol::Uci), Variant::Modern,
+                     "rnbqkmbnr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNBMKQBNR w KQkq - 0 1", {5000, 0, 0});
+  EXPECT_FALSE(ev.score.mate);
+  EXPECT_LT(std::abs(ev.score.value), 150);
+  EXPECT_FALSE(ev.best_san.empty());
+  // A pawn on the 8th rank promotes on the 9th: to a piece of our choice list.
+  const auto promo = search<Board9>(config("fairy-stockfish", engine::Protocol::Uci), Variant::Modern,
+                                    "4k4/1P7/9/9/9/9/9/9/4K4 w - - 0 1", {5000, 0, 0});
+  EXPECT_EQ(promo.best_uci.substr(0, 4), "b8b9");
+}
+
+// --- the command ----------------------------------------------------------------
+
+// 3...Nf6?? allows 4.Qxf7#.
+constexpr const char* kScholar =
+    "[Event \"t\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n"
+    "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+
+TEST(Analyse, BlunderIsMarkedAndMateReported) {
+  TempDir dir;
+  const auto pgn = write(dir.path(), "g.pgn", kScholar);
+  RunResult r = run_virrey({"analyse", pgn, "--nodes", "20000"}, dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (char& c : r.out)
+    if (c == '\n') c = ' ';
+  // The blunder: NAG $4 (??), the mate it allows as the eval, the engine's
+  // better line as a variation.
+  EXPECT_NE(r.out.find("3... Nf6 $4 {[%eval #1] Blunder."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("(3... "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("4. Qxf7# 1-0"), std::string::npos) << r.out;
+
+  const RunResult j = run_virrey({"analyse", pgn, "--nodes", "20000", "--format", "jsonl"}, dir.path());
+  ASSERT_EQ(j.exit_code, 0) << j.err;
+  EXPECT_EQ(count(j.out, "\n"), 7u);
+  EXPECT_NE(j.out.find("\"ply\":6,\"side\":\"black\",\"san\":\"Nf6\""), std::string::npos) << j.out;
+  EXPECT_NE(j.out.find("\"eval_after\":{\"mate\":1}"), std::string::npos) << j.out;
+  EXPECT_NE(j.out.find("\"judgement\":\"blunder\""), std::string::npos);
+}
+
+TEST(Analyse, PliesAndSideChooseTheMoves) {
+  TempDir dir;
+  const auto pgn = write(dir.path(), "g.pgn", kScholar);
+  const RunResult r = run_virrey(
+      {"analyse", pgn, "--nodes", "5000", "--format", "jsonl", "--plies", "3-6", "--side", "black"},
+      dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(count(r.out, "\n"), 2u) << r.out;
+  EXPECT_NE(r.out.find("\"ply\":4,"), std::string::npos);
+  EXPECT_NE(r.out.find("\"ply\":6,"), std::string::npos);
+}
+
+// The json summary's counters: "positions":{"positions":N,"searched":S,...}.
+long counter(const std::string& json, const std::string& name) {
+  const auto at = json.find("\"" + name + "\":");
+  if (at == std::string::npos) return -1;
+  return std::stol(json.substr(at + name.size() + 3));
+}
+
+TEST(Analyse, CacheHitsATransposedPositionAndARerunSearchesNothing) {
+  TempDir dir;
+  const auto a = write(dir.path(), "a.pgn", "[Result \"*\"]\n\n1. Nf3 Nf6 2. g3 g6 *\n");
+  const auto b = write(dir.path(), "b.pgn", "[Result \"*\"]\n\n1. g3 g6 2. Nf3 Nf6 *\n");
+  const std::string db = dir.path() + "/db";
+  const std::vector<std::string> common = {"--db", db, "--nodes", "3000", "--format", "json"};
+  auto run = [&](const std::string& pgn) {
+    std::vector<std::string> args = {"analyse", pgn};
+    args.insert(args.end(), common.begin(), common.end());
+    return run_virrey(args, dir.path());
+  };
+  const RunResult first = run(a);
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  EXPECT_EQ(counter(first.out, "searched"), 5);
+  // b shares the start position and, by transposition, the position after
+  // its fourth ply with a: two positions from the cache, three searched.
+  const RunResult second = run(b);
+  ASSERT_EQ(second.exit_code, 0) << second.err;
+  EXPECT_EQ(counter(second.out, "from_cache"), 2) << second.out;
+  EXPECT_EQ(counter(second.out, "searched"), 3);
+  const RunResult again = run(a);
+  EXPECT_EQ(counter(again.out, "searched"), 0);
+  EXPECT_EQ(counter(again.out, "from_cache"), 5);
+}
+
+// The pids of the children of `pid` (its engines).
+std::vector<int> children(int pid) {
+  std::vector<int> out;
+  std::error_code ec;
+  for (const auto& task : std::filesystem::directory_iterator("/proc/" + std::to_string(pid) + "/task", ec)) {
+    std::ifstream in(task.path() / "children");
+    int child;
+    while (in >> child) out.push_back(child);
+  }
+  return out;
+}
+
+TEST(Analyse, EngineKilledMidRunIsRestartedAndTheRunCompletes) {
+  TempDir dir;
+  const auto pgn = write(dir.path(), "g.pgn",
+                         std::string("[Result \"*\"]\n\n1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 "
+                                     "5. e3 O-O 6. Nf3 h6 7. Bh4 b6 *\n"));
+  const std::string log = dir.path() + "/log";
+  const std::string out = dir.path() + "/out.jsonl";
+  const pid_t pid =
+      testing::spawn_virrey({"analyse", pgn, "--nodes", "100000", "--format", "jsonl", "--output", out}, log);
+  std::vector<int> engines;
+  for (int i = 0; i < 200 && engines.empty(); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    engines = children(pid);
+  }
+  ASSERT_FALSE(engines.empty());
+  // Past the engine's start, into the searches.
+  std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+  kill(engines[0], SIGKILL);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status));
+  const std::string err = testing::read_file(log);
+  EXPECT_EQ(WEXITSTATUS(status), 0) << err;
+  EXPECT_NE(err.find("engine-crashed"), std::string::npos) << err;
+  const std::string lines = testing::read_file(out);
+  EXPECT_EQ(count(lines, "\n"), 14u);
+  EXPECT_EQ(count(lines, "\"judgement\":null"), 0u) << lines;
+}
+
+TEST(Analyse, IllegalMoveIsReportedNotTrusted) {
+  TempDir dir;
+  const auto pgn = write(dir.path(), "g.pgn", kScholar);
+  const RunResult r =
+      run_virrey({"analyse", pgn, "--engine", kEngines + "illegal.sh", "--format", "jsonl", "--plies", "1-2"},
+                 dir.path());
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.err.find("game 1, ply 0: engine-illegal-move"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("a1a1"), std::string::npos);
+  EXPECT_EQ(count(r.out, "\"judgement\":null"), 2u) << r.out;
+  EXPECT_EQ(r.out.find("a1a1"), std::string::npos);
+}
+
+TEST(Analyse, MalformedAnswerIsReported) {
+  TempDir dir;
+  const auto pgn = write(dir.path(), "g.pgn", kScholar);
+  const RunResult r =
+      run_virrey({"analyse", pgn, "--engine", kEngines + "garbage.sh", "--plies", "1"}, dir.path());
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("engine-malformed-answer"), std::string::npos) << r.err;
+}
+
+TEST(Analyse, HangingEngineHitsTheTimeout) {
+  TempDir dir;
+  const auto pgn = write(dir.path(), "g.pgn", kScholar);
+  const auto start = std::chrono::steady_clock::now();
+  const RunResult r = run_virrey({"analyse", pgn, "--engine", kEngines + "hang.sh", "--engine-timeout", "0.3",
+                                  "--plies", "1", "--format", "jsonl"},
+                                 dir.path());
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.err.find("engine-timeout"), std::string::npos) << r.err;
+  EXPECT_LT(seconds, 10.0);
+}
+
+TEST(Analyse, MissingEngineIsAClearError) {
+  TempDir dir;
+  const auto pgn = write(dir.path(), "g.pgn", kScholar);
+  const RunResult r = run_virrey({"analyse", pgn, "--engine", "/nonexistent/engine"}, dir.path());
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_NE(r.err.find("/nonexistent/engine"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace virrey
+
+namespace virrey {
+namespace {
+
+// Self-play: Sjaak II against itself in Virrey chess gives legal games that
+// `virrey validate --strict` accepts, the same games again for the same seed.
+TEST(SelfPlay, SjaakGamesAreLegalAndRepeatable) {
+  TempDir dir;
+  const std::vector<std::string> args = {"generate", "--variant", "virrey", "--engine", "default", "--games",
+                                         "2",        "--nodes",   "300",    "--seed",   "5"};
+  const RunResult a = run_virrey(args, dir.path());
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  EXPECT_EQ(count(a.out, "[Variant \"virrey\"]"), 2u) << a.out;
+  EXPECT_NE(a.out.find("[White \"Sjaak II 1.4.1 (nodes 300)\"]"), std::string::npos) << a.out;
+  EXPECT_NE(a.out.find("[White \"Sjaak II 1.4.1 (nodes 1200)\"]"), std::string::npos);
+  const RunResult b = run_virrey(args, dir.path());
+  EXPECT_EQ(a.out, b.out);
+  const auto pgn = write(dir.path(), "selfplay.pgn", a.out);
+  const RunResult v = run_virrey({"validate", "--strict", pgn}, dir.path());
+  EXPECT_EQ(v.exit_code, 0) << v.out;
+}
+
+TEST(SelfPlay, AnEngineAnsweringIllegalMovesStopsIt) {
+  TempDir dir;
+  const RunResult r = run_virrey({"generate", "--variant", "standard", "--engine", kEngines + "illegal.sh",
+                                  "--games", "1", "--opening-plies", "0"},
+                                 dir.path());
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_NE(r.err.find("game 1, ply 1: the engine answered \"a1a1\""), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace virrey
+
+namespace virrey {
+namespace {
+
+// The players' accuracy from the cache alone equals that of the run that
+// filled it, with nothing searched.
+TEST(Analyse, CachedReportsAccuracyFromTheDatabase) {
+  TempDir dir;
+  const auto pgn = write(dir.path(), "g.pgn", kScholar);
+  const std::string db = dir.path() + "/db";
+  ASSERT_EQ(run_virrey({"import", "--db", db, pgn}, dir.path()).exit_code, 0);
+  const RunResult first =
+      run_virrey({"analyse", "--db", db, "--nodes", "3000", "--format", "json"}, dir.path());
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  const RunResult cached =
+      run_virrey({"analyse", "--db", db, "--nodes", "3000", "--format", "json", "--cached"}, dir.path());
+  ASSERT_EQ(cached.exit_code, 0) << cached.err;
+  EXPECT_EQ(counter(cached.out, "searched"), 0);
+  EXPECT_EQ(counter(cached.out, "from_cache"), 7);
+  auto players = [](const std::string& s) {
+    return s.substr(s.find("\"players\""), s.find("\"positions\":{") - s.find("\"players\""));
+  };
+  EXPECT_EQ(players(first.out), players(cached.out));
+  EXPECT_NE(players(first.out).find("\"player\":\"B\""), std::string::npos) << first.out;
+  // Other limits are other cache entries: nothing known.
+  const RunResult other =
+      run_virrey({"analyse", "--db", db, "--nodes", "4000", "--format", "json", "--cached"}, dir.path());
+  EXPECT_EQ(counter(other.out, "from_cache"), 0);
+  EXPECT_EQ(counter(other.out, "unevaluated"), 7);
+}
+
+}  // namespace
+}  // namespace virrey
