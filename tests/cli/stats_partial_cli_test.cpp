@@ -3,6 +3,7 @@
 // peer: the statistic computed directly), in every format; partials fold
 // in stages (a merge written as a partial merges again); partials of
 // different queries, and lines that are not partials, are refused.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "run_virrey.hpp"
@@ -83,7 +84,7 @@ TEST_F(StatsPartialCli, OneTwoAndFiveShardsMergeToTheBytesOfOneDatabase) {
   const auto five = shards("five", {{0}, {1}, {2}, {3}, {4}});
   int n = 0;
   for (const std::string& stat : kStatistics) {
-    const std::string tag = "p" + std::to_string(n++) + "-";
+    const std::string tag = fmt::format("p{}-", n++);
     const std::vector<std::pair<std::string, std::string>> sets = {{"1 shard", partials(one, stat, tag + "1-")},
                                                                    {"2 shards", partials(two, stat, tag + "2-")},
                                                                    {"5 shards", partials(five, stat, tag + "5-")}};
@@ -102,7 +103,7 @@ TEST_F(StatsPartialCli, PartialsFoldInStages) {
   for (const std::string stat : {"promotions", "results --by player", "openings --variant virrey --depth 2"}) {
     std::vector<std::string> files;
     for (std::size_t i = 0; i < five.size(); ++i) {
-      files.push_back(dir / ("s" + std::to_string(i) + ".jsonl"));
+      files.push_back(dir / fmt::format("s{}.jsonl", i));
       write_file(files.back(), run_ok("stats " + stat + " --format partial --db " + five[i]));
     }
     // (0 1) (2 3 4), then the two folds.
@@ -127,7 +128,7 @@ TEST_F(StatsPartialCli, RefusesPartialsOfDifferentQueriesAndOtherFiles) {
     for (std::size_t at = 0, next; at < pair.size(); at = next + 1) {
       next = pair.find(' ', at);
       if (next == std::string::npos) next = pair.size();
-      words += " " + (dir / pair.substr(at, next - at));
+      words.append(" ").append(dir / pair.substr(at, next - at));
     }
     auto r = run_virrey_words(words);
     EXPECT_EQ(r.exit_code, 2) << words << "\n" << r.out;
