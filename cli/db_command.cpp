@@ -149,8 +149,8 @@ int run_merge(const DbOptions& o) {
   if (!db) return kExitIo;
   store::MergeOptions options;
   options.threads = o.threads > 0 ? o.threads : int(std::max(1u, std::thread::hardware_concurrency()));
-  auto report = with_progress(
-      [&](auto on_games) { return store::merge_databases(*db, o.sources, options, on_games); });
+  auto report =
+      with_progress([&](auto on_games) { return store::merge_databases(*db, o.sources, options, on_games); });
   if (!report) {
     log_store_error(report.error());
     return kExitIo;

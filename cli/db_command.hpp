@@ -13,9 +13,9 @@
 namespace virrey::cli {
 
 struct DbOptions {
-  std::string action;            // "info", "check", "upgrade" or "merge"
-  std::string db;                // empty: $VIRREY_DB, else ./virrey.db
-  Format format = Format::Text;  // text, json
+  std::string action;                // "info", "check", "upgrade" or "merge"
+  std::string db;                    // empty: $VIRREY_DB, else ./virrey.db
+  Format format = Format::Text;      // text, json
   std::vector<std::string> sources;  // merge: the databases to fold into --db
   int threads = 1;                   // merge: indexing threads (0: every core)
 };

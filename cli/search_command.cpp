@@ -140,8 +140,8 @@ int run_search(const SearchOptions& o) {
                  res->total ? "" : " (up to the page's end)", counts.matched, counts.ruled_out);
   if (o.explain) {
     const store::ReadCounts read = store::read_counts();
-    spdlog::info("read {} bytes in {} blocks from table files, {} blocks from the cache", read.bytes, read.blocks,
-                 read.cache_hits);
+    spdlog::info("read {} bytes in {} blocks from table files, {} blocks from the cache", read.bytes,
+                 read.blocks, read.cache_hits);
   }
   std::FILE* out = stdout;
 

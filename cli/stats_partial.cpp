@@ -7,8 +7,8 @@
 #include <tuple>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
+#include <nlohmann/json.hpp>
 
 #include "exit_codes.hpp"
 #include "stats_writers.hpp"
@@ -22,11 +22,12 @@ using Json = nlohmann::ordered_json;
 constexpr int kPartialVersion = 1;
 
 Json filter_json(const FilterOptions& f) {
-  return Json{{"fen", f.fen},       {"moves", f.moves},     {"promotion", f.promotion}, {"by", f.by},
-              {"file", f.file},     {"min_count", f.min_count}, {"ply", f.ply},         {"white", f.white},
-              {"black", f.black},   {"player", f.player},   {"event", f.event},         {"site", f.site},
-              {"round", f.round},   {"result", f.result},   {"date_from", f.date_from}, {"date_to", f.date_to},
-              {"eco", f.eco},       {"variant", f.variant}};
+  return Json{{"fen", f.fen},         {"moves", f.moves},   {"promotion", f.promotion},
+              {"by", f.by},           {"file", f.file},     {"min_count", f.min_count},
+              {"ply", f.ply},         {"white", f.white},   {"black", f.black},
+              {"player", f.player},   {"event", f.event},   {"site", f.site},
+              {"round", f.round},     {"result", f.result}, {"date_from", f.date_from},
+              {"date_to", f.date_to}, {"eco", f.eco},       {"variant", f.variant}};
 }
 
 Json counts_json(const query::ResultCounts& c) {
@@ -99,7 +100,8 @@ struct GamesCodec {
       v.results = counts_of(j.at("results"));
       for (std::size_t e = 0; e < v.endings.size(); ++e)
         for (std::size_t r = 0; r < 4; ++r) v.endings[e][r] = j.at("endings").at(e).at(r);
-      for (const Json& l : j.at("lengths")) v.lengths.add(l.at(0).get<std::uint32_t>(), l.at(1).get<std::uint64_t>());
+      for (const Json& l : j.at("lengths"))
+        v.lengths.add(l.at(0).get<std::uint32_t>(), l.at(1).get<std::uint64_t>());
       query::GameStats one;
       one.variants.push_back(v);
       one.total = v;
@@ -123,19 +125,19 @@ struct PromotionsCodec {
     for (const auto& v : s.variants) {
       Json cells = Json::array();
       for (const auto& c : v.cells)
-        cells.push_back(Json::array(
-            {int(c.piece), int(c.colour), c.file, c.count, c.captured_later, c.gave_mate}));
+        cells.push_back(
+            Json::array({int(c.piece), int(c.colour), c.file, c.count, c.captured_later, c.gave_mate}));
       const auto& w = v.viceroy;
-      out.push_back(Json{{"variant", info(v.variant).cli_name},
-                         {"games", v.games},
-                         {"promotions", v.promotions},
-                         {"games_with_promotion", v.games_with_promotion},
-                         {"max_in_game", v.max_in_game},
-                         {"cells", cells},
-                         {"viceroy", Json::array({w.promotions, w.games, w.max_in_game, w.max_game,
-                                                  w.first_ply_sum, w.captured_later, w.gave_mate,
-                                                  w.first_by_white, w.first_by_black, w.first_wins,
-                                                  w.first_draws, w.first_losses, w.first_unfinished})}});
+      out.push_back(
+          Json{{"variant", info(v.variant).cli_name},
+               {"games", v.games},
+               {"promotions", v.promotions},
+               {"games_with_promotion", v.games_with_promotion},
+               {"max_in_game", v.max_in_game},
+               {"cells", cells},
+               {"viceroy", Json::array({w.promotions, w.games, w.max_in_game, w.max_game, w.first_ply_sum,
+                                        w.captured_later, w.gave_mate, w.first_by_white, w.first_by_black,
+                                        w.first_wins, w.first_draws, w.first_losses, w.first_unfinished})}});
     }
     return out;
   }
@@ -163,9 +165,9 @@ struct PromotionsCodec {
       }
       const Json& w = j.at("viceroy");
       auto& r = v.viceroy;
-      std::uint64_t* fields[] = {&r.promotions,     &r.games,          &r.max_in_game,    nullptr,
-                                 &r.first_ply_sum,  &r.captured_later, &r.gave_mate,      &r.first_by_white,
-                                 &r.first_by_black, &r.first_wins,     &r.first_draws,    &r.first_losses,
+      std::uint64_t* fields[] = {&r.promotions,      &r.games,          &r.max_in_game, nullptr,
+                                 &r.first_ply_sum,   &r.captured_later, &r.gave_mate,   &r.first_by_white,
+                                 &r.first_by_black,  &r.first_wins,     &r.first_draws, &r.first_losses,
                                  &r.first_unfinished};
       for (std::size_t i = 0; i < std::size(fields); ++i)
         if (fields[i]) *fields[i] = w.at(i);
@@ -189,11 +191,12 @@ struct ResultsCodec {
     out.push_back(Json{{"total", counts_json(s.total)}});
     for (const auto& g : s.groups) {
       const auto& p = g.player;
-      out.push_back(Json{{"key", g.key},
-                         {"label", g.label},
-                         {"counts", counts_json(g.counts)},
-                         {"player", Json::array({p.as_white, p.as_black, p.wins, p.draws, p.losses, p.unfinished})},
-                         {"first", Json::array({g.first_pass, g.first_game})}});
+      out.push_back(
+          Json{{"key", g.key},
+               {"label", g.label},
+               {"counts", counts_json(g.counts)},
+               {"player", Json::array({p.as_white, p.as_black, p.wins, p.draws, p.losses, p.unfinished})},
+               {"first", Json::array({g.first_pass, g.first_game})}});
     }
     return out;
   }
@@ -250,7 +253,8 @@ struct OpeningsCodec {
   static void add_moves(const std::vector<query::OpeningMove>& moves, Json& path, std::vector<Json>& out) {
     for (const auto& m : moves) {
       path.push_back(move_json(m.move));
-      out.push_back(Json{{"path", path}, {"san", m.san}, {"uci", m.uci}, {"counters", tree_json(m.counters)}});
+      out.push_back(
+          Json{{"path", path}, {"san", m.san}, {"uci", m.uci}, {"counters", tree_json(m.counters)}});
       add_moves(m.children, path, out);
       path.erase(path.size() - 1);
     }
@@ -319,10 +323,8 @@ struct OpeningsCodec {
 using Codecs = std::tuple<GamesCodec, PromotionsCodec, ResultsCodec, OpeningsCodec>;
 
 std::string header(std::string_view statistic, const Json& query, store::GameId id_span) {
-  return Json{{"virrey_partial", kPartialVersion},
-              {"statistic", statistic},
-              {"query", query},
-              {"id_span", id_span}}
+  return Json{
+      {"virrey_partial", kPartialVersion}, {"statistic", statistic}, {"query", query}, {"id_span", id_span}}
       .dump();
 }
 
@@ -349,8 +351,8 @@ Result<std::string> fold(const std::vector<Partial>& partials, Format format) {
     try {
       one = Codec::read(p.records);
     } catch (const std::exception& e) {
-      return Error{ErrorKind::InvalidArgument, fmt::format("{}: not a partial result of stats {}: {}", p.name,
-                                                           Codec::name, e.what())};
+      return Error{ErrorKind::InvalidArgument,
+                   fmt::format("{}: not a partial result of stats {}: {}", p.name, Codec::name, e.what())};
     }
     if (i == 0)
       total = std::move(one);
@@ -367,7 +369,8 @@ Result<std::string> fold(const std::vector<Partial>& partials, Format format) {
     }
     return Codec::write(total, query, format);
   } catch (const std::exception& e) {
-    return Error{ErrorKind::InvalidArgument, fmt::format("{}: a bad query: {}", partials.front().name, e.what())};
+    return Error{ErrorKind::InvalidArgument,
+                 fmt::format("{}: a bad query: {}", partials.front().name, e.what())};
   }
 }
 
@@ -400,9 +403,9 @@ Result<Partial> read_partial(const std::string& path) {
     if (j.is_discarded() || !j.is_object())
       return Error{ErrorKind::InvalidArgument, fmt::format("{}:{}: not a JSON object", path, n)};
     if (n == 1) {
-      if (!j.contains("virrey_partial") || j["virrey_partial"] != kPartialVersion || !j.contains("statistic") ||
-          !j["statistic"].is_string() || !j.contains("query") || !j.contains("id_span") ||
-          !j["id_span"].is_number_unsigned())
+      if (!j.contains("virrey_partial") || j["virrey_partial"] != kPartialVersion ||
+          !j.contains("statistic") || !j["statistic"].is_string() || !j.contains("query") ||
+          !j.contains("id_span") || !j["id_span"].is_number_unsigned())
         return Error{ErrorKind::InvalidArgument,
                      fmt::format("{}:1: not the header of a virrey partial result (version {})", path,
                                  kPartialVersion)};
@@ -412,7 +415,8 @@ Result<Partial> read_partial(const std::string& path) {
     }
   }
   if (in->bad()) return Error{ErrorKind::Io, fmt::format("cannot read {}", path)};
-  if (p.head.is_null()) return Error{ErrorKind::InvalidArgument, fmt::format("{}: empty, not a partial result", path)};
+  if (p.head.is_null())
+    return Error{ErrorKind::InvalidArgument, fmt::format("{}: empty, not a partial result", path)};
   return p;
 }
 
@@ -427,12 +431,15 @@ std::string partial_promotions(const query::PromotionStats& s, const StatsPromot
   return partial_of<PromotionsCodec>(s, Json{{"filter", filter_json(o.filter)}}, id_span);
 }
 
-std::string partial_results(const query::ResultPartial& s, const StatsResultsOptions& o, store::GameId id_span) {
+std::string partial_results(const query::ResultPartial& s, const StatsResultsOptions& o,
+                            store::GameId id_span) {
   return partial_of<ResultsCodec>(
-      s, Json{{"by", o.by}, {"sort", o.sort}, {"limit", o.limit}, {"filter", filter_json(o.filter)}}, id_span);
+      s, Json{{"by", o.by}, {"sort", o.sort}, {"limit", o.limit}, {"filter", filter_json(o.filter)}},
+      id_span);
 }
 
-std::string partial_openings(const query::OpeningStats& s, const StatsOpeningsOptions& o, store::GameId id_span) {
+std::string partial_openings(const query::OpeningStats& s, const StatsOpeningsOptions& o,
+                             store::GameId id_span) {
   return partial_of<OpeningsCodec>(s,
                                    Json{{"variant", info(s.variant).cli_name},
                                         {"fen", o.fen},
@@ -455,7 +462,8 @@ int run_stats_merge(const StatsMergeOptions& o) {
     if (!partials.empty()) {
       const Partial& first = partials.front();
       if (p->head["statistic"] != first.head["statistic"] || p->head["query"] != first.head["query"]) {
-        spdlog::error("{} and {} are partial results of different statistics or queries", first.name, p->name);
+        spdlog::error("{} and {} are partial results of different statistics or queries", first.name,
+                      p->name);
         return kExitUsage;
       }
     }

@@ -29,8 +29,10 @@ namespace virrey::cli {
 std::string partial_games(const query::GameStats& s, const StatsGamesOptions& o, store::GameId id_span);
 std::string partial_promotions(const query::PromotionStats& s, const StatsPromotionsOptions& o,
                                store::GameId id_span);
-std::string partial_results(const query::ResultPartial& s, const StatsResultsOptions& o, store::GameId id_span);
-std::string partial_openings(const query::OpeningStats& s, const StatsOpeningsOptions& o, store::GameId id_span);
+std::string partial_results(const query::ResultPartial& s, const StatsResultsOptions& o,
+                            store::GameId id_span);
+std::string partial_openings(const query::OpeningStats& s, const StatsOpeningsOptions& o,
+                             store::GameId id_span);
 
 struct StatsMergeOptions {
   std::vector<std::string> partials;  // files, '-' for standard input

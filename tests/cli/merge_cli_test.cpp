@@ -47,8 +47,10 @@ class MergeCli : public ::testing::Test {
     ASSERT_EQ(run_virrey_words("generate --variant virrey -n 160 --seed 11 -o " + a).exit_code, 0);
     ASSERT_EQ(run_virrey_words("generate --variant standard -n 120 --seed 12 -o " + b).exit_code, 0);
     ASSERT_EQ(run_virrey_words("generate --variant modern -n 80 --seed 13 -o " + c).exit_code, 0);
-    ASSERT_EQ(run_virrey_words("generate --variant virrey -n 60 --seed 14 -o " + (dir / "d1.pgn")).exit_code, 0);
-    ASSERT_EQ(run_virrey_words("generate --variant virrey -n 40 --seed 11 -o " + (dir / "d2.pgn")).exit_code, 0);
+    ASSERT_EQ(run_virrey_words("generate --variant virrey -n 60 --seed 14 -o " + (dir / "d1.pgn")).exit_code,
+              0);
+    ASSERT_EQ(run_virrey_words("generate --variant virrey -n 40 --seed 11 -o " + (dir / "d2.pgn")).exit_code,
+              0);
     write_file(d, read_file(dir / "d1.pgn") + read_file(dir / "d2.pgn"));
   }
 

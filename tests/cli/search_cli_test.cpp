@@ -197,7 +197,8 @@ TEST_F(SearchCli, ExplainLogsThePlanAndTheCandidates) {
   // What it read: a new process starts with an empty block cache, so the
   // postings and the two games' records come from table files.
   ASSERT_TRUE(std::regex_search(
-      r.err, m, std::regex(R"(read (\d+) bytes in (\d+) blocks from table files, (\d+) blocks from the cache)")))
+      r.err, m,
+      std::regex(R"(read (\d+) bytes in (\d+) blocks from table files, (\d+) blocks from the cache)")))
       << r.err;
   EXPECT_GE(std::stoull(m[2].str()), 1u);
   EXPECT_GE(std::stoull(m[1].str()), std::stoull(m[2].str()));

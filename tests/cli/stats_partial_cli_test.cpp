@@ -46,8 +46,8 @@ class StatsPartialCli : public ::testing::Test {
     }
   }
   static std::string fmt_generate(const std::string& variant, int games, int seed, const std::string& out) {
-    return "generate --variant " + variant + " -n " + std::to_string(games) + " --seed " + std::to_string(seed) +
-           " -o " + out;
+    return "generate --variant " + variant + " -n " + std::to_string(games) + " --seed " +
+           std::to_string(seed) + " -o " + out;
   }
   // Imports groups of the inputs into shards; their paths.
   std::vector<std::string> shards(const std::string& name, const std::vector<std::vector<int>>& groups) {
@@ -85,14 +85,16 @@ TEST_F(StatsPartialCli, OneTwoAndFiveShardsMergeToTheBytesOfOneDatabase) {
   int n = 0;
   for (const std::string& stat : kStatistics) {
     const std::string tag = fmt::format("p{}-", n++);
-    const std::vector<std::pair<std::string, std::string>> sets = {{"1 shard", partials(one, stat, tag + "1-")},
-                                                                   {"2 shards", partials(two, stat, tag + "2-")},
-                                                                   {"5 shards", partials(five, stat, tag + "5-")}};
+    const std::vector<std::pair<std::string, std::string>> sets = {
+        {"1 shard", partials(one, stat, tag + "1-")},
+        {"2 shards", partials(two, stat, tag + "2-")},
+        {"5 shards", partials(five, stat, tag + "5-")}};
     for (const std::string format : {"json", "text", "csv"}) {
       const std::string expected = run_ok("stats " + stat + " --format " + format + " --db " + one[0]);
       ASSERT_FALSE(expected.empty()) << stat;
       for (const auto& [name, files] : sets)
-        EXPECT_EQ(run_ok("stats merge --format " + format + files), expected) << stat << " " << format << " (" << name << ")";
+        EXPECT_EQ(run_ok("stats merge --format " + format + files), expected)
+            << stat << " " << format << " (" << name << ")";
     }
   }
 }
@@ -100,7 +102,8 @@ TEST_F(StatsPartialCli, OneTwoAndFiveShardsMergeToTheBytesOfOneDatabase) {
 TEST_F(StatsPartialCli, PartialsFoldInStages) {
   const auto one = shards("one", {{0, 1, 2, 3, 4}});
   const auto five = shards("five", {{0}, {1}, {2}, {3}, {4}});
-  for (const std::string stat : {"promotions", "results --by player", "openings --variant virrey --depth 2"}) {
+  for (const std::string stat :
+       {"promotions", "results --by player", "openings --variant virrey --depth 2"}) {
     std::vector<std::string> files;
     for (std::size_t i = 0; i < five.size(); ++i) {
       files.push_back(dir / fmt::format("s{}.jsonl", i));
@@ -122,7 +125,8 @@ TEST_F(StatsPartialCli, RefusesPartialsOfDifferentQueriesAndOtherFiles) {
   write_file(dir / "b.jsonl", run_ok("stats games --bin 5 --format partial --db " + one[0]));
   write_file(dir / "c.jsonl", run_ok("stats promotions --format partial --db " + one[0]));
   write_file(dir / "bad.jsonl", "{\"hello\": 1}\n");
-  write_file(dir / "broken.jsonl", read_file(dir / "a.jsonl") + "{\"variant\": \"virrey\", \"results\": [1]}\n");
+  write_file(dir / "broken.jsonl",
+             read_file(dir / "a.jsonl") + "{\"variant\": \"virrey\", \"results\": [1]}\n");
   for (const std::string pair : {"a.jsonl b.jsonl", "a.jsonl c.jsonl", "a.jsonl bad.jsonl", "broken.jsonl"}) {
     std::string words = "stats merge";
     for (std::size_t at = 0, next; at < pair.size(); at = next + 1) {

@@ -191,8 +191,9 @@ void merge_promotion_stats(PromotionStats& into, const PromotionStats& from, Gam
     m.max_in_game = std::max(m.max_in_game, v.max_in_game);
     for (const PromotionCell& c : v.cells) {
       const auto key = [](const PromotionCell& x) { return std::tuple(x.piece, x.colour, x.file); };
-      auto at = std::lower_bound(m.cells.begin(), m.cells.end(), c,
-                                 [&](const PromotionCell& a, const PromotionCell& b) { return key(a) < key(b); });
+      auto at =
+          std::lower_bound(m.cells.begin(), m.cells.end(), c,
+                           [&](const PromotionCell& a, const PromotionCell& b) { return key(a) < key(b); });
       if (at == m.cells.end() || key(*at) != key(c)) {
         PromotionCell zero = c;
         zero.count = zero.captured_later = zero.gave_mate = 0;

@@ -137,7 +137,8 @@ namespace {
 Result<ResultPartial> collect(const store::Database& db, const GameScope& scope, ResultGrouping by) {
   ResultPartial out;
   out.by = by;
-  const bool by_tag = by == ResultGrouping::Event || by == ResultGrouping::Player || by == ResultGrouping::Eco;
+  const bool by_tag =
+      by == ResultGrouping::Event || by == ResultGrouping::Player || by == ResultGrouping::Eco;
   Groups groups;
   GameTable table;
 

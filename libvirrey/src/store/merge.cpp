@@ -48,8 +48,8 @@ class FamilyFiles {
     if (!writer_ || writer_->FileSize() >= kTableFileBytes) {
       if (Status s = close(); !s) return s;
       paths_.push_back(fmt::format("{}/merge-{}-{}.sst", dir_, family_info(f_).name, paths_.size() + 1));
-      writer_ = std::make_unique<rocksdb::SstFileWriter>(rocksdb::EnvOptions(), table_file_options(f_),
-                                                         d_.cf(f_));
+      writer_ =
+          std::make_unique<rocksdb::SstFileWriter>(rocksdb::EnvOptions(), table_file_options(f_), d_.cf(f_));
       if (auto s = writer_->Open(paths_.back()); !s.ok()) return to_error(s, "writing " + paths_.back());
     }
     const rocksdb::Slice k(key.data(), key.size()), v(value.data(), value.size());
@@ -205,8 +205,7 @@ Status copy_source(Database& dest, const Database& src, const std::function<void
   if (ec) return Error{ErrorKind::Io, fmt::format("cannot create {}: {}", dir, ec.message())};
 
   std::vector<std::unique_ptr<FamilyFiles>> files;
-  for (const FamilyInfo& fi : kFamilies)
-    files.push_back(std::make_unique<FamilyFiles>(d, fi.family, dir));
+  for (const FamilyInfo& fi : kFamilies) files.push_back(std::make_unique<FamilyFiles>(d, fi.family, dir));
   auto remove_files = [&] {
     for (const auto& f : files)
       for (const std::string& p : f->paths()) fs::remove(p, ec);
@@ -273,8 +272,7 @@ Result<ImportTotals> import_source(Database& dest, const Database& src, int thre
   if (!inputs) return inputs.error();
   if (!inputs->empty()) {
     rocksdb::WriteBatch batch;
-    for (const auto& [k, v] : *inputs)
-      batch.Put(dest.impl().cf(Family::Meta), k, v).PermitUncheckedError();
+    for (const auto& [k, v] : *inputs) batch.Put(dest.impl().cf(Family::Meta), k, v).PermitUncheckedError();
     if (Status w = dest.impl().write(batch); !w) return w.error();
   }
   return *totals;
