@@ -53,15 +53,28 @@ void add_rejects_option(CLI::App* cmd, std::string& rejects) {
 }
 
 // --format, one of `accepted`; the help text names them after `help_prefix`.
+// `unlisted` formats are accepted too without being named there (stats'
+// partial results, for pipelines; the README documents them).
 void add_format_option(CLI::App* cmd, Format& format, std::initializer_list<Format> accepted,
-                       const std::string& help_prefix = "") {
+                       const std::string& help_prefix = "", std::initializer_list<Format> unlisted = {}) {
   std::vector<std::string_view> names;
   for (Format f : accepted) names.push_back(format_name(f));
-  cmd->add_option_function<std::string>(
-         "--format", [&format](const std::string& name) { format = parse_format(name).value_or(format); },
-         help_prefix + name_list(names))
-      ->check(CLI::IsMember(std::vector<std::string>(names.begin(), names.end())))
-      ->default_str(std::string(format_name(format)));
+  std::vector<std::string> all(names.begin(), names.end());
+  for (Format f : unlisted) all.emplace_back(format_name(f));
+  const std::string listed = CLI::detail::generate_set(std::vector<std::string>(names.begin(), names.end()));
+  auto* option = cmd->add_option_function<std::string>(
+      "--format", [&format](const std::string& name) { format = parse_format(name).value_or(format); },
+      help_prefix + name_list(names));
+  if (unlisted.size() == 0)
+    option->check(CLI::IsMember(all));
+  else
+    option->check(CLI::Validator(
+        [all, listed](std::string& input) {
+          return std::find(all.begin(), all.end(), input) != all.end() ? std::string()
+                                                                       : input + " not in " + listed;
+        },
+        listed));
+  option->default_str(std::string(format_name(format)));
 }
 
 // --- the commands -------------------------------------------------------------
@@ -265,7 +278,7 @@ void add_stats(CLI::App& app, StatsCommands& o, int& exit_code) {
   cmd->require_subcommand(1);
   auto common = [](CLI::App* sub, StatsCommonOptions& c, bool positions, bool by = true) {
     add_db_option(sub, c.db);
-    add_format_option(sub, c.format, {Format::Text, Format::Json, Format::Csv, Format::Partial});
+    add_format_option(sub, c.format, {Format::Text, Format::Json, Format::Csv}, "", {Format::Partial});
     add_filter_options(sub, c.filter, positions, by ? "--by,--promotion-by" : "--promotion-by");
   };
   auto* openings = cmd->add_subcommand(
