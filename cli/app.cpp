@@ -3,6 +3,7 @@
 #include "app.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <functional>
 #include <iterator>
 #include <string_view>
@@ -11,8 +12,10 @@
 #include <spdlog/spdlog.h>
 #include <CLI/CLI.hpp>
 
+#include "cli_docs.hpp"
 #include "common_options.hpp"
 #include "db_command.hpp"
+#include "event_command.hpp"
 #include "exit_codes.hpp"
 #include "export_command.hpp"
 #include "generate_command.hpp"
@@ -23,6 +26,7 @@
 #include "stats_command.hpp"
 #include "stats_partial.hpp"
 #include "validate_command.hpp"
+#include "version.hpp"
 
 namespace virrey::cli {
 
@@ -108,6 +112,13 @@ void add_generate(CLI::App& app, GenerateOptions& o, std::function<void()> run) 
   cmd->add_option("--output,-o", o.output, "write here instead of standard output");
   add_threads_option(cmd, o.threads, "generate on this many threads (same output)");
   cmd->add_flag("--stats", o.stats, "print endings, results and promotions on stderr");
+  cmd->add_option("--system", o.system,
+                  "round-robin (10-player round robins, --games counts games) or swiss (one Swiss "
+                  "tournament of --players and --rounds)")
+      ->check(CLI::IsMember({"round-robin", "swiss"}))
+      ->capture_default_str();
+  cmd->add_option("--players", o.players, "swiss: players (2-4000)")->capture_default_str();
+  cmd->add_option("--rounds", o.rounds, "swiss: rounds (fewer than the players)")->capture_default_str();
   cmd->callback(std::move(run));
 }
 
@@ -131,6 +142,35 @@ void add_validate(CLI::App& app, ValidateOptions& o, std::function<void()> run) 
 }
 
 void add_filter_options(CLI::App* cmd, FilterOptions& f, bool positions);
+
+void add_event(CLI::App& app, EventOptions& o, std::function<void()> run) {
+  auto* cmd = app.add_subcommand(
+      "event",
+      "The tournaments of PGN games (grouped by Event, split by EventDate and Site): standings with\n"
+      "the FIDE tie-breaks, crosstable (round robin grid, Swiss rounds, knockout matches), as text,\n"
+      "json, csv, trf (FIDE TRF-16) or one html page. --trf compares an arbiter's TRF with the games.\n"
+      "Inputs are PGN files or '-' (the default), or a database with --db and the filters of search.\n"
+      "Exit 0: done; 1: --trf found disagreements, or --event names no tournament; 2: usage;\n"
+      "3: an input, the database or the output could not be read or written.");
+  add_inputs_option(cmd, o.inputs, "PGN files, or '-' for standard input");
+  auto* db = cmd->add_option("--db", o.db, "read the games of this database (with the filters of search)");
+  add_filter_options(cmd, o.filter, false);
+  cmd->add_option("--system", o.system, "auto, round-robin, double-round-robin, swiss or knockout")
+      ->capture_default_str();
+  cmd->add_option("--tiebreaks", o.tiebreaks,
+                  "tie-breaks in order, comma-separated: direct_encounter, wins, games_won, black_games,\n"
+                  "sonneborn_berger, koya, buchholz, buchholz_cut1, median_buchholz, average_rating,\n"
+                  "performance, knockout_stage (default: FIDE's recommendation for the system)");
+  add_format_option(cmd, o.format, {Format::Text, Format::Json, Format::Csv, Format::Trf, Format::Html});
+  cmd->add_option("--output,-o", o.output, "write here instead of standard output");
+  cmd->add_option("--trf", o.trf, "compare this TRF file with the games and list every disagreement")
+      ->check(CLI::ExistingFile);
+  add_threads_option(cmd, o.threads, "check games on this many threads");
+  cmd->callback([&o, db, run] {
+    o.use_db = db->count() > 0;
+    run();
+  });
+}
 
 void add_search(CLI::App& app, SearchOptions& o, std::function<void()> run) {
   auto* cmd = app.add_subcommand(
@@ -336,6 +376,36 @@ void add_stats(CLI::App& app, StatsCommands& o, int& exit_code) {
   merge->callback([&opts = o.merge, &ec = exit_code] { ec = run_stats_merge(opts); });
 }
 
+// The commands that describe the others from their definitions: the shell
+// completion script, and (hidden, for the build) the man pages.
+struct DocsOptions {
+  std::string shell = "bash";
+  std::string man_dir;
+  std::string data_dir = "/usr/share/virrey";
+};
+
+void add_docs_commands(CLI::App& app, DocsOptions& o, int& exit_code) {
+  auto* completion = app.add_subcommand(
+      "completion",
+      "Print the shell completion script of virrey, made from its own command-line definitions:\n"
+      "subcommands, options, the values of --format and --variant, files. Installed with virrey;\n"
+      "to try it in the running shell: source <(virrey completion bash).");
+  completion->add_option("shell", o.shell, "the shell")
+      ->check(CLI::IsMember({"bash"}))
+      ->capture_default_str();
+  completion->callback([&app, &exit_code] {
+    const std::string script = bash_completion(app);
+    const bool ok =
+        std::fwrite(script.data(), 1, script.size(), stdout) == script.size() && std::fflush(stdout) == 0;
+    exit_code = ok ? kExitOk : kExitIo;
+  });
+  auto* man = app.add_subcommand("write-man-pages", "Write virrey.1 and virrey-COMMAND.1 into DIR.");
+  man->group("");
+  man->add_option("dir", o.man_dir, "the folder to write into")->required()->check(CLI::ExistingDirectory);
+  man->add_option("--data-dir", o.data_dir, "where the sample data is installed")->capture_default_str();
+  man->callback([&app, &o, &exit_code] { exit_code = write_man_pages(app, o.man_dir, o.data_dir); });
+}
+
 }  // namespace
 
 // The first argument that is not a global flag: the subcommand, if it names one.
@@ -351,6 +421,7 @@ int run_app(int argc, char** argv) {
   CLI::App app{"virrey: PGN database and analysis for chess variants (Virrey, standard, Modern)"};
   app.footer(kExitCodesHelp);
   app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("virrey ") + kVersion, "print the version and exit");
   bool verbose = false, quiet = false;
   app.add_flag("-v,--verbose", verbose, "more log output on stderr");
   app.add_flag("-q,--quiet", quiet, "only errors on stderr");
@@ -364,6 +435,7 @@ int run_app(int argc, char** argv) {
   ExportOptions export_options;
   DbOptions db_options;
   StatsCommands stats;
+  EventOptions event;
   const std::pair<std::string_view, std::function<void()>> subcommands[] = {
       {"perft", [&] { add_perft(app, perft, [&] { exit_code = run_perft(perft); }); }},
       {"validate", [&] { add_validate(app, validate, [&] { exit_code = run_validate(validate); }); }},
@@ -373,15 +445,19 @@ int run_app(int argc, char** argv) {
       {"export", [&] { add_export(app, export_options, [&] { exit_code = run_export(export_options); }); }},
       {"db", [&] { add_db(app, db_options, [&] { exit_code = run_db(db_options); }); }},
       {"stats", [&] { add_stats(app, stats, exit_code); }},
+      {"event", [&] { add_event(app, event, [&] { exit_code = run_event(event); }); }},
   };
   // Only the subcommand the command line names is set up (setting up all of
   // them is a noticeable part of a short query's start-up); all of them when
-  // it names none, for the help text and the error message.
+  // it names none, for the help text, the error message and the commands that
+  // describe the others.
   const std::string_view first = first_argument(argc, argv);
   const bool named = std::any_of(std::begin(subcommands), std::end(subcommands),
                                  [&](const auto& c) { return c.first == first; });
   for (const auto& [name, add] : subcommands)
     if (!named || name == first) add();
+  DocsOptions docs;
+  add_docs_commands(app, docs, exit_code);
 
   app.parse_complete_callback([&] {
     spdlog::set_level(quiet ? spdlog::level::err : verbose ? spdlog::level::debug : spdlog::level::info);

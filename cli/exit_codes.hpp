@@ -11,4 +11,17 @@ constexpr int kExitIo = 3;          // I/O or database error
 constexpr const char* kExitCodesHelp =
     "Exit codes: 0 success; 1 the data failed a check; 2 usage error; 3 I/O or database error.";
 
+// Every exit code with its meaning, as the README's table and the man pages
+// list them.
+struct ExitCode {
+  int code;
+  const char* meaning;
+};
+constexpr ExitCode kExitCodes[] = {
+    {kExitOk, "success"},
+    {kExitDataFailed, "the data failed a check (e.g. validate found an error)"},
+    {kExitUsage, "usage error: bad option, FEN, depth or variant"},
+    {kExitIo, "I/O or database error"},
+};
+
 }  // namespace virrey::cli

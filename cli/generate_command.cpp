@@ -20,6 +20,7 @@
 #include "text_table.hpp"
 #include "virrey/game/pgn_writer.hpp"
 #include "virrey/generate/game_generator.hpp"
+#include "virrey/generate/swiss.hpp"
 
 namespace virrey::cli {
 
@@ -99,6 +100,28 @@ struct GenerationStats {
   }
 };
 
+// One Swiss tournament, written as its games are made.
+int write_swiss(const GenerateOptions& o, Variant variant, std::FILE* out) {
+  generate::SwissOptions options;
+  options.variant = variant;
+  options.seed = o.seed;
+  options.players = o.players;
+  options.rounds = o.rounds;
+  bool failed = false;
+  std::uint64_t games = 0;
+  generate::swiss_tournament(options, [&](game::GameRecord& rec) {
+    const std::string text = game::write_pgn(rec);
+    failed |= std::fwrite(text.data(), 1, text.size(), out) != text.size();
+    ++games;
+  });
+  if (std::fflush(out) != 0 || std::ferror(out) || failed) {
+    spdlog::error("cannot write {}: {}", o.output.empty() ? "standard output" : o.output, std::strerror(errno));
+    return kExitIo;
+  }
+  spdlog::info("a Swiss tournament of {} players, {} rounds: {} games", o.players, o.rounds, games);
+  return kExitOk;
+}
+
 }  // namespace
 
 int run_generate(const GenerateOptions& o) {
@@ -108,6 +131,11 @@ int run_generate(const GenerateOptions& o) {
     return kExitUsage;
   }
   if (!threads_in_range(o.threads)) return kExitUsage;
+  const bool swiss = o.system == "swiss";
+  if (swiss && (o.players < 2 || o.players > 4000 || o.rounds < 1 || o.rounds >= o.players)) {
+    spdlog::error("--system swiss: --players must be 2 to 4000 and --rounds 1 to players - 1");
+    return kExitUsage;
+  }
 
   File out;
   if (o.output.empty() || o.output == "-") {
@@ -115,6 +143,7 @@ int run_generate(const GenerateOptions& o) {
   } else if (!(out = create_file(o.output))) {
     return kExitIo;
   }
+  if (swiss) return write_swiss(o, *variant, out.get());
 
   generate::GeneratorOptions options;
   options.variant = *variant;

@@ -14,6 +14,9 @@ struct GenerateOptions {
   std::string output;       // empty or "-": standard output
   int threads = 1;          // the output does not depend on it
   bool stats = false;       // endings, results and promotions on stderr
+  std::string system = "round-robin";  // or "swiss": one tournament of `players` and `rounds`
+  int players = 20;
+  int rounds = 7;
 };
 
 int run_generate(const GenerateOptions& options);

@@ -26,7 +26,7 @@ namespace virrey::cli {
 // --- formats -----------------------------------------------------------------
 
 // Partial: exact partial statistics to merge (stats_partial.hpp).
-enum class Format { Text, Json, Jsonl, Csv, Pgn, Partial };
+enum class Format { Text, Json, Jsonl, Csv, Pgn, Trf, Html, Partial };
 
 // The name on the command line ("text", "json", ...).
 std::string_view format_name(Format f);

@@ -9,7 +9,9 @@ packages=(cmake g++ make libcli11-dev libspdlog-dev libfmt-dev librocksdb-dev
           zlib1g-dev libzstd-dev liblz4-dev libsnappy-dev libbz2-dev  # static archives too
           nlohmann-json3-dev  # JSON reader of partial statistics (stats merge)
           zstd python3 python3-distributed  # python3-distributed: the Dask driver (cluster/)
-          clang-14 libclang-rt-14-dev)  # libFuzzer and clang's sanitizers (scripts/fuzz.sh)
+          clang-14 libclang-rt-14-dev  # libFuzzer and clang's sanitizers (scripts/fuzz.sh)
+          dpkg-dev lintian man-db groff-base  # scripts/package.sh and its test (tests/package/)
+          chromium)  # headless, renders the HTML page of `virrey event` in its test
 case ${1:-} in
   "") ;;
   --bench)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs missing packages, builds virrey, and runs its main job on
 # sample-data/: validate the games, import them into an embedded database
-# (sample-data.db in the build folder), then search and count them.
+# (sample-data.db in the build folder), then search and count them, and show
+# the standings of a Swiss tournament.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${VIRREY_BUILD_DIR:-$root/build}
@@ -28,6 +29,10 @@ echo "== search: Modern chess games where a pawn became a minister on the i-file
 "$virrey" search --db "$db" --variant modern --promotion M --file i --limit 5
 echo "== stats: opening moves of Modern chess after 1. e4"
 "$virrey" stats openings --db "$db" --variant modern --moves e4
+echo "== event: standings and round-by-round table of a Virrey Swiss tournament"
+"$virrey" event virrey-swiss.pgn
+"$virrey" event virrey-swiss.pgn --format html --output "$build/virrey-swiss.html"
+echo "(the same as one HTML page: $build/virrey-swiss.html)"
 echo "== perft: start positions"
 "$virrey" perft --variant virrey --depth 5
 "$virrey" perft --variant modern --depth 4

@@ -8,6 +8,7 @@ Entry entry_by_name(std::string_view name) {
   if (name == "fen") return &fen;
   if (name == "san") return &san;
   if (name == "import") return &import;
+  if (name == "trf") return &trf;
   return nullptr;
 }
 

@@ -30,7 +30,11 @@ void san(const std::uint8_t* data, std::size_t size);
 // pass its consistency check.
 void import(const std::uint8_t* data, std::size_t size);
 
-// The target of a name ("pgn_reader", "fen", "san", "import"), or nullptr.
+// The input as a FIDE TRF: read, compared with a tournament of its first
+// players, and that tournament's own TRF must read back whole.
+void trf(const std::uint8_t* data, std::size_t size);
+
+// The target of a name ("pgn_reader", "fen", "san", "import", "trf"), or nullptr.
 using Entry = void (*)(const std::uint8_t*, std::size_t);
 Entry entry_by_name(std::string_view name);
 

@@ -52,7 +52,7 @@ TEST_P(FuzzInputs, ReplayWithoutFailure) {
   EXPECT_GT(replayed, 0u) << "no saved inputs for " << target;
 }
 
-INSTANTIATE_TEST_SUITE_P(Targets, FuzzInputs, ::testing::Values("pgn_reader", "fen", "san", "import"),
+INSTANTIATE_TEST_SUITE_P(Targets, FuzzInputs, ::testing::Values("pgn_reader", "fen", "san", "import", "trf"),
                          [](const auto& info) { return std::string(info.param); });
 
 }  // namespace

@@ -118,6 +118,11 @@ std::string format_event(std::string_view pattern, std::string_view city) {
 
 }  // namespace
 
+std::uint64_t player_pool_size() { return kPlayerPool; }
+PlayerTag pool_player(std::uint64_t seed, std::uint64_t id, std::uint64_t tournament) {
+  return player(seed, id, tournament);
+}
+
 Pairing tournament_pairing(Variant variant, std::uint64_t seed, std::uint64_t index) {
   const std::uint64_t t = index / kGamesPerTournament;
   const int game = int(index % kGamesPerTournament);

@@ -27,4 +27,9 @@ struct Pairing {
 // The pairing of game `index` of the collection of this variant and seed.
 Pairing tournament_pairing(Variant variant, std::uint64_t seed, std::uint64_t index);
 
+// How many distinct players the invented world holds, and player `id` of it
+// (its rating as in the events of number `tournament`).
+std::uint64_t player_pool_size();
+PlayerTag pool_player(std::uint64_t seed, std::uint64_t id, std::uint64_t tournament);
+
 }  // namespace virrey::generate

@@ -1,0 +1,237 @@
+#include "event_command.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include "common_options.hpp"
+#include "db_command.hpp"
+#include "event_writers.hpp"
+#include "exit_codes.hpp"
+#include "finding_writer.hpp"
+#include "virrey/ingest/pipeline.hpp"
+#include "virrey/query/game_filter.hpp"
+#include "virrey/store/game_codec.hpp"
+#include "virrey/tournament/trf.hpp"
+
+namespace virrey::cli {
+
+namespace {
+
+namespace tn = tournament;
+
+constexpr std::uintmax_t kMaxTrfBytes = 16u << 20;
+
+// A move the checker refused: the game was played, whatever its main line kept.
+bool move_error(const validate::CheckedGame& g) {
+  return std::any_of(g.findings.begin(), g.findings.end(), [](const validate::Finding& f) {
+    using validate::Code;
+    return f.severity == validate::Severity::Error &&
+           (f.code == Code::IllegalMove || f.code == Code::AmbiguousMove || f.code == Code::WrongPromotion ||
+            f.code == Code::NullMove);
+  });
+}
+
+// The games of the inputs; games with errors are reported on stderr and kept
+// (their tags and results are the tournament's).
+bool read_inputs(const EventOptions& o, std::vector<tn::GameSummary>& out) {
+  ingest::Options options;
+  set_variant_option(o.filter.variant, options.check.default_variant);
+  options.threads = o.threads;
+  options.check.build_movetext = false;
+  options.flag_duplicates = false;
+  FindingWriter writer(Format::Text, stderr);
+  std::uint64_t bad = 0;
+  ingest::Callbacks callbacks;
+  callbacks.on_game = [&](ingest::GameReport& r) {
+    for (const auto& f : r.game.findings)
+      if (f.severity == validate::Severity::Error) writer.finding(r.file, f);
+    bad += r.game.has_error;
+    tn::GameSummary s = tn::summarize(r.game.record, tn::SourceRef{std::string(r.file), r.input, r.number, r.start});
+    if (s.plies == 0 && move_error(r.game)) s.plies = 1;
+    out.push_back(std::move(s));
+    return ingest::Flow::Continue;
+  };
+  callbacks.on_problem = [&](std::string_view file, const validate::Finding& f) { writer.finding(file, f); };
+  std::vector<std::string> inputs = o.inputs;
+  if (inputs.empty()) inputs.push_back("-");
+  const bool read_all = ingest::run(inputs, options, callbacks).all_read();
+  if (bad) spdlog::warn("{} game{} with errors, counted with their tags and results", bad, bad == 1 ? "" : "s");
+  return read_all;
+}
+
+int read_database(const EventOptions& o, std::vector<tn::GameSummary>& out) {
+  auto filter = build_filter(o.filter);
+  if (!filter) {
+    spdlog::error("{}", filter.error().message);
+    return kExitUsage;
+  }
+  auto db = open_database(o.db, store::OpenMode::Read);
+  if (!db) return kExitIo;
+  std::optional<Error> failed;
+  const Status s = query::for_each_match(*db, *filter, [&](const query::GameMatch& m) {
+    auto rec = db->game(m.id, store::kDecodeTags | store::kDecodeMainLine);
+    if (!rec) {
+      failed = rec.error();
+      return false;
+    }
+    out.push_back(tn::summarize(*rec, tn::SourceRef{"", 0, m.id, {0, 0}}));
+    return true;
+  });
+  if (!s || failed) {
+    log_store_error(failed ? *failed : s.error());
+    return kExitIo;
+  }
+  return kExitOk;
+}
+
+std::optional<std::string> read_small_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    spdlog::error("cannot read {}", path);
+    return std::nullopt;
+  }
+  std::string text;
+  char buf[65536];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+    text.append(buf, std::size_t(in.gcount()));
+    if (text.size() > kMaxTrfBytes) {
+      spdlog::error("{} is over 16 MiB: not a tournament report file", path);
+      return std::nullopt;
+    }
+  }
+  return text;
+}
+
+// Where a game was read, for a finding: "file:line:column, game N".
+std::string game_place(const tn::GameSummary& g) {
+  if (g.source.file.empty()) return fmt::format("game {}", g.source.number);
+  return fmt::format("{}:{}:{}, game {}", g.source.file, g.source.start.line, g.source.start.column,
+                     g.source.number);
+}
+
+int compare_with_trf(const EventOptions& o, const std::vector<tn::GameSummary>& summaries,
+                     const std::vector<tn::Tournament>& tournaments, std::FILE* out) {
+  const auto text = read_small_file(o.trf);
+  if (!text) return kExitIo;
+  const tn::TrfFile trf = tn::read_trf(*text);
+  std::uint64_t findings = 0;
+  for (const tn::TrfProblem& p : trf.problems) {
+    fmt::print(out, "{}:{}:{}: error[trf-syntax]: {}\n", o.trf, p.line, p.column, p.message);
+    ++findings;
+  }
+  // The tournament of the TRF's name, else the only one (else the first).
+  const tn::Tournament* t = nullptr;
+  for (const auto& x : tournaments)
+    if (tn::same_event_name(x.key.event, trf.name)) t = &x;
+  if (!t && !tournaments.empty()) t = &tournaments.front();
+  if (!t) {
+    spdlog::error("no games to compare {} with", o.trf);
+    return kExitDataFailed;
+  }
+  for (const tn::TrfDisagreement& d : tn::compare_trf(*t, trf)) {
+    std::string place = d.line ? fmt::format("{}:{}", o.trf, d.line) : o.trf;
+    std::string where;
+    if (d.game != SIZE_MAX) where = fmt::format(" ({})", game_place(summaries[t->games[d.game].summary]));
+    fmt::print(out, "{}: error[{}]: {}{}\n", place, tn::trf_code_name(d.code), d.message, where);
+    ++findings;
+  }
+  fmt::print(out, "{} disagreement{} between {} and the games of {}\n", findings, findings == 1 ? "" : "s", o.trf,
+             t->key.event);
+  return findings ? kExitDataFailed : kExitOk;
+}
+
+}  // namespace
+
+int run_event(const EventOptions& o) {
+  if (!threads_in_range(o.threads)) return kExitUsage;
+  std::optional<tn::System> system;
+  if (o.system != "auto") {
+    system = tn::parse_system(o.system);
+    if (!system) {
+      spdlog::error("--system {}: not auto, round-robin, double-round-robin, swiss or knockout", o.system);
+      return kExitUsage;
+    }
+  }
+  std::vector<tn::TieBreak> order;
+  if (!o.tiebreaks.empty()) {
+    std::stringstream list(o.tiebreaks);
+    for (std::string name; std::getline(list, name, ',');) {
+      const auto tb = tn::parse_tie_break(name);
+      if (!tb) {
+        std::vector<std::string_view> names;
+        for (int i = 0; i < tn::kTieBreakCount; ++i) names.push_back(tn::tie_break_name(tn::TieBreak(i)));
+        spdlog::error("--tiebreaks: unknown tie-break '{}' (known: {})", name, name_list(names, ", "));
+        return kExitUsage;
+      }
+      order.push_back(*tb);
+    }
+  }
+  if (!o.filter.variant.empty() && !variant_option(o.filter.variant)) return kExitUsage;
+
+  std::vector<tn::GameSummary> summaries;
+  bool read_all = true;
+  if (o.use_db) {
+    if (!o.inputs.empty()) {
+      spdlog::error("give PGN inputs or --db, not both");
+      return kExitUsage;
+    }
+    if (const int rc = read_database(o, summaries); rc != kExitOk) return rc;
+  } else {
+    read_all = read_inputs(o, summaries);
+  }
+
+  std::vector<tn::Tournament> tournaments;
+  for (const tn::GameGroup& g : tn::group_by_event(summaries)) {
+    if (!o.use_db && !o.filter.event.empty() && !tn::same_event_name(g.key.event, o.filter.event)) continue;
+    tournaments.push_back(tn::build_tournament(summaries, g, system));
+  }
+  if (!o.filter.event.empty() && tournaments.empty()) {
+    spdlog::error("no tournament named '{}' in the games", o.filter.event);
+    return read_all ? kExitDataFailed : kExitIo;
+  }
+
+  File file;
+  std::FILE* out = stdout;
+  if (!o.output.empty() && o.output != "-") {
+    if (!(file = create_file(o.output))) return kExitIo;
+    out = file.get();
+  }
+  int rc = kExitOk;
+  if (!o.trf.empty()) {
+    rc = compare_with_trf(o, summaries, tournaments, out);
+  } else {
+    std::vector<EventReport> reports;
+    for (const tn::Tournament& t : tournaments) {
+      EventReport r;
+      r.tournament = &t;
+      r.order = order.empty() ? tn::default_tie_breaks(t.system) : order;
+      r.standings = tn::standings(t, r.order);
+      r.summaries = &summaries;
+      reports.push_back(std::move(r));
+    }
+    std::string text;
+    switch (o.format) {
+      case Format::Json: text = event_json(reports); break;
+      case Format::Csv: text = event_csv(reports); break;
+      case Format::Html: text = event_html(reports); break;
+      case Format::Trf:
+        for (const EventReport& r : reports) text += tn::write_trf(*r.tournament, r.standings);
+        break;
+      default: text = event_text(reports); break;
+    }
+    if (std::fwrite(text.data(), 1, text.size(), out) != text.size()) rc = kExitIo;
+  }
+  if (std::fflush(out) != 0 || std::ferror(out)) {
+    spdlog::error("cannot write {}", o.output.empty() ? "standard output" : o.output);
+    return kExitIo;
+  }
+  if (!read_all) return kExitIo;
+  return rc;
+}
+
+}  // namespace virrey::cli

@@ -1,0 +1,396 @@
+#include "event_writers.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "output.hpp"
+#include "text_table.hpp"
+
+namespace virrey::cli {
+
+namespace {
+
+namespace tn = tournament;
+using Align = TextTable::Align;
+
+std::string variant_title(Variant v) {
+  switch (v) {
+    case Variant::Virrey: return "Virrey chess";
+    case Variant::Modern: return "Modern chess";
+    case Variant::Standard: break;
+  }
+  return "Standard chess";
+}
+
+std::string system_title(tn::System s) {
+  switch (s) {
+    case tn::System::RoundRobin: return "round robin";
+    case tn::System::DoubleRoundRobin: return "double round robin";
+    case tn::System::Swiss: return "Swiss";
+    case tn::System::Knockout: return "knockout";
+  }
+  return "Swiss";
+}
+
+// Decimals a tie-break is shown with.
+int decimals(tn::TieBreak tb) {
+  switch (tb) {
+    case tn::TieBreak::SonnebornBerger: return 2;
+    case tn::TieBreak::DirectEncounter:
+    case tn::TieBreak::Koya:
+    case tn::TieBreak::Buchholz:
+    case tn::TieBreak::BuchholzCut1:
+    case tn::TieBreak::MedianBuchholz: return 1;
+    default: return 0;
+  }
+}
+
+std::string value_text(const std::optional<double>& v, tn::TieBreak tb) {
+  return v ? fmt::format("{:.{}f}", *v, decimals(tb)) : "-";
+}
+
+std::string points_text(int half) { return fmt::format("{:.1f}", half / 2.0); }
+
+// "1", "½", "0" (or "+", "-", "=" without play).
+std::string score_mark(const tn::Entry& e) {
+  if (e.kind == tn::EntryKind::Pending) return "*";
+  if (e.kind == tn::EntryKind::Forfeit) return e.half_points == 2 ? "+" : e.half_points == 1 ? "=" : "-";
+  return e.half_points == 2 ? "1" : e.half_points == 1 ? "½" : "0";
+}
+
+// Every player's place in the standings (1-based, unique even where ranks
+// are shared): how the crosstables name opponents.
+std::vector<int> positions(const EventReport& r) {
+  std::vector<int> out(r.tournament->players.size(), 0);
+  for (std::size_t i = 0; i < r.standings.size(); ++i) out[std::size_t(r.standings[i].player)] = int(i) + 1;
+  return out;
+}
+
+// The round-by-round cell of a Swiss table: opponent's place, colour, result.
+std::string swiss_cell(const tn::Entry& e, const std::vector<int>& rank) {
+  switch (e.kind) {
+    case tn::EntryKind::Absent: return "-";
+    case tn::EntryKind::Bye: return fmt::format("bye{}", score_mark(e));
+    default: break;
+  }
+  return fmt::format("{}{}{}", rank[std::size_t(e.opponent)], *e.colour == Color::White ? 'w' : 'b', score_mark(e));
+}
+
+// Every player's results against each other player, in round order.
+std::string grid_cell(const tn::Player& p, int opponent) {
+  std::string s;
+  for (const tn::Entry& e : p.entries)
+    if (e.opponent == opponent) s += score_mark(e);
+  return s;
+}
+
+std::string headline(const tn::Tournament& t) {
+  std::string s = fmt::format("{} · {} · {} rounds · {} players · {} games", variant_title(t.variant),
+                              system_title(t.system), t.rounds, t.players.size(), t.games.size());
+  if (!tn::unknown_tag_value(t.key.site)) s += fmt::format(" · {}", t.key.site);
+  if (!t.first_date.empty())
+    s += t.first_date == t.last_date ? fmt::format(" · {}", t.first_date)
+                                     : fmt::format(" · {} – {}", t.first_date, t.last_date);
+  return s;
+}
+
+// The standings as rows of cells, with their titles.
+struct StandingRows {
+  std::vector<TextTable::Column> columns;
+  std::vector<std::vector<std::string>> rows;
+};
+
+StandingRows standing_rows(const EventReport& r) {
+  const tn::Tournament& t = *r.tournament;
+  StandingRows out;
+  out.columns = {{"Rank", Align::Right},  {"Player", Align::Left}, {"Title", Align::Left},
+                 {"Fed", Align::Left},    {"Rating", Align::Right}, {"Games", Align::Right},
+                 {"Points", Align::Right}};
+  for (tn::TieBreak tb : r.order) out.columns.push_back({std::string(tn::tie_break_short(tb)), Align::Right});
+  const bool has_tpr = std::find(r.order.begin(), r.order.end(), tn::TieBreak::Performance) != r.order.end();
+  if (!has_tpr) out.columns.push_back({"TPR", Align::Right});
+  for (const tn::Standing& s : r.standings) {
+    const tn::Player& p = t.players[std::size_t(s.player)];
+    std::vector<std::string> row = {std::to_string(s.rank), p.name, p.title, p.federation,
+                                    p.rating ? std::to_string(*p.rating) : "-", std::to_string(p.games_played()),
+                                    points_text(p.half_points)};
+    for (std::size_t k = 0; k < r.order.size(); ++k) row.push_back(value_text(s.values[k], r.order[k]));
+    if (!has_tpr) row.push_back(s.performance ? std::to_string(*s.performance) : "-");
+    out.rows.push_back(std::move(row));
+  }
+  return out;
+}
+
+// The crosstable as rows of cells: a grid for round robins, rounds for Swiss.
+StandingRows crosstable_rows(const EventReport& r) {
+  const tn::Tournament& t = *r.tournament;
+  const std::vector<int> rank = positions(r);
+  StandingRows out;
+  out.columns = {{"No", Align::Right}, {"Player", Align::Left}};
+  const bool grid = t.system == tn::System::RoundRobin || t.system == tn::System::DoubleRoundRobin;
+  if (grid) {
+    for (std::size_t j = 0; j < r.standings.size(); ++j) out.columns.push_back({std::to_string(j + 1), Align::Left});
+  } else {
+    for (int round = 1; round <= t.rounds; ++round) out.columns.push_back({std::to_string(round), Align::Left});
+  }
+  out.columns.push_back({"Points", Align::Right});
+  for (const tn::Standing& s : r.standings) {
+    const tn::Player& p = t.players[std::size_t(s.player)];
+    std::vector<std::string> row = {std::to_string(rank[std::size_t(s.player)]), p.name};
+    if (grid) {
+      for (const tn::Standing& o : r.standings) row.push_back(o.player == s.player ? "X" : grid_cell(p, o.player));
+    } else {
+      for (int round = 1; round <= t.rounds; ++round) {
+        std::string cell;
+        for (const tn::Entry& e : p.entries)
+          if (e.round == round) cell += fmt::format("{}{}", cell.empty() ? "" : " ", swiss_cell(e, rank));
+        row.push_back(cell);
+      }
+    }
+    row.push_back(points_text(p.half_points));
+    out.rows.push_back(std::move(row));
+  }
+  return out;
+}
+
+std::string match_games(const tn::Tournament& t, const tn::Match& m) {
+  std::string s;
+  for (std::size_t gi : m.games) {
+    const tn::TournamentGame& g = t.games[gi];
+    // The result from the first-named player's side.
+    const bool a_white = g.white == m.a;
+    std::string r = g.result == GameResult::Draw ? "½-½"
+                    : g.result == GameResult::Unknown ? "*"
+                    : (g.result == GameResult::WhiteWins) == a_white ? "1-0" : "0-1";
+    if (!g.played && g.result != GameResult::Unknown) r += " (forfeit)";
+    s += fmt::format("{}{}", s.empty() ? "" : ", ", r);
+  }
+  return s;
+}
+
+std::string half_text(int half) {
+  return half % 2 ? (half == 1 ? "½" : fmt::format("{}½", half / 2)) : std::to_string(half / 2);
+}
+
+std::string html_escape(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&#39;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::string html_table(std::string_view id, std::string_view cls, const StandingRows& rows) {
+  std::string out = fmt::format("<table id=\"{}\" class=\"{}\">\n<thead><tr>", id, cls);
+  for (const auto& c : rows.columns) out += fmt::format("<th>{}</th>", html_escape(c.title));
+  out += "</tr></thead>\n<tbody>\n";
+  for (const auto& row : rows.rows) {
+    out += "<tr>";
+    for (std::size_t i = 0; i < row.size(); ++i)
+      out += fmt::format("<td{}>{}</td>", rows.columns[i].align == Align::Right ? " class=\"n\"" : "",
+                         html_escape(row[i]));
+    out += "</tr>\n";
+  }
+  return out + "</tbody>\n</table>\n";
+}
+
+StandingRows match_rows(const tn::Tournament& t) {
+  StandingRows out;
+  out.columns = {{"Round", Align::Right}, {"Player", Align::Left}, {"Score", Align::Left},
+                 {"Player", Align::Left}, {"Games", Align::Left},  {"Winner", Align::Left}};
+  for (const tn::Match& m : tn::knockout_matches(t)) {
+    out.rows.push_back({std::to_string(m.round), t.players[std::size_t(m.a)].name,
+                        fmt::format("{}-{}", half_text(m.a_half), half_text(m.b_half)), t.players[std::size_t(m.b)].name,
+                        match_games(t, m), m.winner >= 0 ? t.players[std::size_t(m.winner)].name : "level"});
+  }
+  return out;
+}
+
+std::string render(const StandingRows& rows) {
+  TextTable table(rows.columns);
+  for (const auto& row : rows.rows) table.add(row);
+  return table.render();
+}
+
+Value entry_value(const tn::Tournament& t, const tn::Entry& e, const std::vector<int>& rank) {
+  Members m = {{"round", Value::integer(e.round)}};
+  if (e.sub_game) m.push_back({"game", Value::integer(e.sub_game)});
+  m.push_back({"opponent", e.opponent >= 0 ? Value::string(t.players[std::size_t(e.opponent)].name) : Value::null()});
+  m.push_back({"opponent_position", e.opponent >= 0 ? Value::integer(rank[std::size_t(e.opponent)]) : Value::null()});
+  m.push_back({"colour", e.colour ? Value::string(*e.colour == Color::White ? "white" : "black") : Value::null()});
+  m.push_back({"score", e.counted() ? Value::number(e.half_points / 2.0, 1) : Value::null()});
+  m.push_back({"kind", Value::string(tn::entry_kind_name(e.kind))});
+  return Value::object(std::move(m));
+}
+
+}  // namespace
+
+std::string event_text(const std::vector<EventReport>& reports) {
+  if (reports.empty()) return "no tournament: the input holds no games\n";
+  std::string out;
+  for (const EventReport& r : reports) {
+    const tn::Tournament& t = *r.tournament;
+    if (!out.empty()) out += '\n';
+    out += t.key.event.empty() ? "(no Event tag)\n" : t.key.event + '\n';
+    out += headline(t) + "\n\n";
+    out += render(standing_rows(r));
+    if (t.system == tn::System::Knockout) {
+      out += "\nMatches\n";
+      out += render(match_rows(t));
+    } else {
+      out += t.system == tn::System::Swiss ? "\nRound by round (opponent's number, colour, result)\n" : "\nCrosstable\n";
+      out += render(crosstable_rows(r));
+    }
+  }
+  return out;
+}
+
+std::string event_json(const std::vector<EventReport>& reports) {
+  std::vector<Value> list;
+  for (const EventReport& r : reports) {
+    const tn::Tournament& t = *r.tournament;
+    const std::vector<int> rank = positions(r);
+    std::vector<Value> players;
+    for (const tn::Standing& s : r.standings) {
+      const tn::Player& p = t.players[std::size_t(s.player)];
+      Members tb;
+      for (std::size_t k = 0; k < r.order.size(); ++k)
+        tb.push_back({std::string(tn::tie_break_name(r.order[k])), Value::number(s.values[k], decimals(r.order[k]))});
+      std::vector<Value> results;
+      for (const tn::Entry& e : p.entries) results.push_back(entry_value(t, e, rank));
+      players.push_back(Value::object({{"rank", Value::integer(s.rank)},
+                                       {"position", Value::integer(rank[std::size_t(s.player)])},
+                                       {"name", Value::string(p.name)},
+                                       {"title", Value::string_or_null(p.title)},
+                                       {"federation", Value::string_or_null(p.federation)},
+                                       {"fide_id", Value::string_or_null(p.fide_id)},
+                                       {"rating", Value::integer(p.rating)},
+                                       {"games", Value::integer(p.games_played())},
+                                       {"points", Value::number(p.points(), 1)},
+                                       {"tiebreaks", Value::object(std::move(tb))},
+                                       {"average_rating", Value::integer(s.average_rating)},
+                                       {"performance", Value::integer(s.performance)},
+                                       {"results", Value::list(std::move(results))}}));
+    }
+    std::vector<Value> order;
+    for (tn::TieBreak tb : r.order) order.push_back(Value::string(tn::tie_break_name(tb)));
+    Members m = {{"event", Value::string(t.key.event)},
+                 {"site", Value::string_or_null(tn::unknown_tag_value(t.key.site) ? "" : t.key.site)},
+                 {"event_date", Value::string_or_null(tn::unknown_tag_value(t.key.event_date) ? "" : t.key.event_date)},
+                 {"variant", Value::string(info(t.variant).cli_name)},
+                 {"system", Value::string(tn::system_name(t.system))},
+                 {"rounds", Value::integer(t.rounds)},
+                 {"games", Value::integer(t.games.size())},
+                 {"tiebreak_order", Value::list(std::move(order))},
+                 {"players", Value::list(std::move(players))}};
+    if (t.system == tn::System::Knockout) {
+      std::vector<Value> matches;
+      for (const tn::Match& mt : tn::knockout_matches(t))
+        matches.push_back(Value::object(
+            {{"round", Value::integer(mt.round)},
+             {"players", Value::list({Value::string(t.players[std::size_t(mt.a)].name),
+                                      Value::string(t.players[std::size_t(mt.b)].name)})},
+             {"score", Value::list({Value::number(mt.a_half / 2.0, 1), Value::number(mt.b_half / 2.0, 1)})},
+             {"games", Value::integer(mt.games.size())},
+             {"winner", mt.winner >= 0 ? Value::string(t.players[std::size_t(mt.winner)].name) : Value::null()}}));
+      m.push_back({"matches", Value::list(std::move(matches))});
+    }
+    list.push_back(Value::object(std::move(m)));
+  }
+  return json(Members{{"tournaments", Value::list(std::move(list))}}) + '\n';
+}
+
+std::string event_csv(const std::vector<EventReport>& reports) {
+  // One header for all tournaments: the tie-breaks of the first.
+  std::vector<std::string> names = {"event", "rank", "name", "title", "federation", "rating", "games", "points"};
+  const std::vector<tn::TieBreak> order = reports.empty() ? std::vector<tn::TieBreak>{} : reports.front().order;
+  for (tn::TieBreak tb : order) names.push_back(std::string(tn::tie_break_name(tb)));
+  const bool has_tpr = std::find(order.begin(), order.end(), tn::TieBreak::Performance) != order.end();
+  if (!has_tpr) names.push_back("performance");
+  std::string out = csv_line(names);
+  for (const EventReport& r : reports) {
+    const tn::Tournament& t = *r.tournament;
+    for (const tn::Standing& s : r.standings) {
+      const tn::Player& p = t.players[std::size_t(s.player)];
+      std::vector<Value> row = {Value::string(t.key.event), Value::integer(s.rank), Value::string(p.name),
+                                Value::string_or_null(p.title), Value::string_or_null(p.federation),
+                                Value::integer(p.rating), Value::integer(p.games_played()),
+                                Value::number(p.points(), 1)};
+      for (tn::TieBreak tb : order) {
+        const auto it = std::find(r.order.begin(), r.order.end(), tb);
+        row.push_back(it == r.order.end() ? Value::null()
+                                          : Value::number(s.values[std::size_t(it - r.order.begin())], decimals(tb)));
+      }
+      if (!has_tpr) row.push_back(Value::integer(s.performance));
+      out += csv_line(row);
+    }
+  }
+  return out;
+}
+
+std::string event_html(const std::vector<EventReport>& reports) {
+  std::string title = reports.size() == 1 ? reports.front().tournament->key.event : "Tournaments";
+  std::string out = fmt::format(
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>\n"
+      "body{{font-family:system-ui,sans-serif;margin:2em;color:#222;background:#fff}}\n"
+      "h1{{margin-bottom:0.2em}} .meta{{color:#555;margin-top:0}}\n"
+      "table{{border-collapse:collapse;margin:0.5em 0 1.5em}}\n"
+      "th,td{{border:1px solid #ccc;padding:0.2em 0.5em;text-align:left;white-space:nowrap}}\n"
+      "th{{background:#f0f0f0}} td.n{{text-align:right;font-variant-numeric:tabular-nums}}\n"
+      "tbody tr:nth-child(even){{background:#fafafa}}\n"
+      "section.player{{display:inline-block;vertical-align:top;margin-right:2em}}\n"
+      "h3{{margin:0.5em 0 0.2em;font-size:1em}}\n"
+      "</style>\n</head>\n<body>\n",
+      html_escape(title));
+  for (std::size_t k = 0; k < reports.size(); ++k) {
+    const EventReport& r = reports[k];
+    const tn::Tournament& t = *r.tournament;
+    const std::vector<int> rank = positions(r);
+    out += fmt::format("<article id=\"t{}\">\n<h1>{}</h1>\n<p class=\"meta\">{}</p>\n", k,
+                       html_escape(t.key.event.empty() ? "(no Event tag)" : t.key.event), html_escape(headline(t)));
+    out += "<h2>Standings</h2>\n";
+    out += html_table(fmt::format("standings-{}", k), "standings", standing_rows(r));
+    if (t.system == tn::System::Knockout) {
+      out += "<h2>Matches</h2>\n";
+      out += html_table(fmt::format("crosstable-{}", k), "matches", match_rows(t));
+    } else {
+      out += fmt::format("<h2>{}</h2>\n", t.system == tn::System::Swiss ? "Round by round" : "Crosstable");
+      out += html_table(fmt::format("crosstable-{}", k), "crosstable", crosstable_rows(r));
+    }
+    out += "<h2>Games by player</h2>\n";
+    for (const tn::Standing& s : r.standings) {
+      const tn::Player& p = t.players[std::size_t(s.player)];
+      StandingRows games;
+      games.columns = {{"Round", Align::Right}, {"Colour", Align::Left}, {"Opponent", Align::Left},
+                       {"Result", Align::Left}, {"Moves", Align::Right}};
+      for (const tn::Entry& e : p.entries) {
+        std::string moves = "-";
+        if (e.game != SIZE_MAX) moves = std::to_string(((*r.summaries)[t.games[e.game].summary].plies + 1) / 2);
+        games.rows.push_back({e.round ? std::to_string(e.round) : "?",
+                              e.colour ? (*e.colour == Color::White ? "White" : "Black") : "-",
+                              e.opponent >= 0 ? t.players[std::size_t(e.opponent)].name
+                                              : std::string(e.kind == tn::EntryKind::Bye ? "bye" : "absent"),
+                              e.kind == tn::EntryKind::Played
+                                  ? score_mark(e)
+                                  : fmt::format("{} ({})", score_mark(e), tn::entry_kind_name(e.kind)),
+                              moves});
+      }
+      out += fmt::format("<section class=\"player\" id=\"p{}-{}\">\n<h3>{}. {}</h3>\n", k,
+                         rank[std::size_t(s.player)], s.rank, html_escape(p.name));
+      out += html_table(fmt::format("games-{}-{}", k, s.player), "games", games) + "</section>\n";
+    }
+    out += "</article>\n";
+  }
+  return out + "</body>\n</html>\n";
+}
+
+}  // namespace virrey::cli

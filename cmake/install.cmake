@@ -1,0 +1,50 @@
+# What `cmake --install build --prefix P` puts under P, and nothing else:
+#   bin/virrey                                   the binary (component binary)
+#   share/man/man1/virrey.1, virrey-COMMAND.1    its man pages
+#   share/bash-completion/completions/virrey     its bash completion
+#   share/virrey/sample-data/                    the sample collections
+# The libraries are static and private to the binary; tests, benchmarks and
+# headers stay in the build tree. The man pages and the completion are
+# written at build time by the binary itself from its CLI11 definitions, so a
+# new command or option appears in them without more work here.
+# The component system-binary (not part of a plain install; scripts/package.sh
+# installs it after the rest) replaces bin/virrey by the build linked to the
+# system's shared libraries (cli/CMakeLists.txt, virrey_system).
+include(GNUInstallDirs)
+
+set(VIRREY_DOCS_DIR ${CMAKE_BINARY_DIR}/docs)
+add_custom_command(
+  OUTPUT ${VIRREY_DOCS_DIR}/stamp
+  COMMAND ${CMAKE_COMMAND} -DVIRREY=$<TARGET_FILE:virrey> -DDOCS=${VIRREY_DOCS_DIR}
+          -DDATA_DIR=${CMAKE_INSTALL_FULL_DATADIR}/virrey -P ${PROJECT_SOURCE_DIR}/cmake/write_docs.cmake
+  DEPENDS virrey ${PROJECT_SOURCE_DIR}/cmake/write_docs.cmake
+  COMMENT "Writing the man pages and the bash completion of virrey"
+  VERBATIM)
+add_custom_target(virrey_docs ALL DEPENDS ${VIRREY_DOCS_DIR}/stamp)
+
+install(TARGETS virrey RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT binary)
+install(TARGETS virrey_system RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT system-binary
+        EXCLUDE_FROM_ALL)
+install(DIRECTORY ${VIRREY_DOCS_DIR}/man/ DESTINATION ${CMAKE_INSTALL_MANDIR}/man1
+        FILES_MATCHING PATTERN "*.1")
+install(FILES ${VIRREY_DOCS_DIR}/completion/virrey
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/sample-data/ DESTINATION ${CMAKE_INSTALL_DATADIR}/virrey/sample-data)
+
+# For programs beside the binary, e.g. the Dask driver: installed into bin/
+# (scripts/package.sh ships whatever is installed).
+function(virrey_install_program file)
+  install(PROGRAMS ${file} DESTINATION ${CMAKE_INSTALL_BINDIR})
+endfunction()
+# The Dask driver, once it exists: a dask/ folder with its own CMakeLists.txt
+# (which may call virrey_install_program and install under
+# ${CMAKE_INSTALL_DATADIR}/virrey), else a single script.
+if(EXISTS ${PROJECT_SOURCE_DIR}/dask/CMakeLists.txt)
+  add_subdirectory(${PROJECT_SOURCE_DIR}/dask ${CMAKE_BINARY_DIR}/dask)
+else()
+  foreach(driver scripts/virrey-dask dask/virrey-dask)
+    if(EXISTS ${PROJECT_SOURCE_DIR}/${driver})
+      virrey_install_program(${PROJECT_SOURCE_DIR}/${driver})
+    endif()
+  endforeach()
+endif()

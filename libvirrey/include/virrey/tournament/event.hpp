@@ -1,0 +1,160 @@
+// A tournament made of its games: players, rounds, every player's results
+// round by round (played games, forfeits, byes, absences), the system the
+// pairings show, and the standings with the tie-breaks of the FIDE Tie-Break
+// Regulations (Handbook C.07).
+//
+// Unplayed rounds (C.07 art. 16, as virrey reads it): a forfeit (a game with
+// a decisive result and no move), a bye (a game against "BYE") and an
+// absence (no game in a round the others play) score what they say (absence
+// 0) and are not games played. In the tie-breaks made of opponents' scores
+// (Buchholz and its cuts, Sonneborn-Berger, Koya) every opponent's own
+// unplayed rounds count as draws, and each of the player's unplayed rounds
+// counts as a game against a dummy opponent whose score is the player's own.
+// Average rating of opponents and performance count only games played.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "virrey/rules/types.hpp"
+#include "virrey/tournament/grouping.hpp"
+
+namespace virrey::tournament {
+
+enum class System : std::uint8_t { RoundRobin, DoubleRoundRobin, Swiss, Knockout };
+std::string_view system_name(System s);  // "round-robin", "double-round-robin", "swiss", "knockout"
+std::optional<System> parse_system(std::string_view name);  // also "round-robin" for double (then told apart)
+
+// What one player got in one entry of a round.
+enum class EntryKind : std::uint8_t {
+  Played,   // a game with moves and a result
+  Forfeit,  // a result and no move (won or lost without play)
+  Bye,      // a game against "BYE" (full, half or zero point bye)
+  Absent,   // no game in the round
+  Pending,  // a game with result "*": not counted
+};
+std::string_view entry_kind_name(EntryKind k);  // "played", "forfeit", ...
+
+struct Entry {
+  int round = 0;                 // 1-based; 0 when the Round tag does not say
+  int sub_game = 0;              // the game of a match (Round "r.b.g"), else 0
+  int opponent = -1;             // player index; -1 for a bye or an absence
+  std::optional<Color> colour;   // none for a bye or an absence
+  int half_points = 0;           // 0, 1 or 2
+  EntryKind kind = EntryKind::Absent;
+  std::size_t game = SIZE_MAX;   // index into Tournament::games, or SIZE_MAX
+  bool played() const { return kind == EntryKind::Played; }
+  bool counted() const { return kind != EntryKind::Pending; }
+};
+
+struct Player {
+  std::string name;
+  std::optional<int> rating;  // the rating tag most of the player's games carry
+  std::string title;
+  std::string federation;
+  std::string fide_id;
+  std::vector<Entry> entries;  // by round, then sub-game; absences included
+  int half_points = 0;
+  double points() const { return half_points / 2.0; }
+  int games_played() const;
+};
+
+struct TournamentGame {
+  std::size_t summary = 0;  // index into the summaries the tournament was made from
+  int white = -1;           // player index; -1 for a bye
+  int black = -1;
+  int round = 0;
+  int board = 0;
+  int sub_game = 0;
+  GameResult result = GameResult::Unknown;
+  bool played = false;  // has moves
+};
+
+struct Tournament {
+  TournamentKey key;
+  Variant variant = Variant::Standard;
+  System system = System::Swiss;
+  int rounds = 0;  // the highest round number of its games
+  std::vector<Player> players;  // in the order first met
+  std::vector<TournamentGame> games;
+  // From the games' tags, for the reports.
+  std::string first_date, last_date;  // "" when no game is dated
+  std::vector<std::string> round_dates;  // [round-1]: the earliest date of the round's games
+  std::string time_control, arbiter, event_country, event_type;
+  int player_index(std::string_view name) const;  // -1 when absent
+};
+
+// Whether two Event names (or player names) are the same but for case and outer blanks.
+bool same_event_name(std::string_view a, std::string_view b);
+
+// Names that stand for no opponent: "BYE", "-", "" (any case).
+bool bye_name(std::string_view name);
+
+// The tournament made of the games of one group. `system`: as given, or
+// recognised from the pairings when empty.
+Tournament build_tournament(const std::vector<GameSummary>& summaries, const GameGroup& group,
+                            std::optional<System> system = std::nullopt);
+
+// The system the pairings show: round robins when every pair met once (or
+// twice), knockout when each round's players are at most half of the last's,
+// else Swiss.
+System recognise_system(const Tournament& t);
+
+// --- tie-breaks ----------------------------------------------------------------
+
+enum class TieBreak : std::uint8_t {
+  DirectEncounter,    // points among the tied players, when all met
+  Wins,               // rounds won, with or without play (C.07 WIN)
+  GamesWon,           // games won over the board (WON)
+  BlackGames,         // games played with Black (BPG)
+  SonnebornBerger,
+  Koya,               // points against those with at least half the maximum
+  Buchholz,
+  BuchholzCut1,
+  MedianBuchholz,     // Buchholz without the best and the worst
+  AverageRating,      // of the opponents of games played (ARO)
+  Performance,        // tournament performance rating (TPR)
+  KnockoutStage,      // knockout: the round a player reached
+};
+constexpr int kTieBreakCount = 12;
+std::string_view tie_break_name(TieBreak t);   // snake_case: "sonneborn_berger"
+std::string_view tie_break_short(TieBreak t);  // column title: "SB"
+std::optional<TieBreak> parse_tie_break(std::string_view name);  // snake_case or short, any case
+// FIDE's recommended order for the system.
+std::vector<TieBreak> default_tie_breaks(System s);
+
+// The FIDE conversion table: the rating difference dp of a fractional score
+// p (percent, 0..100).
+int fide_dp(int percent);
+
+struct Standing {
+  int player = 0;  // index into Tournament::players
+  int rank = 0;    // 1-based, shared when every criterion is equal
+  std::vector<std::optional<double>> values;  // one per tie-break asked, none when it does not apply
+  std::optional<int> performance;             // TPR, also when not a tie-break
+  std::optional<int> average_rating;          // ARO
+};
+
+// Standings: points, then the tie-breaks in order.
+std::vector<Standing> standings(const Tournament& t, const std::vector<TieBreak>& order);
+
+// One tie-break for every player (DirectEncounter over all players with the
+// same points).
+std::vector<std::optional<double>> tie_break_values(const Tournament& t, TieBreak tb);
+
+// --- knockout ------------------------------------------------------------------
+
+// A knockout match: two players in one round, their games and score.
+struct Match {
+  int round = 0;
+  int a = -1, b = -1;           // player indices (a met first)
+  int a_half = 0, b_half = 0;   // half points each
+  std::vector<std::size_t> games;  // indices into Tournament::games
+  int winner = -1;              // -1 when level
+};
+std::vector<Match> knockout_matches(const Tournament& t);
+
+}  // namespace virrey::tournament

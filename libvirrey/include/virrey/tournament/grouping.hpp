@@ -1,0 +1,100 @@
+// What a tournament needs of one game (GameSummary, taken from a GameRecord:
+// its tags, result, length and where it was read), and the grouping of games
+// into tournaments by their Event tag, split by EventDate and Site where one
+// name covers two tournaments.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "virrey/base/game_result.hpp"
+#include "virrey/game/game_record.hpp"
+#include "virrey/pgn/location.hpp"
+#include "virrey/rules/variant.hpp"
+#include "virrey/tournament/round.hpp"
+
+namespace virrey::tournament {
+
+// Where a game was read: an input and the game's place in it, or a game of
+// a database (file empty, number its id).
+struct SourceRef {
+  std::string file;        // the input's display name
+  std::size_t input = 0;   // its index in the list of inputs
+  std::uint64_t number = 0;  // the game's number in the input (1-based), or its id
+  pgn::Location start;     // the game's first byte
+};
+
+// One side's tags.
+struct PlayerTags {
+  std::string name;          // White / Black
+  std::optional<int> elo;    // WhiteElo when it reads as a rating (1..4000)
+  std::string elo_text;      // WhiteElo as written ("" when absent)
+  std::string title;         // WhiteTitle
+  std::string federation;    // WhiteFederation, WhiteFed or WhiteCountry
+  std::string fide_id;       // WhiteFideId
+  std::string team;          // WhiteTeam
+};
+
+struct GameSummary {
+  std::string event;       // Event
+  std::string site;        // Site
+  std::string event_date;  // EventDate
+  std::string date;        // Date
+  std::string round_text;  // Round as written
+  std::variant<RoundTag, RoundError> round;  // Round as read ("" reads as Unknown)
+  PlayerTags white;
+  PlayerTags black;
+  // The result: the Result tag when it reads, else the termination marker.
+  GameResult result = GameResult::Unknown;
+  std::uint32_t plies = 0;  // moves of the main line
+  Variant variant = Variant::Standard;
+  // Tags a tournament report can use.
+  std::string time_control;   // TimeControl
+  std::string termination;    // Termination
+  std::string event_type;     // EventType
+  std::string event_rounds;   // EventRounds
+  std::string event_country;  // EventCountry
+  std::string arbiter;        // Arbiter
+  std::string section;        // Section
+  std::string stage;          // Stage
+  SourceRef source;
+
+  // The round as read, or nullptr when the tag does not read.
+  const RoundTag* round_tag() const { return std::get_if<RoundTag>(&round); }
+  // A game with a result and no move: a forfeit (or a bye written as a game).
+  bool unplayed() const { return plies == 0; }
+};
+
+// The summary of one game; `source` says where it was read.
+GameSummary summarize(const game::GameRecord& record, SourceRef source);
+
+// "?", "" and dates made only of '?' and '.' are unknown values.
+bool unknown_tag_value(std::string_view value);
+
+// A tournament's identity: the Event tag and, when they split one name into
+// several tournaments, EventDate and Site (else as most of its games say).
+struct TournamentKey {
+  std::string event;
+  std::string site;
+  std::string event_date;
+  friend bool operator==(const TournamentKey&, const TournamentKey&) = default;
+};
+
+// The games of one tournament, as indices into the summaries, in input order.
+struct GameGroup {
+  TournamentKey key;
+  std::vector<std::size_t> games;
+};
+
+// Groups games by Event. One Event name is split by known EventDate values
+// (two start dates are two tournaments), then by known Site values when the
+// games of each Site share no player with the others. A game whose EventDate
+// or Site is unknown joins the group of the only known value, if there is
+// one. Groups come in the order of their first game.
+std::vector<GameGroup> group_by_event(const std::vector<GameSummary>& games);
+
+}  // namespace virrey::tournament

@@ -1,0 +1,177 @@
+#include "virrey/generate/swiss.hpp"
+
+#include <algorithm>
+#include <numeric>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "random.hpp"
+#include "tournament.hpp"
+#include "virrey/generate/game_generator.hpp"
+
+namespace virrey::generate {
+
+namespace {
+
+struct Entrant {
+  PlayerTag tag;
+  int half_points = 0;
+  int colour_balance = 0;  // whites minus blacks
+  int last_colour = 0;     // +1 white, -1 black, 0 none
+  bool had_bye = false;
+  std::set<int> met;
+};
+
+void set_tag(game::GameRecord& r, std::string_view name, std::string value) {
+  for (auto& t : r.tags)
+    if (t.name == name) {
+      t.value = std::move(value);
+      return;
+    }
+  r.tags.push_back({std::string(name), std::move(value)});
+}
+
+// Whether `a` takes White against `b`: the one owed White by the balance,
+// then by the last colour, else the higher ranked alternately by board.
+bool a_takes_white(const Entrant& a, const Entrant& b, int board) {
+  if (a.colour_balance != b.colour_balance) return a.colour_balance < b.colour_balance;
+  if (a.last_colour != b.last_colour) return a.last_colour < b.last_colour;
+  return board % 2 == 0;
+}
+
+}  // namespace
+
+void swiss_tournament(const SwissOptions& o, const std::function<void(game::GameRecord&)>& emit) {
+  const int n = std::clamp(o.players, 2, int(player_pool_size()));
+  const Pairing setting = tournament_pairing(o.variant, o.seed, 0);
+  const std::uint64_t tournament = 0x5357495353ULL;  // ratings of this event ("SWISS")
+  std::vector<Entrant> players(static_cast<std::size_t>(n));
+  {
+    Random r(mix_words({o.seed, std::uint64_t(o.variant), 0x5357495353ULL}));
+    std::set<std::uint64_t> ids;
+    for (Entrant& p : players) {
+      std::uint64_t id;
+      do id = r.next() % player_pool_size();
+      while (!ids.insert(id).second);
+      p.tag = pool_player(o.seed, id, tournament);
+    }
+  }
+  const std::string event = fmt::format("{} (Swiss)", setting.event);
+  const std::string first_day = setting.date;  // YYYY.MM.DD of the first round
+  GeneratorOptions gen_options;
+  gen_options.variant = o.variant;
+  gen_options.seed = o.seed;
+  GameGenerator generator(gen_options);
+  Random forfeits(mix_words({o.seed, std::uint64_t(o.variant), 0x464f524645495453ULL}));
+
+  const int year = std::stoi(first_day.substr(0, 4));
+  const int month = std::stoi(first_day.substr(5, 2));
+  const int day = std::stoi(first_day.substr(8, 2));
+  for (int round = 1; round <= o.rounds; ++round) {
+    // Ranked: score, then rating, then entry order.
+    std::vector<int> ranked(static_cast<std::size_t>(n));
+    std::iota(ranked.begin(), ranked.end(), 0);
+    std::stable_sort(ranked.begin(), ranked.end(), [&](int a, int b) {
+      const Entrant& x = players[std::size_t(a)];
+      const Entrant& y = players[std::size_t(b)];
+      if (x.half_points != y.half_points) return x.half_points > y.half_points;
+      return x.tag.elo > y.tag.elo;
+    });
+    int bye = -1;
+    if (n % 2 == 1) {
+      for (auto it = ranked.rbegin(); it != ranked.rend(); ++it)
+        if (!players[std::size_t(*it)].had_bye) {
+          bye = *it;
+          break;
+        }
+      if (bye < 0) bye = ranked.back();
+      ranked.erase(std::find(ranked.begin(), ranked.end(), bye));
+    }
+    // Top down: the first player of a score group meets the first of its
+    // lower half not met before; floaters go down to the next group.
+    std::vector<std::pair<int, int>> pairs;
+    while (!ranked.empty()) {
+      const int p = ranked.front();
+      const int score = players[std::size_t(p)].half_points;
+      std::size_t group = 0;
+      while (group < ranked.size() && players[std::size_t(ranked[group])].half_points == score) ++group;
+      std::vector<std::size_t> candidates;
+      if (group >= 2) {
+        for (std::size_t i = group / 2; i < group; ++i) candidates.push_back(i);
+        for (std::size_t i = 1; i < group / 2; ++i) candidates.push_back(i);
+      }
+      for (std::size_t i = std::max<std::size_t>(group, 1); i < ranked.size(); ++i) candidates.push_back(i);
+      std::size_t pick = candidates.empty() ? 0 : candidates.front();
+      for (std::size_t c : candidates)
+        if (!players[std::size_t(p)].met.count(ranked[c])) {
+          pick = c;
+          break;
+        }
+      if (pick == 0) break;  // a lone player left (cannot happen with an even count)
+      const int q = ranked[pick];
+      ranked.erase(ranked.begin() + std::ptrdiff_t(pick));
+      ranked.erase(ranked.begin());
+      pairs.emplace_back(p, q);
+    }
+    const std::string date = fmt::format("{:04}.{:02}.{:02}", year, month, std::min(day + round - 1, 28));
+    auto common_tags = [&](game::GameRecord& rec, int board) {
+      set_tag(rec, "Event", event);
+      set_tag(rec, "Site", setting.site);
+      set_tag(rec, "Date", date);
+      set_tag(rec, "Round", fmt::format("{}.{}", round, board));
+      set_tag(rec, "EventDate", first_day);
+    };
+    for (std::size_t b = 0; b < pairs.size(); ++b) {
+      auto [p, q] = pairs[b];
+      Entrant& a = players[std::size_t(p)];
+      Entrant& c = players[std::size_t(q)];
+      if (!a_takes_white(a, c, int(b))) std::swap(p, q);
+      Entrant& w = players[std::size_t(p)];
+      Entrant& k = players[std::size_t(q)];
+      GeneratedGame g = generator.game(std::uint64_t(round) * std::uint64_t(n) + b);
+      game::GameRecord& rec = g.record;
+      if (forfeits.chance(20)) {  // one side did not appear
+        rec.main_line.clear();
+        rec.movetext.clear();
+        rec.result = forfeits.chance(500) ? GameResult::WhiteWins : GameResult::BlackWins;
+        set_tag(rec, "Result", std::string(result_text(rec.result)));
+        set_tag(rec, "PlyCount", "0");
+        set_tag(rec, "Termination", "forfeit");
+      }
+      common_tags(rec, int(b) + 1);
+      set_tag(rec, "White", w.tag.name);
+      set_tag(rec, "Black", k.tag.name);
+      set_tag(rec, "WhiteElo", std::to_string(w.tag.elo));
+      set_tag(rec, "BlackElo", std::to_string(k.tag.elo));
+      const int wh = rec.result == GameResult::WhiteWins ? 2 : rec.result == GameResult::Draw ? 1 : 0;
+      w.half_points += wh;
+      k.half_points += 2 - wh;
+      ++w.colour_balance;
+      --k.colour_balance;
+      w.last_colour = 1;
+      k.last_colour = -1;
+      w.met.insert(q);
+      k.met.insert(p);
+      emit(rec);
+    }
+    if (bye >= 0) {
+      Entrant& e = players[std::size_t(bye)];
+      game::GameRecord rec;
+      rec.variant = o.variant;
+      rec.result = GameResult::WhiteWins;
+      rec.tags = {{"Event", ""}, {"Site", ""}, {"Date", ""}, {"Round", ""}, {"White", e.tag.name},
+                  {"Black", "BYE"}, {"Result", "1-0"}, {"WhiteElo", std::to_string(e.tag.elo)}};
+      if (o.variant != Variant::Standard) rec.tags.push_back({"Variant", std::string(info(o.variant).name)});
+      rec.tags.push_back({"PlyCount", "0"});
+      common_tags(rec, int(pairs.size()) + 1);
+      e.half_points += 2;
+      e.had_bye = true;
+      emit(rec);
+    }
+  }
+}
+
+}  // namespace virrey::generate

@@ -1,0 +1,584 @@
+#include "virrey/tournament/event.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <map>
+#include <set>
+#include <utility>
+
+#include "text.hpp"
+
+namespace virrey::tournament {
+
+namespace {
+
+// Half points of White and Black.
+std::pair<int, int> half_points(GameResult r) {
+  switch (r) {
+    case GameResult::WhiteWins: return {2, 0};
+    case GameResult::BlackWins: return {0, 2};
+    case GameResult::Draw: return {1, 1};
+    case GameResult::Unknown: break;
+  }
+  return {0, 0};
+}
+
+// The value most often seen (the first among equals).
+template <class T>
+std::optional<T> most_common(const std::vector<T>& values) {
+  std::optional<T> best;
+  std::size_t best_count = 0;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    const std::size_t c = std::size_t(std::count(values.begin(), values.end(), values[i]));
+    if (c > best_count) {
+      best = values[i];
+      best_count = c;
+    }
+  }
+  return best;
+}
+
+std::uint64_t pair_key(int a, int b) {
+  if (a > b) std::swap(a, b);
+  return (std::uint64_t(std::uint32_t(a)) << 32) | std::uint32_t(b);
+}
+
+// Half-up rounding of a / b for b > 0, a >= 0.
+int rounded_ratio(long a, long b) { return int((2 * a + b) / (2 * b)); }
+
+}  // namespace
+
+std::string_view system_name(System s) {
+  switch (s) {
+    case System::RoundRobin: return "round-robin";
+    case System::DoubleRoundRobin: return "double-round-robin";
+    case System::Swiss: return "swiss";
+    case System::Knockout: return "knockout";
+  }
+  return "swiss";
+}
+
+std::optional<System> parse_system(std::string_view name) {
+  for (System s : {System::RoundRobin, System::DoubleRoundRobin, System::Swiss, System::Knockout})
+    if (iequal(name, system_name(s))) return s;
+  if (iequal(name, "rr")) return System::RoundRobin;
+  if (iequal(name, "match") || iequal(name, "matches")) return System::Knockout;
+  return std::nullopt;
+}
+
+std::string_view entry_kind_name(EntryKind k) {
+  switch (k) {
+    case EntryKind::Played: return "played";
+    case EntryKind::Forfeit: return "forfeit";
+    case EntryKind::Bye: return "bye";
+    case EntryKind::Absent: return "absent";
+    case EntryKind::Pending: return "pending";
+  }
+  return "absent";
+}
+
+int Player::games_played() const {
+  return int(std::count_if(entries.begin(), entries.end(), [](const Entry& e) { return e.played(); }));
+}
+
+int Tournament::player_index(std::string_view name) const {
+  for (std::size_t i = 0; i < players.size(); ++i)
+    if (players[i].name == name) return int(i);
+  return -1;
+}
+
+bool same_event_name(std::string_view a, std::string_view b) { return iequal(trim(a), trim(b)); }
+
+bool bye_name(std::string_view name) { return name.empty() || name == "-" || iequal(name, "bye"); }
+
+Tournament build_tournament(const std::vector<GameSummary>& summaries, const GameGroup& group,
+                            std::optional<System> system) {
+  Tournament t;
+  t.key = group.key;
+  std::map<std::string, int, std::less<>> index;
+  std::vector<std::vector<int>> ratings;
+  std::vector<Variant> variants;
+  auto player = [&](const PlayerTags& tags) {
+    if (bye_name(tags.name)) return -1;
+    auto [it, fresh] = index.try_emplace(tags.name, int(t.players.size()));
+    if (fresh) {
+      t.players.push_back(Player{});
+      t.players.back().name = tags.name;
+      ratings.emplace_back();
+    }
+    Player& p = t.players[std::size_t(it->second)];
+    if (tags.elo) ratings[std::size_t(it->second)].push_back(*tags.elo);
+    if (p.title.empty()) p.title = tags.title;
+    if (p.federation.empty()) p.federation = tags.federation;
+    if (p.fide_id.empty()) p.fide_id = tags.fide_id;
+    return it->second;
+  };
+  auto first_known = [](std::string& into, const std::string& value) {
+    if (into.empty() && !unknown_tag_value(value)) into = value;
+  };
+  for (std::size_t s : group.games) {
+    const GameSummary& g = summaries[s];
+    variants.push_back(g.variant);
+    TournamentGame game;
+    game.summary = s;
+    game.white = player(g.white);
+    game.black = player(g.black);
+    if (const RoundTag* r = g.round_tag(); r && r->numbered()) {
+      game.round = r->round;
+      game.board = r->board.value_or(0);
+      game.sub_game = r->sub_game.value_or(0);
+    }
+    game.result = g.result;
+    game.played = !g.unplayed();
+    t.rounds = std::max(t.rounds, game.round);
+    if (!unknown_tag_value(g.date) && g.date.find('?') == std::string::npos) {
+      if (t.first_date.empty() || g.date < t.first_date) t.first_date = g.date;
+      if (t.last_date.empty() || g.date > t.last_date) t.last_date = g.date;
+    }
+    first_known(t.time_control, g.time_control);
+    first_known(t.arbiter, g.arbiter);
+    first_known(t.event_country, g.event_country);
+    first_known(t.event_type, g.event_type);
+    t.games.push_back(game);
+  }
+  t.variant = most_common(variants).value_or(Variant::Standard);
+  for (std::size_t i = 0; i < t.players.size(); ++i) t.players[i].rating = most_common(ratings[i]);
+  t.round_dates.assign(std::size_t(t.rounds), std::string());
+  for (const TournamentGame& game : t.games) {
+    const std::string& d = summaries[game.summary].date;
+    if (game.round < 1 || unknown_tag_value(d) || d.find('?') != std::string::npos) continue;
+    std::string& rd = t.round_dates[std::size_t(game.round - 1)];
+    if (rd.empty() || d < rd) rd = d;
+  }
+
+  // Every game is an entry of each of its players.
+  for (std::size_t gi = 0; gi < t.games.size(); ++gi) {
+    const TournamentGame& g = t.games[gi];
+    const auto [wh, bh] = half_points(g.result);
+    for (const bool white : {true, false}) {
+      const int me = white ? g.white : g.black;
+      const int other = white ? g.black : g.white;
+      if (me < 0) continue;
+      Entry e;
+      e.round = g.round;
+      e.sub_game = g.sub_game;
+      e.game = gi;
+      e.half_points = white ? wh : bh;
+      if (g.result == GameResult::Unknown) {
+        e.kind = EntryKind::Pending;
+      } else if (other < 0) {
+        e.kind = EntryKind::Bye;
+      } else {
+        e.kind = g.played ? EntryKind::Played : EntryKind::Forfeit;
+      }
+      if (other >= 0) {
+        e.opponent = other;
+        e.colour = white ? Color::White : Color::Black;
+      }
+      t.players[std::size_t(me)].entries.push_back(e);
+    }
+  }
+  t.system = system ? *system : recognise_system(t);
+  if (t.system == System::RoundRobin || t.system == System::DoubleRoundRobin) {
+    // Given as a round robin: single or double as the pairs show.
+    std::map<std::uint64_t, int> meets;
+    int most = 0;
+    for (const TournamentGame& g : t.games)
+      if (g.white >= 0 && g.black >= 0) most = std::max(most, ++meets[pair_key(g.white, g.black)]);
+    if (system && *system == System::RoundRobin)
+      t.system = most >= 2 ? System::DoubleRoundRobin : System::RoundRobin;
+  }
+  for (Player& p : t.players) {
+    if (t.system != System::Knockout) {
+      std::set<int> seen;
+      for (const Entry& e : p.entries) seen.insert(e.round);
+      for (int r = 1; r <= t.rounds; ++r) {
+        if (seen.count(r)) continue;
+        Entry e;
+        e.round = r;
+        e.kind = EntryKind::Absent;
+        p.entries.push_back(e);
+      }
+    }
+    std::stable_sort(p.entries.begin(), p.entries.end(), [](const Entry& a, const Entry& b) {
+      if (a.round != b.round) return a.round < b.round;
+      return a.sub_game < b.sub_game;
+    });
+    for (const Entry& e : p.entries)
+      if (e.counted()) p.half_points += e.half_points;
+  }
+  return t;
+}
+
+System recognise_system(const Tournament& t) {
+  const int n = int(t.players.size());
+  if (n <= 2) return n == 2 && t.games.size() > 1 ? System::Knockout : System::RoundRobin;
+  std::map<std::uint64_t, int> meets;
+  bool sub_games = false;
+  std::map<int, std::map<int, std::set<int>>> opponents;  // round -> player -> opponents
+  for (const TournamentGame& g : t.games) {
+    sub_games |= g.sub_game > 0;
+    if (g.white < 0 || g.black < 0) continue;
+    ++meets[pair_key(g.white, g.black)];
+    opponents[g.round][g.white].insert(g.black);
+    opponents[g.round][g.black].insert(g.white);
+  }
+  // Knockout: each round's players are at most half of the last's and
+  // each meets one opponent only (a match of one or more games).
+  if (t.rounds >= 2 || sub_games) {
+    bool knockout = opponents.count(0) == 0;
+    std::set<int> before;
+    for (int r = 1; knockout && r <= t.rounds; ++r) {
+      std::set<int> now;
+      for (const auto& [p, opp] : opponents[r]) {
+        now.insert(p);
+        knockout &= opp.size() == 1;
+      }
+      // The winners of the last round: half of its players (or fewer).
+      if (r > 1)
+        knockout &= now.size() * 2 <= before.size() + 1 &&
+                    std::includes(before.begin(), before.end(), now.begin(), now.end());
+      before = std::move(now);
+    }
+    if (knockout) return System::Knockout;
+  }
+  const std::size_t all_pairs = std::size_t(n) * std::size_t(n - 1) / 2;
+  int most = 0;
+  std::size_t twice = 0;
+  for (const auto& [k, c] : meets) {
+    most = std::max(most, c);
+    twice += c >= 2;
+  }
+  if (most <= 2 && meets.size() == all_pairs) {
+    return most == 1 || twice * 2 < all_pairs ? System::RoundRobin : System::DoubleRoundRobin;
+  }
+  // A round robin with some games missing: no repeat, as many rounds as one takes.
+  const int rr_rounds = n % 2 == 0 ? n - 1 : n;
+  if (most == 1 && t.rounds >= rr_rounds && meets.size() * 10 >= all_pairs * 9) return System::RoundRobin;
+  return System::Swiss;
+}
+
+// --- tie-breaks ----------------------------------------------------------------
+
+namespace {
+
+struct TieBreakInfo {
+  TieBreak tb;
+  std::string_view name;
+  std::string_view short_name;
+};
+constexpr std::array<TieBreakInfo, kTieBreakCount> kTieBreaks = {{
+    {TieBreak::DirectEncounter, "direct_encounter", "DE"},
+    {TieBreak::Wins, "wins", "WIN"},
+    {TieBreak::GamesWon, "games_won", "WON"},
+    {TieBreak::BlackGames, "black_games", "BPG"},
+    {TieBreak::SonnebornBerger, "sonneborn_berger", "SB"},
+    {TieBreak::Koya, "koya", "KS"},
+    {TieBreak::Buchholz, "buchholz", "BH"},
+    {TieBreak::BuchholzCut1, "buchholz_cut1", "BH-C1"},
+    {TieBreak::MedianBuchholz, "median_buchholz", "BH-M1"},
+    {TieBreak::AverageRating, "average_rating", "ARO"},
+    {TieBreak::Performance, "performance", "TPR"},
+    {TieBreak::KnockoutStage, "knockout_stage", "KO"},
+}};
+
+// The FIDE table of dp by p = 50..100 percent (below 50: the negative of 100 - p).
+constexpr std::array<int, 51> kDp = {0,   7,   14,  21,  29,  36,  43,  50,  57,  65,  72,  80,  87,
+                                     95,  102, 110, 117, 125, 133, 141, 149, 158, 166, 175, 184, 193,
+                                     202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309, 322, 336,
+                                     351, 366, 383, 401, 422, 444, 470, 501, 538, 589, 677, 800};
+
+// Each player's score as the opponents' tie-breaks see it: unplayed rounds as draws.
+std::vector<int> adjusted_half_points(const Tournament& t) {
+  std::vector<int> out;
+  for (const Player& p : t.players) {
+    int h = 0;
+    for (const Entry& e : p.entries) {
+      if (!e.counted()) continue;
+      h += e.played() ? e.half_points : 1;
+    }
+    out.push_back(h);
+  }
+  return out;
+}
+
+// The score of the opponent of each counted entry: a real opponent's
+// adjusted score, or for an unplayed round the dummy opponent's, the
+// player's own score (half points).
+std::vector<std::pair<const Entry*, int>> opponent_scores(const Tournament& t, std::size_t player,
+                                                          const std::vector<int>& adjusted) {
+  std::vector<std::pair<const Entry*, int>> out;
+  const Player& p = t.players[player];
+  for (const Entry& e : p.entries) {
+    if (!e.counted()) continue;
+    out.emplace_back(&e, e.played() ? adjusted[std::size_t(e.opponent)] : p.half_points);
+  }
+  return out;
+}
+
+std::optional<int> average_rating(const Tournament& t, const Player& p) {
+  long sum = 0, count = 0;
+  for (const Entry& e : p.entries) {
+    if (!e.played()) continue;
+    if (const auto& r = t.players[std::size_t(e.opponent)].rating) {
+      sum += *r;
+      ++count;
+    }
+  }
+  if (count == 0) return std::nullopt;
+  return rounded_ratio(sum, count);
+}
+
+std::optional<int> performance(const Tournament& t, const Player& p) {
+  long sum = 0, count = 0, half = 0;
+  for (const Entry& e : p.entries) {
+    if (!e.played()) continue;
+    if (const auto& r = t.players[std::size_t(e.opponent)].rating) {
+      sum += *r;
+      ++count;
+      half += e.half_points;
+    }
+  }
+  if (count == 0) return std::nullopt;
+  // p = half / (2 count), in percent rounded half up.
+  return rounded_ratio(sum, count) + fide_dp(rounded_ratio(100 * half, 2 * count));
+}
+
+// The round each player reached in a knockout (the winner of the last match one more).
+std::vector<int> knockout_stage(const Tournament& t) {
+  std::vector<int> stage(t.players.size(), 0);
+  for (const Match& m : knockout_matches(t)) {
+    for (int p : {m.a, m.b}) stage[std::size_t(p)] = std::max(stage[std::size_t(p)], m.round);
+    if (m.winner >= 0) stage[std::size_t(m.winner)] = std::max(stage[std::size_t(m.winner)], m.round + 1);
+  }
+  return stage;
+}
+
+// Direct encounter among `group`: each one's points in the games among them,
+// when every two of them met; else none.
+std::vector<std::optional<double>> direct_encounter(const Tournament& t, const std::vector<int>& group) {
+  std::set<int> members(group.begin(), group.end());
+  std::set<std::uint64_t> met;
+  std::vector<std::optional<double>> out;
+  std::vector<int> half(group.size(), 0);
+  for (std::size_t i = 0; i < group.size(); ++i) {
+    for (const Entry& e : t.players[std::size_t(group[i])].entries) {
+      if (!e.counted() || e.opponent < 0 || !members.count(e.opponent)) continue;
+      met.insert(pair_key(group[i], e.opponent));
+      half[i] += e.half_points;
+    }
+  }
+  const bool all_met = met.size() == group.size() * (group.size() - 1) / 2;
+  for (std::size_t i = 0; i < group.size(); ++i)
+    out.push_back(all_met ? std::optional<double>(half[i] / 2.0) : std::nullopt);
+  return out;
+}
+
+}  // namespace
+
+std::string_view tie_break_name(TieBreak t) { return kTieBreaks[std::size_t(t)].name; }
+std::string_view tie_break_short(TieBreak t) { return kTieBreaks[std::size_t(t)].short_name; }
+
+std::optional<TieBreak> parse_tie_break(std::string_view name) {
+  for (const TieBreakInfo& i : kTieBreaks)
+    if (iequal(name, i.name) || iequal(name, i.short_name)) return i.tb;
+  if (iequal(name, "sb") || iequal(name, "sonneborn-berger")) return TieBreak::SonnebornBerger;
+  if (iequal(name, "buchholz-cut1") || iequal(name, "bh-c1")) return TieBreak::BuchholzCut1;
+  if (iequal(name, "tpr")) return TieBreak::Performance;
+  return std::nullopt;
+}
+
+std::vector<TieBreak> default_tie_breaks(System s) {
+  switch (s) {
+    case System::RoundRobin:
+    case System::DoubleRoundRobin:
+      return {TieBreak::DirectEncounter, TieBreak::Wins, TieBreak::SonnebornBerger, TieBreak::Koya};
+    case System::Swiss:
+      return {TieBreak::BuchholzCut1, TieBreak::Buchholz, TieBreak::DirectEncounter, TieBreak::Wins,
+              TieBreak::BlackGames};
+    case System::Knockout: return {TieBreak::KnockoutStage};
+  }
+  return {};
+}
+
+int fide_dp(int percent) {
+  percent = std::clamp(percent, 0, 100);
+  return percent >= 50 ? kDp[std::size_t(percent - 50)] : -kDp[std::size_t(50 - percent)];
+}
+
+std::vector<std::optional<double>> tie_break_values(const Tournament& t, TieBreak tb) {
+  const std::size_t n = t.players.size();
+  std::vector<std::optional<double>> out(n);
+  if (tb == TieBreak::DirectEncounter) {
+    std::map<int, std::vector<int>, std::greater<>> by_points;
+    for (std::size_t i = 0; i < n; ++i) by_points[t.players[i].half_points].push_back(int(i));
+    for (const auto& [h, group] : by_points) {
+      if (group.size() < 2) continue;
+      const auto v = direct_encounter(t, group);
+      for (std::size_t i = 0; i < group.size(); ++i) out[std::size_t(group[i])] = v[i];
+    }
+    return out;
+  }
+  if (tb == TieBreak::KnockoutStage) {
+    const auto stage = knockout_stage(t);
+    for (std::size_t i = 0; i < n; ++i) out[i] = stage[i];
+    return out;
+  }
+  const std::vector<int> adjusted = adjusted_half_points(t);
+  int max_entries = 0;  // the rounds (games) a player could score in
+  for (const Player& p : t.players)
+    max_entries = std::max(max_entries, int(std::count_if(p.entries.begin(), p.entries.end(),
+                                                          [](const Entry& e) { return e.counted(); })));
+  for (std::size_t i = 0; i < n; ++i) {
+    const Player& p = t.players[i];
+    switch (tb) {
+      case TieBreak::Wins:
+        out[i] = double(std::count_if(p.entries.begin(), p.entries.end(),
+                                      [](const Entry& e) { return e.counted() && e.half_points == 2; }));
+        break;
+      case TieBreak::GamesWon:
+        out[i] = double(std::count_if(p.entries.begin(), p.entries.end(),
+                                      [](const Entry& e) { return e.played() && e.half_points == 2; }));
+        break;
+      case TieBreak::BlackGames:
+        out[i] = double(std::count_if(p.entries.begin(), p.entries.end(),
+                                      [](const Entry& e) { return e.played() && e.colour == Color::Black; }));
+        break;
+      case TieBreak::SonnebornBerger: {
+        int quarters = 0;
+        for (const auto& [e, opp] : opponent_scores(t, i, adjusted)) quarters += e->half_points * opp;
+        out[i] = quarters / 4.0;
+        break;
+      }
+      case TieBreak::Koya: {
+        int half = 0;
+        for (const auto& [e, opp] : opponent_scores(t, i, adjusted))
+          if (opp >= max_entries) half += e->half_points;  // at least half of 2 * max_entries
+        out[i] = half / 2.0;
+        break;
+      }
+      case TieBreak::Buchholz:
+      case TieBreak::BuchholzCut1:
+      case TieBreak::MedianBuchholz: {
+        std::vector<int> scores;
+        for (const auto& [e, opp] : opponent_scores(t, i, adjusted)) scores.push_back(opp);
+        std::sort(scores.begin(), scores.end());
+        std::size_t from = 0, to = scores.size();
+        if (tb != TieBreak::Buchholz && from < to) ++from;
+        if (tb == TieBreak::MedianBuchholz && from < to) --to;
+        int half = 0;
+        for (std::size_t k = from; k < to; ++k) half += scores[k];
+        out[i] = half / 2.0;
+        break;
+      }
+      case TieBreak::AverageRating:
+        if (auto r = average_rating(t, p)) out[i] = *r;
+        break;
+      case TieBreak::Performance:
+        if (auto r = performance(t, p)) out[i] = *r;
+        break;
+      case TieBreak::DirectEncounter:
+      case TieBreak::KnockoutStage: break;
+    }
+  }
+  return out;
+}
+
+std::vector<Standing> standings(const Tournament& t, const std::vector<TieBreak>& order) {
+  const std::size_t n = t.players.size();
+  std::vector<std::vector<std::optional<double>>> values(order.size());
+  for (std::size_t k = 0; k < order.size(); ++k)
+    if (order[k] != TieBreak::DirectEncounter) values[k] = tie_break_values(t, order[k]);
+    else values[k].assign(n, std::nullopt);
+
+  // A knockout ranks by the round reached first, then by points.
+  std::vector<double> primary(n), secondary(n, 0);
+  const bool knockout = t.system == System::Knockout;
+  const auto stage = knockout ? tie_break_values(t, TieBreak::KnockoutStage) : std::vector<std::optional<double>>{};
+  for (std::size_t i = 0; i < n; ++i) {
+    primary[i] = knockout ? stage[i].value_or(0) : t.players[i].points();
+    secondary[i] = knockout ? t.players[i].points() : 0;
+  }
+  std::vector<int> all(n);
+  for (std::size_t i = 0; i < n; ++i) all[i] = int(i);
+  std::stable_sort(all.begin(), all.end(), [&](int a, int b) {
+    if (primary[std::size_t(a)] != primary[std::size_t(b)]) return primary[std::size_t(a)] > primary[std::size_t(b)];
+    return secondary[std::size_t(a)] > secondary[std::size_t(b)];
+  });
+  // Groups of players still level, refined by each tie-break in turn.
+  std::vector<std::vector<int>> groups;
+  for (std::size_t i = 0; i < n; ++i) {
+    const int p = all[i];
+    if (i == 0 || primary[std::size_t(p)] != primary[std::size_t(all[i - 1])] ||
+        secondary[std::size_t(p)] != secondary[std::size_t(all[i - 1])])
+      groups.emplace_back();
+    groups.back().push_back(p);
+  }
+  auto less_value = [](const std::optional<double>& a, const std::optional<double>& b) {
+    if (!a || !b) return !a && b.has_value();
+    return *a < *b;
+  };
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    std::vector<std::vector<int>> next;
+    for (auto& g : groups) {
+      if (g.size() < 2) {
+        next.push_back(std::move(g));
+        continue;
+      }
+      auto& v = values[k];
+      if (order[k] == TieBreak::DirectEncounter) {
+        const auto de = direct_encounter(t, g);
+        for (std::size_t i = 0; i < g.size(); ++i) v[std::size_t(g[i])] = de[i];
+      }
+      std::stable_sort(g.begin(), g.end(),
+                       [&](int a, int b) { return less_value(v[std::size_t(b)], v[std::size_t(a)]); });
+      for (std::size_t i = 0; i < g.size(); ++i) {
+        if (i == 0 || v[std::size_t(g[i])] != v[std::size_t(g[i - 1])]) next.emplace_back();
+        next.back().push_back(g[i]);
+      }
+    }
+    groups = std::move(next);
+  }
+  std::vector<Standing> out;
+  for (const auto& g : groups) {
+    const int rank = int(out.size()) + 1;
+    for (int p : g) {
+      Standing s;
+      s.player = p;
+      s.rank = rank;
+      for (std::size_t k = 0; k < order.size(); ++k) s.values.push_back(values[k][std::size_t(p)]);
+      s.performance = performance(t, t.players[std::size_t(p)]);
+      s.average_rating = average_rating(t, t.players[std::size_t(p)]);
+      out.push_back(std::move(s));
+    }
+  }
+  return out;
+}
+
+std::vector<Match> knockout_matches(const Tournament& t) {
+  std::vector<Match> out;
+  std::map<std::pair<int, std::uint64_t>, std::size_t> at;
+  for (std::size_t gi = 0; gi < t.games.size(); ++gi) {
+    const TournamentGame& g = t.games[gi];
+    if (g.white < 0 || g.black < 0) continue;
+    auto [it, fresh] = at.try_emplace({g.round, pair_key(g.white, g.black)}, out.size());
+    if (fresh) {
+      Match m;
+      m.round = g.round;
+      m.a = g.white;
+      m.b = g.black;
+      out.push_back(m);
+    }
+    Match& m = out[it->second];
+    m.games.push_back(gi);
+    const auto [wh, bh] = half_points(g.result);
+    m.a_half += m.a == g.white ? wh : bh;
+    m.b_half += m.a == g.white ? bh : wh;
+  }
+  for (Match& m : out) m.winner = m.a_half > m.b_half ? m.a : m.b_half > m.a_half ? m.b : -1;
+  std::stable_sort(out.begin(), out.end(), [](const Match& x, const Match& y) { return x.round < y.round; });
+  return out;
+}
+
+}  // namespace virrey::tournament

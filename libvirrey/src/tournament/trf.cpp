@@ -1,0 +1,378 @@
+#include "virrey/tournament/trf.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "text.hpp"
+
+namespace virrey::tournament {
+
+namespace {
+
+std::size_t code_points(std::string_view s) {
+  return std::size_t(std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+
+// `s` cut to at most `n` code points.
+std::string cut(std::string_view s, std::size_t n) {
+  std::size_t count = 0, i = 0;
+  for (; i < s.size(); ++i) {
+    if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) {
+      if (count == n) break;
+      ++count;
+    }
+  }
+  return std::string(s.substr(0, i));
+}
+
+// Pads `line` with spaces so that the next character lands in column `column` (1-based).
+void to_column(std::string& line, std::size_t column) {
+  const std::size_t have = code_points(line);
+  if (have + 1 < column) line.append(column - 1 - have, ' ');
+}
+
+// The field at columns from..to (1-based, inclusive) right-aligned or left-aligned.
+void put(std::string& line, std::size_t from, std::size_t to, std::string_view text, bool right) {
+  to_column(line, from);
+  const std::size_t width = to - from + 1;
+  std::string t = cut(text, width);
+  const std::size_t pad = width - code_points(t);
+  if (right) line.append(pad, ' ');
+  line += t;
+  if (!right) line.append(pad, ' ');
+}
+
+// "2024.05.03" as TRF writes a date: "2024/05/03"; `short_year` gives "24/05/03".
+std::string trf_date(std::string_view pgn, bool short_year) {
+  std::string d(pgn);
+  std::replace(d.begin(), d.end(), '.', '/');
+  return short_year && d.size() == 10 ? d.substr(2) : d;
+}
+
+char result_char(const Entry& e, bool swiss) {
+  switch (e.kind) {
+    case EntryKind::Played: return e.half_points == 2 ? '1' : e.half_points == 1 ? '=' : '0';
+    case EntryKind::Forfeit: return e.half_points == 2 ? '+' : e.half_points == 1 ? 'D' : '-';
+    case EntryKind::Bye: return e.half_points == 2 ? (swiss ? 'U' : 'F') : e.half_points == 1 ? 'H' : 'Z';
+    case EntryKind::Absent: return 'Z';
+    case EntryKind::Pending: break;
+  }
+  return ' ';
+}
+
+// A line cut into characters: the byte offset of each code point.
+struct Columns {
+  std::string_view line;
+  std::vector<std::size_t> starts;
+  explicit Columns(std::string_view l) : line(l) {
+    for (std::size_t i = 0; i < l.size(); ++i)
+      if ((static_cast<unsigned char>(l[i]) & 0xC0) != 0x80) starts.push_back(i);
+  }
+  std::size_t size() const { return starts.size(); }
+  // Columns from..to (1-based, inclusive), trimmed; empty past the end.
+  std::string_view field(std::size_t from, std::size_t to) const {
+    if (from > starts.size()) return {};
+    const std::size_t b = starts[from - 1];
+    const std::size_t e = to >= starts.size() ? line.size() : starts[to];
+    return trim(line.substr(b, e - b));
+  }
+};
+
+bool all_digits(std::string_view s) {
+  return !s.empty() && s.size() <= 9 && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+int to_int(std::string_view s) {
+  int v = 0;
+  for (char c : s) v = v * 10 + (c - '0');
+  return v;
+}
+
+// A name compared loosely: letters and digits, lowercase ASCII, other bytes kept.
+std::string name_key(std::string_view name) {
+  std::string k;
+  for (char c : name) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u >= 0x80) k += c;
+    else if (std::isalnum(u)) k += char(std::tolower(u));
+  }
+  return k;
+}
+
+// Half points of a TRF result, or -1 when it says none.
+int trf_half_points(char r) {
+  switch (r) {
+    case '1': case '+': case 'W': case 'F': case 'U': return 2;
+    case '=': case 'D': case 'H': return 1;
+    case '0': case '-': case 'L': case 'Z': return 0;
+    default: return -1;
+  }
+}
+
+}  // namespace
+
+std::vector<int> starting_ranks(const Tournament& t) {
+  std::vector<int> order(t.players.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = int(i);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    const Player& x = t.players[std::size_t(a)];
+    const Player& y = t.players[std::size_t(b)];
+    if (x.rating.value_or(0) != y.rating.value_or(0)) return x.rating.value_or(0) > y.rating.value_or(0);
+    return x.name < y.name;
+  });
+  std::vector<int> rank(t.players.size());
+  for (std::size_t i = 0; i < order.size(); ++i) rank[std::size_t(order[i])] = int(i) + 1;
+  return rank;
+}
+
+std::string write_trf(const Tournament& t, const std::vector<Standing>& standings) {
+  std::string out;
+  auto header = [&](std::string_view code, std::string_view value) {
+    if (value.empty()) return;
+    out += fmt::format("{} {}\n", code, value);
+  };
+  header("012", t.key.event);
+  if (!unknown_tag_value(t.key.site)) header("022", t.key.site);
+  header("032", t.event_country);
+  const std::string start = !unknown_tag_value(t.key.event_date) && t.key.event_date.find('?') == std::string::npos
+                                ? t.key.event_date
+                                : t.first_date;
+  if (!start.empty()) header("042", trf_date(start, false));
+  if (!t.last_date.empty()) header("052", trf_date(t.last_date, false));
+  header("062", std::to_string(t.players.size()));
+  header("072", std::to_string(std::count_if(t.players.begin(), t.players.end(),
+                                             [](const Player& p) { return p.rating.has_value(); })));
+  header("092", t.event_type.empty() ? std::string(system_name(t.system)) : t.event_type);
+  header("102", t.arbiter);
+  header("122", t.time_control);
+  if (std::any_of(t.round_dates.begin(), t.round_dates.end(), [](const std::string& d) { return !d.empty(); })) {
+    std::string line = "132";
+    for (std::size_t r = 0; r < t.round_dates.size(); ++r)
+      put(line, 92 + 10 * r, 99 + 10 * r, trf_date(t.round_dates[r], true), false);
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line + '\n';
+  }
+
+  const std::vector<int> start_rank = starting_ranks(t);
+  std::vector<int> final_rank(t.players.size(), 0);
+  for (const Standing& s : standings) final_rank[std::size_t(s.player)] = s.rank;
+  std::vector<int> by_start(t.players.size());
+  for (std::size_t i = 0; i < by_start.size(); ++i) by_start[std::size_t(start_rank[i] - 1)] = int(i);
+  const bool swiss = t.system == System::Swiss;
+  for (int pi : by_start) {
+    const Player& p = t.players[std::size_t(pi)];
+    std::string line = "001";
+    put(line, 5, 8, std::to_string(start_rank[std::size_t(pi)]), true);
+    put(line, 11, 13, p.title, true);
+    put(line, 15, 47, p.name, false);
+    put(line, 49, 52, p.rating ? std::to_string(*p.rating) : "", true);
+    put(line, 54, 56, p.federation, false);
+    put(line, 58, 68, p.fide_id, true);
+    put(line, 81, 84, fmt::format("{:.1f}", p.points()), true);
+    put(line, 86, 89, std::to_string(final_rank[std::size_t(pi)]), true);
+    std::vector<const Entry*> blocks;
+    for (const Entry& e : p.entries) if (e.round > 0) blocks.push_back(&e);
+    for (const Entry& e : p.entries) if (e.round == 0) blocks.push_back(&e);
+    for (std::size_t k = 0; k < blocks.size(); ++k) {
+      const Entry& e = *blocks[k];
+      const std::size_t c = 92 + 10 * k;
+      put(line, c, c + 3, e.opponent >= 0 ? std::to_string(start_rank[std::size_t(e.opponent)]) : "0000", true);
+      put(line, c + 5, c + 5, e.colour ? (*e.colour == Color::White ? "w" : "b") : "-", false);
+      put(line, c + 7, c + 7, std::string(1, result_char(e, swiss)), false);
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line + '\n';
+  }
+  return out;
+}
+
+TrfFile read_trf(std::string_view text) {
+  TrfFile f;
+  std::uint64_t number = 0;
+  while (!text.empty()) {
+    const std::size_t nl = text.find('\n');
+    std::string_view line = text.substr(0, nl);
+    text = nl == std::string_view::npos ? std::string_view{} : text.substr(nl + 1);
+    ++number;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (line.substr(0, 3) == "012") {
+      f.name = std::string(trim(line.substr(3)));
+      continue;
+    }
+    if (line.substr(0, 3) != "001") continue;
+    const Columns cols(line);
+    auto problem = [&](std::size_t column, std::string message) {
+      f.problems.push_back({number, column, std::move(message)});
+    };
+    TrfPlayer p;
+    p.line = number;
+    const std::string_view start = cols.field(5, 8);
+    if (!all_digits(start)) {
+      problem(5, fmt::format("starting rank \"{}\" (columns 5-8) is not a number", start));
+      continue;
+    }
+    p.number = to_int(start);
+    p.name = std::string(cols.field(15, 47));
+    if (p.name.empty()) {
+      problem(15, "no name in columns 15-47");
+      continue;
+    }
+    if (const auto r = cols.field(49, 52); all_digits(r)) p.rating = to_int(r);
+    const std::string_view pts = cols.field(81, 84);
+    if (!pts.empty()) {
+      const std::size_t dot = pts.find('.');
+      const std::string_view whole = pts.substr(0, dot);
+      const std::string_view frac = dot == std::string_view::npos ? std::string_view{} : pts.substr(dot + 1);
+      if (!all_digits(whole) || (dot != std::string_view::npos && frac != "0" && frac != "5")) {
+        problem(81, fmt::format("points \"{}\" (columns 81-84) do not read", pts));
+      } else {
+        p.points = to_int(whole) + (frac == "5" ? 0.5 : 0.0);
+      }
+    }
+    if (const auto r = cols.field(86, 89); all_digits(r)) p.rank = to_int(r);
+    bool bad = false;
+    for (std::size_t c = 92; c <= cols.size() && !bad; c += 10) {
+      TrfRound r;
+      const std::string_view opp = cols.field(c, c + 3);
+      const std::string_view colour = cols.field(c + 5, c + 5);
+      const std::string_view result = cols.field(c + 7, c + 7);
+      if (opp.empty() && colour.empty() && result.empty()) {
+        p.rounds.push_back(r);
+        continue;
+      }
+      if (!all_digits(opp)) {
+        problem(c, fmt::format("round {}: opponent \"{}\" (columns {}-{}) is not a number", (c - 92) / 10 + 1, opp, c, c + 3));
+        bad = true;
+        break;
+      }
+      r.opponent = to_int(opp);
+      r.colour = colour.empty() ? ' ' : colour[0];
+      r.result = result.empty() ? ' ' : result[0];
+      if (r.colour != 'w' && r.colour != 'b' && r.colour != '-' && r.colour != ' ') {
+        problem(c + 5, fmt::format("round {}: colour \"{}\" is not w, b or -", (c - 92) / 10 + 1, colour));
+        bad = true;
+      } else if (r.result != ' ' && trf_half_points(r.result) < 0) {
+        problem(c + 7, fmt::format("round {}: result \"{}\" is not a TRF result", (c - 92) / 10 + 1, result));
+        bad = true;
+      }
+      p.rounds.push_back(r);
+    }
+    if (!bad) f.players.push_back(std::move(p));
+  }
+  return f;
+}
+
+std::string_view trf_code_name(TrfDisagreement::Code c) {
+  switch (c) {
+    case TrfDisagreement::Code::UnknownPlayer: return "trf-player";
+    case TrfDisagreement::Code::MissingGame: return "trf-missing-game";
+    case TrfDisagreement::Code::Opponent: return "trf-opponent";
+    case TrfDisagreement::Code::Colour: return "trf-colour";
+    case TrfDisagreement::Code::Result: return "trf-result";
+  }
+  return "trf-missing-game";
+}
+
+std::vector<TrfDisagreement> compare_trf(const Tournament& t, const TrfFile& trf) {
+  using Code = TrfDisagreement::Code;
+  std::vector<TrfDisagreement> out;
+  std::map<std::string, int> by_key;
+  for (std::size_t i = 0; i < t.players.size(); ++i) by_key.emplace(name_key(t.players[i].name), int(i));
+  std::map<int, int> player_of;  // TRF number -> player
+  std::set<int> in_trf;
+  std::map<int, const TrfPlayer*> trf_of;  // player -> TRF line
+  for (const TrfPlayer& p : trf.players) {
+    const auto it = by_key.find(name_key(p.name));
+    if (it == by_key.end()) {
+      out.push_back({Code::UnknownPlayer, p.line, SIZE_MAX, 0,
+                     fmt::format("TRF player {} \"{}\" plays no game of the tournament", p.number, p.name)});
+      continue;
+    }
+    player_of[p.number] = it->second;
+    in_trf.insert(it->second);
+    trf_of[it->second] = &p;
+  }
+  for (std::size_t i = 0; i < t.players.size(); ++i)
+    if (!in_trf.count(int(i)))
+      out.push_back({Code::UnknownPlayer, 0, SIZE_MAX, 0, fmt::format("\"{}\" is not in the TRF", t.players[i].name)});
+
+  std::set<std::tuple<int, int, int, int>> told;  // code, round, the pair
+  auto once = [&](Code c, int round, int a, int b) {
+    return told.insert({int(c), round, std::min(a, b), std::max(a, b)}).second;
+  };
+  auto name = [&](int p) { return p >= 0 ? t.players[std::size_t(p)].name : std::string("no one"); };
+  for (const auto& [pi, tp] : trf_of) {
+    const Player& p = t.players[std::size_t(pi)];
+    const int rounds = std::max<int>(int(tp->rounds.size()), t.rounds);
+    for (int r = 1; r <= rounds; ++r) {
+      const TrfRound none;
+      const TrfRound& tr = std::size_t(r) <= tp->rounds.size() ? tp->rounds[std::size_t(r - 1)] : none;
+      const Entry* e = nullptr;
+      for (const Entry& x : p.entries)
+        if (x.round == r && x.kind != EntryKind::Absent) {
+          e = &x;
+          break;
+        }
+      int trf_opp = -1;
+      if (tr.opponent > 0) {
+        const auto it = player_of.find(tr.opponent);
+        if (it == player_of.end()) continue;  // told as an unknown player
+        trf_opp = it->second;
+      }
+      const int game_opp = e ? e->opponent : -1;
+      const std::size_t game = e ? e->game : SIZE_MAX;
+      if (trf_opp >= 0 && !e) {
+        if (once(Code::MissingGame, r, pi, trf_opp))
+          out.push_back({Code::MissingGame, tp->line, SIZE_MAX, r,
+                         fmt::format("round {}: the TRF pairs {} with {}; the games have no such game", r, p.name,
+                                     name(trf_opp))});
+        continue;
+      }
+      if (e && game_opp >= 0 && trf_opp < 0) {
+        if (once(Code::MissingGame, r, pi, game_opp))
+          out.push_back({Code::MissingGame, tp->line, game, r,
+                         fmt::format("round {}: the games have {} - {}; the TRF pairs {} with no one", r, p.name,
+                                     name(game_opp), p.name)});
+        continue;
+      }
+      if (game_opp != trf_opp) {
+        if (once(Code::Opponent, r, pi, pi))
+          out.push_back({Code::Opponent, tp->line, game, r,
+                         fmt::format("round {}: {} meets {} in the games, {} in the TRF", r, p.name, name(game_opp),
+                                     name(trf_opp))});
+        continue;
+      }
+      if (!e) {  // no game on either side: a bye in the TRF is points the games do not give
+        if (trf_half_points(tr.result) > 0 && once(Code::Result, r, pi, pi))
+          out.push_back({Code::Result, tp->line, SIZE_MAX, r,
+                         fmt::format("round {}: the TRF gives {} a bye ('{}'); the games have no game", r, p.name,
+                                     tr.result)});
+        continue;
+      }
+      if (e->colour && (tr.colour == 'w' || tr.colour == 'b')) {
+        const char c = *e->colour == Color::White ? 'w' : 'b';
+        if (c != tr.colour && once(Code::Colour, r, pi, game_opp))
+          out.push_back({Code::Colour, tp->line, game, r,
+                         fmt::format("round {}: {} has {} in the games, {} in the TRF", r, p.name,
+                                     c == 'w' ? "White" : "Black", tr.colour == 'w' ? "White" : "Black")});
+      }
+      if (e->kind == EntryKind::Pending) continue;
+      const int half = trf_half_points(tr.result);
+      const bool trf_forfeit = tr.result == '+' || tr.result == '-';
+      const bool game_forfeit = e->kind == EntryKind::Forfeit;
+      if ((half >= 0 && half != e->half_points) || (game_opp >= 0 && trf_forfeit != game_forfeit)) {
+        if (once(Code::Result, r, pi, game_opp))
+          out.push_back({Code::Result, tp->line, game, r,
+                         fmt::format("round {}: {} scores {}{} in the games, '{}' in the TRF", r, p.name,
+                                     e->half_points == 2 ? "1" : e->half_points == 1 ? "1/2" : "0",
+                                     game_forfeit ? " by forfeit" : "", tr.result)});
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace virrey::tournament

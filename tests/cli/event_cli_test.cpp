@@ -1,0 +1,179 @@
+// `virrey event` end to end: standings of a hand-worked round robin as CSV,
+// the sample Swiss tournament as text, JSON, TRF and HTML (rendered by
+// headless chromium), the TRF comparison, a database as the source, and the
+// usage errors.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <regex>
+#include <string>
+
+#include "run_virrey.hpp"
+#include "temp_dir.hpp"
+
+namespace virrey::testing {
+namespace {
+
+const std::string kSwiss = std::string(VIRREY_SOURCE_DIR) + "/sample-data/virrey-swiss.pgn";
+
+std::string game(const std::string& round, const std::string& white, const std::string& black,
+                 const std::string& result, const std::string& moves = "e4 e5") {
+  return "[Event \"Club\"]\n[Site \"Lima\"]\n[Date \"2024.01.0" + round.substr(0, 1) + "\"]\n[Round \"" + round +
+         "\"]\n[White \"" + white + "\"]\n[Black \"" + black + "\"]\n[Result \"" + result + "\"]\n[Variant \"Virrey\"]\n\n" +
+         (moves.empty() ? "" : "1. " + moves + " ") + result + "\n\n";
+}
+
+// The round robin of the library test: A 2.5, B and C 1.5 (level on every tie-break), D 0.5.
+std::string round_robin() {
+  return game("1.1", "A", "B", "1-0") + game("1.2", "C", "D", "1-0") + game("2.1", "A", "C", "1-0") +
+         game("2.2", "D", "B", "0-1") + game("3.1", "B", "C", "1/2-1/2") + game("3.2", "A", "D", "1/2-1/2");
+}
+
+std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + what.size())) ++n;
+  return n;
+}
+
+TEST(EventCli, RoundRobinCsvIsHandWorked) {
+  TempDir dir;
+  write_file(dir.path() + "/rr.pgn", round_robin());
+  const RunResult r = run_virrey({"event", dir.path() + "/rr.pgn", "--format", "csv"}, dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // SB: A 1.5 + 1.5 + 0.25 = 3.25; B, C 0.5 + 0.75 = 1.25; D 1.25. Koya: A 2, B, C, D 0.5.
+  EXPECT_EQ(r.out,
+            "event,rank,name,title,federation,rating,games,points,direct_encounter,wins,sonneborn_berger,koya,"
+            "performance\n"
+            "Club,1,A,,,,3,2.5,,2,3.25,2.0,\n"
+            "Club,2,B,,,,3,1.5,0.5,1,1.25,0.5,\n"
+            "Club,2,C,,,,3,1.5,0.5,1,1.25,0.5,\n"
+            "Club,4,D,,,,3,0.5,,0,1.25,0.5,\n");
+  const RunResult text = run_virrey({"event", dir.path() + "/rr.pgn"}, dir.path());
+  EXPECT_NE(text.out.find("Virrey chess · round robin · 3 rounds · 4 players · 6 games"), std::string::npos)
+      << text.out;
+}
+
+TEST(EventCli, SampleSwissText) {
+  TempDir dir;
+  const RunResult r = run_virrey({"event", kSwiss}, dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("Virrey chess · Swiss · 7 rounds · 21 players"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Round by round (opponent's number, colour, result)"), std::string::npos);
+  EXPECT_EQ(count(r.out, "bye1"), 7u);  // one bye a round
+}
+
+TEST(EventCli, SampleSwissJson) {
+  TempDir dir;
+  const RunResult r = run_virrey({"event", kSwiss, "--format", "json"}, dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("{\"tournaments\":[{\"event\":", 0), 0u);
+  EXPECT_NE(r.out.find("\"system\":\"swiss\""), std::string::npos);
+  EXPECT_NE(r.out.find("\"variant\":\"virrey\""), std::string::npos);
+  EXPECT_EQ(count(r.out, "\"rank\":"), 21u);
+  EXPECT_EQ(count(r.out, "\"kind\":"), 21u * 7u);  // a result a round for each player
+  EXPECT_NE(r.out.find("\"tiebreaks\":{\"buchholz_cut1\":"), std::string::npos);
+}
+
+TEST(EventCli, TrfRoundTripAndDisagreements) {
+  TempDir dir;
+  const std::string trf = dir.path() + "/swiss.trf";
+  ASSERT_EQ(run_virrey({"event", kSwiss, "--format", "trf", "--output", trf}, dir.path()).exit_code, 0);
+  std::string text = read_file(trf);
+  EXPECT_EQ(count(text, "\n001 "), 21u);
+  RunResult same = run_virrey({"event", kSwiss, "--trf", trf}, dir.path());
+  EXPECT_EQ(same.exit_code, 0) << same.out;
+  EXPECT_NE(same.out.find("0 disagreements"), std::string::npos) << same.out;
+  // The first player's first round: another colour and another result.
+  const std::size_t line = text.find("\n001    1");
+  ASSERT_NE(line, std::string::npos);
+  const std::size_t block = line + 1 + 91;
+  std::string cell = text.substr(block, 8);
+  cell[5] = cell[5] == 'w' ? 'b' : 'w';
+  text.replace(block, 8, cell);
+  write_file(trf, text);
+  const RunResult differ = run_virrey({"event", kSwiss, "--trf", trf}, dir.path());
+  EXPECT_EQ(differ.exit_code, 1);
+  EXPECT_NE(differ.out.find("error[trf-colour]: round 1"), std::string::npos) << differ.out;
+  EXPECT_NE(differ.out.find("virrey-swiss.pgn:"), std::string::npos) << differ.out;
+}
+
+TEST(EventCli, DatabaseGivesTheSameStandings) {
+  TempDir dir;
+  const std::string db = dir.path() + "/t.db";
+  ASSERT_EQ(run_virrey({"import", "--db", db, kSwiss}, dir.path()).exit_code, 0);
+  const RunResult from_file = run_virrey({"event", kSwiss, "--format", "csv"}, dir.path());
+  const RunResult from_db = run_virrey({"event", "--db", db, "--format", "csv"}, dir.path());
+  ASSERT_EQ(from_db.exit_code, 0) << from_db.err;
+  EXPECT_EQ(from_db.out, from_file.out);
+}
+
+TEST(EventCli, BadGamesAreReportedNotFatal) {
+  TempDir dir;
+  write_file(dir.path() + "/bad.pgn", round_robin() + game("4.1", "A", "B", "1-0", "e4 Ke7 Ke2 Ke6 Qh9"));
+  const RunResult r = run_virrey({"event", dir.path() + "/bad.pgn", "--format", "csv"}, dir.path());
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.err.find("error["), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("Club,1,A,,,,4,3.5"), std::string::npos) << r.out;  // the game still counts
+}
+
+TEST(EventCli, UsageErrors) {
+  TempDir dir;
+  EXPECT_EQ(run_virrey({"event", kSwiss, "--tiebreaks", "buchholz,nonsense"}, dir.path()).exit_code, 2);
+  EXPECT_EQ(run_virrey({"event", kSwiss, "--system", "arena"}, dir.path()).exit_code, 2);
+  EXPECT_EQ(run_virrey({"event", kSwiss, "--format", "pgn"}, dir.path()).exit_code, 2);
+  EXPECT_EQ(run_virrey({"event", kSwiss, "--event", "No Such Event"}, dir.path()).exit_code, 1);
+  const RunResult order = run_virrey({"event", kSwiss, "--tiebreaks", "SB,koya,TPR", "--format", "csv"}, dir.path());
+  EXPECT_EQ(order.out.substr(0, order.out.find('\n')),
+            "event,rank,name,title,federation,rating,games,points,sonneborn_berger,koya,performance");
+}
+
+// The page as headless chromium renders it (its DOM after loading).
+TEST(EventCli, HtmlRendersInChromium) {
+  const char* chromium = nullptr;
+  for (const char* c : {"/usr/bin/chromium", "/usr/bin/chromium-browser"})
+    if (std::filesystem::exists(c)) chromium = c;
+  if (!chromium) GTEST_SKIP() << "chromium is not installed (scripts/install-deps.sh installs it)";
+  TempDir dir;
+  write_file(dir.path() + "/names.pgn", game("1", "<b>Tom & Jerry</b>", "O'Neil", "1-0") +
+                                             game("2", "O'Neil", "<b>Tom & Jerry</b>", "1/2-1/2"));
+  const std::string page = dir.path() + "/swiss.html", names = dir.path() + "/names.html";
+  ASSERT_EQ(run_virrey({"event", kSwiss, "--format", "html", "--output", page}, dir.path()).exit_code, 0);
+  ASSERT_EQ(run_virrey({"event", dir.path() + "/names.pgn", "--format", "html", "--output", names}, dir.path()).exit_code, 0);
+  const std::string html = read_file(page);
+  EXPECT_EQ(html.find("http"), std::string::npos);  // no external asset
+  EXPECT_EQ(html.find("<script"), std::string::npos);
+  auto render = [&](const std::string& file, const std::string& dom) {
+    const std::string cmd = std::string("timeout 120 ") + chromium +
+                            " --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --enable-logging=stderr --user-data-dir=" +
+                            dir.path() + "/profile --dump-dom file://" + file + " >" + dom + " 2>" + dom + ".err";
+    return std::system(cmd.c_str());
+  };
+  ASSERT_EQ(render(page, dir.path() + "/dom.html"), 0) << read_file(dir.path() + "/dom.html.err");
+  const std::string dom = read_file(dir.path() + "/dom.html");
+  // Loaded without a console error or a failed load.
+  const std::string log = read_file(dir.path() + "/dom.html.err");
+  EXPECT_EQ(log.find("CONSOLE"), std::string::npos) << log;
+  EXPECT_EQ(log.find("ERR_"), std::string::npos) << log;
+  // The rendered tables: 21 standings rows, 21 crosstable rows with 7 rounds, a games table per player.
+  auto tbody_rows = [&](const std::string& id) {
+    const std::size_t at = dom.find("id=\"" + id + "\"");
+    if (at == std::string::npos) return std::size_t(0);
+    const std::size_t body = dom.find("<tbody>", at), end = dom.find("</tbody>", at);
+    return count(dom.substr(body, end - body), "<tr>");
+  };
+  EXPECT_EQ(tbody_rows("standings-0"), 21u);
+  EXPECT_EQ(tbody_rows("crosstable-0"), 21u);
+  EXPECT_EQ(count(dom, "class=\"games\""), 21u);
+  EXPECT_EQ(count(dom, "<section class=\"player\""), 21u);
+  const std::size_t head = dom.find("id=\"crosstable-0\"");
+  EXPECT_NE(dom.find("<th>7</th>", head), std::string::npos);
+  // Names are text, never markup.
+  ASSERT_EQ(render(names, dir.path() + "/names-dom.html"), 0);
+  const std::string names_dom = read_file(dir.path() + "/names-dom.html");
+  EXPECT_NE(names_dom.find("&lt;b&gt;Tom &amp; Jerry&lt;/b&gt;"), std::string::npos) << names_dom;
+  EXPECT_EQ(names_dom.find("<b>"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace virrey::testing

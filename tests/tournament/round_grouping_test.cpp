@@ -1,0 +1,100 @@
+// The Round tag's forms, and games grouped into tournaments by Event.
+#include <gtest/gtest.h>
+
+#include "virrey/tournament/grouping.hpp"
+#include "virrey/tournament/round.hpp"
+
+namespace virrey::tournament {
+namespace {
+
+TEST(Round, ReadsItsUsualForms) {
+  auto r = parse_round("5");
+  ASSERT_TRUE(std::holds_alternative<RoundTag>(r));
+  EXPECT_EQ(std::get<RoundTag>(r).round, 5);
+  EXPECT_FALSE(std::get<RoundTag>(r).board.has_value());
+
+  r = parse_round("5.3");
+  ASSERT_TRUE(std::holds_alternative<RoundTag>(r));
+  EXPECT_EQ(std::get<RoundTag>(r).round, 5);
+  EXPECT_EQ(std::get<RoundTag>(r).board, 3);
+  EXPECT_FALSE(std::get<RoundTag>(r).sub_game.has_value());
+
+  r = parse_round(" 12.3.2 ");
+  ASSERT_TRUE(std::holds_alternative<RoundTag>(r));
+  EXPECT_EQ(std::get<RoundTag>(r).round, 12);
+  EXPECT_EQ(std::get<RoundTag>(r).board, 3);
+  EXPECT_EQ(std::get<RoundTag>(r).sub_game, 2);
+  EXPECT_EQ(round_text(std::get<RoundTag>(r)), "12.3.2");
+
+  EXPECT_EQ(std::get<RoundTag>(parse_round("?")).kind, RoundTag::Kind::Unknown);
+  EXPECT_EQ(std::get<RoundTag>(parse_round("-")).kind, RoundTag::Kind::NotApplicable);
+}
+
+TEST(Round, RefusesWhatDoesNotRead) {
+  auto code = [](std::string_view t) { return std::get<RoundError>(parse_round(t)).code; };
+  EXPECT_EQ(code(""), RoundError::Code::Empty);
+  EXPECT_EQ(code("R5"), RoundError::Code::NotANumber);
+  EXPECT_EQ(code("5."), RoundError::Code::NotANumber);
+  EXPECT_EQ(code("5a"), RoundError::Code::NotANumber);
+  EXPECT_EQ(code(".5"), RoundError::Code::NotANumber);
+  EXPECT_EQ(code("0"), RoundError::Code::Zero);
+  EXPECT_EQ(code("3.0"), RoundError::Code::Zero);
+  EXPECT_EQ(code("10000"), RoundError::Code::TooLarge);
+  EXPECT_EQ(code("99999999999999999999"), RoundError::Code::TooLarge);
+  EXPECT_EQ(code("1.2.3.4"), RoundError::Code::TooManyParts);
+  EXPECT_NE(std::get<RoundError>(parse_round("R5")).message.find("\"R5\""), std::string::npos);
+}
+
+game::GameRecord record(std::string event, std::string site, std::string event_date, std::string white,
+                        std::string black) {
+  game::GameRecord r;
+  r.tags = {{"Event", std::move(event)}, {"Site", std::move(site)}, {"EventDate", std::move(event_date)},
+            {"Round", "1.2"}, {"White", std::move(white)}, {"Black", std::move(black)},
+            {"Result", "1-0"}, {"WhiteElo", "2100"}, {"BlackElo", "x"}, {"WhiteTitle", "FM"},
+            {"BlackFed", "ARG"}, {"WhiteFideId", "123"}};
+  return r;
+}
+
+TEST(Grouping, SummaryTakesTheTags) {
+  const GameSummary s = summarize(record("Open", "Rosario", "2024.05.01", "A", "B"), SourceRef{"f.pgn", 0, 3, {}});
+  EXPECT_EQ(s.event, "Open");
+  EXPECT_EQ(s.round_tag()->board, 2);
+  EXPECT_EQ(s.white.elo, 2100);
+  EXPECT_FALSE(s.black.elo.has_value());
+  EXPECT_EQ(s.black.elo_text, "x");
+  EXPECT_EQ(s.white.title, "FM");
+  EXPECT_EQ(s.black.federation, "ARG");
+  EXPECT_EQ(s.white.fide_id, "123");
+  EXPECT_EQ(s.result, GameResult::WhiteWins);
+  EXPECT_TRUE(s.unplayed());
+  EXPECT_EQ(s.source.number, 3u);
+}
+
+TEST(Grouping, SplitsOneNameByDateAndDisjointSites) {
+  std::vector<GameSummary> g;
+  auto add = [&](std::string e, std::string s, std::string d, std::string w, std::string b) {
+    g.push_back(summarize(record(std::move(e), std::move(s), std::move(d), std::move(w), std::move(b)), {}));
+  };
+  add("Open", "Rosario", "2024.05.01", "A", "B");      // 0
+  add("Open", "Rosario", "2025.05.01", "A", "C");      // 1: another edition
+  add("Open", "Rosario", "?", "B", "A");               // 2: no date among two known: apart
+  add("Club", "Lima", "????.??.??", "D", "E");         // 3
+  add("Club", "Quito", "2024.01.01", "F", "G");        // 4: no shared player: another tournament
+  add("Club", "Lima", "2024.01.01", "E", "D");         // 5
+  add("Blitz", "https://x/1", "", "H", "I");           // 6
+  add("Blitz", "https://x/2", "", "I", "J");           // 7: shares I with 6: one tournament
+  const auto groups = group_by_event(g);
+  ASSERT_EQ(groups.size(), 6u);
+  EXPECT_EQ(groups[0].games, (std::vector<std::size_t>{0}));
+  EXPECT_EQ(groups[0].key.event_date, "2024.05.01");
+  EXPECT_EQ(groups[1].games, (std::vector<std::size_t>{1}));
+  EXPECT_EQ(groups[2].games, (std::vector<std::size_t>{2}));
+  EXPECT_EQ(groups[3].games, (std::vector<std::size_t>{3, 5}));
+  EXPECT_EQ(groups[3].key.site, "Lima");
+  EXPECT_EQ(groups[3].key.event_date, "2024.01.01");
+  EXPECT_EQ(groups[4].games, (std::vector<std::size_t>{4}));
+  EXPECT_EQ(groups[5].games, (std::vector<std::size_t>{6, 7}));
+}
+
+}  // namespace
+}  // namespace virrey::tournament

@@ -1,0 +1,417 @@
+// Standings and tie-breaks against hand-worked examples (the arithmetic is in
+// the comments) and against an independent computation over a rounds table,
+// for round robins, a double round robin, a Swiss with byes and forfeits, and
+// a knockout; the system each one is recognised as; TRF columns.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+
+#include "virrey/generate/swiss.hpp"
+#include "virrey/tournament/event.hpp"
+#include "virrey/tournament/trf.hpp"
+
+namespace virrey::tournament {
+namespace {
+
+struct G {
+  std::string white, black, round, result;
+  bool played = true;
+};
+
+struct Made {
+  std::vector<GameSummary> summaries;
+  Tournament t;
+  int idx(const std::string& name) const { return t.player_index(name); }
+};
+
+Made make(const std::vector<G>& games, const std::map<std::string, int>& ratings = {},
+          std::optional<System> system = std::nullopt) {
+  Made m;
+  for (const G& g : games) {
+    game::GameRecord r;
+    r.tags = {{"Event", "Test"}, {"Round", g.round}, {"White", g.white}, {"Black", g.black}, {"Result", g.result}};
+    if (auto it = ratings.find(g.white); it != ratings.end()) r.tags.push_back({"WhiteElo", std::to_string(it->second)});
+    if (auto it = ratings.find(g.black); it != ratings.end()) r.tags.push_back({"BlackElo", std::to_string(it->second)});
+    if (g.played) r.main_line.push_back(Move{});
+    m.summaries.push_back(summarize(r, {}));
+  }
+  const auto groups = group_by_event(m.summaries);
+  EXPECT_EQ(groups.size(), 1u);
+  m.t = build_tournament(m.summaries, groups.front(), system);
+  return m;
+}
+
+double value(const Made& m, TieBreak tb, const std::string& name) {
+  const auto v = tie_break_values(m.t, tb)[std::size_t(m.idx(name))];
+  EXPECT_TRUE(v.has_value()) << tie_break_name(tb) << " of " << name;
+  return v.value_or(-1);
+}
+
+// The standings as "rank name" strings.
+std::vector<std::string> ranking(const Made& m, const std::vector<TieBreak>& order) {
+  std::vector<std::string> out;
+  for (const Standing& s : standings(m.t, order))
+    out.push_back(std::to_string(s.rank) + " " + m.t.players[std::size_t(s.player)].name);
+  return out;
+}
+
+TEST(Standings, RoundRobinSharedRank) {
+  // r1 A-B 1-0, C-D 1-0; r2 A-C 1-0, D-B 0-1; r3 B-C 1/2, A-D 1/2.
+  // Points: A 1+1+1/2 = 2.5; B 0+1+1/2 = 1.5; C 1+0+1/2 = 1.5; D 0+0+1/2 = 0.5.
+  const Made m = make({{"A", "B", "1", "1-0"}, {"C", "D", "1", "1-0"}, {"A", "C", "2", "1-0"},
+                       {"D", "B", "2", "0-1"}, {"B", "C", "3", "1/2-1/2"}, {"A", "D", "3", "1/2-1/2"}});
+  EXPECT_EQ(m.t.system, System::RoundRobin);
+  // SB: A = 1.5 (B) + 1.5 (C) + 1/2 x 0.5 (D) = 3.25; B = 0.5 (D) + 1/2 x 1.5 (C) = 1.25;
+  // C = 0.5 (D) + 1/2 x 1.5 (B) = 1.25; D = 1/2 x 2.5 (A) = 1.25.
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "A"), 3.25);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "B"), 1.25);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "C"), 1.25);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "D"), 1.25);
+  // Koya (opponents with >= 1.5 of 3): A 1 (B) + 1 (C) = 2; B 0 (A) + 1/2 (C); C 0 + 1/2; D 1/2 (A).
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Koya, "A"), 2.0);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Koya, "B"), 0.5);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Koya, "D"), 0.5);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Wins, "A"), 2);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Wins, "B"), 1);
+  // B and C: they drew (DE 1/2 each), one win each, SB and Koya equal: they share rank 2.
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::DirectEncounter, "B"), 0.5);
+  EXPECT_EQ(ranking(m, default_tie_breaks(m.t.system)),
+            (std::vector<std::string>{"1 A", "2 B", "2 C", "4 D"}));
+}
+
+TEST(Standings, RoundRobinDirectEncounterFirst) {
+  // r1 A-B 1-0, C-D 0-1; r2 A-C 0-1, B-D 1-0; r3 B-C 1-0, D-A 0-1.
+  // A 2 (beat B, D), B 2 (beat D, C), C 1 (beat A), D 1 (beat C).
+  const Made m = make({{"A", "B", "1", "1-0"}, {"C", "D", "1", "0-1"}, {"A", "C", "2", "0-1"},
+                       {"B", "D", "2", "1-0"}, {"B", "C", "3", "1-0"}, {"D", "A", "3", "0-1"}});
+  // SB: A = 2 (B) + 1 (D) = 3; B = 1 (D) + 1 (C) = 2; C = 2 (A); D = 1 (C).
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "C"), 2.0);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "D"), 1.0);
+  // By direct encounter D (beat C) is above C; by SB alone C is above D.
+  EXPECT_EQ(ranking(m, default_tie_breaks(System::RoundRobin)),
+            (std::vector<std::string>{"1 A", "2 B", "3 D", "4 C"}));
+  EXPECT_EQ(ranking(m, {TieBreak::SonnebornBerger}), (std::vector<std::string>{"1 A", "2 B", "3 C", "4 D"}));
+}
+
+TEST(Standings, DoubleRoundRobin) {
+  const Made m = make({{"A", "B", "1", "1-0"}, {"C", "D", "1", "1/2-1/2"}, {"A", "C", "2", "1/2-1/2"},
+                       {"B", "D", "2", "0-1"}, {"A", "D", "3", "1-0"}, {"B", "C", "3", "1-0"},
+                       {"B", "A", "4", "1/2-1/2"}, {"D", "C", "4", "1/2-1/2"}, {"C", "A", "5", "0-1"},
+                       {"D", "B", "5", "1/2-1/2"}, {"D", "A", "6", "1-0"}, {"C", "B", "6", "1-0"}});
+  EXPECT_EQ(m.t.system, System::DoubleRoundRobin);
+  // A: 1.5 (B) + 1.5 (C) + 1 (D) = 4; B: 0.5 + 1 + 0.5 = 2; C: 0.5 + 1 + 1 = 2.5; D: 1 + 1.5 + 1 = 3.5.
+  EXPECT_DOUBLE_EQ(m.t.players[std::size_t(m.idx("A"))].points(), 4.0);
+  EXPECT_DOUBLE_EQ(m.t.players[std::size_t(m.idx("D"))].points(), 3.5);
+  // SB: A = 1.5x2 + 1.5x2.5 + 1x3.5 = 10.25; D = 1x4 + 1.5x2 + 1x2.5 = 9.5;
+  // C = 0.5x4 + 1x2 + 1x3.5 = 7.5; B = 0.5x4 + 1x2.5 + 0.5x3.5 = 6.25.
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "A"), 10.25);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "D"), 9.5);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "C"), 7.5);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "B"), 6.25);
+  // Koya (opponents with >= 3 of 6: A, D): A 1 (D); D 1 (A); B 1/2 + 1/2; C 1/2 + 1.
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Koya, "A"), 1.0);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Koya, "C"), 1.5);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Wins, "A"), 3);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Wins, "D"), 2);
+  EXPECT_EQ(ranking(m, default_tie_breaks(m.t.system)),
+            (std::vector<std::string>{"1 A", "2 D", "3 C", "4 B"}));
+  // Black: A had Black in rounds 4, 5, 6.
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::BlackGames, "A"), 3);
+}
+
+// r1 P1-P2 1-0, P3-P4 1/2, P5 bye (1); r2 P5-P1 0-1, P2-P3 1-0 by forfeit, P4 absent;
+// r3 P1-P3 1/2, P4-P5 0-1, P2 half-point bye.
+Made swiss_example() {
+  return make({{"P1", "P2", "1.1", "1-0"}, {"P3", "P4", "1.2", "1/2-1/2"}, {"P5", "BYE", "1.3", "1-0", false},
+               {"P5", "P1", "2.1", "0-1"}, {"P2", "P3", "2.2", "1-0", false}, {"P1", "P3", "3.1", "1/2-1/2"},
+               {"P4", "P5", "3.2", "0-1"}, {"P2", "BYE", "3.3", "1/2-1/2", false}},
+              {{"P1", 2000}, {"P2", 1800}, {"P3", 1700}, {"P4", 1600}, {"P5", 1500}}, System::Swiss);
+}
+
+TEST(Standings, SwissByesForfeitsAbsence) {
+  const Made m = swiss_example();
+  // Points: P1 1+1+1/2 = 2.5; P2 0+1+1/2 = 1.5; P3 1/2+0+1/2 = 1; P4 1/2+0+0 = 0.5; P5 1+0+1 = 2.
+  EXPECT_EQ(ranking(m, default_tie_breaks(System::Swiss)),
+            (std::vector<std::string>{"1 P1", "2 P5", "3 P2", "4 P3", "5 P4"}));
+  // Opponents' scores with their unplayed rounds as draws: P1 2.5, P2 0+1/2+1/2 = 1,
+  // P3 1/2+1/2+1/2 = 1.5, P4 1/2+1/2+0 = 1, P5 1/2+0+1 = 1.5; an own unplayed
+  // round is a dummy opponent with the player's own score.
+  // BH: P1 = 1 (P2) + 1.5 (P5) + 1.5 (P3) = 4; P2 = 2.5 (P1) + 1.5 + 1.5 (dummies) = 5.5;
+  // P3 = 1 (P4) + 1 (dummy) + 2.5 (P1) = 4.5; P4 = 1.5 (P3) + 0.5 (dummy) + 1.5 (P5) = 3.5;
+  // P5 = 2 (dummy) + 2.5 (P1) + 1 (P4) = 5.5.
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Buchholz, "P1"), 4.0);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Buchholz, "P2"), 5.5);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Buchholz, "P3"), 4.5);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Buchholz, "P4"), 3.5);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Buchholz, "P5"), 5.5);
+  // Cut-1 drops the lowest: P1 4-1 = 3; P2 5.5-1.5 = 4; P3 4.5-1 = 3.5; P4 3.5-0.5 = 3; P5 5.5-1 = 4.5.
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::BuchholzCut1, "P1"), 3.0);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::BuchholzCut1, "P2"), 4.0);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::BuchholzCut1, "P3"), 3.5);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::BuchholzCut1, "P4"), 3.0);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::BuchholzCut1, "P5"), 4.5);
+  // Median drops the highest too: P1 1.5; P2 1.5; P3 1; P4 1.5; P5 2.
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::MedianBuchholz, "P1"), 1.5);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::MedianBuchholz, "P3"), 1.0);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::MedianBuchholz, "P5"), 2.0);
+  // SB: P1 = 1 + 1.5 + 1/2 x 1.5 = 3.25; P2 = 1 x 1.5 (forfeit win, dummy) + 1/2 x 1.5 = 2.25;
+  // P3 = 1/2 x 1 + 1/2 x 2.5 = 1.75; P4 = 1/2 x 1.5 = 0.75; P5 = 1 x 2 (bye, dummy) + 1 x 1 = 3.
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "P1"), 3.25);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "P2"), 2.25);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "P3"), 1.75);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "P4"), 0.75);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "P5"), 3.0);
+  // WIN counts the forfeit and the bye; WON only games won on the board.
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Wins, "P2"), 1);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Wins, "P5"), 2);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::GamesWon, "P2"), 0);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::GamesWon, "P5"), 1);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::BlackGames, "P1"), 1);
+  // ARO and TPR over games played: P1 met 1800, 1500, 1700: 5000/3 = 1666.7 -> 1667;
+  // 2.5/3 = 83% -> dp 273: 1940. P2 played only P1 (2000) and lost: 0% -> -800: 1200.
+  // P4: 1700 and 1500 -> 1600, 0.5/2 = 25% -> -193: 1407.
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::AverageRating, "P1"), 1667);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Performance, "P1"), 1940);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Performance, "P2"), 1200);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Performance, "P4"), 1407);
+  // Entries: P4 absent in round 2, P2 a forfeit win then a bye.
+  const Player& p4 = m.t.players[std::size_t(m.idx("P4"))];
+  ASSERT_EQ(p4.entries.size(), 3u);
+  EXPECT_EQ(p4.entries[1].kind, EntryKind::Absent);
+  const Player& p2 = m.t.players[std::size_t(m.idx("P2"))];
+  EXPECT_EQ(p2.entries[1].kind, EntryKind::Forfeit);
+  EXPECT_EQ(p2.entries[2].kind, EntryKind::Bye);
+  EXPECT_EQ(p2.games_played(), 1);
+}
+
+TEST(Standings, FideDpTable) {
+  // Values of the FIDE table (Rating Regulations 8.1.a).
+  EXPECT_EQ(fide_dp(100), 800);
+  EXPECT_EQ(fide_dp(99), 677);
+  EXPECT_EQ(fide_dp(83), 273);
+  EXPECT_EQ(fide_dp(75), 193);
+  EXPECT_EQ(fide_dp(67), 125);
+  EXPECT_EQ(fide_dp(51), 7);
+  EXPECT_EQ(fide_dp(50), 0);
+  EXPECT_EQ(fide_dp(25), -193);
+  EXPECT_EQ(fide_dp(0), -800);
+}
+
+TEST(Standings, Knockout) {
+  // Semi-finals: A-B 1-0, B-A 1/2 (A 1.5-0.5); C-D 1/2, D-C 1/2, C-D 1-0 (C 2-1).
+  // Final: A-C 1-0, C-A 1-0, A-C 1-0 (A 2-1).
+  const Made m = make({{"A", "B", "1.1.1", "1-0"}, {"B", "A", "1.1.2", "1/2-1/2"}, {"C", "D", "1.2.1", "1/2-1/2"},
+                       {"D", "C", "1.2.2", "1/2-1/2"}, {"C", "D", "1.2.3", "1-0"}, {"A", "C", "2.1.1", "1-0"},
+                       {"C", "A", "2.1.2", "1-0"}, {"A", "C", "2.1.3", "1-0"}});
+  EXPECT_EQ(m.t.system, System::Knockout);
+  const auto matches = knockout_matches(m.t);
+  ASSERT_EQ(matches.size(), 3u);
+  EXPECT_EQ(matches[0].a_half, 3);
+  EXPECT_EQ(matches[0].b_half, 1);
+  EXPECT_EQ(matches[1].a_half, 4);
+  EXPECT_EQ(matches[1].b_half, 2);
+  EXPECT_EQ(matches[2].winner, m.idx("A"));
+  // A won the final (stage 3), C reached it (2), B and D lost semi-finals (1):
+  // D scored 1 to B's 1/2.
+  EXPECT_EQ(ranking(m, default_tie_breaks(System::Knockout)),
+            (std::vector<std::string>{"1 A", "2 C", "3 D", "4 B"}));
+}
+
+// --- an independent computation: a rounds table, scored round by round ---------
+
+struct Ref {
+  double points = 0, buchholz = 0, cut1 = 0, median = 0, sb = 0;
+  int wins = 0;
+};
+
+// Over raw games: [player][round] = (opponent or "" , half points, played).
+std::map<std::string, Ref> reference(const std::vector<GameSummary>& games) {
+  struct Cell {
+    std::string opponent;
+    int half = 0;
+    bool played = false;
+    bool pending = false;
+  };
+  std::map<std::string, std::map<int, Cell>> table;
+  int rounds = 0;
+  for (const GameSummary& g : games) {
+    const int r = g.round_tag()->round;
+    rounds = std::max(rounds, r);
+    const int wh = g.result == GameResult::WhiteWins ? 2 : g.result == GameResult::Draw ? 1 : 0;
+    const bool pending = g.result == GameResult::Unknown;
+    const bool wbye = g.white.name == "BYE", bbye = g.black.name == "BYE";
+    if (!wbye) table[g.white.name][r] = {bbye ? "" : g.black.name, pending ? 0 : wh, g.plies > 0 && !bbye, pending};
+    if (!bbye) table[g.black.name][r] = {wbye ? "" : g.white.name, pending ? 0 : 2 - wh, g.plies > 0 && !wbye, pending};
+  }
+  std::map<std::string, int> score, adjusted;
+  for (auto& [name, row] : table) {
+    for (int r = 1; r <= rounds; ++r) {
+      const auto it = row.find(r);
+      if (it == row.end()) {
+        adjusted[name] += 1;  // absent: 0 scored, a draw for the opponents
+        continue;
+      }
+      if (it->second.pending) continue;
+      score[name] += it->second.half;
+      adjusted[name] += it->second.played ? it->second.half : 1;
+    }
+  }
+  std::map<std::string, Ref> out;
+  for (auto& [name, row] : table) {
+    Ref ref;
+    ref.points = score[name] / 2.0;
+    std::vector<int> opp;
+    int sb4 = 0;
+    for (int r = 1; r <= rounds; ++r) {
+      const auto it = row.find(r);
+      const Cell c = it == row.end() ? Cell{} : it->second;
+      if (c.pending) continue;
+      const int o = c.played ? adjusted[c.opponent] : score[name];
+      opp.push_back(o);
+      sb4 += c.half * o;
+      ref.wins += c.half == 2;
+    }
+    std::sort(opp.begin(), opp.end());
+    int all = 0;
+    for (int o : opp) all += o;
+    ref.buchholz = all / 2.0;
+    ref.cut1 = opp.empty() ? 0 : (all - opp.front()) / 2.0;
+    ref.median = opp.size() < 2 ? 0 : (all - opp.front() - opp.back()) / 2.0;
+    ref.sb = sb4 / 4.0;
+    out[name] = ref;
+  }
+  return out;
+}
+
+void expect_reference(const std::vector<GameSummary>& summaries, const Tournament& t) {
+  const auto ref = reference(summaries);
+  ASSERT_EQ(ref.size(), t.players.size());
+  const auto bh = tie_break_values(t, TieBreak::Buchholz);
+  const auto c1 = tie_break_values(t, TieBreak::BuchholzCut1);
+  const auto med = tie_break_values(t, TieBreak::MedianBuchholz);
+  const auto sb = tie_break_values(t, TieBreak::SonnebornBerger);
+  const auto wins = tie_break_values(t, TieBreak::Wins);
+  for (std::size_t i = 0; i < t.players.size(); ++i) {
+    const Ref& r = ref.at(t.players[i].name);
+    SCOPED_TRACE(t.players[i].name);
+    EXPECT_DOUBLE_EQ(t.players[i].points(), r.points);
+    EXPECT_DOUBLE_EQ(*bh[i], r.buchholz);
+    EXPECT_DOUBLE_EQ(*c1[i], r.cut1);
+    EXPECT_DOUBLE_EQ(*med[i], r.median);
+    EXPECT_DOUBLE_EQ(*sb[i], r.sb);
+    EXPECT_DOUBLE_EQ(*wins[i], r.wins);
+  }
+}
+
+TEST(Standings, SwissExampleAgreesWithReference) {
+  const Made m = swiss_example();
+  expect_reference(m.summaries, m.t);
+}
+
+TEST(Standings, GeneratedSwissAgreesWithReference) {
+  generate::SwissOptions o;
+  o.players = 25;
+  o.rounds = 7;
+  o.seed = 3;
+  std::vector<GameSummary> summaries;
+  generate::swiss_tournament(o, [&](game::GameRecord& r) { summaries.push_back(summarize(r, {})); });
+  // 12 games and a bye a round.
+  ASSERT_EQ(summaries.size(), 7u * 13u);
+  const auto groups = group_by_event(summaries);
+  ASSERT_EQ(groups.size(), 1u);
+  const Tournament t = build_tournament(summaries, groups.front());
+  EXPECT_EQ(t.system, System::Swiss);
+  EXPECT_EQ(t.players.size(), 25u);
+  expect_reference(summaries, t);
+  // The pairings: no pair twice, at most one bye each, colours within 2.
+  std::set<std::pair<std::string, std::string>> pairs;
+  std::map<std::string, int> byes, balance;
+  for (const GameSummary& g : summaries) {
+    if (g.black.name == "BYE") {
+      EXPECT_EQ(++byes[g.white.name], 1) << g.white.name;
+      continue;
+    }
+    auto key = std::minmax(g.white.name, g.black.name);
+    EXPECT_TRUE(pairs.insert(key).second) << key.first << " - " << key.second;
+    ++balance[g.white.name];
+    --balance[g.black.name];
+  }
+  for (const auto& [name, b] : balance) EXPECT_LE(std::abs(b), 2) << name;
+  // The same seed, the same games.
+  std::vector<std::string> again;
+  generate::swiss_tournament(o, [&](game::GameRecord& r) { again.push_back(std::string(r.tag("White")) + "|" + std::string(r.tag("Black"))); });
+  ASSERT_EQ(again.size(), summaries.size());
+  for (std::size_t i = 0; i < again.size(); ++i) EXPECT_EQ(again[i], summaries[i].white.name + "|" + summaries[i].black.name);
+}
+
+// --- TRF ------------------------------------------------------------------------
+
+TEST(Trf, PlayerLineColumns) {
+  const Made m = swiss_example();
+  const std::string trf = write_trf(m.t, standings(m.t, default_tie_breaks(System::Swiss)));
+  std::vector<std::string> lines;
+  for (std::size_t at = 0; at < trf.size();) {
+    const std::size_t nl = trf.find('\n', at);
+    lines.push_back(trf.substr(at, nl - at));
+    at = nl + 1;
+  }
+  auto line_of = [&](std::string_view name) {
+    for (const auto& l : lines)
+      if (l.rfind("001", 0) == 0 && l.substr(14, name.size()) == name) return l;
+    return std::string();
+  };
+  EXPECT_EQ(lines.front(), "012 Test");
+  // Starting ranks by rating: P1 1, P2 2, P3 3, P4 4, P5 5.
+  const std::string p1 = line_of("P1");
+  ASSERT_FALSE(p1.empty()) << trf;
+  EXPECT_EQ(p1.substr(0, 3), "001");
+  EXPECT_EQ(p1.substr(4, 4), "   1");   // 5-8 starting rank
+  EXPECT_EQ(p1.substr(14, 33), "P1" + std::string(31, ' '));  // 15-47 name
+  EXPECT_EQ(p1.substr(48, 4), "2000");  // 49-52 rating
+  EXPECT_EQ(p1.substr(80, 4), " 2.5");  // 81-84 points
+  EXPECT_EQ(p1.substr(85, 4), "   1");  // 86-89 rank
+  EXPECT_EQ(p1.substr(91, 8), "   2 w 1");   // round 1: 92-95 opponent, 97 colour, 99 result
+  EXPECT_EQ(p1.substr(101, 8), "   5 b 1");  // round 2
+  EXPECT_EQ(p1.substr(111, 8), "   3 w =");  // round 3
+  const std::string p2 = line_of("P2");
+  EXPECT_EQ(p2.substr(91, 8), "   1 b 0");
+  EXPECT_EQ(p2.substr(101, 8), "   3 w +");  // forfeit won
+  EXPECT_EQ(p2.substr(111, 8), "0000 - H");  // half-point bye
+  EXPECT_EQ(line_of("P4").substr(101, 8), "0000 - Z");  // absent
+  EXPECT_EQ(line_of("P5").substr(91, 8), "0000 - U");   // pairing-allocated bye
+  EXPECT_EQ(line_of("P5").substr(80, 4), " 2.0");
+  // Read back, it agrees with the games.
+  const TrfFile back = read_trf(trf);
+  EXPECT_TRUE(back.problems.empty());
+  ASSERT_EQ(back.players.size(), 5u);
+  EXPECT_EQ(back.name, "Test");
+  EXPECT_TRUE(compare_trf(m.t, back).empty());
+}
+
+TEST(Trf, DisagreementsAreFound) {
+  const Made m = swiss_example();
+  std::string trf = write_trf(m.t, standings(m.t, default_tie_breaks(System::Swiss)));
+  // P1's round 3 draw with P3 written as a win; P1-P2 with the colours swapped on P2's line.
+  const std::size_t p1 = trf.find("\n001    1");
+  trf.replace(p1 + 1 + 111, 8, "   3 w 1");
+  const std::size_t p2 = trf.find("\n001    2");
+  trf.replace(p2 + 1 + 91, 8, "   1 w 0");
+  const auto found = compare_trf(m.t, read_trf(trf));
+  std::set<std::string> codes;
+  for (const auto& d : found) codes.insert(std::string(trf_code_name(d.code)));
+  EXPECT_EQ(codes, (std::set<std::string>{"trf-result", "trf-colour"}));
+  // A player the games do not know, and a missing game.
+  std::string nobody = "001    6      Nobody, Noone";
+  nobody.resize(91, ' ');  // round 1 from column 92
+  const TrfFile extra = read_trf(trf + nobody + "   1 w 0\n");
+  EXPECT_TRUE(extra.problems.empty());
+  codes.clear();
+  for (const auto& d : compare_trf(m.t, extra)) codes.insert(std::string(trf_code_name(d.code)));
+  EXPECT_TRUE(codes.count("trf-player"));
+  const TrfFile bad = read_trf("001  x   Name\n001    1      P1                                2000                               2.5    1     2 q 1\n");
+  EXPECT_EQ(bad.problems.size(), 2u);
+}
+
+}  // namespace
+}  // namespace virrey::tournament
