@@ -25,6 +25,7 @@
 #include "perft_command.hpp"
 #include "search_command.hpp"
 #include "stats_command.hpp"
+#include "stats_partial.hpp"
 #include "validate_command.hpp"
 #include "version.hpp"
 
@@ -57,15 +58,28 @@ void add_rejects_option(CLI::App* cmd, std::string& rejects) {
 }
 
 // --format, one of `accepted`; the help text names them after `help_prefix`.
+// `unlisted` formats are accepted too without being named there (stats'
+// partial results, for pipelines; the README documents them).
 void add_format_option(CLI::App* cmd, Format& format, std::initializer_list<Format> accepted,
-                       const std::string& help_prefix = "") {
+                       const std::string& help_prefix = "", std::initializer_list<Format> unlisted = {}) {
   std::vector<std::string_view> names;
   for (Format f : accepted) names.push_back(format_name(f));
-  cmd->add_option_function<std::string>(
-         "--format", [&format](const std::string& name) { format = parse_format(name).value_or(format); },
-         help_prefix + name_list(names))
-      ->check(CLI::IsMember(std::vector<std::string>(names.begin(), names.end())))
-      ->default_str(std::string(format_name(format)));
+  std::vector<std::string> all(names.begin(), names.end());
+  for (Format f : unlisted) all.emplace_back(format_name(f));
+  const std::string listed = CLI::detail::generate_set(std::vector<std::string>(names.begin(), names.end()));
+  auto* option = cmd->add_option_function<std::string>(
+      "--format", [&format](const std::string& name) { format = parse_format(name).value_or(format); },
+      help_prefix + name_list(names));
+  if (unlisted.size() == 0)
+    option->check(CLI::IsMember(all));
+  else
+    option->check(CLI::Validator(
+        [all, listed](std::string& input) {
+          return std::find(all.begin(), all.end(), input) != all.end() ? std::string()
+                                                                       : input + " not in " + listed;
+        },
+        listed));
+  option->default_str(std::string(format_name(format)));
 }
 
 // --- the commands -------------------------------------------------------------
@@ -234,7 +248,7 @@ void add_export(CLI::App& app, ExportOptions& o, std::function<void()> run) {
 }
 
 void add_db(CLI::App& app, DbOptions& o, std::function<void()> run) {
-  auto* cmd = app.add_subcommand("db", "Inspect, check or upgrade a database.");
+  auto* cmd = app.add_subcommand("db", "Inspect, check, upgrade or merge databases.");
   cmd->require_subcommand(1);
   auto* info = cmd->add_subcommand(
       "info", "Games and positions per variant, schema version and the size of each part.");
@@ -248,7 +262,20 @@ void add_db(CLI::App& app, DbOptions& o, std::function<void()> run) {
       "opening tree and game summaries are rebuilt from the game records. Safe to interrupt\n"
       "and run again.\n"
       "Exit 0: upgraded or already current; 3: the database cannot be upgraded.");
-  for (auto* sub : {info, check, upgrade}) {
+  auto* merge = cmd->add_subcommand(
+      "merge",
+      "Fold databases (shards) into --db, created when missing: their games are appended in the\n"
+      "order given and renumbered, every index and the opening tree merged; a game equal to one\n"
+      "stored before is counted as a duplicate and not stored, as import counts it. The result\n"
+      "answers every search and statistic as one database importing the shards' inputs in that\n"
+      "order. Each source is added atomically (or, when it repeats stored games, game by game):\n"
+      "an interrupted merge leaves --db consistent, and running it again completes it.\n"
+      "Exit 0: merged; 3: a database cannot be read or written, or --db would pass 2^32 - 2 games.");
+  merge->add_option("sources", o.sources, "the databases to merge (directories)")
+      ->required()
+      ->check(CLI::ExistingDirectory);
+  add_threads_option(merge, o.threads, "indexing threads for a source imported game by game (0: every core)");
+  for (auto* sub : {info, check, upgrade, merge}) {
     add_db_option(sub, o.db);
     add_format_option(sub, o.format, {Format::Text, Format::Json});
     sub->callback([&o, sub, run] {
@@ -338,6 +365,7 @@ struct StatsCommands {
   StatsResultsOptions results;
   StatsPromotionsOptions promotions;
   StatsGamesOptions games;
+  StatsMergeOptions merge;
 };
 
 void add_stats(CLI::App& app, StatsCommands& o, int& exit_code) {
@@ -350,7 +378,7 @@ void add_stats(CLI::App& app, StatsCommands& o, int& exit_code) {
   cmd->require_subcommand(1);
   auto common = [](CLI::App* sub, StatsCommonOptions& c, bool positions, bool by = true) {
     add_db_option(sub, c.db);
-    add_format_option(sub, c.format, {Format::Text, Format::Json, Format::Csv});
+    add_format_option(sub, c.format, {Format::Text, Format::Json, Format::Csv}, "", {Format::Partial});
     add_filter_options(sub, c.filter, positions, by ? "--by,--promotion-by" : "--promotion-by");
   };
   auto* openings = cmd->add_subcommand(
@@ -394,6 +422,18 @@ void add_stats(CLI::App& app, StatsCommands& o, int& exit_code) {
       ->capture_default_str();
   common(games, o.games, true);
   games->callback([&opts = o.games, &ec = exit_code] { ec = run_stats_games(opts); });
+
+  auto* merge = cmd->add_subcommand(
+      "merge",
+      "Fold partial results (`stats ... --format partial` on each shard, the same query) into the\n"
+      "output one database holding the shards' games in the order given would print.\n"
+      "Exit 0: done; 2: partials of different statistics or queries, or not partial results;\n"
+      "3: a file cannot be read.");
+  merge->add_option("partials", o.merge.partials, "partial results, files or '-' for standard input")
+      ->required()
+      ->check(CLI::ExistingFile | CLI::IsMember({"-"}));
+  add_format_option(merge, o.merge.format, {Format::Text, Format::Json, Format::Csv, Format::Partial});
+  merge->callback([&opts = o.merge, &ec = exit_code] { ec = run_stats_merge(opts); });
 }
 
 // The commands that describe the others from their definitions: the shell

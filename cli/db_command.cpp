@@ -1,5 +1,8 @@
 #include "db_command.hpp"
 
+#include <algorithm>
+#include <thread>
+
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
@@ -7,6 +10,7 @@
 #include "progress.hpp"
 #include "text_table.hpp"
 #include "virrey/store/consistency.hpp"
+#include "virrey/store/merge.hpp"
 #include "virrey/store/upgrade.hpp"
 
 namespace virrey::cli {
@@ -150,10 +154,47 @@ int run_upgrade(const std::string& flag, Format format) {
   return kExitOk;
 }
 
+int run_merge(const DbOptions& o) {
+  auto db = open_database(o.db, store::OpenMode::ReadWrite);
+  if (!db) return kExitIo;
+  store::MergeOptions options;
+  options.threads = o.threads > 0 ? o.threads : int(std::max(1u, std::thread::hardware_concurrency()));
+  auto report =
+      with_progress([&](auto on_games) { return store::merge_databases(*db, o.sources, options, on_games); });
+  if (!report) {
+    log_store_error(report.error());
+    return kExitIo;
+  }
+  const std::uint64_t bytes = store::directory_bytes(db->path());
+  if (o.format == Format::Json) {
+    std::vector<Value> sources;
+    for (const auto& m : report->sources)
+      sources.push_back(Value::object({{"path", Value::string(m.path)},
+                                       {"games", Value::integer(m.games)},
+                                       {"stored", Value::integer(m.stored)},
+                                       {"duplicates", Value::integer(m.duplicates)},
+                                       {"copied", Value::boolean(m.copied)}}));
+    fmt::print("{}\n", json(Members{{"path", Value::string(db->path())},
+                                    {"sources", Value::list(std::move(sources))},
+                                    {"stored", Value::integer(report->stored)},
+                                    {"duplicates", Value::integer(report->duplicates)},
+                                    {"database_bytes", Value::integer(bytes)}}));
+    return kExitOk;
+  }
+  for (const auto& m : report->sources)
+    fmt::print("{}: {} games: {} stored, {} duplicates ({})\n", m.path, m.games, m.stored, m.duplicates,
+               m.copied ? "copied" : "imported game by game");
+  fmt::print("{} databases merged: {} games stored, {} duplicates\n", report->sources.size(), report->stored,
+             report->duplicates);
+  fmt::print("database {:.1f} MB ({})\n", double(bytes) / 1e6, db->path());
+  return kExitOk;
+}
+
 }  // namespace
 
 int run_db(const DbOptions& o) {
   if (o.action == "upgrade") return run_upgrade(o.db, o.format);
+  if (o.action == "merge") return run_merge(o);
   auto db = open_database(o.db, store::OpenMode::Read);
   if (!db) return kExitIo;
   if (o.action == "check") return run_check(*db, o.format);

@@ -1,9 +1,10 @@
-// `virrey db info`, `db check` and `db upgrade`, and the one way every subcommand
+// `virrey db info`, `db check`, `db upgrade` and `db merge`, and the one way every subcommand
 // opens the database (the path rule and the report of why it did not open).
 #pragma once
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "virrey/store/database.hpp"
 
@@ -12,9 +13,11 @@
 namespace virrey::cli {
 
 struct DbOptions {
-  std::string action;            // "info", "check" or "upgrade"
-  std::string db;                // empty: $VIRREY_DB, else ./virrey.db
-  Format format = Format::Text;  // text, json
+  std::string action;                // "info", "check", "upgrade" or "merge"
+  std::string db;                    // empty: $VIRREY_DB, else ./virrey.db
+  Format format = Format::Text;      // text, json
+  std::vector<std::string> sources;  // merge: the databases to fold into --db
+  int threads = 1;                   // merge: indexing threads (0: every core)
 };
 
 int run_db(const DbOptions& options);

@@ -12,7 +12,7 @@ namespace {
 constexpr std::pair<Format, std::string_view> kFormatNames[] = {
     {Format::Text, "text"}, {Format::Json, "json"}, {Format::Jsonl, "jsonl"},
     {Format::Csv, "csv"},   {Format::Pgn, "pgn"},
-    {Format::Trf, "trf"},   {Format::Html, "html"},
+    {Format::Trf, "trf"},   {Format::Html, "html"}, {Format::Partial, "partial"},
 };
 
 }  // namespace

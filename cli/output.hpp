@@ -25,7 +25,8 @@ namespace virrey::cli {
 
 // --- formats -----------------------------------------------------------------
 
-enum class Format { Text, Json, Jsonl, Csv, Pgn, Trf, Html };
+// Partial: exact partial statistics to merge (stats_partial.hpp).
+enum class Format { Text, Json, Jsonl, Csv, Pgn, Trf, Html, Partial };
 
 // The name on the command line ("text", "json", ...).
 std::string_view format_name(Format f);

@@ -127,7 +127,10 @@ int run_search(const SearchOptions& o) {
   so.sort = o.sort == "date" ? query::SortOrder::Date : query::SortOrder::Id;
   so.count_only = o.count;
   query::MatchCounts counts;
-  if (o.explain) so.counts = &counts;
+  if (o.explain) {
+    so.counts = &counts;
+    store::start_read_counting();
+  }
   auto res = query::search(**db, filter, so);
   if (!res) {
     spdlog::error("{}", res.error().message);
@@ -136,6 +139,11 @@ int run_search(const SearchOptions& o) {
   if (o.explain)
     spdlog::info("checked {} candidate games{}: {} matched, {} ruled out by their summaries", counts.checked,
                  res->total ? "" : " (up to the page's end)", counts.matched, counts.ruled_out);
+  if (o.explain) {
+    const store::ReadCounts read = store::read_counts();
+    spdlog::info("read {} bytes in {} blocks from table files, {} blocks from the cache", read.bytes,
+                 read.blocks, read.cache_hits);
+  }
   std::FILE* out = stdout;
 
   if (o.count) {

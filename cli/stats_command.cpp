@@ -6,6 +6,7 @@
 #include <spdlog/spdlog.h>
 
 #include "exit_codes.hpp"
+#include "stats_partial.hpp"
 #include "stats_writers.hpp"
 #include "virrey/query/stats_games.hpp"
 #include "virrey/query/stats_openings.hpp"
@@ -49,6 +50,12 @@ int open_inputs(const StatsCommonOptions& o, Inputs& in) {
   return kExitOk;
 }
 
+// The game ids a partial result's database uses (its next id - 1).
+store::GameId id_span(const store::Database& db) {
+  auto info = db.info();
+  return info ? info->next_game_id - 1 : 0;
+}
+
 int print(const std::string& text) {
   if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0) {
     spdlog::error("cannot write the output");
@@ -89,8 +96,15 @@ int run_stats_openings(const StatsOpeningsOptions& o) {
   q.depth = o.depth;
   q.min_games = std::uint64_t(o.min_games);
   q.max_moves = std::size_t(o.top);
+  const bool partial = o.format == Format::Partial;
+  if (partial) {
+    // Every move: which are shown is known once the shards are merged.
+    q.min_games = 1;
+    q.max_moves = 0;
+  }
   auto stats = query::opening_stats(*in.db, q, *in.scope);
   if (!stats) return fail(stats.error());
+  if (partial) return print(partial_openings(*stats, o, id_span(*in.db)));
   return print(write_openings(*stats, o.format));
 }
 
@@ -117,6 +131,11 @@ int run_stats_results(const StatsResultsOptions& o) {
   q.limit = std::size_t(o.limit);
   Inputs in;
   if (int rc = open_inputs(o, in); rc != kExitOk) return rc;
+  if (o.format == Format::Partial) {
+    auto partial = query::result_partial(*in.db, *in.scope, q.by);
+    if (!partial) return fail(partial.error());
+    return print(partial_results(*partial, o, id_span(*in.db)));
+  }
   auto stats = query::result_stats(*in.db, *in.scope, q);
   if (!stats) return fail(stats.error());
   return print(write_results(*stats, o.format));
@@ -127,6 +146,7 @@ int run_stats_promotions(const StatsPromotionsOptions& o) {
   if (int rc = open_inputs(o, in); rc != kExitOk) return rc;
   auto stats = query::promotion_stats(*in.db, *in.scope);
   if (!stats) return fail(stats.error());
+  if (o.format == Format::Partial) return print(partial_promotions(*stats, o, id_span(*in.db)));
   return print(write_promotions(*stats, o.format));
 }
 
@@ -139,6 +159,7 @@ int run_stats_games(const StatsGamesOptions& o) {
   if (int rc = open_inputs(o, in); rc != kExitOk) return rc;
   auto stats = query::game_stats(*in.db, *in.scope);
   if (!stats) return fail(stats.error());
+  if (o.format == Format::Partial) return print(partial_games(*stats, o, id_span(*in.db)));
   const std::uint32_t width = query::histogram_width(stats->total.lengths, std::uint32_t(o.bin), 30);
   return print(write_games(*stats, width, o.format));
 }

@@ -7,7 +7,8 @@ set -euo pipefail
 packages=(cmake g++ make libcli11-dev libspdlog-dev libfmt-dev librocksdb-dev
           libgtest-dev libgmock-dev libbenchmark-dev
           zlib1g-dev libzstd-dev liblz4-dev libsnappy-dev libbz2-dev  # static archives too
-          zstd python3
+          nlohmann-json3-dev  # JSON reader of partial statistics (stats merge)
+          zstd python3 python3-distributed  # python3-distributed: the Dask driver (cluster/)
           stockfish sjaakii fairy-stockfish  # the engines `virrey analyse` drives (tests/engine)
           clang-14 libclang-rt-14-dev  # libFuzzer and clang's sanitizers (scripts/fuzz.sh)
           dpkg-dev lintian man-db groff-base  # scripts/package.sh and its test (tests/package/)

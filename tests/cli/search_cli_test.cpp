@@ -194,6 +194,15 @@ TEST_F(SearchCli, ExplainLogsThePlanAndTheCandidates) {
   EXPECT_GE(std::stoi(m[1].str()), 2);
   EXPECT_EQ(m[3].str(), "0");  // an opening position: summaries are not read
   EXPECT_EQ(plain.err.find("checked"), std::string::npos);
+  // What it read: a new process starts with an empty block cache, so the
+  // postings and the two games' records come from table files.
+  ASSERT_TRUE(std::regex_search(
+      r.err, m,
+      std::regex(R"(read (\d+) bytes in (\d+) blocks from table files, (\d+) blocks from the cache)")))
+      << r.err;
+  EXPECT_GE(std::stoull(m[2].str()), 1u);
+  EXPECT_GE(std::stoull(m[1].str()), std::stoull(m[2].str()));
+  EXPECT_EQ(plain.err.find("bytes in"), std::string::npos);
 }
 
 TEST_F(SearchCli, ExitCodes) {

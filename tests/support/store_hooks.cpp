@@ -25,11 +25,7 @@ Status write_one(const std::string& path,
 
 Status set_schema_version(const std::string& path, std::uint32_t version) {
   return write_one(path, [&](Database::Impl& d, rocksdb::WriteBatch& batch) {
-    char buf[4];
-    put_be(buf, version, 4);
-    const auto key = meta_key(MetaKey::SchemaVersion);
-    batch.Put(d.cf(Family::Meta), rocksdb::Slice(key.data(), key.size()), rocksdb::Slice(buf, 4))
-        .PermitUncheckedError();
+    d.put_meta_u32(batch, MetaKey::SchemaVersion, version);
   });
 }
 
@@ -37,6 +33,12 @@ Status set_schema_version_bytes(const std::string& path, const std::string& byte
   return write_one(path, [&](Database::Impl& d, rocksdb::WriteBatch& batch) {
     const auto key = meta_key(MetaKey::SchemaVersion);
     batch.Put(d.cf(Family::Meta), rocksdb::Slice(key.data(), key.size()), bytes).PermitUncheckedError();
+  });
+}
+
+Status set_next_game_id(const std::string& path, std::uint32_t id) {
+  return write_one(path, [&](Database::Impl& d, rocksdb::WriteBatch& batch) {
+    d.put_meta_u32(batch, MetaKey::NextGameId, id);
   });
 }
 

@@ -26,6 +26,10 @@ Status delete_game_record(const std::string& path, std::uint32_t id);
 // position (what a hash collision looks like; no import writes it).
 Status put_position_entry(const std::string& path, Variant v, std::uint64_t hash, std::uint32_t game);
 
+// Sets the next game id in meta (a database near the end of the 32-bit
+// game-id space, without billions of games).
+Status set_next_game_id(const std::string& path, std::uint32_t id);
+
 // Writes one entry as given (an older schema's layout, say).
 Status put_raw_entry(const std::string& path, Family family, const std::string& key,
                      const std::string& value);

@@ -13,6 +13,14 @@ void LengthDistribution::add(std::uint32_t plies) {
   sum_ += plies;
 }
 
+void LengthDistribution::add(std::uint32_t plies, std::uint64_t games) {
+  if (games == 0) return;
+  if (plies >= by_ply_.size()) by_ply_.resize(plies + 1, 0);
+  by_ply_[plies] += games;
+  games_ += games;
+  sum_ += std::uint64_t(plies) * games;
+}
+
 void LengthDistribution::add(const LengthDistribution& o) {
   if (o.by_ply_.size() > by_ply_.size()) by_ply_.resize(o.by_ply_.size(), 0);
   for (std::size_t i = 0; i < o.by_ply_.size(); ++i) by_ply_[i] += o.by_ply_[i];
@@ -78,6 +86,29 @@ std::uint64_t VariantGameStats::ending_count(store::Ending e) const {
   return n;
 }
 
+namespace {
+void add_variant_stats(VariantGameStats& into, const VariantGameStats& from) {
+  into.results.add(from.results);
+  for (int e = 0; e < kEndingCount; ++e)
+    for (int r = 0; r < 4; ++r) into.endings[e][r] += from.endings[e][r];
+  into.lengths.add(from.lengths);
+}
+}  // namespace
+
+void merge_game_stats(GameStats& into, const GameStats& from) {
+  for (const VariantGameStats& v : from.variants) {
+    auto it = std::find_if(into.variants.begin(), into.variants.end(),
+                           [&](const VariantGameStats& w) { return w.variant >= v.variant; });
+    if (it == into.variants.end() || it->variant != v.variant) {
+      VariantGameStats empty;
+      empty.variant = v.variant;
+      it = into.variants.insert(it, std::move(empty));
+    }
+    add_variant_stats(*it, v);
+  }
+  add_variant_stats(into.total, from.total);
+}
+
 Result<GameStats> game_stats(const store::Database& db, const GameScope& scope) {
   std::array<VariantGameStats, kVariantCount> per{};
   Status s = db.for_each_summary([&](GameId id, const store::GameSummary& g) {
@@ -94,10 +125,7 @@ Result<GameStats> game_stats(const store::Database& db, const GameScope& scope) 
     VariantGameStats& v = per[i];
     v.variant = Variant(i);
     if (v.results.games == 0) continue;
-    out.total.results.add(v.results);
-    for (int e = 0; e < kEndingCount; ++e)
-      for (int r = 0; r < 4; ++r) out.total.endings[e][r] += v.endings[e][r];
-    out.total.lengths.add(v.lengths);
+    add_variant_stats(out.total, v);
     out.variants.push_back(std::move(v));
   }
   return out;

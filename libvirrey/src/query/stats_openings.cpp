@@ -34,6 +34,33 @@ struct Line {
   TreeCounters counters;
 };
 
+// Most played first, then by SAN; at most max_moves (0: all).
+void order_moves(std::vector<OpeningMove>& moves, std::size_t max_moves) {
+  std::sort(moves.begin(), moves.end(), [](const OpeningMove& a, const OpeningMove& b) {
+    if (a.counters.games != b.counters.games) return a.counters.games > b.counters.games;
+    return a.san < b.san;
+  });
+  if (max_moves > 0 && moves.size() > max_moves) moves.resize(max_moves);
+}
+
+void merge_moves(std::vector<OpeningMove>& into, const std::vector<OpeningMove>& from) {
+  for (const OpeningMove& m : from) {
+    auto it = std::find_if(into.begin(), into.end(), [&](const OpeningMove& x) { return x.move == m.move; });
+    if (it == into.end()) {
+      into.push_back(m);
+      continue;
+    }
+    it->counters.add(m.counters);
+    merge_moves(it->children, m.children);
+  }
+}
+
+void finish_moves(std::vector<OpeningMove>& moves, std::uint64_t min_games, std::size_t max_moves) {
+  std::erase_if(moves, [&](const OpeningMove& m) { return m.counters.games < min_games; });
+  order_moves(moves, max_moves);
+  for (OpeningMove& m : moves) finish_moves(m.children, min_games, max_moves);
+}
+
 TreeCounters game_counters(const game::GameRecord& rec) {
   TreeCounters c;
   c.games = 1;
@@ -70,11 +97,7 @@ class Explorer {
       m.counters = tm.counters;
       moves.push_back(std::move(m));
     }
-    std::sort(moves.begin(), moves.end(), [](const OpeningMove& a, const OpeningMove& b) {
-      if (a.counters.games != b.counters.games) return a.counters.games > b.counters.games;
-      return a.san < b.san;
-    });
-    if (q_.max_moves > 0 && moves.size() > q_.max_moves) moves.resize(q_.max_moves);
+    order_moves(moves, q_.max_moves);
     if (depth_left > 1)
       for (OpeningMove& m : moves)
         if (Status s = expand(pos.after(m.move), depth_left - 1, m.children, nullptr); !s) return s;
@@ -234,6 +257,19 @@ std::string_view opening_source_name(OpeningSource s) {
 Result<OpeningStats> opening_stats(const store::Database& db, const OpeningQuery& q, const GameScope& scope) {
   if (q.depth < 1 || q.depth > 20) return invalid(fmt::format("depth {} is out of range (1 to 20)", q.depth));
   return with_geometry(q.variant, [&](auto g) { return explore<decltype(g)>(db, q, scope); });
+}
+
+void merge_opening_stats(OpeningStats& into, const OpeningStats& from) {
+  into.total.add(from.total);
+  merge_moves(into.moves, from.moves);
+  into.games_replayed += from.games_replayed;
+  const bool tree = into.source != OpeningSource::Replay || from.source != OpeningSource::Replay;
+  const bool replay = into.source != OpeningSource::Tree || from.source != OpeningSource::Tree;
+  into.source = replay ? (tree ? OpeningSource::TreeAndReplay : OpeningSource::Replay) : OpeningSource::Tree;
+}
+
+void finish_openings(OpeningStats& stats, std::uint64_t min_games, std::size_t max_moves) {
+  finish_moves(stats.moves, min_games, max_moves);
 }
 
 std::optional<double> average_white_elo(const TreeCounters& c) {

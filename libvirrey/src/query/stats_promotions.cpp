@@ -3,6 +3,7 @@
 #include "virrey/query/stats_promotions.hpp"
 
 #include <algorithm>
+#include <tuple>
 
 #include "virrey/store/game_index.hpp"
 
@@ -172,6 +173,55 @@ Result<PromotionStats> promotion_stats(const store::Database& db, const GameScop
     out.variants.push_back(std::move(v));
   }
   return out;
+}
+
+void merge_promotion_stats(PromotionStats& into, const PromotionStats& from, GameId id_shift) {
+  for (const VariantPromotions& v : from.variants) {
+    auto it = std::find_if(into.variants.begin(), into.variants.end(),
+                           [&](const VariantPromotions& w) { return w.variant >= v.variant; });
+    if (it == into.variants.end() || it->variant != v.variant) {
+      VariantPromotions empty;
+      empty.variant = v.variant;
+      it = into.variants.insert(it, std::move(empty));
+    }
+    VariantPromotions& m = *it;
+    m.games += v.games;
+    m.promotions += v.promotions;
+    m.games_with_promotion += v.games_with_promotion;
+    m.max_in_game = std::max(m.max_in_game, v.max_in_game);
+    for (const PromotionCell& c : v.cells) {
+      const auto key = [](const PromotionCell& x) { return std::tuple(x.piece, x.colour, x.file); };
+      auto at =
+          std::lower_bound(m.cells.begin(), m.cells.end(), c,
+                           [&](const PromotionCell& a, const PromotionCell& b) { return key(a) < key(b); });
+      if (at == m.cells.end() || key(*at) != key(c)) {
+        PromotionCell zero = c;
+        zero.count = zero.captured_later = zero.gave_mate = 0;
+        at = m.cells.insert(at, zero);
+      }
+      at->count += c.count;
+      at->captured_later += c.captured_later;
+      at->gave_mate += c.gave_mate;
+    }
+    ViceroyStats& a = m.viceroy;
+    const ViceroyStats& b = v.viceroy;
+    // The first game with the most: an earlier shard's wins a tie.
+    if (b.max_in_game > a.max_in_game) {
+      a.max_in_game = b.max_in_game;
+      a.max_game = b.max_game + id_shift;
+    }
+    a.promotions += b.promotions;
+    a.games += b.games;
+    a.first_ply_sum += b.first_ply_sum;
+    a.captured_later += b.captured_later;
+    a.gave_mate += b.gave_mate;
+    a.first_by_white += b.first_by_white;
+    a.first_by_black += b.first_by_black;
+    a.first_wins += b.first_wins;
+    a.first_draws += b.first_draws;
+    a.first_losses += b.first_losses;
+    a.first_unfinished += b.first_unfinished;
+  }
 }
 
 double average_first_viceroy_ply(const ViceroyStats& v) {

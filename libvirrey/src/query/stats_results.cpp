@@ -33,27 +33,30 @@ class GameTable {
   std::vector<std::uint32_t> cells_;
 };
 
-struct Group {
-  std::string key;
-  ResultCounts counts;
-  PlayerScore player;
-  GameId first_game = 0;
-};
+using Group = ResultPartialGroup;
 
 class Groups {
  public:
   Group& at(std::string_view key, GameId game) {
     if (current_ && current_->key == key) return *current_;
     auto [it, added] = index_.try_emplace(std::string(key), groups_.size());
-    if (added) groups_.push_back(Group{std::string(key), {}, {}, game});
+    if (added) {
+      Group g;
+      g.key = std::string(key);
+      g.first_pass = pass_;
+      g.first_game = game;
+      groups_.push_back(std::move(g));
+    }
     current_ = &groups_[it->second];
     return *current_;
   }
   void reset_cursor() { current_ = nullptr; }
+  void next_pass() { ++pass_; }
   std::vector<Group>& all() { return groups_; }
 
  private:
   std::vector<Group> groups_;
+  std::uint32_t pass_ = 0;
   std::unordered_map<std::string, std::size_t> index_;
   Group* current_ = nullptr;
 };
@@ -128,20 +131,23 @@ std::optional<ResultGrouping> parse_grouping(std::string_view text) {
   return std::nullopt;
 }
 
-Result<ResultStats> result_stats(const store::Database& db, const GameScope& scope, const ResultQuery& q) {
-  ResultStats out;
-  out.by = q.by;
+namespace {
+
+// Every group of the scope, unordered, and the total.
+Result<ResultPartial> collect(const store::Database& db, const GameScope& scope, ResultGrouping by) {
+  ResultPartial out;
+  out.by = by;
   const bool by_tag =
-      q.by == ResultGrouping::Event || q.by == ResultGrouping::Player || q.by == ResultGrouping::Eco;
+      by == ResultGrouping::Event || by == ResultGrouping::Player || by == ResultGrouping::Eco;
   Groups groups;
   GameTable table;
 
   Status s = db.for_each_summary([&](GameId id, const GameSummary& g) {
     if (!scope.contains(id, g.variant)) return true;
     out.total.add(g.result, g.plies);
-    if (q.by == ResultGrouping::Variant) {
+    if (by == ResultGrouping::Variant) {
       groups.at(info(g.variant).cli_name, id).counts.add(g.result, g.plies);
-    } else if (q.by == ResultGrouping::Year) {
+    } else if (by == ResultGrouping::Year) {
       const std::uint32_t year = g.date / 10000;
       const std::string key = year ? fmt::format("{:04}", year) : std::string();
       groups.at(key, id).counts.add(g.result, g.plies);
@@ -154,25 +160,30 @@ Result<ResultStats> result_stats(const store::Database& db, const GameScope& sco
 
   if (by_tag) {
     const std::vector<TagField> fields =
-        q.by == ResultGrouping::Player  ? std::vector<TagField>{TagField::White, TagField::Black}
-        : q.by == ResultGrouping::Event ? std::vector<TagField>{TagField::Event}
-                                        : std::vector<TagField>{TagField::Eco};
+        by == ResultGrouping::Player  ? std::vector<TagField>{TagField::White, TagField::Black}
+        : by == ResultGrouping::Event ? std::vector<TagField>{TagField::Event}
+                                      : std::vector<TagField>{TagField::Eco};
     for (TagField f : fields) {
       std::vector<bool> tagged(table.size(), false);
-      if (Status t = scan_tags(db, f, table, groups, q.by, tagged); !t) return t.error();
+      if (Status t = scan_tags(db, f, table, groups, by, tagged); !t) return t.error();
       // Games without the tag: the unknown group.
       groups.reset_cursor();
       for (GameId id = 0; id < table.size(); ++id) {
         if (!table.has(id) || tagged[id]) continue;
         Group& g = groups.at("", id);
         g.counts.add(table.result(id), table.plies(id));
-        if (q.by == ResultGrouping::Player)
+        if (by == ResultGrouping::Player)
           add_player_game(g, f == TagField::Black ? Color::Black : Color::White, table.result(id));
       }
+      groups.next_pass();
     }
   }
+  out.groups = std::move(groups.all());
+  return out;
+}
 
-  std::vector<Group>& all = groups.all();
+// Sorts the groups into the query's order.
+void order_groups(std::vector<Group>& all, const ResultQuery& q) {
   GroupOrder order = q.order;
   if (order == GroupOrder::Natural)
     order =
@@ -190,19 +201,82 @@ Result<ResultStats> result_stats(const store::Database& db, const GameScope& sco
       return a.counts.games > b.counts.games;
     return key_less(a, b);
   });
+}
+
+// The groups shown, labelled by `label`.
+template <class Label>
+Result<ResultStats> shown_groups(ResultPartial& p, const ResultQuery& q, Label label) {
+  ResultStats out;
+  out.by = q.by;
+  out.total = p.total;
+  std::vector<Group>& all = p.groups;
+  order_groups(all, q);
   out.group_count = all.size();
   const std::size_t shown = q.limit > 0 ? std::min(q.limit, all.size()) : all.size();
   for (std::size_t i = 0; i < shown; ++i) {
     ResultGroup g;
     g.key = all[i].key;
-    auto label = label_of(db, q.by, all[i]);
-    if (!label) return label.error();
-    g.label = std::move(*label);
+    auto text = label(all[i]);
+    if (!text) return text.error();
+    g.label = std::move(*text);
     g.counts = all[i].counts;
     if (q.by == ResultGrouping::Player) g.player = all[i].player;
     out.groups.push_back(std::move(g));
   }
   return out;
+}
+
+}  // namespace
+
+Result<ResultStats> result_stats(const store::Database& db, const GameScope& scope, const ResultQuery& q) {
+  auto p = collect(db, scope, q.by);
+  if (!p) return p.error();
+  return shown_groups(*p, q, [&](const Group& g) { return label_of(db, q.by, g); });
+}
+
+Result<ResultPartial> result_partial(const store::Database& db, const GameScope& scope, ResultGrouping by) {
+  auto p = collect(db, scope, by);
+  if (!p) return p.error();
+  for (Group& g : p->groups) {
+    auto label = label_of(db, by, g);
+    if (!label) return label.error();
+    g.label = std::move(*label);
+  }
+  std::sort(p->groups.begin(), p->groups.end(), [](const Group& a, const Group& b) { return a.key < b.key; });
+  return p;
+}
+
+void merge_result_partial(ResultPartial& into, const ResultPartial& from, GameId id_shift) {
+  into.total.add(from.total);
+  for (const Group& g : from.groups) {
+    auto it = std::lower_bound(into.groups.begin(), into.groups.end(), g.key,
+                               [](const Group& a, const std::string& key) { return a.key < key; });
+    if (it == into.groups.end() || it->key != g.key) {
+      Group shifted = g;
+      shifted.first_game += id_shift;
+      into.groups.insert(it, std::move(shifted));
+      continue;
+    }
+    it->counts.add(g.counts);
+    PlayerScore& a = it->player;
+    a.as_white += g.player.as_white;
+    a.as_black += g.player.as_black;
+    a.wins += g.player.wins;
+    a.draws += g.player.draws;
+    a.losses += g.player.losses;
+    a.unfinished += g.player.unfinished;
+    // One database meets the group first in the earliest pass, then game.
+    if (std::pair(g.first_pass, g.first_game + id_shift) < std::pair(it->first_pass, it->first_game)) {
+      it->first_pass = g.first_pass;
+      it->first_game = g.first_game + id_shift;
+      it->label = g.label;
+    }
+  }
+}
+
+ResultStats finish_results(ResultPartial partial, const ResultQuery& q) {
+  auto out = shown_groups(partial, q, [](const Group& g) { return Result<std::string>(g.label); });
+  return std::move(*out);
 }
 
 }  // namespace virrey::query

@@ -6,6 +6,8 @@
 #include <fmt/format.h>
 #include <rocksdb/iterator.h>
 #include <rocksdb/metadata.h>
+#include <rocksdb/perf_context.h>
+#include <rocksdb/perf_level.h>
 #include <rocksdb/table_properties.h>
 #include <rocksdb/write_batch.h>
 
@@ -24,6 +26,16 @@ Error to_error(const rocksdb::Status& s, std::string_view what) {
   else if (s.IsInvalidArgument())
     kind = ErrorKind::InvalidArgument;
   return Error{kind, fmt::format("{}: {}", what, s.ToString())};
+}
+
+void start_read_counting() {
+  rocksdb::SetPerfLevel(rocksdb::PerfLevel::kEnableCount);
+  rocksdb::get_perf_context()->Reset();
+}
+
+ReadCounts read_counts() {
+  const rocksdb::PerfContext& p = *rocksdb::get_perf_context();
+  return {p.block_read_byte, p.block_read_count, p.block_cache_hit_count};
 }
 
 std::string prefix_successor(std::string_view prefix) {

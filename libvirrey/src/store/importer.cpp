@@ -335,8 +335,9 @@ struct GameImporter::Impl {
         ++seg.added.duplicates;
         continue;
       }
-      if (next_id == 0xffffffffu)
-        return Error{ErrorKind::InvalidArgument, "the database is full (2^32 games)"};
+      if (next_id > kMaxGameId)
+        return Error{ErrorKind::InvalidArgument,
+                     fmt::format("the database is full: game ids are 32 bits, at most {} games", kMaxGameId)};
       const GameId id = next_id++;
       const Variant v = ix.variant;
       const auto gk = game_key(id);

@@ -9,6 +9,19 @@
 
 namespace virrey::store {
 
+rocksdb::Options table_file_options(Family f) {
+  rocksdb::Options options(db_options(OpenMode::ReadWrite), family_options(f));
+  // A table file is written with the bottommost level's compression: zstd
+  // for game records and summaries, whose rising keys keep their files
+  // where they are ingested; none for postings. The tag index and the tree
+  // are written with zstd too, as an import leaves them (compacting them
+  // when an import ends cost more time than it saved space). Promotions and
+  // identities, which hardly compress, get the cheaper lz4.
+  if (f == Family::Promotions || f == Family::Identities)
+    options.bottommost_compression = rocksdb::kLZ4Compression;
+  return options;
+}
+
 IngestGroup::IngestGroup(Database::Impl& d) : d_(d) {}
 
 std::string IngestGroup::temp_dir(const std::string& db_path) { return db_path + "/ingest.tmp"; }
@@ -43,16 +56,7 @@ Status IngestGroup::write_run(Family f, Run& run, const std::string& path) {
   if (!std::is_sorted(run.entries.begin(), run.entries.end(), before))
     std::sort(run.entries.begin(), run.entries.end(), before);
 
-  rocksdb::Options options(db_options(OpenMode::ReadWrite), family_options(f));
-  // A table file is written with the bottommost level's compression: zstd
-  // for game records and summaries, whose rising keys keep their files
-  // where they are ingested; none for postings. The tag index and the tree
-  // are written with zstd too, as an import leaves them (compacting them
-  // when an import ends cost more time than it saved space). Promotions and
-  // identities, which hardly compress, get the cheaper lz4.
-  if (f == Family::Promotions || f == Family::Identities)
-    options.bottommost_compression = rocksdb::kLZ4Compression;
-  rocksdb::SstFileWriter writer(rocksdb::EnvOptions(), options, d_.cf(f));
+  rocksdb::SstFileWriter writer(rocksdb::EnvOptions(), table_file_options(f), d_.cf(f));
   rocksdb::Status s = writer.Open(path);
   for (std::size_t i = 0; s.ok() && i < run.entries.size(); ++i) {
     const Entry& e = run.entries[i];

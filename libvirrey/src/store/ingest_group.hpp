@@ -22,6 +22,10 @@ namespace virrey::store {
 // readers lag behind it.
 constexpr std::size_t kIngestGroupBytes = std::size_t(48) << 20;
 
+// The options a table file of family `f` is written with (its compression
+// among them), for every writer of files to ingest.
+rocksdb::Options table_file_options(Family f);
+
 class IngestGroup {
  public:
   explicit IngestGroup(Database::Impl& d);

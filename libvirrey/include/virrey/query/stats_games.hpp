@@ -16,6 +16,7 @@ namespace virrey::query {
 class LengthDistribution {
  public:
   void add(std::uint32_t plies);
+  void add(std::uint32_t plies, std::uint64_t games);  // `games` games of that length
   void add(const LengthDistribution& o);
   std::uint64_t games() const { return games_; }
   std::uint64_t total_plies() const { return sum_; }
@@ -66,5 +67,8 @@ struct GameStats {
 };
 
 Result<GameStats> game_stats(const store::Database& db, const GameScope& scope);
+
+// Adds the statistics of other games (another shard's) to `into`.
+void merge_game_stats(GameStats& into, const GameStats& from);
 
 }  // namespace virrey::query

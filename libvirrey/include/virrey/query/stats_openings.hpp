@@ -61,6 +61,13 @@ struct OpeningStats {
 Result<OpeningStats> opening_stats(const store::Database& db, const OpeningQuery& query,
                                    const GameScope& scope);
 
+// Shards' explorers of one query made with min_games 1 and max_moves 0
+// (every move, every move expanded): `from`'s counts added to `into`'s.
+void merge_opening_stats(OpeningStats& into, const OpeningStats& from);
+// Such an explorer as the query asks: moves played in fewer than min_games
+// games left out, the most played first, at most max_moves per position.
+void finish_openings(OpeningStats& stats, std::uint64_t min_games, std::size_t max_moves);
+
 // Average Elo of one side over the games that carry one; nullopt without.
 std::optional<double> average_white_elo(const store::TreeCounters& c);
 std::optional<double> average_black_elo(const store::TreeCounters& c);

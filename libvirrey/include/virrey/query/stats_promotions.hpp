@@ -72,6 +72,10 @@ struct PromotionStats {
 
 Result<PromotionStats> promotion_stats(const store::Database& db, const GameScope& scope);
 
+// Adds the promotions of other games (a shard whose game ids follow those
+// of `into`'s games, `id_shift` ids on: game ids in `from` are shifted so).
+void merge_promotion_stats(PromotionStats& into, const PromotionStats& from, GameId id_shift);
+
 double average_first_viceroy_ply(const ViceroyStats& v);  // 0 without viceroys
 std::optional<double> first_viceroy_score_percent(const ViceroyStats& v);
 

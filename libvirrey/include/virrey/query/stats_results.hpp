@@ -62,4 +62,26 @@ struct ResultStats {
 
 Result<ResultStats> result_stats(const store::Database& db, const GameScope& scope, const ResultQuery& query);
 
+// Every group before ordering, each with its label and the game it was
+// first seen in: what shards' results are merged from.
+struct ResultPartialGroup {
+  std::string key, label;
+  ResultCounts counts;
+  PlayerScore player;
+  // Where the group was first seen: the pass (by player: 0 the White tags,
+  // 1 the Black tags, 2 games without one; else 0) and the game.
+  std::uint32_t first_pass = 0;
+  GameId first_game = 0;
+};
+struct ResultPartial {
+  ResultGrouping by = ResultGrouping::None;
+  ResultCounts total;
+  std::vector<ResultPartialGroup> groups;  // by key
+};
+Result<ResultPartial> result_partial(const store::Database& db, const GameScope& scope, ResultGrouping by);
+// Adds a shard's groups (game ids shifted by `id_shift`, as for promotions).
+void merge_result_partial(ResultPartial& into, const ResultPartial& from, GameId id_shift);
+// The statistic the groups give under the query's order and limit.
+ResultStats finish_results(ResultPartial partial, const ResultQuery& query);
+
 }  // namespace virrey::query

@@ -122,6 +122,17 @@ struct InputRecord {
   std::optional<importers::InputProbe> probe;
 };
 
+// What the calling thread read from the database's table files since
+// start_read_counting() (for `search --explain`): data, index and filter
+// blocks read from files, and blocks found in the block cache instead.
+struct ReadCounts {
+  std::uint64_t bytes = 0;   // block bytes read from table files
+  std::uint64_t blocks = 0;  // blocks read from table files
+  std::uint64_t cache_hits = 0;
+};
+void start_read_counting();
+ReadCounts read_counts();
+
 // Content fingerprint of an input (importers/fingerprint.hpp).
 using Fingerprint = importers::Fingerprint;
 

@@ -20,6 +20,9 @@ constexpr std::uint32_t kSchemaVersion = 3;
 
 // Game ids are assigned 1, 2, 3... in import order and never reused.
 using GameId = std::uint32_t;
+// The highest game id, and so the most games one database holds
+// (4,294,967,294): an import or merge that would need more is refused.
+constexpr GameId kMaxGameId = 0xfffffffeu;
 
 // The opening tree counts the moves played from the first kTreePlies
 // positions of every game (plies 0 .. kTreePlies-1); deeper positions are

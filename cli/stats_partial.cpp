@@ -1,0 +1,484 @@
+#include "stats_partial.hpp"
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <tuple>
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+#include <nlohmann/json.hpp>
+
+#include "exit_codes.hpp"
+#include "stats_writers.hpp"
+
+namespace virrey::cli {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+constexpr int kPartialVersion = 1;
+
+Json filter_json(const FilterOptions& f) {
+  return Json{{"fen", f.fen},         {"moves", f.moves},   {"promotion", f.promotion},
+              {"by", f.by},           {"file", f.file},     {"min_count", f.min_count},
+              {"ply", f.ply},         {"white", f.white},   {"black", f.black},
+              {"player", f.player},   {"event", f.event},   {"site", f.site},
+              {"round", f.round},     {"result", f.result}, {"date_from", f.date_from},
+              {"date_to", f.date_to}, {"eco", f.eco},       {"variant", f.variant}};
+}
+
+Json counts_json(const query::ResultCounts& c) {
+  return Json::array({c.games, c.white_wins, c.draws, c.black_wins, c.unfinished, c.plies});
+}
+query::ResultCounts counts_of(const Json& j) {
+  query::ResultCounts c;
+  c.games = j.at(0);
+  c.white_wins = j.at(1);
+  c.draws = j.at(2);
+  c.black_wins = j.at(3);
+  c.unfinished = j.at(4);
+  c.plies = j.at(5);
+  return c;
+}
+
+Json tree_json(const store::TreeCounters& c) {
+  return Json::array({c.games, c.white_wins, c.draws, c.black_wins, c.white_elo_sum, c.white_elo_games,
+                      c.black_elo_sum, c.black_elo_games, c.last_date});
+}
+store::TreeCounters tree_of(const Json& j) {
+  store::TreeCounters c;
+  c.games = j.at(0);
+  c.white_wins = j.at(1);
+  c.draws = j.at(2);
+  c.black_wins = j.at(3);
+  c.white_elo_sum = j.at(4);
+  c.white_elo_games = j.at(5);
+  c.black_elo_sum = j.at(6);
+  c.black_elo_games = j.at(7);
+  c.last_date = j.at(8);
+  return c;
+}
+
+Variant variant_of(const Json& j) {
+  auto v = resolve_variant(j.get<std::string>());
+  if (!v) throw std::invalid_argument("unknown variant " + j.get<std::string>());
+  return *v;
+}
+
+// --- the codecs ----------------------------------------------------------------
+// Each: Stats (what folds), name, records (the lines after the header),
+// read (records back), merge (another shard's, its ids shifted), write (the
+// folded statistic in a final format, with the query of the header).
+
+struct GamesCodec {
+  using Stats = query::GameStats;
+  static constexpr std::string_view name = "games";
+
+  static std::vector<Json> records(const Stats& s) {
+    std::vector<Json> out;
+    for (const auto& v : s.variants) {
+      Json endings = Json::array();
+      for (const auto& e : v.endings) endings.push_back(Json::array({e[0], e[1], e[2], e[3]}));
+      Json lengths = Json::array();
+      for (std::uint32_t p = v.lengths.min(); v.lengths.games() && p <= v.lengths.max(); ++p)
+        if (v.lengths.count(p)) lengths.push_back(Json::array({p, v.lengths.count(p)}));
+      out.push_back(Json{{"variant", info(v.variant).cli_name},
+                         {"results", counts_json(v.results)},
+                         {"endings", endings},
+                         {"lengths", lengths}});
+    }
+    return out;
+  }
+  static Stats read(const std::vector<Json>& lines) {
+    Stats s;
+    for (const Json& j : lines) {
+      query::VariantGameStats v;
+      v.variant = variant_of(j.at("variant"));
+      v.results = counts_of(j.at("results"));
+      for (std::size_t e = 0; e < v.endings.size(); ++e)
+        for (std::size_t r = 0; r < 4; ++r) v.endings[e][r] = j.at("endings").at(e).at(r);
+      for (const Json& l : j.at("lengths"))
+        v.lengths.add(l.at(0).get<std::uint32_t>(), l.at(1).get<std::uint64_t>());
+      query::GameStats one;
+      one.variants.push_back(v);
+      one.total = v;
+      query::merge_game_stats(s, one);
+    }
+    return s;
+  }
+  static void merge(Stats& into, const Stats& from, store::GameId) { query::merge_game_stats(into, from); }
+  static std::string write(const Stats& s, const Json& q, Format f) {
+    const auto width = query::histogram_width(s.total.lengths, q.at("bin").get<std::uint32_t>(), 30);
+    return write_games(s, width, f);
+  }
+};
+
+struct PromotionsCodec {
+  using Stats = query::PromotionStats;
+  static constexpr std::string_view name = "promotions";
+
+  static std::vector<Json> records(const Stats& s) {
+    std::vector<Json> out;
+    for (const auto& v : s.variants) {
+      Json cells = Json::array();
+      for (const auto& c : v.cells)
+        cells.push_back(
+            Json::array({int(c.piece), int(c.colour), c.file, c.count, c.captured_later, c.gave_mate}));
+      const auto& w = v.viceroy;
+      out.push_back(
+          Json{{"variant", info(v.variant).cli_name},
+               {"games", v.games},
+               {"promotions", v.promotions},
+               {"games_with_promotion", v.games_with_promotion},
+               {"max_in_game", v.max_in_game},
+               {"cells", cells},
+               {"viceroy", Json::array({w.promotions, w.games, w.max_in_game, w.max_game, w.first_ply_sum,
+                                        w.captured_later, w.gave_mate, w.first_by_white, w.first_by_black,
+                                        w.first_wins, w.first_draws, w.first_losses, w.first_unfinished})}});
+    }
+    return out;
+  }
+  static Stats read(const std::vector<Json>& lines) {
+    Stats s;
+    for (const Json& j : lines) {
+      query::VariantPromotions v;
+      v.variant = variant_of(j.at("variant"));
+      v.games = j.at("games");
+      v.promotions = j.at("promotions");
+      v.games_with_promotion = j.at("games_with_promotion");
+      v.max_in_game = j.at("max_in_game");
+      for (const Json& c : j.at("cells")) {
+        query::PromotionCell cell;
+        const int piece = c.at(0), colour = c.at(1);
+        if (piece < 0 || piece >= kPieceTypeCount || colour < 0 || colour > 1)
+          throw std::invalid_argument("a promotion cell out of range");
+        cell.piece = PieceType(piece);
+        cell.colour = Color(colour);
+        cell.file = c.at(2);
+        cell.count = c.at(3);
+        cell.captured_later = c.at(4);
+        cell.gave_mate = c.at(5);
+        v.cells.push_back(cell);
+      }
+      const Json& w = j.at("viceroy");
+      auto& r = v.viceroy;
+      std::uint64_t* fields[] = {&r.promotions,      &r.games,          &r.max_in_game, nullptr,
+                                 &r.first_ply_sum,   &r.captured_later, &r.gave_mate,   &r.first_by_white,
+                                 &r.first_by_black,  &r.first_wins,     &r.first_draws, &r.first_losses,
+                                 &r.first_unfinished};
+      for (std::size_t i = 0; i < std::size(fields); ++i)
+        if (fields[i]) *fields[i] = w.at(i);
+      r.max_game = w.at(3);
+      s.variants.push_back(std::move(v));
+    }
+    return s;
+  }
+  static void merge(Stats& into, const Stats& from, store::GameId shift) {
+    query::merge_promotion_stats(into, from, shift);
+  }
+  static std::string write(const Stats& s, const Json&, Format f) { return write_promotions(s, f); }
+};
+
+struct ResultsCodec {
+  using Stats = query::ResultPartial;
+  static constexpr std::string_view name = "results";
+
+  static std::vector<Json> records(const Stats& s) {
+    std::vector<Json> out;
+    out.push_back(Json{{"total", counts_json(s.total)}});
+    for (const auto& g : s.groups) {
+      const auto& p = g.player;
+      out.push_back(
+          Json{{"key", g.key},
+               {"label", g.label},
+               {"counts", counts_json(g.counts)},
+               {"player", Json::array({p.as_white, p.as_black, p.wins, p.draws, p.losses, p.unfinished})},
+               {"first", Json::array({g.first_pass, g.first_game})}});
+    }
+    return out;
+  }
+  static Stats read(const std::vector<Json>& lines) {
+    Stats s;
+    for (const Json& j : lines) {
+      if (j.contains("total")) {
+        s.total = counts_of(j.at("total"));
+        continue;
+      }
+      query::ResultPartialGroup g;
+      g.key = j.at("key");
+      g.label = j.at("label");
+      g.counts = counts_of(j.at("counts"));
+      const Json& p = j.at("player");
+      g.player = {p.at(0), p.at(1), p.at(2), p.at(3), p.at(4), p.at(5)};
+      g.first_pass = j.at("first").at(0);
+      g.first_game = j.at("first").at(1);
+      s.groups.push_back(std::move(g));
+    }
+    std::sort(s.groups.begin(), s.groups.end(), [](const auto& a, const auto& b) { return a.key < b.key; });
+    return s;
+  }
+  static void merge(Stats& into, const Stats& from, store::GameId shift) {
+    query::merge_result_partial(into, from, shift);
+  }
+  static std::string write(const Stats& s, const Json& q, Format f) {
+    query::ResultQuery rq;
+    rq.by = query::parse_grouping(q.at("by").get<std::string>()).value_or(query::ResultGrouping::None);
+    const std::string sort = q.at("sort");
+    rq.order = sort == "games" ? query::GroupOrder::Games
+               : sort == "key" ? query::GroupOrder::Key
+                               : query::GroupOrder::Natural;
+    rq.limit = q.at("limit");
+    Stats copy = s;
+    copy.by = rq.by;
+    return write_results(query::finish_results(std::move(copy), rq), f);
+  }
+};
+
+struct OpeningsCodec {
+  using Stats = query::OpeningStats;
+  static constexpr std::string_view name = "openings";
+
+  static Json move_json(Move m) {
+    const auto b = move_bytes(m);
+    return Json::array({std::uint8_t(b[0]), std::uint8_t(b[1]), std::uint8_t(b[2])});
+  }
+  static Move move_of(const Json& j) {
+    const char b[3] = {char(j.at(0).get<std::uint8_t>()), char(j.at(1).get<std::uint8_t>()),
+                       char(j.at(2).get<std::uint8_t>())};
+    return move_from_bytes(b);
+  }
+  static void add_moves(const std::vector<query::OpeningMove>& moves, Json& path, std::vector<Json>& out) {
+    for (const auto& m : moves) {
+      path.push_back(move_json(m.move));
+      out.push_back(
+          Json{{"path", path}, {"san", m.san}, {"uci", m.uci}, {"counters", tree_json(m.counters)}});
+      add_moves(m.children, path, out);
+      path.erase(path.size() - 1);
+    }
+  }
+  static std::vector<Json> records(const Stats& s) {
+    std::vector<Json> out;
+    out.push_back(Json{{"root",
+                        {{"variant", info(s.variant).cli_name},
+                         {"fen", s.fen},
+                         {"line", s.line},
+                         {"side", s.side_to_move == Color::White ? "w" : "b"},
+                         {"fullmove", s.fullmove},
+                         {"total", tree_json(s.total)},
+                         {"source", query::opening_source_name(s.source)},
+                         {"games_replayed", s.games_replayed}}}});
+    Json path = Json::array();
+    add_moves(s.moves, path, out);
+    return out;
+  }
+  static Stats read(const std::vector<Json>& lines) {
+    Stats s;
+    for (const Json& j : lines) {
+      if (j.contains("root")) {
+        const Json& r = j.at("root");
+        s.variant = variant_of(r.at("variant"));
+        s.fen = r.at("fen");
+        s.line = r.at("line").get<std::vector<std::string>>();
+        s.side_to_move = r.at("side") == "w" ? Color::White : Color::Black;
+        s.fullmove = r.at("fullmove");
+        s.total = tree_of(r.at("total"));
+        const std::string source = r.at("source");
+        s.source = source == "replay"        ? query::OpeningSource::Replay
+                   : source == "tree+replay" ? query::OpeningSource::TreeAndReplay
+                                             : query::OpeningSource::Tree;
+        s.games_replayed = r.at("games_replayed");
+        continue;
+      }
+      // A move below the moves of its path's first plies (written before it).
+      std::vector<query::OpeningMove>* level = &s.moves;
+      const Json& path = j.at("path");
+      if (path.empty()) throw std::invalid_argument("a move without a path");
+      for (std::size_t i = 0; i + 1 < path.size(); ++i) {
+        const Move m = move_of(path.at(i));
+        auto it = std::find_if(level->begin(), level->end(), [&](const auto& x) { return x.move == m; });
+        if (it == level->end()) throw std::invalid_argument("a move whose parent comes after it");
+        level = &it->children;
+      }
+      query::OpeningMove m;
+      m.move = move_of(path.back());
+      m.san = j.at("san");
+      m.uci = j.at("uci");
+      m.counters = tree_of(j.at("counters"));
+      level->push_back(std::move(m));
+    }
+    return s;
+  }
+  static void merge(Stats& into, const Stats& from, store::GameId) { query::merge_opening_stats(into, from); }
+  static std::string write(const Stats& s, const Json& q, Format f) {
+    Stats copy = s;
+    query::finish_openings(copy, q.at("min_games").get<std::uint64_t>(), q.at("top").get<std::size_t>());
+    return write_openings(copy, f);
+  }
+};
+
+// Every statistic with partial results: a new one adds its codec here.
+using Codecs = std::tuple<GamesCodec, PromotionsCodec, ResultsCodec, OpeningsCodec>;
+
+std::string header(std::string_view statistic, const Json& query, store::GameId id_span) {
+  return Json{
+      {"virrey_partial", kPartialVersion}, {"statistic", statistic}, {"query", query}, {"id_span", id_span}}
+      .dump();
+}
+
+template <class Codec>
+std::string partial_of(const typename Codec::Stats& s, const Json& query, store::GameId id_span) {
+  std::string out = header(Codec::name, query, id_span) + "\n";
+  for (const Json& r : Codec::records(s)) out += r.dump() + "\n";
+  return out;
+}
+
+struct Partial {
+  std::string name;  // file, for messages
+  Json head;
+  std::vector<Json> records;
+};
+
+template <class Codec>
+Result<std::string> fold(const std::vector<Partial>& partials, Format format) {
+  typename Codec::Stats total;
+  std::uint64_t shift = 0;
+  for (std::size_t i = 0; i < partials.size(); ++i) {
+    const Partial& p = partials[i];
+    typename Codec::Stats one;
+    try {
+      one = Codec::read(p.records);
+    } catch (const std::exception& e) {
+      return Error{ErrorKind::InvalidArgument,
+                   fmt::format("{}: not a partial result of stats {}: {}", p.name, Codec::name, e.what())};
+    }
+    if (i == 0)
+      total = std::move(one);
+    else
+      Codec::merge(total, one, store::GameId(shift));
+    shift += p.head.at("id_span").get<std::uint64_t>();
+  }
+  const Json& query = partials.front().head.at("query");
+  try {
+    if (format == Format::Partial) {
+      if (shift > store::kMaxGameId)
+        return Error{ErrorKind::InvalidArgument, "the partials hold more games than one database can"};
+      return partial_of<Codec>(total, query, store::GameId(shift));
+    }
+    return Codec::write(total, query, format);
+  } catch (const std::exception& e) {
+    return Error{ErrorKind::InvalidArgument,
+                 fmt::format("{}: a bad query: {}", partials.front().name, e.what())};
+  }
+}
+
+template <std::size_t I = 0>
+Result<std::string> fold_by_name(std::string_view name, const std::vector<Partial>& partials, Format format) {
+  if constexpr (I < std::tuple_size_v<Codecs>) {
+    using Codec = std::tuple_element_t<I, Codecs>;
+    if (Codec::name == name) return fold<Codec>(partials, format);
+    return fold_by_name<I + 1>(name, partials, format);
+  } else {
+    return Error{ErrorKind::InvalidArgument, fmt::format("no statistic '{}' has partial results", name)};
+  }
+}
+
+// Reads one partial: its header and records.
+Result<Partial> read_partial(const std::string& path) {
+  std::ifstream file;
+  std::istream* in = &std::cin;
+  if (path != "-") {
+    file.open(path, std::ios::binary);
+    if (!file) return Error{ErrorKind::Io, fmt::format("cannot read {}", path)};
+    in = &file;
+  }
+  Partial p;
+  p.name = path;
+  std::string line;
+  for (std::size_t n = 1; std::getline(*in, line); ++n) {
+    if (line.empty()) continue;
+    Json j = Json::parse(line, nullptr, false);
+    if (j.is_discarded() || !j.is_object())
+      return Error{ErrorKind::InvalidArgument, fmt::format("{}:{}: not a JSON object", path, n)};
+    if (n == 1) {
+      if (!j.contains("virrey_partial") || j["virrey_partial"] != kPartialVersion ||
+          !j.contains("statistic") || !j["statistic"].is_string() || !j.contains("query") ||
+          !j.contains("id_span") || !j["id_span"].is_number_unsigned())
+        return Error{ErrorKind::InvalidArgument,
+                     fmt::format("{}:1: not the header of a virrey partial result (version {})", path,
+                                 kPartialVersion)};
+      p.head = std::move(j);
+    } else {
+      p.records.push_back(std::move(j));
+    }
+  }
+  if (in->bad()) return Error{ErrorKind::Io, fmt::format("cannot read {}", path)};
+  if (p.head.is_null())
+    return Error{ErrorKind::InvalidArgument, fmt::format("{}: empty, not a partial result", path)};
+  return p;
+}
+
+}  // namespace
+
+std::string partial_games(const query::GameStats& s, const StatsGamesOptions& o, store::GameId id_span) {
+  return partial_of<GamesCodec>(s, Json{{"bin", o.bin}, {"filter", filter_json(o.filter)}}, id_span);
+}
+
+std::string partial_promotions(const query::PromotionStats& s, const StatsPromotionsOptions& o,
+                               store::GameId id_span) {
+  return partial_of<PromotionsCodec>(s, Json{{"filter", filter_json(o.filter)}}, id_span);
+}
+
+std::string partial_results(const query::ResultPartial& s, const StatsResultsOptions& o,
+                            store::GameId id_span) {
+  return partial_of<ResultsCodec>(
+      s, Json{{"by", o.by}, {"sort", o.sort}, {"limit", o.limit}, {"filter", filter_json(o.filter)}},
+      id_span);
+}
+
+std::string partial_openings(const query::OpeningStats& s, const StatsOpeningsOptions& o,
+                             store::GameId id_span) {
+  return partial_of<OpeningsCodec>(s,
+                                   Json{{"variant", info(s.variant).cli_name},
+                                        {"fen", o.fen},
+                                        {"moves", o.moves},
+                                        {"depth", o.depth},
+                                        {"min_games", o.min_games},
+                                        {"top", o.top},
+                                        {"filter", filter_json(o.filter)}},
+                                   id_span);
+}
+
+int run_stats_merge(const StatsMergeOptions& o) {
+  std::vector<Partial> partials;
+  for (const std::string& path : o.partials) {
+    auto p = read_partial(path);
+    if (!p) {
+      spdlog::error("{}", p.error().message);
+      return p.error().kind == ErrorKind::Io ? kExitIo : kExitUsage;
+    }
+    if (!partials.empty()) {
+      const Partial& first = partials.front();
+      if (p->head["statistic"] != first.head["statistic"] || p->head["query"] != first.head["query"]) {
+        spdlog::error("{} and {} are partial results of different statistics or queries", first.name,
+                      p->name);
+        return kExitUsage;
+      }
+    }
+    partials.push_back(std::move(*p));
+  }
+  auto out = fold_by_name(partials.front().head["statistic"].get<std::string>(), partials, o.format);
+  if (!out) {
+    spdlog::error("{}", out.error().message);
+    return kExitUsage;
+  }
+  if (std::fwrite(out->data(), 1, out->size(), stdout) != out->size() || std::fflush(stdout) != 0) {
+    spdlog::error("cannot write the output");
+    return kExitIo;
+  }
+  return kExitOk;
+}
+
+}  // namespace virrey::cli

@@ -1,0 +1,190 @@
+"""The Dask side of virrey-dask: tasks that run `virrey` commands on workers,
+and the drivers that fan them out over shards and reduce what they return.
+
+Shards: DIR/shard-K.db for K = 0..N-1 and DIR/shards.json listing them in
+order. Shard K's games come before shard K+1's in every merged answer (ids,
+search order, statistics), as `virrey db merge DIR/shard-0.db ...` orders
+them, so a game is named "K:ID".
+"""
+import contextlib
+import ctypes
+import json
+import logging
+import os
+import signal
+import subprocess
+import tempfile
+
+import cloudpickle
+import distributed
+
+# Workers receive these functions by value: nothing to install on them but
+# Python, Dask and virrey.
+cloudpickle.register_pickle_by_value(__import__(__name__))
+
+SHARDS_FILE = "shards.json"
+
+
+class VirreyError(Exception):
+    def __init__(self, message, exit_code=3):
+        super().__init__(message)
+        self.exit_code = exit_code
+
+
+def _die_with_parent():
+    # A killed worker takes its virrey with it (else the orphan would hold
+    # the shard's lock while the retry starts elsewhere).
+    libc = ctypes.CDLL("libc.so.6", use_errno=True)
+    libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+
+
+def run_virrey(binary, args, ok_codes=(0,)):
+    """Runs virrey ARGS on this worker; its standard output. Raises on an
+    exit code not in ok_codes (Dask then retries the task)."""
+    p = subprocess.run([binary] + list(args), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       preexec_fn=_die_with_parent, check=False)
+    if p.returncode not in ok_codes:
+        raise VirreyError("virrey {} exited {}: {}".format(
+            " ".join(args), p.returncode, p.stderr.decode(errors="replace").strip()[-2000:]),
+            p.returncode if p.returncode > 0 else 3)
+    return p.stdout.decode()
+
+
+def import_task(binary, db, path, threads, _after=None):
+    # Exit 1: some games had errors, the others are stored (not a failure).
+    out = run_virrey(binary, ["import", "--db", db, "--threads", str(threads), "--format", "json", path],
+                     ok_codes=(0, 1))
+    return json.loads(out)
+
+
+def info_task(binary, db):
+    return json.loads(run_virrey(binary, ["db", "info", "--db", db, "--format", "json"]))
+
+
+def partial_task(binary, db, args):
+    return run_virrey(binary, ["stats"] + list(args) + ["--format", "partial", "--db", db])
+
+
+def stats_merge_task(binary, partials, fmt):
+    with tempfile.TemporaryDirectory(prefix="virrey-partials-") as d:
+        files = []
+        for i, text in enumerate(partials):
+            files.append(os.path.join(d, "{}.jsonl".format(i)))
+            with open(files[-1], "w") as f:
+                f.write(text)
+        return run_virrey(binary, ["stats", "merge", "--format", fmt] + files)
+
+
+def search_task(binary, db, args):
+    return run_virrey(binary, ["search"] + list(args) + ["--db", db])
+
+
+def merge_task(binary, dest, shards):
+    return run_virrey(binary, ["db", "merge", "--db", dest, "--format", "json"] + list(shards))
+
+
+@contextlib.contextmanager
+def connect(scheduler=None, workers=2):
+    """A client of the scheduler at `scheduler`, or of a LocalCluster of
+    `workers` single-threaded worker processes."""
+    if scheduler:
+        with distributed.Client(scheduler) as client:
+            yield client
+        return
+    with distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                  dashboard_address=None, silence_logs=logging.ERROR) as cluster:
+        with distributed.Client(cluster) as client:
+            yield client
+
+
+def shard_paths(directory):
+    try:
+        with open(os.path.join(directory, SHARDS_FILE)) as f:
+            names = json.load(f)["shards"]
+    except (OSError, ValueError, KeyError) as e:
+        raise VirreyError("{}: no shards here ({})".format(directory, e), 2)
+    return [os.path.join(os.path.abspath(directory), n) for n in names]
+
+
+def _date_key(text):
+    # The Date tag, oldest first, games without a year last (as search --sort date).
+    parts = (text or "").split(".")
+    digits = [int(p) if p.isdigit() else 0 for p in parts[:3]] + [0, 0, 0]
+    if digits[0] == 0:
+        return (1, 0)
+    return (0, digits[0] * 10000 + digits[1] * 100 + digits[2])
+
+
+class Runner:
+    def __init__(self, client, binary="virrey", retries=3):
+        self.client = client
+        self.binary = binary
+        self.retries = retries
+
+    def _submit(self, fn, *args):
+        return self.client.submit(fn, *args, pure=False, retries=self.retries)
+
+    def import_inputs(self, directory, count, inputs, threads=1):
+        """Input I goes to shard I mod count; a shard's inputs are imported one
+        after another (one writer per database), the shards side by side.
+        Imports are idempotent (an input imported before is skipped, a game
+        stored before is a duplicate): a task retried after its worker died
+        completes the shard. Totals come from the shards themselves."""
+        os.makedirs(directory, exist_ok=True)
+        names = ["shard-{}.db".format(k) for k in range(count)]
+        listing = os.path.join(directory, SHARDS_FILE)
+        if os.path.exists(listing):
+            if shard_paths(directory) != [os.path.join(os.path.abspath(directory), n) for n in names]:
+                raise VirreyError("{} holds other shards than {}".format(directory, count), 2)
+        else:
+            with open(listing, "w") as f:
+                json.dump({"shards": names}, f)
+        dbs = shard_paths(directory)
+        last = [None] * count
+        tasks = []
+        for i, path in enumerate(inputs):
+            k = i % count
+            last[k] = self._submit(import_task, self.binary, dbs[k], os.path.abspath(path), threads, last[k])
+            tasks.append(last[k])
+        summaries = self.client.gather(tasks)
+        infos = self.client.gather([self._submit(info_task, self.binary, db) for db in dbs])
+        games = sum(v["games"] for i in infos for v in i["variants"].values())
+        return {"shards": count, "inputs": len(inputs), "games": games,
+                "games_per_shard": [sum(v["games"] for v in i["variants"].values()) for i in infos],
+                "rejected": sum(s["rejected"] for s in summaries)}
+
+    def stats(self, directory, args, fmt="text"):
+        """A statistic over every shard: partials made on the workers, folded by
+        `virrey stats merge` into the bytes one database would print."""
+        partials = [self._submit(partial_task, self.binary, db, args) for db in shard_paths(directory)]
+        return self.client.gather(self._submit(stats_merge_task, self.binary, partials, fmt))
+
+    def search(self, directory, args, sort="id", limit=50, offset=0, count=False):
+        """Games of every shard in the sort order, each named "K:ID"; the page
+        from offset, at most limit (0: all). With count: the number of matches."""
+        dbs = shard_paths(directory)
+        if count:
+            outs = self.client.gather([self._submit(search_task, self.binary, db, list(args) + ["--count"])
+                                       for db in dbs])
+            return sum(int(o.strip() or 0) for o in outs)
+        page = ["--format", "jsonl", "--sort", sort, "--offset", "0",
+                "--limit", str(offset + limit if limit else 0)]
+        outs = self.client.gather([self._submit(search_task, self.binary, db, list(args) + page) for db in dbs])
+        games = []
+        for k, out in enumerate(outs):
+            for line in out.splitlines():
+                if line.strip():
+                    g = json.loads(line)
+                    g["shard"] = k
+                    g["game"] = "{}:{}".format(k, g["id"])
+                    games.append(g)
+        if sort == "date":
+            games.sort(key=lambda g: (_date_key(g.get("date")), g["shard"], g["id"]))
+        else:
+            games.sort(key=lambda g: (g["shard"], g["id"]))
+        return games[offset:offset + limit] if limit else games[offset:]
+
+    def merge(self, directory, dest):
+        """The shards merged into one database at dest, on a worker."""
+        return self.client.gather(self._submit(merge_task, self.binary, os.path.abspath(dest),
+                                               shard_paths(directory)))

@@ -1,0 +1,144 @@
+// `virrey stats ... --format partial` and `stats merge`: partials of 1, 2 and
+// 5 shards merge to the bytes one database of all the games prints (the
+// peer: the statistic computed directly), in every format; partials fold
+// in stages (a merge written as a partial merges again); partials of
+// different queries, and lines that are not partials, are refused.
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include "run_virrey.hpp"
+#include "temp_dir.hpp"
+
+namespace virrey::testing {
+namespace {
+
+// The statistics compared, each as `stats WORDS` (--format added).
+const std::vector<std::string> kStatistics = {
+    "games",
+    "games --bin 7",
+    "games --variant virrey --result 1-0",
+    "results",
+    "results --by variant",
+    "results --by year",
+    "results --by player --limit 5",
+    "results --by event --sort key",
+    "results --by eco",
+    "promotions",
+    "promotions --variant virrey",
+    "promotions --promotion V --by white",
+    "openings --variant virrey --depth 3",
+    "openings --variant standard --depth 2 --min-games 3 --top 4",
+    "openings --variant modern --moves e4 --depth 2",
+    "openings --variant virrey --depth 2 --white a",
+};
+
+class StatsPartialCli : public ::testing::Test {
+ protected:
+  TempDir dir;
+  std::vector<std::string> inputs;
+
+  void SetUp() override {
+    const char* variants[] = {"virrey", "standard", "virrey", "modern", "virrey"};
+    for (int i = 0; i < 5; ++i) {
+      inputs.push_back(dir / ("in" + std::to_string(i) + ".pgn"));
+      auto r = run_virrey_words(fmt_generate(variants[i], 70 + 10 * i, 30 + i, inputs.back()));
+      ASSERT_EQ(r.exit_code, 0) << r.err;
+    }
+  }
+  static std::string fmt_generate(const std::string& variant, int games, int seed, const std::string& out) {
+    return "generate --variant " + variant + " -n " + std::to_string(games) + " --seed " +
+           std::to_string(seed) + " -o " + out;
+  }
+  // Imports groups of the inputs into shards; their paths.
+  std::vector<std::string> shards(const std::string& name, const std::vector<std::vector<int>>& groups) {
+    std::vector<std::string> out;
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      out.push_back(dir / (name + std::to_string(g) + ".db"));
+      std::string words = "import --db " + out.back();
+      for (int i : groups[g]) words += " " + inputs[std::size_t(i)];
+      auto r = run_virrey_words(words);
+      EXPECT_EQ(r.exit_code, 0) << r.err;
+    }
+    return out;
+  }
+  std::string run_ok(const std::string& words) {
+    auto r = run_virrey_words(words);
+    EXPECT_EQ(r.exit_code, 0) << words << "\n" << r.err;
+    return r.out;
+  }
+  // The shards' partials of a statistic, as files.
+  std::string partials(const std::vector<std::string>& dbs, const std::string& stat, const std::string& tag) {
+    std::string files;
+    for (std::size_t i = 0; i < dbs.size(); ++i) {
+      const std::string file = dir / (tag + std::to_string(i) + ".jsonl");
+      write_file(file, run_ok("stats " + stat + " --format partial --db " + dbs[i]));
+      files += " " + file;
+    }
+    return files;
+  }
+};
+
+TEST_F(StatsPartialCli, OneTwoAndFiveShardsMergeToTheBytesOfOneDatabase) {
+  const auto one = shards("one", {{0, 1, 2, 3, 4}});
+  const auto two = shards("two", {{0, 1}, {2, 3, 4}});
+  const auto five = shards("five", {{0}, {1}, {2}, {3}, {4}});
+  int n = 0;
+  for (const std::string& stat : kStatistics) {
+    const std::string tag = fmt::format("p{}-", n++);
+    const std::vector<std::pair<std::string, std::string>> sets = {
+        {"1 shard", partials(one, stat, tag + "1-")},
+        {"2 shards", partials(two, stat, tag + "2-")},
+        {"5 shards", partials(five, stat, tag + "5-")}};
+    for (const std::string format : {"json", "text", "csv"}) {
+      const std::string expected = run_ok("stats " + stat + " --format " + format + " --db " + one[0]);
+      ASSERT_FALSE(expected.empty()) << stat;
+      for (const auto& [name, files] : sets)
+        EXPECT_EQ(run_ok("stats merge --format " + format + files), expected)
+            << stat << " " << format << " (" << name << ")";
+    }
+  }
+}
+
+TEST_F(StatsPartialCli, PartialsFoldInStages) {
+  const auto one = shards("one", {{0, 1, 2, 3, 4}});
+  const auto five = shards("five", {{0}, {1}, {2}, {3}, {4}});
+  for (const std::string stat :
+       {"promotions", "results --by player", "openings --variant virrey --depth 2"}) {
+    std::vector<std::string> files;
+    for (std::size_t i = 0; i < five.size(); ++i) {
+      files.push_back(dir / fmt::format("s{}.jsonl", i));
+      write_file(files.back(), run_ok("stats " + stat + " --format partial --db " + five[i]));
+    }
+    // (0 1) (2 3 4), then the two folds.
+    write_file(dir / "a.jsonl", run_ok("stats merge --format partial " + files[0] + " " + files[1]));
+    write_file(dir / "b.jsonl",
+               run_ok("stats merge --format partial " + files[2] + " " + files[3] + " " + files[4]));
+    EXPECT_EQ(run_ok("stats merge --format json " + (dir / "a.jsonl") + " " + (dir / "b.jsonl")),
+              run_ok("stats " + stat + " --format json --db " + one[0]))
+        << stat;
+  }
+}
+
+TEST_F(StatsPartialCli, RefusesPartialsOfDifferentQueriesAndOtherFiles) {
+  const auto one = shards("one", {{0}});
+  write_file(dir / "a.jsonl", run_ok("stats games --format partial --db " + one[0]));
+  write_file(dir / "b.jsonl", run_ok("stats games --bin 5 --format partial --db " + one[0]));
+  write_file(dir / "c.jsonl", run_ok("stats promotions --format partial --db " + one[0]));
+  write_file(dir / "bad.jsonl", "{\"hello\": 1}\n");
+  write_file(dir / "broken.jsonl",
+             read_file(dir / "a.jsonl") + "{\"variant\": \"virrey\", \"results\": [1]}\n");
+  for (const std::string pair : {"a.jsonl b.jsonl", "a.jsonl c.jsonl", "a.jsonl bad.jsonl", "broken.jsonl"}) {
+    std::string words = "stats merge";
+    for (std::size_t at = 0, next; at < pair.size(); at = next + 1) {
+      next = pair.find(' ', at);
+      if (next == std::string::npos) next = pair.size();
+      words.append(" ").append(dir / pair.substr(at, next - at));
+    }
+    auto r = run_virrey_words(words);
+    EXPECT_EQ(r.exit_code, 2) << words << "\n" << r.out;
+    EXPECT_FALSE(r.err.empty());
+  }
+}
+
+}  // namespace
+}  // namespace virrey::testing

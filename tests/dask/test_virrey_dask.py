@@ -1,0 +1,150 @@
+#!/usr/bin/python3
+"""The Dask driver (cluster/virrey-dask) on a LocalCluster of 2 workers:
+inputs imported into shards, then statistics, search and the merged
+database compared with one database importing the same inputs in the
+shards' order (the peer: plain `virrey`); a worker killed during an import
+and the run completing with the games of an uninterrupted import.
+
+Skipped (exit 77, ctest SKIP_RETURN_CODE) when python3-distributed is absent.
+Run: VIRREY=build/cli/virrey python3 tests/dask/test_virrey_dask.py
+"""
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "cluster"))
+
+try:
+    import distributed  # noqa: F401
+except ImportError:
+    print("SKIPPED: python3-distributed is not installed (scripts/install-deps.sh installs it)")
+    sys.exit(77)
+
+import virrey_dask  # noqa: E402
+
+VIRREY = os.environ.get("VIRREY", "virrey")
+
+
+def virrey(*args, ok=(0,)):
+    p = subprocess.run([VIRREY] + [str(a) for a in args], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    if p.returncode not in ok:
+        raise AssertionError("virrey {} exited {}: {}".format(" ".join(map(str, args)), p.returncode,
+                                                               p.stderr.decode()))
+    return p.stdout.decode()
+
+
+def games_of(db):
+    info = json.loads(virrey("db", "info", "--db", db, "--format", "json"))
+    return sum(v["games"] for v in info["variants"].values())
+
+
+class DaskDriver(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.mkdtemp(prefix="virrey-dask-")
+        cls.inputs = []
+        for i, (variant, n) in enumerate([("virrey", 60), ("standard", 50), ("modern", 40),
+                                          ("virrey", 70), ("standard", 30), ("virrey", 45)]):
+            path = os.path.join(cls.tmp, "in{}.pgn".format(i))
+            virrey("generate", "--variant", variant, "-n", n, "--seed", 100 + i, "-o", path)
+            cls.inputs.append(path)
+        cls.ctx = virrey_dask.connect(None, 2)
+        cls.client = cls.ctx.__enter__()
+        cls.runner = virrey_dask.Runner(cls.client, VIRREY)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.ctx.__exit__(None, None, None)
+        shutil.rmtree(cls.tmp, ignore_errors=True)
+
+    def test_shards_answer_as_one_database(self):
+        shards = os.path.join(self.tmp, "shards3")
+        totals = self.runner.import_inputs(shards, 3, self.inputs)
+        self.assertEqual(totals["games"], 295)
+        self.assertEqual(totals["games_per_shard"], [130, 80, 85])
+        # Shard k holds inputs k, k+3: one database importing them in shard order.
+        one = os.path.join(self.tmp, "one.db")
+        virrey("import", "--db", one, *[self.inputs[i] for i in (0, 3, 1, 4, 2, 5)])
+        for stat in (["games"], ["results", "--by", "player"], ["promotions"],
+                     ["openings", "--variant", "virrey", "--depth", "2"]):
+            for fmt in ("json", "text"):
+                self.assertEqual(self.runner.stats(shards, stat, fmt),
+                                 virrey("stats", *stat, "--format", fmt, "--db", one), stat)
+        # Search: the same games in the same order; K:ID is the one database's
+        # id less the ids of the shards before K.
+        spans = [130, 80, 85]
+        for args, sort in ((["--variant", "virrey", "--moves", "e4"], "id"),
+                           (["--promotion", "Q"], "date"), (["--variant", "standard"], "id")):
+            expected = [json.loads(l) for l in
+                        virrey("search", *args, "--sort", sort, "--limit", "0", "--format", "jsonl",
+                               "--db", one).splitlines()]
+            got = self.runner.search(shards, args, sort=sort, limit=0)
+            self.assertEqual([sum(spans[:g["shard"]]) + g["id"] for g in got], [e["id"] for e in expected])
+            self.assertEqual([g["white"] for g in got], [e["white"] for e in expected])
+            page = self.runner.search(shards, args, sort=sort, limit=5, offset=3)
+            self.assertEqual([g["game"] for g in page], [g["game"] for g in got[3:8]])
+            self.assertEqual(self.runner.search(shards, args, count=True), len(expected))
+        merged = os.path.join(self.tmp, "merged.db")
+        self.runner.merge(shards, merged)
+        self.assertIn("consistent", virrey("db", "check", "--db", merged))
+        for q in (["export"], ["stats", "games", "--format", "json"], ["search", "--promotion", "V"]):
+            self.assertEqual(virrey(*q, "--db", merged), virrey(*q, "--db", one), q)
+        # Importing again adds nothing: every input is known to its shard.
+        self.assertEqual(self.runner.import_inputs(shards, 3, self.inputs)["games"], 295)
+
+    def test_a_worker_killed_during_an_import(self):
+        big = os.path.join(self.tmp, "big.pgn")
+        virrey("generate", "--variant", "virrey", "-n", 30000, "--seed", 7, "--threads", 2, "-o", big)
+        inputs = [big] + self.inputs[:3]
+        one = os.path.join(self.tmp, "uninterrupted.db")
+        virrey("import", "--db", one, *inputs)
+        expected = games_of(one)
+
+        workers = self.client.run(os.getpid)
+        killed = []
+
+        def kill_the_importing_worker():
+            # The worker whose virrey child imports big.pgn, once it has run a while.
+            deadline = time.time() + 120
+            while time.time() < deadline and not killed:
+                for pid in os.listdir("/proc"):
+                    if not pid.isdigit():
+                        continue
+                    try:
+                        with open("/proc/{}/cmdline".format(pid), "rb") as f:
+                            cmd = f.read().split(b"\0")
+                        with open("/proc/{}/stat".format(pid)) as f:
+                            ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+                    except OSError:
+                        continue
+                    if big.encode() in cmd and b"import" in cmd and ppid in workers.values():
+                        time.sleep(0.8)  # some of it committed
+                        os.kill(ppid, signal.SIGKILL)
+                        killed.append(ppid)
+                        break
+                time.sleep(0.05)
+
+        killer = threading.Thread(target=kill_the_importing_worker)
+        killer.start()
+        shards = os.path.join(self.tmp, "shards2")
+        totals = self.runner.import_inputs(shards, 2, inputs)
+        killer.join()
+        self.assertTrue(killed, "no worker was importing big.pgn")
+        self.assertEqual(totals["games"], expected)
+        for k in range(2):
+            check = virrey("db", "check", "--db", os.path.join(shards, "shard-{}.db".format(k)))
+            self.assertIn("consistent", check)
+        # The worker came back (the nanny restarted it).
+        self.client.wait_for_workers(2, timeout=60)
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
