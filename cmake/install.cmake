@@ -3,6 +3,7 @@
 #   share/man/man1/virrey.1, virrey-COMMAND.1    its man pages
 #   share/bash-completion/completions/virrey     its bash completion
 #   share/virrey/sample-data/                    the sample collections
+#   bin/virrey-dask, share/virrey/cluster/       the Dask driver (cluster/)
 # The libraries are static and private to the binary; tests, benchmarks and
 # headers stay in the build tree. The man pages and the completion are
 # written at build time by the binary itself from its CLI11 definitions, so a
@@ -36,15 +37,7 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/sample-data/ DESTINATION ${CMAKE_INSTALL
 function(virrey_install_program file)
   install(PROGRAMS ${file} DESTINATION ${CMAKE_INSTALL_BINDIR})
 endfunction()
-# The Dask driver, once it exists: a dask/ folder with its own CMakeLists.txt
-# (which may call virrey_install_program and install under
-# ${CMAKE_INSTALL_DATADIR}/virrey), else a single script.
-if(EXISTS ${PROJECT_SOURCE_DIR}/dask/CMakeLists.txt)
-  add_subdirectory(${PROJECT_SOURCE_DIR}/dask ${CMAKE_BINARY_DIR}/dask)
-else()
-  foreach(driver scripts/virrey-dask dask/virrey-dask)
-    if(EXISTS ${PROJECT_SOURCE_DIR}/${driver})
-      virrey_install_program(${PROJECT_SOURCE_DIR}/${driver})
-    endif()
-  endforeach()
-endif()
+# The Dask driver (cluster/): bin/virrey-dask, and the module it imports in
+# share/virrey/cluster/ (virrey-dask looks there, relative to itself).
+virrey_install_program(${PROJECT_SOURCE_DIR}/cluster/virrey-dask)
+install(FILES ${PROJECT_SOURCE_DIR}/cluster/virrey_dask.py DESTINATION ${CMAKE_INSTALL_DATADIR}/virrey/cluster)

@@ -85,8 +85,8 @@ Version: $version
 Architecture: $arch
 Maintainer: $maintainer
 Installed-Size: $(du -sk "$pkg/usr" | cut -f1)
-Depends: $depends
-Recommends: stockfish, fairy-stockfish, sjaakii
+Depends: $depends, python3
+Recommends: stockfish, fairy-stockfish, sjaakii, python3-distributed
 Suggests: pgn-extract, scid-data
 Section: utils
 Priority: optional
@@ -99,8 +99,8 @@ Description: PGN database and analysis for chess variants
  .
  It knows Virrey chess (Ajedrez del Virrey: a pawn promotes to the piece
  that started on its file, a viceroy on the e-file), standard chess and
- Modern chess (9x9, with a minister). Chess engines (Recommends) and ECO
- data (Suggests) are used where virrey's commands ask for them.
+ Modern chess (9x9, with a minister). Chess engines and Dask (Recommends)
+ and ECO data (Suggests) are used where virrey's commands ask for them.
 CONTROL
 (cd "$pkg" && find usr -type f -exec md5sum {} + | sort -k 2) >"$pkg/DEBIAN/md5sums"
 chmod 0644 "$pkg/DEBIAN/control" "$pkg/DEBIAN/md5sums"

@@ -53,7 +53,7 @@ else
   for lib in libc6 libstdc++6 libgcc-s1 librocksdb; do
     [[ $depends == *"$lib"* ]] || fail "Depends lacks $lib: $depends"
   done
-  check "Recommends" test "$(dpkg-deb -f "$deb" Recommends)" = "stockfish, fairy-stockfish, sjaakii"
+  check "Recommends" test "$(dpkg-deb -f "$deb" Recommends)" = "stockfish, fairy-stockfish, sjaakii, python3-distributed"
   check "Suggests" test "$(dpkg-deb -f "$deb" Suggests)" = "pgn-extract, scid-data"
   root=$work/root
   dpkg-deb -x "$deb" "$root"
@@ -72,7 +72,7 @@ fi
 # Nothing but the binary, man pages, completion, sample data (and the
 # package's doc files).
 (cd "$root" && find . -type f | sed 's|^\./||' | sort) >"$work/files"
-unexpected=$(grep -Ev '^(usr/)?(bin/virrey|share/man/man1/virrey(-[a-z-]+)?\.1(\.gz)?|share/bash-completion/completions/virrey|share/virrey/sample-data/[^/]+|share/doc/virrey/(copyright|changelog\.gz|README\.md\.gz))$' \
+unexpected=$(grep -Ev '^(usr/)?(bin/virrey|bin/virrey-dask|share/virrey/cluster/virrey_dask\.py|share/man/man1/virrey(-[a-z-]+)?\.1(\.gz)?|share/bash-completion/completions/virrey|share/virrey/sample-data/[^/]+|share/doc/virrey/(copyright|changelog\.gz|README\.md\.gz))$' \
              "$work/files" || true)
 [[ -z $unexpected ]] || fail "unexpected files installed: $unexpected"
 for f in virrey-games.pgn standard-games.pgn modern-club.pgn; do
@@ -82,6 +82,10 @@ done
 # The binary, run from an empty folder: it names no source or build path.
 cd "$work"
 check "--version" test "$("$bin" --version)" = "virrey $version"
+# The Dask driver finds its module where it was installed.
+if /usr/bin/python3 -c "import distributed" 2>/dev/null; then
+  check "virrey-dask --help" "$(dirname "$bin")/virrey-dask" --help >/dev/null
+fi
 # (Debug sections aside: a copy stripped of them is searched.)
 strip --strip-debug -o "$work/stripped" "$bin"
 if strings "$work/stripped" | grep -F -e "$src" -e "$build" >"$work/paths"; then
@@ -130,11 +134,11 @@ complete_words() { # the words, the last one being completed
 check "complete -p" test "$(bash -c "source '$completion'; complete -p virrey")" = "complete -F _virrey virrey"
 got=$(complete_words virrey "")
 check "commands: $got" test "$got" = "$(printf '%s\n' $commands | sort | tr '\n' ' ')"
-# The README's synopses: search --format text|pgn|json|jsonl|csv, db info|check|upgrade, the variants.
+# The README's synopses: search --format text|pgn|json|jsonl|csv, db info|check|upgrade, db merge, the variants.
 check "search --format: $(complete_words virrey search --format "")" \
   test "$(complete_words virrey search --format "")" = "csv json jsonl pgn text "
 check "search --format j" test "$(complete_words virrey -q search --db x --format j)" = "json jsonl "
-check "db" test "$(complete_words virrey db "")" = "check info upgrade "
+check "db" test "$(complete_words virrey db "")" = "check info merge upgrade "
 check "stats openings --variant" \
   test "$(complete_words virrey stats openings --variant "")" = "modern standard virrey "
 check "search --fo" test "$(complete_words virrey search --fo)" = "--format "
