@@ -34,6 +34,8 @@ const std::vector<std::string> kQueries = {
     "search --promotion Q --format csv",
     "search --count --variant modern",
     "stats games --format json --result 1-0",
+    "search --variant virrey --material V=1 --format jsonl",
+    "search --variant standard --material KR-KR --either-colour --count",
 };
 
 class MergeCli : public ::testing::Test {

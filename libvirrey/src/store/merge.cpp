@@ -8,6 +8,7 @@
 #include <thread>
 
 #include <fmt/format.h>
+#include <spdlog/spdlog.h>
 #include <rocksdb/sst_file_writer.h>
 #include <rocksdb/write_batch.h>
 
@@ -93,6 +94,13 @@ Status copy_family(const Database::Impl& src, FamilyFiles& out, GameId offset,
         return false;
       }
       put_be(key.data() + key.size() - 4, get_be(key.data() + key.size() - 4, 4) + offset, 4);
+    } else if (f == Family::Material) {
+      // Postings (kind 1) carry their first game at offset 10, the rest of the
+      // value relative to it; dictionary entries hold no game id; the
+      // destination's own completeness marker stands (copy_source).
+      if (key == view(material_complete_key())) return true;
+      if (!key.empty() && key[0] == 1 && key.size() >= 14)
+        put_be(key.data() + 10, get_be(key.data() + 10, 4) + offset, 4);
     } else if (at >= 0) {
       if (key.size() < std::size_t(at) + 4) {
         failure = Error{ErrorKind::Corrupt,
@@ -223,7 +231,8 @@ Status copy_source(Database& dest, const Database& src, const std::function<void
   {
     std::vector<std::jthread> threads;
     for (std::size_t i = 0; i < files.size(); ++i)
-      if (files[i]->family() != Family::Meta)
+      if (files[i]->family() != Family::Meta &&
+          (files[i]->family() != Family::Material || (s.material_index && d.material_index)))
         threads.emplace_back([&, i] { copied[i] = copy_family(s, *files[i], offset, progress); });
   }
   for (const Status& c : copied)
@@ -246,6 +255,15 @@ Status copy_source(Database& dest, const Database& src, const std::function<void
   const rocksdb::Status is = d.db->IngestExternalFiles(args);
   remove_files();
   if (!is.ok()) return to_error(is, fmt::format("writing {}", d.path));
+  // A source without the material index leaves the destination's incomplete:
+  // material searches replay games until `db upgrade` rebuilds it.
+  if (d.material_index && !s.material_index) {
+    rocksdb::WriteBatch batch;
+    batch.Delete(d.cf(Family::Material), view(material_complete_key())).PermitUncheckedError();
+    if (Status w = d.write(batch); !w) return w;
+    d.material_index = false;
+    spdlog::warn("{} has no material index: run `virrey db upgrade --db {}` to rebuild it", s.path, d.path);
+  }
   std::lock_guard lock(d.meta_mutex);
   d.next_game_id = next;
   d.counts = counts;
