@@ -26,7 +26,7 @@ class ImportRunTest : public ::testing::Test {
  protected:
   void SetUp() override {
     dir = fs::temp_directory_path() /
-          fmt::format("virrey-import-run-{}", ::testing::UnitTest::GetInstance()->random_seed());
+          fmt::format("virrey-import-run-{}-{}", ::getpid(), ::testing::UnitTest::GetInstance()->random_seed());
     fs::remove_all(dir);
     fs::create_directories(dir);
     // 300 games, every 50th with an illegal move; more than one probe block.
