@@ -413,5 +413,44 @@ TEST(Trf, DisagreementsAreFound) {
   EXPECT_EQ(bad.problems.size(), 2u);
 }
 
+TEST(Trf, FieldsStayOnTheirLinesAndColumns) {
+  // Tag values a TRF line cannot hold as they are: a line break (which would
+  // start a forged player line), other control bytes, a stray UTF-8
+  // continuation byte, a truncated sequence, a name of blanks alone.
+  const std::vector<std::pair<std::string, std::string>> pairs = {
+      {"Line\n001    9      Forged", "Tab\tBell\x07"}, {"\x80\x80", "   "}, {"Caf\xC3", "Jos\xC3\xA9 \xE2\x82"}};
+  std::vector<GameSummary> games;
+  int round = 0;
+  for (const auto& [w, b] : pairs) {
+    game::GameRecord r;
+    r.tags = {{"Event", "Open\n001    7      Injected"}, {"Round", std::to_string(++round)},
+              {"White", w}, {"Black", b}, {"Result", "1-0"}};
+    r.main_line.push_back(Move{});
+    games.push_back(summarize(r, {}));
+  }
+  const auto groups = group_by_event(games);
+  ASSERT_EQ(groups.size(), 1u);
+  const Tournament t = build_tournament(games, groups.front());
+  const std::string trf = write_trf(t, standings(t, default_tie_breaks(t.system)));
+  std::size_t player_lines = 0;
+  for (std::size_t at = 0; at < trf.size();) {
+    const std::size_t nl = trf.find('\n', at);
+    const std::string line = trf.substr(at, nl - at);
+    at = nl + 1;
+    for (unsigned char c : line) EXPECT_GE(c, 0x20) << "a control byte in: " << line;
+    if (line.rfind("001", 0) == 0) ++player_lines;
+  }
+  EXPECT_EQ(player_lines, t.players.size()) << trf;
+  EXPECT_EQ(trf.substr(0, trf.find('\n')), "012 Open 001    7      Injected");
+  const TrfFile back = read_trf(trf);
+  EXPECT_TRUE(back.problems.empty()) << trf;
+  ASSERT_EQ(back.players.size(), t.players.size()) << trf;
+  std::set<std::string> names;
+  for (const auto& p : back.players) names.insert(p.name);
+  // Written as a TRF reader reads them: control bytes as blanks, each byte of a
+  // broken UTF-8 sequence as '?' (the cut E2 82 gives two).
+  EXPECT_EQ(names, (std::set<std::string>{"Line 001    9      Forged", "Tab Bell", "??", "?", "Caf?", "Jos\xC3\xA9 ??"}));
+}
+
 }  // namespace
 }  // namespace virrey::tournament

@@ -29,6 +29,34 @@ std::string cut(std::string_view s, std::size_t n) {
   return std::string(s.substr(0, i));
 }
 
+// `s` made fit for one TRF field: a control character (a line break among
+// them) becomes a space and a byte that does not start or continue a well-formed
+// UTF-8 sequence becomes '?', so every field stays on its line and its columns
+// count as a reader counts them.
+std::string field_text(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size();) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    if (b < 0x80) {
+      out += b < 0x20 || b == 0x7F ? ' ' : char(b);
+      ++i;
+      continue;
+    }
+    const std::size_t len = b >= 0xC2 && b <= 0xDF ? 2 : b >= 0xE0 && b <= 0xEF ? 3 : b >= 0xF0 && b <= 0xF4 ? 4 : 0;
+    bool ok = len != 0 && i + len <= s.size();
+    for (std::size_t k = 1; ok && k < len; ++k) ok = (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80;
+    if (ok) {
+      out.append(s.substr(i, len));
+      i += len;
+    } else {
+      out += '?';
+      ++i;
+    }
+  }
+  return out;
+}
+
 // Pads `line` with spaces so that the next character lands in column `column` (1-based).
 void to_column(std::string& line, std::size_t column) {
   const std::size_t have = code_points(line);
@@ -39,7 +67,7 @@ void to_column(std::string& line, std::size_t column) {
 void put(std::string& line, std::size_t from, std::size_t to, std::string_view text, bool right) {
   to_column(line, from);
   const std::size_t width = to - from + 1;
-  std::string t = cut(text, width);
+  std::string t = cut(field_text(text), width);
   const std::size_t pad = width - code_points(t);
   if (right) line.append(pad, ' ');
   line += t;
@@ -131,8 +159,9 @@ std::vector<int> starting_ranks(const Tournament& t) {
 std::string write_trf(const Tournament& t, const std::vector<Standing>& standings) {
   std::string out;
   auto header = [&](std::string_view code, std::string_view value) {
-    if (value.empty()) return;
-    out += fmt::format("{} {}\n", code, value);
+    const std::string text = field_text(trim(value));
+    if (trim(text).empty()) return;
+    out += fmt::format("{} {}\n", code, trim(text));
   };
   header("012", t.key.event);
   if (!unknown_tag_value(t.key.site)) header("022", t.key.site);
@@ -167,7 +196,9 @@ std::string write_trf(const Tournament& t, const std::vector<Standing>& standing
     std::string line = "001";
     put(line, 5, 8, std::to_string(start_rank[std::size_t(pi)]), true);
     put(line, 11, 13, p.title, true);
-    put(line, 15, 47, p.name, false);
+    // A name of blanks alone would leave the field empty, which no reader takes.
+    const std::string name = field_text(p.name);
+    put(line, 15, 47, trim(name).empty() ? std::string_view("?") : trim(name), false);
     put(line, 49, 52, p.rating ? std::to_string(*p.rating) : "", true);
     put(line, 54, 56, p.federation, false);
     put(line, 58, 68, p.fide_id, true);
