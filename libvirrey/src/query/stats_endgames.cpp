@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <limits>
 #include <map>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -157,13 +158,14 @@ void merge_endgame_stats(EndgameStats& into, const EndgameStats& from) {
     VariantEndgames& m = *it;
     m.games += v.games;
     m.reached += v.reached;
+    std::unordered_map<std::uint64_t, std::size_t> row_of;
+    for (std::size_t i = 0; i < m.rows.size(); ++i) row_of.emplace(m.rows[i].material.key(), i);
     for (const EndgameRow& r : v.rows) {
-      auto at = std::find_if(m.rows.begin(), m.rows.end(),
-                             [&](const EndgameRow& x) { return x.material == r.material; });
-      if (at == m.rows.end())
+      const auto [at, fresh] = row_of.emplace(r.material.key(), m.rows.size());
+      if (fresh)
         m.rows.push_back(r);
       else
-        at->results.add(r.results);
+        m.rows[at->second].results.add(r.results);
     }
     sort_endgame_rows(m.rows);
   }
