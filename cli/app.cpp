@@ -365,6 +365,7 @@ struct StatsCommands {
   StatsResultsOptions results;
   StatsPromotionsOptions promotions;
   StatsGamesOptions games;
+  StatsEndgamesOptions endgames;
   StatsMergeOptions merge;
 };
 
@@ -422,6 +423,18 @@ void add_stats(CLI::App& app, StatsCommands& o, int& exit_code) {
       ->capture_default_str();
   common(games, o.games, true);
   games->callback([&opts = o.games, &ec = exit_code] { ec = run_stats_games(opts); });
+
+  // --- endgames ---
+  auto* endgames = cmd->add_subcommand(
+      "endgames",
+      "The material balances games reach when they first come down to N men or fewer (kings and\n"
+      "pawns included), per variant: games, White wins, draws, Black wins and White's score; most\n"
+      "frequent first. Games that never come down to N men are left out.");
+  endgames->add_option("--men", o.endgames.men, fmt::format("at most this many men (2-{})", kMaxEndgameMen))
+      ->capture_default_str();
+  common(endgames, o.endgames, true);
+  endgames->callback([&opts = o.endgames, &ec = exit_code] { ec = run_stats_endgames(opts); });
+  // --- end endgames ---
 
   auto* merge = cmd->add_subcommand(
       "merge",

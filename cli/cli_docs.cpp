@@ -154,6 +154,8 @@ constexpr Example kExamples[] = {
      "Results of the 20 players with the most games."},
     {"stats", "virrey stats promotions --variant virrey --format json", "Promotion statistics as JSON."},
     {"stats", "virrey stats games --date-from 2020 --format csv", "Game lengths and endings since 2020."},
+    {"stats", "virrey stats endgames --variant virrey --men 6",
+     "The balances Virrey games have when they first come down to six men, with their results."},
     {"event", "virrey event $DATA/virrey-swiss.pgn", "Standings and round-by-round table of the sample Swiss."},
     {"event", "virrey event $DATA/virrey-swiss.pgn --format html --output swiss.html",
      "The same tournament as one self-contained HTML page."},

@@ -38,6 +38,8 @@ struct FilterOptions {
 Result<std::optional<query::MaterialCondition>> material_condition(const MaterialOptions& options);
 // A log line when the filter asks for material and the database has no index of it.
 void note_material_scan(const query::GameFilter& filter, const store::Database& db);
+// The same line for a command that reads every game's material.
+void note_material_replay(const store::Database& db);
 
 // The filter, or a message for a usage error (exit 2) naming the problem.
 Result<query::GameFilter> build_filter(const FilterOptions& options);

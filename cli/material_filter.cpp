@@ -22,9 +22,13 @@ Result<std::optional<query::MaterialCondition>> material_condition(const Materia
   return Out{std::move(c)};
 }
 
-void note_material_scan(const query::GameFilter& filter, const store::Database& db) {
-  if (filter.material && !db.has_material_index())
+void note_material_replay(const store::Database& db) {
+  if (!db.has_material_index())
     spdlog::warn("{} has no material index (`virrey db upgrade` builds it): replaying every game", db.path());
+}
+
+void note_material_scan(const query::GameFilter& filter, const store::Database& db) {
+  if (filter.material) note_material_replay(db);
 }
 
 }  // namespace virrey::cli

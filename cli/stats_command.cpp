@@ -8,6 +8,7 @@
 #include "exit_codes.hpp"
 #include "stats_partial.hpp"
 #include "stats_writers.hpp"
+#include "virrey/query/stats_endgames.hpp"
 #include "virrey/query/stats_games.hpp"
 #include "virrey/query/stats_openings.hpp"
 #include "virrey/query/stats_promotions.hpp"
@@ -163,5 +164,21 @@ int run_stats_games(const StatsGamesOptions& o) {
   const std::uint32_t width = query::histogram_width(stats->total.lengths, std::uint32_t(o.bin), 30);
   return print(write_games(*stats, width, o.format));
 }
+
+// --- endgames ---
+int run_stats_endgames(const StatsEndgamesOptions& o) {
+  if (o.men < 2 || o.men > kMaxEndgameMen) {
+    spdlog::error("--men {} is out of range (2 to {})", o.men, kMaxEndgameMen);
+    return kExitUsage;
+  }
+  Inputs in;
+  if (int rc = open_inputs(o, in); rc != kExitOk) return rc;
+  if (!in.filter.material) note_material_replay(*in.db);
+  auto stats = query::endgame_stats(*in.db, *in.scope, int(o.men));
+  if (!stats) return fail(stats.error());
+  if (o.format == Format::Partial) return print(partial_endgames(*stats, o, id_span(*in.db)));
+  return print(write_endgames(*stats, o.format));
+}
+// --- end endgames ---
 
 }  // namespace virrey::cli

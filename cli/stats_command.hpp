@@ -1,4 +1,4 @@
-// `virrey stats openings|results|promotions|games`: statistics over a
+// `virrey stats openings|results|promotions|games|endgames`: statistics over a
 // database, for people (text: aligned tables, Unicode bars) and pipelines
 // (json, csv; field names in the README, "### `virrey stats`").
 #pragma once
@@ -37,6 +37,14 @@ struct StatsPromotionsOptions : StatsCommonOptions {};
 struct StatsGamesOptions : StatsCommonOptions {
   long bin = 0;  // histogram bin width in plies (0: automatic)
 };
+
+// --- endgames ---
+constexpr long kMaxEndgameMen = 64;  // every square of an 8x8 board
+struct StatsEndgamesOptions : StatsCommonOptions {
+  long men = 10;  // the balance where a game first has at most this many men
+};
+int run_stats_endgames(const StatsEndgamesOptions& options);
+// --- end endgames ---
 
 int run_stats_openings(const StatsOpeningsOptions& options);
 int run_stats_results(const StatsResultsOptions& options);

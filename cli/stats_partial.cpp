@@ -319,8 +319,54 @@ struct OpeningsCodec {
   }
 };
 
+// --- endgames ---
+struct EndgamesCodec {
+  using Stats = query::EndgameStats;
+  static constexpr std::string_view name = "endgames";
+
+  static std::vector<Json> records(const Stats& s) {
+    std::vector<Json> out;
+    for (const auto& v : s.variants) {
+      Json rows = Json::array();
+      for (const auto& r : v.rows) rows.push_back(Json::array({r.material.key(), counts_json(r.results)}));
+      out.push_back(Json{
+          {"variant", info(v.variant).cli_name}, {"games", v.games}, {"reached", v.reached}, {"rows", rows}});
+    }
+    return out;
+  }
+  static Stats read(const std::vector<Json>& lines) {
+    Stats s;
+    for (const Json& j : lines) {
+      query::VariantEndgames v;
+      v.variant = variant_of(j.at("variant"));
+      v.games = j.at("games");
+      v.reached = j.at("reached");
+      for (const Json& r : j.at("rows")) {
+        query::EndgameRow row;
+        row.material = Material(r.at(0).get<std::uint64_t>());
+        row.results = counts_of(r.at(1));
+        const auto& c = row.results;
+        if (c.white_wins + c.draws + c.black_wins + c.unfinished != c.games)
+          throw std::invalid_argument("a balance whose results do not add up to its games");
+        v.rows.push_back(row);
+      }
+      query::EndgameStats one;
+      one.variants.push_back(std::move(v));
+      query::merge_endgame_stats(s, one);
+    }
+    return s;
+  }
+  static void merge(Stats& into, const Stats& from, store::GameId) { query::merge_endgame_stats(into, from); }
+  static std::string write(const Stats& s, const Json& q, Format f) {
+    Stats copy = s;
+    copy.men = q.at("men");
+    return write_endgames(copy, f);
+  }
+};
+// --- end endgames ---
+
 // Every statistic with partial results: a new one adds its codec here.
-using Codecs = std::tuple<GamesCodec, PromotionsCodec, ResultsCodec, OpeningsCodec>;
+using Codecs = std::tuple<GamesCodec, PromotionsCodec, ResultsCodec, OpeningsCodec, EndgamesCodec>;
 
 std::string header(std::string_view statistic, const Json& query, store::GameId id_span) {
   return Json{
@@ -450,6 +496,18 @@ std::string partial_openings(const query::OpeningStats& s, const StatsOpeningsOp
                                         {"filter", filter_json(o.filter)}},
                                    id_span);
 }
+
+// --- endgames ---
+std::string partial_endgames(const query::EndgameStats& s, const StatsEndgamesOptions& o,
+                             store::GameId id_span) {
+  const auto& m = o.filter.material;
+  return partial_of<EndgamesCodec>(s,
+                                   Json{{"men", o.men},
+                                        {"filter", filter_json(o.filter)},
+                                        {"material", Json::array({m.spec, m.plies, m.either_colour})}},
+                                   id_span);
+}
+// --- end endgames ---
 
 int run_stats_merge(const StatsMergeOptions& o) {
   std::vector<Partial> partials;

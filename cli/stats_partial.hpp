@@ -18,6 +18,7 @@
 
 #include "output.hpp"
 #include "stats_command.hpp"
+#include "virrey/query/stats_endgames.hpp"
 #include "virrey/query/stats_games.hpp"
 #include "virrey/query/stats_openings.hpp"
 #include "virrey/query/stats_promotions.hpp"
@@ -33,6 +34,11 @@ std::string partial_results(const query::ResultPartial& s, const StatsResultsOpt
                             store::GameId id_span);
 std::string partial_openings(const query::OpeningStats& s, const StatsOpeningsOptions& o,
                              store::GameId id_span);
+
+// --- endgames ---
+std::string partial_endgames(const query::EndgameStats& s, const StatsEndgamesOptions& o,
+                             store::GameId id_span);
+// --- end endgames ---
 
 struct StatsMergeOptions {
   std::vector<std::string> partials;  // files, '-' for standard input

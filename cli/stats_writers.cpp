@@ -680,6 +680,104 @@ std::string games_text(const query::GameStats& s, std::uint32_t width) {
   return out;
 }
 
+// --- endgames -------------------------------------------------------------------
+
+// A balance (or, with no material, every balance of a variant) and the
+// games of its variant that reach N men.
+struct EndgameLine {
+  const query::EndgameRow* row;  // null: the variant's total
+  const ResultCounts& c;
+  std::uint64_t reached;
+};
+
+const Schema<EndgameLine>& endgame_fields() {
+  static const Schema<EndgameLine> fields = {
+      {"balance",
+       [](const EndgameLine& l) { return l.row ? string(l.row->material.to_string()) : string(""); }},
+      {"men",
+       [](const EndgameLine& l) {
+         return l.row ? integer(std::uint64_t(l.row->material.men())) : Value::null();
+       }},
+      {"games", [](const EndgameLine& l) { return integer(l.c.games); }},
+      {"pct", [](const EndgameLine& l) { return two(percent(l.c.games, l.reached)); }},
+      {"white_wins", [](const EndgameLine& l) { return integer(l.c.white_wins); }},
+      {"draws", [](const EndgameLine& l) { return integer(l.c.draws); }},
+      {"black_wins", [](const EndgameLine& l) { return integer(l.c.black_wins); }},
+      {"unfinished", [](const EndgameLine& l) { return integer(l.c.unfinished); }},
+      {"white_score_pct", [](const EndgameLine& l) { return two(query::white_score_percent(l.c)); }},
+  };
+  return fields;
+}
+
+std::string endgames_json(const query::EndgameStats& s) {
+  std::vector<Value> variants;
+  for (const auto& v : s.variants) {
+    std::vector<Value> rows;
+    for (const auto& r : v.rows) rows.push_back(endgame_fields().object({&r, r.results, v.reached}));
+    const ResultCounts total = v.total();
+    variants.push_back(Value::object({{"variant", string(info(v.variant).cli_name)},
+                                      {"games", integer(v.games)},
+                                      {"reached", integer(v.reached)},
+                                      {"reached_pct", two(percent(v.reached, v.games))},
+                                      {"total", endgame_fields().object({nullptr, total, v.reached})},
+                                      {"balances", Value::list(std::move(rows))}}));
+  }
+  return json(Members{{"men", integer(std::uint64_t(s.men))},
+                      {"variants", Value::list(std::move(variants))}}) +
+         '\n';
+}
+
+std::string endgames_csv(const query::EndgameStats& s) {
+  std::vector<std::string> names = {"variant", "variant_games"};
+  endgame_fields().append_names(names);
+  std::string out = csv_line(names);
+  for (const auto& v : s.variants) {
+    auto row = [&](const EndgameLine& l) {
+      std::vector<Value> values = {string(info(v.variant).cli_name), integer(v.games)};
+      endgame_fields().append_values(l, values);
+      out += csv_line(values);
+    };
+    const ResultCounts total = v.total();
+    row({nullptr, total, v.reached});
+    for (const auto& r : v.rows) row({&r, r.results, v.reached});
+  }
+  return out;
+}
+
+std::string endgames_text(const query::EndgameStats& s) {
+  std::string out;
+  for (const auto& v : s.variants) {
+    if (!out.empty()) out += '\n';
+    out += fmt::format("Endgames · {} · {} of {} games reach {} men or fewer ({}%)\n",
+                       info(v.variant).cli_name, v.reached, v.games, s.men, one(percent(v.reached, v.games)));
+    if (v.rows.empty()) continue;
+    out += '\n';
+    TextTable t({{"Balance", Align::Left},
+                 {"Men"},
+                 {"Games"},
+                 {"%"},
+                 {"1-0"},
+                 {"½-½"},
+                 {"0-1"},
+                 {"*"},
+                 {"Score"},
+                 {"Results", Align::Left}});
+    auto row = [&](std::string label, std::string men, const ResultCounts& c) {
+      t.add({std::move(label), std::move(men), num(c.games), one(percent(c.games, v.reached)),
+             num(c.white_wins), num(c.draws), num(c.black_wins), num(c.unfinished),
+             text_opt(query::white_score_percent(c), "%"), result_bar(c.white_wins, c.draws, c.black_wins)});
+    };
+    for (const auto& r : v.rows) row(r.material.to_string(), num(std::uint64_t(r.material.men())), r.results);
+    row("all", "", v.total());
+    out += t.render();
+  }
+  if (out.empty()) return "No games.\n";
+  out +=
+      fmt::format("\nBalance: the material when a game first has {} men or fewer · Score: White's · ", s.men);
+  out += kResultLegend;
+  return out;
+}
+
 }  // namespace
 
 std::string write_openings(const query::OpeningStats& s, Format format) {
@@ -699,6 +797,14 @@ std::string write_promotions(const query::PromotionStats& s, Format format) {
   if (format == Format::Csv) return promotions_csv(s);
   return promotions_text(s);
 }
+
+// --- endgames ---
+std::string write_endgames(const query::EndgameStats& s, Format format) {
+  if (format == Format::Json) return endgames_json(s);
+  if (format == Format::Csv) return endgames_csv(s);
+  return endgames_text(s);
+}
+// --- end endgames ---
 
 std::string write_games(const query::GameStats& s, std::uint32_t bin_width, Format format) {
   if (format == Format::Json) return games_json(s, bin_width);

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "output.hpp"
+#include "virrey/query/stats_endgames.hpp"
 #include "virrey/query/stats_games.hpp"
 #include "virrey/query/stats_openings.hpp"
 #include "virrey/query/stats_promotions.hpp"
@@ -19,6 +20,9 @@ namespace virrey::cli {
 std::string write_openings(const query::OpeningStats& s, Format format);
 std::string write_results(const query::ResultStats& s, Format format);
 std::string write_promotions(const query::PromotionStats& s, Format format);
+// --- endgames ---
+std::string write_endgames(const query::EndgameStats& s, Format format);
+// --- end endgames ---
 // bin_width: plies per histogram bin (already chosen, > 0).
 std::string write_games(const query::GameStats& s, std::uint32_t bin_width, Format format);
 

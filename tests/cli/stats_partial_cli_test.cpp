@@ -30,6 +30,12 @@ const std::vector<std::string> kStatistics = {
     "openings --variant standard --depth 2 --min-games 3 --top 4",
     "openings --variant modern --moves e4 --depth 2",
     "openings --variant virrey --depth 2 --white a",
+    // endgames
+    "endgames",
+    "endgames --men 6",
+    "endgames --men 32",
+    "endgames --variant virrey --men 4",
+    "endgames --men 8 --material 'V>=1' --either-colour",
 };
 
 class StatsPartialCli : public ::testing::Test {

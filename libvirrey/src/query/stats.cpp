@@ -68,6 +68,32 @@ void ResultCounts::add(const ResultCounts& o) {
   plies += o.plies;
 }
 
+Status game_results(const store::Database& db, const std::vector<GameId>& ids, std::vector<GameResult>& out) {
+  out.assign(ids.size(), GameResult::Unknown);
+  if (ids.empty()) return {};
+  std::uint64_t total_games = 0;
+  for (const auto& c : db.counts()) total_games += c.games;
+  // Point reads when the games are few, else one pass over the summaries
+  // from the first of them.
+  if (ids.size() * 32 < total_games) {
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+      auto s = db.summary(ids[i]);
+      if (!s) return s.error();
+      out[i] = s->result;
+    }
+    return {};
+  }
+  std::size_t i = 0;
+  return db.for_each_summary(
+      [&](GameId id, const store::GameSummary& s) {
+        while (i < ids.size() && ids[i] < id) ++i;
+        if (i == ids.size()) return false;
+        if (ids[i] == id) out[i] = s.result;
+        return true;
+      },
+      ids.front());
+}
+
 double percent(std::uint64_t part, std::uint64_t whole) {
   return whole == 0 ? 0.0 : 100.0 * double(part) / double(whole);
 }

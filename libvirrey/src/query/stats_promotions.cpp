@@ -22,31 +22,6 @@ struct Tally {
   std::array<std::array<std::array<PromotionCell, 9>, 2>, kPieceTypeCount> cube{};
 };
 
-// The results of some games (ascending ids): point reads when they are few,
-// else one pass over the summaries from the first of them.
-Status results_of(const store::Database& db, const std::vector<GameId>& ids, std::uint64_t total_games,
-                  std::vector<GameResult>& out) {
-  out.assign(ids.size(), GameResult::Unknown);
-  if (ids.empty()) return {};
-  if (ids.size() * 32 < total_games) {
-    for (std::size_t i = 0; i < ids.size(); ++i) {
-      auto s = db.summary(ids[i]);
-      if (!s) return s.error();
-      out[i] = s->result;
-    }
-    return {};
-  }
-  std::size_t i = 0;
-  return db.for_each_summary(
-      [&](GameId id, const store::GameSummary& s) {
-        while (i < ids.size() && ids[i] < id) ++i;
-        if (i == ids.size()) return false;
-        if (ids[i] == id) out[i] = s.result;
-        return true;
-      },
-      ids.front());
-}
-
 }  // namespace
 
 std::uint64_t VariantPromotions::by_piece(PieceType p, std::optional<Color> c) const {
@@ -130,10 +105,8 @@ Result<PromotionStats> promotion_stats(const store::Database& db, const GameScop
     firsts.push_back(&first);
     i = j;
   }
-  std::uint64_t total_games = 0;
-  for (const auto& c : db.counts()) total_games += c.games;
   std::vector<GameResult> results;
-  if (Status r = results_of(db, games, total_games, results); !r) return r.error();
+  if (Status r = game_results(db, games, results); !r) return r.error();
   for (std::size_t k = 0; k < games.size(); ++k) {
     ViceroyStats& v = per[std::size_t(firsts[k]->variant)].viceroy;
     const Color side = firsts[k]->colour;

@@ -1,8 +1,8 @@
 // What every statistic shares: the games it covers (a GameFilter evaluated
 // once, kept as a bitmap over game ids), result counters, and the small
 // derived figures (percentages, averages, dates) that text, JSON and CSV
-// print alike. The four statistics are in stats_openings.hpp,
-// stats_results.hpp, stats_promotions.hpp and stats_games.hpp.
+// print alike. The statistics are in stats_openings.hpp, stats_results.hpp,
+// stats_promotions.hpp, stats_games.hpp and stats_endgames.hpp.
 #pragma once
 
 #include <array>
@@ -77,6 +77,9 @@ struct ResultCounts {
   std::uint64_t decisive() const { return white_wins + black_wins; }
   friend bool operator==(const ResultCounts&, const ResultCounts&) = default;
 };
+
+// The results of some games (ascending ids), from their summaries.
+Status game_results(const store::Database& db, const std::vector<GameId>& ids, std::vector<GameResult>& out);
 
 // 100 * part / whole; 0 when whole is 0.
 double percent(std::uint64_t part, std::uint64_t whole);
