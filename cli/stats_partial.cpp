@@ -27,7 +27,8 @@ Json filter_json(const FilterOptions& f) {
               {"ply", f.ply},         {"white", f.white},   {"black", f.black},
               {"player", f.player},   {"event", f.event},   {"site", f.site},
               {"round", f.round},     {"result", f.result}, {"date_from", f.date_from},
-              {"date_to", f.date_to}, {"eco", f.eco},       {"variant", f.variant}};
+              {"date_to", f.date_to}, {"eco", f.eco},       {"variant", f.variant},
+              {"material", Json::array({f.material.spec, f.material.plies, f.material.either_colour})}};
 }
 
 Json counts_json(const query::ResultCounts& c) {
@@ -500,12 +501,7 @@ std::string partial_openings(const query::OpeningStats& s, const StatsOpeningsOp
 // --- endgames ---
 std::string partial_endgames(const query::EndgameStats& s, const StatsEndgamesOptions& o,
                              store::GameId id_span) {
-  const auto& m = o.filter.material;
-  return partial_of<EndgamesCodec>(s,
-                                   Json{{"men", o.men},
-                                        {"filter", filter_json(o.filter)},
-                                        {"material", Json::array({m.spec, m.plies, m.either_colour})}},
-                                   id_span);
+  return partial_of<EndgamesCodec>(s, Json{{"men", o.men}, {"filter", filter_json(o.filter)}}, id_span);
 }
 // --- end endgames ---
 

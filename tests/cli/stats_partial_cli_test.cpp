@@ -130,10 +130,14 @@ TEST_F(StatsPartialCli, RefusesPartialsOfDifferentQueriesAndOtherFiles) {
   write_file(dir / "a.jsonl", run_ok("stats games --format partial --db " + one[0]));
   write_file(dir / "b.jsonl", run_ok("stats games --bin 5 --format partial --db " + one[0]));
   write_file(dir / "c.jsonl", run_ok("stats promotions --format partial --db " + one[0]));
+  // The same statistic under two material conditions is two queries.
+  write_file(dir / "m1.jsonl", run_ok("stats results --material 'V>=1' --format partial --db " + one[0]));
+  write_file(dir / "m2.jsonl", run_ok("stats results --material 'V>=2' --format partial --db " + one[0]));
   write_file(dir / "bad.jsonl", "{\"hello\": 1}\n");
   write_file(dir / "broken.jsonl",
              read_file(dir / "a.jsonl") + "{\"variant\": \"virrey\", \"results\": [1]}\n");
-  for (const std::string pair : {"a.jsonl b.jsonl", "a.jsonl c.jsonl", "a.jsonl bad.jsonl", "broken.jsonl"}) {
+  for (const std::string pair : {"a.jsonl b.jsonl", "a.jsonl c.jsonl", "m1.jsonl m2.jsonl", "a.jsonl bad.jsonl",
+                                 "broken.jsonl"}) {
     std::string words = "stats merge";
     for (std::size_t at = 0, next; at < pair.size(); at = next + 1) {
       next = pair.find(' ', at);
