@@ -319,8 +319,46 @@ struct OpeningsCodec {
   }
 };
 
+// Players: a record per player with their exact counts and sums (the
+// accuracy in millionths of a percent), added up by name.
+struct PlayersCodec {
+  using Stats = analyse::PlayerTable;
+  static constexpr std::string_view name = "players";
+
+  static std::vector<Json> records(const Stats& s) {
+    std::vector<Json> out;
+    for (const auto& p : s.by_games()) {
+      const auto& m = p.moves;
+      out.push_back(Json{{"player", p.name},
+                         {"counts", Json::array({p.games, m.moves, m.unjudged, m.cp_loss, m.accuracy_sum,
+                                                 m.inaccuracies, m.mistakes, m.blunders})}});
+    }
+    return out;
+  }
+  static Stats read(const std::vector<Json>& lines) {
+    Stats s;
+    for (const Json& j : lines) {
+      analyse::PlayerSummary p;
+      p.name = j.at("player");
+      const Json& c = j.at("counts");
+      if (c.size() != 8) throw std::invalid_argument("a player's counts are 8 numbers");
+      p.games = c.at(0);
+      std::uint64_t* fields[] = {&p.moves.moves,        &p.moves.unjudged,     &p.moves.cp_loss,
+                                 &p.moves.accuracy_sum, &p.moves.inaccuracies, &p.moves.mistakes,
+                                 &p.moves.blunders};
+      for (std::size_t i = 0; i < std::size(fields); ++i) *fields[i] = c.at(i + 1);
+      s.add(p);
+    }
+    return s;
+  }
+  static void merge(Stats& into, const Stats& from, store::GameId) {
+    for (const auto& p : from.players()) into.add(p);
+  }
+  static std::string write(const Stats& s, const Json&, Format f) { return write_players(s.by_games(), f); }
+};
+
 // Every statistic with partial results: a new one adds its codec here.
-using Codecs = std::tuple<GamesCodec, PromotionsCodec, ResultsCodec, OpeningsCodec>;
+using Codecs = std::tuple<GamesCodec, PromotionsCodec, ResultsCodec, OpeningsCodec, PlayersCodec>;
 
 std::string header(std::string_view statistic, const Json& query, store::GameId id_span) {
   return Json{
@@ -449,6 +487,21 @@ std::string partial_openings(const query::OpeningStats& s, const StatsOpeningsOp
                                         {"top", o.top},
                                         {"filter", filter_json(o.filter)}},
                                    id_span);
+}
+
+std::string partial_players(const analyse::PlayerTable& s, const StatsPlayersOptions& o,
+                            store::GameId id_span) {
+  const EngineOptions& e = o.engine;
+  return partial_of<PlayersCodec>(s,
+                                  Json{{"engine", e.engine},
+                                       {"protocol", e.protocol},
+                                       {"nodes", e.nodes},
+                                       {"depth", e.depth},
+                                       {"movetime", e.movetime},
+                                       {"hash", e.hash},
+                                       {"engine_options", e.engine_options},
+                                       {"filter", filter_json(o.filter)}},
+                                  id_span);
 }
 
 int run_stats_merge(const StatsMergeOptions& o) {

@@ -18,6 +18,7 @@
 
 #include "output.hpp"
 #include "stats_command.hpp"
+#include "virrey/analyse/players.hpp"
 #include "virrey/query/stats_games.hpp"
 #include "virrey/query/stats_openings.hpp"
 #include "virrey/query/stats_promotions.hpp"
@@ -30,6 +31,8 @@ std::string partial_games(const query::GameStats& s, const StatsGamesOptions& o,
 std::string partial_promotions(const query::PromotionStats& s, const StatsPromotionsOptions& o,
                                store::GameId id_span);
 std::string partial_results(const query::ResultPartial& s, const StatsResultsOptions& o,
+                            store::GameId id_span);
+std::string partial_players(const analyse::PlayerTable& s, const StatsPlayersOptions& o,
                             store::GameId id_span);
 std::string partial_openings(const query::OpeningStats& s, const StatsOpeningsOptions& o,
                              store::GameId id_span);

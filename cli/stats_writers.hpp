@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "output.hpp"
+#include "virrey/analyse/players.hpp"
 #include "virrey/query/stats_games.hpp"
 #include "virrey/query/stats_openings.hpp"
 #include "virrey/query/stats_promotions.hpp"
@@ -21,5 +22,7 @@ std::string write_results(const query::ResultStats& s, Format format);
 std::string write_promotions(const query::PromotionStats& s, Format format);
 // bin_width: plies per histogram bin (already chosen, > 0).
 std::string write_games(const query::GameStats& s, std::uint32_t bin_width, Format format);
+// The players in the table's order.
+std::string write_players(const std::vector<analyse::PlayerSummary>& players, Format format);
 
 }  // namespace virrey::cli
