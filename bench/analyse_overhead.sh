@@ -9,23 +9,27 @@
 #     overhead <= 5 %.
 #  2. the share of positions the cache and this run's reuse save on a
 #     collection of 1,000 real games (the first 1,000 of the shared TWIC
-#     corpus; --nodes 1, as the share does not depend on the search).
+#     corpus; --nodes 1, as the share does not depend on the search), one
+#     engine pinned to core 0 (`taskset -c 0`); then the same collection
+#     again on the filled cache: the positions searched (0 expected) and
+#     the wall time of the rerun against the first run's.
 #
-#   bench/analyse_overhead.sh [--games G] [--nodes N] [--runs R] [--share-games N]
+#   bench/analyse_overhead.sh [--games G] [--nodes N] [--runs R] [--share-games N] [--share-only]
 # Environment: VIRREY (default build/cli/virrey), STOCKFISH, CORPUS.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 virrey=${VIRREY:-$root/build/cli/virrey}
 stockfish=${STOCKFISH:-$(command -v stockfish || echo /usr/games/stockfish)}
 corpus=${CORPUS:-$root/../shared/corpora/real/shakmaty-bench-twic1599_1000k.pgn.zst}
-games=20 nodes=20000 runs=5 share_games=1000
+games=20 nodes=20000 runs=5 share_games=1000 share_only=0
 while (($#)); do
   case $1 in
     --games) games=$2; shift 2 ;;
     --nodes) nodes=$2; shift 2 ;;
     --runs) runs=$2; shift 2 ;;
     --share-games) share_games=$2; shift 2 ;;
-    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    --share-only) share_only=1; shift ;;
+    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -34,6 +38,8 @@ done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+# 1. The overhead against the bare engines (not with --share-only).
+if ((!share_only)); then
 # The games, and the positions virrey will search (every main-line position,
 # unique by board, side, castling and en passant).
 awk -v n="$games" '/^\[Event /{g++} g<=n' "$root/sample-data/standard-games.pgn" >"$work/games.pgn"
@@ -78,24 +84,30 @@ print(f"virrey analyse --jobs 2: median {mv:.1f} positions/s (spread {min(v):.1f
 print(f"bare engine driver:     median {mb:.1f} positions/s (spread {min(b):.1f}-{max(b):.1f})")
 print(f"overhead: {100 * (mb - mv) / mb:.1f} % (target <= 5 %)")
 PY
+fi
 
-# The cache's share on a collection.
+# The cache's share on a collection, and a rerun on the filled cache.
 if [[ -f "$corpus" ]]; then
   zstd -dc "$corpus" | awk -v n="$share_games" '/^\[Event /{g++} g<=n' >"$work/share.pgn"
-  "$virrey" -q analyse "$work/share.pgn" --db "$work/db" --engine "$stockfish" --nodes 1 --jobs 2 --format json \
-    --output "$work/share.json"
-  python3 - "$work/share.json" "$share_games" <<'PY'
+  share_run() { # $1: the summary written; the wall time is appended to $work/time
+    local t0 t1
+    t0=$(date +%s.%N)
+    taskset -c 0 "$virrey" -q analyse "$work/share.pgn" --db "$work/db" --engine "$stockfish" --nodes 1 \
+      --format json --output "$1"
+    t1=$(date +%s.%N)
+    python3 -c "print($t1 - $t0)" >>"$work/time"
+  }
+  share_run "$work/share.json"
+  share_run "$work/share2.json"
+  python3 - "$work/share.json" "$work/share2.json" "$work/time" "$share_games" <<'PY'
 import json, sys
-c = json.load(open(sys.argv[1]))["positions"]
-saved = c["from_run"] + c["from_cache"]
-print(f"cache on {sys.argv[2]} games: {c['positions']} positions needed, {c['searched']} searched, "
-      f"{saved} reused ({100 * saved / c['positions']:.1f} % saved)")
-PY
-  "$virrey" -q analyse "$work/share.pgn" --db "$work/db" --engine "$stockfish" --nodes 1 --jobs 2 --format json \
-    --output "$work/share2.json"
-  python3 - "$work/share2.json" <<'PY'
-import json, sys
-c = json.load(open(sys.argv[1]))["positions"]
-print(f"rerun: {c['searched']} searched, {c['from_cache']} from the cache")
+first = json.load(open(sys.argv[1]))["positions"]
+again = json.load(open(sys.argv[2]))["positions"]
+t1, t2 = (float(x) for x in open(sys.argv[3]).read().split())
+saved = first["from_run"] + first["from_cache"]
+print(f"cache on {sys.argv[4]} games: {first['positions']} positions needed, {first['searched']} searched, "
+      f"{saved} reused ({100 * saved / first['positions']:.1f} % saved); {t1:.1f} s")
+print(f"rerun: {again['searched']} searched, {again['from_cache']} from the cache, "
+      f"{again['from_run']} from the run; {t2:.1f} s ({100 * t2 / t1:.1f} % of the first run's time)")
 PY
 fi

@@ -1,7 +1,6 @@
 #include "analyse_command.hpp"
 
 #include <cstdio>
-#include <unordered_map>
 
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
@@ -10,6 +9,7 @@
 #include "db_command.hpp"
 #include "exit_codes.hpp"
 #include "virrey/analyse/analyser.hpp"
+#include "virrey/analyse/players.hpp"
 #include "virrey/game/pgn_writer.hpp"
 #include "virrey/ingest/pipeline.hpp"
 #include "virrey/query/game_filter.hpp"
@@ -94,27 +94,26 @@ class Summary {
     const std::string white(g.record.tag("White")), black(g.record.tag("Black"));
     games_.push_back({g.number, "white", white, 1, g.white});
     games_.push_back({g.number, "black", black, 1, g.black});
-    player(white).s.add(g.white);
-    player(black).s.add(g.black);
-    ++player(white).games;
-    ++player(black).games;
+    players_.add(g);
   }
 
   std::string render(Format f, const analyse::Counters& c) const {
     const auto& schema = summary_schema();
+    std::vector<SummaryRow> players;
+    for (const auto& p : players_.players()) players.push_back({0, "", p.name, p.games, p.moves});
     std::vector<SummaryRow> all = games_;
-    all.insert(all.end(), players_.begin(), players_.end());
+    all.insert(all.end(), players.begin(), players.end());
     const Members counters = {
         {"positions", Value::integer(c.positions)}, {"searched", Value::integer(c.searched)},
         {"from_run", Value::integer(c.from_run)},   {"from_cache", Value::integer(c.from_cache)},
         {"unevaluated", Value::integer(c.failed)},  {"engine_restarts", Value::integer(c.restarts)}};
     if (f == Format::Csv) return schema.csv(all);
     if (f == Format::Json) {
-      std::vector<Value> games, players;
+      std::vector<Value> games, player_list;
       for (const auto& r : games_) games.push_back(schema.object(r));
-      for (const auto& r : players_) players.push_back(schema.object(r));
+      for (const auto& r : players) player_list.push_back(schema.object(r));
       return json(Members{{"games", Value::list(std::move(games))},
-                          {"players", Value::list(std::move(players))},
+                          {"players", Value::list(std::move(player_list))},
                           {"positions", Value::object(counters)}}) +
              '\n';
     }
@@ -138,57 +137,26 @@ class Summary {
                               {"inaccuracies", A::Right},
                               {"mistakes", A::Right},
                               {"blunders", A::Right}},
-                             players_);
+                             players);
     out += fmt::format("\npositions {}: searched {}, from this run {}, from the cache {}, unevaluated {}\n",
                        c.positions, c.searched, c.from_run, c.from_cache, c.failed);
     return out;
   }
 
  private:
-  SummaryRow& player(const std::string& name) {
-    auto [it, fresh] = index_.emplace(name, players_.size());
-    if (fresh) players_.push_back({0, "", name, 0, {}});
-    return players_[it->second];
-  }
-  std::vector<SummaryRow> games_, players_;
-  std::unordered_map<std::string, std::size_t> index_;
+  std::vector<SummaryRow> games_;
+  analyse::PlayerTable players_;
 };
-
-Result<engine::EngineConfig> engine_config(const AnalyseOptions& o) {
-  engine::EngineConfig c;
-  c.path = o.engine;
-  if (!o.engine.empty() && o.engine.find('/') == std::string::npos)
-    c.path = engine::find_program(o.engine).value_or(o.engine);
-  c.protocol = o.protocol == "xboard" ? engine::Protocol::Xboard : engine::Protocol::Uci;
-  if (o.engine.empty() && !o.protocol.empty())
-    return Error{ErrorKind::InvalidArgument, "--protocol needs --engine"};
-  c.hash_mb = o.hash;
-  for (const auto& opt : o.engine_options) {
-    const auto eq = opt.find('=');
-    if (eq == std::string::npos || eq == 0)
-      return Error{ErrorKind::InvalidArgument, fmt::format("--engine-option {}: expected NAME=VALUE", opt)};
-    c.options.emplace_back(opt.substr(0, eq), opt.substr(eq + 1));
-  }
-  if (!(o.engine_timeout > 0) || o.engine_timeout > 86400)
-    return Error{ErrorKind::InvalidArgument, "--engine-timeout: seconds, more than 0"};
-  c.timeout = std::chrono::milliseconds(std::int64_t(o.engine_timeout * 1000));
-  return c;
-}
 
 }  // namespace
 
 int run_analyse(const AnalyseOptions& o) {
-  analyse::Options options;
-  {
-    auto c = engine_config(o);
-    if (!c) {
-      spdlog::error("{}", c.error().message);
-      return kExitUsage;
-    }
-    options.engine = std::move(*c);
+  auto engine_options = analysis_options(o.engine);
+  if (!engine_options) {
+    spdlog::error("{}", engine_options.error().message);
+    return kExitUsage;
   }
-  options.limits = {o.nodes, o.depth, o.movetime};
-  if (!o.nodes && !o.depth && !o.movetime) options.limits.nodes = 100000;
+  analyse::Options options = std::move(*engine_options);
   if (!threads_in_range(o.jobs)) return kExitUsage;
   if (o.cached && !o.inputs.empty() && o.db.empty()) {
     spdlog::error("--cached reads the cache of --db");

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "engine_options.hpp"
 #include "filter_options.hpp"
 #include "output.hpp"
 
@@ -15,14 +16,7 @@ struct AnalyseOptions {
   std::vector<std::string> inputs;  // PGN files; none: the games of --db
   std::string db;                   // the database (games and the cache)
   FilterOptions filter;             // with --db; --variant: also the default variant of inputs
-  std::string engine;               // empty: the variant's Debian engine
-  std::string protocol;             // uci or xboard; empty: uci for --engine
-  std::uint64_t nodes = 0;
-  int depth = 0;
-  std::uint32_t movetime = 0;
-  int hash = 0;
-  std::vector<std::string> engine_options;  // NAME=VALUE
-  double engine_timeout = 10;               // seconds beyond the search's own limit
+  EngineOptions engine;             // the engine and limits
   int jobs = 1;
   std::string plies;  // A-B
   std::string side;   // white, black

@@ -320,6 +320,19 @@ void add_filter_options(CLI::App* cmd, FilterOptions& f, bool positions) {
   add_filter_options(cmd, f, positions, "--by,--promotion-by");
 }
 
+// The engine and its limits: what analyse searches with, and what selects
+// the cache entries of a database (cli/engine_options.hpp).
+void add_engine_options(CLI::App* cmd, EngineOptions& o) {
+  cmd->add_option("--engine", o.engine, "the engine program (path, or a name on PATH or in /usr/games)");
+  cmd->add_option("--protocol", o.protocol, "the engine's protocol: uci (default) or xboard")
+      ->check(CLI::IsMember({"uci", "xboard"}));
+  auto* nodes = cmd->add_option("--nodes", o.nodes, "nodes per position (the default: 100000)");
+  auto* depth = cmd->add_option("--depth", o.depth, "plies per position")->excludes(nodes);
+  cmd->add_option("--movetime", o.movetime, "milliseconds per position")->excludes(nodes)->excludes(depth);
+  cmd->add_option("--hash", o.hash, "the engine's hash table in MB");
+  cmd->add_option("--engine-option", o.engine_options, "an engine option NAME=VALUE (repeatable)");
+}
+
 void add_analyse(CLI::App& app, AnalyseOptions& o, std::function<void()> run) {
   auto* cmd = app.add_subcommand(
       "analyse",
@@ -336,21 +349,15 @@ void add_analyse(CLI::App& app, AnalyseOptions& o, std::function<void()> run) {
       ->check(CLI::ExistingFile | CLI::IsMember({"-"}));
   add_db_option(cmd, o.db);
   add_filter_options(cmd, o.filter, true);
-  cmd->add_option("--engine", o.engine, "the engine program (path, or a name on PATH or in /usr/games)");
-  cmd->add_option("--protocol", o.protocol, "the engine's protocol: uci (default) or xboard")
-      ->check(CLI::IsMember({"uci", "xboard"}));
-  auto* nodes = cmd->add_option("--nodes", o.nodes, "nodes per position (the default: 100000)");
-  auto* depth = cmd->add_option("--depth", o.depth, "plies per position")->excludes(nodes);
-  cmd->add_option("--movetime", o.movetime, "milliseconds per position")->excludes(nodes)->excludes(depth);
-  cmd->add_option("--hash", o.hash, "the engine's hash table in MB");
-  cmd->add_option("--engine-option", o.engine_options, "an engine option NAME=VALUE (repeatable)");
-  cmd->add_option("--engine-timeout", o.engine_timeout,
+  add_engine_options(cmd, o.engine);
+  cmd->add_option("--engine-timeout", o.engine.engine_timeout,
                   "seconds an engine may take beyond its limit before it is restarted")
       ->capture_default_str();
   cmd->add_option("--jobs,-j", o.jobs, "engine processes (the output order is the input order)")
       ->capture_default_str();
   cmd->add_option("--plies", o.plies, "judge only the moves at plies A-B (also A-, -B, A)");
-  cmd->add_option("--side", o.side, "judge only white's or black's moves")->check(CLI::IsMember({"white", "black"}));
+  cmd->add_option("--side", o.side, "judge only white's or black's moves")
+      ->check(CLI::IsMember({"white", "black"}));
   add_format_option(cmd, o.format, {Format::Pgn, Format::Jsonl, Format::Text, Format::Json, Format::Csv},
                     "pgn (annotated), jsonl (a move a line), or the summary as ");
   cmd->add_flag("--summary", o.summary, "with pgn or jsonl: also the summary as text on stderr");
@@ -366,16 +373,18 @@ struct StatsCommands {
   StatsPromotionsOptions promotions;
   StatsGamesOptions games;
   StatsEndgamesOptions endgames;
+  StatsPlayersOptions players;
   StatsMergeOptions merge;
 };
 
 void add_stats(CLI::App& app, StatsCommands& o, int& exit_code) {
   auto* cmd = app.add_subcommand(
       "stats",
-      "Statistics over a database: opening explorer, results, promotions, game lengths and endings.\n"
-      "Every statistic takes the filters of `search` (they choose the games). --format text (aligned\n"
-      "tables, bars), json or csv (field names in the README). Exit 0: done; 2: a bad FEN, SAN or\n"
-      "option; 3: the database cannot be read.");
+      "Statistics over a database: opening explorer, results, promotions, game lengths and endings,\n"
+      "players' accuracy from the engine analysis cache. Every statistic takes the filters of `search`\n"
+      "(they choose the games). --format text (aligned tables, bars), json or csv (field names in the\n"
+      "README). Exit 0: done; 1: stats players found no analysis; 2: a bad FEN, SAN or option; 3: the\n"
+      "database cannot be read, or no engine.");
   cmd->require_subcommand(1);
   auto common = [](CLI::App* sub, StatsCommonOptions& c, bool positions, bool by = true) {
     add_db_option(sub, c.db);
@@ -435,6 +444,16 @@ void add_stats(CLI::App& app, StatsCommands& o, int& exit_code) {
   common(endgames, o.endgames, true);
   endgames->callback([&opts = o.endgames, &ec = exit_code] { ec = run_stats_endgames(opts); });
   // --- end endgames ---
+  auto* players = cmd->add_subcommand(
+      "players",
+      "Players' accuracy from the analysis cache (filled by `virrey analyse --db`): games, moves\n"
+      "judged, average centipawn loss, accuracy, inaccuracies, mistakes and blunders, and the moves\n"
+      "the cache holds no evaluation for. The engine options select the cache entries as analyse\n"
+      "made them (the engine is started to learn its name and version; nothing is searched).\n"
+      "Exit 1: the cache holds nothing for these games, engine and limits.");
+  add_engine_options(players, o.players.engine);
+  common(players, o.players, true);
+  players->callback([&opts = o.players, &ec = exit_code] { ec = run_stats_players(opts); });
 
   auto* merge = cmd->add_subcommand(
       "merge",

@@ -1,5 +1,6 @@
 #include "stats_command.hpp"
 
+#include <array>
 #include <cstdio>
 
 #include <fmt/format.h>
@@ -9,6 +10,9 @@
 #include "stats_partial.hpp"
 #include "stats_writers.hpp"
 #include "virrey/query/stats_endgames.hpp"
+#include "virrey/analyse/analyser.hpp"
+#include "virrey/analyse/players.hpp"
+#include "virrey/query/game_filter.hpp"
 #include "virrey/query/stats_games.hpp"
 #include "virrey/query/stats_openings.hpp"
 #include "virrey/query/stats_promotions.hpp"
@@ -165,7 +169,6 @@ int run_stats_games(const StatsGamesOptions& o) {
   return print(write_games(*stats, width, o.format));
 }
 
-// --- endgames ---
 int run_stats_endgames(const StatsEndgamesOptions& o) {
   if (o.men < 2 || o.men > kMaxEndgameMen) {
     spdlog::error("--men {} is out of range (2 to {})", o.men, kMaxEndgameMen);
@@ -179,6 +182,94 @@ int run_stats_endgames(const StatsEndgamesOptions& o) {
   if (o.format == Format::Partial) return print(partial_endgames(*stats, o, id_span(*in.db)));
   return print(write_endgames(*stats, o.format));
 }
-// --- end endgames ---
+namespace {
+
+// The players of the games, judged from the cache (as `analyse --cached`
+// judges them): the games go to the analyser in batches.
+Status judge_players(store::Database& db, const query::GameFilter& filter, analyse::Analyser& analyser,
+                     analyse::PlayerTable& table) {
+  constexpr std::size_t kBatch = 256;
+  std::vector<analyse::GameAnalysis> batch;
+  std::vector<analyse::Finding> findings;
+  std::array<bool, kVariantCount> engine_checked{};
+  std::optional<Error> failure;
+  std::uint64_t number = 0;
+  auto flush = [&]() -> bool {
+    if (batch.empty()) return true;
+    if (Status s = analyser.analyse(batch, findings); !s) {
+      failure = s.error();
+      return false;
+    }
+    for (const auto& f : findings) spdlog::warn("game {}: {}: {}", f.game, f.code, f.message);
+    findings.clear();
+    for (const auto& g : batch) table.add(g);
+    batch.clear();
+    return true;
+  };
+  Status s = query::for_each_match(db, filter, [&](const query::GameMatch& m) {
+    auto rec = db.game(m.id);
+    if (!rec) {
+      failure = rec.error();
+      return false;
+    }
+    if (!engine_checked[std::size_t(rec->variant)]) {
+      if (Status c = analyser.check_engine(rec->variant); !c) {
+        failure = c.error();
+        return false;
+      }
+      engine_checked[std::size_t(rec->variant)] = true;
+    }
+    analyse::GameAnalysis g;
+    g.number = ++number;
+    g.record = std::move(*rec);
+    batch.push_back(std::move(g));
+    return batch.size() < kBatch || flush();
+  });
+  if (!s && !failure) failure = s.error();
+  if (!failure) flush();
+  if (failure) return *failure;
+  return {};
+}
+
+}  // namespace
+
+int run_stats_players(const StatsPlayersOptions& o) {
+  auto options = analysis_options(o.engine);
+  if (!options) return fail(options.error());
+  options->cache_only = true;
+  auto filter = build_filter(o.filter);
+  if (!filter) return fail(filter.error());
+  const std::string path = store::default_database_path(o.db);
+  auto db = store::Database::open(path, {store::OpenMode::Read});
+  if (!db) {
+    spdlog::error("{}", db.error().message);
+    return kExitIo;
+  }
+  const bool partial = o.format == Format::Partial;
+  auto any = (*db)->has_analyses();
+  if (!any) return fail(any.error());
+  if (!*any && !partial) {
+    spdlog::error("{} holds no engine analysis: `virrey analyse --db {}` fills its cache", path, path);
+    return kExitDataFailed;
+  }
+  note_material_scan(*filter, **db);
+  analyse::Analyser analyser(*options, db->get());
+  analyse::PlayerTable table;
+  if (Status s = judge_players(**db, *filter, analyser, table); !s) {
+    spdlog::error("{}", s.error().message);
+    return s.error().kind == ErrorKind::InvalidArgument ? kExitUsage : kExitIo;
+  }
+  if (partial) return print(partial_players(table, o, id_span(**db)));
+  analyse::SideSummary all;
+  for (const auto& p : table.players()) all.add(p.moves);
+  if (all.moves == 0 && all.unjudged > 0) {
+    spdlog::error(
+        "the cache of {} holds no evaluation of these games' positions by this engine at {} "
+        "(the engine and limits must be those of the `virrey analyse` run)",
+        path, options->limits.describe());
+    return kExitDataFailed;
+  }
+  return print(write_players(table.by_games(), o.format));
+}
 
 }  // namespace virrey::cli

@@ -1,4 +1,4 @@
-// `virrey stats openings|results|promotions|games|endgames`: statistics over a
+// `virrey stats openings|results|promotions|games|endgames|players`: statistics over a
 // database, for people (text: aligned tables, Unicode bars) and pipelines
 // (json, csv; field names in the README, "### `virrey stats`").
 #pragma once
@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "engine_options.hpp"
 #include "filter_options.hpp"
 
 #include "output.hpp"
@@ -38,17 +39,21 @@ struct StatsGamesOptions : StatsCommonOptions {
   long bin = 0;  // histogram bin width in plies (0: automatic)
 };
 
-// --- endgames ---
 constexpr long kMaxEndgameMen = 64;  // every square of an 8x8 board
 struct StatsEndgamesOptions : StatsCommonOptions {
   long men = 10;  // the balance where a game first has at most this many men
 };
 int run_stats_endgames(const StatsEndgamesOptions& options);
-// --- end endgames ---
+// The engine and limits select the analysis cache's entries.
+struct StatsPlayersOptions : StatsCommonOptions {
+  EngineOptions engine;
+};
 
 int run_stats_openings(const StatsOpeningsOptions& options);
 int run_stats_results(const StatsResultsOptions& options);
 int run_stats_promotions(const StatsPromotionsOptions& options);
 int run_stats_games(const StatsGamesOptions& options);
+// Exit 1 when the cache holds nothing for the games, engine and limits.
+int run_stats_players(const StatsPlayersOptions& options);
 
 }  // namespace virrey::cli

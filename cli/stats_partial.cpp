@@ -320,7 +320,6 @@ struct OpeningsCodec {
   }
 };
 
-// --- endgames ---
 struct EndgamesCodec {
   using Stats = query::EndgameStats;
   static constexpr std::string_view name = "endgames";
@@ -332,6 +331,19 @@ struct EndgamesCodec {
       for (const auto& r : v.rows) rows.push_back(Json::array({r.material.key(), counts_json(r.results)}));
       out.push_back(Json{
           {"variant", info(v.variant).cli_name}, {"games", v.games}, {"reached", v.reached}, {"rows", rows}});
+// Players: a record per player with their exact counts and sums (the
+// accuracy in millionths of a percent), added up by name.
+struct PlayersCodec {
+  using Stats = analyse::PlayerTable;
+  static constexpr std::string_view name = "players";
+
+  static std::vector<Json> records(const Stats& s) {
+    std::vector<Json> out;
+    for (const auto& p : s.by_games()) {
+      const auto& m = p.moves;
+      out.push_back(Json{{"player", p.name},
+                         {"counts", Json::array({p.games, m.moves, m.unjudged, m.cp_loss, m.accuracy_sum,
+                                                 m.inaccuracies, m.mistakes, m.blunders})}});
     }
     return out;
   }
@@ -364,10 +376,30 @@ struct EndgamesCodec {
     return write_endgames(copy, f);
   }
 };
-// --- end endgames ---
 
 // Every statistic with partial results: a new one adds its codec here.
 using Codecs = std::tuple<GamesCodec, PromotionsCodec, ResultsCodec, OpeningsCodec, EndgamesCodec>;
+      analyse::PlayerSummary p;
+      p.name = j.at("player");
+      const Json& c = j.at("counts");
+      if (c.size() != 8) throw std::invalid_argument("a player's counts are 8 numbers");
+      p.games = c.at(0);
+      std::uint64_t* fields[] = {&p.moves.moves,        &p.moves.unjudged,     &p.moves.cp_loss,
+                                 &p.moves.accuracy_sum, &p.moves.inaccuracies, &p.moves.mistakes,
+                                 &p.moves.blunders};
+      for (std::size_t i = 0; i < std::size(fields); ++i) *fields[i] = c.at(i + 1);
+      s.add(p);
+    }
+    return s;
+  }
+  static void merge(Stats& into, const Stats& from, store::GameId) {
+    for (const auto& p : from.players()) into.add(p);
+  }
+  static std::string write(const Stats& s, const Json&, Format f) { return write_players(s.by_games(), f); }
+};
+
+// Every statistic with partial results: a new one adds its codec here.
+using Codecs = std::tuple<GamesCodec, PromotionsCodec, ResultsCodec, OpeningsCodec, PlayersCodec>;
 
 std::string header(std::string_view statistic, const Json& query, store::GameId id_span) {
   return Json{
@@ -498,12 +530,24 @@ std::string partial_openings(const query::OpeningStats& s, const StatsOpeningsOp
                                    id_span);
 }
 
-// --- endgames ---
 std::string partial_endgames(const query::EndgameStats& s, const StatsEndgamesOptions& o,
                              store::GameId id_span) {
   return partial_of<EndgamesCodec>(s, Json{{"men", o.men}, {"filter", filter_json(o.filter)}}, id_span);
 }
-// --- end endgames ---
+std::string partial_players(const analyse::PlayerTable& s, const StatsPlayersOptions& o,
+                            store::GameId id_span) {
+  const EngineOptions& e = o.engine;
+  return partial_of<PlayersCodec>(s,
+                                  Json{{"engine", e.engine},
+                                       {"protocol", e.protocol},
+                                       {"nodes", e.nodes},
+                                       {"depth", e.depth},
+                                       {"movetime", e.movetime},
+                                       {"hash", e.hash},
+                                       {"engine_options", e.engine_options},
+                                       {"filter", filter_json(o.filter)}},
+                                  id_span);
+}
 
 int run_stats_merge(const StatsMergeOptions& o) {
   std::vector<Partial> partials;

@@ -19,6 +19,7 @@
 #include "output.hpp"
 #include "stats_command.hpp"
 #include "virrey/query/stats_endgames.hpp"
+#include "virrey/analyse/players.hpp"
 #include "virrey/query/stats_games.hpp"
 #include "virrey/query/stats_openings.hpp"
 #include "virrey/query/stats_promotions.hpp"
@@ -32,13 +33,13 @@ std::string partial_promotions(const query::PromotionStats& s, const StatsPromot
                                store::GameId id_span);
 std::string partial_results(const query::ResultPartial& s, const StatsResultsOptions& o,
                             store::GameId id_span);
+std::string partial_players(const analyse::PlayerTable& s, const StatsPlayersOptions& o,
+                            store::GameId id_span);
 std::string partial_openings(const query::OpeningStats& s, const StatsOpeningsOptions& o,
                              store::GameId id_span);
 
-// --- endgames ---
 std::string partial_endgames(const query::EndgameStats& s, const StatsEndgamesOptions& o,
                              store::GameId id_span);
-// --- end endgames ---
 
 struct StatsMergeOptions {
   std::vector<std::string> partials;  // files, '-' for standard input

@@ -798,18 +798,54 @@ std::string write_promotions(const query::PromotionStats& s, Format format) {
   return promotions_text(s);
 }
 
-// --- endgames ---
 std::string write_endgames(const query::EndgameStats& s, Format format) {
   if (format == Format::Json) return endgames_json(s);
   if (format == Format::Csv) return endgames_csv(s);
   return endgames_text(s);
 }
-// --- end endgames ---
 
 std::string write_games(const query::GameStats& s, std::uint32_t bin_width, Format format) {
   if (format == Format::Json) return games_json(s, bin_width);
   if (format == Format::Csv) return games_csv(s, bin_width);
   return games_text(s, bin_width);
+}
+
+// --- players -----------------------------------------------------------------
+
+std::string write_players(const std::vector<analyse::PlayerSummary>& players, Format format) {
+  using P = analyse::PlayerSummary;
+  static const Schema<P> schema{
+      {"player", [](const P& p) { return string(p.name); }},
+      {"games", [](const P& p) { return integer(p.games); }},
+      {"moves", [](const P& p) { return integer(p.moves.moves); }},
+      {"unjudged", [](const P& p) { return integer(p.moves.unjudged); }},
+      {"acpl",
+       [](const P& p) {
+         return p.moves.moves ? Value::number(p.moves.average_cp_loss(), 1) : Value::null();
+       }},
+      {"accuracy",
+       [](const P& p) { return p.moves.moves ? Value::number(p.moves.accuracy(), 1) : Value::null(); }},
+      {"inaccuracies", [](const P& p) { return integer(p.moves.inaccuracies); }},
+      {"mistakes", [](const P& p) { return integer(p.moves.mistakes); }},
+      {"blunders", [](const P& p) { return integer(p.moves.blunders); }},
+  };
+  if (format == Format::Csv) return schema.csv(players);
+  if (format == Format::Json) {
+    std::vector<Value> list;
+    for (const P& p : players) list.push_back(schema.object(p));
+    return json(Members{{"players", Value::list(std::move(list))}}) + '\n';
+  }
+  if (players.empty()) return "No games.\n";
+  return schema.text_table({{"player", Align::Left, 40},
+                            {"games", Align::Right},
+                            {"moves", Align::Right},
+                            {"unjudged", Align::Right},
+                            {"acpl", Align::Right},
+                            {"accuracy", Align::Right},
+                            {"inaccuracies", Align::Right},
+                            {"mistakes", Align::Right},
+                            {"blunders", Align::Right}},
+                           players);
 }
 
 }  // namespace virrey::cli

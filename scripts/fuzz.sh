@@ -34,7 +34,7 @@ done
 max_len() {
   case "$1" in
     pgn_reader) echo 8192 ;;
-    import|trf|event_checks) echo 4096 ;;
+    import|trf|event_checks|engine_lines) echo 4096 ;;
     *) echo 512 ;;
   esac
 }

@@ -42,6 +42,10 @@ TEST(Docs, CompletionIsABashScript) {
   EXPECT_NE(r.out.find("complete -F _virrey virrey\n"), std::string::npos);
   // The README's synopsis of search: --format text|pgn|json|jsonl|csv.
   EXPECT_NE(r.out.find("\"virrey_search --format\") words=\"text pgn json jsonl csv\""), std::string::npos);
+  // stats players, with the engine options of analyse.
+  EXPECT_NE(r.out.find("virrey_stats) subs=\"openings results promotions games players merge\""),
+            std::string::npos);
+  EXPECT_NE(r.out.find("\"virrey_stats_players --protocol\") words=\"uci xboard\""), std::string::npos);
   EXPECT_EQ(run_virrey_words("completion").out, r.out);  // bash is the default
   EXPECT_EQ(run_virrey_words("completion fish").exit_code, 2);
 }
@@ -58,6 +62,7 @@ TEST(Docs, ManPagesForEveryCommand) {
   const std::string main = slurp(dir / "virrey.1");
   EXPECT_NE(main.find("/opt/v/share/virrey/sample\\-data"), std::string::npos);
   EXPECT_NE(main.find(".SH EXIT STATUS"), std::string::npos);
+  EXPECT_NE(slurp(dir / "virrey-stats.1").find(".SS \"virrey stats players\""), std::string::npos);
   // Options are written with the ASCII minus, so they copy back to a shell.
   EXPECT_NE(slurp(dir / "virrey-search.1").find("\\fB\\-\\-fail\\-empty\\fR"), std::string::npos);
   // The writer is hidden from the help; a missing folder is a usage error.

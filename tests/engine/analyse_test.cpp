@@ -218,23 +218,30 @@ std::vector<int> children(int pid) {
   return out;
 }
 
+// The engine is killed once analysis is under way: after the first batch of
+// games (8 with one job) is written, while the ninth game is searched.
 TEST(Analyse, EngineKilledMidRunIsRestartedAndTheRunCompletes) {
   TempDir dir;
-  const auto pgn = write(dir.path(), "g.pgn",
-                         std::string("[Result \"*\"]\n\n1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 "
-                                     "5. e3 O-O 6. Nf3 h6 7. Bh4 b6 *\n"));
+  std::string games;
+  for (const char* move : {"e4", "d4", "c4", "Nf3", "g3", "b3", "f4", "Nc3"})
+    games += std::string("[Result \"*\"]\n\n1. ") + move + " *\n\n";
+  games += "[Result \"*\"]\n\n1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 h6 7. Bh4 b6 *\n";
+  const auto pgn = write(dir.path(), "g.pgn", games);
   const std::string log = dir.path() + "/log";
   const std::string out = dir.path() + "/out.jsonl";
   const pid_t pid =
       testing::spawn_virrey({"analyse", pgn, "--nodes", "100000", "--format", "jsonl", "--output", out}, log);
-  std::vector<int> engines;
-  for (int i = 0; i < 200 && engines.empty(); ++i) {
+  // Evidence that the searches run: the first batch's moves in the output
+  // (bounded: two minutes on a loaded machine).
+  bool under_way = false;
+  for (int i = 0; i < 6000 && !under_way; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    engines = children(pid);
+    under_way = count(testing::read_file(out), "\n") >= 8;
   }
+  const std::vector<int> engines = children(pid);
+  if (!under_way || engines.empty()) kill(pid, SIGKILL);
+  ASSERT_TRUE(under_way) << testing::read_file(log);
   ASSERT_FALSE(engines.empty());
-  // Past the engine's start, into the searches.
-  std::this_thread::sleep_for(std::chrono::milliseconds(1000));
   kill(engines[0], SIGKILL);
   int status = 0;
   waitpid(pid, &status, 0);
@@ -243,7 +250,7 @@ TEST(Analyse, EngineKilledMidRunIsRestartedAndTheRunCompletes) {
   EXPECT_EQ(WEXITSTATUS(status), 0) << err;
   EXPECT_NE(err.find("engine-crashed"), std::string::npos) << err;
   const std::string lines = testing::read_file(out);
-  EXPECT_EQ(count(lines, "\n"), 14u);
+  EXPECT_EQ(count(lines, "\n"), 8u + 14u);
   EXPECT_EQ(count(lines, "\"judgement\":null"), 0u) << lines;
 }
 

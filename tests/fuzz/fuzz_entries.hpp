@@ -43,7 +43,14 @@ void trf(const std::uint8_t* data, std::size_t size);
 // input order, the same when asked twice.
 void event_checks(const std::uint8_t* data, std::size_t size);
 
-// The target of a name ("pgn_reader", "fen", "san", "import", "trf", "event_checks"), or nullptr.
+// The input as lines an engine writes, read as a UCI and as an XBoard
+// engine's answer (engine/protocol_lines.hpp): errors only where a search
+// ends, scores within bounds, a search that ends well has a score and a move,
+// and every move read from it is legal in the positions it is read against.
+void engine_lines(const std::uint8_t* data, std::size_t size);
+
+// The target of a name ("pgn_reader", "fen", "san", "import", "trf", "event_checks",
+// "material_spec", "engine_lines"), or nullptr.
 using Entry = void (*)(const std::uint8_t*, std::size_t);
 Entry entry_by_name(std::string_view name);
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <mutex>
 #include <thread>
 
@@ -20,10 +21,13 @@ using engine::Evaluation;
 using engine::Score;
 
 void SideSummary::add(const MoveAnalysis& m) {
-  if (!m.judged) return;
+  if (!m.judged) {
+    ++unjudged;
+    return;
+  }
   ++moves;
   cp_loss += std::uint64_t(m.cp_loss);
-  accuracy_sum += m.accuracy;
+  accuracy_sum += std::uint64_t(std::llround(m.accuracy / kAccuracyUnit));
   inaccuracies += m.judgement == Judgement::Inaccuracy;
   mistakes += m.judgement == Judgement::Mistake;
   blunders += m.judgement == Judgement::Blunder;
@@ -31,6 +35,7 @@ void SideSummary::add(const MoveAnalysis& m) {
 
 void SideSummary::add(const SideSummary& s) {
   moves += s.moves;
+  unjudged += s.unjudged;
   cp_loss += s.cp_loss;
   accuracy_sum += s.accuracy_sum;
   inaccuracies += s.inaccuracies;
@@ -384,16 +389,17 @@ Status Analyser::analyse(std::vector<GameAnalysis>& games, std::vector<Finding>&
       m.before = eval_of(ps[m.ply - 1]);
       m.after = eval_of(ps[m.ply]);
       m.judged = m.before && m.after;
-      if (!m.judged) continue;
-      const double before = winning_chances(m.before->score);
-      const double after = -winning_chances(m.after->score);
-      // The engine's own choice loses nothing, whatever a deeper look at the
-      // next position says (low limits disagree with themselves).
-      const bool best = m.before->best_san == m.san;
-      m.loss = best ? 0.0 : std::max(0.0, before - after);
-      m.cp_loss = best ? 0 : std::max(0, model_cp(m.before->score) + model_cp(m.after->score));
-      m.accuracy = move_accuracy(m.loss);
-      m.judgement = judge(m.loss);
+      if (m.judged) {
+        const double before = winning_chances(m.before->score);
+        const double after = -winning_chances(m.after->score);
+        // The engine's own choice loses nothing, whatever a deeper look at the
+        // next position says (low limits disagree with themselves).
+        const bool best = m.before->best_san == m.san;
+        m.loss = best ? 0.0 : std::max(0.0, before - after);
+        m.cp_loss = best ? 0 : std::max(0, model_cp(m.before->score) + model_cp(m.after->score));
+        m.accuracy = move_accuracy(m.loss);
+        m.judgement = judge(m.loss);
+      }
       (m.mover == Color::White ? g.white : g.black).add(m);
     }
   }

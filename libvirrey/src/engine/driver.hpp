@@ -11,6 +11,7 @@
 
 #include "virrey/engine/engine.hpp"
 #include "virrey/engine/process.hpp"
+#include "virrey/engine/protocol_lines.hpp"
 
 namespace virrey::engine {
 
@@ -43,8 +44,5 @@ class Driver {
 
 std::unique_ptr<Driver> make_uci_driver(const EngineConfig& c);
 std::unique_ptr<Driver> make_xboard_driver(const EngineConfig& c);
-
-std::vector<std::string_view> split_words(std::string_view line);
-std::optional<long long> parse_int(std::string_view text);
 
 }  // namespace virrey::engine

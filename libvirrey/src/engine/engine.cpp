@@ -2,7 +2,6 @@
 
 #include <unistd.h>
 
-#include <charconv>
 #include <cstdlib>
 #include <string_view>
 
@@ -65,28 +64,7 @@ std::string_view failure_name(Failure f) {
   return "engine-error";
 }
 
-// --- the line-level helpers the drivers share -------------------------------
-
-std::vector<std::string_view> split_words(std::string_view line) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
-    const std::size_t start = i;
-    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
-    if (i > start) out.push_back(line.substr(start, i - start));
-  }
-  return out;
-}
-
-std::optional<long long> parse_int(std::string_view text) {
-  long long v = 0;
-  if (text.empty()) return std::nullopt;
-  const char* first = text.data() + (text[0] == '+' ? 1 : 0);
-  auto [p, ec] = std::from_chars(first, text.data() + text.size(), v);
-  if (ec != std::errc{} || p != text.data() + text.size()) return std::nullopt;
-  return v;
-}
+// --- what the drivers share ---------------------------------------------------
 
 std::optional<EngineError> Driver::read(std::string& line, Clock::time_point deadline) {
   switch (process.read_line(line, deadline)) {

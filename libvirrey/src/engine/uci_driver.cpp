@@ -19,7 +19,7 @@ class UciDriver final : public Driver {
     std::string line;
     for (;;) {
       if (auto e = read(line, until)) return e;
-      if (line.rfind("id name ", 0) == 0) name = line.substr(8);
+      if (auto n = uci_id_name(line)) name = std::move(*n);
       if (line == "uciok") break;
     }
     if (name.empty()) name = config.path;
@@ -48,15 +48,9 @@ class UciDriver final : public Driver {
     std::string line;
     for (;;) {
       if (auto e = read(line, until)) return e;
-      const auto words = split_words(line);
-      if (words.empty()) continue;
-      if (words[0] == "bestmove") {
-        if (words.size() < 2) return EngineError{Failure::Malformed, "bestmove without a move: " + line};
-        out.best = std::string(words[1]);
-        if (!out.has_score) return EngineError{Failure::Malformed, "no score before " + line};
-        return std::nullopt;
-      }
-      if (words[0] == "info") info(words, out);
+      SearchLine state;
+      auto e = uci_search_line(line, out, state);
+      if (state == SearchLine::Done) return e;
     }
   }
 
@@ -69,31 +63,6 @@ class UciDriver final : public Driver {
       if (auto e = read(line, until)) return e;
       if (line == "readyok") return std::nullopt;
     }
-  }
-
-  // An "info" line with a score: the latest one counts (multipv 1 only).
-  static void info(const std::vector<std::string_view>& w, RawResult& out) {
-    RawResult r;
-    bool bound = false;
-    for (std::size_t i = 1; i < w.size(); ++i) {
-      if (w[i] == "multipv" && i + 1 < w.size() && w[i + 1] != "1") return;
-      if (w[i] == "depth" && i + 1 < w.size()) r.depth = int(parse_int(w[i + 1]).value_or(0));
-      if (w[i] == "nodes" && i + 1 < w.size()) r.nodes = std::uint64_t(parse_int(w[i + 1]).value_or(0));
-      if (w[i] == "lowerbound" || w[i] == "upperbound") bound = true;
-      if (w[i] == "score" && i + 2 < w.size()) {
-        const auto v = parse_int(w[i + 2]);
-        if (!v || (w[i + 1] != "cp" && w[i + 1] != "mate")) return;
-        r.score = Score{w[i + 1] == "mate", int(*v)};
-        r.has_score = true;
-      }
-      if (w[i] == "pv") {
-        for (std::size_t j = i + 1; j < w.size(); ++j) r.pv.emplace_back(w[j]);
-        break;
-      }
-    }
-    if (!r.has_score || (bound && out.has_score)) return;
-    if (r.pv.empty() && !out.pv.empty()) r.pv = out.pv;
-    out = std::move(r);
   }
 
   std::optional<EngineError> e_;

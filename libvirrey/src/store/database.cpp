@@ -409,6 +409,17 @@ Result<std::optional<std::string>> Database::find_analysis(const AnalysisKey& ke
   return std::optional<std::string>{std::move(value)};
 }
 
+Result<bool> Database::has_analyses() const {
+  bool any = false;
+  const Status s =
+      impl_->scan(Family::Meta, view(meta_key(MetaKey::Analysis)), [&](std::string_view, std::string_view) {
+        any = true;
+        return false;
+      });
+  if (!s) return s.error();
+  return any;
+}
+
 Status Database::put_analyses(const std::vector<std::pair<AnalysisKey, std::string>>& entries) {
   if (!writable()) return Error{ErrorKind::InvalidArgument, "the database is open for reading"};
   if (entries.empty()) return {};

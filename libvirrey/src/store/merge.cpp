@@ -8,9 +8,9 @@
 #include <thread>
 
 #include <fmt/format.h>
-#include <spdlog/spdlog.h>
 #include <rocksdb/sst_file_writer.h>
 #include <rocksdb/write_batch.h>
+#include <spdlog/spdlog.h>
 
 #include "ingest_group.hpp"
 #include "rocks.hpp"
@@ -119,22 +119,24 @@ Status copy_family(const Database::Impl& src, FamilyFiles& out, GameId offset,
   return out.close();
 }
 
-std::string input_prefix() { return std::string(view(meta_key(MetaKey::Input))); }
-
-// The source's input records that the destination lacks, key -> value.
+// The source's input records and analysis cache entries that the
+// destination lacks, key -> value (the destination's own are kept).
 Result<std::map<std::string, std::string>> new_inputs(const Database::Impl& dest, const Database::Impl& src) {
   std::map<std::string, std::string> out;
   Status failure;
-  Status s = src.scan(Family::Meta, input_prefix(), [&](std::string_view k, std::string_view v) {
-    std::string existing;
-    bool found = false;
-    failure = dest.get(Family::Meta, k, existing, found);
-    if (!failure) return false;
-    if (!found) out.emplace(std::string(k), std::string(v));
-    return true;
-  });
-  if (!s) return s.error();
-  if (!failure) return failure.error();
+  for (MetaKey kind : {MetaKey::Input, MetaKey::Analysis}) {
+    const std::string prefix(view(meta_key(kind)));
+    Status s = src.scan(Family::Meta, prefix, [&](std::string_view k, std::string_view v) {
+      std::string existing;
+      bool found = false;
+      failure = dest.get(Family::Meta, k, existing, found);
+      if (!failure) return false;
+      if (!found) out.emplace(std::string(k), std::string(v));
+      return true;
+    });
+    if (!s) return s.error();
+    if (!failure) return failure.error();
+  }
   return out;
 }
 
@@ -218,7 +220,8 @@ Status copy_source(Database& dest, const Database& src, const std::function<void
     for (const auto& f : files)
       for (const std::string& p : f->paths()) fs::remove(p, ec);
   };
-  // Meta: the counters as of the source's last game, and its inputs.
+  // Meta: the counters as of the source's last game, its inputs and its
+  // analysis cache.
   std::map<std::string, std::string> meta = std::move(*inputs);
   for (auto& [k, v] : counter_entries(next, counts)) meta[k] = v;
   Status written;

@@ -49,15 +49,20 @@ struct MoveAnalysis {
   Judgement judgement = Judgement::Good;
 };
 
+// A side's (or a player's) moves summed. Every figure is an integer, so that
+// sums over parts of a collection (shards) add up to the same bytes whatever
+// the grouping: the accuracy is summed in millionths of a percent.
 struct SideSummary {
-  std::uint32_t moves = 0;  // judged moves
+  static constexpr double kAccuracyUnit = 1e-6;
+  std::uint64_t moves = 0;     // judged moves
+  std::uint64_t unjudged = 0;  // moves with a position left unevaluated (not in the cache)
   std::uint64_t cp_loss = 0;
-  double accuracy_sum = 0;
-  std::uint32_t inaccuracies = 0, mistakes = 0, blunders = 0;
+  std::uint64_t accuracy_sum = 0;  // in kAccuracyUnit
+  std::uint64_t inaccuracies = 0, mistakes = 0, blunders = 0;
   void add(const MoveAnalysis& m);
   void add(const SideSummary& s);
-  double average_cp_loss() const { return moves ? double(cp_loss) / moves : 0; }
-  double accuracy() const { return moves ? accuracy_sum / moves : 0; }
+  double average_cp_loss() const { return moves ? double(cp_loss) / double(moves) : 0; }
+  double accuracy() const { return moves ? double(accuracy_sum) * kAccuracyUnit / double(moves) : 0; }
 };
 
 struct GameAnalysis {

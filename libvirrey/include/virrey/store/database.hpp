@@ -199,7 +199,8 @@ class Database {
   // The balances some game of the variant reaches, by key.
   Status for_each_material(Variant v, const Visit<std::uint64_t>& visit) const;
   // The games that reach a balance, by game id.
-  Status for_each_material_game(Variant v, std::uint64_t material, const Visit<const MaterialHit&>& visit) const;
+  Status for_each_material_game(Variant v, std::uint64_t material,
+                                const Visit<const MaterialHit&>& visit) const;
 
   // --- imported inputs (meta) --------------------------------------------
   Result<std::optional<InputRecord>> find_input(const Fingerprint& fp) const;
@@ -213,6 +214,8 @@ class Database {
   // position and engine description, so that a reader can tell a hash
   // collision from a hit.
   Result<std::optional<std::string>> find_analysis(const AnalysisKey& key) const;
+  // Whether the cache holds any result at all (of any engine).
+  Result<bool> has_analyses() const;
   // Stores these results in one atomic write.
   Status put_analyses(const std::vector<std::pair<AnalysisKey, std::string>>& entries);
 

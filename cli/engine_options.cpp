@@ -1,0 +1,31 @@
+#include "engine_options.hpp"
+
+#include <fmt/format.h>
+
+namespace virrey::cli {
+
+Result<analyse::Options> analysis_options(const EngineOptions& o) {
+  analyse::Options out;
+  engine::EngineConfig& c = out.engine;
+  c.path = o.engine;
+  if (!o.engine.empty() && o.engine.find('/') == std::string::npos)
+    c.path = engine::find_program(o.engine).value_or(o.engine);
+  c.protocol = o.protocol == "xboard" ? engine::Protocol::Xboard : engine::Protocol::Uci;
+  if (o.engine.empty() && !o.protocol.empty())
+    return Error{ErrorKind::InvalidArgument, "--protocol needs --engine"};
+  c.hash_mb = o.hash;
+  for (const auto& opt : o.engine_options) {
+    const auto eq = opt.find('=');
+    if (eq == std::string::npos || eq == 0)
+      return Error{ErrorKind::InvalidArgument, fmt::format("--engine-option {}: expected NAME=VALUE", opt)};
+    c.options.emplace_back(opt.substr(0, eq), opt.substr(eq + 1));
+  }
+  if (!(o.engine_timeout > 0) || o.engine_timeout > 86400)
+    return Error{ErrorKind::InvalidArgument, "--engine-timeout: seconds, more than 0"};
+  c.timeout = std::chrono::milliseconds(std::int64_t(o.engine_timeout * 1000));
+  out.limits = {o.nodes, o.depth, o.movetime};
+  if (!o.nodes && !o.depth && !o.movetime) out.limits.nodes = kDefaultNodes;
+  return out;
+}
+
+}  // namespace virrey::cli

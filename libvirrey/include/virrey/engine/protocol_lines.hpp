@@ -1,0 +1,48 @@
+// The lines an engine writes, read one at a time: UCI ("id name", "info",
+// "bestmove") and XBoard/CECP ("feature", thinking output, "move", a result
+// or an error instead of a move). Pure functions of the line's text, total on
+// any bytes: work linear in the line's length, no exception, scores kept
+// within bounds so that no later arithmetic on them can overflow. The
+// drivers read through them; so does the fuzz target.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "virrey/engine/engine.hpp"
+
+namespace virrey::engine {
+
+// Scores beyond these are not an engine's and make their line ignored.
+constexpr long long kMaxCentipawns = 1'000'000;
+constexpr long long kMaxMateMoves = 10'000;
+
+// The words of a line, separated by spaces and tabs.
+std::vector<std::string_view> split_words(std::string_view line);
+// A decimal integer, the whole text ("+5" and "-5" too), or nullopt.
+std::optional<long long> parse_int(std::string_view text);
+
+// Where a search stands after a line of the engine's answer.
+enum class SearchLine : std::uint8_t { More, Done };
+
+// UCI: the name of "id name NAME", or nullopt for another line.
+std::optional<std::string> uci_id_name(std::string_view line);
+// UCI, after "go": an "info" line with a score (multipv 1) becomes the latest
+// result (a bound keeps an exact score already read); "bestmove M" ends the
+// search (an error when it has no move or no score came before it).
+std::optional<EngineError> uci_search_line(std::string_view line, RawResult& out, SearchLine& state);
+
+// XBoard: the value of `key="..."` or `key=word` in a "feature" line.
+std::optional<std::string> xboard_feature(std::string_view line, std::string_view key);
+// XBoard's score in centipawns, or a mate written as 100000, 32000 or 16000
+// minus plies (Sjaak II and most CECP engines); nullopt beyond the bounds.
+std::optional<Score> xboard_score(long long value);
+// XBoard, after "go": thinking output ("depth score time nodes pv...")
+// becomes the latest result; "move M" (or "usermove M") ends the search; a
+// result, "resign", "Illegal..." or "Error..." instead of a move is an error
+// (its text in out.claim).
+std::optional<EngineError> xboard_search_line(std::string_view line, RawResult& out, SearchLine& state);
+
+}  // namespace virrey::engine

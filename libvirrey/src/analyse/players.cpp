@@ -1,0 +1,36 @@
+#include "virrey/analyse/players.hpp"
+
+#include <algorithm>
+#include <tuple>
+
+namespace virrey::analyse {
+
+PlayerSummary& PlayerTable::player(const std::string& name) {
+  auto [it, fresh] = index_.emplace(name, players_.size());
+  if (fresh) players_.push_back({name, 0, {}});
+  return players_[it->second];
+}
+
+void PlayerTable::add(const GameAnalysis& g) {
+  for (const auto& [tag, side] : {std::pair{"White", &g.white}, std::pair{"Black", &g.black}}) {
+    PlayerSummary& p = player(std::string(g.record.tag(tag)));
+    ++p.games;
+    p.moves.add(*side);
+  }
+}
+
+void PlayerTable::add(const PlayerSummary& from) {
+  PlayerSummary& p = player(from.name);
+  p.games += from.games;
+  p.moves.add(from.moves);
+}
+
+std::vector<PlayerSummary> PlayerTable::by_games() const {
+  std::vector<PlayerSummary> out = players_;
+  std::sort(out.begin(), out.end(), [](const PlayerSummary& a, const PlayerSummary& b) {
+    return std::tie(b.games, b.moves.moves, a.name) < std::tie(a.games, a.moves.moves, b.name);
+  });
+  return out;
+}
+
+}  // namespace virrey::analyse

@@ -1,0 +1,185 @@
+#include "virrey/engine/protocol_lines.hpp"
+
+#include <charconv>
+
+namespace virrey::engine {
+
+std::vector<std::string_view> split_words(std::string_view line) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    const std::size_t start = i;
+    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
+    if (i > start) out.push_back(line.substr(start, i - start));
+  }
+  return out;
+}
+
+std::optional<long long> parse_int(std::string_view text) {
+  if (!text.empty() && text[0] == '+') {
+    text.remove_prefix(1);
+    if (!text.empty() && text[0] == '-') return std::nullopt;  // "+-5"
+  }
+  if (text.empty()) return std::nullopt;
+  long long v = 0;
+  auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc{} || p != text.data() + text.size()) return std::nullopt;
+  return v;
+}
+
+namespace {
+
+bool within(long long v, long long bound) { return v >= -bound && v <= bound; }
+
+// A count that an int holds: depth, or 0 when it is not one.
+int small_count(std::optional<long long> v) { return v && within(*v, 1'000'000) ? int(*v) : 0; }
+
+// The latest result of a search: an exact score replaces what came before; a
+// line without its own moves keeps the previous line.
+void take(RawResult& out, RawResult&& r) {
+  if (r.pv.empty() && !out.pv.empty()) r.pv = out.pv;
+  out = std::move(r);
+}
+
+}  // namespace
+
+// --- UCI ------------------------------------------------------------------------
+
+std::optional<std::string> uci_id_name(std::string_view line) {
+  constexpr std::string_view prefix = "id name ";
+  if (line.substr(0, prefix.size()) != prefix) return std::nullopt;
+  return std::string(line.substr(prefix.size()));
+}
+
+namespace {
+
+// An "info" line with a score: the latest one counts (multipv 1 only).
+void uci_info(const std::vector<std::string_view>& w, RawResult& out) {
+  RawResult r;
+  bool bound = false;
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    if (w[i] == "multipv" && i + 1 < w.size() && w[i + 1] != "1") return;
+    if (w[i] == "depth" && i + 1 < w.size()) r.depth = small_count(parse_int(w[i + 1]));
+    if (w[i] == "nodes" && i + 1 < w.size()) {
+      const auto n = parse_int(w[i + 1]);
+      r.nodes = n && *n > 0 ? std::uint64_t(*n) : 0;
+    }
+    if (w[i] == "lowerbound" || w[i] == "upperbound") bound = true;
+    if (w[i] == "score" && i + 2 < w.size()) {
+      const bool mate = w[i + 1] == "mate";
+      const auto v = parse_int(w[i + 2]);
+      if (!v || (!mate && w[i + 1] != "cp") || !within(*v, mate ? kMaxMateMoves : kMaxCentipawns)) return;
+      r.score = Score{mate, int(*v)};
+      r.has_score = true;
+    }
+    if (w[i] == "pv") {
+      for (std::size_t j = i + 1; j < w.size(); ++j) r.pv.emplace_back(w[j]);
+      break;
+    }
+  }
+  if (!r.has_score || (bound && out.has_score)) return;
+  take(out, std::move(r));
+}
+
+}  // namespace
+
+std::optional<EngineError> uci_search_line(std::string_view line, RawResult& out, SearchLine& state) {
+  state = SearchLine::More;
+  const auto words = split_words(line);
+  if (words.empty()) return std::nullopt;
+  if (words[0] == "bestmove") {
+    state = SearchLine::Done;
+    if (words.size() < 2)
+      return EngineError{Failure::Malformed, "bestmove without a move: " + std::string(line)};
+    out.best = std::string(words[1]);
+    if (!out.has_score) return EngineError{Failure::Malformed, "no score before " + std::string(line)};
+    return std::nullopt;
+  }
+  if (words[0] == "info") uci_info(words, out);
+  return std::nullopt;
+}
+
+// --- XBoard ---------------------------------------------------------------------
+
+std::optional<std::string> xboard_feature(std::string_view line, std::string_view key) {
+  const std::string needle = std::string(key) + "=";
+  std::size_t at = 0;
+  while ((at = line.find(needle, at)) != std::string_view::npos) {
+    if (at == 0 || line[at - 1] == ' ') break;
+    at += needle.size();
+  }
+  if (at == std::string_view::npos) return std::nullopt;
+  std::string_view rest = line.substr(at + needle.size());
+  if (!rest.empty() && rest[0] == '"') {
+    const auto end = rest.find('"', 1);
+    return std::string(rest.substr(1, end == std::string_view::npos ? rest.size() - 1 : end - 1));
+  }
+  return std::string(rest.substr(0, rest.find(' ')));
+}
+
+std::optional<Score> xboard_score(long long v) {
+  if (!within(v, 1'000'000'000)) return std::nullopt;
+  const long long magnitude = v < 0 ? -v : v;
+  for (long long mate : {100000LL, 32000LL, 16000LL}) {
+    const long long plies = mate - magnitude;
+    if (plies >= 0 && plies < 1000) {
+      const int moves = int((plies + 1) / 2);
+      return Score{true, v > 0 ? moves : -moves};
+    }
+  }
+  if (!within(v, kMaxCentipawns)) return std::nullopt;
+  return Score{false, int(v)};
+}
+
+namespace {
+
+// "depth score time nodes pv...": four numbers, then the line (move numbers
+// such as "1." and "1. ..." are left out).
+void xboard_thinking(const std::vector<std::string_view>& w, RawResult& out) {
+  if (w.size() < 4) return;
+  const auto depth = parse_int(w[0]);
+  const auto score = parse_int(w[1]);
+  const auto nodes = parse_int(w[3]);
+  if (!depth || !score || !parse_int(w[2]) || !nodes) return;
+  const auto s = xboard_score(*score);
+  if (!s) return;
+  RawResult r;
+  r.depth = small_count(depth);
+  r.score = *s;
+  r.has_score = true;
+  r.nodes = *nodes > 0 ? std::uint64_t(*nodes) : 0;
+  for (std::size_t i = 4; i < w.size(); ++i) {
+    const std::string_view t = w[i];
+    if (t == "..." || (t.back() == '.' && parse_int(t.substr(0, t.size() - 1)))) continue;
+    if (t.find('.') != std::string_view::npos && parse_int(t.substr(0, t.find('.')))) continue;
+    r.pv.emplace_back(t);
+  }
+  take(out, std::move(r));
+}
+
+}  // namespace
+
+std::optional<EngineError> xboard_search_line(std::string_view line, RawResult& out, SearchLine& state) {
+  state = SearchLine::More;
+  const auto words = split_words(line);
+  if (words.empty()) return std::nullopt;
+  if (words[0] == "move" || words[0] == "usermove") {
+    state = SearchLine::Done;
+    if (words.size() < 2) return EngineError{Failure::Malformed, "move without a move: " + std::string(line)};
+    out.best = std::string(words[1]);
+    if (!out.has_score)
+      return EngineError{Failure::Malformed, "no thinking output before " + std::string(line)};
+    return std::nullopt;
+  }
+  if (words[0] == "Illegal" || words[0] == "Error" || words[0] == "resign" || words[0] == "1-0" ||
+      words[0] == "0-1" || words[0] == "1/2-1/2") {
+    state = SearchLine::Done;
+    out.claim = std::string(line);
+    return EngineError{Failure::Malformed, "answered \"" + std::string(line) + "\" instead of a move"};
+  }
+  xboard_thinking(words, out);
+  return std::nullopt;
+}
+
+}  // namespace virrey::engine
