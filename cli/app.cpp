@@ -433,7 +433,6 @@ void add_stats(CLI::App& app, StatsCommands& o, int& exit_code) {
   common(games, o.games, true);
   games->callback([&opts = o.games, &ec = exit_code] { ec = run_stats_games(opts); });
 
-  // --- endgames ---
   auto* endgames = cmd->add_subcommand(
       "endgames",
       "The material balances games reach when they first come down to N men or fewer (kings and\n"
@@ -443,7 +442,6 @@ void add_stats(CLI::App& app, StatsCommands& o, int& exit_code) {
       ->capture_default_str();
   common(endgames, o.endgames, true);
   endgames->callback([&opts = o.endgames, &ec = exit_code] { ec = run_stats_endgames(opts); });
-  // --- end endgames ---
   auto* players = cmd->add_subcommand(
       "players",
       "Players' accuracy from the analysis cache (filled by `virrey analyse --db`): games, moves\n"

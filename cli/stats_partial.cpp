@@ -331,19 +331,6 @@ struct EndgamesCodec {
       for (const auto& r : v.rows) rows.push_back(Json::array({r.material.key(), counts_json(r.results)}));
       out.push_back(Json{
           {"variant", info(v.variant).cli_name}, {"games", v.games}, {"reached", v.reached}, {"rows", rows}});
-// Players: a record per player with their exact counts and sums (the
-// accuracy in millionths of a percent), added up by name.
-struct PlayersCodec {
-  using Stats = analyse::PlayerTable;
-  static constexpr std::string_view name = "players";
-
-  static std::vector<Json> records(const Stats& s) {
-    std::vector<Json> out;
-    for (const auto& p : s.by_games()) {
-      const auto& m = p.moves;
-      out.push_back(Json{{"player", p.name},
-                         {"counts", Json::array({p.games, m.moves, m.unjudged, m.cp_loss, m.accuracy_sum,
-                                                 m.inaccuracies, m.mistakes, m.blunders})}});
     }
     return out;
   }
@@ -377,8 +364,25 @@ struct PlayersCodec {
   }
 };
 
-// Every statistic with partial results: a new one adds its codec here.
-using Codecs = std::tuple<GamesCodec, PromotionsCodec, ResultsCodec, OpeningsCodec, EndgamesCodec>;
+// Players: a record per player with their exact counts and sums (the
+// accuracy in millionths of a percent), added up by name.
+struct PlayersCodec {
+  using Stats = analyse::PlayerTable;
+  static constexpr std::string_view name = "players";
+
+  static std::vector<Json> records(const Stats& s) {
+    std::vector<Json> out;
+    for (const auto& p : s.by_games()) {
+      const auto& m = p.moves;
+      out.push_back(Json{{"player", p.name},
+                         {"counts", Json::array({p.games, m.moves, m.unjudged, m.cp_loss, m.accuracy_sum,
+                                                 m.inaccuracies, m.mistakes, m.blunders})}});
+    }
+    return out;
+  }
+  static Stats read(const std::vector<Json>& lines) {
+    Stats s;
+    for (const Json& j : lines) {
       analyse::PlayerSummary p;
       p.name = j.at("player");
       const Json& c = j.at("counts");
@@ -399,7 +403,8 @@ using Codecs = std::tuple<GamesCodec, PromotionsCodec, ResultsCodec, OpeningsCod
 };
 
 // Every statistic with partial results: a new one adds its codec here.
-using Codecs = std::tuple<GamesCodec, PromotionsCodec, ResultsCodec, OpeningsCodec, PlayersCodec>;
+using Codecs = std::tuple<GamesCodec, PromotionsCodec, ResultsCodec, OpeningsCodec, EndgamesCodec,
+                          PlayersCodec>;
 
 std::string header(std::string_view statistic, const Json& query, store::GameId id_span) {
   return Json{
@@ -534,6 +539,7 @@ std::string partial_endgames(const query::EndgameStats& s, const StatsEndgamesOp
                              store::GameId id_span) {
   return partial_of<EndgamesCodec>(s, Json{{"men", o.men}, {"filter", filter_json(o.filter)}}, id_span);
 }
+
 std::string partial_players(const analyse::PlayerTable& s, const StatsPlayersOptions& o,
                             store::GameId id_span) {
   const EngineOptions& e = o.engine;

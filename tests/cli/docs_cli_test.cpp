@@ -43,7 +43,7 @@ TEST(Docs, CompletionIsABashScript) {
   // The README's synopsis of search: --format text|pgn|json|jsonl|csv.
   EXPECT_NE(r.out.find("\"virrey_search --format\") words=\"text pgn json jsonl csv\""), std::string::npos);
   // stats players, with the engine options of analyse.
-  EXPECT_NE(r.out.find("virrey_stats) subs=\"openings results promotions games players merge\""),
+  EXPECT_NE(r.out.find("virrey_stats) subs=\"openings results promotions games endgames players merge\""),
             std::string::npos);
   EXPECT_NE(r.out.find("\"virrey_stats_players --protocol\") words=\"uci xboard\""), std::string::npos);
   EXPECT_EQ(run_virrey_words("completion").out, r.out);  // bash is the default
