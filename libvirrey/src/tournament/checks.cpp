@@ -604,42 +604,62 @@ void EventChecks::add(std::size_t input, std::uint64_t number, pgn::Location sta
   bool has_round = false, has_fen = false;
   for (auto t = r.tags.rbegin(); t != r.tags.rend(); ++t) {
     const std::string_view n = t->name, v = t->value;
-    if (n == "Event")
-      event = v;
-    else if (n == "Site")
-      site = v;
-    else if (n == "EventDate")
-      event_date = v;
-    else if (n == "Date")
-      date = v;
-    else if (n == "White")
-      white = v;
-    else if (n == "Black")
-      black = v;
-    else if (n == "WhiteFideId")
-      white_fide = v;
-    else if (n == "BlackFideId")
-      black_fide = v;
-    else if (n == "WhiteElo")
-      white_elo = v;
-    else if (n == "BlackElo")
-      black_elo = v;
-    else if (n == "EventRounds")
-      event_rounds = v;
-    else if (n == "Round")
-      round = v, has_round = true;
-    else if (n == "Result")
-      result = v;
-    else if (n == "Termination")
-      termination = v;
-    else if (n == "FEN")
-      has_fen = true;
+    switch (n.size()) {  // by length first: most tags are none of these
+      case 3:
+        if (n == "FEN") has_fen = true;
+        break;
+      case 4:
+        if (n == "Site")
+          site = v;
+        else if (n == "Date")
+          date = v;
+        break;
+      case 5:
+        if (n == "Event")
+          event = v;
+        else if (n == "White")
+          white = v;
+        else if (n == "Black")
+          black = v;
+        else if (n == "Round")
+          round = v, has_round = true;
+        break;
+      case 6:
+        if (n == "Result") result = v;
+        break;
+      case 8:
+        if (n == "WhiteElo")
+          white_elo = v;
+        else if (n == "BlackElo")
+          black_elo = v;
+        break;
+      case 9:
+        if (n == "EventDate") event_date = v;
+        break;
+      case 11:
+        if (n == "WhiteFideId")
+          white_fide = v;
+        else if (n == "BlackFideId")
+          black_fide = v;
+        else if (n == "EventRounds")
+          event_rounds = v;
+        else if (n == "Termination")
+          termination = v;
+        break;
+      default: break;
+    }
   }
-  Pool& pool = impl_->pool;
+  // Games come in runs of one event: its values are looked up again only when they change.
+  Impl& impl = *impl_;
+  Pool& pool = impl.pool;
+  const auto same_or_id = [&](std::uint32_t last, std::string_view v) {
+    return pool[last] == cut(v) ? last : pool.id(v);
+  };
   Game g;
-  g.event = pool.id(event);
-  g.site = pool.id(site);
-  g.event_date = pool.id(event_date);
+  const Game* last = impl.games.empty() ? nullptr : &impl.games.back();
+  g.event = last ? same_or_id(last->event, event) : pool.id(event);
+  g.site = last ? same_or_id(last->site, site) : pool.id(site);
+  g.event_date = last ? same_or_id(last->event_date, event_date) : pool.id(event_date);
   g.white = pool.id(white);
   g.black = pool.id(black);
   g.white_fide = pool.id(white_fide);
