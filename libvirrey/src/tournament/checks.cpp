@@ -660,8 +660,14 @@ void EventChecks::add(std::size_t input, std::uint64_t number, pgn::Location sta
   g.event = last ? same_or_id(last->event, event) : pool.id(event);
   g.site = last ? same_or_id(last->site, site) : pool.id(site);
   g.event_date = last ? same_or_id(last->event_date, event_date) : pool.id(event_date);
-  g.white = pool.id(white);
-  g.black = pool.id(black);
+  // A player's games often follow one another (a collection of one player's games, a match).
+  const auto name_id = [&](std::string_view v) {
+    if (!last) return pool.id(v);
+    const std::string_view name = cut(v);
+    return pool[last->white] == name ? last->white : pool[last->black] == name ? last->black : pool.id(v);
+  };
+  g.white = name_id(white);
+  g.black = name_id(black);
   g.white_fide = pool.id(white_fide);
   g.black_fide = pool.id(black_fide);
   g.date = full_date(date);
