@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <numeric>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -37,36 +38,39 @@ std::string_view cut(std::string_view v) {
 // interning a value seen before allocates nothing, and a new one rarely.
 class Pool {
  public:
-  Pool() : spans_{{0, 0}}, hashes_{0}, slots_(1024, 0) {}
+  Pool() : spans_{{0, 0}}, hashes_{0}, slots_(1024) {}
   std::uint32_t id(std::string_view v) {
     v = cut(v);
     if (v.empty()) return 0;
     const std::size_t hash = std::hash<std::string_view>{}(v);
+    const auto check = std::uint32_t(hash >> 32);  // the slot's bits, told apart without reading the value
     std::size_t slot = hash & (slots_.size() - 1);
-    for (; slots_[slot] != 0; slot = (slot + 1) & (slots_.size() - 1)) {
-      const std::uint32_t id = slots_[slot];
-      if (hashes_[id] == hash && (*this)[id] == v) return id;
-    }
+    for (; slots_[slot].id != 0; slot = (slot + 1) & (slots_.size() - 1))
+      if (slots_[slot].check == check && (*this)[slots_[slot].id] == v) return slots_[slot].id;
     const auto id = std::uint32_t(spans_.size());
     spans_.push_back({chars_.size(), std::uint32_t(v.size())});
     hashes_.push_back(hash);
     chars_.append(v);
-    slots_[slot] = id;
+    slots_[slot] = {id, check};
     if (spans_.size() * 2 > slots_.size()) rehash();
     return id;
   }
   std::string_view operator[](std::uint32_t id) const {
-    return std::string_view(chars_).substr(spans_[id].first, spans_[id].second);
+    return std::string_view(chars_.data() + spans_[id].first, spans_[id].second);
   }
   std::size_t size() const { return spans_.size(); }
 
  private:
+  struct Slot {
+    std::uint32_t id = 0;  // 0: free
+    std::uint32_t check = 0;
+  };
   void rehash() {
-    std::vector<std::uint32_t> slots(slots_.size() * 2, 0);
+    std::vector<Slot> slots(slots_.size() * 2);
     for (std::uint32_t id = 1; id < spans_.size(); ++id) {
       std::size_t slot = hashes_[id] & (slots.size() - 1);
-      while (slots[slot] != 0) slot = (slot + 1) & (slots.size() - 1);
-      slots[slot] = id;
+      while (slots[slot].id != 0) slot = (slot + 1) & (slots.size() - 1);
+      slots[slot] = {id, std::uint32_t(hashes_[id] >> 32)};
     }
     slots_ = std::move(slots);
   }
@@ -74,7 +78,7 @@ class Pool {
   std::string chars_;
   std::vector<std::pair<std::size_t, std::uint32_t>> spans_;  // [id]: offset and length in chars_
   std::vector<std::size_t> hashes_;                           // [id]: the value's hash
-  std::vector<std::uint32_t> slots_;                          // ids; 0: free (a power of two long)
+  std::vector<Slot> slots_;                                   // a power of two long
 };
 
 enum class RoundState : std::uint8_t { Numbered, Missing, Unknown, NotApplicable, Unreadable };
@@ -767,11 +771,18 @@ std::vector<EventFinding> EventChecks::findings() const {
       Impl::Checker{impl, games, std::move(label), out, spellings}.run();
     }
   }
-  std::stable_sort(out.begin(), out.end(), [](const EventFinding& a, const EventFinding& b) {
+  // Sorted through their indices: a finding is moved once, not at every step.
+  std::vector<std::size_t> order(out.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
+    const EventFinding &a = out[x], &b = out[y];
     return std::tie(a.input, a.finding.game, a.finding.code, a.finding.message) <
            std::tie(b.input, b.finding.game, b.finding.code, b.finding.message);
   });
-  return out;
+  std::vector<EventFinding> sorted;
+  sorted.reserve(out.size());
+  for (std::size_t i : order) sorted.push_back(std::move(out[i]));
+  return sorted;
 }
 
 }  // namespace virrey::tournament
