@@ -608,48 +608,29 @@ void EventChecks::add(std::size_t input, std::uint64_t number, pgn::Location sta
   bool has_round = false, has_fen = false;
   for (auto t = r.tags.rbegin(); t != r.tags.rend(); ++t) {
     const std::string_view n = t->name, v = t->value;
-    switch (n.size()) {  // by length first: most tags are none of these
-      case 3:
-        if (n == "FEN") has_fen = true;
+    // By length and first letter, then one comparison: most tags are none of these.
+    const auto take = [&](std::string_view& slot, std::string_view name) {
+      if (n == name) slot = v;
+    };
+    if (n.empty()) continue;
+    switch (n.size() << 8 | static_cast<unsigned char>(n[0])) {
+      case 3 << 8 | 'F': has_fen = has_fen || n == "FEN"; break;
+      case 4 << 8 | 'S': take(site, "Site"); break;
+      case 4 << 8 | 'D': take(date, "Date"); break;
+      case 5 << 8 | 'E': take(event, "Event"); break;
+      case 5 << 8 | 'W': take(white, "White"); break;
+      case 5 << 8 | 'B': take(black, "Black"); break;
+      case 5 << 8 | 'R':
+        if (n == "Round") round = v, has_round = true;
         break;
-      case 4:
-        if (n == "Site")
-          site = v;
-        else if (n == "Date")
-          date = v;
-        break;
-      case 5:
-        if (n == "Event")
-          event = v;
-        else if (n == "White")
-          white = v;
-        else if (n == "Black")
-          black = v;
-        else if (n == "Round")
-          round = v, has_round = true;
-        break;
-      case 6:
-        if (n == "Result") result = v;
-        break;
-      case 8:
-        if (n == "WhiteElo")
-          white_elo = v;
-        else if (n == "BlackElo")
-          black_elo = v;
-        break;
-      case 9:
-        if (n == "EventDate") event_date = v;
-        break;
-      case 11:
-        if (n == "WhiteFideId")
-          white_fide = v;
-        else if (n == "BlackFideId")
-          black_fide = v;
-        else if (n == "EventRounds")
-          event_rounds = v;
-        else if (n == "Termination")
-          termination = v;
-        break;
+      case 6 << 8 | 'R': take(result, "Result"); break;
+      case 8 << 8 | 'W': take(white_elo, "WhiteElo"); break;
+      case 8 << 8 | 'B': take(black_elo, "BlackElo"); break;
+      case 9 << 8 | 'E': take(event_date, "EventDate"); break;
+      case 11 << 8 | 'W': take(white_fide, "WhiteFideId"); break;
+      case 11 << 8 | 'B': take(black_fide, "BlackFideId"); break;
+      case 11 << 8 | 'E': take(event_rounds, "EventRounds"); break;
+      case 11 << 8 | 'T': take(termination, "Termination"); break;
       default: break;
     }
   }
