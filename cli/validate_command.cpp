@@ -73,7 +73,7 @@ int run_validate(const ValidateOptions& o) {
         input_names.resize(r.input + 1);
         game_state.resize(r.input + 1);
       }
-      input_names[r.input] = std::string(r.file);
+      if (input_names[r.input].empty()) input_names[r.input] = std::string(r.file);  // once an input
       auto& states = game_state[r.input];
       if (states.size() <= r.number) states.resize(r.number + 1);
       states[r.number] = std::uint8_t((g.has_warning ? kWarned : 0) | (failed ? kFailed : 0));

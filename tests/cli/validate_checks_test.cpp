@@ -6,6 +6,7 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 #include "run_virrey.hpp"
 
@@ -108,6 +109,40 @@ TEST(ValidateChecks, ATournamentSplitOverTwoFilesIsOne) {
       r.out.find("r2.pgn:1:1: warning[repeated-pairing]: game 1: in \"Club\": B and A meet again in round 2"),
       std::string::npos)
       << r.out;
+}
+
+// Every finding of the sample's mistakes, by game and code, in the order
+// printed: the mistakes sample-data/README.md lists, and what follows from them.
+TEST(ValidateChecks, TheFindingsOfTheMistakesAreExactlyTheOnesMade) {
+  const RunResult r = run_virrey_words("validate --format jsonl '" + kMistakes + "'");
+  std::vector<std::string> found;  // "game code"
+  for (std::size_t at = 0; (at = r.out.find("{\"code\":\"", at)) != std::string::npos;) {
+    at += 9;
+    const std::string code = r.out.substr(at, r.out.find('"', at) - at);
+    const std::size_t game = r.out.find("\"game\":", at) + 7;
+    found.push_back(r.out.substr(game, r.out.find(',', game) - game) + " " + code);
+  }
+  const std::vector<std::string> expected = {
+      "22 missing-tag",            // the Round tag missing: a game's own check, printed as read
+      "2 event-date",              // dated before the EventDate
+      "7 player-name",             // "Haddad, Raúl" beside game 3's "Haddad, R."
+      "8 player-name",             // a name in capitals
+      "12 player-rating",          // a second rating
+      "14 player-twice-in-round",  // Haddad booked twice in round 3
+      "20 player-twice-in-round",  // round 1's pairing again in round 4: both players twice in round 4
+      "20 player-twice-in-round",
+      "20 repeated-pairing",
+      "22 round-tag",              // no Round tag, "?" and "R5"
+      "23 round-tag",
+      "24 round-tag",
+      "27 board-twice",            // board 1 of round 6 twice
+      "29 repeated-pairing",       // Haddad's round 6 opponent, already met in round 3 (game 14)
+      "33 date-order",             // round 7 dated before round 6
+      "36 unplayed-result",        // 1-0 with no move (game 37 says it was a forfeit)
+      "38 unfinished-game",        // '*' in the finished tournament
+      "41 missing-round",          // round 9 written as round 10
+  };
+  EXPECT_EQ(found, expected) << r.out;
 }
 
 }  // namespace

@@ -121,6 +121,9 @@ TEST(EventChecks, OnePlayerUnderTwoSpellings) {
   EXPECT_EQ(run(with("Magnus Carlsen")), (V{{"player-name", 3}}));
   EXPECT_EQ(run(with("Carlsen, M.")), (V{{"player-name", 3}}));
   EXPECT_EQ(run(with("Carlsen, M")), (V{{"player-name", 3}}));
+  // "Surname, Given" beside "Given Surname": "Liren, Ding" and "Ding Liren" both read as surname Liren.
+  EXPECT_EQ(run({game("1", "Liren, Ding", "B"), game("1", "C", "D"), game("2", "C", "Ding Liren"), game("2", "B", "D")}),
+            (V{{"player-name", 3}}));
   // Other players of one family are no finding.
   EXPECT_EQ(run(with("Carlsen, Henrik")), V{});
   EXPECT_EQ(run(with("Carlsen, H.")), V{});

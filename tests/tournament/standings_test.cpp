@@ -16,7 +16,8 @@ namespace {
 
 struct G {
   std::string white, black, round, result;
-  bool played = true;
+  bool played = true;     // two moves, else none
+  bool one_move = false;  // played, a single move
 };
 
 struct Made {
@@ -33,7 +34,7 @@ Made make(const std::vector<G>& games, const std::map<std::string, int>& ratings
     r.tags = {{"Event", "Test"}, {"Round", g.round}, {"White", g.white}, {"Black", g.black}, {"Result", g.result}};
     if (auto it = ratings.find(g.white); it != ratings.end()) r.tags.push_back({"WhiteElo", std::to_string(it->second)});
     if (auto it = ratings.find(g.black); it != ratings.end()) r.tags.push_back({"BlackElo", std::to_string(it->second)});
-    if (g.played) r.main_line.push_back(Move{});
+    if (g.played) r.main_line.resize(g.one_move ? 1 : 2);
     m.summaries.push_back(summarize(r, {}));
   }
   const auto groups = group_by_event(m.summaries);
@@ -425,7 +426,7 @@ TEST(Trf, FieldsStayOnTheirLinesAndColumns) {
     game::GameRecord r;
     r.tags = {{"Event", "Open\n001    7      Injected"}, {"Round", std::to_string(++round)},
               {"White", w}, {"Black", b}, {"Result", "1-0"}};
-    r.main_line.push_back(Move{});
+    r.main_line.assign(2, Move{});
     games.push_back(summarize(r, {}));
   }
   const auto groups = group_by_event(games);
@@ -450,6 +451,64 @@ TEST(Trf, FieldsStayOnTheirLinesAndColumns) {
   // Written as a TRF reader reads them: control bytes as blanks, each byte of a
   // broken UTF-8 sequence as '?' (the cut E2 82 gives two).
   EXPECT_EQ(names, (std::set<std::string>{"Line 001    9      Forged", "Tab Bell", "??", "?", "Caf?", "Jos\xC3\xA9 ??"}));
+// TRF-16: W D L are games played but not rated, one player never having
+// moved (a single ply); a result without a move stays a forfeit (+ -).
+TEST(Trf, OneMoveGamesAreWrittenAndComparedAsWDL) {
+  // Round 1: A-B 1-0 after one move (B never moved), C-D 1/2 after one move;
+  // round 2: A-C 1-0 over the board, B-D 0-1 by forfeit (no move).
+  const Made m = make({{"A", "B", "1.1", "1-0", true, true},
+                       {"C", "D", "1.2", "1/2-1/2", true, true},
+                       {"A", "C", "2.1", "1-0"},
+                       {"B", "D", "2.2", "0-1", false}});
+  const std::string trf = write_trf(m.t, standings(m.t, default_tie_breaks(System::Swiss)));
+  // No ratings: starting ranks by name, A 1, B 2, C 3, D 4.
+  // Points: A 1 + 1 = 2.0; B 0 + 0 = 0.0; C 1/2 + 0 = 0.5; D 1/2 + 1 = 1.5.
+  auto line_of = [&](const std::string& name) {
+    const std::size_t at = trf.find("\n001    " + std::to_string(name[0] - 'A' + 1));
+    return at == std::string::npos ? std::string() : trf.substr(at + 1, trf.find('\n', at + 1) - at - 1);
+  };
+  ASSERT_FALSE(line_of("A").empty()) << trf;
+  EXPECT_EQ(line_of("A").substr(80, 4), " 2.0");
+  EXPECT_EQ(line_of("A").substr(91, 18), "   2 w W     3 w 1");
+  EXPECT_EQ(line_of("B").substr(80, 4), " 0.0");
+  EXPECT_EQ(line_of("B").substr(91, 18), "   1 b L     4 w -");
+  EXPECT_EQ(line_of("C").substr(80, 4), " 0.5");
+  EXPECT_EQ(line_of("C").substr(91, 18), "   4 w D     1 b 0");
+  EXPECT_EQ(line_of("D").substr(80, 4), " 1.5");
+  EXPECT_EQ(line_of("D").substr(91, 18), "   3 b D     2 b +");
+  // Read back: W D L score as 1, 1/2, 0, and the file agrees with the games.
+  const TrfFile back = read_trf(trf);
+  ASSERT_EQ(back.players.size(), 4u);
+  EXPECT_EQ(back.players[0].rounds[0].result, 'W');
+  EXPECT_DOUBLE_EQ(back.players[0].points, 2.0);
+  EXPECT_TRUE(compare_trf(m.t, back).empty());
+
+  // The same points told as another kind of game are disagreements.
+  auto result_after = [&](const std::string& name, std::size_t round, char letter) {
+    std::string changed = trf;
+    const std::size_t at = trf.find("\n001    " + std::to_string(name[0] - 'A' + 1));
+    changed[at + 1 + 98 + 10 * (round - 1)] = letter;  // column 99 of the round's block
+    std::vector<std::string> messages;
+    for (const auto& d : compare_trf(m.t, read_trf(changed))) {
+      EXPECT_EQ(d.code, TrfDisagreement::Code::Result) << d.message;
+      messages.push_back(d.message);
+    }
+    return messages;
+  };
+  // A's one-move win written as a rated win.
+  EXPECT_EQ(
+      result_after("A", 1, '1'),
+      std::vector<std::string>{"round 1: A scores 1 in a game of one move in the games, '1' in the TRF"});
+  // A's win over the board written as unrated.
+  EXPECT_EQ(result_after("A", 2, 'W'),
+            std::vector<std::string>{"round 2: A scores 1 over the board in the games, 'W' in the TRF"});
+  // D's forfeit win written as unrated, and as a forfeit it stays one.
+  EXPECT_EQ(result_after("D", 2, 'W'),
+            std::vector<std::string>{"round 2: D scores 1 by forfeit in the games, 'W' in the TRF"});
+  // C's one-move draw written as a rated draw.
+  EXPECT_EQ(
+      result_after("C", 1, '='),
+      std::vector<std::string>{"round 1: C scores 1/2 in a game of one move in the games, '=' in the TRF"});
 }
 
 }  // namespace

@@ -2,15 +2,16 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <deque>
-#include <map>
-#include <set>
+#include <numeric>
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
+#include <vector>
 
 #include <fmt/format.h>
 
+#include "text.hpp"
 #include "virrey/tournament/grouping.hpp"
 #include "virrey/tournament/round.hpp"
 
@@ -32,24 +33,52 @@ std::string_view cut(std::string_view v) {
   return v.substr(0, n);
 }
 
-// Tag values interned: id 0 is the empty value.
+// Tag values interned: id 0 is the empty value. The characters of every
+// value sit in one buffer and the ids in an open-addressing table, so that
+// interning a value seen before allocates nothing, and a new one rarely.
 class Pool {
  public:
-  Pool() { values_.emplace_back(); }
+  Pool() : spans_{{0, 0}}, hashes_{0}, slots_(1024) {}
   std::uint32_t id(std::string_view v) {
     v = cut(v);
     if (v.empty()) return 0;
-    if (auto it = ids_.find(v); it != ids_.end()) return it->second;
-    const auto id = std::uint32_t(values_.size());
-    values_.emplace_back(v);
-    ids_.emplace(values_.back(), id);
+    const std::size_t hash = std::hash<std::string_view>{}(v);
+    const auto check = std::uint32_t(hash >> 32);  // the slot's bits, told apart without reading the value
+    std::size_t slot = hash & (slots_.size() - 1);
+    for (; slots_[slot].id != 0; slot = (slot + 1) & (slots_.size() - 1))
+      if (slots_[slot].check == check && (*this)[slots_[slot].id] == v) return slots_[slot].id;
+    const auto id = std::uint32_t(spans_.size());
+    spans_.push_back({chars_.size(), std::uint32_t(v.size())});
+    hashes_.push_back(hash);
+    chars_.append(v);
+    slots_[slot] = {id, check};
+    if (spans_.size() * 2 > slots_.size()) rehash();
     return id;
   }
-  const std::string& operator[](std::uint32_t id) const { return values_[id]; }
+  std::string_view operator[](std::uint32_t id) const {
+    return std::string_view(chars_.data() + spans_[id].first, spans_[id].second);
+  }
+  std::size_t size() const { return spans_.size(); }
 
  private:
-  std::deque<std::string> values_;  // stable: ids_ holds views of them
-  std::unordered_map<std::string_view, std::uint32_t> ids_;
+  struct Slot {
+    std::uint32_t id = 0;  // 0: free
+    std::uint32_t check = 0;
+  };
+  void rehash() {
+    std::vector<Slot> slots(slots_.size() * 2);
+    for (std::uint32_t id = 1; id < spans_.size(); ++id) {
+      std::size_t slot = hashes_[id] & (slots.size() - 1);
+      while (slots[slot].id != 0) slot = (slot + 1) & (slots.size() - 1);
+      slots[slot] = {id, std::uint32_t(hashes_[id] >> 32)};
+    }
+    slots_ = std::move(slots);
+  }
+
+  std::string chars_;
+  std::vector<std::pair<std::size_t, std::uint32_t>> spans_;  // [id]: offset and length in chars_
+  std::vector<std::size_t> hashes_;                           // [id]: the value's hash
+  std::vector<Slot> slots_;                                   // a power of two long
 };
 
 enum class RoundState : std::uint8_t { Numbered, Missing, Unknown, NotApplicable, Unreadable };
@@ -114,19 +143,21 @@ std::uint16_t small_number(std::string_view t, int limit) {
   return v >= 1 && v <= limit ? std::uint16_t(v) : 0;
 }
 
-std::string lower_ascii(std::string_view s) {
-  std::string out(s);
-  for (char& c : out)
-    if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
-  return out;
+// Whether `text` holds `word` (lower case), ignoring ASCII case.
+bool holds_word(std::string_view text, std::string_view word) {
+  return std::search(text.begin(), text.end(), word.begin(), word.end(), [](char t, char w) {
+           return (t >= 'A' && t <= 'Z' ? char(t - 'A' + 'a') : t) == w;
+         }) != text.end();
 }
 
 bool says_unplayed(std::string_view termination) {
-  const std::string t = lower_ascii(termination);
   for (std::string_view word : {"forfeit", "unplayed", "not played", "abandoned", "default", "bye"})
-    if (t.find(word) != std::string::npos) return true;
+    if (holds_word(termination, word)) return true;
   return false;
 }
+
+// The "BYE" of a bye written as a game.
+bool bye(std::string_view name) { return iequal(name, "bye"); }
 
 // The ASCII letter of the Latin-1 and Latin Extended-A letters U+00C0..U+017F
 // ('*' for the two signs among them), so that "Carlsén" and "Carlsen" compare equal.
@@ -170,7 +201,6 @@ struct NameParts {
   std::string surname;
   std::vector<std::string> given;
   bool operator==(const NameParts&) const = default;
-  bool operator<(const NameParts& o) const { return std::tie(surname, given) < std::tie(o.surname, o.given); }
 };
 
 NameParts name_parts(std::string_view name) {
@@ -213,6 +243,32 @@ bool initials_agree(const NameParts& a, const NameParts& b) {
   return initial;
 }
 
+// Each player name's spelling, worked out once for every tournament it is
+// in: names with one spelling ("Carlsen, Magnus", "Magnus Carlsen") share
+// its id, names with one surname share the surname's id.
+class Spellings {
+ public:
+  explicit Spellings(std::size_t names) : of_(names) {}
+  struct Ids {
+    std::uint32_t spelling = 0, surname = 0;
+  };
+  template <class NameOf>
+  Ids operator()(std::uint32_t name, NameOf name_of) {
+    Ids& ids = of_[name];
+    if (ids.spelling) return ids;
+    const NameParts parts = name_parts(name_of(name));
+    std::string key = parts.surname;
+    for (const auto& given : parts.given) key += '\x01' + given;  // no word holds a control byte
+    ids.spelling = keys_.id(key) + 1;                             // 0: not yet worked out
+    ids.surname = keys_.id(parts.surname);
+    return ids;
+  }
+
+ private:
+  std::vector<Ids> of_;
+  Pool keys_;
+};
+
 }  // namespace
 
 struct EventChecks::Impl {
@@ -225,13 +281,14 @@ struct EventChecks::Impl {
     const std::vector<std::size_t>& games;  // indices into impl.games, input order
     std::string label;                      // "in \"Event\"" for messages
     std::vector<EventFinding>& out;
+    Spellings& spellings;
 
     const Game& g(std::size_t i) const { return impl.games[i]; }
-    const std::string& name(std::uint32_t id) const { return impl.pool[id]; }
+    std::string_view name(std::uint32_t id) const { return impl.pool[id]; }
     // A player the checks follow: named, and not the "BYE" of a bye written as a game.
     bool known(std::uint32_t player) const {
-      const std::string& n = name(player);
-      return !unknown_tag_value(n) && lower_ascii(n) != "bye";
+      const std::string_view n = name(player);
+      return !unknown_tag_value(n) && !bye(n);
     }
 
     void emit(const Game& game, Code code, std::string message) {
@@ -253,12 +310,14 @@ struct EventChecks::Impl {
 
     void run() {
       int max_round = 0;
-      std::set<std::uint32_t> players;
+      std::vector<std::uint32_t> players;
       for (std::size_t i : games) {
         max_round = std::max<int>(max_round, g(i).round);
         for (std::uint32_t p : {g(i).white, g(i).black})
-          if (known(p)) players.insert(p);
+          if (known(p)) players.push_back(p);
       }
+      std::sort(players.begin(), players.end());
+      players.erase(std::unique(players.begin(), players.end()), players.end());
       rounds(max_round);
       within_rounds();
       const bool finished = pairings(int(players.size()), max_round);
@@ -276,7 +335,7 @@ struct EventChecks::Impl {
           if (first_of[game.round] == SIZE_MAX) first_of[game.round] = i;
           continue;
         }
-        const std::string& text = name(game.round_text);
+        const std::string_view text = name(game.round_text);
         switch (game.round_state) {
           case RoundState::Missing:
             emit(game, Code::RoundTag,
@@ -313,8 +372,9 @@ struct EventChecks::Impl {
     // A player in two games of one round against two opponents (two games
     // of the same two players in a round are a match), a board used twice.
     void within_rounds() {
-      std::map<std::pair<int, std::uint32_t>, std::size_t> booked;  // (round, player) -> first game
-      std::map<std::pair<int, int>, std::size_t> boards;            // (round, board) -> first game
+      std::unordered_map<std::uint64_t, std::size_t> booked;  // (round, player) -> first game
+      std::unordered_map<std::uint32_t, std::size_t> boards;  // (round, board) -> first game
+      booked.reserve(2 * games.size());
       for (std::size_t i : games) {
         const Game& game = g(i);
         if (game.round_state != RoundState::Numbered) continue;
@@ -322,7 +382,7 @@ struct EventChecks::Impl {
           const std::uint32_t p = white ? game.white : game.black;
           const std::uint32_t opponent = white ? game.black : game.white;
           if (!known(p)) continue;
-          const auto [it, fresh] = booked.try_emplace({game.round, p}, i);
+          const auto [it, fresh] = booked.try_emplace(std::uint64_t(game.round) << 32 | p, i);
           if (fresh) continue;
           const Game& first = g(it->second);
           const std::uint32_t first_opponent = first.white == p ? first.black : first.white;
@@ -332,7 +392,7 @@ struct EventChecks::Impl {
                            name(p), game.round, first.number, name(first_opponent), name(opponent)));
         }
         if (!game.board) continue;
-        const auto [it, fresh] = boards.try_emplace({game.round, game.board}, i);
+        const auto [it, fresh] = boards.try_emplace(std::uint32_t(game.round) << 16 | game.board, i);
         if (fresh) continue;
         const Game& first = g(it->second);
         if (pair_key(first.white, first.black) == pair_key(game.white, game.black)) continue;
@@ -349,7 +409,9 @@ struct EventChecks::Impl {
       if (player_count <= 2 || max_round == 0) return false;
       const int cycle = player_count % 2 == 0 ? player_count - 1 : player_count;  // rounds of one cycle
       const int cycles = std::max(1, (max_round + cycle - 1) / cycle);
-      std::map<std::uint64_t, std::vector<std::size_t>> met;  // pair -> a game of each round they met
+      std::unordered_map<std::uint64_t, std::vector<std::size_t>>
+          met;  // pair -> a game of each round they met
+      met.reserve(games.size());
       for (std::size_t i : games) {
         const Game& game = g(i);
         if (game.round_state != RoundState::Numbered || !known(game.white) || !known(game.black) ||
@@ -385,21 +447,23 @@ struct EventChecks::Impl {
     void names_and_ratings() {
       struct Seen {
         std::size_t game;  // first game with the name
-        NameParts parts;
-        std::uint32_t fide = 0;  // first FIDE id with the name
-        std::uint16_t elo = 0;   // first rating with the name
-        std::set<std::uint16_t> elos;
+        Spellings::Ids ids;
+        std::uint32_t fide = 0;    // first FIDE id with the name
+        std::uint16_t elo = 0;     // first rating with the name
+        std::size_t elo_game = 0;  // the first game with that rating
+        std::vector<std::uint16_t> elos;
       };
-      std::map<std::uint32_t, Seen> seen;                            // name -> what is known of it
+      std::unordered_map<std::uint32_t, Seen> seen;                  // name -> what is known of it
       std::vector<std::uint32_t> order;                              // names in order of first appearance
-      std::map<NameParts, std::uint32_t> by_parts;                   // the first name of each spelling
-      std::map<std::uint32_t, std::uint32_t> by_fide;                // FIDE id -> first name
-      std::set<std::uint64_t> reported;                              // name pairs already reported
-      std::set<std::pair<std::uint32_t, std::uint32_t>> second_ids;  // (name, FIDE id) reported
+      std::unordered_map<std::uint32_t, std::uint32_t> by_spelling;  // the first name of each spelling
+      std::unordered_map<std::uint32_t, std::uint32_t> by_fide;      // FIDE id -> first name
+      std::unordered_set<std::uint64_t> reported;                    // name pairs already reported
+      std::unordered_set<std::uint64_t> second_ids;                  // (name, FIDE id) reported
       auto report_pair = [&](const Game& game, std::uint32_t a, std::uint32_t b, std::string why) {
         if (!reported.insert(pair_key(a, b)).second) return;
         emit(game, Code::PlayerName, std::move(why));
       };
+      const auto name_of = [&](std::uint32_t id) { return name(id); };
       for (std::size_t i : games) {
         const Game& game = g(i);
         for (const bool white : {true, false}) {
@@ -411,56 +475,57 @@ struct EventChecks::Impl {
           Seen& s = it->second;
           if (fresh) {
             s.game = i;
-            s.parts = name_parts(name(p));
+            s.ids = spellings(p, name_of);
             order.push_back(p);
-            const auto [same, new_spelling] = by_parts.try_emplace(s.parts, p);
+            const auto [same, new_spelling] = by_spelling.try_emplace(s.ids.spelling, p);
             if (!new_spelling)
               report_pair(game, same->second, p,
                           fmt::format("\"{}\" and \"{}\" (game {}) look like one player spelled two ways",
-                                      name(p), name(same->second), g(seen[same->second].game).number));
+                                      name(p), name(same->second), g(seen.at(same->second).game).number));
           }
           if (fide) {
             if (!s.fide)
               s.fide = fide;
-            else if (s.fide != fide && second_ids.insert({p, fide}).second)
+            else if (s.fide != fide && second_ids.insert(std::uint64_t(p) << 32 | fide).second)
               emit(game, Code::PlayerName,
                    fmt::format("{} has two FIDE ids: {} here, {} before", name(p), name(fide), name(s.fide)));
             const auto [owner, first_owner] = by_fide.try_emplace(fide, p);
             if (!first_owner && owner->second != p)
               report_pair(game, owner->second, p,
                           fmt::format("FIDE id {} is given to \"{}\" and to \"{}\" (game {})", name(fide),
-                                      name(p), name(owner->second), g(seen[owner->second].game).number));
+                                      name(p), name(owner->second), g(seen.at(owner->second).game).number));
           }
           if (elo) {
             if (!s.elo) {
               s.elo = elo;
-              s.elos.insert(elo);
-            } else if (s.elos.insert(elo).second) {
+              s.elo_game = i;
+              s.elos.push_back(elo);
+            } else if (std::find(s.elos.begin(), s.elos.end(), elo) == s.elos.end()) {
+              s.elos.push_back(elo);
               emit(game, Code::PlayerRating,
                    fmt::format("{} is rated {} here and {} in game {}", name(p), elo, s.elo,
-                               g(first_rated(p, s.elo)).number));
+                               g(s.elo_game).number));
             }
           }
         }
       }
-      // Initials: "Carlsen, M." beside "Carlsen, Magnus", reported at the later one's first game.
-      for (std::size_t a = 0; a < order.size(); ++a)
-        for (std::size_t b = a + 1; b < order.size(); ++b) {
-          const Seen &x = seen[order[a]], &y = seen[order[b]];
-          if (x.parts.surname != y.parts.surname || !initials_agree(x.parts, y.parts)) continue;
-          report_pair(g(y.game), order[a], order[b],
-                      fmt::format("\"{}\" and \"{}\" (game {}) look like one player, once with initials",
-                                  name(order[b]), name(order[a]), g(x.game).number));
-        }
-    }
-
-    std::size_t first_rated(std::uint32_t p, std::uint16_t elo) const {
-      for (std::size_t i : games) {
-        const Game& game = g(i);
-        if ((game.white == p && game.white_elo == elo) || (game.black == p && game.black_elo == elo))
-          return i;
+      // Initials: "Carlsen, M." beside "Carlsen, Magnus", reported at the
+      // later one's first game; only the names of one surname are compared.
+      std::unordered_map<std::uint32_t, std::vector<std::uint32_t>>
+          by_surname;  // in order of first appearance
+      for (std::uint32_t p : order) by_surname[seen.at(p).ids.surname].push_back(p);
+      for (const auto& [surname, names] : by_surname) {
+        if (names.size() < 2) continue;
+        std::vector<NameParts> parts;
+        for (std::uint32_t p : names) parts.push_back(name_parts(name(p)));
+        for (std::size_t a = 0; a < names.size(); ++a)
+          for (std::size_t b = a + 1; b < names.size(); ++b) {
+            if (!initials_agree(parts[a], parts[b])) continue;
+            report_pair(g(seen.at(names[b]).game), names[a], names[b],
+                        fmt::format("\"{}\" and \"{}\" (game {}) look like one player, once with initials",
+                                    name(names[b]), name(names[a]), g(seen.at(names[a]).game).number));
+          }
       }
-      return games.front();
     }
 
     // Game dates before the EventDate, or before a game of an earlier round.
@@ -537,41 +602,84 @@ EventChecks& EventChecks::operator=(EventChecks&&) noexcept = default;
 
 void EventChecks::add(std::size_t input, std::uint64_t number, pgn::Location start,
                       const game::GameRecord& r) {
-  Pool& pool = impl_->pool;
+  // The tags read, in one pass; backwards, so that the first of a repeated tag wins (as GameRecord::tag).
+  std::string_view event, site, event_date, date, white, black, white_fide, black_fide, white_elo, black_elo,
+      event_rounds, round, result, termination;
+  bool has_round = false, has_fen = false;
+  for (auto t = r.tags.rbegin(); t != r.tags.rend(); ++t) {
+    const std::string_view n = t->name, v = t->value;
+    // By length and first letter, then one comparison: most tags are none of these.
+    const auto take = [&](std::string_view& slot, std::string_view name) {
+      if (n == name) slot = v;
+    };
+    if (n.empty()) continue;
+    switch (n.size() << 8 | static_cast<unsigned char>(n[0])) {
+      case 3 << 8 | 'F': has_fen = has_fen || n == "FEN"; break;
+      case 4 << 8 | 'S': take(site, "Site"); break;
+      case 4 << 8 | 'D': take(date, "Date"); break;
+      case 5 << 8 | 'E': take(event, "Event"); break;
+      case 5 << 8 | 'W': take(white, "White"); break;
+      case 5 << 8 | 'B': take(black, "Black"); break;
+      case 5 << 8 | 'R':
+        if (n == "Round") round = v, has_round = true;
+        break;
+      case 6 << 8 | 'R': take(result, "Result"); break;
+      case 8 << 8 | 'W': take(white_elo, "WhiteElo"); break;
+      case 8 << 8 | 'B': take(black_elo, "BlackElo"); break;
+      case 9 << 8 | 'E': take(event_date, "EventDate"); break;
+      case 11 << 8 | 'W': take(white_fide, "WhiteFideId"); break;
+      case 11 << 8 | 'B': take(black_fide, "BlackFideId"); break;
+      case 11 << 8 | 'E': take(event_rounds, "EventRounds"); break;
+      case 11 << 8 | 'T': take(termination, "Termination"); break;
+      default: break;
+    }
+  }
+  // Games come in runs of one event: its values are looked up again only when they change.
+  Impl& impl = *impl_;
+  Pool& pool = impl.pool;
+  const auto same_or_id = [&](std::uint32_t last, std::string_view v) {
+    return pool[last] == cut(v) ? last : pool.id(v);
+  };
   Game g;
-  g.event = pool.id(r.tag("Event"));
-  g.site = pool.id(r.tag("Site"));
-  g.event_date = pool.id(r.tag("EventDate"));
-  g.white = pool.id(r.tag("White"));
-  g.black = pool.id(r.tag("Black"));
-  g.white_fide = pool.id(r.tag("WhiteFideId"));
-  g.black_fide = pool.id(r.tag("BlackFideId"));
-  g.date = full_date(r.tag("Date"));
-  g.event_day = full_date(r.tag("EventDate"));
-  g.white_elo = small_number(r.tag("WhiteElo"), 4000);
-  g.black_elo = small_number(r.tag("BlackElo"), 4000);
-  g.event_rounds = small_number(r.tag("EventRounds"), 9999);
-  if (r.has_tag("Round")) {
-    const std::string_view text = r.tag("Round");
-    g.round_text = pool.id(text);
-    const auto parsed = parse_round(text);
-    if (const auto* round = std::get_if<RoundTag>(&parsed)) {
-      g.round_state = round->numbered()                              ? RoundState::Numbered
-                      : round->kind == RoundTag::Kind::NotApplicable ? RoundState::NotApplicable
-                                                                     : RoundState::Unknown;
-      if (round->numbered()) {
-        g.round = std::uint16_t(round->round);
-        g.board = std::uint16_t(round->board.value_or(0));
+  const Game* last = impl.games.empty() ? nullptr : &impl.games.back();
+  g.event = last ? same_or_id(last->event, event) : pool.id(event);
+  g.site = last ? same_or_id(last->site, site) : pool.id(site);
+  g.event_date = last ? same_or_id(last->event_date, event_date) : pool.id(event_date);
+  // A player's games often follow one another (a collection of one player's games, a match).
+  const auto name_id = [&](std::string_view v) {
+    if (!last) return pool.id(v);
+    const std::string_view name = cut(v);
+    return pool[last->white] == name ? last->white : pool[last->black] == name ? last->black : pool.id(v);
+  };
+  g.white = name_id(white);
+  g.black = name_id(black);
+  g.white_fide = pool.id(white_fide);
+  g.black_fide = pool.id(black_fide);
+  g.date = full_date(date);
+  g.event_day = full_date(event_date);
+  g.white_elo = small_number(white_elo, 4000);
+  g.black_elo = small_number(black_elo, 4000);
+  g.event_rounds = small_number(event_rounds, 9999);
+  if (has_round) {
+    const auto parsed = parse_round(round);
+    if (const auto* tag = std::get_if<RoundTag>(&parsed)) {
+      g.round_state = tag->numbered()                              ? RoundState::Numbered
+                      : tag->kind == RoundTag::Kind::NotApplicable ? RoundState::NotApplicable
+                                                                   : RoundState::Unknown;
+      if (tag->numbered()) {
+        g.round = std::uint16_t(tag->round);
+        g.board = std::uint16_t(tag->board.value_or(0));
       }
     } else {
       g.round_state = RoundState::Unreadable;
     }
+    // The text is kept for the messages about a round not numbered.
+    if (g.round_state != RoundState::Numbered) g.round_text = pool.id(round);
   }
-  const auto tagged = parse_result(r.tag("Result"));
+  const auto tagged = parse_result(result);
   g.result = tagged ? *tagged : r.result;
-  g.has_fen = r.has_tag("FEN");
-  g.forfeit = says_unplayed(r.tag("Termination")) || lower_ascii(cut(r.tag("White"))) == "bye" ||
-              lower_ascii(cut(r.tag("Black"))) == "bye";
+  g.has_fen = has_fen;
+  g.forfeit = says_unplayed(termination) || bye(white) || bye(black);
   g.plies = std::uint32_t(r.main_line.size());
   g.input = std::uint32_t(input);
   g.number = number;
@@ -583,48 +691,51 @@ void EventChecks::add(std::size_t input, std::uint64_t number, pgn::Location sta
 std::vector<EventFinding> EventChecks::findings() const {
   const Impl& impl = *impl_;
   std::vector<EventFinding> out;
-  // The games of each Event name; only names shared by two games are
-  // grouped into tournaments, one name at a time.
-  std::unordered_map<std::uint32_t, std::vector<std::size_t>> by_event;
-  std::vector<std::uint32_t> events;
-  for (std::size_t i = 0; i < impl.games.size(); ++i) {
-    auto& list = by_event[impl.games[i].event];
-    if (list.empty()) events.push_back(impl.games[i].event);
-    list.push_back(i);
+  // The games of each Event name (by the name's id, in input order); only
+  // names shared by two games are grouped into tournaments, one name at a time.
+  std::vector<std::uint32_t> first(impl.pool.size() + 1, 0);  // [event id]: start of its games in `by_event`
+  for (const Game& game : impl.games) ++first[game.event + 1];
+  for (std::size_t e = 1; e < first.size(); ++e) first[e] += first[e - 1];
+  std::vector<std::size_t> by_event(impl.games.size());
+  {
+    std::vector<std::uint32_t> next(first.begin(), first.end() - 1);
+    for (std::size_t i = 0; i < impl.games.size(); ++i) by_event[next[impl.games[i].event]++] = i;
   }
-  for (std::uint32_t event : events) {
-    const std::vector<std::size_t>& indices = by_event[event];
-    if (indices.size() < 2 || unknown_tag_value(impl.pool[event])) continue;
+  std::vector<std::size_t> indices;
+  std::vector<GroupingKeys> keys;
+  std::vector<std::string> editions;
+  Spellings spellings(impl.pool.size());
+  for (std::uint32_t event = 0; event + 1 < first.size(); ++event) {
+    if (first[event + 1] - first[event] < 2 || unknown_tag_value(impl.pool[event])) continue;
+    indices.assign(by_event.begin() + first[event], by_event.begin() + first[event + 1]);
     // Not a tournament of rounds (a file of online games, Round "-"): no checks.
     if (std::none_of(indices.begin(), indices.end(),
                      [&](std::size_t i) { return impl.games[i].round_state == RoundState::Numbered; }))
       continue;
-    std::vector<GameSummary> summaries(indices.size());
+    keys.resize(indices.size());
     std::vector<std::size_t> undated;  // positions in `indices` of games with a Date and no EventDate
     for (std::size_t k = 0; k < indices.size(); ++k) {
       const Game& game = impl.games[indices[k]];
-      GameSummary& s = summaries[k];
-      s.event = impl.pool[game.event];
-      s.site = impl.pool[game.site];
-      s.event_date = impl.pool[game.event_date];
-      s.white.name = impl.pool[game.white];
-      s.black.name = impl.pool[game.black];
-      if (unknown_tag_value(s.event_date) && game.date) undated.push_back(k);
+      keys[k] = {impl.pool[game.event], impl.pool[game.site], impl.pool[game.event_date],
+                 impl.pool[game.white], impl.pool[game.black]};
+      if (unknown_tag_value(keys[k].event_date) && game.date) undated.push_back(k);
     }
     // Without an EventDate, an edition starts where the dates jump: its
     // first date stands for the EventDate when the games are grouped.
     std::stable_sort(undated.begin(), undated.end(), [&](std::size_t a, std::size_t b) {
       return impl.games[indices[a]].date < impl.games[indices[b]].date;
     });
+    editions.clear();
+    editions.reserve(undated.size());  // keys hold views of them
     long previous = 0;
-    std::string edition;
     for (std::size_t k : undated) {
       const std::uint32_t date = impl.games[indices[k]].date;
-      if (edition.empty() || day_number(date) - previous > kEditionGapDays) edition = date_text(date);
+      if (editions.empty() || day_number(date) - previous > kEditionGapDays)
+        editions.push_back(date_text(date));
       previous = day_number(date);
-      summaries[k].event_date = edition;
+      keys[k].event_date = editions.back();
     }
-    const std::vector<GameGroup> groups = group_by_event(summaries);
+    const std::vector<GameGroup> groups = group_by_event(keys);
     for (const GameGroup& group : groups) {
       if (group.games.size() < 2) continue;
       std::vector<std::size_t> games;
@@ -638,14 +749,21 @@ std::vector<EventFinding> EventChecks::findings() const {
         label += fmt::format(" of {}", group.key.event_date);
       else if (groups.size() > 1 && !group.key.site.empty())
         label += fmt::format(" at {}", group.key.site);
-      Impl::Checker{impl, games, std::move(label), out}.run();
+      Impl::Checker{impl, games, std::move(label), out, spellings}.run();
     }
   }
-  std::stable_sort(out.begin(), out.end(), [](const EventFinding& a, const EventFinding& b) {
+  // Sorted through their indices: a finding is moved once, not at every step.
+  std::vector<std::size_t> order(out.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
+    const EventFinding &a = out[x], &b = out[y];
     return std::tie(a.input, a.finding.game, a.finding.code, a.finding.message) <
            std::tie(b.input, b.finding.game, b.finding.code, b.finding.message);
   });
-  return out;
+  std::vector<EventFinding> sorted;
+  sorted.reserve(out.size());
+  for (std::size_t i : order) sorted.push_back(std::move(out[i]));
+  return sorted;
 }
 
 }  // namespace virrey::tournament

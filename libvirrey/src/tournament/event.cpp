@@ -131,6 +131,7 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
     }
     game.result = g.result;
     game.played = !g.unplayed();
+    game.plies = g.plies;
     t.rounds = std::max(t.rounds, game.round);
     if (!unknown_tag_value(g.date) && g.date.find('?') == std::string::npos) {
       if (t.first_date.empty() || g.date < t.first_date) t.first_date = g.date;

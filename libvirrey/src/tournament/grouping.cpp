@@ -1,9 +1,8 @@
 #include "virrey/tournament/grouping.hpp"
 
 #include <algorithm>
-#include <map>
 #include <numeric>
-#include <set>
+#include <unordered_map>
 
 namespace virrey::tournament {
 
@@ -52,71 +51,71 @@ struct Sets {
   void join(std::size_t a, std::size_t b) { parent[find(a)] = find(b); }
 };
 
+using Field = std::string_view GroupingKeys::*;
+
 // Splits `games` by a tag's known values; a game with an unknown value joins
 // the only known value when there is one, else they form their own part.
-template <class Get>
-std::vector<std::vector<std::size_t>> split_by(const std::vector<GameSummary>& all,
-                                               const std::vector<std::size_t>& games, Get get) {
-  std::vector<std::string> order;
-  std::map<std::string, std::vector<std::size_t>> parts;
+std::vector<std::vector<std::size_t>> split_by(const std::vector<GroupingKeys>& all,
+                                               const std::vector<std::size_t>& games, Field field) {
+  std::unordered_map<std::string_view, std::size_t> part_of;  // value -> index in `parts`
+  std::vector<std::vector<std::size_t>> parts;                // in the order of first appearance
   std::vector<std::size_t> unknown;
   for (std::size_t g : games) {
-    const std::string& v = get(all[g]);
+    const std::string_view v = all[g].*field;
     if (unknown_tag_value(v)) {
       unknown.push_back(g);
       continue;
     }
-    auto [it, fresh] = parts.try_emplace(v);
-    if (fresh) order.push_back(v);
-    it->second.push_back(g);
+    const auto [it, fresh] = part_of.try_emplace(v, parts.size());
+    if (fresh) parts.emplace_back();
+    parts[it->second].push_back(g);
   }
-  std::vector<std::vector<std::size_t>> out;
-  if (parts.size() <= 1) {
-    out.push_back(games);
-    return out;
-  }
-  for (const auto& v : order) out.push_back(std::move(parts[v]));
-  if (!unknown.empty()) out.push_back(std::move(unknown));
-  return out;
+  if (parts.size() <= 1) return {games};
+  if (!unknown.empty()) parts.push_back(std::move(unknown));
+  return parts;
 }
 
 // The value most of the games carry (the first seen among equals), or "".
-template <class Get>
-std::string common_value(const std::vector<GameSummary>& all, const std::vector<std::size_t>& games, Get get) {
-  std::map<std::string, std::size_t> counts;
-  std::vector<std::string> order;
-  for (std::size_t g : games) {
-    const std::string& v = get(all[g]);
-    if (unknown_tag_value(v)) continue;
-    if (counts[v]++ == 0) order.push_back(v);
-  }
-  std::string best;
+std::string common_value(const std::vector<GroupingKeys>& all, const std::vector<std::size_t>& games,
+                         Field field) {
+  std::unordered_map<std::string_view, std::size_t> counts;
+  std::string_view best;
   std::size_t best_count = 0;
-  for (const auto& v : order) {
-    if (counts[v] > best_count) {
-      best = v;
-      best_count = counts[v];
-    }
+  for (std::size_t g : games) {
+    const std::string_view v = all[g].*field;
+    if (unknown_tag_value(v)) continue;
+    ++counts[v];
   }
-  return best;
+  // The first seen among equals: values visited in the order of first appearance.
+  for (std::size_t g : games) {
+    const std::string_view v = all[g].*field;
+    if (unknown_tag_value(v)) continue;
+    const auto it = counts.find(v);
+    if (it->second > best_count) {
+      best = v;
+      best_count = it->second;
+    }
+    it->second = 0;  // visited
+  }
+  return std::string(best);
 }
 
 // Site parts that share a player are one tournament (a Site that names each
 // game, or a typo); the rest stay apart.
-std::vector<std::vector<std::size_t>> merge_connected(const std::vector<GameSummary>& all,
+std::vector<std::vector<std::size_t>> merge_connected(const std::vector<GroupingKeys>& all,
                                                       std::vector<std::vector<std::size_t>> parts) {
   if (parts.size() <= 1) return parts;
   Sets sets(parts.size());
-  std::map<std::string, std::size_t> seen;  // player -> part
+  std::unordered_map<std::string_view, std::size_t> seen;  // player -> part
   for (std::size_t p = 0; p < parts.size(); ++p) {
     for (std::size_t g : parts[p]) {
-      for (const std::string* name : {&all[g].white.name, &all[g].black.name}) {
-        auto [it, fresh] = seen.try_emplace(*name, p);
+      for (const std::string_view name : {all[g].white, all[g].black}) {
+        auto [it, fresh] = seen.try_emplace(name, p);
         if (!fresh) sets.join(p, it->second);
       }
     }
   }
-  std::map<std::size_t, std::vector<std::size_t>> merged;
+  std::vector<std::vector<std::size_t>> merged(parts.size());  // by root
   std::vector<std::size_t> order;
   for (std::size_t p = 0; p < parts.size(); ++p) {
     const std::size_t root = sets.find(p);
@@ -166,30 +165,24 @@ GameSummary summarize(const game::GameRecord& r, SourceRef source) {
   return s;
 }
 
-std::vector<GameGroup> group_by_event(const std::vector<GameSummary>& games) {
+std::vector<GameGroup> group_by_event(const std::vector<GroupingKeys>& games) {
   // By Event, in the order of first appearance.
-  std::vector<std::string> order;
-  std::map<std::string, std::vector<std::size_t>> by_event;
+  std::unordered_map<std::string_view, std::size_t> event_of;  // Event -> index in `events`
+  std::vector<std::vector<std::size_t>> events;
   for (std::size_t i = 0; i < games.size(); ++i) {
-    auto [it, fresh] = by_event.try_emplace(games[i].event);
-    if (fresh) order.push_back(games[i].event);
-    it->second.push_back(i);
+    const auto [it, fresh] = event_of.try_emplace(games[i].event, events.size());
+    if (fresh) events.emplace_back();
+    events[it->second].push_back(i);
   }
   std::vector<GameGroup> out;
-  for (const auto& event : order) {
-    for (auto& dated : split_by(games, by_event[event], [](const GameSummary& g) -> const std::string& {
-           return g.event_date;
-         })) {
-      auto sited = merge_connected(
-          games, split_by(games, dated, [](const GameSummary& g) -> const std::string& { return g.site; }));
-      for (auto& part : sited) {
+  for (const auto& event_games : events) {
+    const std::string_view event = games[event_games.front()].event;
+    for (auto& dated : split_by(games, event_games, &GroupingKeys::event_date)) {
+      for (auto& part : merge_connected(games, split_by(games, dated, &GroupingKeys::site))) {
         GameGroup group;
-        group.key.event = event;
-        group.key.event_date = common_value(games, part, [](const GameSummary& g) -> const std::string& {
-          return g.event_date;
-        });
-        group.key.site =
-            common_value(games, part, [](const GameSummary& g) -> const std::string& { return g.site; });
+        group.key.event = std::string(event);
+        group.key.event_date = common_value(games, part, &GroupingKeys::event_date);
+        group.key.site = common_value(games, part, &GroupingKeys::site);
         group.games = std::move(part);
         out.push_back(std::move(group));
       }
@@ -198,6 +191,14 @@ std::vector<GameGroup> group_by_event(const std::vector<GameSummary>& games) {
   std::sort(out.begin(), out.end(),
             [](const GameGroup& a, const GameGroup& b) { return a.games.front() < b.games.front(); });
   return out;
+}
+
+std::vector<GameGroup> group_by_event(const std::vector<GameSummary>& games) {
+  std::vector<GroupingKeys> keys;
+  keys.reserve(games.size());
+  for (const GameSummary& g : games)
+    keys.push_back({g.event, g.site, g.event_date, g.white.name, g.black.name});
+  return group_by_event(keys);
 }
 
 }  // namespace virrey::tournament

@@ -81,9 +81,16 @@ std::string trf_date(std::string_view pgn, bool short_year) {
   return short_year && d.size() == 10 ? d.substr(2) : d;
 }
 
-char result_char(const Entry& e, bool swiss) {
+// Whether an entry is a game played but not rated: one player never moved.
+bool unrated(const Tournament& t, const Entry& e) {
+  return e.kind == EntryKind::Played && e.game < t.games.size() && t.games[e.game].unrated();
+}
+
+char result_char(const Tournament& t, const Entry& e, bool swiss) {
   switch (e.kind) {
-    case EntryKind::Played: return e.half_points == 2 ? '1' : e.half_points == 1 ? '=' : '0';
+    case EntryKind::Played:
+      if (unrated(t, e)) return e.half_points == 2 ? 'W' : e.half_points == 1 ? 'D' : 'L';
+      return e.half_points == 2 ? '1' : e.half_points == 1 ? '=' : '0';
     case EntryKind::Forfeit: return e.half_points == 2 ? '+' : e.half_points == 1 ? 'D' : '-';
     case EntryKind::Bye: return e.half_points == 2 ? (swiss ? 'U' : 'F') : e.half_points == 1 ? 'H' : 'Z';
     case EntryKind::Absent: return 'Z';
@@ -128,6 +135,14 @@ std::string name_key(std::string_view name) {
     else if (std::isalnum(u)) k += char(std::tolower(u));
   }
   return k;
+}
+
+// How a game went, as a TRF result says it: 'f' forfeit (+ -), 'u' played
+// but not rated (W D L), 'p' played.
+char trf_manner(char r) {
+  if (r == '+' || r == '-') return 'f';
+  if (r == 'W' || r == 'D' || r == 'L') return 'u';
+  return 'p';
 }
 
 // Half points of a TRF result, or -1 when it says none.
@@ -212,7 +227,7 @@ std::string write_trf(const Tournament& t, const std::vector<Standing>& standing
       const std::size_t c = 92 + 10 * k;
       put(line, c, c + 3, e.opponent >= 0 ? std::to_string(start_rank[std::size_t(e.opponent)]) : "0000", true);
       put(line, c + 5, c + 5, e.colour ? (*e.colour == Color::White ? "w" : "b") : "-", false);
-      put(line, c + 7, c + 7, std::string(1, result_char(e, swiss)), false);
+      put(line, c + 7, c + 7, std::string(1, result_char(t, e, swiss)), false);
     }
     while (!line.empty() && line.back() == ' ') line.pop_back();
     out += line + '\n';
@@ -392,14 +407,19 @@ std::vector<TrfDisagreement> compare_trf(const Tournament& t, const TrfFile& trf
       }
       if (e->kind == EntryKind::Pending) continue;
       const int half = trf_half_points(tr.result);
-      const bool trf_forfeit = tr.result == '+' || tr.result == '-';
-      const bool game_forfeit = e->kind == EntryKind::Forfeit;
-      if ((half >= 0 && half != e->half_points) || (game_opp >= 0 && trf_forfeit != game_forfeit)) {
+      const char trf_how = trf_manner(tr.result);
+      // The games' result as write_trf gives it (a draw without a move is a 'D').
+      const char game_how = trf_manner(result_char(t, *e, t.system == System::Swiss));
+      if ((half >= 0 && half != e->half_points) || (game_opp >= 0 && trf_how != game_how)) {
+        const char* how = e->kind == EntryKind::Forfeit ? " by forfeit"
+                          : unrated(t, *e)              ? " in a game of one move"
+                          : trf_how == 'u'              ? " over the board"
+                                                        : "";
         if (once(Code::Result, r, pi, game_opp))
           out.push_back({Code::Result, tp->line, game, r,
                          fmt::format("round {}: {} scores {}{} in the games, '{}' in the TRF", r, p.name,
-                                     e->half_points == 2 ? "1" : e->half_points == 1 ? "1/2" : "0",
-                                     game_forfeit ? " by forfeit" : "", tr.result)});
+                                     e->half_points == 2 ? "1" : e->half_points == 1 ? "1/2" : "0", how,
+                                     tr.result)});
       }
     }
   }

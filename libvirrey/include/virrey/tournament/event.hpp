@@ -71,6 +71,9 @@ struct TournamentGame {
   int sub_game = 0;
   GameResult result = GameResult::Unknown;
   bool played = false;  // has moves
+  std::uint32_t plies = 0;  // moves of the main line
+  // Played, but one player never moved (a single ply): not rated (TRF's W, D, L).
+  bool unrated() const { return played && plies < 2; }
 };
 
 struct Tournament {

@@ -97,4 +97,15 @@ struct GameGroup {
 // one. Groups come in the order of their first game.
 std::vector<GameGroup> group_by_event(const std::vector<GameSummary>& games);
 
+// What the grouping reads of one game: views of its tags.
+struct GroupingKeys {
+  std::string_view event;
+  std::string_view site;
+  std::string_view event_date;
+  std::string_view white;
+  std::string_view black;
+};
+// The same grouping, of games given by these tags alone.
+std::vector<GameGroup> group_by_event(const std::vector<GroupingKeys>& games);
+
 }  // namespace virrey::tournament
