@@ -198,6 +198,7 @@ int run_analyse(const AnalyseOptions& o) {
   std::unique_ptr<store::Database> db;
   if (o.inputs.empty() || !o.db.empty()) {
     if (!(db = open_database(o.db, store::OpenMode::ReadWrite))) return kExitIo;
+    if (filter) note_feature_scan(*filter, *db);
   }
 
   File file;

@@ -285,10 +285,25 @@ void add_db(CLI::App& app, DbOptions& o, std::function<void()> run) {
   }
 }
 
+// The game-feature filters (cli/filter_options.hpp, FeatureOptions).
+// `plies_names`: the game length's option names (`analyse` has its own
+// --plies, the moves it judges).
+void add_feature_options(CLI::App* cmd, FeatureOptions& f, const std::string& plies_names) {
+  cmd->add_option("--ending", f.ending, "how the main line ends: checkmate, stalemate or other");
+  cmd->add_option("--mate-by", f.mate_by, "checkmates given by this piece: K Q R B N P V M");
+  cmd->add_option(plies_names, f.plies, "games of A-B plies (also A-, -B, A)");
+  cmd->add_option("--elo", f.elo, "ratings in A-B (also A-, -B)");
+  cmd->add_option("--elo-of", f.elo_of, "... of both players (default), either, or their average");
+  cmd->add_option("--time-control", f.time_control,
+                  "a class (bullet, blitz, rapid, ...) or a TimeControl value");
+  cmd->add_option("--termination", f.termination, "the Termination tag (case-insensitive)");
+}
+
 // The game filters of search and stats (cli/filter_options.hpp). `positions`:
 // also --fen and --moves. `by_names`: the promotion side's option names
 // (`stats results` has its own --by, the grouping).
-void add_filter_options(CLI::App* cmd, FilterOptions& f, bool positions, const std::string& by_names) {
+void add_filter_options(CLI::App* cmd, FilterOptions& f, bool positions, const std::string& by_names,
+                        const std::string& plies_names = "--plies,--game-plies") {
   if (positions) {
     auto* fen = cmd->add_option("--fen", f.fen, "games that pass through this position");
     cmd->add_option("--moves", f.moves, "... or through the position after these SAN moves")->excludes(fen);
@@ -313,6 +328,7 @@ void add_filter_options(CLI::App* cmd, FilterOptions& f, bool positions, const s
   cmd->add_option("--material-plies", f.material.plies, "... held for at least N consecutive plies");
   cmd->add_flag("--either-colour,--either-color", f.material.either_colour,
                 "... with White's and Black's men either way round");
+  add_feature_options(cmd, f.features, plies_names);
   add_variant_option(cmd, f.variant, variant_names());
 }
 
@@ -348,7 +364,7 @@ void add_analyse(CLI::App& app, AnalyseOptions& o, std::function<void()> run) {
   cmd->add_option("inputs", o.inputs, "PGN files, or '-' for standard input (default: the games of --db)")
       ->check(CLI::ExistingFile | CLI::IsMember({"-"}));
   add_db_option(cmd, o.db);
-  add_filter_options(cmd, o.filter, true);
+  add_filter_options(cmd, o.filter, true, "--by,--promotion-by", "--game-plies");
   add_engine_options(cmd, o.engine);
   cmd->add_option("--engine-timeout", o.engine.engine_timeout,
                   "seconds an engine may take beyond its limit before it is restarted")
@@ -408,9 +424,13 @@ void add_stats(CLI::App& app, StatsCommands& o, int& exit_code) {
 
   auto* results = cmd->add_subcommand(
       "results", "Counts and percentages of 1-0, 1/2-1/2, 0-1 and *, decisive rate, average length.");
-  results->add_option("--by", o.results.by, "group by none, variant, year, event, player or eco")
-      ->check(CLI::IsMember({"none", "variant", "year", "event", "player", "eco"}))
+  results
+      ->add_option("--by", o.results.by,
+                   "group by none, variant, year, event, player, eco, rating-band or time-control")
+      ->check(
+          CLI::IsMember({"none", "variant", "year", "event", "player", "eco", "rating-band", "time-control"}))
       ->capture_default_str();
+  results->add_option("--band", o.results.band, "with --by rating-band: the band width (default 200)");
   results->add_option("--sort", o.results.sort, "natural, games (most first) or key")
       ->check(CLI::IsMember({"natural", "games", "key"}))
       ->capture_default_str();

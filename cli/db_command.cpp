@@ -147,8 +147,14 @@ int run_upgrade(const std::string& flag, Format format) {
   else if (changed)
     fmt::print("{}: upgraded from schema version {} to {}; {} games re-indexed\n", path, report->from_version,
                report->to_version, report->games);
+  else if (report->material_index && report->summaries)
+    fmt::print("{}: material index built and game summaries rewritten; {} games indexed\n", path,
+               report->games);
   else if (report->material_index)
     fmt::print("{}: material index built; {} games indexed\n", path, report->games);
+  else if (report->summaries)
+    fmt::print("{}: game summaries rewritten (mates, time controls); {} games indexed\n", path,
+               report->games);
   else
     fmt::print("{}: already at schema version {}\n", path, report->to_version);
   return kExitOk;

@@ -72,6 +72,7 @@ int read_database(const EventOptions& o, std::vector<tn::GameSummary>& out) {
   }
   auto db = open_database(o.db, store::OpenMode::Read);
   if (!db) return kExitIo;
+  note_feature_scan(*filter, *db);
   std::optional<Error> failed;
   const Status s = query::for_each_match(*db, *filter, [&](const query::GameMatch& m) {
     auto rec = db->game(m.id, store::kDecodeTags | store::kDecodeMainLine);

@@ -53,6 +53,7 @@ Result<query::GameFilter> build_filter(const FilterOptions& o) {
   if (!o.date_from.empty()) take(query::parse_date_bound(o.date_from), t.date_from, error);
   if (!o.date_to.empty()) take(query::parse_date_bound(o.date_to), t.date_to, error);
   take(material_condition(o.material), f.material, error);
+  take(feature_conditions(o.features), f.features, error);
   if (error) return *error;
   if (t.date_from && t.date_to && *t.date_from > *t.date_to &&
       t.date_to->compare(0, t.date_to->size(), t.date_from->substr(0, t.date_to->size())) != 0)

@@ -17,6 +17,17 @@ struct MaterialOptions {
   bool either_colour = false;
 };
 
+// --ending, --mate-by, --plies, --elo, --elo-of, --time-control, --termination.
+struct FeatureOptions {
+  std::string ending;        // checkmate, stalemate, other
+  std::string mate_by;       // K Q R B N P V M
+  std::string plies;         // game length A-B
+  std::string elo;           // A-B
+  std::string elo_of;        // both (default), either, average
+  std::string time_control;  // a class or a TimeControl value
+  std::string termination;   // the Termination tag
+};
+
 // Empty strings are absent filters.
 struct FilterOptions {
   // Position: at most one of these.
@@ -31,6 +42,7 @@ struct FilterOptions {
   // Tags.
   std::string white, black, player, event, site, round, result, date_from, date_to, eco, variant;
   MaterialOptions material;
+  FeatureOptions features;
 };
 
 // The material condition of the options, if any (a usage error names the
@@ -40,6 +52,12 @@ Result<std::optional<query::MaterialCondition>> material_condition(const Materia
 void note_material_scan(const query::GameFilter& filter, const store::Database& db);
 // The same line for a command that reads every game's material.
 void note_material_replay(const store::Database& db);
+
+// The game-feature conditions of the options (a usage error names the
+// option and its bad value).
+Result<query::FeatureConditions> feature_conditions(const FeatureOptions& options);
+// A log line when a feature condition meets summaries that predate it.
+void note_feature_scan(const query::GameFilter& filter, const store::Database& db);
 
 // The filter, or a message for a usage error (exit 2) naming the problem.
 Result<query::GameFilter> build_filter(const FilterOptions& options);

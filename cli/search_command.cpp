@@ -116,6 +116,7 @@ int run_search(const SearchOptions& o) {
     return kExitIo;
   }
   note_material_scan(filter, **db);
+  note_feature_scan(filter, **db);
   if (o.explain) {
     auto plan = query::explain_plan(**db, filter);
     if (plan) spdlog::info("plan: {}", *plan);

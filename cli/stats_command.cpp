@@ -49,6 +49,7 @@ int open_inputs(const StatsCommonOptions& o, Inputs& in) {
   }
   in.db = std::move(*db);
   note_material_scan(in.filter, *in.db);
+  note_feature_scan(in.filter, *in.db);
   auto scope = query::GameScope::from_filter(*in.db, in.filter);
   if (!scope) return fail(scope.error());
   in.scope = std::move(*scope);
@@ -117,10 +118,21 @@ int run_stats_results(const StatsResultsOptions& o) {
   query::ResultQuery q;
   auto by = query::parse_grouping(o.by);
   if (!by) {
-    spdlog::error("unknown grouping '{}' (variant, year, event, player or eco)", o.by);
+    spdlog::error("unknown grouping '{}' (variant, year, event, player, eco, rating-band or time-control)",
+                  o.by);
     return kExitUsage;
   }
   q.by = *by;
+  // Rating bands: --band wide.
+  if (o.band != 0 && q.by != query::ResultGrouping::RatingBand) {
+    spdlog::error("--band {} needs --by rating-band", o.band);
+    return kExitUsage;
+  }
+  if (o.band < 0 || o.band > 4000) {
+    spdlog::error("--band {} is out of range (1 to 4000)", o.band);
+    return kExitUsage;
+  }
+  if (o.band != 0) q.band = std::uint32_t(o.band);
   if (o.sort == "games")
     q.order = query::GroupOrder::Games;
   else if (o.sort == "key")
@@ -137,7 +149,7 @@ int run_stats_results(const StatsResultsOptions& o) {
   Inputs in;
   if (int rc = open_inputs(o, in); rc != kExitOk) return rc;
   if (o.format == Format::Partial) {
-    auto partial = query::result_partial(*in.db, *in.scope, q.by);
+    auto partial = query::result_partial(*in.db, *in.scope, q.by, q.band);
     if (!partial) return fail(partial.error());
     return print(partial_results(*partial, o, id_span(*in.db)));
   }

@@ -28,9 +28,10 @@ struct StatsOpeningsOptions : StatsCommonOptions {
 };
 
 struct StatsResultsOptions : StatsCommonOptions {
-  std::string by = "none";       // none, variant, year, event, player, eco
+  std::string by = "none";       // none, variant, year, event, player, eco, rating-band, time-control
   std::string sort = "natural";  // natural, games, key
   long limit = 0;                // groups shown (0: all)
+  long band = 0;                 // rating band width (0: not given, 200)
 };
 
 struct StatsPromotionsOptions : StatsCommonOptions {};

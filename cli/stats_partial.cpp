@@ -22,13 +22,28 @@ using Json = nlohmann::ordered_json;
 constexpr int kPartialVersion = 1;
 
 Json filter_json(const FilterOptions& f) {
-  return Json{{"fen", f.fen},         {"moves", f.moves},   {"promotion", f.promotion},
-              {"by", f.by},           {"file", f.file},     {"min_count", f.min_count},
-              {"ply", f.ply},         {"white", f.white},   {"black", f.black},
-              {"player", f.player},   {"event", f.event},   {"site", f.site},
-              {"round", f.round},     {"result", f.result}, {"date_from", f.date_from},
-              {"date_to", f.date_to}, {"eco", f.eco},       {"variant", f.variant},
-              {"material", Json::array({f.material.spec, f.material.plies, f.material.either_colour})}};
+  Json j{{"fen", f.fen},         {"moves", f.moves},   {"promotion", f.promotion},
+         {"by", f.by},           {"file", f.file},     {"min_count", f.min_count},
+         {"ply", f.ply},         {"white", f.white},   {"black", f.black},
+         {"player", f.player},   {"event", f.event},   {"site", f.site},
+         {"round", f.round},     {"result", f.result}, {"date_from", f.date_from},
+         {"date_to", f.date_to}, {"eco", f.eco},       {"variant", f.variant},
+         {"material", Json::array({f.material.spec, f.material.plies, f.material.either_colour})}};
+  // Game features, when any is given (partials without them read as before).
+  const FeatureOptions& g = f.features;
+  const Json features{{"ending", g.ending},
+                      {"mate_by", g.mate_by},
+                      {"plies", g.plies},
+                      {"elo", g.elo},
+                      {"elo_of", g.elo_of},
+                      {"time_control", g.time_control},
+                      {"termination", g.termination}};
+  for (const auto& item : features.items())
+    if (!item.value().get<std::string>().empty()) {
+      j["features"] = features;
+      break;
+    }
+  return j;
 }
 
 Json counts_json(const query::ResultCounts& c) {
@@ -517,9 +532,10 @@ std::string partial_promotions(const query::PromotionStats& s, const StatsPromot
 
 std::string partial_results(const query::ResultPartial& s, const StatsResultsOptions& o,
                             store::GameId id_span) {
-  return partial_of<ResultsCodec>(
-      s, Json{{"by", o.by}, {"sort", o.sort}, {"limit", o.limit}, {"filter", filter_json(o.filter)}},
-      id_span);
+  Json q{{"by", o.by}, {"sort", o.sort}, {"limit", o.limit}, {"filter", filter_json(o.filter)}};
+  // Bands of different widths do not merge.
+  if (o.by == "rating-band") q["band"] = o.band != 0 ? o.band : 200;
+  return partial_of<ResultsCodec>(s, q, id_span);
 }
 
 std::string partial_openings(const query::OpeningStats& s, const StatsOpeningsOptions& o,

@@ -409,7 +409,9 @@ std::string group_key(const RefGame& g, query::ResultGrouping by, std::string_vi
     case query::ResultGrouping::Event: return normalized("Event");
     case query::ResultGrouping::Eco: return normalized("ECO");
     case query::ResultGrouping::Player: return normalized(tag);
-    case query::ResultGrouping::None: break;
+    case query::ResultGrouping::None:
+    case query::ResultGrouping::RatingBand:  // (result_groups_test.cpp)
+    case query::ResultGrouping::TimeControl: break;
   }
   return "";
 }

@@ -302,23 +302,44 @@ TEST(GameSummary, GoldenBytesAndRoundTrip) {
   s.black_elo = 1200;
   s.promotions = 3;
   s.final_men = 17;
+  s.time_class = game::TimeClass::Rapid;
   const std::string b = encode_summary(s);
   EXPECT_EQ(hex(b),
-            "0101020201"
+            "0201020201"
             "2c"
             "0134d893"
             "0b22"
             "04b0"
             "03"
-            "11");
+            "11"
+            "00"    // no mate
+            "04");  // rapid
   EXPECT_EQ(decode_summary(b), s);
   EXPECT_FALSE(decode_summary(b.substr(1)));
+  // A mate by a viceroy and a rook (a double check): bits 6 and 3.
+  GameSummary mate = s;
+  mate.ending = Ending::Checkmate;
+  mate.mate_by = std::uint8_t(game::piece_type_bit(PieceType::Viceroy) | game::piece_type_bit(PieceType::Rook));
+  EXPECT_EQ(hex(encode_summary(mate)).substr(32), "4804");
+  EXPECT_EQ(decode_summary(encode_summary(mate)), mate);
+
+  // Format 1, as older versions wrote it: the first 16 bytes, without the
+  // mate and the time class.
+  const std::string v1 = unhex("01010202012c0134d8930b2204b00311");
+  auto old_summary = decode_summary(v1);
+  ASSERT_TRUE(old_summary);
+  EXPECT_FALSE(old_summary->features);
+  EXPECT_EQ(old_summary->mate_by, 0);
+  EXPECT_EQ(old_summary->time_class, game::TimeClass::Unknown);
+  EXPECT_EQ(old_summary->plies, 300);
+  EXPECT_EQ(old_summary->final_men, 17);
+  EXPECT_FALSE(decode_summary(v1 + "00"));  // neither format's length
   // Summaries written before the final men were recorded end in a zero byte:
   // they read as "not recorded".
-  std::string old = b;
-  old.back() = '\0';
-  ASSERT_TRUE(decode_summary(old));
-  EXPECT_EQ(decode_summary(old)->final_men, 0);
+  std::string older = v1;
+  older.back() = '\0';
+  ASSERT_TRUE(decode_summary(older));
+  EXPECT_EQ(decode_summary(older)->final_men, 0);
 }
 
 TEST(GameSummary, DatesAndElo) {

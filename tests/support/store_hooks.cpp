@@ -100,4 +100,12 @@ Status drop_material_index(const std::string& path) {
   return {};
 }
 
+Status drop_summary_format(const std::string& path) {
+  auto impl = open_impl(path, {OpenMode::ReadWrite, false}, false);
+  if (!impl) return impl.error();
+  rocksdb::WriteBatch batch;
+  batch.Delete((*impl)->cf(Family::Meta), view(meta_key(MetaKey::SummaryFormat))).PermitUncheckedError();
+  return (*impl)->write(batch);
+}
+
 }  // namespace virrey::store::testing

@@ -6,10 +6,12 @@
 
 #include <fmt/format.h>
 
+#include "virrey/game/main_line_trace.hpp"
 #include "virrey/query/game_filter.hpp"
 #include "virrey/rules/fen.hpp"
 #include "virrey/rules/geometry_dispatch.hpp"
 #include "virrey/rules/san_line.hpp"
+#include "virrey/store/keys.hpp"
 
 namespace virrey::query {
 
@@ -131,12 +133,13 @@ Result<std::vector<PositionTarget>> position_from_moves(std::string_view moves,
   return out;
 }
 
-Result<PlyRange> parse_ply_range(std::string_view text) {
+Result<Range> parse_range(std::string_view text, std::string_view what) {
   const std::string_view t = trim(text);
   auto fail = [&] {
-    return bad(fmt::format("bad ply range '{}': expected A-B, A-, -B or A (plies, 0 or more)", text));
+    return bad(
+        fmt::format("bad {} range '{}': expected A-B, A-, -B or A (whole numbers, 0 or more)", what, text));
   };
-  PlyRange r;
+  Range r;
   const std::size_t dash = t.find('-');
   if (dash == std::string_view::npos) {
     std::uint32_t a = 0;
@@ -156,9 +159,11 @@ Result<PlyRange> parse_ply_range(std::string_view text) {
     r.to = b;
   }
   if (r.from && r.to && *r.from > *r.to)
-    return bad(fmt::format("bad ply range '{}': {} is after {}", text, *r.from, *r.to));
+    return bad(fmt::format("bad {} range '{}': {} is after {}", what, text, *r.from, *r.to));
   return r;
 }
+
+Result<PlyRange> parse_ply_range(std::string_view text) { return parse_range(text, "ply"); }
 
 Result<PieceType> parse_promotion_piece(std::string_view text) {
   const std::string t = lower(trim(text));
@@ -223,6 +228,51 @@ Result<std::string> parse_date_bound(std::string_view text) {
     out += parts[i];
   }
   return out;
+}
+
+// --- game features (game_features.hpp) ----------------------------------------
+
+Result<store::Ending> parse_ending(std::string_view text) {
+  const std::string t = lower(trim(text));
+  if (t == "checkmate" || t == "mate") return store::Ending::Checkmate;
+  if (t == "stalemate") return store::Ending::Stalemate;
+  if (t == "other") return store::Ending::Other;
+  return bad(fmt::format("bad ending '{}': expected checkmate, stalemate or other", text));
+}
+
+Result<std::uint8_t> parse_mate_by(std::string_view text) {
+  const std::string t = lower(trim(text));
+  static constexpr std::pair<std::string_view, PieceType> kNames[] = {
+      {"king", PieceType::King},       {"queen", PieceType::Queen},      {"rook", PieceType::Rook},
+      {"bishop", PieceType::Bishop},   {"knight", PieceType::Knight},    {"pawn", PieceType::Pawn},
+      {"viceroy", PieceType::Viceroy}, {"minister", PieceType::Minister}};
+  for (const auto& [name, type] : kNames)
+    if (t == name || (t.size() == 1 && t[0] == (piece_letter(type) | 0x20)))
+      return game::piece_type_bit(type);
+  return bad(fmt::format("bad piece '{}': expected K, Q, R, B, N, P, V or M", text));
+}
+
+Result<EloOf> parse_elo_of(std::string_view text) {
+  const std::string t = lower(trim(text));
+  if (t == "both") return EloOf::Both;
+  if (t == "either") return EloOf::Either;
+  if (t == "average") return EloOf::Average;
+  return bad(fmt::format("bad choice '{}': expected both, either or average", text));
+}
+
+Result<TimeControlCondition> parse_time_control(std::string_view text) {
+  TimeControlCondition c;
+  if (auto cls = game::parse_time_class(trim(text))) {
+    c.time_class = *cls;
+    return c;
+  }
+  if (game::time_class(text) == game::TimeClass::Unknown)
+    return bad(fmt::format(
+        "bad time control '{}': expected ultrabullet, bullet, blitz, rapid, classical, correspondence, or a "
+        "TimeControl value such as 300+3, 40/7200:3600 or -",
+        text));
+  c.value = store::normalize_tag_value(text);
+  return c;
 }
 
 }  // namespace virrey::query

@@ -13,6 +13,7 @@
 
 #include "virrey/rules/fen.hpp"
 #include "virrey/rules/geometry_dispatch.hpp"
+#include "virrey/store/game_index.hpp"
 #include "virrey/store/keys.hpp"
 
 namespace virrey::query {
@@ -97,6 +98,7 @@ struct Candidate {
   std::optional<Variant> variant = std::nullopt;
   std::optional<std::uint32_t> promotion_ply = std::nullopt;  // the promotion condition, proven here
   std::optional<std::uint32_t> material_ply = std::nullopt;   // the material condition, proven here
+  std::optional<store::GameSummary> summary = std::nullopt;   // when already read
 };
 
 // One range of one index, read by a callback: `sorted` runs give entries in
@@ -379,12 +381,19 @@ class Verifier {
     check_material_ = open(Cond::Material, f.material.has_value());
     check_result_ = open(Cond::Result, t.result.has_value());
     check_variant_ = open(Cond::Variant, t.variant.has_value());
+    check_features_ = !f.features.empty();
   }
 
   // What verification reads, for explain_plan.
   std::string describe() const {
     std::vector<std::string> parts;
     if (check_final_men_) parts.push_back("the men each game ends with, from its summary");
+    if (check_features_) {
+      const FeatureConditions& c = f_.features;
+      parts.push_back("game features from the summary");
+      if (c.termination || (c.time_control && !c.time_control->time_class))
+        parts.push_back("Termination and TimeControl tags from the record");
+    }
     if (check_tags_) parts.push_back("tags from the record");
     if (check_position_ || check_promotion_ || check_material_) parts.push_back("replay of the main line");
     if (!check_tags_ && !check_position_ && !check_promotion_ && !check_material_ &&
@@ -397,50 +406,78 @@ class Verifier {
   }
 
   Result<std::optional<GameMatch>> check(const Candidate& c) {
-    const bool need_moves = check_position_ || check_promotion_ || check_material_;
-    if (!check_tags_ && !need_moves) {
-      GameMatch m{c.id, c.promotion_ply ? c.promotion_ply : c.material_ply, c.variant.value_or(Variant::Standard)};
-      if (!check_result_ && !check_variant_ && c.variant) return std::optional<GameMatch>{m};
+    std::optional<GameMatch> none;
+    std::optional<store::GameSummary> summary = c.summary;
+    auto read_summary = [&]() -> Status {
+      if (summary) return {};
       auto s = db_.summary(c.id);
       if (!s) return s.error();
-      if (check_result_ && s->result != *f_.tags.result) return std::optional<GameMatch>{};
-      if (check_variant_ && s->variant != *f_.tags.variant) return std::optional<GameMatch>{};
-      m.variant = s->variant;
+      summary = *s;
+      return {};
+    };
+    // Game features: the summary first, the record for what it lacks.
+    bool feature_tags = false, mate_replay = false;
+    if (check_features_) {
+      if (Status st = read_summary(); !st) return st.error();
+      if (!summary_passes(f_.features, *summary)) {
+        if (counts_) ++counts_->ruled_out;
+        return none;
+      }
+      feature_tags = tags_needed(f_.features, *summary);
+      mate_replay = replay_needed(f_.features, *summary);
+    }
+    const bool need_moves = check_position_ || check_promotion_ || check_material_ || mate_replay;
+    const bool need_tags = check_tags_ || feature_tags;
+    if (!need_tags && !need_moves) {
+      GameMatch m{c.id, c.promotion_ply ? c.promotion_ply : c.material_ply,
+                  c.variant.value_or(Variant::Standard)};
+      if (!check_result_ && !check_variant_ && c.variant) return std::optional<GameMatch>{m};
+      if (Status st = read_summary(); !st) return st.error();
+      if (check_result_ && summary->result != *f_.tags.result) return none;
+      if (check_variant_ && summary->variant != *f_.tags.variant) return none;
+      m.variant = summary->variant;
       return std::optional<GameMatch>{m};
     }
     if (check_final_men_) {
-      auto s = db_.summary(c.id);
-      if (!s) return s.error();
-      const int want = target_men_[std::size_t(s->variant)];
+      if (Status st = read_summary(); !st) return st.error();
+      const int want = target_men_[std::size_t(summary->variant)];
       // (0 at the end: not recorded, as in older databases; never above want.)
-      if (want == 0 || s->final_men > want) {
+      if (want == 0 || summary->final_men > want) {
         if (counts_) ++counts_->ruled_out;
-        return std::optional<GameMatch>{};
+        return none;
       }
     }
     // Variant, result and start FEN come with any parts.
-    const unsigned parts =
-        (check_tags_ ? store::kDecodeTags : 0u) | (need_moves ? store::kDecodeMainLine : 0u);
+    const unsigned parts = (need_tags ? store::kDecodeTags : 0u) | (need_moves ? store::kDecodeMainLine : 0u);
     // An opening position alone is looked for in the first plies, then, if
     // the game goes on, in the whole line.
-    const std::uint32_t plies =
-        opening_targets_ && !check_promotion_ && !check_material_ ? kOpeningPlies : store::kWholeMainLine;
+    const bool whole = check_promotion_ || check_material_ || mate_replay;
+    const std::uint32_t plies = opening_targets_ && !whole ? kOpeningPlies : store::kWholeMainLine;
     // Nor past the first position with fewer men than any position sought.
-    const int min_men = check_promotion_ || check_material_ ? 0 : fewest_target_men_;
+    const int min_men = whole ? 0 : fewest_target_men_;
     auto rec = db_.game(c.id, parts, plies, min_men);
     if (!rec) return rec.error();
-    auto m = check_record(c, *rec);
+    auto m = check_record(c, *rec, need_tags, feature_tags, mate_replay);
     if (!m || *m || plies == store::kWholeMainLine || rec->main_line.size() < plies) return m;
     rec = db_.game(c.id, parts, store::kWholeMainLine, min_men);
     if (!rec) return rec.error();
-    return check_record(c, *rec);
+    return check_record(c, *rec, need_tags, feature_tags, mate_replay);
   }
 
-  Result<std::optional<GameMatch>> check_record(const Candidate& c, const game::GameRecord& rec) {
+  Result<std::optional<GameMatch>> check_record(const Candidate& c, const game::GameRecord& rec, bool tags,
+                                                bool feature_tags, bool mate_replay) {
     std::optional<GameMatch> none;
     if (check_result_ && rec.result != *f_.tags.result) return none;
     if (check_variant_ && rec.variant != *f_.tags.variant) return none;
-    if (check_tags_ && !tags_match(rec)) return none;
+    if (tags && check_tags_ && !tags_match(rec)) return none;
+    if (feature_tags && !tags_pass(f_.features, rec)) return none;
+    if (mate_replay) {
+      // A summary written before the mate was recorded: replay to the end.
+      game::MainLineTrace trace;
+      if (Status st = store::trace_main_line(rec, trace, false); !st)
+        return Error{ErrorKind::Corrupt, fmt::format("game {}: {}", c.id, st.error().message)};
+      if (!(trace.mate_by & f_.features.mate_by)) return none;
+    }
     GameMatch m{c.id, c.promotion_ply ? c.promotion_ply : c.material_ply, rec.variant};
     if (!check_position_ && !check_promotion_ && !check_material_) return std::optional<GameMatch>{m};
     bool ok = false;
@@ -552,6 +589,7 @@ class Verifier {
   int fewest_target_men_ = 0;                    // of every position sought; 0: none
   MatchCounts* counts_ = nullptr;
   bool check_result_ = false, check_variant_ = false;
+  bool check_features_ = false;  // game features (summary, some tags)
 };
 
 // --- the plan ---------------------------------------------------------------------
@@ -718,7 +756,7 @@ Status for_each_match(const Database& db, const GameFilter& f, const store::Visi
   Status st = db.for_each_summary([&](GameId id, const store::GameSummary& s) {
     if (f.tags.variant && s.variant != *f.tags.variant) return true;
     if (f.tags.result && s.result != *f.tags.result) return true;
-    return handle(Candidate{id, s.variant}, result);
+    return handle(Candidate{id, s.variant, std::nullopt, std::nullopt, s}, result);
   });
   return st ? result : st;
 }

@@ -120,27 +120,51 @@ std::string_view grouping_name(ResultGrouping g) {
     case ResultGrouping::Event: return "event";
     case ResultGrouping::Player: return "player";
     case ResultGrouping::Eco: return "eco";
+    case ResultGrouping::RatingBand: return "rating-band";
+    case ResultGrouping::TimeControl: return "time-control";
   }
   return "none";
 }
 
 std::optional<ResultGrouping> parse_grouping(std::string_view text) {
-  for (auto g : {ResultGrouping::None, ResultGrouping::Variant, ResultGrouping::Year, ResultGrouping::Event,
-                 ResultGrouping::Player, ResultGrouping::Eco})
+  for (auto g :
+       {ResultGrouping::None, ResultGrouping::Variant, ResultGrouping::Year, ResultGrouping::Event,
+        ResultGrouping::Player, ResultGrouping::Eco, ResultGrouping::RatingBand, ResultGrouping::TimeControl})
     if (grouping_name(g) == text) return g;
   return std::nullopt;
 }
 
 namespace {
 
+// The rating band of a game: "lo-hi" for its average rating; "" when a rating is missing.
+std::string band_key(const GameSummary& g, std::uint32_t width) {
+  const auto avg = average_elo(g);
+  if (!avg) return {};
+  const std::uint32_t lo = *avg / width * width;
+  return fmt::format("{}-{}", lo, lo + width - 1);
+}
+
+// The lower bound of a band key ("2000-2199" -> 2000).
+std::uint32_t band_low(std::string_view key) {
+  std::uint32_t v = 0;
+  for (char c : key) {
+    if (c < '0' || c > '9') break;
+    v = v * 10 + std::uint32_t(c - '0');
+  }
+  return v;
+}
+
 // Every group of the scope, unordered, and the total.
-Result<ResultPartial> collect(const store::Database& db, const GameScope& scope, ResultGrouping by) {
+Result<ResultPartial> collect(const store::Database& db, const GameScope& scope, ResultGrouping by,
+                              std::uint32_t band) {
   ResultPartial out;
   out.by = by;
   const bool by_tag =
       by == ResultGrouping::Event || by == ResultGrouping::Player || by == ResultGrouping::Eco;
   Groups groups;
   GameTable table;
+  // By time control: games whose summary lacks the class (read from the record).
+  std::vector<std::pair<GameId, GameSummary>> untimed;
 
   Status s = db.for_each_summary([&](GameId id, const GameSummary& g) {
     if (!scope.contains(id, g.variant)) return true;
@@ -151,12 +175,25 @@ Result<ResultPartial> collect(const store::Database& db, const GameScope& scope,
       const std::uint32_t year = g.date / 10000;
       const std::string key = year ? fmt::format("{:04}", year) : std::string();
       groups.at(key, id).counts.add(g.result, g.plies);
+    } else if (by == ResultGrouping::RatingBand) {
+      groups.at(band_key(g, band), id).counts.add(g.result, g.plies);
+    } else if (by == ResultGrouping::TimeControl) {
+      if (g.features)
+        groups.at(game::time_class_name(g.time_class), id).counts.add(g.result, g.plies);
+      else
+        untimed.emplace_back(id, g);
     } else if (by_tag) {
       table.put(id, g.result, g.plies);
     }
     return true;
   });
   if (!s) return s.error();
+  for (const auto& [id, g] : untimed) {
+    auto rec = db.game(id, store::kDecodeTags);
+    if (!rec) return rec.error();
+    groups.at(game::time_class_name(game::time_class(rec->tag("TimeControl"))), id)
+        .counts.add(g.result, g.plies);
+  }
 
   if (by_tag) {
     const std::vector<TagField> fields =
@@ -194,6 +231,10 @@ void order_groups(std::vector<Group>& all, const ResultQuery& q) {
       return resolve_variant(a.key).value_or(Variant::Standard) <
              resolve_variant(b.key).value_or(Variant::Standard);
     }
+    if (q.by == ResultGrouping::RatingBand) return band_low(a.key) < band_low(b.key);
+    if (q.by == ResultGrouping::TimeControl)
+      return game::parse_time_class(a.key).value_or(game::TimeClass::Unknown) <
+             game::parse_time_class(b.key).value_or(game::TimeClass::Unknown);
     return a.key < b.key;
   };
   std::sort(all.begin(), all.end(), [&](const Group& a, const Group& b) {
@@ -229,13 +270,14 @@ Result<ResultStats> shown_groups(ResultPartial& p, const ResultQuery& q, Label l
 }  // namespace
 
 Result<ResultStats> result_stats(const store::Database& db, const GameScope& scope, const ResultQuery& q) {
-  auto p = collect(db, scope, q.by);
+  auto p = collect(db, scope, q.by, q.band);
   if (!p) return p.error();
   return shown_groups(*p, q, [&](const Group& g) { return label_of(db, q.by, g); });
 }
 
-Result<ResultPartial> result_partial(const store::Database& db, const GameScope& scope, ResultGrouping by) {
-  auto p = collect(db, scope, by);
+Result<ResultPartial> result_partial(const store::Database& db, const GameScope& scope, ResultGrouping by,
+                                     std::uint32_t band) {
+  auto p = collect(db, scope, by, band);
   if (!p) return p.error();
   for (Group& g : p->groups) {
     auto label = label_of(db, by, g);

@@ -84,11 +84,15 @@ Entry material_digest_entry(Variant v, std::uint64_t material, const MaterialHit
   return e;
 }
 
-// A summary as the digests see it: without the men at the end, which
-// summaries written before it was recorded leave at 0 (checked on its own).
+// A summary as the digests see it: without the men at the end, the mate
+// and the time class, which summaries written before they were recorded
+// lack (each checked on its own).
 std::string summary_digest_value(std::string value) {
-  if (value.size() == kSummarySize) value.back() = '\0';
-  return value;
+  auto s = decode_summary(value);
+  if (!s) return value;
+  s->final_men = 0;
+  s->features = false;
+  return encode_summary(*s);
 }
 
 std::vector<Entry> entries_of(GameId id, const GameIndex& ix) {
@@ -149,6 +153,8 @@ Result<CheckReport> check_database(const Database& db, const std::function<void(
   // Per game id, the men its record ends with; 0: no such game (every game
   // ends with its kings on the board).
   std::vector<std::uint8_t> final_men;
+  // Per game id, the mate and time class its record gives.
+  std::vector<std::pair<std::uint8_t, game::TimeClass>> features;
   GameId max_id = 0;
   Status s = d.scan(Family::Games, {}, [&](std::string_view key, std::string_view value) {
     const GameId id = game_key_id(key);
@@ -160,6 +166,8 @@ Result<CheckReport> check_database(const Database& db, const std::function<void(
     }
     if (final_men.size() <= id) final_men.resize(std::size_t(id) * 2 + 1);
     final_men[id] = ix->summary.final_men;
+    if (features.size() <= id) features.resize(std::size_t(id) * 2 + 1);
+    features[id] = {ix->summary.mate_by, ix->summary.time_class};
     max_id = std::max(max_id, id);
     ++report.games;
     counts[std::size_t(ix->variant)].games++;
@@ -191,6 +199,10 @@ Result<CheckReport> check_database(const Database& db, const std::function<void(
             men->final_men != final_men[id])
           problem(fmt::format("summaries: game {} ends with {} men, its summary says {}", id, final_men[id],
                               men->final_men));
+        if (men && men->features && id < features.size() && final_men[id] != 0 &&
+            std::pair(men->mate_by, men->time_class) != features[id])
+          problem(fmt::format("summaries: game {}: its summary's mate or time class differs from its record",
+                              id));
         return true;
       }
       if (f == Family::Material) {

@@ -238,6 +238,8 @@ Status Database::Impl::load_meta() {
     if (Status s = get(Family::Material, view(material_complete_key()), unused, found); !s) return s;
     material_index = found;
   }
+  if (Status s = get_meta(view(meta_key(MetaKey::SummaryFormat)), v, found); !s) return s;
+  summary_features = found && v >= 2;
   if (Status s = get_meta(view(meta_key(MetaKey::NextGameId)), v, found); !s) return s;
   next_game_id = found ? GameId(v) : 1;
   for (int i = 0; i < kVariantCount; ++i) {
@@ -404,6 +406,7 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
     impl->put_meta_u32(batch, MetaKey::HashTableId, zobrist::kHashTableId);
     impl->put_meta_u32(batch, MetaKey::TreePlies, kTreePlies);
     impl->mark_material_index(batch);
+    impl->put_meta_u32(batch, MetaKey::SummaryFormat, 2);
     impl->put_counters(batch);
     if (Status ws = impl->write(batch); !ws) return ws.error();
     if (Status ms = impl->load_meta(); !ms) return ms.error();

@@ -115,6 +115,8 @@ GameIndex index_game(const GameRecord& rec, const game::MainLineTrace& trace) {
   s.white_elo = parse_elo(rec.tag("WhiteElo"));
   s.black_elo = parse_elo(rec.tag("BlackElo"));
   s.final_men = trace.final_men;
+  s.mate_by = trace.mate_by;
+  s.time_class = game::time_class(rec.tag("TimeControl"));
   s.ending = trace.final_state == BoardState::Checkmate   ? Ending::Checkmate
              : trace.final_state == BoardState::Stalemate ? Ending::Stalemate
                                                           : Ending::Other;

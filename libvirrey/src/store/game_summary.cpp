@@ -5,7 +5,8 @@
 namespace virrey::store {
 
 namespace {
-constexpr std::uint8_t kSummaryFormat = 1;
+constexpr std::uint8_t kSummaryFormat = 2;
+constexpr std::uint8_t kSummaryFormatV1 = 1;  // without mate by and time class
 }
 
 std::string encode_summary(const GameSummary& s) {
@@ -26,11 +27,15 @@ std::array<char, kSummarySize> encode_summary_bytes(const GameSummary& s) {
   put_be(p + 12, s.black_elo, 2);
   p[14] = char(s.promotions);
   p[15] = char(s.final_men);
+  p[16] = char(s.features ? s.mate_by : 0);
+  p[17] = char(s.features ? s.time_class : game::TimeClass::Unknown);
   return out;
 }
 
 std::optional<GameSummary> decode_summary(std::string_view b) {
-  if (b.size() != kSummarySize || std::uint8_t(b[0]) != kSummaryFormat) return std::nullopt;
+  const bool v2 = b.size() == kSummarySize && std::uint8_t(b[0]) == kSummaryFormat;
+  const bool v1 = b.size() == kSummarySizeV1 && std::uint8_t(b[0]) == kSummaryFormatV1;
+  if (!v1 && !v2) return std::nullopt;
   GameSummary s;
   s.variant = Variant(b[1]);
   s.result = GameResult(b[2]);
@@ -41,7 +46,13 @@ std::optional<GameSummary> decode_summary(std::string_view b) {
   s.black_elo = std::uint16_t(get_be(b.data() + 12, 2));
   s.promotions = std::uint8_t(b[14]);
   s.final_men = std::uint8_t(b[15]);
-  if (std::size_t(s.variant) >= kVariantCount || std::uint8_t(s.result) > 3 || std::uint8_t(s.ending) > 2)
+  s.features = v2;
+  if (v2) {
+    s.mate_by = std::uint8_t(b[16]);
+    s.time_class = game::TimeClass(b[17]);
+  }
+  if (std::size_t(s.variant) >= kVariantCount || std::uint8_t(s.result) > 3 || std::uint8_t(s.ending) > 2 ||
+      std::uint8_t(s.time_class) >= game::kTimeClassCount)
     return std::nullopt;
   return s;
 }

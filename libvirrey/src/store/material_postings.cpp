@@ -115,6 +115,8 @@ void Database::Impl::mark_material_index(rocksdb::WriteBatch& batch) const {
 
 bool Database::has_material_index() const { return impl_->material_index && impl_->cf(Family::Material); }
 
+bool Database::has_summary_features() const { return impl_->summary_features; }
+
 Status Database::for_each_material(Variant v, const Visit<std::uint64_t>& visit) const {
   if (!impl_->cf(Family::Material)) return {};
   return impl_->scan(Family::Material, view(material_dictionary_prefix(v)),

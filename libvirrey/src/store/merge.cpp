@@ -267,6 +267,15 @@ Status copy_source(Database& dest, const Database& src, const std::function<void
     d.material_index = false;
     spdlog::warn("{} has no material index: run `virrey db upgrade --db {}` to rebuild it", s.path, d.path);
   }
+  // Likewise summaries without the mate and time class.
+  if (d.summary_features && !s.summary_features) {
+    rocksdb::WriteBatch batch;
+    batch.Delete(d.cf(Family::Meta), view(meta_key(MetaKey::SummaryFormat))).PermitUncheckedError();
+    if (Status w = d.write(batch); !w) return w;
+    d.summary_features = false;
+    spdlog::warn("{} has summaries without mates and time controls: run `virrey db upgrade --db {}`", s.path,
+                 d.path);
+  }
   std::lock_guard lock(d.meta_mutex);
   d.next_game_id = next;
   d.counts = counts;

@@ -49,6 +49,7 @@ struct Database::Impl {
   std::uint32_t hash_table_id = 0;
   std::uint32_t tree_plies = kTreePlies;
   bool material_index = false;  // material_complete_key() is present
+  bool summary_features = false;  // MetaKey::SummaryFormat is 2: every summary has mate and time class
   GameId next_game_id = 1;
   std::array<VariantCounts, kVariantCount> counts{};
 

@@ -23,13 +23,19 @@ Status clear_family(Database::Impl& d, Family f, rocksdb::WriteBatch& batch) {
   return {};
 }
 
-// The material index again (`material_only`), or also the position index,
-// the tree and the summaries, from the game records; the number of games.
-Result<std::uint64_t> rebuild_from_records(Database::Impl& d, const std::function<void(std::uint64_t)>& progress,
-                                           bool material_only = false) {
+// What a rebuild writes again from the game records.
+struct Rebuild {
+  bool positions_and_tree = true;
+  bool summaries = true;
+  bool material = true;
+};
+
+// The parts of `what` from the game records; the number of games.
+Result<std::uint64_t> rebuild_from_records(Database::Impl& d,
+                                           const std::function<void(std::uint64_t)>& progress, Rebuild what) {
   rocksdb::WriteBatch clear;
   for (Family f : {Family::Positions, Family::Tree, Family::Material}) {
-    if (material_only && f != Family::Material) continue;
+    if (f == Family::Material ? !what.material : !what.positions_and_tree) continue;
     if (Status s = clear_family(d, f, clear); !s) return s.error();
   }
   if (Status s = d.write(clear); !s) return s.error();
@@ -47,11 +53,11 @@ Result<std::uint64_t> rebuild_from_records(Database::Impl& d, const std::functio
       failure = Error{ErrorKind::Corrupt, fmt::format("game {}: {}", id, ix.error().message)};
       return false;
     }
-    materials.add(id, *ix);
-    if (!material_only) {
-      builder.add(id, *ix);
+    if (what.material) materials.add(id, *ix);
+    if (what.positions_and_tree) builder.add(id, *ix);
+    if (what.summaries) {
       // Summaries of older versions lack the men at the end (search rules
-      // games out with it).
+      // games out with it), the mate and the time class.
       const auto summary = encode_summary_bytes(ix->summary);
       group.put(Family::Summaries, view(game_key(id)), std::string_view(summary.data(), summary.size()));
     }
@@ -82,26 +88,35 @@ Result<UpgradeReport> upgrade_database(const std::string& path,
   UpgradeReport report{d.schema_version, kSchemaVersion, 0};
   if (Status s = schema_status(d); !s && s.error().kind != ErrorKind::OlderSchema) return s.error();
   if (d.schema_version == kSchemaVersion) {
-    if (d.material_index) return report;
-    // Written before the material index: build it alone.
-    auto games = rebuild_from_records(d, progress, true);
+    if (d.material_index && d.summary_features) return report;
+    // Written before the material index, or before summaries recorded the
+    // mate and the time class: those alone.
+    const Rebuild what{false, !d.summary_features, !d.material_index};
+    auto games = rebuild_from_records(d, progress, what);
     huge_pages::release_kept();
     if (!games) return games.error();
     report.games = *games;
-    report.material_index = true;
+    report.material_index = what.material;
+    report.summaries = what.summaries;
     rocksdb::WriteBatch meta;
-    d.mark_material_index(meta);
+    if (what.material) d.mark_material_index(meta);
+    if (what.summaries) d.put_meta_u32(meta, MetaKey::SummaryFormat, 2);
     if (Status s = d.write(meta); !s) return s.error();
     d.material_index = true;
-    if (Status s = d.compact({Family::Material}); !s) return s.error();
+    d.summary_features = true;
+    std::vector<Family> compacted;
+    if (what.material) compacted.push_back(Family::Material);
+    if (what.summaries) compacted.push_back(Family::Summaries);
+    if (Status s = d.compact(compacted); !s) return s.error();
     return report;
   }
 
   // Every older version differs from this one in the position index or the
   // tree (1 -> 2: postings, a shallower tree; 2 -> 3: shorter tree keys and
-  // values), and lacks the men at the end in its summaries. All three are
+  // values), and lacks the men at the end, the mate and the time class in
+  // its summaries. All three are
   // rebuilt from the game records.
-  auto games = rebuild_from_records(d, progress);
+  auto games = rebuild_from_records(d, progress, Rebuild{});
   huge_pages::release_kept();  // the rebuild's buffers, freed as it returned
   if (!games) return games.error();
   report.games = *games;
@@ -110,9 +125,12 @@ Result<UpgradeReport> upgrade_database(const std::string& path,
   d.put_meta_u32(meta, MetaKey::TreePlies, kTreePlies);
   d.put_meta_u32(meta, MetaKey::SchemaVersion, kSchemaVersion);
   d.mark_material_index(meta);
+  d.put_meta_u32(meta, MetaKey::SummaryFormat, 2);
   if (Status s = d.write(meta); !s) return s.error();
   d.material_index = true;
+  d.summary_features = true;
   report.material_index = true;
+  report.summaries = true;
   // Drop the old entries from disk now rather than at some later compaction.
   if (Status s = d.compact({Family::Positions, Family::Tree, Family::Summaries, Family::Material}); !s) return s.error();
   return report;

@@ -16,6 +16,11 @@
 
 namespace virrey::game {
 
+// A piece type as one bit of a set of types (Pawn: bit 0 ... Minister: bit 7).
+constexpr std::uint8_t piece_type_bit(PieceType pt) {
+  return pt == PieceType::None ? 0 : std::uint8_t(1u << (index(pt) - 1));
+}
+
 struct TracedPromotion {
   PieceType piece = PieceType::None;
   Color colour = Color::White;
@@ -42,6 +47,9 @@ struct MainLineTrace {
   // every capture and promotion (so no balance occurs twice).
   std::vector<TracedMaterial> materials;
   std::uint8_t final_men = 0;  // pieces on the board after the last move
+  // The kinds of the pieces giving the final checkmate (piece_type_bit;
+  // two in a double check); 0 when the game does not end in checkmate.
+  std::uint8_t mate_by = 0;
   BoardState final_state = BoardState::Ongoing;
   bool numbered = true;   // move_numbers is filled
   bool complete = false;  // finish() was reached: the whole main line is here
@@ -53,6 +61,7 @@ struct MainLineTrace {
     materials.clear();
     material_changes = false;
     final_men = 0;
+    mate_by = 0;
     final_state = BoardState::Ongoing;
     numbered = true;
     complete = false;
@@ -101,6 +110,7 @@ struct MainLineTrace {
     final_state = state;
     if (state == BoardState::Checkmate) {
       const auto checkers = last.checkers();
+      for (auto rest = checkers; rest;) mate_by |= piece_type_bit(last.piece_on(pop_lsb(rest)).type);
       for (TracedPromotion& p : promotions)
         p.gave_mate = p.square != kNoSquare && (checkers & square_bb<G>(p.square));
     }

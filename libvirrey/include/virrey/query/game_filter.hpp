@@ -35,6 +35,7 @@
 
 #include "virrey/base/error.hpp"
 #include "virrey/game/game_record.hpp"
+#include "virrey/query/game_features.hpp"
 #include "virrey/query/material_spec.hpp"
 #include "virrey/rules/position.hpp"
 #include "virrey/rules/types.hpp"
@@ -51,15 +52,6 @@ struct PositionTarget {
   Variant variant = Variant::Standard;
   std::uint64_t hash = 0;  // Zobrist hash (virrey/rules/zobrist.hpp)
   Setup setup;             // pieces, side, castling, en passant; clocks ignored
-};
-
-// Inclusive ply range; plies are 1-based move numbers of the main line (ply
-// 0 is the start position). An absent bound is open.
-struct PlyRange {
-  std::optional<std::uint32_t> from;
-  std::optional<std::uint32_t> to;
-  bool contains(std::uint32_t ply) const { return (!from || ply >= *from) && (!to || ply <= *to); }
-  friend bool operator==(const PlyRange&, const PlyRange&) = default;
 };
 
 // Games whose main line contains promotions. A game matches when one side
@@ -105,7 +97,12 @@ struct GameFilter {
   // A material balance the main line reaches (material_spec.hpp): from the
   // material index, or by replay in a database without one.
   std::optional<MaterialCondition> material;
-  bool empty() const { return positions.empty() && !promotion && tags.empty() && !material; }
+  // How the game ends, its length, ratings, clock, Termination
+  // (game_features.hpp): from the summary, some from the record's tags.
+  FeatureConditions features;
+  bool empty() const {
+    return positions.empty() && !promotion && tags.empty() && !material && features.empty();
+  }
 };
 
 // One matching game.

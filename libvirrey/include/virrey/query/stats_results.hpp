@@ -1,6 +1,6 @@
 // Result statistics: how many games ended 1-0, 1/2-1/2, 0-1 or '*', the
 // decisive rate and the average length, over the whole scope and grouped by
-// variant, year, event, player or ECO code.
+// variant, year, event, player, ECO code, rating band or time control.
 //
 // Variant and year come from the game summaries; event, player and ECO from
 // the tag index, so groups are the normalised tag values (case and blanks
@@ -8,6 +8,14 @@
 // Games without the tag (or with "?") form the group with an empty key. A
 // game counts for both of its players; a player's group also carries the
 // player's own score.
+//
+// Rating bands and time-control classes come from the summaries too. A
+// rating band holds the games whose average rating, (White + Black) / 2
+// rounded down, is in [lo, lo + width): key "2000-2199" for width 200; games
+// missing a rating form the unknown group. Time-control classes are
+// game/time_control.hpp's (key "blitz", ...); games without a readable
+// TimeControl tag form the unknown group. (Summaries written before the time
+// class was recorded send their games to the record's tag.)
 #pragma once
 
 #include <cstdint>
@@ -19,12 +27,13 @@
 
 namespace virrey::query {
 
-enum class ResultGrouping : std::uint8_t { None, Variant, Year, Event, Player, Eco };
-std::string_view grouping_name(ResultGrouping g);  // "none", "variant", "year", ...
+enum class ResultGrouping : std::uint8_t { None, Variant, Year, Event, Player, Eco, RatingBand, TimeControl };
+// "none", "variant", "year", "event", "player", "eco", "rating-band", "time-control".
+std::string_view grouping_name(ResultGrouping g);
 std::optional<ResultGrouping> parse_grouping(std::string_view text);
 
 enum class GroupOrder : std::uint8_t {
-  Natural,  // variant and year by key, ECO by code; event and player by games
+  Natural,  // variant, year, band, class by key; ECO by code; event and player by games
   Games,    // most games first, then by key
   Key,      // by key
 };
@@ -33,6 +42,7 @@ struct ResultQuery {
   ResultGrouping by = ResultGrouping::None;
   GroupOrder order = GroupOrder::Natural;
   std::size_t limit = 0;  // groups shown (0: all); the total counts every game
+  std::uint32_t band = 200;  // rating band width (RatingBand), at least 1
 };
 
 // A player's games from the player's side.
@@ -47,7 +57,7 @@ struct PlayerScore {
 };
 
 struct ResultGroup {
-  std::string key;    // variant cli name, "2024", normalised tag value; "" = unknown
+  std::string key;    // variant cli name, "2024", normalised tag value, "2000-2199", "blitz"; "" = unknown
   std::string label;  // for people: as written in a game ("?" for unknown)
   ResultCounts counts;
   std::optional<PlayerScore> player;  // by player only
@@ -78,7 +88,8 @@ struct ResultPartial {
   ResultCounts total;
   std::vector<ResultPartialGroup> groups;  // by key
 };
-Result<ResultPartial> result_partial(const store::Database& db, const GameScope& scope, ResultGrouping by);
+Result<ResultPartial> result_partial(const store::Database& db, const GameScope& scope, ResultGrouping by,
+                                     std::uint32_t band = 200);
 // Adds a shard's groups (game ids shifted by `id_shift`, as for promotions).
 void merge_result_partial(ResultPartial& into, const ResultPartial& from, GameId id_shift);
 // The statistic the groups give under the query's order and limit.

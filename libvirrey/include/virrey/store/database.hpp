@@ -196,6 +196,9 @@ class Database {
   // The material index (material balances as rules/material.hpp keys): false
   // for a database written before it, until `db upgrade` builds it.
   bool has_material_index() const;
+  // Every game summary records the final mate and the time class (false for
+  // a database written before they were, until `db upgrade` rewrites them).
+  bool has_summary_features() const;
   // The balances some game of the variant reaches, by key.
   Status for_each_material(Variant v, const Visit<std::uint64_t>& visit) const;
   // The games that reach a balance, by game id.

@@ -3,10 +3,14 @@
 // a million of them read in milliseconds; and the men left at the end, which
 // lets search rule a game out of a position without reading its record.
 //
-// Layout (big-endian): format (1) = 1 | variant (1) | result (1) | ending (1) |
+// Layout (big-endian): format (1) = 2 | variant (1) | result (1) | ending (1) |
 // plies (2) | date (4, yyyymmdd, 0 for unknown parts) | white elo (2) |
 // black elo (2) | promotions (1, capped at 255) | final men (1; 0 in
-// summaries written before it was recorded).
+// summaries written before it was recorded) | mate by (1, piece kinds as
+// game::piece_type_bit) | time class (1, game::TimeClass).
+//
+// Format 1, written by older versions, is the first 16 bytes alone: it
+// still decodes, with `features` false (`db upgrade` rewrites it).
 #pragma once
 
 #include <array>
@@ -16,6 +20,7 @@
 #include <string_view>
 
 #include "virrey/game/game_record.hpp"
+#include "virrey/game/time_control.hpp"
 #include "virrey/rules/variant.hpp"
 
 namespace virrey::store {
@@ -35,13 +40,19 @@ struct GameSummary {
   // Men on the board after the main line; 0: not recorded. No move adds a
   // man, so a game never passes through a position with fewer.
   std::uint8_t final_men = 0;
+  // The two below are recorded (format 2) only when `features` is true.
+  bool features = true;
+  std::uint8_t mate_by = 0;  // the kinds giving the final checkmate (game::piece_type_bit)
+  game::TimeClass time_class = game::TimeClass::Unknown;  // of the TimeControl tag
   friend bool operator==(const GameSummary&, const GameSummary&) = default;
 };
 
-constexpr std::size_t kSummarySize = 16;
+constexpr std::size_t kSummarySize = 18;
+constexpr std::size_t kSummarySizeV1 = 16;  // format 1
 
 std::string encode_summary(const GameSummary& s);
-// The same bytes, without a heap allocation.
+// The same bytes, without a heap allocation. (A summary without `features`
+// is written as format 2 with them 0: only decoding reads format 1.)
 std::array<char, kSummarySize> encode_summary_bytes(const GameSummary& s);
 std::optional<GameSummary> decode_summary(std::string_view bytes);
 
