@@ -31,6 +31,9 @@ struct FilterOptions {
   // Tags.
   std::string white, black, player, event, site, round, result, date_from, date_to, eco, variant;
   MaterialOptions material;
+  // Opening: the stored classification (db classify), else the ECO/Opening tags.
+  std::string opening;  // a part of the name, case-blind
+  // (eco, above: a code or a range A00-B99)
 };
 
 // The material condition of the options, if any (a usage error names the
@@ -38,6 +41,9 @@ struct FilterOptions {
 Result<std::optional<query::MaterialCondition>> material_condition(const MaterialOptions& options);
 // A log line when the filter asks for material and the database has no index of it.
 void note_material_scan(const query::GameFilter& filter, const store::Database& db);
+
+// The opening condition of --opening and --eco, if any.
+Result<std::optional<query::OpeningCondition>> opening_condition(const FilterOptions& options);
 
 // The filter, or a message for a usage error (exit 2) naming the problem.
 Result<query::GameFilter> build_filter(const FilterOptions& options);

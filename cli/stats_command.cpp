@@ -112,7 +112,7 @@ int run_stats_results(const StatsResultsOptions& o) {
   query::ResultQuery q;
   auto by = query::parse_grouping(o.by);
   if (!by) {
-    spdlog::error("unknown grouping '{}' (variant, year, event, player or eco)", o.by);
+    spdlog::error("unknown grouping '{}' (variant, year, event, player, eco or opening)", o.by);
     return kExitUsage;
   }
   q.by = *by;

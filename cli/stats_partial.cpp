@@ -22,12 +22,14 @@ using Json = nlohmann::ordered_json;
 constexpr int kPartialVersion = 1;
 
 Json filter_json(const FilterOptions& f) {
-  return Json{{"fen", f.fen},         {"moves", f.moves},   {"promotion", f.promotion},
-              {"by", f.by},           {"file", f.file},     {"min_count", f.min_count},
-              {"ply", f.ply},         {"white", f.white},   {"black", f.black},
-              {"player", f.player},   {"event", f.event},   {"site", f.site},
-              {"round", f.round},     {"result", f.result}, {"date_from", f.date_from},
-              {"date_to", f.date_to}, {"eco", f.eco},       {"variant", f.variant}};
+  Json j{{"fen", f.fen},         {"moves", f.moves},   {"promotion", f.promotion},
+         {"by", f.by},           {"file", f.file},     {"min_count", f.min_count},
+         {"ply", f.ply},         {"white", f.white},   {"black", f.black},
+         {"player", f.player},   {"event", f.event},   {"site", f.site},
+         {"round", f.round},     {"result", f.result}, {"date_from", f.date_from},
+         {"date_to", f.date_to}, {"eco", f.eco},       {"variant", f.variant}};
+  if (!f.opening.empty()) j["opening"] = f.opening;  // absent in partials written before it
+  return j;
 }
 
 Json counts_json(const query::ResultCounts& c) {

@@ -377,6 +377,7 @@ class Verifier {
     // than a middlegame one has, so only endgame positions are worth the read.
     check_final_men_ = check_position_ && std::any_of(f.positions.begin(), f.positions.end(), endgame_like);
     check_material_ = open(Cond::Material, f.material.has_value());
+    check_opening_ = f.opening.has_value();
     check_result_ = open(Cond::Result, t.result.has_value());
     check_variant_ = open(Cond::Variant, t.variant.has_value());
   }
@@ -386,6 +387,7 @@ class Verifier {
     std::vector<std::string> parts;
     if (check_final_men_) parts.push_back("the men each game ends with, from its summary");
     if (check_tags_) parts.push_back("tags from the record");
+    if (check_opening_) parts.push_back("the stored opening (else the ECO and Opening tags)");
     if (check_position_ || check_promotion_ || check_material_) parts.push_back("replay of the main line");
     if (!check_tags_ && !check_position_ && !check_promotion_ && !check_material_ &&
         (check_result_ || check_variant_))
@@ -398,7 +400,15 @@ class Verifier {
 
   Result<std::optional<GameMatch>> check(const Candidate& c) {
     const bool need_moves = check_position_ || check_promotion_ || check_material_;
-    if (!check_tags_ && !need_moves) {
+    // The opening: stored by `db classify`, else from the tags.
+    opening_from_tags_ = false;
+    if (check_opening_) {
+      auto stored = db_.opening(c.id);
+      if (!stored) return stored.error();
+      if (*stored && !f_.opening->matches((*stored)->eco, (*stored)->name)) return std::optional<GameMatch>{};
+      opening_from_tags_ = !*stored;
+    }
+    if (!check_tags_ && !opening_from_tags_ && !need_moves) {
       GameMatch m{c.id, c.promotion_ply ? c.promotion_ply : c.material_ply, c.variant.value_or(Variant::Standard)};
       if (!check_result_ && !check_variant_ && c.variant) return std::optional<GameMatch>{m};
       auto s = db_.summary(c.id);
@@ -419,8 +429,8 @@ class Verifier {
       }
     }
     // Variant, result and start FEN come with any parts.
-    const unsigned parts =
-        (check_tags_ ? store::kDecodeTags : 0u) | (need_moves ? store::kDecodeMainLine : 0u);
+    const unsigned parts = (check_tags_ || opening_from_tags_ ? store::kDecodeTags : 0u) |
+                           (need_moves ? store::kDecodeMainLine : 0u);
     // An opening position alone is looked for in the first plies, then, if
     // the game goes on, in the whole line.
     const std::uint32_t plies =
@@ -441,6 +451,7 @@ class Verifier {
     if (check_result_ && rec.result != *f_.tags.result) return none;
     if (check_variant_ && rec.variant != *f_.tags.variant) return none;
     if (check_tags_ && !tags_match(rec)) return none;
+    if (opening_from_tags_ && !f_.opening->matches(rec.tag("ECO"), tagged_opening_name(rec))) return none;
     GameMatch m{c.id, c.promotion_ply ? c.promotion_ply : c.material_ply, rec.variant};
     if (!check_position_ && !check_promotion_ && !check_material_) return std::optional<GameMatch>{m};
     bool ok = false;
@@ -543,6 +554,8 @@ class Verifier {
   const GameFilter& f_;
   CondSet proven_;
   std::optional<std::string> white_, black_, player_, event_, site_, round_, eco_;
+  bool check_opening_ = false;
+  bool opening_from_tags_ = false;  // the candidate being checked has no stored opening
   std::string date_from_, date_to_;
   bool check_tags_ = false, check_promotion_ = false, check_position_ = false;
   bool opening_targets_ = false;  // every position sought has all but a few men

@@ -32,7 +32,7 @@ Result<GameScope> GameScope::from_filter(const store::Database& db, const GameFi
   // A variant alone is read from each index entry: no evaluation needed.
   TagConditions rest = filter.tags;
   rest.variant.reset();
-  if (filter.positions.empty() && !filter.promotion && !filter.material && rest.empty())
+  if (filter.positions.empty() && !filter.promotion && !filter.material && !filter.opening && rest.empty())
     return everything(filter.tags.variant);
 
   std::vector<GameMatch> matches;

@@ -1,6 +1,6 @@
 // Result statistics: how many games ended 1-0, 1/2-1/2, 0-1 or '*', the
 // decisive rate and the average length, over the whole scope and grouped by
-// variant, year, event, player or ECO code.
+// variant, year, event, player, ECO code or opening.
 //
 // Variant and year come from the game summaries; event, player and ECO from
 // the tag index, so groups are the normalised tag values (case and blanks
@@ -19,8 +19,20 @@
 
 namespace virrey::query {
 
-enum class ResultGrouping : std::uint8_t { None, Variant, Year, Event, Player, Eco };
-std::string_view grouping_name(ResultGrouping g);  // "none", "variant", "year", ...
+enum class ResultGrouping : std::uint8_t {
+  None,
+  Variant,
+  Year,
+  Event,
+  Player,
+  Eco,
+  // ECO code and name: the opening `db classify` stored, else the ECO and
+  // Opening tags (keyed "B90 Sicilian: Najdorf"; "" when a game has neither).
+  Opening,
+};
+std::string_view grouping_name(ResultGrouping g);
+// An opening group's key: "B90 Sicilian: Najdorf" (either part may be missing).
+std::string opening_group_key(std::string_view eco, std::string_view name);  // "none", "variant", "year", ...
 std::optional<ResultGrouping> parse_grouping(std::string_view text);
 
 enum class GroupOrder : std::uint8_t {
