@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Openings: `virrey db classify` (by position) beside `pgn-extract -e` (by
-# move sequence), both with pgn-extract's eco.pgn, on the same games. Prints
+# Openings: `virrey db classify` beside `pgn-extract -e`, both with
+# pgn-extract's eco.pgn, on the same games (virrey imports them first). Prints
 # the wall time of each, the games given the same ECO code, and a sample of
 # the games where they differ, with both names.
 #
@@ -39,8 +39,9 @@ fi
 echo "virrey db classify:"
 /usr/bin/time -f "  %e s wall, %U s user, %M KiB peak" "$virrey" db classify --db "$work/db" --openings "$eco"
 echo "pgn-extract -e:"
-/usr/bin/time -f "  %e s wall, %U s user, %M KiB peak" \
+/usr/bin/time -o "$work/peer.time" -f "  %e s wall, %U s user, %M KiB peak" \
   "$pgn_extract" -s -e"$eco" --output "$work/peer.pgn" "$work/games.pgn" 2>/dev/null
+cat "$work/peer.time"
 "$virrey" search --db "$work/db" --limit 0 --format csv >"$work/ours.csv"
 python3 - "$work/ours.csv" "$work/peer.pgn" "$sample" <<'PY'
 import csv, re, sys

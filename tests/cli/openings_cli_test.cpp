@@ -198,9 +198,9 @@ TEST_F(OpeningsCli, ModernGamesTakeAModernFile) {
 }
 
 // Agreement with pgn-extract -e (its eco.pgn) on a slice of real games: the
-// same ECO code for most games. pgn-extract follows the move sequence of its
-// lines; virrey names the deepest position, so transpositions and games that
-// leave a line and come back differ (see the README).
+// same ECO code for nearly every game. pgn-extract compares boards alone
+// (either side to move) within six plies of a line's length; virrey whole
+// positions at any ply: the few games where that matters differ (README).
 TEST(OpeningsAgreement, PgnExtractOnRealSlice) {
   const std::string eco = "/usr/share/pgn-extract/eco.pgn";
   // Debian installs it in /usr/games.
