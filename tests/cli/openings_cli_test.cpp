@@ -211,11 +211,17 @@ TEST(OpeningsAgreement, PgnExtractOnRealSlice) {
   TempDir d;
   const std::string slice = kData + "/pgnmentor-slice.pgn.zst";
   ASSERT_EQ(std::system(("zstd -dcq '" + slice + "' > '" + d / "slice.pgn" + "'").c_str()), 0);
-  ASSERT_EQ(std::system((peer + " -s -e" + eco + " --output '" + d / "peer.pgn" + "' '" +
-                         d / "slice.pgn" + "' 2>/dev/null")
+  ASSERT_EQ(std::system((peer + " -s -e" + eco + " --output '" + d / "peer.pgn" + "' '" + d / "slice.pgn" +
+                         "' 2>/dev/null")
                             .c_str()),
             0);
-  RunResult r = run_virrey({"import", d / "slice.pgn", "--db", d / "db", "--openings", eco}, d.path());
+  // virrey reads the games without their opening tags, so that every code it
+  // reports comes from its classification.
+  ASSERT_EQ(std::system(("grep -v -E '^\\[(ECO|Opening|Variation|SubVariation) ' '" + d / "slice.pgn" +
+                         "' > '" + d / "untagged.pgn" + "'")
+                            .c_str()),
+            0);
+  RunResult r = run_virrey({"import", d / "untagged.pgn", "--db", d / "db", "--openings", eco}, d.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   r = run_virrey({"search", "--db", d / "db", "--limit", "0", "--format", "csv"}, d.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -251,11 +257,14 @@ TEST(OpeningsAgreement, PgnExtractOnRealSlice) {
   ASSERT_EQ(ours.size(), theirs.size());
   ASSERT_GE(ours.size(), 100u);
   std::size_t same = 0;
-  for (std::size_t i = 0; i < ours.size(); ++i) same += ours[i] == theirs[i];
+  for (std::size_t i = 0; i < ours.size(); ++i) {
+    EXPECT_FALSE(ours[i].empty()) << "game " << i + 1 << " has no opening";
+    same += ours[i] == theirs[i];
+  }
   const double agreement = double(same) / double(ours.size());
   std::printf("ECO agreement with pgn-extract -e: %zu of %zu games (%.1f%%)\n", same, ours.size(),
               100 * agreement);
-  EXPECT_GE(agreement, 0.85);
+  EXPECT_GE(agreement, 0.97);  // 99.9% on the whole of pgnmentor-players-01
 }
 
 }  // namespace
