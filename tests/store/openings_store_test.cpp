@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "temp_dir.hpp"
+#include "virrey/store/consistency.hpp"
 #include "virrey/store/database.hpp"
 #include "virrey/store/keys.hpp"
 #include "virrey/store/openings.hpp"
@@ -64,6 +65,12 @@ TEST(OpeningsStore, WritesAndReads) {
     return true;
   }));
   EXPECT_EQ(ids, std::vector<GameId>{3});
+  // The database holds no game: db check names the opening of game 3.
+  auto report = check_database(d);
+  ASSERT_TRUE(report) << report.error().message;
+  EXPECT_FALSE(report->ok());
+  ASSERT_EQ(report->problems.size(), 1u);
+  EXPECT_EQ(report->problems[0], "openings: an entry of game 3, which is not stored");
 }
 
 }  // namespace
