@@ -229,6 +229,9 @@ void add_import(CLI::App& app, ImportOptions& o, std::function<void()> run) {
   cmd->add_flag("--force", o.force,
                 "read inputs imported before all the same (duplicates are still skipped)");
   cmd->add_flag("--compact", o.compact, "compact the database afterwards (smaller, faster to read)");
+  cmd->add_option("--openings", o.openings,
+                  "then name the new games' openings from this ECO file (db classify)")
+      ->check(CLI::ExistingFile);
   cmd->add_option("--commit-interval", o.commit_interval,
                   "seconds between commits: readers see the games, a killed import keeps them")
       ->capture_default_str();
@@ -248,7 +251,7 @@ void add_export(CLI::App& app, ExportOptions& o, std::function<void()> run) {
 }
 
 void add_db(CLI::App& app, DbOptions& o, std::function<void()> run) {
-  auto* cmd = app.add_subcommand("db", "Inspect, check, upgrade or merge databases.");
+  auto* cmd = app.add_subcommand("db", "Inspect, check, upgrade, merge or classify databases.");
   cmd->require_subcommand(1);
   auto* info = cmd->add_subcommand(
       "info", "Games and positions per variant, schema version and the size of each part.");
@@ -275,7 +278,15 @@ void add_db(CLI::App& app, DbOptions& o, std::function<void()> run) {
       ->required()
       ->check(CLI::ExistingDirectory);
   add_threads_option(merge, o.threads, "indexing threads for a source imported game by game (0: every core)");
-  for (auto* sub : {info, check, upgrade, merge}) {
+  auto* classify = cmd->add_subcommand(
+      "classify",
+      "Name every game's opening from an ECO file (pgn-extract's eco.pgn or Scid's .eco): the\n"
+      "deepest position of the game's main line that a line of the file reaches names it, so a\n"
+      "game that transposes into a line takes its name. Search and stats use it (--opening, --eco,\n"
+      "stats results --by opening); the opening explorer names the file's positions.\n"
+      "Exit 0: done; 2: the ECO file is malformed (file:line:column named); 3: I/O or database error.");
+  classify->add_option("--openings", o.openings, "the ECO file")->required()->check(CLI::ExistingFile);
+  for (auto* sub : {info, check, upgrade, merge, classify}) {
     add_db_option(sub, o.db);
     add_format_option(sub, o.format, {Format::Text, Format::Json});
     sub->callback([&o, sub, run] {
@@ -322,7 +333,9 @@ void add_filter_options(CLI::App* cmd, FilterOptions& f, bool positions, const s
   cmd->add_option("--result", f.result, "1-0, 0-1, 1/2-1/2 or *");
   cmd->add_option("--date-from", f.date_from, "dated on or after yyyy[.mm[.dd]]");
   cmd->add_option("--date-to", f.date_to, "dated on or before yyyy[.mm[.dd]] (a whole year or month)");
-  cmd->add_option("--eco", f.eco, "the ECO code");
+  cmd->add_option("--eco", f.eco, "the ECO code, or a range A00-B99 (db classify's, else the ECO tag)");
+  cmd->add_option("--opening", f.opening,
+                  "a part of the opening's name, case-blind (db classify's, else tags)");
   cmd->add_option("--material", f.material.spec,
                   "a material balance the game reaches: KVR-KR, or terms like 'Q=0 V>=1 vs Q=1' (README)");
   cmd->add_option("--material-plies", f.material.plies, "... held for at least N consecutive plies");
@@ -426,9 +439,9 @@ void add_stats(CLI::App& app, StatsCommands& o, int& exit_code) {
       "results", "Counts and percentages of 1-0, 1/2-1/2, 0-1 and *, decisive rate, average length.");
   results
       ->add_option("--by", o.results.by,
-                   "group by none, variant, year, event, player, eco, rating-band or time-control")
-      ->check(
-          CLI::IsMember({"none", "variant", "year", "event", "player", "eco", "rating-band", "time-control"}))
+                   "group by none, variant, year, event, player, eco, opening, rating-band or time-control")
+      ->check(CLI::IsMember(
+          {"none", "variant", "year", "event", "player", "eco", "opening", "rating-band", "time-control"}))
       ->capture_default_str();
   results->add_option("--band", o.results.band, "with --by rating-band: the band width (default 200)");
   results->add_option("--sort", o.results.sort, "natural, games (most first) or key")

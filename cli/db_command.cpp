@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include "classify_command.hpp"
 #include "exit_codes.hpp"
 #include "progress.hpp"
 #include "text_table.hpp"
@@ -196,9 +197,19 @@ int run_merge(const DbOptions& o) {
   return kExitOk;
 }
 
+int run_classify(const DbOptions& o) {
+  int exit_code = kExitOk;
+  auto book = read_opening_book(o.openings, exit_code);
+  if (!book) return exit_code;
+  auto db = open_database(o.db, store::OpenMode::ReadWrite);
+  if (!db) return kExitIo;
+  return classify_and_report(*db, *book, 1, o.format, false);
+}
+
 }  // namespace
 
 int run_db(const DbOptions& o) {
+  if (o.action == "classify") return run_classify(o);
   if (o.action == "upgrade") return run_upgrade(o.db, o.format);
   if (o.action == "merge") return run_merge(o);
   auto db = open_database(o.db, store::OpenMode::Read);

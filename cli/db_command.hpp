@@ -13,11 +13,12 @@
 namespace virrey::cli {
 
 struct DbOptions {
-  std::string action;                // "info", "check", "upgrade" or "merge"
+  std::string action;                // "info", "check", "upgrade", "merge" or "classify"
   std::string db;                    // empty: $VIRREY_DB, else ./virrey.db
   Format format = Format::Text;      // text, json
   std::vector<std::string> sources;  // merge: the databases to fold into --db
   int threads = 1;                   // merge: indexing threads (0: every core)
+  std::string openings;              // classify: the ECO file
 };
 
 int run_db(const DbOptions& options);

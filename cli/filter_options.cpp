@@ -23,6 +23,18 @@ void take(Result<T> r, U& target, std::optional<Error>& error) {
 
 }  // namespace
 
+Result<std::optional<query::OpeningCondition>> opening_condition(const FilterOptions& o) {
+  if (o.opening.empty() && o.eco.empty()) return std::optional<query::OpeningCondition>{};
+  query::OpeningCondition c;
+  if (!o.eco.empty()) {
+    auto range = query::parse_eco_range(o.eco);
+    if (!range) return Error{ErrorKind::InvalidArgument, fmt::format("--eco: {}", range.error().message)};
+    c = *range;
+  }
+  if (!o.opening.empty()) c.name = o.opening;
+  return std::optional<query::OpeningCondition>{std::move(c)};
+}
+
 Result<query::GameFilter> build_filter(const FilterOptions& o) {
   query::GameFilter f;
   query::TagConditions& t = f.tags;
@@ -48,12 +60,13 @@ Result<query::GameFilter> build_filter(const FilterOptions& o) {
   }
 
   t.white = given(o.white), t.black = given(o.black), t.player = given(o.player);
-  t.event = given(o.event), t.site = given(o.site), t.round = given(o.round), t.eco = given(o.eco);
+  t.event = given(o.event), t.site = given(o.site), t.round = given(o.round);
   if (!o.result.empty()) take(query::parse_result_option(o.result), t.result, error);
   if (!o.date_from.empty()) take(query::parse_date_bound(o.date_from), t.date_from, error);
   if (!o.date_to.empty()) take(query::parse_date_bound(o.date_to), t.date_to, error);
   take(material_condition(o.material), f.material, error);
   take(feature_conditions(o.features), f.features, error);
+  take(opening_condition(o), f.opening, error);
   if (error) return *error;
   if (t.date_from && t.date_to && *t.date_from > *t.date_to &&
       t.date_to->compare(0, t.date_to->size(), t.date_from->substr(0, t.date_to->size())) != 0)

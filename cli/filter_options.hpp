@@ -43,6 +43,9 @@ struct FilterOptions {
   std::string white, black, player, event, site, round, result, date_from, date_to, eco, variant;
   MaterialOptions material;
   FeatureOptions features;
+  // Opening: the stored classification (db classify), else the ECO/Opening tags.
+  std::string opening;  // a part of the name, case-blind
+  // (eco, above: a code or a range A00-B99)
 };
 
 // The material condition of the options, if any (a usage error names the
@@ -58,6 +61,9 @@ void note_material_replay(const store::Database& db);
 Result<query::FeatureConditions> feature_conditions(const FeatureOptions& options);
 // A log line when a feature condition meets summaries that predate it.
 void note_feature_scan(const query::GameFilter& filter, const store::Database& db);
+
+// The opening condition of --opening and --eco, if any.
+Result<std::optional<query::OpeningCondition>> opening_condition(const FilterOptions& options);
 
 // The filter, or a message for a usage error (exit 2) naming the problem.
 Result<query::GameFilter> build_filter(const FilterOptions& options);

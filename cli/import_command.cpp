@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include "classify_command.hpp"
 #include "common_options.hpp"
 #include "db_command.hpp"
 #include "exit_codes.hpp"
@@ -65,10 +66,22 @@ int run_import(const ImportOptions& o) {
   if (!threads_in_range(threads, o.threads)) return kExitUsage;
   options.threads = threads;
 
+  // --openings: the ECO file is read first, so that a bad one stops nothing half done.
+  std::optional<query::OpeningBook> book;
+  if (!o.openings.empty()) {
+    int exit_code = kExitOk;
+    if (!(book = read_opening_book(o.openings, exit_code))) return exit_code;
+  }
+
   File rejects;
   if (!o.rejects.empty() && !(rejects = create_file(o.rejects))) return kExitIo;
   auto db = open_database(o.db, store::OpenMode::ReadWrite);
   if (!db) return kExitIo;
+  const auto before = db->info();
+  if (!before) {
+    log_store_error(before.error());
+    return kExitIo;
+  }
   if (!(o.commit_interval > 0 && o.commit_interval <= 3600)) {
     spdlog::error("commit interval {} is out of range (above 0, at most 3600 seconds)", o.commit_interval);
     return kExitUsage;
@@ -90,6 +103,8 @@ int run_import(const ImportOptions& o) {
     spdlog::error("{}", done.error().message);
     return kExitIo;
   }
+  if (book && done->stored > 0)
+    if (int c = classify_and_report(*db, *book, before->next_game_id, o.format, true); c != kExitOk) return c;
   Summary summary;
   summary.read = done->read;
   summary.stored = done->stored;

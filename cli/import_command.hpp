@@ -19,6 +19,7 @@ struct ImportOptions {
   bool force = false;               // read inputs imported before all the same
   bool compact = false;             // compact the database afterwards
   double commit_interval = 2.0;     // seconds between commits
+  std::string openings;             // an ECO file: name the stored games' openings (db classify)
 };
 
 int run_import(const ImportOptions& options);

@@ -179,7 +179,13 @@ int run_search(const SearchOptions& o) {
     r.date = shown(g.tag("Date")), r.white = shown(g.tag("White")), r.black = shown(g.tag("Black"));
     r.result = std::string(result_text(g.result));
     r.event = shown(g.tag("Event")), r.site = shown(g.tag("Site")), r.round = shown(g.tag("Round"));
-    r.eco = std::string(g.tag("ECO"));
+    // The ECO code `db classify` stored, else the game's ECO tag.
+    auto opening = (*db)->opening(m.id);
+    if (!opening) {
+      spdlog::error("{}", opening.error().message);
+      return kExitIo;
+    }
+    r.eco = *opening ? (*opening)->eco : std::string(g.tag("ECO"));
     r.variant = std::string(info(g.variant).cli_name);
     if (want_position) {
       auto pos = query::position_at(g, m.ply.value_or(std::uint32_t(g.main_line.size())));

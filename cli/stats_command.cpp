@@ -118,7 +118,7 @@ int run_stats_results(const StatsResultsOptions& o) {
   query::ResultQuery q;
   auto by = query::parse_grouping(o.by);
   if (!by) {
-    spdlog::error("unknown grouping '{}' (variant, year, event, player, eco, rating-band or time-control)",
+    spdlog::error("unknown grouping '{}' (variant, year, event, player, eco, opening, rating-band or time-control)",
                   o.by);
     return kExitUsage;
   }

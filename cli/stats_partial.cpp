@@ -43,6 +43,7 @@ Json filter_json(const FilterOptions& f) {
       j["features"] = features;
       break;
     }
+  if (!f.opening.empty()) j["opening"] = f.opening;  // absent in partials written before it
   return j;
 }
 

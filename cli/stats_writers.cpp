@@ -107,6 +107,7 @@ Value moves_json(const std::vector<query::OpeningMove>& moves, std::uint64_t par
   std::vector<Value> out;
   for (const auto& m : moves) {
     Members fields = {{"san", string(m.san)}, {"uci", string(m.uci)}};
+    if (!m.opening.empty()) fields.push_back({"opening", string(m.opening)});  // db classify's names
     move_count_fields().append_members({m.counters, parent, mover}, fields);
     if (!m.children.empty()) fields.push_back({"children", moves_json(m.children, m.counters.games, ~mover)});
     out.push_back(Value::object(std::move(fields)));
@@ -117,7 +118,7 @@ Value moves_json(const std::vector<query::OpeningMove>& moves, std::uint64_t par
 std::string openings_json(const query::OpeningStats& s) {
   std::vector<Value> line;
   for (const auto& san : s.line) line.push_back(string(san));
-  const Members m = {
+  Members m = {
       {"variant", string(info(s.variant).cli_name)},
       {"fen", string(s.fen)},
       {"line", Value::list(std::move(line))},
@@ -127,6 +128,8 @@ std::string openings_json(const query::OpeningStats& s) {
       {"total", move_count_fields().object({s.total, s.total.games, s.side_to_move})},
       {"moves", moves_json(s.moves, s.total.games, s.side_to_move)},
   };
+  if (!s.opening.empty())
+    m.insert(m.begin() + 3, Member{"opening", string(s.opening)});  // db classify's name
   return json(m) + '\n';
 }
 
@@ -166,6 +169,7 @@ std::string openings_text(const query::OpeningStats& s) {
                                 s.total.games, query::opening_source_name(s.source));
   if (s.games_replayed) out += fmt::format(" ({} games replayed)", s.games_replayed);
   out += fmt::format("\nPosition: {}\n", s.fen);
+  if (!s.opening.empty()) out += fmt::format("Opening: {}\n", s.opening);
   if (!s.line.empty()) {
     out += "After:";
     for (const auto& san : s.line) {
@@ -193,7 +197,8 @@ std::string openings_text(const query::OpeningStats& s) {
   for (const MoveRow& r : opening_rows(s)) {
     const std::string label =
         std::string(2 * (r.depth - 1), ' ') +
-        fmt::format("{}{}{}", r.fullmove, r.mover == Color::White ? "." : "...", r.move->san);
+        fmt::format("{}{}{}", r.fullmove, r.mover == Color::White ? "." : "...", r.move->san) +
+        (r.move->opening.empty() ? "" : "  " + r.move->opening);
     t.add(opening_cells(label, r.move->counters, r.parent, r.mover));
   }
   t.add(opening_cells("all moves", s.total, s.total.games, s.side_to_move));

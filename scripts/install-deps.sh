@@ -12,15 +12,17 @@ packages=(cmake g++ make libcli11-dev libspdlog-dev libfmt-dev librocksdb-dev
           stockfish sjaakii fairy-stockfish  # the engines `virrey analyse` drives (tests/engine)
           clang-14 libclang-rt-14-dev  # libFuzzer and clang's sanitizers (scripts/fuzz.sh)
           dpkg-dev lintian man-db groff-base  # scripts/package.sh and its test (tests/package/)
-          chromium)  # headless, renders the HTML page of `virrey event` in its test
+          chromium  # headless, renders the HTML page of `virrey event` in its test
+          pgn-extract scid-data)  # ECO files of `--openings` and pgn-extract -e, its peer (tests/query)
 case ${1:-} in
   "") ;;
   --bench)
-    # scid: tkscid (import_vs_scid.sh); pgn-extract (validate_vs_pgn_extract.sh);
+    # scid: tkscid (import_vs_scid.sh); pgn-extract, in the list above, also serves
+    # validate_vs_pgn_extract.sh;
     # the engines above also serve perft_vs_peers.sh, crosscheck-perft.sh,
     # modern_perft_vs_fairy.sh and analyse_overhead.sh; time: /usr/bin/time,
     # which the scripts time runs with.
-    packages+=(scid pgn-extract time) ;;
+    packages+=(scid time) ;;
   *) echo "usage: $0 [--bench]" >&2; exit 2 ;;
 esac
 missing=()

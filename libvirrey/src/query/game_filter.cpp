@@ -382,6 +382,7 @@ class Verifier {
     check_result_ = open(Cond::Result, t.result.has_value());
     check_variant_ = open(Cond::Variant, t.variant.has_value());
     check_features_ = !f.features.empty();
+    check_opening_ = f.opening.has_value();
   }
 
   // What verification reads, for explain_plan.
@@ -394,6 +395,7 @@ class Verifier {
       if (c.termination || (c.time_control && !c.time_control->time_class))
         parts.push_back("Termination and TimeControl tags from the record");
     }
+    if (check_opening_) parts.push_back("the stored opening (else the ECO and Opening tags)");
     if (check_tags_) parts.push_back("tags from the record");
     if (check_position_ || check_promotion_ || check_material_) parts.push_back("replay of the main line");
     if (!check_tags_ && !check_position_ && !check_promotion_ && !check_material_ &&
@@ -426,8 +428,16 @@ class Verifier {
       feature_tags = tags_needed(f_.features, *summary);
       mate_replay = replay_needed(f_.features, *summary);
     }
+    // The opening: stored by `db classify`, else from the tags.
+    opening_from_tags_ = false;
+    if (check_opening_) {
+      auto stored = db_.opening(c.id);
+      if (!stored) return stored.error();
+      if (*stored && !f_.opening->matches((*stored)->eco, (*stored)->name)) return none;
+      opening_from_tags_ = !*stored;
+    }
     const bool need_moves = check_position_ || check_promotion_ || check_material_ || mate_replay;
-    const bool need_tags = check_tags_ || feature_tags;
+    const bool need_tags = check_tags_ || feature_tags || opening_from_tags_;
     if (!need_tags && !need_moves) {
       GameMatch m{c.id, c.promotion_ply ? c.promotion_ply : c.material_ply,
                   c.variant.value_or(Variant::Standard)};
@@ -470,6 +480,7 @@ class Verifier {
     if (check_result_ && rec.result != *f_.tags.result) return none;
     if (check_variant_ && rec.variant != *f_.tags.variant) return none;
     if (tags && check_tags_ && !tags_match(rec)) return none;
+    if (opening_from_tags_ && !f_.opening->matches(rec.tag("ECO"), tagged_opening_name(rec))) return none;
     if (feature_tags && !tags_pass(f_.features, rec)) return none;
     if (mate_replay) {
       // A summary written before the mate was recorded: replay to the end.
@@ -590,6 +601,8 @@ class Verifier {
   MatchCounts* counts_ = nullptr;
   bool check_result_ = false, check_variant_ = false;
   bool check_features_ = false;  // game features (summary, some tags)
+  bool check_opening_ = false;
+  bool opening_from_tags_ = false;  // the candidate being checked has no stored opening
 };
 
 // --- the plan ---------------------------------------------------------------------

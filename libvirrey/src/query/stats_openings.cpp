@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "virrey/query/stats_results.hpp"
 #include "virrey/rules/fen.hpp"
 #include "virrey/rules/geometry_dispatch.hpp"
 #include "virrey/rules/movegen.hpp"
@@ -51,6 +52,7 @@ void merge_moves(std::vector<OpeningMove>& into, const std::vector<OpeningMove>&
       continue;
     }
     it->counters.add(m.counters);
+    if (it->opening.empty()) it->opening = m.opening;
     merge_moves(it->children, m.children);
   }
 }
@@ -75,6 +77,14 @@ TreeCounters game_counters(const game::GameRecord& rec) {
   return c;
 }
 
+// "D06 Queen's Gambit": what `db classify`'s ECO file calls a position; empty when nothing.
+Result<std::string> position_name(const store::Database& db, Variant v, std::uint64_t hash) {
+  auto named = db.named_position(v, hash);
+  if (!named) return named.error();
+  if (!*named) return std::string();
+  return opening_group_key((*named)->eco, (*named)->name);
+}
+
 template <class G>
 class Explorer {
  public:
@@ -95,6 +105,9 @@ class Explorer {
       m.san = write_san(pos, tm.move, legal);
       m.uci = write_uci<G>(tm.move);
       m.counters = tm.counters;
+      auto name = position_name(db_, q_.variant, pos.after(tm.move).hash());
+      if (!name) return name.error();
+      m.opening = std::move(*name);
       moves.push_back(std::move(m));
     }
     order_moves(moves, q_.max_moves);
@@ -231,6 +244,9 @@ Result<OpeningStats> explore(const store::Database& db, const OpeningQuery& q, c
   out.fen = write_fen(pos);
   out.side_to_move = pos.side_to_move();
   out.fullmove = pos.fullmove_number();
+  auto name = position_name(db, q.variant, pos.hash());
+  if (!name) return name.error();
+  out.opening = std::move(*name);
 
   Explorer<G> explorer(db, q, scope);
   // Moves are looked up in the root and down to depth - 1 plies below it.

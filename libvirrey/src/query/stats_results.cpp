@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "virrey/query/game_filter.hpp"
 #include "virrey/store/keys.hpp"
 
 namespace virrey::query {
@@ -110,7 +111,36 @@ Status scan_tags(const store::Database& db, TagField field, const GameTable& tab
   });
 }
 
+// By opening: the stored openings first, then the tags of the games without one.
+Status group_openings(const store::Database& db, const GameTable& table, Groups& groups) {
+  std::vector<bool> named(table.size(), false);
+  Status s = db.for_each_opening([&](GameId id, const store::StoredOpening& o) {
+    if (!table.has(id)) return true;
+    groups.at(opening_group_key(o.eco, o.name), id).counts.add(table.result(id), table.plies(id));
+    named[id] = true;
+    return true;
+  });
+  if (!s) return s;
+  groups.reset_cursor();
+  for (GameId id = 0; id < table.size(); ++id) {
+    if (!table.has(id) || named[id]) continue;
+    auto rec = db.game(id, store::kDecodeTags);
+    if (!rec) return rec.error();
+    std::string_view eco = rec->tag("ECO");
+    if (eco == "?") eco = {};
+    groups.at(opening_group_key(upper(std::string(eco)), tagged_opening_name(*rec)), id)
+        .counts.add(table.result(id), table.plies(id));
+  }
+  return {};
+}
+
 }  // namespace
+
+std::string opening_group_key(std::string_view eco, std::string_view name) {
+  if (eco.empty()) return std::string(name);
+  if (name.empty()) return std::string(eco);
+  return fmt::format("{} {}", eco, name);
+}
 
 std::string_view grouping_name(ResultGrouping g) {
   switch (g) {
@@ -122,14 +152,15 @@ std::string_view grouping_name(ResultGrouping g) {
     case ResultGrouping::Eco: return "eco";
     case ResultGrouping::RatingBand: return "rating-band";
     case ResultGrouping::TimeControl: return "time-control";
+    case ResultGrouping::Opening: return "opening";
   }
   return "none";
 }
 
 std::optional<ResultGrouping> parse_grouping(std::string_view text) {
-  for (auto g :
-       {ResultGrouping::None, ResultGrouping::Variant, ResultGrouping::Year, ResultGrouping::Event,
-        ResultGrouping::Player, ResultGrouping::Eco, ResultGrouping::RatingBand, ResultGrouping::TimeControl})
+  for (auto g : {ResultGrouping::None, ResultGrouping::Variant, ResultGrouping::Year, ResultGrouping::Event,
+                 ResultGrouping::Player, ResultGrouping::Eco, ResultGrouping::RatingBand,
+                 ResultGrouping::TimeControl, ResultGrouping::Opening})
     if (grouping_name(g) == text) return g;
   return std::nullopt;
 }
@@ -159,8 +190,8 @@ Result<ResultPartial> collect(const store::Database& db, const GameScope& scope,
                               std::uint32_t band) {
   ResultPartial out;
   out.by = by;
-  const bool by_tag =
-      by == ResultGrouping::Event || by == ResultGrouping::Player || by == ResultGrouping::Eco;
+  const bool by_tag = by == ResultGrouping::Event || by == ResultGrouping::Player ||
+                      by == ResultGrouping::Eco || by == ResultGrouping::Opening;
   Groups groups;
   GameTable table;
   // By time control: games whose summary lacks the class (read from the record).
@@ -195,7 +226,9 @@ Result<ResultPartial> collect(const store::Database& db, const GameScope& scope,
         .counts.add(g.result, g.plies);
   }
 
-  if (by_tag) {
+  if (by == ResultGrouping::Opening) {
+    if (Status o = group_openings(db, table, groups); !o) return o.error();
+  } else if (by_tag) {
     const std::vector<TagField> fields =
         by == ResultGrouping::Player  ? std::vector<TagField>{TagField::White, TagField::Black}
         : by == ResultGrouping::Event ? std::vector<TagField>{TagField::Event}

@@ -252,6 +252,20 @@ Result<CheckReport> check_database(const Database& db, const std::function<void(
   if (!(tree_expected == tree_stored))
     problem("tree: the counters differ from the sum over the stored games");
 
+  // Openings (`db classify`): each of a stored game, every value decodes.
+  if (d.cf(Family::Openings)) {
+    s = d.scan(Family::Openings, {}, [&](std::string_view key, std::string_view value) {
+      if (key == view(opening_source_key())) return true;
+      if (!decode_opening(value)) problem("openings: an entry that does not decode");
+      if (key.size() == 5 && key[0] == 0)
+        check_game(Family::Openings, GameId(get_be(key.data() + 1, 4)));
+      else if (key.size() != 10 || key[0] != 1)
+        problem("openings: a key of an unknown kind");
+      return true;
+    });
+    if (!s) return s.error();
+  }
+
   if (db.has_material_index() && balances_expected != balances_stored)
     problem(fmt::format("material: {} balances listed, {} reached by the stored games", balances_stored.size(),
                         balances_expected.size()));

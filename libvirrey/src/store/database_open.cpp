@@ -92,6 +92,24 @@ Families descriptors(bool newer = true) {
   return d;
 }
 
+// The families of an existing database: every family up to schema 3, and
+// those added since that it has (a reader opens without the others).
+Families present_descriptors(const std::string& path) {
+  std::vector<std::string> names;
+  if (!rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), path, &names).ok()) return descriptors(false);
+  Families d;
+  const Families all = descriptors();
+  for (std::size_t i = 0; i < all.descriptors.size(); ++i) {
+    const int f = all.family_of[i];
+    if (f >= 0 && added_after_schema_3(Family(f)) &&
+        std::find(names.begin(), names.end(), all.descriptors[i].name) == names.end())
+      continue;
+    d.descriptors.push_back(all.descriptors[i]);
+    d.family_of.push_back(f);
+  }
+  return d;
+}
+
 // True for a directory holding only what RocksDB writes before a new
 // database has its CURRENT file (a creation killed early): safe to reuse.
 bool only_unfinished_creation(const std::string& path) {
@@ -322,8 +340,8 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
   } else if (mode == OpenMode::ReadOnly) {
     s = rocksdb::DB::OpenForReadOnly(dbo, path, fam.descriptors, &handles, &raw);
     if (!s.ok() && raw == nullptr && s.IsInvalidArgument()) {
-      // Written before the newer families: open without them.
-      fam = descriptors(false);
+      // Written before the newer families: open without those it lacks.
+      fam = present_descriptors(path);
       handles.clear();
       s = rocksdb::DB::OpenForReadOnly(dbo, path, fam.descriptors, &handles, &raw);
     }
@@ -346,7 +364,7 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
       ::usleep(20000);
     }
     if (!s.ok() && raw == nullptr && s.IsInvalidArgument()) {
-      fam = descriptors(false);  // as for read-only opens
+      fam = present_descriptors(path);  // as for read-only opens
       handles.clear();
       s = rocksdb::DB::OpenAsSecondary(dbo, path, impl->secondary_dir, fam.descriptors, &handles, &raw);
       if (s.ok()) s = raw->TryCatchUpWithPrimary();

@@ -166,6 +166,20 @@ Key<13> identity_key(Variant v, std::uint64_t identity, GameId id) {
   return k;
 }
 
+Key<5> opening_game_key(GameId id) {
+  Key<5> k{};
+  put_be(k.data() + 1, id, 4);
+  return k;
+}
+Key<1> opening_game_prefix() { return {0}; }
+Key<10> opening_book_key(Variant v, std::uint64_t hash) {
+  Key<10> k{1, char(v)};
+  put_be(k.data() + 2, hash, 8);
+  return k;
+}
+Key<1> opening_book_prefix() { return {1}; }
+Key<1> opening_source_key() { return {2}; }
+
 Key<1> meta_key(MetaKey k) { return {char(k)}; }
 Key<2> meta_key(MetaKey k, Variant v) { return {char(k), char(v)}; }
 

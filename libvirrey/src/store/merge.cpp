@@ -101,6 +101,11 @@ Status copy_family(const Database::Impl& src, FamilyFiles& out, GameId offset,
       if (key == view(material_complete_key())) return true;
       if (!key.empty() && key[0] == 1 && key.size() >= 14)
         put_be(key.data() + 10, get_be(key.data() + 10, 4) + offset, 4);
+    } else if (f == Family::Openings) {
+      // Games' openings carry their id at offset 1; named positions and the
+      // ECO file's description are copied (the source's replace the
+      // destination's: `db classify` the result for one file's names).
+      if (key.size() == 5 && key[0] == 0) put_be(key.data() + 1, get_be(key.data() + 1, 4) + offset, 4);
     } else if (at >= 0) {
       if (key.size() < std::size_t(at) + 4) {
         failure = Error{ErrorKind::Corrupt,
@@ -235,7 +240,8 @@ Status copy_source(Database& dest, const Database& src, const std::function<void
     std::vector<std::jthread> threads;
     for (std::size_t i = 0; i < files.size(); ++i)
       if (files[i]->family() != Family::Meta &&
-          (files[i]->family() != Family::Material || (s.material_index && d.material_index)))
+          (files[i]->family() != Family::Material || (s.material_index && d.material_index)) &&
+          (files[i]->family() != Family::Openings || s.cf(Family::Openings)))
         threads.emplace_back([&, i] { copied[i] = copy_family(s, *files[i], offset, progress); });
   }
   for (const Status& c : copied)

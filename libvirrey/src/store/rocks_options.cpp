@@ -123,6 +123,7 @@ rocksdb::ColumnFamilyOptions family_options(Family f) {
       table.whole_key_filtering = false;
       break;
     case Family::Material: break;  // varint postings: compression helps
+    case Family::Openings: break;
   }
   o.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
   return o;

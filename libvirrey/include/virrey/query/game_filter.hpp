@@ -86,6 +86,18 @@ struct TagConditions {
   bool empty() const;
 };
 
+// Games by opening: the opening `db classify` stored for the game, or, for a
+// game without one, its ECO tag and its Opening (": " Variation ", "
+// SubVariation) tags. A game with neither never matches.
+struct OpeningCondition {
+  // A part of the name, compared case-blind (store::normalize_tag_value on both sides).
+  std::optional<std::string> name;
+  // ECO codes from..to, upper-case: "A00".."B99"; a code that starts with `eco_to`
+  // counts as <= it (so "B99" takes Scid's "B99a2" too).
+  std::optional<std::string> eco_from, eco_to;
+  bool matches(std::string_view eco, std::string_view name) const;
+};
+
 struct GameFilter {
   // The games that pass through one of these positions (several only when
   // the variant was left open and the position is one of several variants,
@@ -100,8 +112,9 @@ struct GameFilter {
   // How the game ends, its length, ratings, clock, Termination
   // (game_features.hpp): from the summary, some from the record's tags.
   FeatureConditions features;
+  std::optional<OpeningCondition> opening;
   bool empty() const {
-    return positions.empty() && !promotion && tags.empty() && !material && features.empty();
+    return positions.empty() && !promotion && tags.empty() && !material && features.empty() && !opening;
   }
 };
 
@@ -179,6 +192,13 @@ Result<int> parse_file(std::string_view text);
 Result<GameResult> parse_result_option(std::string_view text);
 // resolve_variant, as an error value for unknown names.
 Result<Variant> parse_variant(std::string_view text);
+// "B90" or a range "A00-B99" (also "A00-", "-B99"; any case; Scid's "D37a"
+// too): the ECO part of an opening condition, upper-case.
+Result<OpeningCondition> parse_eco_range(std::string_view text);
+// The name a game's tags give its opening: Opening, then ": " Variation,
+// then ", " SubVariation (as opening_book.hpp names pgn-extract's lines).
+std::string tagged_opening_name(const game::GameRecord& game);
+
 // "yyyy", "yyyy.mm", "yyyy.mm.dd" (or with '-' or '/'): normalised to dots.
 Result<std::string> parse_date_bound(std::string_view text);
 

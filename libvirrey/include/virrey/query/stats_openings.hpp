@@ -40,6 +40,9 @@ struct OpeningMove {
   std::string uci;
   store::TreeCounters counters;
   std::vector<OpeningMove> children;  // the position after it (depth > 1)
+  // The name the ECO file of `db classify` gives the position after it
+  // ("D06 Queen's Gambit"); empty when it names none.
+  std::string opening;
 };
 
 enum class OpeningSource : std::uint8_t { Tree, Replay, TreeAndReplay };
@@ -55,6 +58,7 @@ struct OpeningStats {
   std::vector<OpeningMove> moves;  // by games, most first; then by SAN
   OpeningSource source = OpeningSource::Tree;
   std::uint64_t games_replayed = 0;  // games decoded for the replay source
+  std::string opening;               // the root's name, as OpeningMove::opening
 };
 
 // InvalidArgument for a bad FEN, SAN move or depth; store errors otherwise.

@@ -1,6 +1,6 @@
 // Result statistics: how many games ended 1-0, 1/2-1/2, 0-1 or '*', the
 // decisive rate and the average length, over the whole scope and grouped by
-// variant, year, event, player, ECO code, rating band or time control.
+// variant, year, event, player, ECO code, opening, rating band or time control.
 //
 // Variant and year come from the game summaries; event, player and ECO from
 // the tag index, so groups are the normalised tag values (case and blanks
@@ -27,9 +27,23 @@
 
 namespace virrey::query {
 
-enum class ResultGrouping : std::uint8_t { None, Variant, Year, Event, Player, Eco, RatingBand, TimeControl };
-// "none", "variant", "year", "event", "player", "eco", "rating-band", "time-control".
+enum class ResultGrouping : std::uint8_t {
+  None,
+  Variant,
+  Year,
+  Event,
+  Player,
+  Eco,
+  RatingBand,
+  TimeControl,
+  // ECO code and name: the opening `db classify` stored, else the ECO and
+  // Opening tags (keyed "B90 Sicilian: Najdorf"; "" when a game has neither).
+  Opening,
+};
+// "none", "variant", "year", "event", "player", "eco", "rating-band", "time-control", "opening".
 std::string_view grouping_name(ResultGrouping g);
+// An opening group's key: "B90 Sicilian: Najdorf" (either part may be missing).
+std::string opening_group_key(std::string_view eco, std::string_view name);
 std::optional<ResultGrouping> parse_grouping(std::string_view text);
 
 enum class GroupOrder : std::uint8_t {

@@ -26,6 +26,7 @@
 #include "virrey/rules/variant.hpp"
 #include "virrey/store/game_codec.hpp"
 #include "virrey/store/game_summary.hpp"
+#include "virrey/store/openings.hpp"
 #include "virrey/store/schema.hpp"
 #include "virrey/store/tree_counters.hpp"
 
@@ -204,6 +205,22 @@ class Database {
   // The games that reach a balance, by game id.
   Status for_each_material_game(Variant v, std::uint64_t material,
                                 const Visit<const MaterialHit&>& visit) const;
+
+  // --- openings (`db classify`) --------------------------------------------
+  // The game's opening; nullopt when it has none (not classified, or no
+  // position of the ECO file occurs in it).
+  Result<std::optional<StoredOpening>> opening(GameId id) const;
+  // Every classified game, by id.
+  Status for_each_opening(const Visit<GameId, const StoredOpening&>& visit) const;
+  // The name the ECO file gives a position; nullopt when it names none.
+  Result<std::optional<StoredOpening>> named_position(Variant v, std::uint64_t hash) const;
+  // What the ECO file of the last classification was ("eco.pgn: 2014 lines");
+  // nullopt when the database was never classified.
+  Result<std::optional<std::string>> opening_source() const;
+  // Replaces the named positions and the source description, in one atomic write.
+  Status put_named_positions(std::string_view source, const std::vector<NamedPosition>& positions);
+  // Sets (or, for nullopt, clears) games' openings, in one atomic write.
+  Status put_openings(const std::vector<std::pair<GameId, std::optional<StoredOpening>>>& openings);
 
   // --- imported inputs (meta) --------------------------------------------
   Result<std::optional<InputRecord>> find_input(const Fingerprint& fp) const;

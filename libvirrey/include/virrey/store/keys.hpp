@@ -14,6 +14,9 @@
 //   material     0 | variant (1) | material (8)                       -> empty: the balances that occur
 //                1 | variant (1) | material (8) | first game id (4)   -> postings (material_postings.hpp)
 //                2                                                    -> empty: the index is complete
+//   openings     0 | game id (4)                                      -> the game's opening (openings.hpp)
+//                1 | variant (1) | position hash (8)                  -> the ECO file's name of the position
+//                2                                                    -> the ECO file's description (text)
 //   meta         kind (1) | ...   (see MetaKey)
 //
 // A position is indexed once per game (a repetition adds no entry). The
@@ -126,6 +129,15 @@ std::optional<MaterialKey> parse_material_key(std::string_view key);
 // Present (kind 2, empty value) once the index holds every game: written at
 // creation and by `db upgrade`, absent in a database older than the index.
 Key<1> material_complete_key();
+
+// --- openings ---------------------------------------------------------------
+// A game's opening (kind 0), the positions an ECO file names (kind 1) and the
+// file they come from (kind 2), written by `db classify`.
+Key<5> opening_game_key(GameId id);
+Key<1> opening_game_prefix();
+Key<10> opening_book_key(Variant v, std::uint64_t hash);
+Key<1> opening_book_prefix();
+Key<1> opening_source_key();
 
 // --- meta -------------------------------------------------------------------
 enum class MetaKey : std::uint8_t {

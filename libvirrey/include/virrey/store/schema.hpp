@@ -42,12 +42,13 @@ enum class Family : std::uint8_t {
   Promotions,  // variant|piece|colour|file|game id|ply -> promotion flags
   Identities,  // variant|identity hash|game id -> nothing: duplicate detection
   Material,    // kind|variant|material|(first game id) -> postings: material balances (keys.hpp)
+  Openings,    // game id -> its opening; variant|hash -> the ECO file's name (keys.hpp)
 };
-constexpr int kFamilyCount = 9;
+constexpr int kFamilyCount = 10;
 
 // Families newer than schema 3: a database written before them opens without
 // them (readers see the family as absent; a writer creates it empty).
-constexpr bool added_after_schema_3(Family f) { return f == Family::Material; }
+constexpr bool added_after_schema_3(Family f) { return f == Family::Material || f == Family::Openings; }
 
 struct FamilyInfo {
   Family family;
@@ -65,6 +66,7 @@ constexpr std::array<FamilyInfo, kFamilyCount> kFamilies{{
     {Family::Promotions, "promotions", "promotion index"},
     {Family::Identities, "identities", "duplicate detection"},
     {Family::Material, "material", "material index"},
+    {Family::Openings, "openings", "opening classification"},
 }};
 
 constexpr const FamilyInfo& family_info(Family f) { return kFamilies[std::size_t(f)]; }

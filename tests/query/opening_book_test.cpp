@@ -1,0 +1,95 @@
+// ECO files read into an OpeningBook (opening_book.hpp): both formats, the
+// positions they name, and located errors.
+#include <gtest/gtest.h>
+
+#include "virrey/query/opening_book.hpp"
+#include "virrey/rules/fen.hpp"
+#include "virrey/rules/geometry_dispatch.hpp"
+#include "virrey/rules/san_line.hpp"
+
+namespace virrey::query {
+namespace {
+
+std::uint64_t hash_after(Variant v, std::string_view moves) {
+  return with_geometry(v, [&](auto g) {
+    using G = decltype(g);
+    const auto line = play_san_line(*variant_start<G>(v), moves);
+    EXPECT_TRUE(line.ok()) << moves;
+    return line.last().hash();
+  });
+}
+
+TEST(OpeningBook, ScidFormat) {
+  // Comments, an entry over two lines, move numbers in both spellings.
+  auto book = parse_opening_book(
+      "# a comment\nA00a \"Start position\" *\nD30a \"Queen's Gambit Declined (QGD)\"\n"
+      "  1.d4 d5 2. c4 e6 *\nE99c2 \"King's Indian\" 1.d4 Nf6 2.c4 g6 3.Nc3 Bg7 *\n",
+      "t.eco");
+  ASSERT_TRUE(book) << book.error().message;
+  EXPECT_EQ(book->lines, 3u);
+  EXPECT_EQ(book->positions.size(), 6u);  // three positions, standard and Virrey
+  const auto* qgd = book->find(Variant::Standard, hash_after(Variant::Standard, "d4 d5 c4 e6"));
+  ASSERT_TRUE(qgd);
+  EXPECT_EQ(qgd->opening.eco, "D30a");
+  EXPECT_EQ(qgd->opening.name, "Queen's Gambit Declined (QGD)");
+  EXPECT_EQ(qgd->opening.ply, 4u);
+  ASSERT_TRUE(book->find(Variant::Virrey, hash_after(Variant::Virrey, "d4 d5 c4 e6")));
+  EXPECT_FALSE(book->find(Variant::Standard, hash_after(Variant::Standard, "d4 d5 c4")));
+  EXPECT_EQ(book->fewest_men[std::size_t(Variant::Standard)], 32);
+  EXPECT_EQ(book->fewest_men[std::size_t(Variant::Modern)], 0);
+}
+
+TEST(OpeningBook, PgnExtractFormatAndTranspositions) {
+  // Two lines reach one position (the second by a transposition): the first names it.
+  auto book = parse_opening_book(
+      "{ header }\n[ECO \"E00\"]\n[Opening \"Queen's pawn\"]\n[Variation \"Indian\"]\n"
+      "[SubVariation \"2...e6\"]\n\n1. d4 Nf6 2. c4 e6 *\n\n[ECO \"A15\"]\n[Opening \"English\"]\n\n"
+      "1. c4 e6 2. d4 Nf6 *\n",
+      "t.pgn");
+  ASSERT_TRUE(book) << book.error().message;
+  EXPECT_EQ(book->lines, 2u);
+  EXPECT_EQ(book->positions.size(), 2u);  // one position, standard and Virrey
+  const auto* p = book->find(Variant::Standard, hash_after(Variant::Standard, "c4 e6 d4 Nf6"));
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->opening.eco, "E00");
+  EXPECT_EQ(p->opening.name, "Queen's pawn: Indian, 2...e6");
+}
+
+TEST(OpeningBook, ModernLines) {
+  auto book =
+      parse_opening_book("[ECO \"A00\"]\n[Opening \"Knight\"]\n[Variant \"Modern\"]\n\n1. Nc3 *\n", "m");
+  ASSERT_TRUE(book) << book.error().message;
+  ASSERT_EQ(book->positions.size(), 1u);
+  EXPECT_EQ(book->positions[0].variant, Variant::Modern);
+  EXPECT_TRUE(book->find(Variant::Modern, hash_after(Variant::Modern, "Nc3")));
+  EXPECT_EQ(book->fewest_men[std::size_t(Variant::Modern)], 36);  // 9 pieces, 9 pawns a side
+}
+
+TEST(OpeningBook, ErrorsAreLocated) {
+  struct Case {
+    std::string_view text, where;
+  } cases[] = {
+      {"A00 \"x\" 1.e4 e5 2.Ke3 *", "f:1:19: 'Ke3'"},     // illegal move
+      {"A00 \"x\" 1.e4 e5 2.Qz9 *", "f:1:19: 'Qz9'"},     // not a move
+      {"\n  Z12 \"x\" *", "f:2:3:"},                      // not an ECO code
+      {"A00 \"x\" 1.e4", "f:1:1:"},                       // no '*'
+      {"A00 \"x\n\" *", "f:1:5:"},                        // a string over a line end
+      {"[ECO \"A00\"]\n1.e4 [ECO \"B00\"] *", "f:2:6:"},  // a tag among moves
+      {"[Opening \"x\"]\n1.e4 *", "f:1:1:"},              // no ECO code
+      {"{ never closed", "f:1:1:"},
+      {"", "f:1:1: no ECO line"},
+      {"[Variant \"Shogi\"]", "f:1:1: unknown variant"},
+  };
+  for (const Case& c : cases) {
+    auto book = parse_opening_book(c.text, "f");
+    ASSERT_FALSE(book) << c.text;
+    EXPECT_EQ(book.error().kind, ErrorKind::InvalidArgument);
+    EXPECT_EQ(book.error().message.rfind(c.where, 0), 0u) << c.text << " -> " << book.error().message;
+  }
+  auto missing = load_opening_book("/nonexistent/eco.pgn");
+  ASSERT_FALSE(missing);
+  EXPECT_EQ(missing.error().kind, ErrorKind::Io);
+}
+
+}  // namespace
+}  // namespace virrey::query
