@@ -253,7 +253,8 @@ std::string placeholder(const CLI::Option* o) {
   if (choices.empty()) {
     out = "\\fI" + roff(o->get_positional() ? o->get_name(true) : value_type(o)) + "\\fR";
   } else {
-    for (const auto& c : choices) out += (out.empty() ? "" : "|") + ("\\fI" + roff(c) + "\\fR");
+    // "\\:" after each bar: a line may break there, as a long list of choices needs.
+    for (const auto& c : choices) out += (out.empty() ? "" : "|\\:") + ("\\fI" + roff(c) + "\\fR");
   }
   if (o->get_items_expected_max() > 1) out += " ...\\&";
   return out;

@@ -411,7 +411,8 @@ std::string group_key(const RefGame& g, query::ResultGrouping by, std::string_vi
     case query::ResultGrouping::Player: return normalized(tag);
     case query::ResultGrouping::None:
     case query::ResultGrouping::RatingBand:  // (result_groups_test.cpp)
-    case query::ResultGrouping::TimeControl: break;
+    case query::ResultGrouping::TimeControl:
+    case query::ResultGrouping::Opening: break;  // (openings_cli_test.cpp)
   }
   return "";
 }

@@ -451,6 +451,8 @@ TEST(Trf, FieldsStayOnTheirLinesAndColumns) {
   // Written as a TRF reader reads them: control bytes as blanks, each byte of a
   // broken UTF-8 sequence as '?' (the cut E2 82 gives two).
   EXPECT_EQ(names, (std::set<std::string>{"Line 001    9      Forged", "Tab Bell", "??", "?", "Caf?", "Jos\xC3\xA9 ??"}));
+}
+
 // TRF-16: W D L are games played but not rated, one player never having
 // moved (a single ply); a result without a move stays a forfeit (+ -).
 TEST(Trf, OneMoveGamesAreWrittenAndComparedAsWDL) {
