@@ -148,14 +148,7 @@ Result<EndgameStats> endgame_stats(const store::Database& db, const GameScope& s
 
 void merge_endgame_stats(EndgameStats& into, const EndgameStats& from) {
   for (const VariantEndgames& v : from.variants) {
-    auto it = std::find_if(into.variants.begin(), into.variants.end(),
-                           [&](const VariantEndgames& w) { return w.variant >= v.variant; });
-    if (it == into.variants.end() || it->variant != v.variant) {
-      VariantEndgames empty;
-      empty.variant = v.variant;
-      it = into.variants.insert(it, std::move(empty));
-    }
-    VariantEndgames& m = *it;
+    VariantEndgames& m = variant_entry(into.variants, v.variant);
     m.games += v.games;
     m.reached += v.reached;
     std::unordered_map<std::uint64_t, std::size_t> row_of;

@@ -97,14 +97,7 @@ void add_variant_stats(VariantGameStats& into, const VariantGameStats& from) {
 
 void merge_game_stats(GameStats& into, const GameStats& from) {
   for (const VariantGameStats& v : from.variants) {
-    auto it = std::find_if(into.variants.begin(), into.variants.end(),
-                           [&](const VariantGameStats& w) { return w.variant >= v.variant; });
-    if (it == into.variants.end() || it->variant != v.variant) {
-      VariantGameStats empty;
-      empty.variant = v.variant;
-      it = into.variants.insert(it, std::move(empty));
-    }
-    add_variant_stats(*it, v);
+    add_variant_stats(variant_entry(into.variants, v.variant), v);
   }
   add_variant_stats(into.total, from.total);
 }

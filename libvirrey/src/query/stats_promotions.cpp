@@ -150,14 +150,7 @@ Result<PromotionStats> promotion_stats(const store::Database& db, const GameScop
 
 void merge_promotion_stats(PromotionStats& into, const PromotionStats& from, GameId id_shift) {
   for (const VariantPromotions& v : from.variants) {
-    auto it = std::find_if(into.variants.begin(), into.variants.end(),
-                           [&](const VariantPromotions& w) { return w.variant >= v.variant; });
-    if (it == into.variants.end() || it->variant != v.variant) {
-      VariantPromotions empty;
-      empty.variant = v.variant;
-      it = into.variants.insert(it, std::move(empty));
-    }
-    VariantPromotions& m = *it;
+    VariantPromotions& m = variant_entry(into.variants, v.variant);
     m.games += v.games;
     m.promotions += v.promotions;
     m.games_with_promotion += v.games_with_promotion;

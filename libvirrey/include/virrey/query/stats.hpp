@@ -5,6 +5,7 @@
 // stats_promotions.hpp, stats_games.hpp and stats_endgames.hpp.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -93,5 +94,19 @@ std::optional<double> score_percent(std::uint64_t wins, std::uint64_t draws, std
 // A yyyymmdd date as PGN writes it: "2024.05.17", "2024.05.??", "2024.??.??";
 // empty for 0 (unknown).
 std::string date_text(std::uint32_t yyyymmdd);
+
+// The entry of `variant` in a list kept in variant order (each entry has a
+// `variant` member), inserted empty where it belongs when absent: what
+// merging one statistic's per-variant parts into another's needs.
+template <class Entry>
+Entry& variant_entry(std::vector<Entry>& list, Variant variant) {
+  auto it = std::find_if(list.begin(), list.end(), [&](const Entry& e) { return e.variant >= variant; });
+  if (it == list.end() || it->variant != variant) {
+    Entry empty;
+    empty.variant = variant;
+    it = list.insert(it, std::move(empty));
+  }
+  return *it;
+}
 
 }  // namespace virrey::query
