@@ -30,21 +30,7 @@ while (($#)); do
 done
 [[ -x "$virrey" ]] || { echo "build virrey first (scripts/build.sh)" >&2; exit 2; }
 [[ -x "$pgn_extract" ]] || { echo "pgn-extract is missing (scripts/install-deps.sh --bench)" >&2; exit 2; }
-mkdir -p "$work"
-if [[ -z $db ]]; then
-  db=$work/db pgn=$work/all.pgn
-  if [[ ! -e $work/done ]]; then
-    rm -rf "$db" "$pgn"
-    for f in "$corpus"/*.pgn.zst; do
-      zstd -dcq <"$f" >>"$pgn"
-      echo >>"$pgn"
-    done
-    status=0
-    "$virrey" -q import "$pgn" --db "$db" --variant standard --compact >&2 || status=$?
-    (( status <= 1 )) || exit 3
-    touch "$work/done"
-  fi
-fi
+source "$root/bench/standard_games_db.sh"
 
 python3 - "$virrey" "$pgn_extract" "$db" "$pgn" "$work" "$runs" <<'PY'
 import os, subprocess, sys, time, statistics

@@ -339,8 +339,16 @@ void add_filter_options(CLI::App* cmd, FilterOptions& f, bool positions, const s
   cmd->add_option("--material", f.material.spec,
                   "a material balance the game reaches: KVR-KR, or terms like 'Q=0 V>=1 vs Q=1' (README)");
   cmd->add_option("--material-plies", f.material.plies, "... held for at least N consecutive plies");
+  cmd->add_option("--pattern", f.pattern.pieces,
+                  "men on squares in one position: terms like 'Vd5 Pc4 Pe4 !pd?' (README; repeatable)")
+      ->allow_extra_args(false);
+  cmd->add_option("--fenpattern", f.pattern.fen,
+                  "a position matching this FEN pattern, in pgn-extract's syntax (repeatable: any of them)")
+      ->allow_extra_args(false);
+  cmd->add_option("--to-move", f.pattern.to_move, "... with white or black to move");
+  cmd->add_option("--pattern-plies", f.pattern.plies, "... at plies A-B (also A-, -B, A)");
   cmd->add_flag("--either-colour,--either-color", f.material.either_colour,
-                "... with White's and Black's men either way round");
+                "material and patterns with White's and Black's men either way round");
   add_feature_options(cmd, f.features, plies_names);
   add_variant_option(cmd, f.variant, variant_names());
 }

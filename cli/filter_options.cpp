@@ -65,6 +65,9 @@ Result<query::GameFilter> build_filter(const FilterOptions& o) {
   if (!o.date_from.empty()) take(query::parse_date_bound(o.date_from), t.date_from, error);
   if (!o.date_to.empty()) take(query::parse_date_bound(o.date_to), t.date_to, error);
   take(material_condition(o.material), f.material, error);
+  take(pattern_condition(o.pattern, o.material.either_colour), f.pattern, error);
+  if (!error && o.material.either_colour && !f.material && !f.pattern)
+    error = usage("--either-colour needs --material, --pattern or --fenpattern");
   take(feature_conditions(o.features), f.features, error);
   take(opening_condition(o), f.opening, error);
   if (error) return *error;

@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "virrey/query/game_filter.hpp"
 
@@ -28,6 +29,14 @@ struct FeatureOptions {
   std::string termination;   // the Termination tag
 };
 
+// --pattern, --fenpattern, --to-move, --pattern-plies (and --either-colour).
+struct PatternOptions {
+  std::vector<std::string> pieces;  // --pattern texts: every term of each
+  std::vector<std::string> fen;     // --fenpattern texts: any one of them
+  std::string to_move;              // white, black
+  std::string plies;                // A-B
+};
+
 // Empty strings are absent filters.
 struct FilterOptions {
   // Position: at most one of these.
@@ -42,6 +51,7 @@ struct FilterOptions {
   // Tags.
   std::string white, black, player, event, site, round, result, date_from, date_to, eco, variant;
   MaterialOptions material;
+  PatternOptions pattern;
   FeatureOptions features;
   // Opening: the stored classification (db classify), else the ECO/Opening tags.
   std::string opening;  // a part of the name, case-blind
@@ -55,6 +65,11 @@ Result<std::optional<query::MaterialCondition>> material_condition(const Materia
 void note_material_scan(const query::GameFilter& filter, const store::Database& db);
 // The same line for a command that reads every game's material.
 void note_material_replay(const store::Database& db);
+
+// The pattern condition of the options, if any (a usage error names the
+// option, the text and the column that is wrong).
+Result<std::optional<query::PatternCondition>> pattern_condition(const PatternOptions& options,
+                                                                 bool either_colour);
 
 // The game-feature conditions of the options (a usage error names the
 // option and its bad value).

@@ -9,15 +9,16 @@ namespace virrey::cli {
 Result<std::optional<query::MaterialCondition>> material_condition(const MaterialOptions& o) {
   using Out = std::optional<query::MaterialCondition>;
   if (o.spec.empty()) {
-    if (o.plies != 0 || o.either_colour)
-      return Error{ErrorKind::InvalidArgument, "--material-plies and --either-colour need --material"};
+    if (o.plies != 0) return Error{ErrorKind::InvalidArgument, "--material-plies needs --material"};
     return Out{};
   }
   auto spec = query::parse_material_spec(o.spec);
   if (!spec)
-    return Error{ErrorKind::InvalidArgument, fmt::format("--material '{}': {}", o.spec, spec.error().message)};
+    return Error{ErrorKind::InvalidArgument,
+                 fmt::format("--material '{}': {}", o.spec, spec.error().message)};
   if (o.plies < 0 || o.plies > 100000)
-    return Error{ErrorKind::InvalidArgument, fmt::format("--material-plies {} is out of range (1 to 100000)", o.plies)};
+    return Error{ErrorKind::InvalidArgument,
+                 fmt::format("--material-plies {} is out of range (1 to 100000)", o.plies)};
   query::MaterialCondition c{*spec, o.either_colour, o.plies > 0 ? std::uint32_t(o.plies) : 1u};
   return Out{std::move(c)};
 }

@@ -22,12 +22,24 @@ using Json = nlohmann::ordered_json;
 constexpr int kPartialVersion = 1;
 
 Json filter_json(const FilterOptions& f) {
-  Json j{{"fen", f.fen},         {"moves", f.moves},   {"promotion", f.promotion},
-         {"by", f.by},           {"file", f.file},     {"min_count", f.min_count},
-         {"ply", f.ply},         {"white", f.white},   {"black", f.black},
-         {"player", f.player},   {"event", f.event},   {"site", f.site},
-         {"round", f.round},     {"result", f.result}, {"date_from", f.date_from},
-         {"date_to", f.date_to}, {"eco", f.eco},       {"variant", f.variant},
+  Json j{{"fen", f.fen},
+         {"moves", f.moves},
+         {"promotion", f.promotion},
+         {"by", f.by},
+         {"file", f.file},
+         {"min_count", f.min_count},
+         {"ply", f.ply},
+         {"white", f.white},
+         {"black", f.black},
+         {"player", f.player},
+         {"event", f.event},
+         {"site", f.site},
+         {"round", f.round},
+         {"result", f.result},
+         {"date_from", f.date_from},
+         {"date_to", f.date_to},
+         {"eco", f.eco},
+         {"variant", f.variant},
          {"material", Json::array({f.material.spec, f.material.plies, f.material.either_colour})}};
   // Game features, when any is given (partials without them read as before).
   const FeatureOptions& g = f.features;
@@ -44,6 +56,9 @@ Json filter_json(const FilterOptions& f) {
       break;
     }
   if (!f.opening.empty()) j["opening"] = f.opening;  // absent in partials written before it
+  const PatternOptions& p = f.pattern;
+  if (!p.pieces.empty() || !p.fen.empty())
+    j["pattern"] = Json{{"pieces", p.pieces}, {"fen", p.fen}, {"to_move", p.to_move}, {"plies", p.plies}};
   return j;
 }
 
@@ -419,8 +434,8 @@ struct PlayersCodec {
 };
 
 // Every statistic with partial results: a new one adds its codec here.
-using Codecs = std::tuple<GamesCodec, PromotionsCodec, ResultsCodec, OpeningsCodec, EndgamesCodec,
-                          PlayersCodec>;
+using Codecs =
+    std::tuple<GamesCodec, PromotionsCodec, ResultsCodec, OpeningsCodec, EndgamesCodec, PlayersCodec>;
 
 std::string header(std::string_view statistic, const Json& query, store::GameId id_span) {
   return Json{

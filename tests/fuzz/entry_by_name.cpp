@@ -11,6 +11,7 @@ Entry entry_by_name(std::string_view name) {
   if (name == "trf") return &trf;
   if (name == "event_checks") return &event_checks;
   if (name == "material_spec") return &material_spec;
+  if (name == "board_pattern") return &board_pattern;
   if (name == "engine_lines") return &engine_lines;
   return nullptr;
 }

@@ -29,6 +29,10 @@ void san(const std::uint8_t* data, std::size_t size);
 // bytes also make material balances to decide.
 void material_spec(const std::uint8_t* data, std::size_t size);
 
+// First byte: bit 0 a `--fenpattern` (else a `--pattern`), bit 1 either
+// colour; the rest: the pattern's text (query/board_pattern.hpp).
+void board_pattern(const std::uint8_t* data, std::size_t size);
+
 // The first game of the input, checked and, when free of errors, imported
 // into a temporary database; it must read back equal, and the database must
 // pass its consistency check.

@@ -64,11 +64,12 @@ enum class Cond : std::uint8_t {
   Eco,
   Variant,
   Material,
+  Pattern,  // the material a pattern needs: candidates only, never proven
 };
-constexpr int kCondCount = 13;
+constexpr int kCondCount = 14;
 constexpr std::array<std::string_view, kCondCount> kCondNames = {
-    "position", "promotion", "white", "black", "player",  "event",   "site",
-    "round",    "result",    "date",  "eco",   "variant", "material"};
+    "position", "promotion", "white", "black", "player",  "event",    "site",
+    "round",    "result",    "date",  "eco",   "variant", "material", "pattern material"};
 std::string_view name(Cond c) { return kCondNames[std::size_t(c)]; }
 
 class CondSet {
@@ -180,9 +181,8 @@ RunScan tag_run(const Database& db, TagField field, std::string value, TagMatch 
 
 // The material index: one run per balance the condition matches, from the
 // exact balance or the variant's dictionary of balances.
-Source material_source(const Database& db, const GameFilter& f) {
-  Source s{Cond::Material};
-  const MaterialCondition& c = *f.material;
+Source material_source(const Database& db, const GameFilter& f, const MaterialCondition& c, Cond cond) {
+  Source s{cond};
   // An exact balance streams in id order (a page stops early); the many
   // balances of a range are read once each, whole, rather than round by round.
   s.sorted = c.spec.exact().has_value();
@@ -241,7 +241,17 @@ std::vector<Source> make_sources(const Database& db, const GameFilter& f) {
         }
     out.push_back(std::move(s));
   }
-  if (f.material && db.has_material_index()) out.push_back(material_source(db, f));
+  if (f.material && db.has_material_index())
+    out.push_back(material_source(db, f, *f.material, Cond::Material));
+  if (f.pattern && db.has_material_index()) {
+    // Only worth a read when the pattern needs some man beyond the kings.
+    const MaterialCondition implied = f.pattern->implied_material();
+    bool needs = false;
+    for (Color side : {Color::White, Color::Black})
+      for (int t = 1; t < kPieceTypeCount; ++t)
+        needs |= PieceType(t) != PieceType::King && implied.spec.min_count(side, PieceType(t)) > 0;
+    if (needs) out.push_back(material_source(db, f, implied, Cond::Pattern));
+  }
   const TagConditions& t = f.tags;
   auto exact = [&](Cond c, TagField field, const std::optional<std::string>& value) {
     if (value) out.push_back(Source{c, true, {tag_run(db, field, *value, TagMatch::Exact)}});
@@ -383,6 +393,7 @@ class Verifier {
     check_variant_ = open(Cond::Variant, t.variant.has_value());
     check_features_ = !f.features.empty();
     check_opening_ = f.opening.has_value();
+    check_pattern_ = f.pattern.has_value();
   }
 
   // What verification reads, for explain_plan.
@@ -397,8 +408,9 @@ class Verifier {
     }
     if (check_opening_) parts.push_back("the stored opening (else the ECO and Opening tags)");
     if (check_tags_) parts.push_back("tags from the record");
-    if (check_position_ || check_promotion_ || check_material_) parts.push_back("replay of the main line");
-    if (!check_tags_ && !check_position_ && !check_promotion_ && !check_material_ &&
+    if (check_position_ || check_promotion_ || check_material_ || check_pattern_)
+      parts.push_back("replay of the main line");
+    if (!check_tags_ && !check_position_ && !check_promotion_ && !check_material_ && !check_pattern_ &&
         (check_result_ || check_variant_))
       parts.push_back("summary");
     if (parts.empty()) return "nothing";
@@ -436,7 +448,8 @@ class Verifier {
       if (*stored && !f_.opening->matches((*stored)->eco, (*stored)->name)) return none;
       opening_from_tags_ = !*stored;
     }
-    const bool need_moves = check_position_ || check_promotion_ || check_material_ || mate_replay;
+    const bool need_moves =
+        check_position_ || check_promotion_ || check_material_ || check_pattern_ || mate_replay;
     const bool need_tags = check_tags_ || feature_tags || opening_from_tags_;
     if (!need_tags && !need_moves) {
       GameMatch m{c.id, c.promotion_ply ? c.promotion_ply : c.material_ply,
@@ -461,7 +474,7 @@ class Verifier {
     const unsigned parts = (need_tags ? store::kDecodeTags : 0u) | (need_moves ? store::kDecodeMainLine : 0u);
     // An opening position alone is looked for in the first plies, then, if
     // the game goes on, in the whole line.
-    const bool whole = check_promotion_ || check_material_ || mate_replay;
+    const bool whole = check_promotion_ || check_material_ || check_pattern_ || mate_replay;
     const std::uint32_t plies = opening_targets_ && !whole ? kOpeningPlies : store::kWholeMainLine;
     // Nor past the first position with fewer men than any position sought.
     const int min_men = whole ? 0 : fewest_target_men_;
@@ -490,7 +503,8 @@ class Verifier {
       if (!(trace.mate_by & f_.features.mate_by)) return none;
     }
     GameMatch m{c.id, c.promotion_ply ? c.promotion_ply : c.material_ply, rec.variant};
-    if (!check_position_ && !check_promotion_ && !check_material_) return std::optional<GameMatch>{m};
+    if (!check_position_ && !check_promotion_ && !check_material_ && !check_pattern_)
+      return std::optional<GameMatch>{m};
     bool ok = false;
     Status st;
     with_geometry(rec.variant, [&](auto g) { st = replay<decltype(g)>(rec, m, ok); });
@@ -557,8 +571,16 @@ class Verifier {
     const std::uint32_t need = std::max<std::uint32_t>(f_.promotion ? f_.promotion->min_count : 1, 1);
     std::vector<MaterialRun> runs;
     if (check_material_) runs.push_back({material_of(pos), 0, 1});
+    std::optional<std::uint32_t> pattern_ply;
+    const PatternCondition* pattern = check_pattern_ ? &*f_.pattern : nullptr;
+    if (pattern) {
+      board_text_of(pos, board_);
+      if (pattern->plies.contains(0) && pattern->matches(board_)) pattern_ply = 0;
+    }
     for (std::size_t i = 0; i < rec.main_line.size(); ++i) {
-      if ((!target || pos_ply) && (!check_promotion_ || promo_ply) && !check_material_) break;
+      if ((!target || pos_ply) && (!check_promotion_ || promo_ply) && !check_material_ &&
+          (!pattern || pattern_ply))
+        break;
       const Move mv = rec.main_line[i];
       const auto ply = std::uint32_t(i + 1);
       if (check_promotion_ && !promo_ply && mv.kind() == MoveKind::Promotion) {
@@ -569,10 +591,15 @@ class Verifier {
             ++count[index(us)] >= need)
           promo_ply = ply;
       }
-      const bool changes = check_material_ && (mv.kind() == MoveKind::Promotion || mv.kind() == MoveKind::EnPassant ||
-                                               (mv.kind() == MoveKind::Normal && !pos.piece_on(mv.to()).empty()));
+      const bool changes =
+          check_material_ && (mv.kind() == MoveKind::Promotion || mv.kind() == MoveKind::EnPassant ||
+                              (mv.kind() == MoveKind::Normal && !pos.piece_on(mv.to()).empty()));
       pos.play(mv);
       if (target && !pos_ply && pos.hash() == target->hash && same_position(pos, *target)) pos_ply = ply;
+      if (pattern && !pattern_ply) {
+        update_board_text(pos, mv, board_);
+        if (pattern->plies.contains(ply) && pattern->matches(board_)) pattern_ply = ply;
+      }
       if (changes)
         runs.push_back({material_of(pos), ply, 1});
       else if (check_material_)
@@ -580,10 +607,15 @@ class Verifier {
     }
     if (target && !pos_ply) return {};
     if (check_promotion_ && !promo_ply) return {};
+    if (pattern && !pattern_ply) return {};
     std::optional<std::uint32_t> material_ply;
     if (check_material_ && !(material_ply = material_verdict(*f_.material, runs))) return {};
     ok = true;
-    m.ply = pos_ply ? pos_ply : promo_ply ? promo_ply : material_ply ? material_ply : m.ply;
+    m.ply = pos_ply        ? pos_ply
+            : pattern_ply  ? pattern_ply
+            : promo_ply    ? promo_ply
+            : material_ply ? material_ply
+                           : m.ply;
     return {};
   }
 
@@ -595,7 +627,7 @@ class Verifier {
   bool check_tags_ = false, check_promotion_ = false, check_position_ = false;
   bool opening_targets_ = false;  // every position sought has all but a few men
   bool check_final_men_ = false;
-  bool check_material_ = false;  // not proven by the material index
+  bool check_material_ = false;                  // not proven by the material index
   std::array<int, kVariantCount> target_men_{};  // men of the positions sought per variant; 0: none
   int fewest_target_men_ = 0;                    // of every position sought; 0: none
   MatchCounts* counts_ = nullptr;
@@ -603,6 +635,8 @@ class Verifier {
   bool check_features_ = false;  // game features (summary, some tags)
   bool check_opening_ = false;
   bool opening_from_tags_ = false;  // the candidate being checked has no stored opening
+  bool check_pattern_ = false;
+  BoardText board_;  // the replayed position, as the pattern reads it
 };
 
 // --- the plan ---------------------------------------------------------------------
@@ -634,26 +668,40 @@ Result<Plan> make_plan(const Database& db, const GameFilter& f, const PlanOption
 
   // Probe every source when there are several; a lone source drives (or is
   // read whole, if it cannot stream).
+  // The material a pattern needs narrows the games only when few enough
+  // have it; past half the collection's size every game is replayed instead.
+  std::uint64_t games = 0;
+  for (const store::VariantCounts& c : db.counts()) games += c.games;
+  const std::size_t pattern_cap =
+      po.pattern_cap ? po.pattern_cap : std::max<std::size_t>(po.probe_cap, std::size_t(games / 2));
   const bool several = plan.sources.size() > 1;
+  std::vector<bool> dropped(plan.sources.size(), false);
   for (std::size_t i = 0; i < plan.sources.size(); ++i) {
     const Source& s = plan.sources[i];
-    if (!several && s.sorted) break;
-    auto set = probe(s, f, several ? po.probe_cap : std::numeric_limits<std::size_t>::max());
+    const bool pattern = s.cond == Cond::Pattern;
+    if (!several && s.sorted && !pattern) break;
+    const std::size_t cap = pattern   ? pattern_cap
+                            : several ? po.probe_cap
+                                      : std::numeric_limits<std::size_t>::max();
+    auto set = probe(s, f, cap);
     if (!set) return set.error();
     if (!*set) {
-      notes.push_back(fmt::format("{}: over {} entries", name(s.cond), po.probe_cap));
+      notes.push_back(fmt::format("{}: over {} entries", name(s.cond), cap));
+      dropped[i] = pattern;
       continue;
     }
     notes.push_back(fmt::format("{}: {} games", name(s.cond), (*set)->size()));
-    if (s.cond != Cond::Position) plan.proven.add(s.cond);
+    if (s.cond != Cond::Position && !pattern) plan.proven.add(s.cond);
     plan.candidates = plan.candidates ? intersect(*plan.candidates, **set) : std::move(**set);
   }
+  for (std::size_t i = plan.sources.size(); i-- > 0;)
+    if (dropped[i]) plan.sources.erase(plan.sources.begin() + std::ptrdiff_t(i));
   if (plan.candidates) {
     plan.description = fmt::format("intersect complete index sets ({} candidates)", plan.candidates->size());
   } else {
     // The most selective streaming source by kind; none: every game.
-    for (Cond c : {Cond::Position, Cond::Promotion, Cond::Material, Cond::White, Cond::Black, Cond::Event, Cond::Eco,
-                   Cond::Site, Cond::Round, Cond::Variant, Cond::Result})
+    for (Cond c : {Cond::Position, Cond::Promotion, Cond::Material, Cond::White, Cond::Black, Cond::Event,
+                   Cond::Eco, Cond::Site, Cond::Round, Cond::Variant, Cond::Result})
       for (std::size_t i = 0; i < plan.sources.size() && !plan.driver; ++i)
         if (plan.sources[i].cond == c && plan.sources[i].sorted) plan.driver = i;
     if (plan.driver) {

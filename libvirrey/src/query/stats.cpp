@@ -33,7 +33,7 @@ Result<GameScope> GameScope::from_filter(const store::Database& db, const GameFi
   TagConditions rest = filter.tags;
   rest.variant.reset();
   if (filter.positions.empty() && !filter.promotion && !filter.material && filter.features.empty() &&
-      !filter.opening && rest.empty())
+      !filter.opening && !filter.pattern && rest.empty())
     return everything(filter.tags.variant);
 
   std::vector<GameMatch> matches;

@@ -35,6 +35,7 @@
 
 #include "virrey/base/error.hpp"
 #include "virrey/game/game_record.hpp"
+#include "virrey/query/board_pattern.hpp"
 #include "virrey/query/game_features.hpp"
 #include "virrey/query/material_spec.hpp"
 #include "virrey/rules/position.hpp"
@@ -113,8 +114,12 @@ struct GameFilter {
   // (game_features.hpp): from the summary, some from the record's tags.
   FeatureConditions features;
   std::optional<OpeningCondition> opening;
+  // Men on squares (board_pattern.hpp): confirmed by replay, after the
+  // material index has ruled out games without the men the pattern needs.
+  std::optional<PatternCondition> pattern;
   bool empty() const {
-    return positions.empty() && !promotion && tags.empty() && !material && features.empty() && !opening;
+    return positions.empty() && !promotion && tags.empty() && !material && features.empty() && !opening &&
+           !pattern;
   }
 };
 
@@ -122,9 +127,9 @@ struct GameFilter {
 struct GameMatch {
   GameId id = 0;
   // The position condition's first ply (0 = the start position); without a
-  // position condition, the ply of the promotion that completed the
-  // promotion condition; else the first ply of the material condition's
-  // stretch; else none.
+  // position condition, the first ply where the pattern holds; else the ply
+  // of the promotion that completed the promotion condition; else the first
+  // ply of the material condition's stretch; else none.
   std::optional<std::uint32_t> ply;
   Variant variant = Variant::Standard;
 };
@@ -143,6 +148,9 @@ struct MatchCounts {
 struct PlanOptions {
   std::size_t probe_cap = 4096;   // an index range of at most this many entries is read whole
   std::size_t first_window = 96;  // entries per index range in the first streaming round
+  // Entries of the material a pattern needs that are read to narrow its
+  // candidates; past this, every game is replayed. 0: half the collection.
+  std::size_t pattern_cap = 0;
   MatchCounts* counts = nullptr;  // when set, added to
 };
 

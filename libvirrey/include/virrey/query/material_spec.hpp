@@ -33,6 +33,13 @@ class MaterialSpec {
   // The fewest men of each type a matching balance has (for a pattern's or
   // the planner's use).
   int min_count(Color c, PieceType pt) const { return min_[index(c)][index(pt)]; }
+  // The balances with at least these men of each type (kings aside).
+  static MaterialSpec at_least(const std::array<std::array<std::uint8_t, kPieceTypeCount>, 2>& mins) {
+    MaterialSpec s;
+    s.min_ = mins;
+    for (auto& side : s.min_) side[index(PieceType::King)] = 0;
+    return s;
+  }
 
   // Parsing fills these; errors name the column (1-based) of the text.
   friend Result<MaterialSpec> parse_material_spec(std::string_view text);
