@@ -12,6 +12,7 @@ Entry entry_by_name(std::string_view name) {
   if (name == "event_checks") return &event_checks;
   if (name == "material_spec") return &material_spec;
   if (name == "board_pattern") return &board_pattern;
+  if (name == "stats_partial") return &stats_partial;
   if (name == "engine_lines") return &engine_lines;
   return nullptr;
 }

@@ -33,6 +33,10 @@ void material_spec(const std::uint8_t* data, std::size_t size);
 // colour; the rest: the pattern's text (query/board_pattern.hpp).
 void board_pattern(const std::uint8_t* data, std::size_t size);
 
+// First byte: the output format of `stats merge`; the rest: up to three
+// partial results (cli/stats_partial.hpp), separated by NUL bytes.
+void stats_partial(const std::uint8_t* data, std::size_t size);
+
 // The first game of the input, checked and, when free of errors, imported
 // into a temporary database; it must read back equal, and the database must
 // pass its consistency check.

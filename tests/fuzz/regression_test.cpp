@@ -54,7 +54,7 @@ TEST_P(FuzzInputs, ReplayWithoutFailure) {
 
 INSTANTIATE_TEST_SUITE_P(Targets, FuzzInputs,
                          ::testing::Values("pgn_reader", "fen", "san", "import", "trf", "event_checks",
-                                           "material_spec", "board_pattern", "engine_lines"),
+                                           "material_spec", "board_pattern", "engine_lines", "stats_partial"),
                          [](const auto& info) { return std::string(info.param); });
 
 }  // namespace
