@@ -187,7 +187,6 @@ queries = [
     ("material range, White V>=2", ["--material", "V>=2"], None),
     ("material terms, Q=0 V>=1 vs Q=1", ["--material", "Q=0 V>=1 vs Q=1"], None),
     ("material held 10 plies, KRP-KR", ["--material", "KRP-KR", "--material-plies", "10"], None),
-    ("pattern Vd5 Pc4 Pe4 !pd?", ["--pattern", "Vd5 Pc4 Pe4 !pd?"], None),
 ]
 extract = {}
 for name, tags in (("opening", "opening.tags"), ("endgame", "endgame.tags")):
