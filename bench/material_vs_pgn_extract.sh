@@ -44,7 +44,7 @@ def once(cmd):
     return time.perf_counter() - t0, p.stdout
 
 # (virrey spec, pgn-extract -z line): the same balance, either colour.
-balances = [("KRP-KR", "rp r"), ("KQ-KR", "q r"), ("KRB-KR", "rb r"), ("KBN-K", "bn")]
+balances = [("KRP-KR", "rp r"), ("KQ-KR", "q r"), ("KRB-KR", "rb r"), ("KBN-K", "bn p0")]
 games = int(once([virrey, "-q", "search", "--db", db, "--count"])[1])
 print(f"database {db}: {games} games; pgn-extract input {pgn}: {os.path.getsize(pgn) / 1e6:.0f} MB; "
       f"{runs} alternating rounds, both pinned to core 0")
