@@ -156,6 +156,8 @@ int run_upgrade(const std::string& flag, Format format) {
   else if (report->summaries)
     fmt::print("{}: game summaries rewritten (mates, time controls); {} games indexed\n", path,
                report->games);
+  else if (report->material_order)
+    fmt::print("{}: material dictionary written in search order\n", path);
   else
     fmt::print("{}: already at schema version {}\n", path, report->to_version);
   return kExitOk;

@@ -8,16 +8,18 @@
 #include <array>
 #include <functional>
 #include <map>
+#include <random>
 #include <set>
 
 #include "collection.hpp"
 #include "handmade_pgn.hpp"
 #include "store_hooks.hpp"
-#include "virrey/store/consistency.hpp"
-#include "virrey/store/upgrade.hpp"
 #include "virrey/query/game_filter.hpp"
 #include "virrey/query/material_spec.hpp"
 #include "virrey/query/search.hpp"
+#include "virrey/store/consistency.hpp"
+#include "virrey/store/merge.hpp"
+#include "virrey/store/upgrade.hpp"
 
 namespace virrey::testing {
 namespace {
@@ -194,6 +196,136 @@ TEST_F(MaterialSearch, VerifiedByReplayWhenAnotherIndexDrives) {
   const Query q{"V>=1 vs V=0", true, 3, [](const Counts& c) { return n(c, 0, 'V') >= 1 && n(c, 1, 'V') == 0; }};
   expect_same(q, 1, stream_promotions, p);
   expect_same(q, 1, {}, p);  // both index sets read whole and intersected
+}
+
+// --- the dictionary in search order ---------------------------------------------------
+
+constexpr std::string_view kLetters = "PNBRQKVM";
+
+// A box as bounds per side and letter, decided here over the FEN's counts.
+struct Box {
+  std::array<std::map<char, std::pair<int, int>>, 2> bounds;
+  bool holds(const Counts& c) const {
+    for (int side = 0; side < 2; ++side)
+      for (const auto& [letter, range] : bounds[std::size_t(side)]) {
+        const int k = n(c, side, letter);
+        if (k < range.first || k > range.second) return false;
+      }
+    return true;
+  }
+  MaterialBounds to_bounds() const {
+    MaterialBounds b;
+    for (int side = 0; side < 2; ++side)
+      for (const auto& [letter, range] : bounds[std::size_t(side)]) {
+        b.lo[side][index(piece_type_from_letter(letter))] = std::uint8_t(range.first);
+        b.hi[side][index(piece_type_from_letter(letter))] = std::uint8_t(range.second);
+      }
+    return b;
+  }
+};
+
+Material material_from(const Counts& c) {
+  Material m;
+  for (int side = 0; side < 2; ++side)
+    for (const auto& [letter, k] : c[std::size_t(side)])
+      m.set(side == 0 ? Color::White : Color::Black, piece_type_from_letter(letter), k);
+  return m;
+}
+
+// Every balance inside random boxes, as the skip scan over the dictionary in
+// search order lists them, against the balances the scan of the games
+// reaches and the box's rule over their counts.
+TEST_F(MaterialSearch, BalancesWithinABoxSeekOverTheRest) {
+  ASSERT_TRUE(c().db->has_material_order());
+  std::map<Variant, std::map<std::uint64_t, Counts>> reached;
+  for (const ScannedGame& g : c().games)
+    for (const std::string& fen : g.positions) {
+      const Counts counts = counts_of(fen);
+      reached[g.record.variant][material_from(counts).key()] = counts;
+    }
+  std::mt19937 rng(20261202);
+  auto pick = [&](int below) { return int(rng() % unsigned(below)); };
+  std::size_t nonempty = 0;
+  for (int round = 0; round < 400; ++round) {
+    Box box;
+    for (int side = 0; side < 2; ++side)
+      for (char letter : kLetters) {
+        if (pick(3) != 0) continue;  // most counts free
+        const int lo = pick(4) == 0 ? 0 : pick(letter == 'P' ? 9 : 3);
+        box.bounds[std::size_t(side)][letter] = {lo, lo + pick(3)};
+      }
+    for (Variant v : {Variant::Standard, Variant::Virrey, Variant::Modern}) {
+      std::set<std::uint64_t> want, got;
+      for (const auto& [key, counts] : reached[v])
+        if (box.holds(counts)) want.insert(key);
+      Status s = c().db->for_each_material_within(v, box.to_bounds(), [&](std::uint64_t key) {
+        EXPECT_TRUE(got.insert(key).second) << "listed twice";
+        return true;
+      });
+      ASSERT_TRUE(s) << s.error().message;
+      ASSERT_EQ(got, want) << "round " << round << " variant " << int(v);
+      nonempty += !want.empty();
+    }
+  }
+  EXPECT_GE(nonempty, 100u);
+  // Stopping early stops.
+  int seen = 0;
+  ASSERT_TRUE(c().db->for_each_material_within(Variant::Virrey, MaterialBounds{},
+                                               [&](std::uint64_t) { return ++seen < 3; }));
+  EXPECT_EQ(seen, 3);
+}
+
+// A database written before the dictionary in search order: searches by
+// counts answer the same from the plain dictionary, `db upgrade` writes the
+// ordered one alone, a merge of it into a new database writes it too, and
+// `db check` verifies each.
+TEST(MaterialIndex, DictionaryInSearchOrderIsAddedByUpgradeAndMerge) {
+  TempDir dir;
+  const std::string path = dir.path() + "/db", merged = dir.path() + "/merged";
+  std::vector<game::GameRecord> records = records_from_pgn(kVirreyPgn, Variant::Virrey);
+  for (auto& r : generated(Variant::Virrey, 9, 150)) records.push_back(std::move(r));
+  for (auto& r : generated(Variant::Standard, 10, 60)) records.push_back(std::move(r));
+  store_records(path, records, true);
+  const std::vector<std::string> specs = {"V>=1 vs V=0", "Q=0 V>=1 vs Q=1", "R>=1 P<=3", "KV vs P>=1"};
+  auto answers = [&](const std::string& at, bool ordered) {
+    auto db = store::Database::open(at, {store::OpenMode::ReadOnly});
+    EXPECT_TRUE(db) << db.error().message;
+    EXPECT_EQ((*db)->has_material_order(), ordered) << at;
+    std::vector<std::pair<store::GameId, std::uint32_t>> out;
+    for (const std::string& text : specs)
+      for (bool either : {false, true}) {
+        auto spec = query::parse_material_spec(text);
+        EXPECT_TRUE(spec);
+        query::GameFilter f;
+        f.material = MaterialCondition{*spec, either, 1};
+        auto m = query::find_matches(**db, f);
+        EXPECT_TRUE(m) << m.error().message;
+        out.emplace_back(0, 0);  // a separator per query
+        for (const auto& g : *m) out.emplace_back(g.id, g.ply.value_or(9999));
+      }
+    auto check = store::check_database(**db);
+    EXPECT_TRUE(check);
+    EXPECT_EQ(check->problem_count, 0u) << (check->problems.empty() ? "" : check->problems[0]);
+    return out;
+  };
+  const auto want = answers(path, true);
+  EXPECT_GT(want.size(), 2 * specs.size() + 20);
+  ASSERT_TRUE(store::testing::drop_material_order(path));
+  EXPECT_EQ(answers(path, false), want);
+  {
+    auto dest = store::Database::open(merged, {store::OpenMode::ReadWrite});
+    ASSERT_TRUE(dest) << dest.error().message;
+    auto report = store::merge_databases(**dest, {path});
+    ASSERT_TRUE(report) << report.error().message;
+    EXPECT_EQ(report->stored, records.size());
+  }
+  EXPECT_EQ(answers(merged, true), want);
+  auto up = store::upgrade_database(path);
+  ASSERT_TRUE(up) << up.error().message;
+  EXPECT_TRUE(up->material_order);
+  EXPECT_FALSE(up->material_index);
+  EXPECT_EQ(up->games, 0u);
+  EXPECT_EQ(answers(path, true), want);
 }
 
 // A database written before the material index: it opens, a material

@@ -100,6 +100,14 @@ Status drop_material_index(const std::string& path) {
   return {};
 }
 
+Status drop_material_order(const std::string& path) {
+  return write_one(path, [&](Database::Impl& d, rocksdb::WriteBatch& batch) {
+    // Kinds 3 (the entries) and 4 (the mark): keys.hpp.
+    batch.DeleteRange(d.cf(Family::Material), rocksdb::Slice("\x03", 1), rocksdb::Slice("\x05", 1))
+        .PermitUncheckedError();
+  });
+}
+
 Status drop_summary_format(const std::string& path) {
   auto impl = open_impl(path, {OpenMode::ReadWrite, false}, false);
   if (!impl) return impl.error();

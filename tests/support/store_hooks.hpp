@@ -38,6 +38,10 @@ Status put_raw_entry(const std::string& path, Family family, const std::string& 
 // it before the material index existed.
 Status drop_material_index(const std::string& path);
 
+// Drops the material dictionary in search order and its mark: a database
+// as virrey wrote it before the dictionary had that order.
+Status drop_material_order(const std::string& path);
+
 // Drops the mark that every game summary records the mate and the time
 // class: a database as virrey wrote it before they were recorded.
 Status drop_summary_format(const std::string& path);

@@ -192,21 +192,38 @@ Source material_source(const Database& db, const GameFilter& f, const MaterialCo
       balances.push_back(exact->key());
       if (c.either_colour && exact->flipped() != *exact) balances.push_back(exact->flipped().key());
     } else {
-      Status st = db.for_each_material(v, [&](std::uint64_t key) {
-        if (material_matches(c, Material(key))) balances.push_back(key);
-        return true;
-      });
+      // The balances within the spec's box (and its mirror), then the spec.
+      Status st;
+      for (bool flip : {false, true}) {
+        if (flip && !c.either_colour) break;
+        const MaterialBounds box = flip ? c.spec.bounds().flipped() : c.spec.bounds();
+        if (st)
+          st = db.for_each_material_within(v, box, [&](std::uint64_t key) {
+            if (material_matches(c, Material(key))) balances.push_back(key);
+            return true;
+          });
+      }
+      std::sort(balances.begin(), balances.end());
+      balances.erase(std::unique(balances.begin(), balances.end()), balances.end());
       if (!st) {  // reported when the source is read
         s.runs.push_back([st](const store::Visit<const Entry&>&) { return st; });
         continue;
       }
     }
-    for (std::uint64_t key : balances)
-      s.runs.push_back([&db, v, key](const store::Visit<const Entry&>& visit) {
-        return db.for_each_material_game(v, key, [&](const store::MaterialHit& h) {
+    if (s.sorted) {
+      for (std::uint64_t key : balances)
+        s.runs.push_back([&db, v, key](const store::Visit<const Entry&>& visit) {
+          return db.for_each_material_game(v, key, [&](const store::MaterialHit& h) {
+            return visit(Entry{h.game, h.first_ply, Color::White, v, true, key, h.plies});
+          });
+        });
+    } else if (!balances.empty()) {
+      s.runs.push_back([&db, v, balances = std::move(balances)](const store::Visit<const Entry&>& visit) {
+        return db.for_each_material_games(v, balances, [&](std::uint64_t key, const store::MaterialHit& h) {
           return visit(Entry{h.game, h.first_ply, Color::White, v, true, key, h.plies});
         });
       });
+    }
   }
   return s;
 }

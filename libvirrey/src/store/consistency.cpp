@@ -146,7 +146,7 @@ Result<CheckReport> check_database(const Database& db, const std::function<void(
                                   Family::Identities};
   // The material index, when the database has one (`db upgrade` builds it).
   if (db.has_material_index()) indexed.push_back(Family::Material);
-  std::set<std::pair<Variant, std::uint64_t>> balances_expected, balances_stored;
+  std::set<std::pair<Variant, std::uint64_t>> balances_expected, balances_stored, balances_ordered;
   std::array<Digest, kFamilyCount> expected{}, stored{};
   TreeDigest tree_expected, tree_stored;
   std::array<VariantCounts, kVariantCount> counts{};
@@ -206,10 +206,10 @@ Result<CheckReport> check_database(const Database& db, const std::function<void(
         return true;
       }
       if (f == Family::Material) {
-        if (key == view(material_complete_key())) return true;
+        if (key == view(material_complete_key()) || key == view(material_ordered_complete_key())) return true;
         auto k = parse_material_key(key);
         if (k && !k->postings) {
-          balances_stored.emplace(k->variant, k->material);
+          (k->ordered ? balances_ordered : balances_stored).emplace(k->variant, k->material);
           return true;
         }
         const bool ok = k && decode_material_postings(value, k->first, [&](const MaterialHit& h) {
@@ -269,6 +269,9 @@ Result<CheckReport> check_database(const Database& db, const std::function<void(
   if (db.has_material_index() && balances_expected != balances_stored)
     problem(fmt::format("material: {} balances listed, {} reached by the stored games", balances_stored.size(),
                         balances_expected.size()));
+  if (db.has_material_order() && balances_ordered != balances_stored)
+    problem(fmt::format("material: {} balances listed in search order, {} in the dictionary",
+                        balances_ordered.size(), balances_stored.size()));
 
   // Pass 3, only when a family differs: look every expected entry up.
   std::vector<Family> differing;

@@ -251,10 +251,13 @@ Status Database::Impl::load_meta() {
   if (Status s = get_meta(view(meta_key(MetaKey::TreePlies)), v, found); !s) return s;
   tree_plies = found ? std::uint32_t(v) : kTreePlies;
   material_index = false;
+  material_ordered = false;
   if (cf(Family::Material)) {
     std::string unused;
     if (Status s = get(Family::Material, view(material_complete_key()), unused, found); !s) return s;
     material_index = found;
+    if (Status s = get(Family::Material, view(material_ordered_complete_key()), unused, found); !s) return s;
+    material_ordered = material_index && found;
   }
   if (Status s = get_meta(view(meta_key(MetaKey::SummaryFormat)), v, found); !s) return s;
   summary_features = found && v >= 2;

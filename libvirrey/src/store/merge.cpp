@@ -3,6 +3,7 @@
 // it repeats games stored already, imported game by game (merge.hpp).
 #include "virrey/store/merge.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <thread>
@@ -86,6 +87,10 @@ Status copy_family(const Database::Impl& src, FamilyFiles& out, GameId offset,
   std::string key;
   std::uint64_t entries = 0;
   Status failure;
+  // A source without the material dictionary in search order: made here
+  // from its plain one, written after every other material key.
+  std::vector<std::string> ordered;
+  const bool order_here = f == Family::Material && !src.material_ordered;
   Status s = src.scan(f, {}, [&](std::string_view k, std::string_view v) {
     key.assign(k);
     if (f == Family::Tags) {
@@ -98,9 +103,14 @@ Status copy_family(const Database::Impl& src, FamilyFiles& out, GameId offset,
       // Postings (kind 1) carry their first game at offset 10, the rest of the
       // value relative to it; dictionary entries hold no game id; the
       // destination's own completeness marker stands (copy_source).
-      if (key == view(material_complete_key())) return true;
+      if (key == view(material_complete_key()) || key == view(material_ordered_complete_key())) return true;
       if (!key.empty() && key[0] == 1 && key.size() >= 14)
         put_be(key.data() + 10, get_be(key.data() + 10, 4) + offset, 4);
+      if (order_here) {
+        auto mk = parse_material_key(key);
+        if (mk && mk->ordered) return true;
+        if (mk && !mk->postings) ordered.emplace_back(view(material_ordered_key(mk->variant, mk->material)));
+      }
     } else if (f == Family::Openings) {
       // Games' openings carry their id at offset 1; named positions and the
       // ECO file's description are copied (the source's replace the
@@ -121,6 +131,9 @@ Status copy_family(const Database::Impl& src, FamilyFiles& out, GameId offset,
   });
   if (!s) return s;
   if (!failure) return failure;
+  std::sort(ordered.begin(), ordered.end());
+  for (const std::string& key : ordered)
+    if (failure = out.add(key, {}, false); !failure) return failure;
   return out.close();
 }
 

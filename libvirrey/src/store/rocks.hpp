@@ -49,6 +49,7 @@ struct Database::Impl {
   std::uint32_t hash_table_id = 0;
   std::uint32_t tree_plies = kTreePlies;
   bool material_index = false;  // material_complete_key() is present
+  bool material_ordered = false;  // material_ordered_complete_key() is present
   bool summary_features = false;  // MetaKey::SummaryFormat is 2: every summary has mate and time class
   GameId next_game_id = 1;
   std::array<VariantCounts, kVariantCount> counts{};
@@ -76,6 +77,9 @@ struct Database::Impl {
   void put_meta_u32(rocksdb::WriteBatch& batch, MetaKey k, std::uint32_t v) const;
   // Marks the material index complete (material_complete_key), in a batch.
   void mark_material_index(rocksdb::WriteBatch& batch) const;
+  // Writes the material dictionary in search order from the plain one, and
+  // marks it complete (a database whose index predates it).
+  Status order_material_dictionary();
   // Compacts these families down to the last level (merges tree operands,
   // drops overwritten and deleted entries).
   Status compact(const std::vector<Family>& families);

@@ -88,7 +88,13 @@ Result<UpgradeReport> upgrade_database(const std::string& path,
   UpgradeReport report{d.schema_version, kSchemaVersion, 0};
   if (Status s = schema_status(d); !s && s.error().kind != ErrorKind::OlderSchema) return s.error();
   if (d.schema_version == kSchemaVersion) {
-    if (d.material_index && d.summary_features) return report;
+    if (d.material_index && d.summary_features) {
+      if (d.material_ordered) return report;
+      // Written before the dictionary in search order: that alone, from the plain one.
+      if (Status s = d.order_material_dictionary(); !s) return s.error();
+      report.material_order = true;
+      return report;
+    }
     // Written before the material index, or before summaries recorded the
     // mate and the time class: those alone.
     const Rebuild what{false, !d.summary_features, !d.material_index};
@@ -102,7 +108,12 @@ Result<UpgradeReport> upgrade_database(const std::string& path,
     if (what.material) d.mark_material_index(meta);
     if (what.summaries) d.put_meta_u32(meta, MetaKey::SummaryFormat, 2);
     if (Status s = d.write(meta); !s) return s.error();
+    if (!what.material && !d.material_ordered) {
+      if (Status s = d.order_material_dictionary(); !s) return s.error();
+      report.material_order = true;
+    }
     d.material_index = true;
+    d.material_ordered = true;
     d.summary_features = true;
     std::vector<Family> compacted;
     if (what.material) compacted.push_back(Family::Material);
@@ -128,6 +139,7 @@ Result<UpgradeReport> upgrade_database(const std::string& path,
   d.put_meta_u32(meta, MetaKey::SummaryFormat, 2);
   if (Status s = d.write(meta); !s) return s.error();
   d.material_index = true;
+  d.material_ordered = true;
   d.summary_features = true;
   report.material_index = true;
   report.summaries = true;

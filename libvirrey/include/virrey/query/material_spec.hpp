@@ -33,6 +33,17 @@ class MaterialSpec {
   // The fewest men of each type a matching balance has (for a pattern's or
   // the planner's use).
   int min_count(Color c, PieceType pt) const { return min_[index(c)][index(pt)]; }
+  // The least and most men of each type a matching balance may have (sums
+  // of types aside: every match is in the box, not all of the box matches).
+  MaterialBounds bounds() const {
+    MaterialBounds b;
+    for (int side = 0; side < 2; ++side)
+      for (int t = 0; t < kPieceTypeCount; ++t) {
+        b.lo[side][t] = min_[std::size_t(side)][std::size_t(t)];
+        b.hi[side][t] = max_[std::size_t(side)][std::size_t(t)];
+      }
+    return b;
+  }
   // The balances with at least these men of each type (kings aside).
   static MaterialSpec at_least(const std::array<std::array<std::uint8_t, kPieceTypeCount>, 2>& mins) {
     MaterialSpec s;

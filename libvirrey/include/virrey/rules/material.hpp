@@ -60,6 +60,36 @@ class Material {
   std::uint64_t key_ = 0;
 };
 
+// A box of balances: for each side and piece type, the least and the most
+// men of that type (kings included).
+struct MaterialBounds {
+  std::uint8_t lo[2][kPieceTypeCount]{};
+  std::uint8_t hi[2][kPieceTypeCount]{};
+
+  MaterialBounds() {
+    for (auto& side : hi)
+      for (auto& n : side) n = Material::kMaxCount;
+  }
+  bool contains(Material m) const {
+    for (Color c : {Color::White, Color::Black})
+      for (int t = 1; t < kPieceTypeCount; ++t) {
+        const int n = m.count(c, PieceType(t));
+        if (n < lo[index(c)][t] || n > hi[index(c)][t]) return false;
+      }
+    return true;
+  }
+  // The same box with White's and Black's bounds swapped.
+  MaterialBounds flipped() const {
+    MaterialBounds b;
+    for (int t = 0; t < kPieceTypeCount; ++t)
+      for (int side = 0; side < 2; ++side) {
+        b.lo[side][t] = lo[1 - side][t];
+        b.hi[side][t] = hi[1 - side][t];
+      }
+    return b;
+  }
+};
+
 // The material of a position.
 template <class G>
 Material material_of(const Position<G>& p) {

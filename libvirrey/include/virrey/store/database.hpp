@@ -22,6 +22,7 @@
 #include "virrey/base/error.hpp"
 #include "virrey/game/game_record.hpp"
 #include "virrey/importers/fingerprint.hpp"
+#include "virrey/rules/material.hpp"
 #include "virrey/rules/types.hpp"
 #include "virrey/rules/variant.hpp"
 #include "virrey/store/game_codec.hpp"
@@ -197,14 +198,25 @@ class Database {
   // The material index (material balances as rules/material.hpp keys): false
   // for a database written before it, until `db upgrade` builds it.
   bool has_material_index() const;
+  // The material dictionary is complete in search order too, so a search by
+  // counts seeks (false for a database written before it, until `db upgrade`).
+  bool has_material_order() const;
   // Every game summary records the final mate and the time class (false for
   // a database written before they were, until `db upgrade` rewrites them).
   bool has_summary_features() const;
   // The balances some game of the variant reaches, by key.
   Status for_each_material(Variant v, const Visit<std::uint64_t>& visit) const;
+  // The balances of the variant within a box, by key; seeks over the rest
+  // when the dictionary in search order is complete, else filters them all.
+  Status for_each_material_within(Variant v, const MaterialBounds& box,
+                                  const Visit<std::uint64_t>& visit) const;
   // The games that reach a balance, by game id.
   Status for_each_material_game(Variant v, std::uint64_t material,
                                 const Visit<const MaterialHit&>& visit) const;
+  // The games of several balances (in key order), balance by balance, read
+  // through one iterator.
+  Status for_each_material_games(Variant v, const std::vector<std::uint64_t>& materials,
+                                 const Visit<std::uint64_t, const MaterialHit&>& visit) const;
 
   // --- openings (`db classify`) --------------------------------------------
   // The game's opening; nullopt when it has none (not classified, or no

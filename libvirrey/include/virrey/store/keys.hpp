@@ -124,11 +124,23 @@ struct MaterialKey {
   Variant variant;
   std::uint64_t material = 0;
   GameId first = 0;  // postings only
+  bool ordered = false;  // the dictionary in search order (kind 3)
 };
 std::optional<MaterialKey> parse_material_key(std::string_view key);
 // Present (kind 2, empty value) once the index holds every game: written at
 // creation and by `db upgrade`, absent in a database older than the index.
 Key<1> material_complete_key();
+// The dictionary again (kind 3), each balance's counts in search order
+// (material_search_order): the rare men first, so that a search by counts
+// seeks over the balances it cannot match. Complete when kind 4 is present
+// (written at creation and by `db upgrade`).
+Key<10> material_ordered_key(Variant v, std::uint64_t material);
+Key<2> material_ordered_prefix(Variant v);
+Key<1> material_ordered_complete_key();
+// A balance's 16 counts (4 bits each), most significant first: White's and
+// Black's viceroys, ministers, queens, rooks, bishops, knights, pawns, kings.
+std::uint64_t material_search_order(std::uint64_t material);
+std::uint64_t material_from_search_order(std::uint64_t ordered);
 
 // --- openings ---------------------------------------------------------------
 // A game's opening (kind 0), the positions an ECO file names (kind 1) and the

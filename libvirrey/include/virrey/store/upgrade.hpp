@@ -20,6 +20,7 @@ struct UpgradeReport {
   std::uint64_t games = 0;  // games re-indexed (0: nothing to do)
   bool material_index = false;  // the material index was built
   bool summaries = false;       // the game summaries were rewritten (mate and time class added)
+  bool material_order = false;  // the material dictionary was written in search order
 };
 
 // `progress` (optional) is called now and then with the games re-indexed.
