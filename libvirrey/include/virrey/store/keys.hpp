@@ -14,6 +14,8 @@
 //   material     0 | variant (1) | material (8)                       -> empty: the balances that occur
 //                1 | variant (1) | material (8) | first game id (4)   -> postings (material_postings.hpp)
 //                2                                                    -> empty: the index is complete
+//                3 | variant (1) | counts in search order (8)         -> empty: the balances again, searchable by counts
+//                4                                                    -> empty: kind 3 is complete
 //   openings     0 | game id (4)                                      -> the game's opening (openings.hpp)
 //                1 | variant (1) | position hash (8)                  -> the ECO file's name of the position
 //                2                                                    -> the ECO file's description (text)
