@@ -1,6 +1,7 @@
 // Key layouts (golden), their order, and tag normalisation.
 #include <gtest/gtest.h>
 
+#include "virrey/rules/material.hpp"
 #include "virrey/store/keys.hpp"
 
 namespace virrey::store {
@@ -52,6 +53,26 @@ TEST(Keys, GoldenLayouts) {
             "0000000000000005"
             "00000006");
   EXPECT_EQ(hex(view(meta_key(MetaKey::Games, Variant::Virrey))), "0501");
+  // KVR-KR: White's counts in the low 32 bits, a nibble per type P N B R Q K V M
+  // from the lowest; in search order, one nibble per count from the top:
+  // V V M M Q Q R R B B N N P P K K, White's first.
+  Material kvr_kr;
+  for (PieceType t : {PieceType::King, PieceType::Viceroy, PieceType::Rook}) kvr_kr.set(Color::White, t, 1);
+  for (PieceType t : {PieceType::King, PieceType::Rook}) kvr_kr.set(Color::Black, t, 1);
+  EXPECT_EQ(hex(view(material_dictionary_key(Variant::Virrey, kvr_kr.key()))),
+            "00"
+            "01"
+            "0010100001101000");
+  EXPECT_EQ(hex(view(material_ordered_key(Variant::Virrey, kvr_kr.key()))),
+            "03"
+            "01"
+            "1000001100000011");
+  EXPECT_EQ(material_from_search_order(material_search_order(kvr_kr.key())), kvr_kr.key());
+  auto parsed = parse_material_key(view(material_ordered_key(Variant::Virrey, kvr_kr.key())));
+  ASSERT_TRUE(parsed);
+  EXPECT_TRUE(parsed->ordered);
+  EXPECT_FALSE(parsed->postings);
+  EXPECT_EQ(parsed->material, kvr_kr.key());
 }
 
 TEST(Keys, RoundTrips) {
