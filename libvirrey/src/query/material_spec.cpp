@@ -35,16 +35,10 @@ Result<std::array<int, kPieceTypeCount>> group_counts(std::string_view g, std::s
 
 }  // namespace
 
-MaterialSpec::MaterialSpec() {
-  for (auto& side : max_) side.fill(Material::kMaxCount);
-}
+MaterialSpec::MaterialSpec() = default;
 
 bool MaterialSpec::matches(Material m) const {
-  for (Color c : {Color::White, Color::Black})
-    for (int t = 1; t < kPieceTypeCount; ++t) {
-      const int n = m.count(c, PieceType(t));
-      if (n < min_[index(c)][std::size_t(t)] || n > max_[index(c)][std::size_t(t)]) return false;
-    }
+  if (!box_.contains(m)) return false;
   for (const Sum& s : sums_) {
     int n = 0;
     for (int t = 1; t < kPieceTypeCount; ++t)
@@ -58,8 +52,8 @@ std::optional<Material> MaterialSpec::exact() const {
   Material m;
   for (Color c : {Color::White, Color::Black})
     for (int t = 1; t < kPieceTypeCount; ++t) {
-      if (min_[index(c)][std::size_t(t)] != max_[index(c)][std::size_t(t)]) return std::nullopt;
-      m.set(c, PieceType(t), min_[index(c)][std::size_t(t)]);
+      if (box_.lo[index(c)][t] != box_.hi[index(c)][t]) return std::nullopt;
+      m.set(c, PieceType(t), box_.lo[index(c)][t]);
     }
   if (!matches(m)) return std::nullopt;  // a sum rules it out
   return m;
@@ -69,7 +63,7 @@ Result<MaterialSpec> parse_material_spec(std::string_view text) {
   MaterialSpec spec;
   auto fix_side = [&](Color c, const std::array<int, kPieceTypeCount>& n) {
     for (int t = 1; t < kPieceTypeCount; ++t)
-      spec.min_[index(c)][std::size_t(t)] = spec.max_[index(c)][std::size_t(t)] = std::uint8_t(n[std::size_t(t)]);
+      spec.box_.lo[index(c)][t] = spec.box_.hi[index(c)][t] = std::uint8_t(n[std::size_t(t)]);
   };
   if (text.find_first_not_of(" \t") == std::string_view::npos) return at(0, "the material is empty");
   // The plain form: one word of letters with a dash.
@@ -173,8 +167,8 @@ Result<MaterialSpec> parse_material_spec(std::string_view text) {
     if (letters == 1) {
       const int t = std::countr_zero(unsigned(types));
       if (t == index(PieceType::King) && (lo > 1 || hi < 1)) return at(col, "a side has one king");
-      auto& mn = spec.min_[index(side)][std::size_t(t)];
-      auto& mx = spec.max_[index(side)][std::size_t(t)];
+      auto& mn = spec.box_.lo[index(side)][t];
+      auto& mx = spec.box_.hi[index(side)][t];
       mn = std::uint8_t(std::max<int>(mn, lo));
       mx = std::uint8_t(std::min<int>(mx, hi));
       if (mn > mx) return at(col, "contradicts an earlier term of this side");

@@ -5,7 +5,6 @@
 
 #include <fmt/format.h>
 #include <rocksdb/db.h>
-
 #include <rocksdb/write_batch.h>
 
 #include "ingest_group.hpp"

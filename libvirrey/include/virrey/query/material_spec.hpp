@@ -32,23 +32,16 @@ class MaterialSpec {
   std::optional<Material> exact() const;
   // The fewest men of each type a matching balance has (for a pattern's or
   // the planner's use).
-  int min_count(Color c, PieceType pt) const { return min_[index(c)][index(pt)]; }
+  int min_count(Color c, PieceType pt) const { return box_.lo[index(c)][index(pt)]; }
   // The least and most men of each type a matching balance may have (sums
   // of types aside: every match is in the box, not all of the box matches).
-  MaterialBounds bounds() const {
-    MaterialBounds b;
-    for (int side = 0; side < 2; ++side)
-      for (int t = 0; t < kPieceTypeCount; ++t) {
-        b.lo[side][t] = min_[std::size_t(side)][std::size_t(t)];
-        b.hi[side][t] = max_[std::size_t(side)][std::size_t(t)];
-      }
-    return b;
-  }
+  const MaterialBounds& bounds() const { return box_; }
   // The balances with at least these men of each type (kings aside).
   static MaterialSpec at_least(const std::array<std::array<std::uint8_t, kPieceTypeCount>, 2>& mins) {
     MaterialSpec s;
-    s.min_ = mins;
-    for (auto& side : s.min_) side[index(PieceType::King)] = 0;
+    for (int side = 0; side < 2; ++side)
+      for (int t = 0; t < kPieceTypeCount; ++t)
+        s.box_.lo[side][t] = t == index(PieceType::King) ? 0 : mins[std::size_t(side)][std::size_t(t)];
     return s;
   }
 
@@ -61,7 +54,7 @@ class MaterialSpec {
     std::uint16_t types = 0;  // bit per PieceType
     int lo = 0, hi = Material::kMaxCount * 8;
   };
-  std::array<std::array<std::uint8_t, kPieceTypeCount>, 2> min_{}, max_{};
+  MaterialBounds box_;  // the count of each type, per side
   std::vector<Sum> sums_;
 };
 
