@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <set>
 
+#include "random_games.hpp"
 #include "store_hooks.hpp"
 #include "store_test_util.hpp"
 #include "virrey/game/pgn_writer.hpp"
@@ -217,6 +218,44 @@ TEST_F(DatabaseTest, DuplicatesAcrossCommitsOfOneImport) {
   auto report = check_database(*db);
   ASSERT_TRUE(report);
   EXPECT_TRUE(report->ok()) << (report->problems.empty() ? "" : report->problems[0]);
+}
+
+// An import that ingests far more often than the level-0 trigger (RocksDB's
+// four files) leaves at most one file at level 0 in each family (its files
+// there merged), into an empty database and into one that holds games, and
+// every entry checks against its game; the second import finds the first's
+// games as duplicates.
+TEST_F(DatabaseTest, ManyCommitsLeaveLevelZeroShort) {
+  auto db = open_db(path);
+  ASSERT_TRUE(db);
+  std::vector<game::GameRecord> first, second;
+  for (auto& g : check_pgn(random_games(90, 5))) first.push_back(std::move(g.record));
+  for (auto& g : check_pgn(random_games(90, 6, 1000))) second.push_back(std::move(g.record));
+  ASSERT_EQ(first.size(), 90u);
+  ASSERT_EQ(second.size(), 90u);
+  std::size_t stored = 0;
+  for (const auto* input : {&first, &second}) {
+    GameImporter importer(*db, {2, 1, 1e-6});
+    for (const auto& g : *input) EXPECT_TRUE(importer.add(g));
+    if (input == &second) {
+      for (int i = 0; i < 3; ++i) EXPECT_TRUE(importer.add(first[std::size_t(i) * 7]));
+    }
+    auto t = importer.finish();
+    ASSERT_TRUE(t) << t.error().message;
+    stored += t->stored;
+    EXPECT_EQ(t->stored, input->size());
+    EXPECT_EQ(t->duplicates, input == &second ? 3u : 0u);
+    auto info = db->info();
+    ASSERT_TRUE(info) << info.error().message;
+    for (const FamilySize& f : info->families) EXPECT_LE(f.level0_files, 1u) << f.name;
+    auto report = check_database(*db);
+    ASSERT_TRUE(report);
+    EXPECT_TRUE(report->ok()) << (report->problems.empty() ? "" : report->problems[0]);
+  }
+  std::uint64_t games = 0;
+  for (const auto& c : db->counts()) games += c.games;
+  EXPECT_EQ(games, stored);
+  EXPECT_EQ(stored, 180u);
 }
 
 TEST_F(DatabaseTest, DuplicatesAreSkipped) {

@@ -120,6 +120,7 @@ struct GameImporter::Impl {
   // Into a database empty when the import began, a game can only repeat one
   // of the import's own: their identities, so that most games need no lookup.
   bool started_empty = false;
+  bool bulk_loading = false;  // begin_bulk_load called, end_bulk_load not yet
   HashSet64 imported;  // writer thread
   std::array<VariantCounts, kVariantCount> counts{};
   std::chrono::steady_clock::time_point last_seal = std::chrono::steady_clock::now();
@@ -134,6 +135,8 @@ struct GameImporter::Impl {
     }
     started_empty =
         std::all_of(counts.begin(), counts.end(), [](const VariantCounts& c) { return c.games == 0; });
+    failure = d.begin_bulk_load();
+    bulk_loading = true;
     preparer = std::thread([this] { prepare_loop(); });
     writer = std::thread([this] { write_loop(); });
     ingester = std::thread([this] { ingest_loop(); });
@@ -406,7 +409,13 @@ struct GameImporter::Impl {
     if (preparer.joinable()) preparer.join();
     if (writer.joinable()) writer.join();
     if (ingester.joinable()) ingester.join();
+    Status ended;  // (every thread is joined: no lock needed)
+    if (bulk_loading) {
+      bulk_loading = false;
+      ended = d.end_bulk_load();
+    }
     std::lock_guard lock(mutex);
+    if (!ended && failure.ok()) failure = ended;
     if (!failure.ok()) return failure.error();
     return totals;
   }

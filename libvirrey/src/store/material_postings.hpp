@@ -16,7 +16,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
-#include <map>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -49,8 +49,14 @@ class MaterialIndexBuilder {
     GameId first = 0, last = 0;
     std::string value;
   };
-  // By variant and material, as the keys order them.
-  std::map<std::pair<Variant, std::uint64_t>, List> lists_;
+  // By variant and material (the ingest group sorts the keys): a game's
+  // handful of balances are looked up among tens of thousands.
+  struct KeyHash {
+    std::size_t operator()(const std::pair<Variant, std::uint64_t>& k) const {
+      return std::size_t((k.second ^ (std::uint64_t(k.first) << 61)) * 0x9e3779b97f4a7c15ull >> 7);
+    }
+  };
+  std::unordered_map<std::pair<Variant, std::uint64_t>, List, KeyHash> lists_;
   std::size_t bytes_ = 0;
 };
 
