@@ -28,21 +28,20 @@ namespace {
 
 constexpr int kBulkLevel0Files = 32;
 
-Status set_level0_triggers(Database::Impl& d, Family f, int compaction, int slowdown, int stop) {
-  const std::unordered_map<std::string, std::string> options{
-      {"level0_file_num_compaction_trigger", std::to_string(compaction)},
-      {"level0_slowdown_writes_trigger", std::to_string(slowdown)},
-      {"level0_stop_writes_trigger", std::to_string(stop)},
-  };
+Status set_options(Database::Impl& d, Family f, const std::unordered_map<std::string, std::string>& options) {
   rocksdb::Status s = d.db->SetOptions(d.cf(f), options);
-  if (!s.ok()) return to_error(s, fmt::format("setting the level-0 triggers of {}", d.path));
+  if (!s.ok()) return to_error(s, fmt::format("setting the compaction options of {}", d.path));
   return {};
 }
 
-Status set_auto_compactions(Database::Impl& d, Family f, bool on) {
-  rocksdb::Status s = d.db->SetOptions(d.cf(f), {{"disable_auto_compactions", on ? "false" : "true"}});
-  if (!s.ok()) return to_error(s, fmt::format("setting the compactions of {}", d.path));
-  return {};
+// RocksDB's options for level 0 (its file count that starts a compaction,
+// slows and stops writes) and for automatic compactions.
+std::unordered_map<std::string, std::string> level0_options(int compaction, int slowdown, int stop,
+                                                            bool auto_compactions) {
+  return {{"level0_file_num_compaction_trigger", std::to_string(compaction)},
+          {"level0_slowdown_writes_trigger", std::to_string(slowdown)},
+          {"level0_stop_writes_trigger", std::to_string(stop)},
+          {"disable_auto_compactions", auto_compactions ? "false" : "true"}};
 }
 
 // Merges each family's level-0 files into one there, then compacts into the
@@ -52,7 +51,7 @@ Status merge_level0(Database::Impl& d) {
   // level-0 files are then this function's to merge.
   for (const FamilyInfo& fi : kFamilies)
     if (d.cf(fi.family))
-      if (Status s = set_auto_compactions(d, fi.family, false); !s) return s;
+      if (Status s = set_options(d, fi.family, {{"disable_auto_compactions", "true"}}); !s) return s;
   std::uint64_t running = 0;
   while (d.db->GetIntProperty(rocksdb::DB::Properties::kNumRunningCompactions, &running) && running > 0)
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
@@ -87,12 +86,10 @@ Status merge_level0(Database::Impl& d) {
 
 Status Database::Impl::begin_bulk_load() {
   if (mode != OpenMode::ReadWrite || !db) return {};
+  const auto bulk = level0_options(kBulkLevel0Files, 2 * kBulkLevel0Files, 3 * kBulkLevel0Files, true);
   for (const FamilyInfo& fi : kFamilies)
     if (cf(fi.family))
-      if (Status s = set_level0_triggers(*this, fi.family, kBulkLevel0Files, 2 * kBulkLevel0Files,
-                                         3 * kBulkLevel0Files);
-          !s)
-        return s;
+      if (Status s = set_options(*this, fi.family, bulk); !s) return s;
   return {};
 }
 
@@ -103,12 +100,12 @@ Status Database::Impl::end_bulk_load() {
   for (const FamilyInfo& fi : kFamilies) {
     if (!cf(fi.family)) continue;
     const rocksdb::ColumnFamilyOptions usual = family_options(fi.family);
-    if (Status s =
-            set_level0_triggers(*this, fi.family, usual.level0_file_num_compaction_trigger,
-                                usual.level0_slowdown_writes_trigger, usual.level0_stop_writes_trigger);
+    if (Status s = set_options(
+            *this, fi.family,
+            level0_options(usual.level0_file_num_compaction_trigger, usual.level0_slowdown_writes_trigger,
+                           usual.level0_stop_writes_trigger, !usual.disable_auto_compactions));
         !s)
       return s;
-    if (Status s = set_auto_compactions(*this, fi.family, true); !s) return s;
   }
   return merged;
 }

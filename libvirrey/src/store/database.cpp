@@ -56,18 +56,22 @@ rocksdb::ReadOptions Database::Impl::read_options() const {
   return ro;
 }
 
-Status Database::Impl::scan(Family f, std::string_view prefix,
-                            const std::function<bool(std::string_view, std::string_view)>& visit,
-                            std::string_view from) const {
+rocksdb::ReadOptions Database::Impl::prefix_read_options(Family f, std::size_t prefix_size) const {
   rocksdb::ReadOptions ro = read_options();
-  const std::string upper = prefix_successor(prefix);
-  rocksdb::Slice upper_slice(upper);
-  if (!upper.empty()) ro.iterate_upper_bound = &upper_slice;
-  // Identities: an exact 9-byte prefix may use the prefix bloom filters.
-  if (f == Family::Identities && prefix.size() == 9) {
+  if (f == Family::Identities && prefix_size == 9) {
     ro.total_order_seek = false;
     ro.prefix_same_as_start = true;
   }
+  return ro;
+}
+
+Status Database::Impl::scan(Family f, std::string_view prefix,
+                            const std::function<bool(std::string_view, std::string_view)>& visit,
+                            std::string_view from) const {
+  rocksdb::ReadOptions ro = prefix_read_options(f, prefix.size());
+  const std::string upper = prefix_successor(prefix);
+  rocksdb::Slice upper_slice(upper);
+  if (!upper.empty()) ro.iterate_upper_bound = &upper_slice;
   std::unique_ptr<rocksdb::Iterator> it(db->NewIterator(ro, cf(f)));
   const std::string_view start = from.empty() ? prefix : from;
   for (it->Seek(rocksdb::Slice(start.data(), start.size())); it->Valid(); it->Next()) {

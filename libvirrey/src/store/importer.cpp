@@ -318,12 +318,9 @@ struct GameImporter::Impl {
     if (started_empty && !imported.contains(g.index->identity)) return false;
     std::vector<GameId> candidates;
     const auto prefix = identity_prefix(g.index->variant, g.index->identity);
-    if (!identities) {
-      rocksdb::ReadOptions ro = d.read_options();
-      ro.total_order_seek = false;  // the exact 9-byte prefix: the prefix bloom filters
-      ro.prefix_same_as_start = true;
-      identities.reset(d.db->NewIterator(ro, d.cf(Family::Identities)));
-    }
+    if (!identities)
+      identities.reset(d.db->NewIterator(d.prefix_read_options(Family::Identities, prefix.size()),
+                                         d.cf(Family::Identities)));
     const rocksdb::Slice wanted(prefix.data(), prefix.size());
     for (identities->Seek(wanted); identities->Valid() && identities->key().starts_with(wanted);
          identities->Next())

@@ -57,6 +57,9 @@ struct Database::Impl {
   ~Impl();
   rocksdb::ColumnFamilyHandle* cf(Family f) const { return cfs[std::size_t(f)]; }
   rocksdb::ReadOptions read_options() const;
+  // The options of a scan over the keys with a prefix of this size: the
+  // identities' exact 9-byte prefix uses their prefix bloom filters.
+  rocksdb::ReadOptions prefix_read_options(Family f, std::size_t prefix_size) const;
 
   // Visits every entry whose key starts with `prefix`, in key order, from
   // `from` (a key >= prefix; empty: the prefix itself).
@@ -85,8 +88,8 @@ struct Database::Impl {
   Status compact(const std::vector<Family>& families);
   // Bulk loading (bulk_load.cpp): while an import ingests, each family
   // compacts level 0 only once kBulkLevel0Files table files have piled up
-  // there, instead of every few; ending it restores the usual trigger and
-  // compacts the families left with as many level-0 files as it.
+  // there, instead of every few; ending it merges each family's level-0
+  // files into one and restores the usual options.
   Status begin_bulk_load();
   Status end_bulk_load();
 };
