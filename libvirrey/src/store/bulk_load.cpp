@@ -6,11 +6,12 @@
 // million games rewrote it after every fourth ingest. While an import runs,
 // level 0 is compacted only once kBulkLevel0Files files have piled up there;
 // when it ends, each family's level-0 files are merged into one at level 0
-// (as much work as the import's own entries), a family that still holds the
-// usual trigger's worth is compacted into the last level, and the usual
-// options return. A query after an import so reads at most one level-0 file
-// a family, as few as it did before, and more read slows it: the material
-// index with twenty-odd level-0 files answered `V>=2` in 140 ms, not 40.
+// (as much work as the import's own entries; a family whose merge fails is
+// compacted into the last level), and the usual options return. A query
+// after an import so reads at most one level-0 file a family, as few as it
+// did before, and more read slows it: the material index with twenty-odd
+// level-0 files answered `V>=2` in 140 ms, not 40. An import of fewer
+// ingests than the usual trigger never begins bulk loading (importer.cpp).
 #include <chrono>
 #include <cstdint>
 #include <limits>
@@ -44,40 +45,37 @@ std::unordered_map<std::string, std::string> level0_options(int compaction, int 
           {"disable_auto_compactions", auto_compactions ? "false" : "true"}};
 }
 
-// Merges each family's level-0 files into one there, then compacts into the
-// last level a family still left with the usual trigger's worth.
+// Merges each family's level-0 files into one there; a family whose merge
+// fails is compacted into the last level instead.
 Status merge_level0(Database::Impl& d) {
-  // No compaction starts from here on, and the running ones end first: the
-  // level-0 files are then this function's to merge.
-  for (const FamilyInfo& fi : kFamilies)
-    if (d.cf(fi.family))
-      if (Status s = set_options(d, fi.family, {{"disable_auto_compactions", "true"}}); !s) return s;
+  // No compaction starts from here on in the families to merge, and the
+  // running ones end first: their level-0 files are then this function's.
+  std::vector<Family> to_merge;
+  for (const FamilyInfo& fi : kFamilies) {
+    if (!d.cf(fi.family)) continue;
+    rocksdb::ColumnFamilyMetaData md;
+    d.db->GetColumnFamilyMetaData(d.cf(fi.family), &md);
+    if (md.levels.empty() || md.levels[0].files.size() < 2) continue;
+    if (Status s = set_options(d, fi.family, {{"disable_auto_compactions", "true"}}); !s) return s;
+    to_merge.push_back(fi.family);
+  }
   std::uint64_t running = 0;
   while (d.db->GetIntProperty(rocksdb::DB::Properties::kNumRunningCompactions, &running) && running > 0)
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
 
   std::vector<Family> piled_up;
-  for (const FamilyInfo& fi : kFamilies) {
-    if (!d.cf(fi.family)) continue;
-    const rocksdb::ColumnFamilyOptions usual = family_options(fi.family);
+  for (Family f : to_merge) {
+    const rocksdb::ColumnFamilyOptions usual = family_options(f);
     rocksdb::ColumnFamilyMetaData md;
-    d.db->GetColumnFamilyMetaData(d.cf(fi.family), &md);
-    if (!md.levels.empty() && md.levels[0].files.size() >= 2) {
-      std::vector<std::string> names;
-      for (const rocksdb::SstFileMetaData& file : md.levels[0].files)
-        names.push_back(file.db_path + file.name);
-      rocksdb::CompactionOptions co;
-      co.compression = usual.compression;
-      co.output_file_size_limit = std::numeric_limits<std::uint64_t>::max();
-      if (!d.db->CompactFiles(co, d.cf(fi.family), names, 0).ok()) {
-        piled_up.push_back(fi.family);  // compacted into the last level instead
-        continue;
-      }
-      d.db->GetColumnFamilyMetaData(d.cf(fi.family), &md);
-    }
-    if (!md.levels.empty() &&
-        md.levels[0].files.size() >= std::size_t(usual.level0_file_num_compaction_trigger))
-      piled_up.push_back(fi.family);
+    d.db->GetColumnFamilyMetaData(d.cf(f), &md);
+    if (md.levels.empty() || md.levels[0].files.size() < 2) continue;  // compacted meanwhile
+    std::vector<std::string> names;
+    for (const rocksdb::SstFileMetaData& file : md.levels[0].files) names.push_back(file.db_path + file.name);
+    rocksdb::CompactionOptions co;
+    co.compression = usual.compression;
+    co.output_file_size_limit = std::numeric_limits<std::uint64_t>::max();
+    if (!d.db->CompactFiles(co, d.cf(f), names, 0).ok())
+      piled_up.push_back(f);  // into the last level instead
   }
   return d.compact(piled_up);
 }

@@ -120,7 +120,12 @@ struct GameImporter::Impl {
   // Into a database empty when the import began, a game can only repeat one
   // of the import's own: their identities, so that most games need no lookup.
   bool started_empty = false;
-  bool bulk_loading = false;  // begin_bulk_load called, end_bulk_load not yet
+  // Bulk loading (bulk_load.cpp) begins before the ingest that would start
+  // RocksDB's first level-0 compaction, so that an import of a few ingests
+  // leaves the options alone (changing them writes an options file a family).
+  static constexpr int kIngestsBeforeBulkLoad = 3;
+  int ingests = 0;            // ingester thread
+  bool bulk_loading = false;  // ingester thread; finish reads it once that is joined
   HashSet64 imported;  // writer thread
   // The writer's cursor over the stored identities, made again once a
   // segment's games are in the database (an iterator sees the database as
@@ -140,8 +145,6 @@ struct GameImporter::Impl {
     }
     started_empty =
         std::all_of(counts.begin(), counts.end(), [](const VariantCounts& c) { return c.games == 0; });
-    failure = d.begin_bulk_load();
-    bulk_loading = true;
     preparer = std::thread([this] { prepare_loop(); });
     writer = std::thread([this] { write_loop(); });
     ingester = std::thread([this] { ingest_loop(); });
@@ -294,6 +297,10 @@ struct GameImporter::Impl {
       seg.materials.write(seg.group);
       for (const auto& [key, value] : counter_entries(seg.next_id, seg.counts))
         seg.group.put(Family::Meta, key, value);
+      if (ingests++ == kIngestsBeforeBulkLoad) {
+        bulk_loading = true;  // (ended even if beginning failed half way)
+        if (Status s = d.begin_bulk_load(); !s) return s;
+      }
       if (Status s = seg.group.ingest(); !s) return s;
       std::lock_guard lock(d.meta_mutex);
       d.next_game_id = seg.next_id;
