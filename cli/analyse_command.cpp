@@ -3,7 +3,7 @@
 #include <cstdio>
 
 #include <fmt/format.h>
-#include <spdlog/spdlog.h>
+#include "virrey/base/log.hpp"
 
 #include "common_options.hpp"
 #include "db_command.hpp"
@@ -153,13 +153,13 @@ class Summary {
 int run_analyse(const AnalyseOptions& o) {
   auto engine_options = analysis_options(o.engine);
   if (!engine_options) {
-    spdlog::error("{}", engine_options.error().message);
+    log::error("{}", engine_options.error().message);
     return kExitUsage;
   }
   analyse::Options options = std::move(*engine_options);
   if (!threads_in_range(o.jobs)) return kExitUsage;
   if (o.cached && !o.inputs.empty() && o.db.empty()) {
-    spdlog::error("--cached reads the cache of --db");
+    log::error("--cached reads the cache of --db");
     return kExitUsage;
   }
   options.cache_only = o.cached;
@@ -167,7 +167,7 @@ int run_analyse(const AnalyseOptions& o) {
   if (!o.plies.empty()) {
     auto r = query::parse_ply_range(o.plies);
     if (!r) {
-      spdlog::error("--plies {}: {}", o.plies, r.error().message);
+      log::error("--plies {}: {}", o.plies, r.error().message);
       return kExitUsage;
     }
     options.ply_from = std::max<std::uint32_t>(1, r->from.value_or(1));
@@ -176,7 +176,7 @@ int run_analyse(const AnalyseOptions& o) {
   if (!o.side.empty()) {
     auto r = query::parse_side(o.side);
     if (!r) {
-      spdlog::error("--side {}: {}", o.side, r.error().message);
+      log::error("--side {}: {}", o.side, r.error().message);
       return kExitUsage;
     }
     options.side = *r;
@@ -187,7 +187,7 @@ int run_analyse(const AnalyseOptions& o) {
   if (o.inputs.empty()) {
     auto f = build_filter(o.filter);
     if (!f) {
-      spdlog::error("{}", f.error().message);
+      log::error("{}", f.error().message);
       return kExitUsage;
     }
     filter = std::move(*f);
@@ -225,7 +225,7 @@ int run_analyse(const AnalyseOptions& o) {
       failure = s.error();
       return false;
     }
-    for (const auto& f : findings) spdlog::warn("game {}, ply {}: {}: {}", f.game, f.ply, f.code, f.message);
+    for (const auto& f : findings) log::warn("game {}, ply {}: {}: {}", f.game, f.ply, f.code, f.message);
     findings.clear();
     for (const GameAnalysis& g : batch) {
       summary.add(g);
@@ -263,7 +263,7 @@ int run_analyse(const AnalyseOptions& o) {
     callbacks.on_game = [&](ingest::GameReport& r) {
       if (r.game.has_error) {
         ++number;
-        spdlog::warn("{}: game {} has errors (`virrey validate` shows them): not analysed", r.file, r.number);
+        log::warn("{}: game {} has errors (`virrey validate` shows them): not analysed", r.file, r.number);
         return ingest::Flow::Continue;
       }
       return add(std::move(r.game.record)) ? ingest::Flow::Continue : ingest::Flow::Stop;
@@ -282,12 +282,12 @@ int run_analyse(const AnalyseOptions& o) {
   }
   if (!failure) flush();
   if (failure) {
-    spdlog::error("{}", failure->message);
+    log::error("{}", failure->message);
     return failure->kind == ErrorKind::InvalidArgument ? kExitUsage : kExitIo;
   }
   const auto& c = analyser.counters();
-  spdlog::info("{} games; positions {}: searched {}, from this run {}, from the cache {}, unevaluated {}",
-               number, c.positions, c.searched, c.from_run, c.from_cache, c.failed);
+  log::info("{} games; positions {}: searched {}, from this run {}, from the cache {}, unevaluated {}",
+            number, c.positions, c.searched, c.from_run, c.from_cache, c.failed);
   if (o.format == Format::Text || o.format == Format::Json || o.format == Format::Csv) {
     const std::string text = summary.render(o.format, c);
     if (std::fwrite(text.data(), 1, text.size(), out) != text.size()) write_failed = true;
@@ -297,7 +297,7 @@ int run_analyse(const AnalyseOptions& o) {
   }
   if (std::fflush(out) != 0 || std::ferror(out)) write_failed = true;
   if (write_failed) {
-    spdlog::error("cannot write {}", o.output.empty() ? "standard output" : o.output);
+    log::error("cannot write {}", o.output.empty() ? "standard output" : o.output);
     return kExitIo;
   }
   if (!read_all) return kExitIo;

@@ -9,8 +9,8 @@
 #include <string_view>
 #include <utility>
 
-#include <spdlog/spdlog.h>
 #include <CLI/CLI.hpp>
+#include "virrey/base/log.hpp"
 
 #include "analyse_command.hpp"
 #include "cli_docs.hpp"
@@ -594,7 +594,7 @@ int run_app(int argc, char** argv) {
   add_docs_commands(app, docs, exit_code);
 
   app.parse_complete_callback([&] {
-    spdlog::set_level(quiet ? spdlog::level::err : verbose ? spdlog::level::debug : spdlog::level::info);
+    log::set_level(quiet ? log::Level::error : verbose ? log::Level::debug : log::Level::info);
   });
   try {
     app.parse(argc, argv);

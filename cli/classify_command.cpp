@@ -1,7 +1,7 @@
 #include "classify_command.hpp"
 
 #include <fmt/format.h>
-#include <spdlog/spdlog.h>
+#include "virrey/base/log.hpp"
 
 #include "db_command.hpp"
 #include "exit_codes.hpp"
@@ -13,11 +13,11 @@ namespace virrey::cli {
 std::optional<query::OpeningBook> read_opening_book(const std::string& path, int& exit_code) {
   auto book = query::load_opening_book(path);
   if (!book) {
-    spdlog::error("{}", book.error().message);
+    log::error("{}", book.error().message);
     exit_code = book.error().kind == ErrorKind::InvalidArgument ? kExitUsage : kExitIo;
     return std::nullopt;
   }
-  spdlog::debug("{}: {} positions named", book->source, book->positions.size());
+  log::debug("{}: {} positions named", book->source, book->positions.size());
   return std::move(*book);
 }
 
@@ -32,7 +32,7 @@ int classify_and_report(store::Database& db, const query::OpeningBook& book, sto
     return kExitIo;
   }
   if (quiet) {
-    spdlog::info("openings: {} of {} games named from {}", totals->classified, totals->games, book.source);
+    log::info("openings: {} of {} games named from {}", totals->classified, totals->games, book.source);
   } else if (format == Format::Json) {
     fmt::print("{}\n", json(Members{{"path", Value::string(db.path())},
                                     {"openings", Value::string(book.source)},

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include <fmt/format.h>
-#include <spdlog/spdlog.h>
 #include <CLI/CLI.hpp>
+#include "virrey/base/log.hpp"
 
 #include "exit_codes.hpp"
 #include "version.hpp"
@@ -525,7 +525,7 @@ int write_man_pages(const CLI::App& app, const std::string& dir, const std::stri
   for (const auto& [name, text] : pages) {
     const std::string path = dir + "/" + name + ".1";
     if (!write_file(path, text)) {
-      spdlog::error("cannot write {}", path);
+      log::error("cannot write {}", path);
       return kExitIo;
     }
   }

@@ -1,6 +1,6 @@
 #include "common_options.hpp"
 
-#include <spdlog/spdlog.h>
+#include "virrey/base/log.hpp"
 
 namespace virrey::cli {
 
@@ -21,13 +21,13 @@ std::string variant_names(std::string_view last_separator) {
 
 std::optional<Variant> variant_option(const std::string& name) {
   auto v = resolve_variant(name);
-  if (!v) spdlog::error("unknown variant '{}' ({})", name, variant_names());
+  if (!v) log::error("unknown variant '{}' ({})", name, variant_names());
   return v;
 }
 
 bool threads_in_range(int threads, int given) {
   if (threads >= 1 && threads <= 256) return true;
-  spdlog::error("threads {} is out of range (1 to 256)", given);
+  log::error("threads {} is out of range (1 to 256)", given);
   return false;
 }
 

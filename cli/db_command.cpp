@@ -4,7 +4,7 @@
 #include <thread>
 
 #include <fmt/format.h>
-#include <spdlog/spdlog.h>
+#include "virrey/base/log.hpp"
 
 #include "classify_command.hpp"
 #include "exit_codes.hpp"
@@ -16,7 +16,7 @@
 
 namespace virrey::cli {
 
-void log_store_error(const Error& e) { spdlog::error("{} [{}]", e.message, error_kind_name(e.kind)); }
+void log_store_error(const Error& e) { log::error("{} [{}]", e.message, error_kind_name(e.kind)); }
 
 std::unique_ptr<store::Database> open_database(const std::string& flag, store::OpenMode mode) {
   const std::string path = store::default_database_path(flag);
@@ -43,12 +43,12 @@ auto with_progress(Work work) {
 int print_info(const store::Database& db, Format format) {
   auto info = db.info();
   if (!info) {
-    spdlog::error("{}", info.error().message);
+    log::error("{}", info.error().message);
     return kExitIo;
   }
   // The parts newer than schema 3 (the material index) are listed with -v,
   // so that the listing reads as before.
-  if (!spdlog::should_log(spdlog::level::debug))
+  if (!log::enabled(log::Level::debug))
     std::erase_if(info->families, [](const store::FamilySize& f) {
       for (const auto& fi : store::kFamilies)
         if (fi.name == f.name) return store::added_after_schema_3(fi.family);

@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include <fmt/format.h>
-#include <spdlog/spdlog.h>
+#include "virrey/base/log.hpp"
 
 #include "common_options.hpp"
 #include "db_command.hpp"
@@ -60,14 +60,14 @@ bool read_inputs(const EventOptions& o, std::vector<tn::GameSummary>& out) {
   std::vector<std::string> inputs = o.inputs;
   if (inputs.empty()) inputs.push_back("-");
   const bool read_all = ingest::run(inputs, options, callbacks).all_read();
-  if (bad) spdlog::warn("{} game{} with errors, counted with their tags and results", bad, bad == 1 ? "" : "s");
+  if (bad) log::warn("{} game{} with errors, counted with their tags and results", bad, bad == 1 ? "" : "s");
   return read_all;
 }
 
 int read_database(const EventOptions& o, std::vector<tn::GameSummary>& out) {
   auto filter = build_filter(o.filter);
   if (!filter) {
-    spdlog::error("{}", filter.error().message);
+    log::error("{}", filter.error().message);
     return kExitUsage;
   }
   auto db = open_database(o.db, store::OpenMode::Read);
@@ -93,7 +93,7 @@ int read_database(const EventOptions& o, std::vector<tn::GameSummary>& out) {
 std::optional<std::string> read_small_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
-    spdlog::error("cannot read {}", path);
+    log::error("cannot read {}", path);
     return std::nullopt;
   }
   std::string text;
@@ -101,7 +101,7 @@ std::optional<std::string> read_small_file(const std::string& path) {
   while (in.read(buf, sizeof buf) || in.gcount() > 0) {
     text.append(buf, std::size_t(in.gcount()));
     if (text.size() > kMaxTrfBytes) {
-      spdlog::error("{} is over 16 MiB: not a tournament report file", path);
+      log::error("{} is over 16 MiB: not a tournament report file", path);
       return std::nullopt;
     }
   }
@@ -131,7 +131,7 @@ int compare_with_trf(const EventOptions& o, const std::vector<tn::GameSummary>& 
     if (tn::same_event_name(x.key.event, trf.name)) t = &x;
   if (!t && !tournaments.empty()) t = &tournaments.front();
   if (!t) {
-    spdlog::error("no games to compare {} with", o.trf);
+    log::error("no games to compare {} with", o.trf);
     return kExitDataFailed;
   }
   for (const tn::TrfDisagreement& d : tn::compare_trf(*t, trf)) {
@@ -154,7 +154,7 @@ int run_event(const EventOptions& o) {
   if (o.system != "auto") {
     system = tn::parse_system(o.system);
     if (!system) {
-      spdlog::error("--system {}: not auto, round-robin, double-round-robin, swiss or knockout", o.system);
+      log::error("--system {}: not auto, round-robin, double-round-robin, swiss or knockout", o.system);
       return kExitUsage;
     }
   }
@@ -166,7 +166,7 @@ int run_event(const EventOptions& o) {
       if (!tb) {
         std::vector<std::string_view> names;
         for (int i = 0; i < tn::kTieBreakCount; ++i) names.push_back(tn::tie_break_name(tn::TieBreak(i)));
-        spdlog::error("--tiebreaks: unknown tie-break '{}' (known: {})", name, name_list(names, ", "));
+        log::error("--tiebreaks: unknown tie-break '{}' (known: {})", name, name_list(names, ", "));
         return kExitUsage;
       }
       order.push_back(*tb);
@@ -178,7 +178,7 @@ int run_event(const EventOptions& o) {
   bool read_all = true;
   if (o.use_db) {
     if (!o.inputs.empty()) {
-      spdlog::error("give PGN inputs or --db, not both");
+      log::error("give PGN inputs or --db, not both");
       return kExitUsage;
     }
     if (const int rc = read_database(o, summaries); rc != kExitOk) return rc;
@@ -192,7 +192,7 @@ int run_event(const EventOptions& o) {
     tournaments.push_back(tn::build_tournament(summaries, g, system));
   }
   if (!o.filter.event.empty() && tournaments.empty()) {
-    spdlog::error("no tournament named '{}' in the games", o.filter.event);
+    log::error("no tournament named '{}' in the games", o.filter.event);
     return read_all ? kExitDataFailed : kExitIo;
   }
 
@@ -228,7 +228,7 @@ int run_event(const EventOptions& o) {
     if (std::fwrite(text.data(), 1, text.size(), out) != text.size()) rc = kExitIo;
   }
   if (std::fflush(out) != 0 || std::ferror(out)) {
-    spdlog::error("cannot write {}", o.output.empty() ? "standard output" : o.output);
+    log::error("cannot write {}", o.output.empty() ? "standard output" : o.output);
     return kExitIo;
   }
   if (!read_all) return kExitIo;

@@ -4,7 +4,7 @@
 #include <memory>
 
 #include <fmt/format.h>
-#include <spdlog/spdlog.h>
+#include "virrey/base/log.hpp"
 
 #include "common_options.hpp"
 #include "db_command.hpp"
@@ -67,7 +67,7 @@ int run_export(const ExportOptions& o) {
     return kExitIo;
   }
   if (std::fflush(out) != 0 || std::ferror(out)) {
-    spdlog::error("cannot write {}", o.output.empty() ? "standard output" : o.output);
+    log::error("cannot write {}", o.output.empty() ? "standard output" : o.output);
     return kExitIo;
   }
   return kExitOk;

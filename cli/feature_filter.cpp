@@ -1,7 +1,7 @@
 // --ending, --mate-by, --plies, --elo, --elo-of, --time-control and
 // --termination as query::FeatureConditions.
 #include <fmt/format.h>
-#include <spdlog/spdlog.h>
+#include "virrey/base/log.hpp"
 
 #include "filter_options.hpp"
 #include "virrey/store/keys.hpp"
@@ -69,7 +69,7 @@ Result<query::FeatureConditions> feature_conditions(const FeatureOptions& o) {
 void note_feature_scan(const query::GameFilter& filter, const store::Database& db) {
   const query::FeatureConditions& c = filter.features;
   if ((c.mate_by != 0 || (c.time_control && c.time_control->time_class)) && !db.has_summary_features())
-    spdlog::warn(
+    log::warn(
         "{} has game summaries without mates and time controls (`virrey db upgrade` rewrites them): reading "
         "those games' records",
         db.path());

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include <fmt/format.h>
-#include <spdlog/spdlog.h>
+#include "virrey/base/log.hpp"
 
 #include "common_options.hpp"
 #include "exit_codes.hpp"
@@ -116,10 +116,10 @@ int write_swiss(const GenerateOptions& o, Variant variant, std::FILE* out) {
     ++games;
   });
   if (std::fflush(out) != 0 || std::ferror(out) || failed) {
-    spdlog::error("cannot write {}: {}", o.output.empty() ? "standard output" : o.output, std::strerror(errno));
+    log::error("cannot write {}: {}", o.output.empty() ? "standard output" : o.output, std::strerror(errno));
     return kExitIo;
   }
-  spdlog::info("a Swiss tournament of {} players, {} rounds: {} games", o.players, o.rounds, games);
+  log::info("a Swiss tournament of {} players, {} rounds: {} games", o.players, o.rounds, games);
   return kExitOk;
 }
 
@@ -137,7 +137,7 @@ int run_self_play(const GenerateOptions& o, Variant variant, std::FILE* out) {
   } else {
     const auto d = engine::default_engine(variant);
     if (!engine::find_program(d.program)) {
-      spdlog::error(
+      log::error(
           "no engine for {} games: {} is not on PATH nor in /usr/games (install the Debian package {})",
           info(variant).cli_name, d.program, d.package);
       return kExitIo;
@@ -150,12 +150,12 @@ int run_self_play(const GenerateOptions& o, Variant variant, std::FILE* out) {
   for (std::uint64_t i = 0; i < o.games; ++i) {
     auto rec = play.game(o.first + i);
     if (!rec) {
-      spdlog::error("{}", rec.error().message);
+      log::error("{}", rec.error().message);
       return kExitIo;
     }
     const std::string text = game::write_pgn(*rec) + '\n';
     if (std::fwrite(text.data(), 1, text.size(), out) != text.size()) {
-      spdlog::error("cannot write {}", o.output.empty() ? "standard output" : o.output);
+      log::error("cannot write {}", o.output.empty() ? "standard output" : o.output);
       return kExitIo;
     }
   }
@@ -167,7 +167,7 @@ int run_self_play(const GenerateOptions& o, Variant variant, std::FILE* out) {
 int run_generate(const GenerateOptions& o) {
   const auto variant = resolve_variant(o.variant);
   if (!variant) {
-    spdlog::error("unknown variant '{}'", o.variant);
+    log::error("unknown variant '{}'", o.variant);
     return kExitUsage;
   }
   if (!o.engine.empty()) {
@@ -181,7 +181,7 @@ int run_generate(const GenerateOptions& o) {
   if (!threads_in_range(o.threads)) return kExitUsage;
   const bool swiss = o.system == "swiss";
   if (swiss && (o.players < 2 || o.players > 4000 || o.rounds < 1 || o.rounds >= o.players)) {
-    spdlog::error("--system swiss: --players must be 2 to 4000 and --rounds 1 to players - 1");
+    log::error("--system swiss: --players must be 2 to 4000 and --rounds 1 to players - 1");
     return kExitUsage;
   }
 
@@ -236,14 +236,13 @@ int run_generate(const GenerateOptions& o) {
   progress.finish();
   if (std::fflush(out.get()) != 0 || std::ferror(out.get())) write_failed = true;
   if (write_failed) {
-    spdlog::error("cannot write {}: {}", o.output.empty() ? "standard output" : o.output,
-                  std::strerror(errno));
+    log::error("cannot write {}: {}", o.output.empty() ? "standard output" : o.output, std::strerror(errno));
     return kExitIo;
   }
 
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  spdlog::info("{} {} games, {:.1f} MB, in {:.2f} s ({:.0f} games/s)", o.games, info(*variant).cli_name,
-               bytes / 1e6, seconds, seconds > 0 ? double(o.games) / seconds : 0.0);
+  log::info("{} {} games, {:.1f} MB, in {:.2f} s ({:.0f} games/s)", o.games, info(*variant).cli_name,
+            bytes / 1e6, seconds, seconds > 0 ? double(o.games) / seconds : 0.0);
   if (o.stats) {
     for (std::size_t t = 1; t < threads; ++t) stats[0].merge(stats[t]);
     const std::string text = stats[0].text();

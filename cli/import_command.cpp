@@ -5,7 +5,7 @@
 #include <thread>
 
 #include <fmt/format.h>
-#include <spdlog/spdlog.h>
+#include "virrey/base/log.hpp"
 
 #include "classify_command.hpp"
 #include "common_options.hpp"
@@ -83,7 +83,7 @@ int run_import(const ImportOptions& o) {
     return kExitIo;
   }
   if (!(o.commit_interval > 0 && o.commit_interval <= 3600)) {
-    spdlog::error("commit interval {} is out of range (above 0, at most 3600 seconds)", o.commit_interval);
+    log::error("commit interval {} is out of range (above 0, at most 3600 seconds)", o.commit_interval);
     return kExitUsage;
   }
   options.inputs = o.inputs;
@@ -100,7 +100,7 @@ int run_import(const ImportOptions& o) {
   Result<import::Summary> done = import::run(*db, options);
   progress.finish();
   if (!done) {
-    spdlog::error("{}", done.error().message);
+    log::error("{}", done.error().message);
     return kExitIo;
   }
   if (book && done->stored > 0)
@@ -122,7 +122,7 @@ int run_import(const ImportOptions& o) {
   print_summary(summary, o.format, db_path);
 
   if (rejects && (std::fflush(rejects.get()) != 0 || std::ferror(rejects.get()))) {
-    spdlog::error("cannot write {}", o.rejects);
+    log::error("cannot write {}", o.rejects);
     return kExitIo;
   }
   if (!done->read_all) return kExitIo;

@@ -3,17 +3,10 @@
 #include <unistd.h>
 #include <cstdlib>
 
-#include <spdlog/sinks/stdout_color_sinks.h>
-#include <spdlog/spdlog.h>
+#include "virrey/base/log.hpp"
 
 namespace virrey::cli {
 
-void setup_logging() {
-  const bool colour = isatty(STDERR_FILENO) && std::getenv("NO_COLOR") == nullptr;
-  auto logger =
-      spdlog::stderr_color_mt("virrey", colour ? spdlog::color_mode::automatic : spdlog::color_mode::never);
-  logger->set_pattern("virrey: %^%l%$: %v");
-  spdlog::set_default_logger(logger);
-}
+void setup_logging() { log::to_stderr(isatty(STDERR_FILENO) && std::getenv("NO_COLOR") == nullptr); }
 
 }  // namespace virrey::cli

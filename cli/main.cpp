@@ -1,7 +1,6 @@
 #include <exception>
 
-#include <spdlog/sinks/stdout_color_sinks.h>
-#include <spdlog/spdlog.h>
+#include "virrey/base/log.hpp"
 
 #include "app.hpp"
 #include "exit_codes.hpp"
@@ -12,7 +11,7 @@ int main(int argc, char** argv) {
   try {
     return virrey::cli::run_app(argc, argv);
   } catch (const std::exception& e) {
-    spdlog::critical("internal error: {}", e.what());
+    virrey::log::critical("internal error: {}", e.what());
     return virrey::cli::kExitIo;
   }
 }

@@ -1,6 +1,6 @@
 // --material, --material-plies and --either-colour as a query::MaterialCondition.
 #include <fmt/format.h>
-#include <spdlog/spdlog.h>
+#include "virrey/base/log.hpp"
 
 #include "filter_options.hpp"
 
@@ -25,7 +25,7 @@ Result<std::optional<query::MaterialCondition>> material_condition(const Materia
 
 void note_material_replay(const store::Database& db) {
   if (!db.has_material_index())
-    spdlog::warn("{} has no material index (`virrey db upgrade` builds it): replaying every game", db.path());
+    log::warn("{} has no material index (`virrey db upgrade` builds it): replaying every game", db.path());
 }
 
 void note_material_scan(const query::GameFilter& filter, const store::Database& db) {

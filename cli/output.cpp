@@ -3,7 +3,7 @@
 #include <cerrno>
 #include <cstring>
 
-#include <spdlog/spdlog.h>
+#include "virrey/base/log.hpp"
 
 namespace virrey::cli {
 
@@ -31,7 +31,7 @@ std::optional<Format> parse_format(std::string_view name) {
 
 File create_file(const std::string& path) {
   File f(std::fopen(path.c_str(), "wb"));
-  if (!f) spdlog::error("cannot write {}: {}", path, std::strerror(errno));
+  if (!f) log::error("cannot write {}: {}", path, std::strerror(errno));
   return f;
 }
 

@@ -4,7 +4,7 @@
 #include <cstdio>
 
 #include <fmt/format.h>
-#include <spdlog/spdlog.h>
+#include "virrey/base/log.hpp"
 
 #include "common_options.hpp"
 #include "exit_codes.hpp"
@@ -67,7 +67,7 @@ int run_perft(const PerftOptions& o) {
   const auto variant = variant_option(o.variant);
   if (!variant) return kExitUsage;
   if (o.depth < 0 || o.depth > 20) {
-    spdlog::error("depth {} is out of range (0 to 20)", o.depth);
+    log::error("depth {} is out of range (0 to 20)", o.depth);
     return kExitUsage;
   }
   if (!threads_in_range(o.threads)) return kExitUsage;
@@ -77,7 +77,7 @@ int run_perft(const PerftOptions& o) {
     FenProblems errors;
     auto pos = position_from_fen<G>(fen, *variant, errors);
     if (!pos) {
-      spdlog::error("invalid FEN '{}': {}", fen, join_reasons(errors));
+      log::error("invalid FEN '{}': {}", fen, join_reasons(errors));
       return kExitUsage;
     }
     return perft_on(*pos, o);

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include <fmt/format.h>
-#include <spdlog/spdlog.h>
+#include "virrey/base/log.hpp"
 
 #include "board_text.hpp"
 #include "exit_codes.hpp"
@@ -95,16 +95,16 @@ void print_text(const std::vector<Row>& rows, const query::SearchResult& res, co
 
 int run_search(const SearchOptions& o) {
   if (o.limit < 0) {
-    spdlog::error("--limit {} is negative (0 means no limit)", o.limit);
+    log::error("--limit {} is negative (0 means no limit)", o.limit);
     return kExitUsage;
   }
   if (o.offset < 0) {
-    spdlog::error("--offset {} is negative", o.offset);
+    log::error("--offset {} is negative", o.offset);
     return kExitUsage;
   }
   auto built = build_filter(o.filter);
   if (!built) {
-    spdlog::error("{}", built.error().message);
+    log::error("{}", built.error().message);
     return kExitUsage;
   }
   const query::GameFilter& filter = *built;
@@ -112,14 +112,14 @@ int run_search(const SearchOptions& o) {
   const std::string path = store::default_database_path(o.db);
   auto db = store::Database::open(path, {store::OpenMode::Read});
   if (!db) {
-    spdlog::error("{}", db.error().message);
+    log::error("{}", db.error().message);
     return kExitIo;
   }
   note_material_scan(filter, **db);
   note_feature_scan(filter, **db);
   if (o.explain) {
     auto plan = query::explain_plan(**db, filter);
-    if (plan) spdlog::info("plan: {}", *plan);
+    if (plan) log::info("plan: {}", *plan);
   }
 
   query::SearchOptions so;
@@ -134,16 +134,16 @@ int run_search(const SearchOptions& o) {
   }
   auto res = query::search(**db, filter, so);
   if (!res) {
-    spdlog::error("{}", res.error().message);
+    log::error("{}", res.error().message);
     return kExitIo;
   }
   if (o.explain)
-    spdlog::info("checked {} candidate games{}: {} matched, {} ruled out by their summaries", counts.checked,
-                 res->total ? "" : " (up to the page's end)", counts.matched, counts.ruled_out);
+    log::info("checked {} candidate games{}: {} matched, {} ruled out by their summaries", counts.checked,
+              res->total ? "" : " (up to the page's end)", counts.matched, counts.ruled_out);
   if (o.explain) {
     const store::ReadCounts read = store::read_counts();
-    spdlog::info("read {} bytes in {} blocks from table files, {} blocks from the cache", read.bytes,
-                 read.blocks, read.cache_hits);
+    log::info("read {} bytes in {} blocks from table files, {} blocks from the cache", read.bytes,
+              read.blocks, read.cache_hits);
   }
   std::FILE* out = stdout;
 
@@ -171,7 +171,7 @@ int run_search(const SearchOptions& o) {
   for (const query::GameMatch& m : res->games) {
     auto rec = (*db)->game(m.id, parts);
     if (!rec) {
-      spdlog::error("{}", rec.error().message);
+      log::error("{}", rec.error().message);
       return kExitIo;
     }
     Row r{m, std::move(*rec)};
@@ -182,7 +182,7 @@ int run_search(const SearchOptions& o) {
     // The ECO code `db classify` stored, else the game's ECO tag.
     auto opening = (*db)->opening(m.id);
     if (!opening) {
-      spdlog::error("{}", opening.error().message);
+      log::error("{}", opening.error().message);
       return kExitIo;
     }
     r.eco = *opening ? (*opening)->eco : std::string(g.tag("ECO"));
@@ -190,7 +190,7 @@ int run_search(const SearchOptions& o) {
     if (want_position) {
       auto pos = query::position_at(g, m.ply.value_or(std::uint32_t(g.main_line.size())));
       if (!pos) {
-        spdlog::error("game {}: {}", m.id, pos.error().message);
+        log::error("game {}: {}", m.id, pos.error().message);
         return kExitIo;
       }
       r.position = *pos;
@@ -221,7 +221,7 @@ int run_search(const SearchOptions& o) {
                    .csv(rows));
   }
   if (std::fflush(out) != 0 || std::ferror(out)) {
-    spdlog::error("cannot write the results");
+    log::error("cannot write the results");
     return kExitIo;
   }
   return rows.empty() && o.fail_empty ? kExitDataFailed : kExitOk;

@@ -4,7 +4,7 @@
 #include <cstdio>
 
 #include <fmt/format.h>
-#include <spdlog/spdlog.h>
+#include "virrey/base/log.hpp"
 
 #include "exit_codes.hpp"
 #include "stats_partial.hpp"
@@ -26,7 +26,7 @@ namespace {
 // Bad input (FEN, SAN, an option's value) is a usage error; anything else
 // the database's.
 int fail(const Error& e) {
-  spdlog::error("{}", e.message);
+  log::error("{}", e.message);
   return e.kind == ErrorKind::InvalidArgument ? kExitUsage : kExitIo;
 }
 
@@ -44,7 +44,7 @@ int open_inputs(const StatsCommonOptions& o, Inputs& in) {
   const std::string path = store::default_database_path(o.db);
   auto db = store::Database::open(path, {store::OpenMode::Read});
   if (!db) {
-    spdlog::error("{}", db.error().message);
+    log::error("{}", db.error().message);
     return kExitIo;
   }
   in.db = std::move(*db);
@@ -64,7 +64,7 @@ store::GameId id_span(const store::Database& db) {
 
 int print(const std::string& text) {
   if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0) {
-    spdlog::error("cannot write the output");
+    log::error("cannot write the output");
     return kExitIo;
   }
   return kExitOk;
@@ -74,15 +74,15 @@ int print(const std::string& text) {
 
 int run_stats_openings(const StatsOpeningsOptions& o) {
   if (!o.filter.fen.empty() || !o.filter.moves.empty()) {
-    spdlog::error("stats openings: --fen and --moves name the position to explore, not a filter");
+    log::error("stats openings: --fen and --moves name the position to explore, not a filter");
     return kExitUsage;
   }
   if (o.depth < 1 || o.depth > 20) {
-    spdlog::error("--depth {} is out of range (1 to 20)", o.depth);
+    log::error("--depth {} is out of range (1 to 20)", o.depth);
     return kExitUsage;
   }
   if (o.min_games < 1 || o.top < 0) {
-    spdlog::error("--min-games must be at least 1 and --top at least 0");
+    log::error("--min-games must be at least 1 and --top at least 0");
     return kExitUsage;
   }
   Inputs in;
@@ -118,18 +118,19 @@ int run_stats_results(const StatsResultsOptions& o) {
   query::ResultQuery q;
   auto by = query::parse_grouping(o.by);
   if (!by) {
-    spdlog::error("unknown grouping '{}' (variant, year, event, player, eco, opening, rating-band or time-control)",
-                  o.by);
+    log::error(
+        "unknown grouping '{}' (variant, year, event, player, eco, opening, rating-band or time-control)",
+        o.by);
     return kExitUsage;
   }
   q.by = *by;
   // Rating bands: --band wide.
   if (o.band != 0 && q.by != query::ResultGrouping::RatingBand) {
-    spdlog::error("--band {} needs --by rating-band", o.band);
+    log::error("--band {} needs --by rating-band", o.band);
     return kExitUsage;
   }
   if (o.band < 0 || o.band > 4000) {
-    spdlog::error("--band {} is out of range (1 to 4000)", o.band);
+    log::error("--band {} is out of range (1 to 4000)", o.band);
     return kExitUsage;
   }
   if (o.band != 0) q.band = std::uint32_t(o.band);
@@ -138,11 +139,11 @@ int run_stats_results(const StatsResultsOptions& o) {
   else if (o.sort == "key")
     q.order = query::GroupOrder::Key;
   else if (o.sort != "natural") {
-    spdlog::error("unknown order '{}' (natural, games or key)", o.sort);
+    log::error("unknown order '{}' (natural, games or key)", o.sort);
     return kExitUsage;
   }
   if (o.limit < 0) {
-    spdlog::error("--limit must be at least 0");
+    log::error("--limit must be at least 0");
     return kExitUsage;
   }
   q.limit = std::size_t(o.limit);
@@ -169,7 +170,7 @@ int run_stats_promotions(const StatsPromotionsOptions& o) {
 
 int run_stats_games(const StatsGamesOptions& o) {
   if (o.bin < 0 || o.bin > 10000) {
-    spdlog::error("--bin {} is out of range (0 to 10000)", o.bin);
+    log::error("--bin {} is out of range (0 to 10000)", o.bin);
     return kExitUsage;
   }
   Inputs in;
@@ -183,7 +184,7 @@ int run_stats_games(const StatsGamesOptions& o) {
 
 int run_stats_endgames(const StatsEndgamesOptions& o) {
   if (o.men < 2 || o.men > kMaxEndgameMen) {
-    spdlog::error("--men {} is out of range (2 to {})", o.men, kMaxEndgameMen);
+    log::error("--men {} is out of range (2 to {})", o.men, kMaxEndgameMen);
     return kExitUsage;
   }
   Inputs in;
@@ -212,7 +213,7 @@ Status judge_players(store::Database& db, const query::GameFilter& filter, analy
       failure = s.error();
       return false;
     }
-    for (const auto& f : findings) spdlog::warn("game {}: {}: {}", f.game, f.code, f.message);
+    for (const auto& f : findings) log::warn("game {}: {}: {}", f.game, f.code, f.message);
     findings.clear();
     for (const auto& g : batch) table.add(g);
     batch.clear();
@@ -254,28 +255,28 @@ int run_stats_players(const StatsPlayersOptions& o) {
   const std::string path = store::default_database_path(o.db);
   auto db = store::Database::open(path, {store::OpenMode::Read});
   if (!db) {
-    spdlog::error("{}", db.error().message);
+    log::error("{}", db.error().message);
     return kExitIo;
   }
   const bool partial = o.format == Format::Partial;
   auto any = (*db)->has_analyses();
   if (!any) return fail(any.error());
   if (!*any && !partial) {
-    spdlog::error("{} holds no engine analysis: `virrey analyse --db {}` fills its cache", path, path);
+    log::error("{} holds no engine analysis: `virrey analyse --db {}` fills its cache", path, path);
     return kExitDataFailed;
   }
   note_material_scan(*filter, **db);
   analyse::Analyser analyser(*options, db->get());
   analyse::PlayerTable table;
   if (Status s = judge_players(**db, *filter, analyser, table); !s) {
-    spdlog::error("{}", s.error().message);
+    log::error("{}", s.error().message);
     return s.error().kind == ErrorKind::InvalidArgument ? kExitUsage : kExitIo;
   }
   if (partial) return print(partial_players(table, o, id_span(**db)));
   analyse::SideSummary all;
   for (const auto& p : table.players()) all.add(p.moves);
   if (all.moves == 0 && all.unjudged > 0) {
-    spdlog::error(
+    log::error(
         "the cache of {} holds no evaluation of these games' positions by this engine at {} "
         "(the engine and limits must be those of the `virrey analyse` run)",
         path, options->limits.describe());

@@ -7,8 +7,8 @@
 #include <tuple>
 
 #include <fmt/format.h>
-#include <spdlog/spdlog.h>
 #include <nlohmann/json.hpp>
+#include "virrey/base/log.hpp"
 
 #include "exit_codes.hpp"
 #include "stats_writers.hpp"
@@ -592,14 +592,13 @@ int run_stats_merge(const StatsMergeOptions& o) {
   for (const std::string& path : o.partials) {
     auto p = read_partial(path);
     if (!p) {
-      spdlog::error("{}", p.error().message);
+      log::error("{}", p.error().message);
       return p.error().kind == ErrorKind::Io ? kExitIo : kExitUsage;
     }
     if (!partials.empty()) {
       const Partial& first = partials.front();
       if (p->head["statistic"] != first.head["statistic"] || p->head["query"] != first.head["query"]) {
-        spdlog::error("{} and {} are partial results of different statistics or queries", first.name,
-                      p->name);
+        log::error("{} and {} are partial results of different statistics or queries", first.name, p->name);
         return kExitUsage;
       }
     }
@@ -607,11 +606,11 @@ int run_stats_merge(const StatsMergeOptions& o) {
   }
   auto out = fold_by_name(partials.front().head["statistic"].get<std::string>(), partials, o.format);
   if (!out) {
-    spdlog::error("{}", out.error().message);
+    log::error("{}", out.error().message);
     return kExitUsage;
   }
   if (std::fwrite(out->data(), 1, out->size(), stdout) != out->size() || std::fflush(stdout) != 0) {
-    spdlog::error("cannot write the output");
+    log::error("cannot write the output");
     return kExitIo;
   }
   return kExitOk;

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <memory>
 
-#include <spdlog/spdlog.h>
+#include "virrey/base/log.hpp"
 
 #include "common_options.hpp"
 #include "exit_codes.hpp"
@@ -41,7 +41,7 @@ int run_validate(const ValidateOptions& o) {
     summary.per_code[std::size_t(f.code)]++;
     if (o.max_errors > 0 && errors_printed >= std::uint64_t(o.max_errors)) {
       if (!limit_reported)
-        spdlog::warn("--max-errors {} reached: further findings are counted, not shown", o.max_errors);
+        log::warn("--max-errors {} reached: further findings are counted, not shown", o.max_errors);
       limit_reported = true;
       return;
     }

@@ -1,6 +1,6 @@
 // libFuzzer driver of one virrey fuzz entry, chosen when it is built
 // (VIRREY_FUZZ_TARGET names it). Logging is off: only failures speak.
-#include <spdlog/spdlog.h>
+#include "virrey/base/log.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -8,7 +8,7 @@
 #include "fuzz_entries.hpp"
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
-  spdlog::set_level(spdlog::level::off);
+  virrey::log::set_level(virrey::log::Level::off);
   return 0;
 }
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include <spdlog/spdlog.h>
+#include "virrey/base/log.hpp"
 
 #include "exit_codes.hpp"
 #include "fuzz_check.hpp"
@@ -61,7 +61,7 @@ int merge(const std::vector<std::string>& files, cli::Format format, const std::
 
 void stats_partial(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return;
-  spdlog::set_level(spdlog::level::off);
+  virrey::log::set_level(virrey::log::Level::off);
   constexpr cli::Format kFormats[] = {cli::Format::Text, cli::Format::Json, cli::Format::Csv,
                                       cli::Format::Partial};
   const cli::Format format = kFormats[data[0] % 4];

@@ -11,7 +11,7 @@
 #include <fmt/format.h>
 #include <rocksdb/sst_file_writer.h>
 #include <rocksdb/write_batch.h>
-#include <spdlog/spdlog.h>
+#include "virrey/base/log.hpp"
 
 #include "ingest_group.hpp"
 #include "rocks.hpp"
@@ -284,7 +284,7 @@ Status copy_source(Database& dest, const Database& src, const std::function<void
     batch.Delete(d.cf(Family::Material), view(material_complete_key())).PermitUncheckedError();
     if (Status w = d.write(batch); !w) return w;
     d.material_index = false;
-    spdlog::warn("{} has no material index: run `virrey db upgrade --db {}` to rebuild it", s.path, d.path);
+    log::warn("{} has no material index: run `virrey db upgrade --db {}` to rebuild it", s.path, d.path);
   }
   // Likewise summaries without the mate and time class.
   if (d.summary_features && !s.summary_features) {
@@ -292,8 +292,8 @@ Status copy_source(Database& dest, const Database& src, const std::function<void
     batch.Delete(d.cf(Family::Meta), view(meta_key(MetaKey::SummaryFormat))).PermitUncheckedError();
     if (Status w = d.write(batch); !w) return w;
     d.summary_features = false;
-    spdlog::warn("{} has summaries without mates and time controls: run `virrey db upgrade --db {}`", s.path,
-                 d.path);
+    log::warn("{} has summaries without mates and time controls: run `virrey db upgrade --db {}`", s.path,
+              d.path);
   }
   std::lock_guard lock(d.meta_mutex);
   d.next_game_id = next;
