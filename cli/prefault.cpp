@@ -49,6 +49,13 @@ int populate_read_only_segments(dl_phdr_info* info, std::size_t, void*) {
 // is simply not on a huge page. (Sanitizer builds have heaps of their own
 // and skip all this.)
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define VIRREY_SANITIZED_HEAP 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define VIRREY_SANITIZED_HEAP 1
+#endif
+#endif
+#if defined(VIRREY_SANITIZED_HEAP)
 void heap_on_huge_page() {}
 #else
 // Volatile: the compiler would otherwise drop a block nobody reads, and the

@@ -5,10 +5,12 @@
 # build-fuzz/artifacts/TARGET/ (copy it into tests/fuzz/regressions/TARGET/
 # once fixed, so every test run replays it).
 #
-# Usage: scripts/fuzz.sh [--seconds N] [--jobs J] [--build-only] [TARGET...]
+# Usage: scripts/fuzz.sh [--seconds N] [--jobs J] [--build-only] [--tests] [TARGET...]
 #   --seconds N   how long each target runs (default 60)
 #   --jobs J      targets run at once (default 2)
 #   --build-only  build, run nothing
+#   --tests       build the test suite in the same tree too: the tests then
+#                 run on the same sanitized libraries (scripts/run-tests.sh)
 #   TARGET        pgn_reader fen san import (default: all of them)
 # The corpus each target grows is kept in build-fuzz/corpus/TARGET/ and seeded
 # from tests/fuzz/corpus/TARGET/, tests/fuzz/regressions/TARGET/ and, for the
@@ -16,12 +18,13 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${VIRREY_FUZZ_BUILD_DIR:-$root/build-fuzz}
-seconds=60 jobs=2 build_only=0 targets=()
+seconds=60 jobs=2 build_only=0 tests=OFF targets=()
 while (($#)); do
   case "$1" in
     --seconds) seconds=$2; shift ;;
     --jobs) jobs=$2; shift ;;
     --build-only) build_only=1 ;;
+    --tests) tests=ON ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     -*) echo "unknown option: $1" >&2; exit 2 ;;
     *) targets+=("$1") ;;
@@ -41,9 +44,10 @@ max_len() {
 
 "$root/scripts/install-deps.sh"
 cmake -S "$root" -B "$build" -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" -DVIRREY_FUZZ=ON \
-  -DVIRREY_BUILD_TESTS=OFF -DVIRREY_BUILD_BENCH=OFF >/dev/null
-cmake --build "$build" -j"$(nproc)" --target "${targets[@]/#/fuzz_}"
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DVIRREY_FUZZ=ON \
+  -DVIRREY_BUILD_TESTS="$tests" -DVIRREY_BUILD_BENCH=OFF >/dev/null
+if [[ "$tests" == ON ]]; then cmake --build "$build" -j"$(nproc)"
+else cmake --build "$build" -j"$(nproc)" --target "${targets[@]/#/fuzz_}"; fi
 ((build_only)) && exit 0
 
 shared_tricky="$root/../shared/corpora/tricky"

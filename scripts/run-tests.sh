@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Builds virrey with its tests and runs every test (the README's test command),
 # in three stages:
-#   1. the Release build in build/ and its whole ctest suite;
-#   2. the same suite built with AddressSanitizer and UndefinedBehaviorSanitizer
-#      (g++, -O1 -g) in build-asan/;
+#   1. the Release build (g++) in build/ and its whole ctest suite;
+#   2. the same suite on libraries built with AddressSanitizer and
+#      UndefinedBehaviorSanitizer (clang-14, -O1, line tables) in build-asan/,
+#      the tree scripts/fuzz.sh builds, so the fuzz targets come with it;
 #   3. every fuzz target (scripts/fuzz.sh) for VIRREY_FUZZ_SECONDS seconds
-#      each (default 60).
+#      each (default 30), on that tree.
 # VIRREY_QUICK=1 runs stage 1 only. Each stage's time is printed at the end.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -29,9 +30,7 @@ release_tests() {
 }
 
 asan_tests() {
-  cmake -S "$root" -B "$asan_build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" -DVIRREY_SANITIZE=ON -DVIRREY_BUILD_BENCH=OFF >/dev/null
-  cmake --build "$asan_build" -j"$jobs"
+  VIRREY_FUZZ_BUILD_DIR="$asan_build" "$root/scripts/fuzz.sh" --tests --build-only
   # Any sanitizer report fails the test that caused it.
   (cd "$asan_build" &&
      ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 \
@@ -40,7 +39,8 @@ asan_tests() {
 }
 
 fuzz_smoke() {
-  "$root/scripts/fuzz.sh" --seconds "${VIRREY_FUZZ_SECONDS:-60}" --jobs "$jobs"
+  VIRREY_FUZZ_BUILD_DIR="$asan_build" "$root/scripts/fuzz.sh" --tests --seconds "${VIRREY_FUZZ_SECONDS:-30}" \
+    --jobs "$jobs"
 }
 
 trap '((${#timings[@]})) && printf "%s\n" "${timings[@]}" >&2' EXIT

@@ -714,8 +714,10 @@ TEST_F(QueryTest, ModernAndEightByEightPositionsNeverMix) {
   // and an 8x8 hash looked up as Modern names Modern games only.
   const auto eight = move_targets("e4", Variant::Standard);
   ASSERT_EQ(eight.size(), 1u);
-  for (auto [v, hash] : {std::pair{Variant::Standard, nine[0].hash}, std::pair{Variant::Virrey, nine[0].hash},
-                         std::pair{Variant::Modern, eight[0].hash}}) {
+  for (auto [variant, hash] :
+       {std::pair{Variant::Standard, nine[0].hash}, std::pair{Variant::Virrey, nine[0].hash},
+        std::pair{Variant::Modern, eight[0].hash}}) {
+    const Variant v = variant;  // a lambda captures a variable, not a structured binding (clang 14)
     Status st = c().db->for_each_position(v, hash, [&](const store::PositionHit& h) {
       for (const auto& g : c().games) {
         if (g.id == h.game) {
