@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <cstdint>
+#include "virrey/base/sanitizers.hpp"
 
 namespace {
 
@@ -48,14 +49,7 @@ int populate_read_only_segments(dl_phdr_info* info, std::size_t, void*) {
 // frees ordinary blocks: if glibc behaves otherwise than expected, the heap
 // is simply not on a huge page. (Sanitizer builds have heaps of their own
 // and skip all this.)
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define VIRREY_SANITIZED_HEAP 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define VIRREY_SANITIZED_HEAP 1
-#endif
-#endif
-#if defined(VIRREY_SANITIZED_HEAP)
+#if defined(VIRREY_ASAN) || defined(VIRREY_TSAN)
 void heap_on_huge_page() {}
 #else
 // Volatile: the compiler would otherwise drop a block nobody reads, and the

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "robustness_support.hpp"
+#include "virrey/base/sanitizers.hpp"
 
 namespace virrey::robustness {
 namespace {
@@ -18,15 +19,7 @@ namespace {
 // Peak memory allowed to `validate` and to `import` (RocksDB included). A
 // binary built with AddressSanitizer keeps freed memory in quarantine (up to
 // 256 MB) and shadow memory beside it: its bounds are loosened by that much.
-// (g++ says so by __SANITIZE_ADDRESS__, clang by __has_feature.)
-#if defined(__SANITIZE_ADDRESS__)
-#define VIRREY_TEST_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define VIRREY_TEST_ASAN 1
-#endif
-#endif
-#if defined(VIRREY_TEST_ASAN)
+#if defined(VIRREY_ASAN)
 constexpr long kSanitizerSlackKb = 384 * 1024;
 #else
 constexpr long kSanitizerSlackKb = 0;

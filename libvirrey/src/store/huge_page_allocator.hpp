@@ -9,15 +9,9 @@
 #include <cstddef>
 #include <cstdint>
 
-// Under AddressSanitizer (GCC's macro, or Clang's feature test) large
-// blocks come from the ordinary heap, so that ASan sees every access.
-#if defined(__SANITIZE_ADDRESS__)
-#define VIRREY_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define VIRREY_ASAN 1
-#endif
-#endif
+// Under AddressSanitizer (VIRREY_ASAN) large blocks come from the ordinary
+// heap, so that ASan sees every access.
+#include "virrey/base/sanitizers.hpp"
 
 namespace virrey::store {
 

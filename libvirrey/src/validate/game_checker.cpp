@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "quoted_text.hpp"
+#include "virrey/base/sanitizers.hpp"
 #include "virrey/rules/fen.hpp"
 #include "virrey/rules/outcome.hpp"
 #include "virrey/rules/san.hpp"
@@ -13,14 +14,9 @@
 // The move path of a game is the validator's inner loop: it is inlined whole.
 // Under AddressSanitizer that makes a function too large to compile in
 // reasonable time (minutes and gigabytes), so sanitizer builds leave it.
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(VIRREY_ASAN)
 #define VIRREY_FLATTEN
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define VIRREY_FLATTEN
-#endif
-#endif
-#ifndef VIRREY_FLATTEN
+#else
 #define VIRREY_FLATTEN [[gnu::flatten]]
 #endif
 
