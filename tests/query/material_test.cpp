@@ -310,6 +310,8 @@ TEST(MaterialIndex, DictionaryInSearchOrderIsAddedByUpgradeAndMerge) {
   };
   const auto want = answers(path, true);
   EXPECT_GT(want.size(), 2 * specs.size() + 20);
+  ASSERT_TRUE(store::testing::key_material_postings_by_balance(path, true));
+  EXPECT_EQ(answers(path, true), want);
   ASSERT_TRUE(store::testing::drop_material_order(path));
   EXPECT_EQ(answers(path, false), want);
   {
@@ -326,6 +328,76 @@ TEST(MaterialIndex, DictionaryInSearchOrderIsAddedByUpgradeAndMerge) {
   EXPECT_FALSE(up->material_index);
   EXPECT_EQ(up->games, 0u);
   EXPECT_EQ(answers(path, true), want);
+}
+
+// Postings keyed by balance (the layout before they were keyed in search
+// order): a database holding them answers as one written afresh, also once
+// later imports add postings in search order beside them, and a merge
+// rekeys them; exact balances streamed page by page come in id order.
+TEST(MaterialIndex, PostingsKeyedByBalanceAnswerAsInSearchOrder) {
+  TempDir dir;
+  const std::string fresh = dir.path() + "/fresh", mixed = dir.path() + "/mixed", old = dir.path() + "/old",
+                    later = dir.path() + "/later", merged = dir.path() + "/merged";
+  std::vector<game::GameRecord> first = records_from_pgn(kVirreyPgn, Variant::Virrey), second;
+  for (auto& r : generated(Variant::Virrey, 21, 150)) first.push_back(std::move(r));
+  for (auto& r : generated(Variant::Standard, 22, 60)) first.push_back(std::move(r));
+  for (auto& r : generated(Variant::Virrey, 23, 150)) second.push_back(std::move(r));
+  for (auto& r : generated(Variant::Modern, 24, 40)) second.push_back(std::move(r));
+  store_records(fresh, first);
+  store_records(fresh, second);
+  store_records(mixed, first, true);
+  ASSERT_TRUE(store::testing::key_material_postings_by_balance(mixed, true));
+  store_records(mixed, second);
+  store_records(old, first);
+  ASSERT_TRUE(store::testing::key_material_postings_by_balance(old, false));
+  store_records(later, second);
+
+  const std::vector<std::string> specs = {
+      "V>=1 vs V=0", "Q=0 V>=1 vs Q=1", "R>=1 P<=3", "KVR-KR", "KR-KR", "KQ-K", "M>=1", "KV-KV"};
+  auto answers = [&](const std::string& at) {
+    auto db = store::Database::open(at, {store::OpenMode::ReadOnly});
+    EXPECT_TRUE(db) << db.error().message;
+    std::vector<std::pair<store::GameId, std::uint32_t>> out;
+    query::PlanOptions paged;  // exact balances streamed a few games a round
+    paged.probe_cap = 4;
+    paged.first_window = 2;
+    for (const std::string& text : specs)
+      for (bool either : {false, true})
+        for (const query::PlanOptions& plan : {query::PlanOptions{}, paged}) {
+          auto spec = query::parse_material_spec(text);
+          EXPECT_TRUE(spec) << text;
+          query::GameFilter f;
+          f.material = MaterialCondition{*spec, either, 1};
+          auto m = query::find_matches(**db, f, plan);
+          EXPECT_TRUE(m) << m.error().message;
+          out.emplace_back(0, 0);  // a separator per query
+          for (const auto& g : *m) out.emplace_back(g.id, g.ply.value_or(9999));
+        }
+    for (int v = 0; v < kVariantCount; ++v) {
+      out.emplace_back(1, 1);
+      EXPECT_TRUE((*db)->for_each_material(Variant(v), [&](std::uint64_t key) {
+        out.emplace_back(store::GameId(key >> 32), std::uint32_t(key));
+        return true;
+      }));
+    }
+    auto check = store::check_database(**db);
+    EXPECT_TRUE(check);
+    EXPECT_EQ(check->problem_count, 0u) << at << ": " << (check->problems.empty() ? "" : check->problems[0]);
+    return out;
+  };
+  const auto want = answers(fresh);
+  std::size_t matches = 0;
+  for (const auto& [id, ply] : want) matches += id > 1;
+  EXPECT_GT(matches, 400u);
+  EXPECT_EQ(answers(mixed), want);
+  {
+    auto dest = store::Database::open(merged, {store::OpenMode::ReadWrite});
+    ASSERT_TRUE(dest) << dest.error().message;
+    auto report = store::merge_databases(**dest, {old, later});
+    ASSERT_TRUE(report) << report.error().message;
+    EXPECT_EQ(report->stored, first.size() + second.size());
+  }
+  EXPECT_EQ(answers(merged), want);
 }
 
 // A database written before the material index: it opens, a material

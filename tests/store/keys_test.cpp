@@ -73,6 +73,27 @@ TEST(Keys, GoldenLayouts) {
   EXPECT_TRUE(parsed->ordered);
   EXPECT_FALSE(parsed->postings);
   EXPECT_EQ(parsed->material, kvr_kr.key());
+  // Postings: kind 5 in search order, kind 1 (before it) by balance; the first game last.
+  EXPECT_EQ(hex(view(material_postings_key(Variant::Virrey, kvr_kr.key(), 0x010203))),
+            "05"
+            "01"
+            "1000001100000011"
+            "00010203");
+  EXPECT_EQ(hex(view(material_old_postings_key(Variant::Virrey, kvr_kr.key(), 7))),
+            "01"
+            "01"
+            "0010100001101000"
+            "00000007");
+  for (const auto& key : {material_postings_key(Variant::Virrey, kvr_kr.key(), 7),
+                          material_old_postings_key(Variant::Virrey, kvr_kr.key(), 7)}) {
+    auto postings = parse_material_key(view(key));
+    ASSERT_TRUE(postings);
+    EXPECT_TRUE(postings->postings);
+    EXPECT_EQ(postings->ordered, key[0] == 5);
+    EXPECT_EQ(postings->variant, Variant::Virrey);
+    EXPECT_EQ(postings->material, kvr_kr.key());
+    EXPECT_EQ(postings->first, 7u);
+  }
 }
 
 TEST(Keys, RoundTrips) {

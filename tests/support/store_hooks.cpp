@@ -108,6 +108,32 @@ Status drop_material_order(const std::string& path) {
   });
 }
 
+Status key_material_postings_by_balance(const std::string& path, bool search_order_dictionary) {
+  auto impl = open_impl(path, {OpenMode::ReadWrite, false}, false);
+  if (!impl) return impl.error();
+  Database::Impl& d = **impl;
+  rocksdb::ColumnFamilyHandle* cf = d.cf(Family::Material);
+  rocksdb::WriteBatch batch;
+  auto put = [&](std::string_view key, std::string_view value) {
+    batch.Put(cf, rocksdb::Slice(key.data(), key.size()), rocksdb::Slice(value.data(), value.size()))
+        .PermitUncheckedError();
+  };
+  Status s = d.scan(Family::Material, {}, [&](std::string_view key, std::string_view value) {
+    auto k = parse_material_key(key);
+    if (!k || !k->postings || !k->ordered) return true;
+    put(view(material_old_postings_key(k->variant, k->material, k->first)), value);
+    put(view(material_dictionary_key(k->variant, k->material)), {});
+    if (search_order_dictionary) put(view(material_ordered_key(k->variant, k->material)), {});
+    batch.Delete(cf, rocksdb::Slice(key.data(), key.size())).PermitUncheckedError();
+    return true;
+  });
+  if (!s) return s;
+  // Without the dictionary in search order: kinds 3 (the entries) and 4 (the mark).
+  if (!search_order_dictionary)
+    batch.DeleteRange(cf, rocksdb::Slice("\x03", 1), rocksdb::Slice("\x05", 1)).PermitUncheckedError();
+  return d.write(batch);
+}
+
 Status drop_summary_format(const std::string& path) {
   auto impl = open_impl(path, {OpenMode::ReadWrite, false}, false);
   if (!impl) return impl.error();

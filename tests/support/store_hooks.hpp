@@ -42,6 +42,11 @@ Status drop_material_index(const std::string& path);
 // as virrey wrote it before the dictionary had that order.
 Status drop_material_order(const std::string& path);
 
+// Rekeys the material postings as virrey wrote them before they were kept
+// in search order (keys.hpp: kind 1, with the dictionary of kind 0, and of
+// kind 3 when `search_order_dictionary`; else without kind 3's mark either).
+Status key_material_postings_by_balance(const std::string& path, bool search_order_dictionary);
+
 // Drops the mark that every game summary records the mate and the time
 // class: a database as virrey wrote it before they were recorded.
 Status drop_summary_format(const std::string& path);

@@ -180,50 +180,44 @@ RunScan tag_run(const Database& db, TagField field, std::string value, TagMatch 
 }
 
 // The material index: one run per balance the condition matches, from the
-// exact balance or the variant's dictionary of balances.
+// exact balance, or one pass over the balances within the spec's box.
 Source material_source(const Database& db, const GameFilter& f, const MaterialCondition& c, Cond cond) {
   Source s{cond};
   // An exact balance streams in id order (a page stops early); the many
   // balances of a range are read once each, whole, rather than round by round.
   s.sorted = c.spec.exact().has_value();
   for (Variant v : variants_of(f)) {
-    std::vector<std::uint64_t> balances;
     if (auto exact = c.spec.exact()) {
-      balances.push_back(exact->key());
+      std::vector<std::uint64_t> balances{exact->key()};
       if (c.either_colour && exact->flipped() != *exact) balances.push_back(exact->flipped().key());
-    } else {
-      // The balances within the spec's box (and its mirror), then the spec.
-      Status st;
-      for (bool flip : {false, true}) {
-        if (flip && !c.either_colour) break;
-        const MaterialBounds box = flip ? c.spec.bounds().flipped() : c.spec.bounds();
-        if (st)
-          st = db.for_each_material_within(v, box, [&](std::uint64_t key) {
-            if (material_matches(c, Material(key))) balances.push_back(key);
-            return true;
-          });
-      }
       std::sort(balances.begin(), balances.end());
-      balances.erase(std::unique(balances.begin(), balances.end()), balances.end());
-      if (!st) {  // reported when the source is read
-        s.runs.push_back([st](const store::Visit<const Entry&>&) { return st; });
-        continue;
-      }
-    }
-    if (s.sorted) {
       for (std::uint64_t key : balances)
         s.runs.push_back([&db, v, key](const store::Visit<const Entry&>& visit) {
           return db.for_each_material_game(v, key, [&](const store::MaterialHit& h) {
             return visit(Entry{h.game, h.first_ply, Color::White, v, true, key, h.plies});
           });
         });
-    } else if (!balances.empty()) {
-      s.runs.push_back([&db, v, balances = std::move(balances)](const store::Visit<const Entry&>& visit) {
-        return db.for_each_material_games(v, balances, [&](std::uint64_t key, const store::MaterialHit& h) {
-          return visit(Entry{h.game, h.first_ply, Color::White, v, true, key, h.plies});
-        });
-      });
+      continue;
     }
+    // The balances within the spec's box that the spec matches, then those
+    // within its mirror (not met in the box) that match it mirrored.
+    s.runs.push_back([&db, v, c](const store::Visit<const Entry&>& visit) {
+      const MaterialBounds box = c.spec.bounds();
+      auto entry = [&](std::uint64_t key, const store::MaterialHit& h) {
+        return visit(Entry{h.game, h.first_ply, Color::White, v, true, key, h.plies});
+      };
+      bool stopped = false;
+      Status st = db.for_each_material_games_within(
+          v, box, [&](std::uint64_t key) { return material_matches(c, Material(key)); },
+          [&](std::uint64_t key, const store::MaterialHit& h) { return !(stopped = !entry(key, h)); });
+      if (!st || stopped || !c.either_colour) return st;
+      return db.for_each_material_games_within(
+          v, box.flipped(),
+          [&](std::uint64_t key) {
+            return !box.contains(Material(key)) && material_matches(c, Material(key));
+          },
+          entry);
+    });
   }
   return s;
 }

@@ -212,6 +212,10 @@ Result<CheckReport> check_database(const Database& db, const std::function<void(
           (k->ordered ? balances_ordered : balances_stored).emplace(k->variant, k->material);
           return true;
         }
+        if (k && k->ordered) {  // kind 5: its keys list the balances (keys.hpp)
+          balances_stored.emplace(k->variant, k->material);
+          balances_ordered.emplace(k->variant, k->material);
+        }
         const bool ok = k && decode_material_postings(value, k->first, [&](const MaterialHit& h) {
                           const Entry e = material_digest_entry(k->variant, k->material, h);
                           stored[std::size_t(f)].add(e.key, e.value);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 
 #include <fmt/format.h>
 #include <rocksdb/db.h>
@@ -17,8 +18,9 @@ namespace virrey::store {
 
 namespace {
 constexpr char kDictionaryKind = 0;
-constexpr char kPostingsKind = 1;
+constexpr char kOldPostingsKind = 1;
 constexpr char kOrderedKind = 3;
+constexpr char kPostingsKind = 5;
 
 // The counts of the search order, most significant nibble first.
 struct Count {
@@ -63,19 +65,36 @@ Key<1> material_complete_key() { return {char(2)}; }
 
 Key<2> material_dictionary_prefix(Variant v) { return {kDictionaryKind, char(v)}; }
 
-Key<10> material_postings_prefix(Variant v, std::uint64_t material) {
+Key<10> material_old_postings_prefix(Variant v, std::uint64_t material) {
   Key<10> k = material_dictionary_key(v, material);
+  k[0] = kOldPostingsKind;
+  return k;
+}
+
+namespace {
+Key<14> with_first(const Key<10>& prefix, GameId first) {
+  Key<14> k;
+  std::copy(prefix.begin(), prefix.end(), k.begin());
+  put_be(k.data() + 10, first, 4);
+  return k;
+}
+}  // namespace
+
+Key<14> material_old_postings_key(Variant v, std::uint64_t material, GameId first) {
+  return with_first(material_old_postings_prefix(v, material), first);
+}
+
+Key<10> material_postings_prefix(Variant v, std::uint64_t material) {
+  Key<10> k = material_ordered_key(v, material);
   k[0] = kPostingsKind;
   return k;
 }
 
 Key<14> material_postings_key(Variant v, std::uint64_t material, GameId first) {
-  Key<14> k;
-  const Key<10> p = material_postings_prefix(v, material);
-  std::copy(p.begin(), p.end(), k.begin());
-  put_be(k.data() + 10, first, 4);
-  return k;
+  return with_first(material_postings_prefix(v, material), first);
 }
+
+Key<2> material_postings_variant_prefix(Variant v) { return {kPostingsKind, char(v)}; }
 
 Key<10> material_ordered_key(Variant v, std::uint64_t material) {
   Key<10> k;
@@ -92,8 +111,11 @@ Key<1> material_ordered_complete_key() { return {char(4)}; }
 std::optional<MaterialKey> parse_material_key(std::string_view key) {
   if (key.size() == 10 && key[0] == kDictionaryKind)
     return MaterialKey{false, Variant(key[1]), get_be(key.data() + 2, 8), 0};
-  if (key.size() == 14 && key[0] == kPostingsKind)
+  if (key.size() == 14 && key[0] == kOldPostingsKind)
     return MaterialKey{true, Variant(key[1]), get_be(key.data() + 2, 8), GameId(get_be(key.data() + 10, 4))};
+  if (key.size() == 14 && key[0] == kPostingsKind)
+    return MaterialKey{true, Variant(key[1]), material_from_search_order(get_be(key.data() + 2, 8)),
+                       GameId(get_be(key.data() + 10, 4)), true};
   if (key.size() == 10 && key[0] == kOrderedKind)
     return MaterialKey{false, Variant(key[1]), material_from_search_order(get_be(key.data() + 2, 8)), 0,
                        true};
@@ -148,8 +170,6 @@ void MaterialIndexBuilder::add(GameId id, const GameIndex& ix) {
 void MaterialIndexBuilder::write(IngestGroup& group) {
   for (const auto& [key, list] : lists_) {
     const auto [v, material] = key;
-    group.put(Family::Material, view(material_dictionary_key(v, material)), {});
-    group.put(Family::Material, view(material_ordered_key(v, material)), {});
     group.put(Family::Material, view(material_postings_key(v, material, list.first)), list.value);
   }
   lists_.clear();
@@ -190,23 +210,17 @@ bool Database::has_material_order() const { return has_material_index() && impl_
 
 bool Database::has_summary_features() const { return impl_->summary_features; }
 
-Status Database::for_each_material(Variant v, const Visit<std::uint64_t>& visit) const {
-  if (!impl_->cf(Family::Material)) return {};
-  return impl_->scan(Family::Material, view(material_dictionary_prefix(v)),
-                     [&](std::string_view key, std::string_view) {
-                       auto k = parse_material_key(key);
-                       return !k || visit(k->material);
-                     });
-}
+namespace {
 
-Status Database::for_each_material_within(Variant v, const MaterialBounds& box,
-                                          const Visit<std::uint64_t>& visit) const {
-  if (!impl_->cf(Family::Material)) return {};
-  if (!impl_->material_ordered)
-    return for_each_material(v,
-                             [&](std::uint64_t key) { return !box.contains(Material(key)) || visit(key); });
-  // A skip scan: at a balance outside the box, the first count (in search
-  // order) out of its bounds says where the next balance inside can be.
+// Every key of one kind in search order (3: the old layout's dictionary; 5:
+// postings, several keys a balance) whose balance is within the box, in key
+// order: visit(balance in search order, first game, value). A skip scan: at a
+// balance outside the box, the first count (in search order) out of its
+// bounds says where the next balance inside can be; inside it, the next key
+// (the balance's next segment, or a balance beside it) is read without a seek.
+Status skip_scan(
+    const Database::Impl& d, char kind, Variant v, const MaterialBounds& box,
+    const std::function<bool(std::uint64_t ordered, GameId first, std::string_view value)>& visit) {
   int lo[16], hi[16];
   std::uint64_t least = 0;
   for (int i = 0; i < 16; ++i) {
@@ -222,20 +236,21 @@ Status Database::for_each_material_within(Variant v, const MaterialBounds& box,
     const std::uint64_t below = j == 15 ? 0 : least & (~std::uint64_t(0) >> (4 * (j + 1)));
     return (at & keep) | std::uint64_t(count) << order_shift(j) | below;
   };
-  const Key<2> prefix = material_ordered_prefix(v);
+  const std::size_t key_size = kind == kOrderedKind ? 10 : 14;
+  const Key<2> prefix{kind, char(v)};
   const std::string upper = prefix_successor(view(prefix));
   rocksdb::Slice upper_slice(upper);
-  rocksdb::ReadOptions ro = impl_->read_options();
+  rocksdb::ReadOptions ro = d.read_options();
   ro.iterate_upper_bound = &upper_slice;
-  std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(ro, impl_->cf(Family::Material)));
+  std::unique_ptr<rocksdb::Iterator> it(d.db->NewIterator(ro, d.cf(Family::Material)));
   auto seek = [&](std::uint64_t ordered) {
-    Key<10> k = material_ordered_key(v, 0);
+    Key<10> k{kind, char(v)};
     put_be(k.data() + 2, ordered, 8);
     it->Seek(rocksdb::Slice(k.data(), k.size()));
   };
   for (seek(least); it->Valid();) {
     const rocksdb::Slice k = it->key();
-    if (k.size() != 10) {
+    if (k.size() != key_size) {
       it->Next();
       continue;
     }
@@ -243,7 +258,8 @@ Status Database::for_each_material_within(Variant v, const MaterialBounds& box,
     int i = 0;
     while (i < 16 && nibble(at, i) >= lo[i] && nibble(at, i) <= hi[i]) ++i;
     if (i == 16) {
-      if (!visit(material_from_search_order(at))) return {};
+      const GameId first = key_size == 14 ? GameId(get_be(k.data() + 10, 4)) : 0;
+      if (!visit(at, first, std::string_view(it->value().data(), it->value().size()))) return {};
       it->Next();
       continue;
     }
@@ -257,7 +273,105 @@ Status Database::for_each_material_within(Variant v, const MaterialBounds& box,
     if (j < 0) break;
     seek(from(at, j, nibble(at, j) + 1));
   }
-  if (!it->status().ok()) return to_error(it->status(), fmt::format("reading {}", impl_->path));
+  if (!it->status().ok()) return to_error(it->status(), fmt::format("reading {}", d.path));
+  return {};
+}
+
+// The balances of a skip scan, each once, in search order.
+Status balances_of(const Database::Impl& d, char kind, Variant v, const MaterialBounds& box,
+                   std::vector<std::uint64_t>& out) {
+  std::optional<std::uint64_t> last;
+  return skip_scan(d, kind, v, box, [&](std::uint64_t ordered, GameId, std::string_view) {
+    if (last != ordered) out.push_back(material_from_search_order(ordered));
+    last = ordered;
+    return true;
+  });
+}
+
+// Visits the balances in key order, each once.
+Status visit_sorted(std::vector<std::uint64_t>& balances, const Visit<std::uint64_t>& visit) {
+  std::sort(balances.begin(), balances.end());
+  balances.erase(std::unique(balances.begin(), balances.end()), balances.end());
+  for (std::uint64_t b : balances)
+    if (!visit(b)) break;
+  return {};
+}
+
+// The balances of the layout before kind 5 (keys.hpp) within the box.
+Status old_balances_within(const Database::Impl& d, Variant v, const MaterialBounds& box,
+                           std::vector<std::uint64_t>& out) {
+  if (d.material_ordered) return balances_of(d, kOrderedKind, v, box, out);
+  // The plain dictionary, read whole.
+  return d.scan(Family::Material, view(material_dictionary_prefix(v)),
+                [&](std::string_view key, std::string_view) {
+                  if (auto k = parse_material_key(key); k && box.contains(Material(k->material)))
+                    out.push_back(k->material);
+                  return true;
+                });
+}
+
+}  // namespace
+
+Status Database::for_each_material(Variant v, const Visit<std::uint64_t>& visit) const {
+  if (!impl_->cf(Family::Material)) return {};
+  std::vector<std::uint64_t> balances;
+  Status s = impl_->scan(Family::Material, view(material_dictionary_prefix(v)),
+                         [&](std::string_view key, std::string_view) {
+                           if (auto k = parse_material_key(key)) balances.push_back(k->material);
+                           return true;
+                         });
+  if (s) s = balances_of(*impl_, kPostingsKind, v, MaterialBounds{}, balances);
+  if (!s) return s;
+  return visit_sorted(balances, visit);
+}
+
+Status Database::for_each_material_within(Variant v, const MaterialBounds& box,
+                                          const Visit<std::uint64_t>& visit) const {
+  if (!impl_->cf(Family::Material)) return {};
+  std::vector<std::uint64_t> balances;
+  Status s = old_balances_within(*impl_, v, box, balances);
+  if (s) s = balances_of(*impl_, kPostingsKind, v, box, balances);
+  if (!s) return s;
+  return visit_sorted(balances, visit);
+}
+
+Status Database::for_each_material_games_within(Variant v, const MaterialBounds& box,
+                                                const std::function<bool(std::uint64_t)>& accept,
+                                                const Visit<std::uint64_t, const MaterialHit&>& visit) const {
+  if (!impl_->cf(Family::Material)) return {};
+  // The layout before kind 5: its balances from its dictionary, then their postings.
+  std::vector<std::uint64_t> old;
+  if (Status s = old_balances_within(*impl_, v, box, old); !s) return s;
+  std::erase_if(old, [&](std::uint64_t key) { return !accept(key); });
+  bool stopped = false;
+  if (!old.empty()) {
+    std::sort(old.begin(), old.end());
+    Status s = for_each_material_games(v, old, [&](std::uint64_t key, const MaterialHit& h) {
+      stopped = !visit(key, h);
+      return !stopped;
+    });
+    if (!s || stopped) return s;
+  }
+  // Kind 5, read as the scan meets it.
+  std::optional<std::uint64_t> last;
+  std::uint64_t key = 0;
+  bool accepted = false, corrupt = false;
+  Status s = skip_scan(*impl_, kPostingsKind, v, box,
+                       [&](std::uint64_t ordered, GameId first, std::string_view value) {
+                         if (last != ordered) {
+                           key = material_from_search_order(ordered);
+                           accepted = accept(key);
+                           last = ordered;
+                         }
+                         if (!accepted) return true;
+                         if (decode_material_postings(
+                                 value, first, [&](const MaterialHit& h) { return visit(key, h); }, &stopped))
+                           return true;
+                         corrupt = !stopped;
+                         return false;
+                       });
+  if (!s) return s;
+  if (corrupt) return Error{ErrorKind::Corrupt, "a material index entry does not decode"};
   return {};
 }
 
@@ -270,28 +384,37 @@ Status Database::for_each_material_game(Variant v, std::uint64_t material,
 Status Database::for_each_material_games(Variant v, const std::vector<std::uint64_t>& materials,
                                          const Visit<std::uint64_t, const MaterialHit&>& visit) const {
   if (!impl_->cf(Family::Material) || materials.empty()) return {};
-  const std::string upper = prefix_successor(view(material_postings_prefix(v, materials.back())));
+  const std::string upper = prefix_successor(view(material_postings_variant_prefix(v)));
   rocksdb::Slice upper_slice(upper);
   rocksdb::ReadOptions ro = impl_->read_options();
   ro.iterate_upper_bound = &upper_slice;
   std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(ro, impl_->cf(Family::Material)));
-  for (std::uint64_t material : materials) {
-    const Key<10> prefix = material_postings_prefix(v, material);
-    for (it->Seek(rocksdb::Slice(prefix.data(), prefix.size())); it->Valid(); it->Next()) {
-      const std::string_view key(it->key().data(), it->key().size());
-      if (key.substr(0, prefix.size()) != view(prefix)) break;
-      auto k = parse_material_key(key);
-      if (!k) continue;
-      bool stopped = false;
-      const std::string_view value(it->value().data(), it->value().size());
-      if (decode_material_postings(
-              value, k->first, [&](const MaterialHit& h) { return visit(material, h); }, &stopped))
-        continue;
-      if (stopped) return {};
-      return Error{ErrorKind::Corrupt, "a material index entry does not decode"};
+  // Games written before the postings were keyed in search order come first,
+  // when the variant has any.
+  const Key<2> old_prefix{kOldPostingsKind, char(v)};
+  it->Seek(rocksdb::Slice(old_prefix.data(), old_prefix.size()));
+  const bool has_old =
+      it->Valid() && it->key().starts_with(rocksdb::Slice(old_prefix.data(), old_prefix.size()));
+  if (!it->status().ok()) return to_error(it->status(), fmt::format("reading {}", impl_->path));
+  for (std::uint64_t material : materials)
+    for (const Key<10>& prefix :
+         {material_old_postings_prefix(v, material), material_postings_prefix(v, material)}) {
+      if (!has_old && prefix[0] == kOldPostingsKind) continue;
+      for (it->Seek(rocksdb::Slice(prefix.data(), prefix.size())); it->Valid(); it->Next()) {
+        const std::string_view key(it->key().data(), it->key().size());
+        if (key.substr(0, prefix.size()) != view(prefix)) break;
+        auto k = parse_material_key(key);
+        if (!k) continue;
+        bool stopped = false;
+        const std::string_view value(it->value().data(), it->value().size());
+        if (decode_material_postings(
+                value, k->first, [&](const MaterialHit& h) { return visit(material, h); }, &stopped))
+          continue;
+        if (stopped) return {};
+        return Error{ErrorKind::Corrupt, "a material index entry does not decode"};
+      }
+      if (!it->status().ok()) return to_error(it->status(), fmt::format("reading {}", impl_->path));
     }
-    if (!it->status().ok()) return to_error(it->status(), fmt::format("reading {}", impl_->path));
-  }
   return {};
 }
 

@@ -87,10 +87,18 @@ Status copy_family(const Database::Impl& src, FamilyFiles& out, GameId offset,
   std::string key;
   std::uint64_t entries = 0;
   Status failure;
-  // A source without the material dictionary in search order: made here
-  // from its plain one, written after every other material key.
-  std::vector<std::string> ordered;
-  const bool order_here = f == Family::Material && !src.material_ordered;
+  // Material postings of the layout before kind 5 (keys.hpp), rekeyed in
+  // search order: sorted here, then written among the source's kind 5 keys.
+  std::vector<std::pair<std::string, std::string>> rekeyed;
+  std::size_t next_rekeyed = 0;
+  bool rekeyed_sorted = false;
+  auto add_rekeyed_below = [&](std::string_view limit) {
+    for (; next_rekeyed < rekeyed.size() && (limit.empty() || rekeyed[next_rekeyed].first < limit);
+         ++next_rekeyed)
+      if (failure = out.add(rekeyed[next_rekeyed].first, rekeyed[next_rekeyed].second, false); !failure)
+        return false;
+    return true;
+  };
   Status s = src.scan(f, {}, [&](std::string_view k, std::string_view v) {
     key.assign(k);
     if (f == Family::Tags) {
@@ -100,17 +108,24 @@ Status copy_family(const Database::Impl& src, FamilyFiles& out, GameId offset,
       }
       put_be(key.data() + key.size() - 4, get_be(key.data() + key.size() - 4, 4) + offset, 4);
     } else if (f == Family::Material) {
-      // Postings (kind 1) carry their first game at offset 10, the rest of the
-      // value relative to it; dictionary entries hold no game id; the
-      // destination's own completeness marker stands (copy_source).
-      if (key == view(material_complete_key()) || key == view(material_ordered_complete_key())) return true;
-      if (!key.empty() && key[0] == 1 && key.size() >= 14)
-        put_be(key.data() + 10, get_be(key.data() + 10, 4) + offset, 4);
-      if (order_here) {
-        auto mk = parse_material_key(key);
-        if (mk && mk->ordered) return true;
-        if (mk && !mk->postings) ordered.emplace_back(view(material_ordered_key(mk->variant, mk->material)));
+      // Postings carry their first game at offset 10, the rest of the value
+      // relative to it. Dictionary entries (the old layout's) are left out:
+      // every posting is written as kind 5, whose keys list the balances.
+      // The destination's own completeness markers stand (copy_source).
+      auto mk = parse_material_key(key);
+      if (!mk || !mk->postings) return true;
+      const GameId first = GameId(mk->first + offset);
+      if (!mk->ordered) {
+        rekeyed.emplace_back(std::string(view(material_postings_key(mk->variant, mk->material, first))),
+                             std::string(v));
+        return true;
       }
+      if (!rekeyed_sorted) {  // kind 1 precedes kind 5: every old posting is in
+        std::sort(rekeyed.begin(), rekeyed.end());
+        rekeyed_sorted = true;
+      }
+      put_be(key.data() + 10, first, 4);
+      if (!add_rekeyed_below(key)) return false;
     } else if (f == Family::Openings) {
       // Games' openings carry their id at offset 1; named positions and the
       // ECO file's description are copied (the source's replace the
@@ -131,9 +146,8 @@ Status copy_family(const Database::Impl& src, FamilyFiles& out, GameId offset,
   });
   if (!s) return s;
   if (!failure) return failure;
-  std::sort(ordered.begin(), ordered.end());
-  for (const std::string& key : ordered)
-    if (failure = out.add(key, {}, false); !failure) return failure;
+  if (!rekeyed_sorted) std::sort(rekeyed.begin(), rekeyed.end());
+  if (!add_rekeyed_below({})) return failure;
   return out.close();
 }
 

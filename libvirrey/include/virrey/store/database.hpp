@@ -217,6 +217,13 @@ class Database {
   // through one iterator.
   Status for_each_material_games(Variant v, const std::vector<std::uint64_t>& materials,
                                  const Visit<std::uint64_t, const MaterialHit&>& visit) const;
+  // The games of every balance within a box that `accept`s, balance by
+  // balance, each balance's in id order: one pass that seeks over the
+  // balances outside the box and reads the postings of those inside as it
+  // meets them.
+  Status for_each_material_games_within(Variant v, const MaterialBounds& box,
+                                        const std::function<bool(std::uint64_t)>& accept,
+                                        const Visit<std::uint64_t, const MaterialHit&>& visit) const;
 
   // --- openings (`db classify`) --------------------------------------------
   // The game's opening; nullopt when it has none (not classified, or no

@@ -115,18 +115,31 @@ Key<9> identity_prefix(Variant v, std::uint64_t identity);
 Key<13> identity_key(Variant v, std::uint64_t identity, GameId id);
 
 // --- material ---------------------------------------------------------------
-// The dictionary of a variant's balances (kind 0), and the postings of one
-// balance per import segment (kind 1), keyed by the first game they list.
-Key<10> material_dictionary_key(Variant v, std::uint64_t material);
-Key<2> material_dictionary_prefix(Variant v);
+// The postings of one balance per import segment (kind 5), keyed by the
+// balance's counts in search order (material_search_order) and the first
+// game they list: the balances a search by counts matches lie side by side,
+// and the keys are the dictionary of balances.
+//
+// Databases written before kind 5 hold their games' postings under kind 1
+// (keyed by the balance as rules/material.hpp orders it) with a dictionary
+// of their balances (kind 0, and kind 3 in search order); they keep them, and
+// games added later go to kind 5. Every game id under kind 1 is below every
+// one under kind 5, so a balance's postings in id order are kind 1's, then
+// kind 5's.
 Key<10> material_postings_prefix(Variant v, std::uint64_t material);
 Key<14> material_postings_key(Variant v, std::uint64_t material, GameId first);
+Key<2> material_postings_variant_prefix(Variant v);
+// The layout before kind 5 (read, merged and upgraded; never written by an import).
+Key<10> material_dictionary_key(Variant v, std::uint64_t material);
+Key<2> material_dictionary_prefix(Variant v);
+Key<10> material_old_postings_prefix(Variant v, std::uint64_t material);
+Key<14> material_old_postings_key(Variant v, std::uint64_t material, GameId first);
 struct MaterialKey {
   bool postings = false;  // else a dictionary entry
   Variant variant;
   std::uint64_t material = 0;
   GameId first = 0;  // postings only
-  bool ordered = false;  // the dictionary in search order (kind 3)
+  bool ordered = false;  // keyed in search order (kinds 3 and 5)
 };
 std::optional<MaterialKey> parse_material_key(std::string_view key);
 // Present (kind 2, empty value) once the index holds every game: written at
