@@ -4,6 +4,7 @@
 
 #include <rocksdb/write_batch.h>
 
+#include "material_postings.hpp"
 #include "position_postings.hpp"
 #include "rocks.hpp"
 #include "varint.hpp"
@@ -121,7 +122,14 @@ Status key_material_postings_by_balance(const std::string& path, bool search_ord
   Status s = d.scan(Family::Material, {}, [&](std::string_view key, std::string_view value) {
     auto k = parse_material_key(key);
     if (!k || !k->postings || !k->ordered) return true;
-    put(view(material_old_postings_key(k->variant, k->material, k->first)), value);
+    std::string old_value;
+    GameId previous = k->first;
+    decode_material_postings(value, k->first, [&](const MaterialHit& h) {
+      append_material_posting(old_value, previous, h);
+      previous = h.game;
+      return true;
+    });
+    put(view(material_old_postings_key(k->variant, k->material, k->first)), old_value);
     put(view(material_dictionary_key(k->variant, k->material)), {});
     if (search_order_dictionary) put(view(material_ordered_key(k->variant, k->material)), {});
     batch.Delete(cf, rocksdb::Slice(key.data(), key.size())).PermitUncheckedError();

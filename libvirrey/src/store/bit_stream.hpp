@@ -65,6 +65,8 @@ class BitReader {
     fill_ -= bits;
     return v;
   }
+  // Whole bytes read so far, the partly read one included.
+  std::size_t bytes_read() const { return pos_ - std::size_t(fill_ / 8); }
   std::uint64_t rice(int k) {
     std::uint64_t q = 0;
     for (;;) {

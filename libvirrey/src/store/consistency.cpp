@@ -216,12 +216,15 @@ Result<CheckReport> check_database(const Database& db, const std::function<void(
           balances_stored.emplace(k->variant, k->material);
           balances_ordered.emplace(k->variant, k->material);
         }
-        const bool ok = k && decode_material_postings(value, k->first, [&](const MaterialHit& h) {
-                          const Entry e = material_digest_entry(k->variant, k->material, h);
-                          stored[std::size_t(f)].add(e.key, e.value);
-                          check_game(f, h.game);
-                          return true;
-                        });
+        const bool ok = k && decode_material_postings(
+                                 value, k->first,
+                                 [&](const MaterialHit& h) {
+                                   const Entry e = material_digest_entry(k->variant, k->material, h);
+                                   stored[std::size_t(f)].add(e.key, e.value);
+                                   check_game(f, h.game);
+                                   return true;
+                                 },
+                                 nullptr, k->ordered);
         if (!ok) problem("material: an entry that does not decode");
         return true;
       }

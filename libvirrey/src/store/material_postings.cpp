@@ -1,13 +1,16 @@
 #include "material_postings.hpp"
 
 #include <algorithm>
+#include <deque>
 #include <memory>
 #include <optional>
 
 #include <fmt/format.h>
 #include <rocksdb/db.h>
+#include <rocksdb/merge_operator.h>
 #include <rocksdb/write_batch.h>
 
+#include "bit_stream.hpp"
 #include "ingest_group.hpp"
 #include "rocks.hpp"
 #include "varint.hpp"
@@ -130,24 +133,166 @@ void append_material_posting(std::string& value, GameId previous, const Material
   put_varint(value, hit.plies);
 }
 
-bool decode_material_postings(std::string_view value, GameId first, const std::function<bool(const MaterialHit&)>& visit,
-                              bool* stopped) {
+namespace {
+constexpr std::size_t kVarintRunGames = 2;  // runs this short keep varints
+
+// The Rice parameter that codes the values in the fewest bits.
+int best_rice(const std::vector<std::uint32_t>& values) {
+  int best_k = 0;
+  std::uint64_t best = ~std::uint64_t(0);
+  for (int k = 0; k < 24; ++k) {
+    std::uint64_t bits = 0;
+    for (std::uint32_t v : values) bits += (v >> k) + 1 + std::uint64_t(k);
+    if (bits < best) best = bits, best_k = k;
+  }
+  return best_k;
+}
+
+bool decode_old_postings(std::string_view value, GameId first,
+                         const std::function<bool(const MaterialHit&)>& visit, bool* stopped) {
   ByteReader r(value);
   std::uint64_t game = first;
-  if (stopped) *stopped = false;
   while (!r.at_end()) {
     game += r.varint();
     MaterialHit hit;
-    hit.first_ply = std::uint32_t(r.varint());
-    hit.plies = std::uint32_t(r.varint());
-    if (!r.ok() || game > 0xffffffffu) return false;
-    hit.game = GameId(game);
-    if (!visit(hit)) {
-      if (stopped) *stopped = true;
-      return false;
-    }
+    const std::uint64_t first_ply = r.varint(), plies = r.varint();
+    if (!r.ok() || game > 0xffffffffu || first_ply > 0xffffffffu || plies > 0xffffffffu) return false;
+    hit = {GameId(game), std::uint32_t(first_ply), std::uint32_t(plies)};
+    if (!visit(hit)) return *stopped = true, false;
   }
   return true;
+}
+}  // namespace
+
+void encode_material_run(std::string& out, GameId first, std::span<const MaterialHit> hits) {
+  if (hits.empty()) return;
+  put_varint(out, hits.size());
+  put_varint(out, hits.front().game - first);
+  if (hits.size() <= kVarintRunGames) {
+    put_varint(out, hits.front().first_ply);
+    put_varint(out, hits.front().plies);
+    for (std::size_t i = 1; i < hits.size(); ++i) append_material_posting(out, hits[i - 1].game, hits[i]);
+    return;
+  }
+  std::vector<std::uint32_t> gaps, firsts, plies;
+  gaps.reserve(hits.size()), firsts.reserve(hits.size()), plies.reserve(hits.size());
+  std::uint32_t least = ~std::uint32_t(0);
+  for (const MaterialHit& h : hits) least = std::min(least, h.first_ply);
+  for (std::size_t i = 0; i < hits.size(); ++i) {
+    if (i > 0) gaps.push_back(hits[i].game - hits[i - 1].game - 1);
+    firsts.push_back(hits[i].first_ply - least);
+    plies.push_back(hits[i].plies - 1);  // a balance holds for a ply at least
+  }
+  const int kg = best_rice(gaps), kf = best_rice(firsts), kp = best_rice(plies);
+  out += char(kg);
+  out += char(kf);
+  out += char(kp);
+  put_varint(out, least);
+  BitWriter w(out);
+  for (std::size_t i = 0; i < hits.size(); ++i) {
+    if (i > 0) w.rice(gaps[i - 1], kg);
+    w.rice(firsts[i], kf);
+    w.rice(plies[i], kp);
+  }
+}
+
+bool decode_material_postings(std::string_view value, GameId first,
+                              const std::function<bool(const MaterialHit&)>& visit, bool* stopped,
+                              bool runs) {
+  bool unused = false;
+  if (!stopped) stopped = &unused;
+  *stopped = false;
+  if (!runs) return decode_old_postings(value, first, visit, stopped);
+  auto deliver = [&](std::uint64_t game, std::uint64_t first_ply, std::uint64_t plies) {
+    if (game > 0xffffffffu || first_ply > 0xffffffffu || plies > 0xffffffffu) return false;
+    if (visit(MaterialHit{GameId(game), std::uint32_t(first_ply), std::uint32_t(plies)})) return true;
+    *stopped = true;
+    return false;
+  };
+  if (value.empty()) return false;  // a value holds a run at least
+  std::uint64_t last = 0;           // of the run before; runs follow in id order
+  for (bool first_run = true; !value.empty(); first_run = false) {
+    ByteReader r(value);
+    const std::uint64_t n = r.varint();
+    std::uint64_t game = first + r.varint();
+    if (!r.ok() || n == 0 || n > value.size() * 8 || (!first_run && game <= last)) return false;
+    if (n <= kVarintRunGames) {
+      for (std::uint64_t i = 0; i < n; ++i) {
+        if (i > 0) game += r.varint();
+        const std::uint64_t first_ply = r.varint(), plies = r.varint();
+        if (!r.ok() || !deliver(game, first_ply, plies)) return false;
+      }
+      last = game;
+      value.remove_prefix(r.position());
+      continue;
+    }
+    const int kg = r.byte(), kf = r.byte(), kp = r.byte();
+    const std::uint64_t least = r.varint();
+    if (!r.ok() || kg > 31 || kf > 31 || kp > 31 || least > 0xffffffffu) return false;
+    BitReader bits(value.substr(r.position()));
+    for (std::uint64_t i = 0; i < n; ++i) {
+      if (i > 0) game += bits.rice(kg) + 1;
+      const std::uint64_t first_ply = least + bits.rice(kf), plies = bits.rice(kp) + 1;
+      if (!bits.ok() || !deliver(game, first_ply, plies)) return false;
+    }
+    last = game;
+    value.remove_prefix(r.position() + bits.bytes_read());
+  }
+  return true;
+}
+
+// --- the merge operator: an import's runs of a balance, one value --------------------
+
+namespace {
+
+// Runs are re-coded as one while their value is this small; larger ones are
+// joined as they are (each run costs a few bytes; re-coding costs a decode).
+constexpr std::size_t kRecodeBytes = 64 << 10;
+
+class MaterialMergeOperator final : public rocksdb::MergeOperator {
+ public:
+  const char* Name() const override { return "virrey.material_runs"; }
+
+  bool FullMergeV2(const MergeOperationInput& in, MergeOperationOutput* out) const override {
+    std::vector<rocksdb::Slice> parts;
+    if (in.existing_value) parts.push_back(*in.existing_value);
+    parts.insert(parts.end(), in.operand_list.begin(), in.operand_list.end());
+    return join(in.key, parts, out->new_value);
+  }
+  bool PartialMergeMulti(const rocksdb::Slice& key, const std::deque<rocksdb::Slice>& operands,
+                         std::string* new_value, rocksdb::Logger*) const override {
+    return join(key, std::vector<rocksdb::Slice>(operands.begin(), operands.end()), *new_value);
+  }
+
+ private:
+  // The parts, oldest first, each runs of later games than the one before.
+  static bool join(const rocksdb::Slice& key, const std::vector<rocksdb::Slice>& parts, std::string& out) {
+    out.clear();
+    std::size_t bytes = 0;
+    for (const rocksdb::Slice& p : parts) bytes += p.size();
+    const auto k = parse_material_key(std::string_view(key.data(), key.size()));
+    if (bytes > kRecodeBytes || !k || !k->postings) {
+      out.reserve(bytes);
+      for (const rocksdb::Slice& p : parts) out.append(p.data(), p.size());
+      return true;
+    }
+    std::vector<MaterialHit> hits;
+    for (const rocksdb::Slice& p : parts)
+      if (!decode_material_postings(std::string_view(p.data(), p.size()), k->first,
+                                    [&](const MaterialHit& h) {
+                                      hits.push_back(h);
+                                      return true;
+                                    }))
+        return false;
+    encode_material_run(out, k->first, hits);
+    return true;
+  }
+};
+
+}  // namespace
+
+std::shared_ptr<rocksdb::MergeOperator> make_material_merge_operator() {
+  return std::make_shared<MaterialMergeOperator>();
 }
 
 // --- the builder ----------------------------------------------------------------------
@@ -155,24 +300,21 @@ bool decode_material_postings(std::string_view value, GameId first, const std::f
 void MaterialIndexBuilder::add(GameId id, const GameIndex& ix) {
   for (const MaterialEntry& e : ix.materials) {
     auto [it, fresh] = lists_.try_emplace({ix.variant, e.material.key()});
-    List& l = it->second;
-    if (fresh) {
-      l.first = l.last = id;
-      bytes_ += 96;  // the node, its key and value
-    }
-    const std::size_t before = l.value.size();
-    append_material_posting(l.value, l.last, {id, e.first_ply, e.plies});
-    l.last = id;
-    bytes_ += l.value.size() - before;
+    if (fresh) bytes_ += 96;  // the node, its key and value
+    it->second.push_back({id, e.first_ply, e.plies});
+    bytes_ += 4;  // about what a game takes coded (it holds 12 bytes here)
   }
 }
 
-void MaterialIndexBuilder::write(IngestGroup& group) {
-  for (const auto& [key, list] : lists_) {
-    const auto [v, material] = key;
-    group.put(Family::Material, view(material_postings_key(v, material, list.first)), list.value);
+void MaterialIndexBuilder::write(IngestGroup& group, GameId key_first) {
+  std::string value;
+  for (const auto& [key, hits] : lists_) {
+    value.clear();
+    encode_material_run(value, key_first, hits);
+    group.merge(Family::Material, view(material_postings_key(key.first, key.second, key_first)), value);
   }
   lists_.clear();
+
   bytes_ = 0;
 }
 
@@ -408,7 +550,8 @@ Status Database::for_each_material_games(Variant v, const std::vector<std::uint6
         bool stopped = false;
         const std::string_view value(it->value().data(), it->value().size());
         if (decode_material_postings(
-                value, k->first, [&](const MaterialHit& h) { return visit(material, h); }, &stopped))
+                value, k->first, [&](const MaterialHit& h) { return visit(material, h); }, &stopped,
+                k->ordered))
           continue;
         if (stopped) return {};
         return Error{ErrorKind::Corrupt, "a material index entry does not decode"};

@@ -14,6 +14,7 @@
 #include "virrey/base/log.hpp"
 
 #include "ingest_group.hpp"
+#include "material_postings.hpp"
 #include "rocks.hpp"
 #include "virrey/game/identity.hpp"
 #include "virrey/store/importer.hpp"
@@ -115,9 +116,19 @@ Status copy_family(const Database::Impl& src, FamilyFiles& out, GameId offset,
       auto mk = parse_material_key(key);
       if (!mk || !mk->postings) return true;
       const GameId first = GameId(mk->first + offset);
-      if (!mk->ordered) {
-        rekeyed.emplace_back(std::string(view(material_postings_key(mk->variant, mk->material, first))),
-                             std::string(v));
+      if (!mk->ordered) {  // re-coded as a run
+        std::vector<MaterialHit> hits;
+        if (!decode_material_postings(
+                v, first, [&](const MaterialHit& h) { return hits.push_back(h), true; }, nullptr, false)) {
+          failure =
+              Error{ErrorKind::Corrupt, fmt::format("{}: a material index entry does not decode", src.path)};
+          return false;
+        }
+        std::string run;
+        encode_material_run(run, first, hits);
+        if (!hits.empty())
+          rekeyed.emplace_back(std::string(view(material_postings_key(mk->variant, mk->material, first))),
+                               run);
         return true;
       }
       if (!rekeyed_sorted) {  // kind 1 precedes kind 5: every old posting is in

@@ -5,6 +5,7 @@
 #include <rocksdb/slice_transform.h>
 #include <rocksdb/table.h>
 
+#include "material_postings.hpp"
 #include "rocks.hpp"
 
 namespace virrey::store {
@@ -123,11 +124,12 @@ rocksdb::ColumnFamilyOptions family_options(Family f) {
       table.whole_key_filtering = false;
       break;
     case Family::Material:
-      // Varint postings of small numbers: zstd at every level keeps the
-      // index small (a query reads a balance's postings whole, so the larger
-      // blocks cost it nothing).
+      // zstd at every level: keys and run headers compress (a query reads
+      // a balance's runs whole, so the larger blocks cost it nothing). The
+      // merge operator joins an import's runs of a balance.
       table.block_size = 32 << 10;
       o.compression = rocksdb::kZSTD;
+      o.merge_operator = make_material_merge_operator();
       break;
     case Family::Openings: break;
   }
