@@ -333,7 +333,8 @@ TEST(MaterialIndex, DictionaryInSearchOrderIsAddedByUpgradeAndMerge) {
 // Postings keyed by balance (the layout before they were keyed in search
 // order): a database holding them answers as one written afresh, also once
 // later imports add postings in search order beside them, and a merge
-// rekeys them; exact balances streamed page by page come in id order.
+// rekeys them (beside, or into the value of, the source's newer postings);
+// exact balances streamed page by page come in id order.
 TEST(MaterialIndex, PostingsKeyedByBalanceAnswerAsInSearchOrder) {
   TempDir dir;
   const std::string fresh = dir.path() + "/fresh", mixed = dir.path() + "/mixed", old = dir.path() + "/old",
@@ -398,6 +399,16 @@ TEST(MaterialIndex, PostingsKeyedByBalanceAnswerAsInSearchOrder) {
     EXPECT_EQ(report->stored, first.size() + second.size());
   }
   EXPECT_EQ(answers(merged), want);
+  // Postings of both layouts in one source, under the same key once rekeyed.
+  const std::string merged_mixed = dir.path() + "/merged-mixed";
+  {
+    auto dest = store::Database::open(merged_mixed, {store::OpenMode::ReadWrite});
+    ASSERT_TRUE(dest) << dest.error().message;
+    auto report = store::merge_databases(**dest, {mixed});
+    ASSERT_TRUE(report) << report.error().message;
+    EXPECT_EQ(report->stored, first.size() + second.size());
+  }
+  EXPECT_EQ(answers(merged_mixed), want);
 }
 
 // A database written before the material index: it opens, a material

@@ -125,7 +125,7 @@ struct GameImporter::Impl {
   // leaves the options alone (changing them writes an options file a family).
   static constexpr int kIngestsBeforeBulkLoad = 3;
   int ingests = 0;            // ingester thread
-  GameId first_id = 1;        // the import's first game: its material runs' key
+  GameId first_id = 1;        // the import's first game
   bool bulk_loading = false;  // ingester thread; finish reads it once that is joined
   HashSet64 imported;  // writer thread
   // The writer's cursor over the stored identities, made again once a
@@ -296,7 +296,7 @@ struct GameImporter::Impl {
     if (seg.added.stored > 0) {
       seg.positions_and_tree.write(seg.group);
       seg.tags.write(seg.group);
-      seg.materials.write(seg.group, first_id);
+      seg.materials.write(seg.group, material_key_first(first_id));
       for (const auto& [key, value] : counter_entries(seg.next_id, seg.counts))
         seg.group.put(Family::Meta, key, value);
       if (ingests++ == kIngestsBeforeBulkLoad) {

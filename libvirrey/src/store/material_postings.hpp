@@ -1,8 +1,8 @@
 // The material index (keys.hpp: material): per variant and balance, the
-// games that reach it with the plies where it holds. Each import writes one
-// value a balance, under a key that names the import's first game: every
-// ingest adds a run of games to it as a merge operand, and the family's
-// merge operator joins the runs (re-coded as one while small).
+// games that reach it with the plies where it holds, one value per balance
+// and span of 2^20 games (material_key_first): every ingest of an import adds
+// a run of games to it as a merge operand, and the family's merge operator
+// joins the runs (re-coded as one while small).
 //
 // A value is one or more runs, each of games in id order, later runs of
 // later games. A run of n games:
@@ -48,6 +48,12 @@ namespace virrey::store {
 
 class IngestGroup;
 
+// The key an import starting at `first` adds its runs to: its first game
+// rounded down to a multiple of kMaterialKeyGames, so that a balance has a
+// value for every so many games, however many imports wrote them (runs of
+// later imports follow those of earlier ones in the value).
+constexpr GameId kMaterialKeyGames = GameId(1) << 20;
+constexpr GameId material_key_first(GameId first) { return first & ~(kMaterialKeyGames - 1); }
 // Appends a run of games (in id order, each at or after `first`) to a value.
 void encode_material_run(std::string& out, GameId first, std::span<const MaterialHit> hits);
 // Appends one game to a value of the layout before runs (and to the digests

@@ -88,16 +88,16 @@ Status copy_family(const Database::Impl& src, FamilyFiles& out, GameId offset,
   std::string key;
   std::uint64_t entries = 0;
   Status failure;
-  // Material postings of the layout before kind 5 (keys.hpp), rekeyed in
-  // search order: sorted here, then written among the source's kind 5 keys.
-  std::vector<std::pair<std::string, std::string>> rekeyed;
-  std::size_t next_rekeyed = 0;
-  bool rekeyed_sorted = false;
+  // Material postings of the layout before kind 5 (keys.hpp), re-coded as
+  // runs under one kind 5 key a balance (the source's game 0, shifted), then
+  // written among the source's kind 5 keys; a kind 5 value under the same
+  // key follows them in the value (its games are later).
+  std::map<std::string, std::string> rekeyed;
+  std::string joined;
   auto add_rekeyed_below = [&](std::string_view limit) {
-    for (; next_rekeyed < rekeyed.size() && (limit.empty() || rekeyed[next_rekeyed].first < limit);
-         ++next_rekeyed)
-      if (failure = out.add(rekeyed[next_rekeyed].first, rekeyed[next_rekeyed].second, false); !failure)
-        return false;
+    for (auto it = rekeyed.begin(); it != rekeyed.end() && (limit.empty() || it->first < limit);
+         it = rekeyed.erase(it))
+      if (failure = out.add(it->first, it->second, true); !failure) return false;
     return true;
   };
   Status s = src.scan(f, {}, [&](std::string_view k, std::string_view v) {
@@ -116,7 +116,7 @@ Status copy_family(const Database::Impl& src, FamilyFiles& out, GameId offset,
       auto mk = parse_material_key(key);
       if (!mk || !mk->postings) return true;
       const GameId first = GameId(mk->first + offset);
-      if (!mk->ordered) {  // re-coded as a run
+      if (!mk->ordered) {
         std::vector<MaterialHit> hits;
         if (!decode_material_postings(
                 v, first, [&](const MaterialHit& h) { return hits.push_back(h), true; }, nullptr, false)) {
@@ -124,19 +124,21 @@ Status copy_family(const Database::Impl& src, FamilyFiles& out, GameId offset,
               Error{ErrorKind::Corrupt, fmt::format("{}: a material index entry does not decode", src.path)};
           return false;
         }
-        std::string run;
-        encode_material_run(run, first, hits);
-        if (!hits.empty())
-          rekeyed.emplace_back(std::string(view(material_postings_key(mk->variant, mk->material, first))),
-                               run);
+        if (hits.empty()) return true;
+        encode_material_run(
+            rekeyed[std::string(view(material_postings_key(mk->variant, mk->material, offset)))], offset,
+            hits);
         return true;
-      }
-      if (!rekeyed_sorted) {  // kind 1 precedes kind 5: every old posting is in
-        std::sort(rekeyed.begin(), rekeyed.end());
-        rekeyed_sorted = true;
       }
       put_be(key.data() + 10, first, 4);
       if (!add_rekeyed_below(key)) return false;
+      if (auto same = rekeyed.find(key); same != rekeyed.end()) {
+        joined = std::move(same->second);
+        joined.append(v.data(), v.size());
+        rekeyed.erase(same);
+        failure = out.add(key, joined, true);
+        return bool(failure);
+      }
     } else if (f == Family::Openings) {
       // Games' openings carry their id at offset 1; named positions and the
       // ECO file's description are copied (the source's replace the
@@ -150,14 +152,14 @@ Status copy_family(const Database::Impl& src, FamilyFiles& out, GameId offset,
       }
       put_be(key.data() + at, get_be(key.data() + at, 4) + offset, 4);
     }
-    // Tree values, read merged, are added to the destination's as operands.
-    failure = out.add(key, v, f == Family::Tree);
+    // Tree values, read merged, are added to the destination's as operands;
+    // so are material runs, whose key may be one the destination has.
+    failure = out.add(key, v, f == Family::Tree || f == Family::Material);
     if (progress && f == Family::Games && ++entries % 4096 == 0) progress(entries);
     return bool(failure);
   });
   if (!s) return s;
   if (!failure) return failure;
-  if (!rekeyed_sorted) std::sort(rekeyed.begin(), rekeyed.end());
   if (!add_rekeyed_below({})) return failure;
   return out.close();
 }

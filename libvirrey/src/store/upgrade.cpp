@@ -64,7 +64,7 @@ Result<std::uint64_t> rebuild_from_records(Database::Impl& d,
     ++games;
     if (builder.bytes() + materials.bytes() + group.bytes() >= kIngestGroupBytes) {
       builder.write(group);
-      materials.write(group, 1);
+      materials.write(group, material_key_first(1));
       if (failure = group.ingest(); !failure) return false;
     }
     if (progress && games % 4096 == 0) progress(games);
@@ -73,7 +73,7 @@ Result<std::uint64_t> rebuild_from_records(Database::Impl& d,
   if (!s) return s.error();
   if (!failure) return failure.error();
   builder.write(group);
-  materials.write(group, 1);
+  materials.write(group, material_key_first(1));
   if (Status is = group.ingest(); !is) return is.error();
   return games;
 }

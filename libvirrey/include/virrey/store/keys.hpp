@@ -115,9 +115,9 @@ Key<9> identity_prefix(Variant v, std::uint64_t identity);
 Key<13> identity_key(Variant v, std::uint64_t identity, GameId id);
 
 // --- material ---------------------------------------------------------------
-// The postings of one balance per import (kind 5), keyed by the balance's
-// counts in search order (material_search_order) and the import's first
-// game (each of its ingests adds a run to the value: material_postings.hpp):
+// The postings of one balance per span of games (kind 5), keyed by the
+// balance's counts in search order (material_search_order) and the span's
+// first game (each ingest adds a run to the value: material_postings.hpp):
 // the balances a search by counts matches lie side by side, and the keys
 // are the dictionary of balances.
 //

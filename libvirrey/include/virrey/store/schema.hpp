@@ -41,7 +41,7 @@ enum class Family : std::uint8_t {
   Tags,        // field|normalised value|0|game id -> nothing
   Promotions,  // variant|piece|colour|file|game id|ply -> promotion flags
   Identities,  // variant|identity hash|game id -> nothing: duplicate detection
-  Material,    // kind|variant|balance in search order|import's first game -> runs of games (keys.hpp)
+  Material,    // kind|variant|balance in search order|first game of a span -> runs of games (keys.hpp)
   Openings,    // game id -> its opening; variant|hash -> the ECO file's name (keys.hpp)
 };
 constexpr int kFamilyCount = 10;
