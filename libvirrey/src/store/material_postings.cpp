@@ -1,6 +1,7 @@
 #include "material_postings.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <deque>
 #include <memory>
 #include <optional>
@@ -136,11 +137,16 @@ void append_material_posting(std::string& value, GameId previous, const Material
 namespace {
 constexpr std::size_t kVarintRunGames = 2;  // runs this short keep varints
 
-// The Rice parameter that codes the values in the fewest bits.
+// The Rice parameter that codes the values in the fewest bits: near
+// log2 of their mean, so the three around it are tried.
 int best_rice(const std::vector<std::uint32_t>& values) {
+  std::uint64_t sum = 0;
+  for (std::uint32_t v : values) sum += v;
+  const std::uint64_t mean = values.empty() ? 0 : sum / values.size();
+  const int around = std::bit_width(mean);
   int best_k = 0;
   std::uint64_t best = ~std::uint64_t(0);
-  for (int k = 0; k < 24; ++k) {
+  for (int k = std::max(0, around - 2); k <= std::min(around, 23); ++k) {
     std::uint64_t bits = 0;
     for (std::uint32_t v : values) bits += (v >> k) + 1 + std::uint64_t(k);
     if (bits < best) best = bits, best_k = k;
