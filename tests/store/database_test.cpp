@@ -36,6 +36,13 @@ ImportTotals import_games(Database& db, const std::vector<game::GameRecord>& gam
   return totals ? *totals : ImportTotals{};
 }
 
+// `db check`'s consistency check finds nothing wrong.
+void expect_consistent(Database& db) {
+  auto report = check_database(db);
+  ASSERT_TRUE(report) << report.error().message;
+  EXPECT_TRUE(report->ok()) << (report->problems.empty() ? "" : report->problems[0]);
+}
+
 std::vector<game::GameRecord> samples() {
   std::vector<game::GameRecord> out;
   for (auto& g : check_pgn(kSampleGames)) out.push_back(std::move(g.record));
@@ -215,9 +222,7 @@ TEST_F(DatabaseTest, DuplicatesAcrossCommitsOfOneImport) {
   ASSERT_TRUE(t) << t.error().message;
   EXPECT_EQ(t->stored, games.size());
   EXPECT_EQ(t->duplicates, 3 * games.size());
-  auto report = check_database(*db);
-  ASSERT_TRUE(report);
-  EXPECT_TRUE(report->ok()) << (report->problems.empty() ? "" : report->problems[0]);
+  expect_consistent(*db);
 }
 
 // An import that ingests far more often than the level-0 trigger (RocksDB's
@@ -247,15 +252,121 @@ TEST_F(DatabaseTest, ManyCommitsLeaveLevelZeroShort) {
     EXPECT_EQ(t->duplicates, input == &second ? 3u : 0u);
     auto info = db->info();
     ASSERT_TRUE(info) << info.error().message;
-    for (const FamilySize& f : info->families) EXPECT_LE(f.level0_files, 1u) << f.name;
-    auto report = check_database(*db);
-    ASSERT_TRUE(report);
-    EXPECT_TRUE(report->ok()) << (report->problems.empty() ? "" : report->problems[0]);
+    for (const FamilySize& f : info->families) EXPECT_LE(f.level0_files, 2u) << f.name;
+    expect_consistent(*db);
   }
   std::uint64_t games = 0;
   for (const auto& c : db->counts()) games += c.games;
   EXPECT_EQ(games, stored);
   EXPECT_EQ(stored, 180u);
+}
+
+// An import of a few segments into a stored database leaves what lies below
+// level 0 alone: bulk loading begins before the ingest that would start a
+// compaction under the usual options, counting the level-0 file the last
+// import left, and its end merges level 0 only.
+TEST_F(DatabaseTest, SmallImportLeavesTheLastLevelAlone) {
+  std::vector<game::GameRecord> first, second;
+  for (auto& g : check_pgn(random_games(60, 7))) first.push_back(std::move(g.record));
+  for (auto& g : check_pgn(random_games(5, 8, 1000))) second.push_back(std::move(g.record));
+  {
+    auto db = open_db(path);
+    ASSERT_TRUE(db);
+    GameImporter importer(*db, {2, 1, 1e-6});
+    for (const auto& g : first) EXPECT_TRUE(importer.add(g));
+    ASSERT_TRUE(importer.finish());
+  }
+  auto before = testing::files_below_level0(path, Family::Positions);
+  ASSERT_TRUE(before) << before.error().message;
+  ASSERT_FALSE(before->empty());
+  {
+    auto db = open_db(path);
+    ASSERT_TRUE(db);
+    auto info = db->info();
+    ASSERT_TRUE(info);
+    for (const FamilySize& f : info->families) {
+      if (f.name == "positions") {
+        EXPECT_EQ(f.level0_files, 1u);  // what the next import meets
+      }
+    }
+    GameImporter importer(*db, {2, 1, 1e-6});  // five ingests
+    for (const auto& g : second) EXPECT_TRUE(importer.add(g));
+    auto t = importer.finish();
+    ASSERT_TRUE(t);
+    EXPECT_EQ(t->stored, second.size());
+    info = db->info();
+    ASSERT_TRUE(info);
+    for (const FamilySize& f : info->families) EXPECT_LE(f.level0_files, 2u) << f.name;
+    expect_consistent(*db);
+  }
+  auto after = testing::files_below_level0(path, Family::Positions);
+  ASSERT_TRUE(after) << after.error().message;
+  EXPECT_EQ(*after, *before);
+}
+
+// Imports into a stored database leave their entries in level 0, one run an
+// import, and the stored entries alone, until a third run would pile up
+// there: that import compacts the family into its last level.
+TEST_F(DatabaseTest, ImportsKeepTwoLevelZeroRunsAtMost) {
+  std::vector<std::vector<game::GameRecord>> inputs;
+  for (std::uint64_t i = 0; i < 4; ++i) {
+    inputs.emplace_back();
+    for (auto& g : check_pgn(random_games(i == 0 ? 40 : 5, 20 + i, int(1000 * i))))
+      inputs.back().push_back(std::move(g.record));
+  }
+  std::size_t stored = 0;
+  std::vector<std::uint64_t> below;
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    {
+      auto db = open_db(path);
+      ASSERT_TRUE(db);
+      GameImporter importer(*db, {2, 1, 1e-6});  // an ingest a game
+      for (const auto& g : inputs[i]) EXPECT_TRUE(importer.add(g));
+      auto t = importer.finish();
+      ASSERT_TRUE(t) << t.error().message;
+      EXPECT_EQ(t->stored, inputs[i].size());
+      stored += t->stored;
+      if (i == 0) {
+        ASSERT_TRUE(db->compact());  // every family below level 0
+      }
+      auto info = db->info();
+      ASSERT_TRUE(info);
+      const std::uint32_t expected = i == 0 ? 0 : i == 3 ? 0 : std::uint32_t(i);
+      for (const FamilySize& f : info->families) {
+        if (f.name == "positions" || f.name == "tree" || f.name == "material") {
+          EXPECT_EQ(f.level0_files, expected) << f.name << " after import " << i;
+        }
+      }
+      expect_consistent(*db);
+      std::uint64_t games = 0;
+      for (const auto& c : db->counts()) games += c.games;
+      EXPECT_EQ(games, stored);
+    }
+    auto files = testing::files_below_level0(path, Family::Positions);
+    ASSERT_TRUE(files) << files.error().message;
+    if (i == 1 || i == 2) {
+      EXPECT_EQ(*files, below) << "import " << i << " rewrote the stored entries";
+    } else if (i == 3) {
+      EXPECT_NE(*files, below) << "the third run was not compacted";
+    }
+    below = *files;
+  }
+  // Every game is found by its start position, whichever run holds it, and
+  // the opening tree's counters add up over the runs.
+  auto db = open_db(path, OpenMode::Read);
+  ASSERT_TRUE(db);
+  for (const Variant v : {Variant::Standard, Variant::Virrey}) {
+    const std::uint64_t start = hash_of_fen(std::string(info(v).start_fen), v);
+    std::set<std::uint32_t> found;
+    ASSERT_TRUE(
+        db->for_each_position(v, start, [&](const PositionHit& h) { return found.insert(h.game), true; }));
+    EXPECT_EQ(found.size(), db->counts()[std::size_t(v)].games) << info(v).name;
+    auto moves = db->tree_moves(v, start);
+    ASSERT_TRUE(moves);
+    std::uint64_t games = 0;
+    for (const TreeMove& m : *moves) games += m.counters.games;
+    EXPECT_EQ(games, db->counts()[std::size_t(v)].games) << info(v).name;
+  }
 }
 
 TEST_F(DatabaseTest, DuplicatesAreSkipped) {
@@ -270,9 +381,7 @@ TEST_F(DatabaseTest, DuplicatesAreSkipped) {
   EXPECT_EQ(t.stored, 0u);
   EXPECT_EQ(t.duplicates, games.size());
   EXPECT_EQ(db->counts()[0].games + db->counts()[1].games, games.size());
-  auto report = check_database(*db);
-  ASSERT_TRUE(report);
-  EXPECT_TRUE(report->ok()) << (report->problems.empty() ? "" : report->problems[0]);
+  expect_consistent(*db);
 }
 
 TEST_F(DatabaseTest, ReopensReadOnlyWithTheSameContent) {

@@ -150,4 +150,17 @@ Status drop_summary_format(const std::string& path) {
   return (*impl)->write(batch);
 }
 
+Result<std::vector<std::uint64_t>> files_below_level0(const std::string& path, Family family) {
+  auto impl = open_impl(path, {OpenMode::ReadOnly, false}, false);
+  if (!impl) return impl.error();
+  rocksdb::ColumnFamilyMetaData md;
+  (*impl)->db->GetColumnFamilyMetaData((*impl)->cf(family), &md);
+  std::vector<std::uint64_t> numbers;
+  for (const rocksdb::LevelMetaData& level : md.levels)
+    if (level.level > 0)
+      for (const rocksdb::SstFileMetaData& file : level.files) numbers.push_back(file.file_number);
+  std::sort(numbers.begin(), numbers.end());
+  return numbers;
+}
+
 }  // namespace virrey::store::testing

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "virrey/base/error.hpp"
 #include "virrey/rules/variant.hpp"
@@ -50,5 +51,9 @@ Status key_material_postings_by_balance(const std::string& path, bool search_ord
 // Drops the mark that every game summary records the mate and the time
 // class: a database as virrey wrote it before they were recorded.
 Status drop_summary_format(const std::string& path);
+
+// The numbers of a family's table files below level 0 (those a compaction
+// into the last level would replace), in ascending order.
+Result<std::vector<std::uint64_t>> files_below_level0(const std::string& path, Family family);
 
 }  // namespace virrey::store::testing

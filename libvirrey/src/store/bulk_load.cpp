@@ -1,33 +1,49 @@
 // Bulk loading. An import ingests a table file per family every few seconds
 // (importer.cpp). In the families keyed by hashes or by value (positions,
 // tree, tags, material...) each such file spans the family's whole key range,
-// so every compaction of level 0 rewrites the family's last level entire:
-// with RocksDB's usual trigger of four files, an import into a database of a
-// million games rewrote it after every fourth ingest. While an import runs,
-// level 0 is compacted only once kBulkLevel0Files files have piled up there;
-// when it ends, each family's level-0 files are merged into one at level 0
-// (as much work as the import's own entries; a family whose merge fails is
-// compacted into the last level), and the usual options return. A query
-// after an import so reads at most one level-0 file a family, as few as it
-// did before, and more read slows it: the material index with twenty-odd
-// level-0 files answered `V>=2` in 140 ms, not 40. An import of fewer
-// ingests than the usual trigger never begins bulk loading (importer.cpp).
+// so a compaction of level 0 into the last level rewrites that level entire.
+// Under RocksDB's usual options (a compaction every four level-0 files) an
+// import into a database of a million games rewrote it after every fourth
+// ingest; with a fixed higher trigger, once or twice an import: the cost of
+// an import grew with what the database held.
+//
+// So level 0 holds the import's own files, tiered:
+// - Bulk loading begins before the ingest that would start a compaction
+//   under the usual options (counting the level-0 runs earlier imports
+//   left), so a small import never changes an option.
+// - While it lasts, a family compacts into its last level only once the
+//   import's own level-0 data is twice what lies below and in the older
+//   level-0 runs (an import into an empty or small database): it is then the
+//   import's data that such a compaction mostly writes.
+// - Otherwise the import's files pile up in level 0, and are merged among
+//   themselves, in the background, once kMergeOwnFiles of them are there (an
+//   import of more than about a million and a half games).
+// - At the end, each family's own level-0 files are merged into one run;
+//   a family that then holds more than kLevel0RunsKept runs is compacted into
+//   its last level. An import so writes its own entries about once, and the
+//   stored ones are rewritten every third import or so, not by each.
+// A query reads at most kLevel0RunsKept level-0 files a family (more read
+// slows it: with twenty-odd level-0 files the material index answered
+// `V>=2` in 140 ms, not 40).
+#include "bulk_load.hpp"
+
 #include <chrono>
-#include <cstdint>
+#include <cstdlib>
 #include <limits>
 #include <string>
-#include <thread>
 #include <unordered_map>
 
 #include <fmt/format.h>
 
-#include "rocks.hpp"
+#include "virrey/base/log.hpp"
 
 namespace virrey::store {
 
 namespace {
 
-constexpr int kBulkLevel0Files = 32;
+constexpr int kBulkLevel0Files = 32;        // the trigger of a family compacting into its last level
+constexpr std::size_t kMergeOwnFiles = 96;  // the import's own level-0 files merged in the background
+constexpr int kBulkLevel0Stop = 100000;     // never stall an ingest for level 0's sake
 
 Status set_options(Database::Impl& d, Family f, const std::unordered_map<std::string, std::string>& options) {
   rocksdb::Status s = d.db->SetOptions(d.cf(f), options);
@@ -45,67 +61,161 @@ std::unordered_map<std::string, std::string> level0_options(int compaction, int 
           {"disable_auto_compactions", auto_compactions ? "false" : "true"}};
 }
 
-// Merges each family's level-0 files into one there; a family whose merge
-// fails is compacted into the last level instead.
-Status merge_level0(Database::Impl& d) {
-  // No compaction starts from here on in the families to merge, and the
-  // running ones end first: their level-0 files are then this function's.
-  std::vector<Family> to_merge;
-  for (const FamilyInfo& fi : kFamilies) {
-    if (!d.cf(fi.family)) continue;
-    rocksdb::ColumnFamilyMetaData md;
-    d.db->GetColumnFamilyMetaData(d.cf(fi.family), &md);
-    if (md.levels.empty() || md.levels[0].files.size() < 2) continue;
-    if (Status s = set_options(d, fi.family, {{"disable_auto_compactions", "true"}}); !s) return s;
-    to_merge.push_back(fi.family);
-  }
+void wait_for_running_compactions(Database::Impl& d) {
   std::uint64_t running = 0;
   while (d.db->GetIntProperty(rocksdb::DB::Properties::kNumRunningCompactions, &running) && running > 0)
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
+}
 
-  std::vector<Family> piled_up;
-  for (Family f : to_merge) {
-    const rocksdb::ColumnFamilyOptions usual = family_options(f);
-    rocksdb::ColumnFamilyMetaData md;
-    d.db->GetColumnFamilyMetaData(d.cf(f), &md);
-    if (md.levels.empty() || md.levels[0].files.size() < 2) continue;  // compacted meanwhile
-    std::vector<std::string> names;
-    for (const rocksdb::SstFileMetaData& file : md.levels[0].files) names.push_back(file.db_path + file.name);
-    rocksdb::CompactionOptions co;
-    co.compression = usual.compression;
-    co.output_file_size_limit = std::numeric_limits<std::uint64_t>::max();
-    if (!d.db->CompactFiles(co, d.cf(f), names, 0).ok())
-      piled_up.push_back(f);  // into the last level instead
-  }
-  return d.compact(piled_up);
+// Merges these level-0 files of a family into one, at level 0.
+Status merge_into_one(Database::Impl& d, Family f, const std::vector<std::string>& files) {
+  rocksdb::CompactionOptions co;
+  co.compression = family_options(f).compression;
+  co.output_file_size_limit = std::numeric_limits<std::uint64_t>::max();
+  rocksdb::Status s = d.db->CompactFiles(co, d.cf(f), files, 0);
+  if (!s.ok()) return to_error(s, fmt::format("merging the level-0 files of {}", d.path));
+  return {};
 }
 
 }  // namespace
 
-Status Database::Impl::begin_bulk_load() {
-  if (mode != OpenMode::ReadWrite || !db) return {};
-  const auto bulk = level0_options(kBulkLevel0Files, 2 * kBulkLevel0Files, 3 * kBulkLevel0Files, true);
+struct BulkLoad::Survey {
+  std::vector<std::string> own;  // the import's level-0 files, by name
+  std::uint64_t own_bytes = 0;
+  std::size_t other_files = 0;  // level-0 files older than the import
+  std::uint64_t other_bytes = 0;
+  std::uint64_t lower_bytes = 0;  // below level 0
+};
+
+BulkLoad::BulkLoad(Database::Impl& d) : d_(d), compacting_(kFamilies.size(), false) {
+  if (d_.mode != OpenMode::ReadWrite || !d_.db) return;
+  for (const FamilyInfo& fi : kFamilies) {
+    if (!d_.cf(fi.family)) continue;
+    rocksdb::ColumnFamilyMetaData md;
+    d_.db->GetColumnFamilyMetaData(d_.cf(fi.family), &md);
+    for (const rocksdb::LevelMetaData& level : md.levels)
+      for (const rocksdb::SstFileMetaData& file : level.files)
+        newest_before_ = std::max<std::uint64_t>(newest_before_, file.file_number);
+  }
+}
+
+BulkLoad::~BulkLoad() { wait_for_merge(); }
+
+BulkLoad::Survey BulkLoad::survey(Family f) const {
+  Survey s;
+  rocksdb::ColumnFamilyMetaData md;
+  d_.db->GetColumnFamilyMetaData(d_.cf(f), &md);
+  for (const rocksdb::LevelMetaData& level : md.levels)
+    for (const rocksdb::SstFileMetaData& file : level.files) {
+      if (level.level > 0) {
+        s.lower_bytes += file.size;
+      } else if (file.file_number > newest_before_) {
+        s.own.push_back(file.db_path + file.name);
+        s.own_bytes += file.size;
+      } else {
+        ++s.other_files;
+        s.other_bytes += file.size;
+      }
+    }
+  return s;
+}
+
+Status BulkLoad::before_ingest() {
+  if (active_ || d_.mode != OpenMode::ReadWrite || !d_.db) return {};
+  bool would_compact = false;
+  for (const FamilyInfo& fi : kFamilies) {
+    if (!d_.cf(fi.family)) continue;
+    std::string files;
+    if (!d_.db->GetProperty(d_.cf(fi.family), "rocksdb.num-files-at-level0", &files)) continue;
+    if (std::strtoull(files.c_str(), nullptr, 10) + 1 >=
+        std::uint64_t(family_options(fi.family).level0_file_num_compaction_trigger))
+      would_compact = true;
+  }
+  if (!would_compact) return {};
+  active_ = true;  // (ended even if beginning fails half way)
+  const auto bulk = level0_options(kBulkLevel0Files, kBulkLevel0Stop, kBulkLevel0Stop, false);
   for (const FamilyInfo& fi : kFamilies)
-    if (cf(fi.family))
-      if (Status s = set_options(*this, fi.family, bulk); !s) return s;
+    if (d_.cf(fi.family))
+      if (Status s = set_options(d_, fi.family, bulk); !s) return s;
+  return after_ingest();
+}
+
+Status BulkLoad::after_ingest() {
+  if (!active_) return {};
+  std::vector<Family> to_merge;
+  for (const FamilyInfo& fi : kFamilies) {
+    const Family f = fi.family;
+    if (!d_.cf(f) || compacting_[std::size_t(f)]) continue;
+    const Survey s = survey(f);
+    if (s.own_bytes >= 2 * (s.lower_bytes + s.other_bytes)) {
+      compacting_[std::size_t(f)] = true;
+      if (Status st = set_options(d_, f, {{"disable_auto_compactions", "false"}}); !st) return st;
+    } else if (s.own.size() >= kMergeOwnFiles) {
+      to_merge.push_back(f);
+    }
+  }
+  if (!to_merge.empty() && !merging_.load()) start_merge(std::move(to_merge));
   return {};
 }
 
-Status Database::Impl::end_bulk_load() {
-  if (mode != OpenMode::ReadWrite || !db) return {};
-  Status merged = merge_level0(*this);
-  // The usual options again, whatever the merge came to.
+void BulkLoad::start_merge(std::vector<Family> families) {
+  if (merger_.joinable()) merger_.join();  // (finished: merging_ is false)
+  merging_ = true;
+  merger_ = std::thread([this, families = std::move(families)] {
+    for (Family f : families) {
+      // The files as they are now: later ingests go on beside the merge.
+      const Survey s = survey(f);
+      if (s.own.size() < 2) continue;
+      // A merge that fails leaves the files as they were, for the end.
+      if (Status st = merge_into_one(d_, f, s.own); !st) log::debug(st.error().message);
+    }
+    merging_ = false;
+  });
+}
+
+void BulkLoad::wait_for_merge() {
+  if (merger_.joinable()) merger_.join();
+}
+
+Status BulkLoad::end() {
+  if (!active_) return {};
+  active_ = false;
+  wait_for_merge();
+  // No compaction starts from here on, and the running ones end first: the
+  // level-0 files are then this function's.
+  for (const FamilyInfo& fi : kFamilies)
+    if (d_.cf(fi.family))
+      if (Status s = set_options(d_, fi.family, {{"disable_auto_compactions", "true"}}); !s) return s;
+  wait_for_running_compactions(d_);
+
+  std::vector<Family> to_last_level;
   for (const FamilyInfo& fi : kFamilies) {
-    if (!cf(fi.family)) continue;
+    const Family f = fi.family;
+    if (!d_.cf(f)) continue;
+    const Survey s = survey(f);
+    const std::size_t runs = s.other_files + (s.own.empty() ? 0 : 1);
+    if (runs > kLevel0RunsKept) {
+      to_last_level.push_back(f);
+    } else if (s.own.size() >= 2) {
+      if (Status m = merge_into_one(d_, f, s.own); !m) {
+        log::debug(m.error().message);
+        to_last_level.push_back(f);  // compacted instead
+      }
+    }
+  }
+  Status compacted = d_.compact(to_last_level);
+  // The usual options again, whatever the merges came to.
+  for (const FamilyInfo& fi : kFamilies) {
+    if (!d_.cf(fi.family)) continue;
     const rocksdb::ColumnFamilyOptions usual = family_options(fi.family);
     if (Status s = set_options(
-            *this, fi.family,
+            d_, fi.family,
             level0_options(usual.level0_file_num_compaction_trigger, usual.level0_slowdown_writes_trigger,
                            usual.level0_stop_writes_trigger, !usual.disable_auto_compactions));
         !s)
       return s;
   }
-  return merged;
+  return compacted;
 }
 
 }  // namespace virrey::store

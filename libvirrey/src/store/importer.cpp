@@ -16,10 +16,12 @@
 #include <condition_variable>
 #include <deque>
 #include <thread>
+#include <tuple>
 #include <unordered_map>
 
 #include <fmt/format.h>
 
+#include "bulk_load.hpp"
 #include "hash_set64.hpp"
 #include "huge_page_allocator.hpp"
 #include "ingest_group.hpp"
@@ -117,22 +119,25 @@ struct GameImporter::Impl {
   bool sealed_done = false;          // (under mutex) the ingester is through with it
   bool no_more_segments = false;     // (under mutex)
   GameId next_id = 1;                // writer thread
-  // Into a database empty when the import began, a game can only repeat one
-  // of the import's own: their identities, so that most games need no lookup.
+  // Duplicate detection (writer thread). A game repeats either a game stored
+  // before the import began or one of the import's own. The hashes of the
+  // import's identities tell which: most games need one lookup among the
+  // games stored before (none when the database was empty), made through
+  // one cursor over the identities as they were when the import began, so
+  // that a lookup does not get dearer as the import's own table files pile
+  // up in level 0. A game whose hash is among the import's own is looked up
+  // through a cursor that sees every ingested segment, made again once a
+  // further segment's games are in the database (an iterator sees the
+  // database as it was when made). The first cursor pins only the identity
+  // family's files of the import's start.
   bool started_empty = false;
-  // Bulk loading (bulk_load.cpp) begins before the ingest that would start
-  // RocksDB's first level-0 compaction, so that an import of a few ingests
-  // leaves the options alone (changing them writes an options file a family).
-  static constexpr int kIngestsBeforeBulkLoad = 3;
-  int ingests = 0;            // ingester thread
-  GameId first_id = 1;        // the import's first game
-  bool bulk_loading = false;  // ingester thread; finish reads it once that is joined
-  HashSet64 imported;  // writer thread
-  // The writer's cursor over the stored identities, made again once a
-  // segment's games are in the database (an iterator sees the database as
-  // it was when made). One iterator per game looked up cost a tenth of an
-  // import into a database of a million games.
+  HashSet64 imported;
+  std::unique_ptr<rocksdb::Iterator> stored_before;
   std::unique_ptr<rocksdb::Iterator> identities;
+  GameId first_id = 1;  // the import's first game
+  // Where the ingested table files go (bulk_load.cpp): the ingester's, and
+  // finish's once that is joined.
+  std::unique_ptr<BulkLoad> bulk;
   std::array<VariantCounts, kVariantCount> counts{};
   std::chrono::steady_clock::time_point last_seal = std::chrono::steady_clock::now();
 
@@ -145,8 +150,13 @@ struct GameImporter::Impl {
       counts = d.counts;
     }
     first_id = next_id;
+    bulk = std::make_unique<BulkLoad>(d);
     started_empty =
         std::all_of(counts.begin(), counts.end(), [](const VariantCounts& c) { return c.games == 0; });
+    if (!started_empty && db.writable())
+      stored_before.reset(d.db->NewIterator(
+          d.prefix_read_options(Family::Identities, std::tuple_size_v<decltype(identity_prefix({}, 0))>),
+          d.cf(Family::Identities)));
     preparer = std::thread([this] { prepare_loop(); });
     writer = std::thread([this] { write_loop(); });
     ingester = std::thread([this] { ingest_loop(); });
@@ -239,6 +249,7 @@ struct GameImporter::Impl {
     if (!failure_seen()) seal();
     take_back_sealed();
     identities.reset();
+    stored_before.reset();
     std::lock_guard lock(mutex);
     no_more_segments = true;
     changed.notify_all();
@@ -299,11 +310,9 @@ struct GameImporter::Impl {
       seg.materials.write(seg.group, material_key_first(first_id));
       for (const auto& [key, value] : counter_entries(seg.next_id, seg.counts))
         seg.group.put(Family::Meta, key, value);
-      if (ingests++ == kIngestsBeforeBulkLoad) {
-        bulk_loading = true;  // (ended even if beginning failed half way)
-        if (Status s = d.begin_bulk_load(); !s) return s;
-      }
+      if (Status s = bulk->before_ingest(); !s) return s;
       if (Status s = seg.group.ingest(); !s) return s;
+      if (Status s = bulk->after_ingest(); !s) return s;
       std::lock_guard lock(d.meta_mutex);
       d.next_game_id = seg.next_id;
       d.counts = seg.counts;
@@ -324,17 +333,18 @@ struct GameImporter::Impl {
       for (auto [it, end] = seg->pending.equal_range(g.index->identity); it != end; ++it)
         if (it->second == g.index->identity_bytes) return true;
     }
-    if (started_empty && !imported.contains(g.index->identity)) return false;
+    const bool own = imported.contains(g.index->identity);
+    if (!own && started_empty) return false;
+    std::unique_ptr<rocksdb::Iterator>& cursor = own ? identities : stored_before;
     std::vector<GameId> candidates;
     const auto prefix = identity_prefix(g.index->variant, g.index->identity);
-    if (!identities)
-      identities.reset(d.db->NewIterator(d.prefix_read_options(Family::Identities, prefix.size()),
-                                         d.cf(Family::Identities)));
+    if (!cursor)
+      cursor.reset(d.db->NewIterator(d.prefix_read_options(Family::Identities, prefix.size()),
+                                     d.cf(Family::Identities)));
     const rocksdb::Slice wanted(prefix.data(), prefix.size());
-    for (identities->Seek(wanted); identities->Valid() && identities->key().starts_with(wanted);
-         identities->Next())
-      candidates.push_back(GameId(get_be(identities->key().data() + 9, 4)));
-    if (!identities->status().ok()) return to_error(identities->status(), fmt::format("reading {}", d.path));
+    for (cursor->Seek(wanted); cursor->Valid() && cursor->key().starts_with(wanted); cursor->Next())
+      candidates.push_back(GameId(get_be(cursor->key().data() + 9, 4)));
+    if (!cursor->status().ok()) return to_error(cursor->status(), fmt::format("reading {}", d.path));
     for (GameId id : candidates) {
       auto stored = db.game(id, kDecodeTags | kDecodeMainLine);
       if (!stored) return stored.error();
@@ -372,7 +382,7 @@ struct GameImporter::Impl {
         group.put(Family::Promotions, view(promotion_key(v, p.piece, p.colour, p.file, id, p.ply)),
                   std::string_view(reinterpret_cast<const char*>(&p.flags), 1));
       group.put(Family::Identities, view(identity_key(v, ix.identity, id)), {});
-      if (started_empty) imported.insert(ix.identity);
+      imported.insert(ix.identity);
       seg.pending.emplace(ix.identity, std::move(g.index->identity_bytes));
       ++seg.added.stored;
       seg.added.positions += ix.positions.size();
@@ -428,11 +438,7 @@ struct GameImporter::Impl {
     if (preparer.joinable()) preparer.join();
     if (writer.joinable()) writer.join();
     if (ingester.joinable()) ingester.join();
-    Status ended;  // (every thread is joined: no lock needed)
-    if (bulk_loading) {
-      bulk_loading = false;
-      ended = d.end_bulk_load();
-    }
+    const Status ended = bulk->end();  // (every thread is joined: no lock needed)
     std::lock_guard lock(mutex);
     if (!ended && failure.ok()) failure = ended;
     if (!failure.ok()) return failure.error();

@@ -86,12 +86,6 @@ struct Database::Impl {
   // Compacts these families down to the last level (merges tree operands,
   // drops overwritten and deleted entries).
   Status compact(const std::vector<Family>& families);
-  // Bulk loading (bulk_load.cpp): while an import ingests, each family
-  // compacts level 0 only once kBulkLevel0Files table files have piled up
-  // there, instead of every few; ending it merges each family's level-0
-  // files into one and restores the usual options.
-  Status begin_bulk_load();
-  Status end_bulk_load();
 };
 
 // Whether this virrey reads the database as it is: NewerSchema (a newer

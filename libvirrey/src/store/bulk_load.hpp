@@ -1,0 +1,53 @@
+// Bulk loading: how an import's table files find their place among the
+// database's (bulk_load.cpp has the why and the figures).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <thread>
+#include <vector>
+
+#include "rocks.hpp"
+
+namespace virrey::store {
+
+class BulkLoad {
+ public:
+  // Notes which table files the database holds: every later one is the
+  // import's own.
+  explicit BulkLoad(Database::Impl& d);
+  ~BulkLoad();  // waits for a merge still running
+  BulkLoad(const BulkLoad&) = delete;
+  BulkLoad& operator=(const BulkLoad&) = delete;
+
+  // Before each ingest: begins bulk loading when the ingest could start a
+  // compaction under the usual options.
+  Status before_ingest();
+  // After each ingest: lets a family whose import dwarfs what it held
+  // compact into its last level, and merges the import's own level-0 files
+  // of a family that has piled up too many of them, in the background.
+  Status after_ingest();
+  // When the import ends (or fails): merges the import's level-0 files of
+  // each family into one, compacts a family left with too many level-0 files
+  // into its last level, and restores the usual options.
+  Status end();
+
+  // A family's level-0 runs an import leaves at most: one more is compacted
+  // into the last level.
+  static constexpr std::size_t kLevel0RunsKept = 2;
+
+ private:
+  struct Survey;
+  Survey survey(Family f) const;
+  void start_merge(std::vector<Family> families);
+  void wait_for_merge();
+
+  Database::Impl& d_;
+  std::uint64_t newest_before_ = 0;  // table files numbered above are the import's
+  bool active_ = false;
+  std::vector<bool> compacting_;  // by family: auto compactions into the last level on
+  std::thread merger_;
+  std::atomic<bool> merging_{false};
+};
+
+}  // namespace virrey::store
