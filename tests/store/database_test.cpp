@@ -369,6 +369,49 @@ TEST_F(DatabaseTest, ImportsKeepTwoLevelZeroRunsAtMost) {
   }
 }
 
+// An import that piles up many files into a larger database has them merged
+// among themselves while it goes on, and still leaves the stored entries
+// alone.
+TEST_F(DatabaseTest, LongImportMergesItsOwnFilesAsItGoes) {
+  std::vector<game::GameRecord> first, second;
+  for (auto& g : check_pgn(random_games(60, 31))) first.push_back(std::move(g.record));
+  for (auto& g : check_pgn(random_games(50, 32, 1000))) second.push_back(std::move(g.record));
+  {
+    auto db = open_db(path);
+    ASSERT_TRUE(db);
+    import_games(*db, first);
+    ASSERT_TRUE(db->compact());
+  }
+  auto before = testing::files_below_level0(path, Family::Positions);
+  ASSERT_TRUE(before) << before.error().message;
+  {
+    auto db = open_db(path);
+    ASSERT_TRUE(db);
+    GameImporter importer(*db,
+                          {.threads = 2, .batch_games = 1, .commit_seconds = 1e-6, .merge_level0_files = 6});
+    std::uint32_t most = 0;  // level-0 files of the position index seen during the import
+    for (const auto& g : second) {
+      EXPECT_TRUE(importer.add(g));
+      auto info = db->info();
+      ASSERT_TRUE(info);
+      for (const FamilySize& f : info->families) {
+        if (f.name == "positions") most = std::max(most, f.level0_files);
+      }
+    }
+    auto t = importer.finish();
+    ASSERT_TRUE(t) << t.error().message;
+    EXPECT_EQ(t->stored, second.size());
+    EXPECT_LT(most, 20u);  // fifty ingests, merged six or so at a time
+    auto info = db->info();
+    ASSERT_TRUE(info);
+    for (const FamilySize& f : info->families) EXPECT_LE(f.level0_files, 1u) << f.name;
+    expect_consistent(*db);
+  }
+  auto after = testing::files_below_level0(path, Family::Positions);
+  ASSERT_TRUE(after) << after.error().message;
+  EXPECT_EQ(*after, *before);
+}
+
 TEST_F(DatabaseTest, DuplicatesAreSkipped) {
   auto db = open_db(path);
   ASSERT_TRUE(db);

@@ -16,8 +16,8 @@
 //   level-0 runs (an import into an empty or small database): it is then the
 //   import's data that such a compaction mostly writes.
 // - Otherwise the import's files pile up in level 0, and are merged among
-//   themselves, in the background, once kMergeOwnFiles of them are there (an
-//   import of more than about a million and a half games).
+//   themselves, in the background, once 96 of them are there (an import of
+//   more than about a million and a half games; ImportOptions).
 // - At the end, each family's own level-0 files are merged into one run;
 //   a family that then holds more than kLevel0RunsKept runs is compacted into
 //   its last level. An import so writes its own entries about once, and the
@@ -42,7 +42,6 @@ namespace virrey::store {
 namespace {
 
 constexpr int kBulkLevel0Files = 32;        // the trigger of a family compacting into its last level
-constexpr std::size_t kMergeOwnFiles = 96;  // the import's own level-0 files merged in the background
 constexpr int kBulkLevel0Stop = 100000;     // never stall an ingest for level 0's sake
 
 Status set_options(Database::Impl& d, Family f, const std::unordered_map<std::string, std::string>& options) {
@@ -87,7 +86,10 @@ struct BulkLoad::Survey {
   std::uint64_t lower_bytes = 0;  // below level 0
 };
 
-BulkLoad::BulkLoad(Database::Impl& d) : d_(d), compacting_(kFamilies.size(), false) {
+BulkLoad::BulkLoad(Database::Impl& d, std::size_t merge_own_files)
+    : d_(d),
+      merge_own_files_(std::max<std::size_t>(merge_own_files, 2)),
+      compacting_(kFamilies.size(), false) {
   if (d_.mode != OpenMode::ReadWrite || !d_.db) return;
   for (const FamilyInfo& fi : kFamilies) {
     if (!d_.cf(fi.family)) continue;
@@ -150,7 +152,7 @@ Status BulkLoad::after_ingest() {
     if (s.own_bytes >= 2 * (s.lower_bytes + s.other_bytes)) {
       compacting_[std::size_t(f)] = true;
       if (Status st = set_options(d_, f, {{"disable_auto_compactions", "false"}}); !st) return st;
-    } else if (s.own.size() >= kMergeOwnFiles) {
+    } else if (s.own.size() >= merge_own_files_) {
       to_merge.push_back(f);
     }
   }

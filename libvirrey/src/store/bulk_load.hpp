@@ -15,7 +15,7 @@ class BulkLoad {
  public:
   // Notes which table files the database holds: every later one is the
   // import's own.
-  explicit BulkLoad(Database::Impl& d);
+  BulkLoad(Database::Impl& d, std::size_t merge_own_files);
   ~BulkLoad();  // waits for a merge still running
   BulkLoad(const BulkLoad&) = delete;
   BulkLoad& operator=(const BulkLoad&) = delete;
@@ -43,6 +43,7 @@ class BulkLoad {
   void wait_for_merge();
 
   Database::Impl& d_;
+  std::size_t merge_own_files_;
   std::uint64_t newest_before_ = 0;  // table files numbered above are the import's
   bool active_ = false;
   std::vector<bool> compacting_;  // by family: auto compactions into the last level on

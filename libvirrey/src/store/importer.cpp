@@ -150,7 +150,7 @@ struct GameImporter::Impl {
       counts = d.counts;
     }
     first_id = next_id;
-    bulk = std::make_unique<BulkLoad>(d);
+    bulk = std::make_unique<BulkLoad>(d, options.merge_level0_files);
     started_empty =
         std::all_of(counts.begin(), counts.end(), [](const VariantCounts& c) { return c.games == 0; });
     if (!started_empty && db.writable())

@@ -25,6 +25,10 @@ struct ImportOptions {
   // index entries have gathered, and at the end. A killed import loses what
   // it had not committed; its rerun adds it.
   double commit_seconds = 2.0;
+  // A family whose table files of this import pile up this many in level 0
+  // (an import into a larger database, of more than about a million and a
+  // half games) has them merged into one in the background.
+  std::size_t merge_level0_files = 96;
 };
 
 struct ImportTotals {
