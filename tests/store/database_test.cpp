@@ -43,6 +43,24 @@ void expect_consistent(Database& db) {
   EXPECT_TRUE(report->ok()) << (report->problems.empty() ? "" : report->problems[0]);
 }
 
+// The level-0 files of one family (`db info`'s figure), or of the family
+// holding most when `family` is empty.
+std::uint32_t level0_files(const Database& db, std::string_view family = {}) {
+  auto info = db.info();
+  EXPECT_TRUE(info) << info.error().message;
+  std::uint32_t most = 0;
+  if (info)
+    for (const FamilySize& f : info->families)
+      if (family.empty() || f.name == family) most = std::max(most, f.level0_files);
+  return most;
+}
+
+std::uint64_t stored_games(const Database& db) {
+  std::uint64_t games = 0;
+  for (const auto& c : db.counts()) games += c.games;
+  return games;
+}
+
 std::vector<game::GameRecord> samples() {
   std::vector<game::GameRecord> out;
   for (auto& g : check_pgn(kSampleGames)) out.push_back(std::move(g.record));
@@ -250,14 +268,10 @@ TEST_F(DatabaseTest, ManyCommitsLeaveLevelZeroShort) {
     stored += t->stored;
     EXPECT_EQ(t->stored, input->size());
     EXPECT_EQ(t->duplicates, input == &second ? 3u : 0u);
-    auto info = db->info();
-    ASSERT_TRUE(info) << info.error().message;
-    for (const FamilySize& f : info->families) EXPECT_LE(f.level0_files, 2u) << f.name;
+    EXPECT_LE(level0_files(*db), 2u);
     expect_consistent(*db);
   }
-  std::uint64_t games = 0;
-  for (const auto& c : db->counts()) games += c.games;
-  EXPECT_EQ(games, stored);
+  EXPECT_EQ(stored_games(*db), stored);
   EXPECT_EQ(stored, 180u);
 }
 
@@ -282,21 +296,13 @@ TEST_F(DatabaseTest, SmallImportLeavesTheLastLevelAlone) {
   {
     auto db = open_db(path);
     ASSERT_TRUE(db);
-    auto info = db->info();
-    ASSERT_TRUE(info);
-    for (const FamilySize& f : info->families) {
-      if (f.name == "positions") {
-        EXPECT_EQ(f.level0_files, 1u);  // what the next import meets
-      }
-    }
+    EXPECT_EQ(level0_files(*db, "positions"), 1u);  // what the next import meets
     GameImporter importer(*db, {2, 1, 1e-6});  // five ingests
     for (const auto& g : second) EXPECT_TRUE(importer.add(g));
     auto t = importer.finish();
     ASSERT_TRUE(t);
     EXPECT_EQ(t->stored, second.size());
-    info = db->info();
-    ASSERT_TRUE(info);
-    for (const FamilySize& f : info->families) EXPECT_LE(f.level0_files, 2u) << f.name;
+    EXPECT_LE(level0_files(*db), 2u);
     expect_consistent(*db);
   }
   auto after = testing::files_below_level0(path, Family::Positions);
@@ -329,18 +335,11 @@ TEST_F(DatabaseTest, ImportsKeepTwoLevelZeroRunsAtMost) {
       if (i == 0) {
         ASSERT_TRUE(db->compact());  // every family below level 0
       }
-      auto info = db->info();
-      ASSERT_TRUE(info);
       const std::uint32_t expected = i == 0 ? 0 : i == 3 ? 0 : std::uint32_t(i);
-      for (const FamilySize& f : info->families) {
-        if (f.name == "positions" || f.name == "tree" || f.name == "material") {
-          EXPECT_EQ(f.level0_files, expected) << f.name << " after import " << i;
-        }
-      }
+      for (const std::string_view family : {"positions", "tree", "material"})
+        EXPECT_EQ(level0_files(*db, family), expected) << family << " after import " << i;
       expect_consistent(*db);
-      std::uint64_t games = 0;
-      for (const auto& c : db->counts()) games += c.games;
-      EXPECT_EQ(games, stored);
+      EXPECT_EQ(stored_games(*db), stored);
     }
     auto files = testing::files_below_level0(path, Family::Positions);
     ASSERT_TRUE(files) << files.error().message;
@@ -392,19 +391,13 @@ TEST_F(DatabaseTest, LongImportMergesItsOwnFilesAsItGoes) {
     std::uint32_t most = 0;  // level-0 files of the position index seen during the import
     for (const auto& g : second) {
       EXPECT_TRUE(importer.add(g));
-      auto info = db->info();
-      ASSERT_TRUE(info);
-      for (const FamilySize& f : info->families) {
-        if (f.name == "positions") most = std::max(most, f.level0_files);
-      }
+      most = std::max(most, level0_files(*db, "positions"));
     }
     auto t = importer.finish();
     ASSERT_TRUE(t) << t.error().message;
     EXPECT_EQ(t->stored, second.size());
     EXPECT_LT(most, 20u);  // fifty ingests, merged six or so at a time
-    auto info = db->info();
-    ASSERT_TRUE(info);
-    for (const FamilySize& f : info->families) EXPECT_LE(f.level0_files, 1u) << f.name;
+    EXPECT_LE(level0_files(*db), 1u);
     expect_consistent(*db);
   }
   auto after = testing::files_below_level0(path, Family::Positions);

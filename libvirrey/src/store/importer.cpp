@@ -16,7 +16,6 @@
 #include <condition_variable>
 #include <deque>
 #include <thread>
-#include <tuple>
 #include <unordered_map>
 
 #include <fmt/format.h>
@@ -153,10 +152,7 @@ struct GameImporter::Impl {
     bulk = std::make_unique<BulkLoad>(d, options.merge_level0_files);
     started_empty =
         std::all_of(counts.begin(), counts.end(), [](const VariantCounts& c) { return c.games == 0; });
-    if (!started_empty && db.writable())
-      stored_before.reset(d.db->NewIterator(
-          d.prefix_read_options(Family::Identities, std::tuple_size_v<decltype(identity_prefix({}, 0))>),
-          d.cf(Family::Identities)));
+    if (!started_empty && db.writable()) stored_before = identity_cursor();
     preparer = std::thread([this] { prepare_loop(); });
     writer = std::thread([this] { write_loop(); });
     ingester = std::thread([this] { ingest_loop(); });
@@ -324,6 +320,12 @@ struct GameImporter::Impl {
     return {};
   }
 
+  // A cursor over the stored identities, seeking by an identity's prefix.
+  std::unique_ptr<rocksdb::Iterator> identity_cursor() const {
+    return std::unique_ptr<rocksdb::Iterator>(d.db->NewIterator(
+        d.prefix_read_options(Family::Identities, identity_prefix({}, 0).size()), d.cf(Family::Identities)));
+  }
+
   // True when a stored game, or one gathered in this group, is the same game.
   Result<bool> duplicate(const PreparedGame& g) {
     // The sealed segment's games stay here until the writer takes it back,
@@ -338,9 +340,7 @@ struct GameImporter::Impl {
     std::unique_ptr<rocksdb::Iterator>& cursor = own ? identities : stored_before;
     std::vector<GameId> candidates;
     const auto prefix = identity_prefix(g.index->variant, g.index->identity);
-    if (!cursor)
-      cursor.reset(d.db->NewIterator(d.prefix_read_options(Family::Identities, prefix.size()),
-                                     d.cf(Family::Identities)));
+    if (!cursor) cursor = identity_cursor();
     const rocksdb::Slice wanted(prefix.data(), prefix.size());
     for (cursor->Seek(wanted); cursor->Valid() && cursor->key().starts_with(wanted); cursor->Next())
       candidates.push_back(GameId(get_be(cursor->key().data() + 9, 4)));
