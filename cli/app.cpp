@@ -251,7 +251,8 @@ void add_export(CLI::App& app, ExportOptions& o, std::function<void()> run) {
 }
 
 void add_db(CLI::App& app, DbOptions& o, std::function<void()> run) {
-  auto* cmd = app.add_subcommand("db", "Inspect, check, upgrade, merge or classify databases.");
+  auto* cmd = app.add_subcommand(
+      "db", "Inspect, check, upgrade, merge or classify databases; build the square index.");
   cmd->require_subcommand(1);
   auto* info = cmd->add_subcommand(
       "info", "Games and positions per variant, schema version and the size of each part.");
@@ -286,7 +287,15 @@ void add_db(CLI::App& app, DbOptions& o, std::function<void()> run) {
       "stats results --by opening); the opening explorer names the file's positions.\n"
       "Exit 0: done; 2: the ECO file is malformed (file:line:column named); 3: I/O or database error.");
   classify->add_option("--openings", o.openings, "the ECO file")->required()->check(CLI::ExistingFile);
-  for (auto* sub : {info, check, upgrade, merge, classify}) {
+  auto* squares = cmd->add_subcommand(
+      "squares",
+      "Build the square index: when each square's content changes in every game, about two bytes\n"
+      "a ply. Pattern searches (--pattern, --fenpattern) then read the squares a pattern names\n"
+      "instead of replaying games. Once built, import and db merge extend it; run again to bring\n"
+      "it up to date after an interrupted import. Safe to interrupt and run again.\n"
+      "Exit 0: built (or removed); 3: the database cannot be read or written.");
+  squares->add_flag("--drop", o.drop, "remove the square index (searches replay games again)");
+  for (auto* sub : {info, check, upgrade, merge, classify, squares}) {
     add_db_option(sub, o.db);
     add_format_option(sub, o.format, {Format::Text, Format::Json});
     sub->callback([&o, sub, run] {

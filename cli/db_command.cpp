@@ -12,6 +12,7 @@
 #include "text_table.hpp"
 #include "virrey/store/consistency.hpp"
 #include "virrey/store/merge.hpp"
+#include "virrey/store/square_index.hpp"
 #include "virrey/store/upgrade.hpp"
 
 namespace virrey::cli {
@@ -208,9 +209,49 @@ int run_classify(const DbOptions& o) {
   return classify_and_report(*db, *book, 1, o.format, false);
 }
 
+int run_squares(const DbOptions& o) {
+  auto db = open_database(o.db, store::OpenMode::ReadWrite);
+  if (!db) return kExitIo;
+  if (o.drop) {
+    if (Status s = store::drop_square_index(*db); !s) {
+      log_store_error(s.error());
+      return kExitIo;
+    }
+    if (o.format == Format::Json)
+      fmt::print("{}\n",
+                 json(Members{{"path", Value::string(db->path())}, {"square_index", Value::boolean(false)}}));
+    else
+      fmt::print("{}: square index removed\n", db->path());
+    return kExitOk;
+  }
+  auto totals = with_progress([&](auto on_games) { return store::extend_square_index(*db, on_games); });
+  if (!totals) {
+    log_store_error(totals.error());
+    return kExitIo;
+  }
+  if (totals->skipped > 0)
+    log::warn("{} games do not replay and are left out of the square index", totals->skipped);
+  auto info = db->info();
+  std::uint64_t bytes = 0;
+  if (info)
+    for (const auto& f : info->families)
+      if (f.name == store::family_info(store::Family::Squares).name) bytes = f.bytes;
+  if (o.format == Format::Json)
+    fmt::print("{}\n", json(Members{{"path", Value::string(db->path())},
+                                    {"square_index", Value::boolean(true)},
+                                    {"games", Value::integer(totals->games)},
+                                    {"skipped", Value::integer(totals->skipped)},
+                                    {"bytes", Value::integer(bytes)}}));
+  else
+    fmt::print("{}: square index: {} games added, {:.2f} MB\n", db->path(), totals->games,
+               double(bytes) / 1e6);
+  return kExitOk;
+}
+
 }  // namespace
 
 int run_db(const DbOptions& o) {
+  if (o.action == "squares") return run_squares(o);
   if (o.action == "classify") return run_classify(o);
   if (o.action == "upgrade") return run_upgrade(o.db, o.format);
   if (o.action == "merge") return run_merge(o);

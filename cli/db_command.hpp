@@ -1,4 +1,4 @@
-// `virrey db info`, `db check`, `db upgrade` and `db merge`, and the one way every subcommand
+// `virrey db info`, `db check`, `db upgrade`, `db merge` and `db squares`, and the one way every subcommand
 // opens the database (the path rule and the report of why it did not open).
 #pragma once
 
@@ -13,12 +13,13 @@
 namespace virrey::cli {
 
 struct DbOptions {
-  std::string action;                // "info", "check", "upgrade", "merge" or "classify"
+  std::string action;                // "info", "check", "upgrade", "merge", "classify" or "squares"
   std::string db;                    // empty: $VIRREY_DB, else ./virrey.db
   Format format = Format::Text;      // text, json
   std::vector<std::string> sources;  // merge: the databases to fold into --db
   int threads = 1;                   // merge: indexing threads (0: every core)
   std::string openings;              // classify: the ECO file
+  bool drop = false;                 // squares: remove the square index
 };
 
 int run_db(const DbOptions& options);

@@ -134,11 +134,11 @@ complete_words() { # the words, the last one being completed
 check "complete -p" test "$(bash -c "source '$completion'; complete -p virrey")" = "complete -F _virrey virrey"
 got=$(complete_words virrey "")
 check "commands: $got" test "$got" = "$(printf '%s\n' $commands | sort | tr '\n' ' ')"
-# The README's synopses: search --format text|pgn|json|jsonl|csv, db info|check|upgrade|classify, db merge, the variants.
+# The README's synopses: search --format text|pgn|json|jsonl|csv, db info|check|upgrade|classify|squares, db merge, the variants.
 check "search --format: $(complete_words virrey search --format "")" \
   test "$(complete_words virrey search --format "")" = "csv json jsonl pgn text "
 check "search --format j" test "$(complete_words virrey -q search --db x --format j)" = "json jsonl "
-check "db" test "$(complete_words virrey db "")" = "check classify info merge upgrade "
+check "db" test "$(complete_words virrey db "")" = "check classify info merge squares upgrade "
 check "stats openings --variant" \
   test "$(complete_words virrey stats openings --variant "")" = "modern standard virrey "
 check "search --fo" test "$(complete_words virrey search --fo)" = "--format "

@@ -2,7 +2,8 @@
 // (standard, Virrey and Modern, hand-made and generated) replayed into FEN
 // text; FEN patterns translated here into regular expressions over each
 // rank's squares, and piece patterns written out as plain predicates over
-// the board read from the FEN.
+// the board read from the FEN. Every query runs twice: on a database
+// without the square index (candidates replayed) and on one with it.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
@@ -15,6 +16,7 @@
 #include "virrey/query/board_pattern.hpp"
 #include "virrey/query/game_filter.hpp"
 #include "virrey/rules/fen.hpp"
+#include "virrey/store/square_index.hpp"
 
 namespace virrey::testing {
 namespace {
@@ -154,22 +156,65 @@ std::optional<std::uint32_t> scan(const ScannedGame& g, const Query& q) {
   return std::nullopt;
 }
 
-class PatternSearch : public ::testing::Test {
+// Games from a set-up position with Black to move: en passant and both
+// castlings, the squares the index must see change together.
+constexpr std::string_view kFenStartPgn = R"([Event "From a FEN, Black to move"]
+[Site "?"]
+[Date "2026.12.04"]
+[Round "1"]
+[White "A"]
+[Black "B"]
+[Result "*"]
+[SetUp "1"]
+[FEN "rnbqkbnr/pppp1ppp/8/8/3pP3/8/PPP2PPP/RNBQKBNR b KQkq e3 0 3"]
+
+3... dxe3 4. Bxe3 Nf6 5. Nc3 Be7 6. Qd2 O-O 7. O-O-O Nc6 8. Kb1 d5 *
+
+[Event "Virrey from a FEN"]
+[Site "?"]
+[Date "2026.12.04"]
+[Round "2"]
+[White "A"]
+[Black "B"]
+[Result "*"]
+[Variant "Virrey"]
+[SetUp "1"]
+[FEN "4k3/2P5/8/8/8/8/5p2/K7 b - - 0 1"]
+
+1... f1=B 2. c8=B Bh3 3. Bxh3 *
+)";
+
+class PatternSearch : public ::testing::TestWithParam<bool> {
  protected:
   static void SetUpTestSuite() {
     std::vector<game::GameRecord> all = records_from_pgn(kStandardPgn, Variant::Standard);
+    for (auto& r : records_from_pgn(kFenStartPgn, Variant::Standard)) all.push_back(std::move(r));
     for (auto& r : records_from_pgn(kVirreyPgn, Variant::Virrey)) all.push_back(std::move(r));
     for (auto& r : records_from_pgn(kModernPgn, Variant::Modern)) all.push_back(std::move(r));
     for (auto& r : generated(Variant::Virrey, 7, 400)) all.push_back(std::move(r));
     for (auto& r : generated(Variant::Standard, 11, 200)) all.push_back(std::move(r));
     for (auto& r : generated(Variant::Modern, 13, 150)) all.push_back(std::move(r));
     collection_ = make_collection(all).release();
+    indexed_ = make_collection(all).release();
+    // The second one with the square index, reopened for reading.
+    indexed_->db.reset();
+    auto writer = store::Database::open(indexed_->db_path(), {store::OpenMode::ReadWrite});
+    ASSERT_TRUE(writer) << writer.error().message;
+    auto built = store::extend_square_index(**writer);
+    ASSERT_TRUE(built) << built.error().message;
+    ASSERT_EQ(built->games, all.size());
+    writer->reset();
+    auto reader = store::Database::open(indexed_->db_path(), {store::OpenMode::Read});
+    ASSERT_TRUE(reader) << reader.error().message;
+    indexed_->db = std::move(*reader);
   }
   static void TearDownTestSuite() {
     delete collection_;
-    collection_ = nullptr;
+    delete indexed_;
+    collection_ = indexed_ = nullptr;
   }
-  const Collection& c() const { return *collection_; }
+  bool with_squares() const { return GetParam(); }
+  const Collection& c() const { return with_squares() ? *indexed_ : *collection_; }
 
   // The search's matches (id, first ply) against the scan's; at least `min_hits`.
   void expect_same(const Query& q, std::size_t min_hits = 1, const query::PlanOptions& plan = {}) {
@@ -199,9 +244,14 @@ class PatternSearch : public ::testing::Test {
   }
 
   static Collection* collection_;
+  static Collection* indexed_;  // the same games, with the square index
 };
 
 Collection* PatternSearch::collection_ = nullptr;
+Collection* PatternSearch::indexed_ = nullptr;
+
+INSTANTIATE_TEST_SUITE_P(Index, PatternSearch, ::testing::Values(false, true),
+                         [](const auto& info) { return info.param ? "SquareIndex" : "Replay"; });
 
 // No black man of these letters on a file.
 bool none_on_file(const Board& b, char file, std::string_view letters) {
@@ -216,7 +266,7 @@ int count_on_rank(const Board& b, int rank, char man) {
   return n;
 }
 
-TEST_F(PatternSearch, FenPatternsAsPgnExtractReadsThem) {
+TEST_P(PatternSearch, FenPatternsAsPgnExtractReadsThem) {
   expect_same(fens({"*/*/*/*/???PP??\?/*/*/*"}));    // white pawns on d4 and e4
   expect_same(fens({"r*/*/*/*/*/*/*/*"}));           // a black rook on a8
   expect_same(fens({"*/*/*/3!4/*/*/*/*"}));          // d5 the only occupied square of the fifth rank
@@ -229,12 +279,12 @@ TEST_F(PatternSearch, FenPatternsAsPgnExtractReadsThem) {
   expect_same(fens({"*_*/*/*/*/*/*/*/*", "*/*/*/*/*/*/*/8"}));  // any of two patterns
 }
 
-TEST_F(PatternSearch, FenPatternsEitherWayRound) {
+TEST_P(PatternSearch, FenPatternsEitherWayRound) {
   expect_same(fens({"*/*/*/*/???PP??\?/*/*/*"}, true));
   expect_same(fens({"*/*/*/*/*/*/*/*V*"}, true), 0);
 }
 
-TEST_F(PatternSearch, PiecePatterns) {
+TEST_P(PatternSearch, PiecePatterns) {
   expect_same(pieces("Pd4 Pe4", [](const Board& b) { return b.at("d4") == 'P' && b.at("e4") == 'P'; }));
   expect_same(pieces("Vd5", [](const Board& b) { return b.at("d5") == 'V'; }), 0);
   expect_same(pieces("V??", [](const Board& b) {
@@ -263,7 +313,7 @@ TEST_F(PatternSearch, PiecePatterns) {
   }));
 }
 
-TEST_F(PatternSearch, SideToMovePliesAndColours) {
+TEST_P(PatternSearch, SideToMovePliesAndColours) {
   auto knight_f5 = [](const Board& b) { return b.at("f5") == 'N'; };
   expect_same(pieces("Nf5", knight_f5, false, Color::Black));
   expect_same(pieces("Nf5", knight_f5, false, Color::White, query::PlyRange{20, 60}));
@@ -275,7 +325,52 @@ TEST_F(PatternSearch, SideToMovePliesAndColours) {
   expect_same(both);
 }
 
-TEST_F(PatternSearch, SameMatchesWhateverThePlan) {
+TEST_P(PatternSearch, SetUpPositionsCastlingAndEnPassant) {
+  // Black moves first in the set-up games: their ply 0 is Black's.
+  expect_same(pieces(
+      "pd4", [](const Board& b) { return b.at("d4") == 'p'; }, false, Color::Black));
+  expect_same(pieces(
+      "pd4", [](const Board& b) { return b.at("d4") == 'p'; }, false, Color::White));
+  // En passant empties e4 as the pawn lands on e3.
+  expect_same(pieces("pe3 .e4 .d4", [](const Board& b) {
+    return b.at("e3") == 'p' && b.at("e4") == '_' && b.at("d4") == '_';
+  }));
+  // Both castlings: king and rook move in one ply.
+  expect_same(pieces("Kc1 Rd1 kg8 rf8", [](const Board& b) {
+    return b.at("c1") == 'K' && b.at("d1") == 'R' && b.at("g8") == 'k' && b.at("f8") == 'r';
+  }));
+  expect_same(pieces(".e1 .h8 Kb1", [](const Board& b) {
+    return b.at("e1") == '_' && b.at("h8") == '_' && b.at("b1") == 'K';
+  }));
+  // Promotions in a set-up Virrey game: the man changes on the last rank.
+  expect_same(pieces("bf1", [](const Board& b) { return b.at("f1") == 'b'; }));
+  expect_same(pieces(
+      "B[c-h]?",
+      [](const Board& b) {
+        for (const std::string& r : b.ranks)
+          if (r.find('B', 2) != std::string::npos && r.find('B', 2) < 8) return true;
+        return false;
+      },
+      false, std::nullopt, query::PlyRange{2, 3}));
+}
+
+TEST_P(PatternSearch, TheSquareIndexAnswersWithoutReplay) {
+  query::GameFilter f;
+  query::PatternCondition p;
+  ASSERT_TRUE(p.pieces.add("Pd4 Pe4"));
+  f.pattern = p;
+  auto plan = query::explain_plan(*c().db, f);
+  ASSERT_TRUE(plan);
+  if (with_squares()) {
+    EXPECT_NE(plan->find("square"), std::string::npos) << *plan;
+    EXPECT_EQ(plan->find("replay"), std::string::npos) << *plan;
+  } else {
+    EXPECT_EQ(plan->find("square"), std::string::npos) << *plan;
+    EXPECT_NE(plan->find("replay"), std::string::npos) << *plan;
+  }
+}
+
+TEST_P(PatternSearch, SameMatchesWhateverThePlan) {
   // Candidates from the material index (a viceroy needed) or from every
   // game (the index skipped for being too common).
   query::PlanOptions whole;

@@ -31,6 +31,12 @@ const ContentSet kBlackMen = set_of(kBlackLetters);
 const ContentSet kMen = kWhiteMen | kBlackMen;
 const ContentSet kEverything = kMen | set_of("_");
 
+}  // namespace
+
+ContentSet every_content() { return kEverything; }
+
+namespace {
+
 bool is_piece_letter(char c) { return piece_type_from_letter(c) != PieceType::None; }
 
 char text_of(Piece p) { return p.empty() ? kEmpty : fen_letter(p); }
@@ -257,6 +263,40 @@ bool PiecePattern::matches(const BoardText& b) const {
   return true;
 }
 
+std::bitset<81> PiecePattern::squares_read(int width, int height) const {
+  std::bitset<81> out;
+  for (const Term& t : terms_)
+    for (int r = 0; r < height; ++r)
+      for (int f = 0; f < width; ++f)
+        if (t.squares[std::size_t(r * 9 + f)]) out.set(std::size_t(r * width + f));
+  return out;
+}
+
+bool PiecePattern::only_single_squares(int width, int height) const {
+  auto on_board = [&](const Term& t) {
+    for (int r = 0; r < height; ++r)
+      for (int f = 0; f < width; ++f)
+        if (t.squares[std::size_t(r * 9 + f)]) return true;
+    return false;
+  };
+  return std::all_of(terms_.begin(), terms_.end(), [&](const Term& t) {
+    return t.none || (t.squares.count() == 1 && t.at_least == 1 && on_board(t));
+  });
+}
+
+void PiecePattern::require(int width, int height, std::vector<ContentSet>& allowed) const {
+  for (const Term& t : terms_) {
+    const bool one = t.squares.count() == 1;
+    if (!t.none && !(one && t.at_least == 1)) continue;  // a count over several squares
+    for (int r = 0; r < height; ++r)
+      for (int f = 0; f < width; ++f)
+        if (t.squares[std::size_t(r * 9 + f)]) {
+          ContentSet& a = allowed[std::size_t(r * width + f)];
+          a &= t.none ? ~t.contents : t.contents;
+        }
+  }
+}
+
 MinCounts PiecePattern::min_counts() const {
   MinCounts out{};
   for (const Term& t : terms_) {
@@ -349,6 +389,43 @@ bool FenPattern::matches(const BoardText& b) const {
   return true;
 }
 
+std::bitset<81> FenPattern::squares_read(int width, int height) const {
+  std::bitset<81> out;
+  if (this->height() != height) return out;  // matches no board of this size
+  for (int i = 0; i < height; ++i) {
+    const int r = height - 1 - i;
+    const auto& tokens = ranks_[std::size_t(i)];
+    const bool star = std::any_of(tokens.begin(), tokens.end(), [](const Token& t) { return t.star; });
+    if (star && tokens.size() == 1) continue;  // "*": any rank
+    for (int f = 0; f < width; ++f) {
+      const bool any =
+          !star && (std::size_t(f) >= tokens.size() || tokens[std::size_t(f)].contents == kEverything);
+      if (!any) out.set(std::size_t(r * width + f));
+    }
+  }
+  return out;
+}
+
+bool FenPattern::squares_fixed(int width, int height) const {
+  if (this->height() != height) return false;
+  for (const auto& tokens : ranks_) {
+    const bool star = std::any_of(tokens.begin(), tokens.end(), [](const Token& t) { return t.star; });
+    if (star ? tokens.size() != 1 : tokens.size() != std::size_t(width)) return false;
+  }
+  return true;
+}
+
+void FenPattern::require(int width, int height, std::vector<ContentSet>& allowed) const {
+  if (this->height() != height) return;  // matches no board of this size: nothing to narrow
+  for (int i = 0; i < height; ++i) {
+    const int r = height - 1 - i;
+    const auto& tokens = ranks_[std::size_t(i)];
+    if (tokens.size() != std::size_t(width)) continue;
+    if (std::any_of(tokens.begin(), tokens.end(), [](const Token& t) { return t.star; })) continue;
+    for (int f = 0; f < width; ++f) allowed[std::size_t(r * width + f)] &= tokens[std::size_t(f)].contents;
+  }
+}
+
 // --- PatternCondition ---------------------------------------------------------------
 
 bool PatternCondition::matches(const BoardText& board) const {
@@ -359,6 +436,33 @@ bool PatternCondition::matches(const BoardText& board) const {
     return std::any_of(fen_any.begin(), fen_any.end(), [&](const FenPattern& p) { return p.matches(b); });
   };
   return one_way(board) || (either_colour && one_way(board.flipped()));
+}
+
+std::bitset<81> PatternCondition::squares_read(int width, int height) const {
+  std::bitset<81> out = pieces.squares_read(width, height);
+  for (const FenPattern& p : fen_any) out |= p.squares_read(width, height);
+  if (either_colour) {
+    std::bitset<81> mirrored;
+    for (int r = 0; r < height; ++r)
+      for (int f = 0; f < width; ++f)
+        if (out[std::size_t(r * width + f)]) mirrored.set(std::size_t((height - 1 - r) * width + f));
+    out |= mirrored;
+  }
+  return out;
+}
+
+std::vector<ContentSet> PatternCondition::square_requirements(int width, int height) const {
+  if (either_colour) return {};
+  std::vector<ContentSet> allowed(std::size_t(width * height), kEverything);
+  pieces.require(width, height, allowed);
+  if (fen_any.size() == 1) fen_any.front().require(width, height, allowed);
+  return allowed;
+}
+
+bool PatternCondition::requirements_exact(int width, int height) const {
+  if (either_colour || fen_any.size() > 1) return false;
+  if (!pieces.only_single_squares(width, height)) return false;
+  return fen_any.empty() || fen_any.front().squares_fixed(width, height);
 }
 
 MaterialCondition PatternCondition::implied_material() const {

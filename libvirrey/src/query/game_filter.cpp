@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "virrey/query/pattern_squares.hpp"
 #include "virrey/rules/fen.hpp"
 #include "virrey/rules/geometry_dispatch.hpp"
 #include "virrey/store/game_index.hpp"
@@ -65,11 +66,12 @@ enum class Cond : std::uint8_t {
   Variant,
   Material,
   Pattern,  // the material a pattern needs: candidates only, never proven
+  Squares,  // the pattern from the square index: proven
 };
-constexpr int kCondCount = 14;
+constexpr int kCondCount = 15;
 constexpr std::array<std::string_view, kCondCount> kCondNames = {
-    "position", "promotion", "white", "black", "player",  "event",    "site",
-    "round",    "result",    "date",  "eco",   "variant", "material", "pattern material"};
+    "position", "promotion", "white",   "black",    "player",           "event", "site", "round", "result",
+    "date",     "eco",       "variant", "material", "pattern material", "square"};
 std::string_view name(Cond c) { return kCondNames[std::size_t(c)]; }
 
 class CondSet {
@@ -100,12 +102,19 @@ struct Candidate {
   std::optional<std::uint32_t> promotion_ply = std::nullopt;  // the promotion condition, proven here
   std::optional<std::uint32_t> material_ply = std::nullopt;   // the material condition, proven here
   std::optional<store::GameSummary> summary = std::nullopt;   // when already read
+  std::optional<std::uint32_t> pattern_ply = std::nullopt;    // the pattern, proven by the square index
 };
+
+// The ply a candidate's proven conditions name: the pattern's first.
+std::optional<std::uint32_t> proven_ply(const Candidate& c) {
+  return c.pattern_ply ? c.pattern_ply : c.promotion_ply ? c.promotion_ply : c.material_ply;
+}
 
 // One range of one index, read by a callback: `sorted` runs give entries in
 // game id order and may be stopped; other runs (prefix and range scans of
-// tags) give them by value.
-using RunScan = std::function<Status(const store::Visit<const Entry&>&)>;
+// tags) give them by value. A run may skip the games below the id it is
+// given (a streaming round's first), or give them all.
+using RunScan = std::function<Status(GameId from, const store::Visit<const Entry&>&)>;
 
 struct Source {
   Cond cond;
@@ -173,7 +182,7 @@ std::vector<Variant> variants_of(const GameFilter& f) {
 // --- sources ------------------------------------------------------------------
 
 RunScan tag_run(const Database& db, TagField field, std::string value, TagMatch match) {
-  return [&db, field, value = std::move(value), match](const store::Visit<const Entry&>& visit) {
+  return [&db, field, value = std::move(value), match](GameId, const store::Visit<const Entry&>& visit) {
     return db.for_each_tag(field, value, match,
                            [&](GameId id, std::string_view) { return visit(Entry{id}); });
   };
@@ -192,7 +201,7 @@ Source material_source(const Database& db, const GameFilter& f, const MaterialCo
       if (c.either_colour && exact->flipped() != *exact) balances.push_back(exact->flipped().key());
       std::sort(balances.begin(), balances.end());
       for (std::uint64_t key : balances)
-        s.runs.push_back([&db, v, key](const store::Visit<const Entry&>& visit) {
+        s.runs.push_back([&db, v, key](GameId, const store::Visit<const Entry&>& visit) {
           return db.for_each_material_game(v, key, [&](const store::MaterialHit& h) {
             return visit(Entry{h.game, h.first_ply, Color::White, v, true, key, h.plies});
           });
@@ -201,7 +210,7 @@ Source material_source(const Database& db, const GameFilter& f, const MaterialCo
     }
     // The balances within the spec's box that the spec matches, then those
     // within its mirror (not met in the box) that match it mirrored.
-    s.runs.push_back([&db, v, c](const store::Visit<const Entry&>& visit) {
+    s.runs.push_back([&db, v, c](GameId, const store::Visit<const Entry&>& visit) {
       const MaterialBounds box = c.spec.bounds();
       auto entry = [&](std::uint64_t key, const store::MaterialHit& h) {
         return visit(Entry{h.game, h.first_ply, Color::White, v, true, key, h.plies});
@@ -222,13 +231,13 @@ Source material_source(const Database& db, const GameFilter& f, const MaterialCo
   return s;
 }
 
-std::vector<Source> make_sources(const Database& db, const GameFilter& f) {
+std::vector<Source> make_sources(const Database& db, const GameFilter& f, bool squares_usable) {
   std::vector<Source> out;
   if (!f.positions.empty()) {
     Source s{Cond::Position};
     for (const PositionTarget& t : f.positions) {
       if (f.tags.variant && *f.tags.variant != t.variant) continue;
-      s.runs.push_back([&db, t](const store::Visit<const Entry&>& visit) {
+      s.runs.push_back([&db, t](GameId, const store::Visit<const Entry&>& visit) {
         return db.for_each_position(t.variant, t.hash, [&](const store::PositionHit& h) {
           return visit(Entry{h.game, 0, Color::White, t.variant, true});
         });
@@ -244,7 +253,7 @@ std::vector<Source> make_sources(const Database& db, const GameFilter& f) {
         for (Color c : {Color::White, Color::Black}) {
           if (p.by && *p.by != c) continue;
           store::PromotionFilter pf{v, piece, c, file};
-          s.runs.push_back([&db, pf](const store::Visit<const Entry&>& visit) {
+          s.runs.push_back([&db, pf](GameId, const store::Visit<const Entry&>& visit) {
             return db.for_each_promotion(pf, [&](const store::PromotionHit& h) {
               return visit(Entry{h.game, h.ply, h.colour, h.variant, true});
             });
@@ -262,6 +271,22 @@ std::vector<Source> make_sources(const Database& db, const GameFilter& f) {
       for (int t = 1; t < kPieceTypeCount; ++t)
         needs |= PieceType(t) != PieceType::King && implied.spec.min_count(side, PieceType(t)) > 0;
     if (needs) out.push_back(material_source(db, f, implied, Cond::Pattern));
+  }
+  if (f.pattern && squares_usable) {
+    // Exact: the first position that matches, per game, without a replay.
+    Source s{Cond::Squares};
+    for (Variant v : variants_of(f))
+      s.runs.push_back([&db, v, &c = *f.pattern](GameId from, const store::Visit<const Entry&>& visit) {
+        PatternSquares matcher(c, v);
+        return store::for_each_square_game(
+            db, v, matcher.squares(),
+            [&](const store::SquareGame& g) {
+              const auto ply = matcher.first_match(g);
+              return !ply || visit(Entry{g.header.id, *ply, Color::White, v, true});
+            },
+            from);
+      });
+    out.push_back(std::move(s));
   }
   const TagConditions& t = f.tags;
   auto exact = [&](Cond c, TagField field, const std::optional<std::string>& value) {
@@ -282,11 +307,11 @@ std::vector<Source> make_sources(const Database& db, const GameFilter& f) {
                           tag_run(db, TagField::Black, *t.player, TagMatch::Prefix)}});
   if (t.date_from || t.date_to) {
     const std::string from = t.date_from.value_or(""), to = t.date_to.value_or("");
-    out.push_back(Source{Cond::Date, false, {[&db, from, to](const store::Visit<const Entry&>& visit) {
-                           return db.for_each_tag_range(
-                               TagField::Date, from, to,
-                               [&](GameId id, std::string_view) { return visit(Entry{id}); });
-                         }}});
+    out.push_back(
+        Source{Cond::Date, false, {[&db, from, to](GameId, const store::Visit<const Entry&>& visit) {
+                 return db.for_each_tag_range(TagField::Date, from, to,
+                                              [&](GameId id, std::string_view) { return visit(Entry{id}); });
+               }}});
   }
   return out;
 }
@@ -315,6 +340,8 @@ void to_candidates(const Source& s, const GameFilter& f, std::vector<Entry>& ent
       group.assign(entries.begin() + std::ptrdiff_t(i), entries.begin() + std::ptrdiff_t(j));
       c.promotion_ply = promotion_verdict(*f.promotion, group);
       keep = c.promotion_ply.has_value();
+    } else if (s.cond == Cond::Squares) {
+      c.pattern_ply = entries[i].ply;
     } else if (s.cond == Cond::Material) {
       c.material_ply = material_entries_verdict(*f.material, entries.data() + i, entries.data() + j);
       keep = c.material_ply.has_value();
@@ -329,7 +356,7 @@ Result<std::optional<std::vector<Candidate>>> probe(const Source& s, const GameF
   std::vector<Entry> entries;
   bool complete = true;
   for (const RunScan& run : s.runs) {
-    Status st = run([&](const Entry& e) {
+    Status st = run(1, [&](const Entry& e) {
       if (entries.size() >= cap) {
         complete = false;
         return false;
@@ -358,6 +385,7 @@ std::vector<Candidate> intersect(const std::vector<Candidate>& a, const std::vec
       if (!c.variant) c.variant = b[j].variant;
       if (!c.promotion_ply) c.promotion_ply = b[j].promotion_ply;
       if (!c.material_ply) c.material_ply = b[j].material_ply;
+      if (!c.pattern_ply) c.pattern_ply = b[j].pattern_ply;
       out.push_back(c);
       ++i, ++j;
     }
@@ -404,7 +432,7 @@ class Verifier {
     check_variant_ = open(Cond::Variant, t.variant.has_value());
     check_features_ = !f.features.empty();
     check_opening_ = f.opening.has_value();
-    check_pattern_ = f.pattern.has_value();
+    check_pattern_ = open(Cond::Squares, f.pattern.has_value());
   }
 
   // What verification reads, for explain_plan.
@@ -463,8 +491,7 @@ class Verifier {
         check_position_ || check_promotion_ || check_material_ || check_pattern_ || mate_replay;
     const bool need_tags = check_tags_ || feature_tags || opening_from_tags_;
     if (!need_tags && !need_moves) {
-      GameMatch m{c.id, c.promotion_ply ? c.promotion_ply : c.material_ply,
-                  c.variant.value_or(Variant::Standard)};
+      GameMatch m{c.id, proven_ply(c), c.variant.value_or(Variant::Standard)};
       if (!check_result_ && !check_variant_ && c.variant) return std::optional<GameMatch>{m};
       if (Status st = read_summary(); !st) return st.error();
       if (check_result_ && summary->result != *f_.tags.result) return none;
@@ -513,12 +540,12 @@ class Verifier {
         return Error{ErrorKind::Corrupt, fmt::format("game {}: {}", c.id, st.error().message)};
       if (!(trace.mate_by & f_.features.mate_by)) return none;
     }
-    GameMatch m{c.id, c.promotion_ply ? c.promotion_ply : c.material_ply, rec.variant};
+    GameMatch m{c.id, proven_ply(c), rec.variant};
     if (!check_position_ && !check_promotion_ && !check_material_ && !check_pattern_)
       return std::optional<GameMatch>{m};
     bool ok = false;
     Status st;
-    with_geometry(rec.variant, [&](auto g) { st = replay<decltype(g)>(rec, m, ok); });
+    with_geometry(rec.variant, [&](auto g) { st = replay<decltype(g)>(rec, m, ok, c.pattern_ply); });
     if (!st) return st.error();
     return ok ? std::optional<GameMatch>{m} : none;
   }
@@ -564,7 +591,9 @@ class Verifier {
   // Replays the main line: the first ply of the exact position, and the
   // promotions when the index did not prove them.
   template <class G>
-  Status replay(const game::GameRecord& rec, GameMatch& m, bool& ok) {
+  // `known_pattern_ply`: the pattern's, proven by the square index.
+  Status replay(const game::GameRecord& rec, GameMatch& m, bool& ok,
+                std::optional<std::uint32_t> known_pattern_ply) {
     ok = false;
     const std::optional<Position<G>> start = start_of<G>(rec);
     if (!start) return Error{ErrorKind::Corrupt, fmt::format("game {}: bad start FEN", m.id)};
@@ -582,7 +611,7 @@ class Verifier {
     const std::uint32_t need = std::max<std::uint32_t>(f_.promotion ? f_.promotion->min_count : 1, 1);
     std::vector<MaterialRun> runs;
     if (check_material_) runs.push_back({material_of(pos), 0, 1});
-    std::optional<std::uint32_t> pattern_ply;
+    std::optional<std::uint32_t> pattern_ply = check_pattern_ ? std::nullopt : known_pattern_ply;
     const PatternCondition* pattern = check_pattern_ ? &*f_.pattern : nullptr;
     if (pattern) {
       board_text_of(pos, board_);
@@ -663,7 +692,14 @@ struct Plan {
 
 Result<Plan> make_plan(const Database& db, const GameFilter& f, const PlanOptions& po) {
   Plan plan;
-  plan.sources = make_sources(db, f);
+  // The square index answers a pattern exactly, when it covers every game.
+  bool squares_usable = false;
+  if (f.pattern) {
+    auto complete = store::square_index_complete(db);
+    if (!complete) return complete.error();
+    squares_usable = *complete;
+  }
+  plan.sources = make_sources(db, f, squares_usable);
   std::vector<std::string> notes;
   for (const Source& s : plan.sources)
     if (s.runs.empty()) {
@@ -683,13 +719,21 @@ Result<Plan> make_plan(const Database& db, const GameFilter& f, const PlanOption
   // have it; past half the collection's size every game is replayed instead.
   std::uint64_t games = 0;
   for (const store::VariantCounts& c : db.counts()) games += c.games;
+  // With the square index, which reads a game in a hundredth of a replay,
+  // a hundredth of the games.
   const std::size_t pattern_cap =
-      po.pattern_cap ? po.pattern_cap : std::max<std::size_t>(po.probe_cap, std::size_t(games / 2));
+      po.pattern_cap ? po.pattern_cap
+                     : std::max<std::size_t>(po.probe_cap, std::size_t(games / (squares_usable ? 128 : 2)));
+  bool pattern_narrowed = false;  // the pattern's material leaves few games: replay them
   const bool several = plan.sources.size() > 1;
   std::vector<bool> dropped(plan.sources.size(), false);
   for (std::size_t i = 0; i < plan.sources.size(); ++i) {
     const Source& s = plan.sources[i];
     const bool pattern = s.cond == Cond::Pattern;
+    if (s.cond == Cond::Squares && pattern_narrowed) {
+      dropped[i] = true;
+      continue;
+    }
     if (!several && s.sorted && !pattern) break;
     const std::size_t cap = pattern   ? pattern_cap
                             : several ? po.probe_cap
@@ -701,6 +745,7 @@ Result<Plan> make_plan(const Database& db, const GameFilter& f, const PlanOption
       dropped[i] = pattern;
       continue;
     }
+    pattern_narrowed |= pattern;
     notes.push_back(fmt::format("{}: {} games", name(s.cond), (*set)->size()));
     if (s.cond != Cond::Position && !pattern) plan.proven.add(s.cond);
     plan.candidates = plan.candidates ? intersect(*plan.candidates, **set) : std::move(**set);
@@ -712,7 +757,7 @@ Result<Plan> make_plan(const Database& db, const GameFilter& f, const PlanOption
   } else {
     // The most selective streaming source by kind; none: every game.
     for (Cond c : {Cond::Position, Cond::Promotion, Cond::Material, Cond::White, Cond::Black, Cond::Event,
-                   Cond::Eco, Cond::Site, Cond::Round, Cond::Variant, Cond::Result})
+                   Cond::Eco, Cond::Site, Cond::Round, Cond::Squares, Cond::Variant, Cond::Result})
       for (std::size_t i = 0; i < plan.sources.size() && !plan.driver; ++i)
         if (plan.sources[i].cond == c && plan.sources[i].sorted) plan.driver = i;
     if (plan.driver) {
@@ -755,7 +800,7 @@ Status stream(const Source& s, const GameFilter& f, std::size_t first_window,
       std::size_t taken = 0;
       GameId last = 0;
       bool cut = false;
-      Status st = run([&](const Entry& e) {
+      Status st = run(done + 1, [&](const Entry& e) {
         if (e.game <= done) return true;
         if (e.game > bound) return false;  // another run already stopped below
         if (taken >= window && e.game != last) {

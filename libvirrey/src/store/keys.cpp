@@ -180,6 +180,15 @@ Key<10> opening_book_key(Variant v, std::uint64_t hash) {
 Key<1> opening_book_prefix() { return {1}; }
 Key<1> opening_source_key() { return {2}; }
 
+Key<7> square_block_key(Variant v, std::uint8_t square, GameId first) {
+  Key<7> k{1, char(v), char(square)};
+  put_be(k.data() + 3, first, 4);
+  return k;
+}
+Key<3> square_block_prefix(Variant v, std::uint8_t square) { return {1, char(v), char(square)}; }
+Key<1> square_blocks_prefix() { return {1}; }
+Key<1> square_covered_key() { return {2}; }
+
 Key<1> meta_key(MetaKey k) { return {char(k)}; }
 Key<2> meta_key(MetaKey k, Variant v) { return {char(k), char(v)}; }
 

@@ -18,6 +18,7 @@
 #include "rocks.hpp"
 #include "virrey/game/identity.hpp"
 #include "virrey/store/importer.hpp"
+#include "virrey/store/square_index.hpp"
 
 namespace virrey::store {
 
@@ -281,7 +282,8 @@ Status copy_source(Database& dest, const Database& src, const std::function<void
     for (std::size_t i = 0; i < files.size(); ++i)
       if (files[i]->family() != Family::Meta &&
           (files[i]->family() != Family::Material || (s.material_index && d.material_index)) &&
-          (files[i]->family() != Family::Openings || s.cf(Family::Openings)))
+          (files[i]->family() != Family::Openings || s.cf(Family::Openings)) &&
+          files[i]->family() != Family::Squares)  // extended from the records afterwards
         threads.emplace_back([&, i] { copied[i] = copy_family(s, *files[i], offset, progress); });
   }
   for (const Status& c : copied)
@@ -405,6 +407,8 @@ Result<MergeReport> merge_databases(Database& dest, const std::vector<std::strin
     report.duplicates += m.duplicates;
     report.sources.push_back(std::move(m));
   }
+  // The square index, when --db has one, extended to the games merged.
+  if (auto squares = extend_square_index_if_present(dest); !squares) return squares.error();
   return report;
 }
 

@@ -132,6 +132,12 @@ rocksdb::ColumnFamilyOptions family_options(Family f) {
       o.merge_operator = make_material_merge_operator();
       break;
     case Family::Openings: break;
+    case Family::Squares:
+      // Read a square at a time, block after block: large blocks, zstd.
+      table.block_size = 64 << 10;
+      o.compression = rocksdb::kZSTD;
+      o.bottommost_compression = rocksdb::kZSTD;
+      break;
   }
   o.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
   return o;

@@ -67,6 +67,8 @@ void update_board_text(const Position<G>& pos, Move played, BoardText& text);
 
 // A set of square contents: piece letters and '_'.
 using ContentSet = std::bitset<128>;
+// Every content a square can have.
+ContentSet every_content();
 
 // The fewest men of each type and colour a matching position has.
 using MinCounts = std::array<std::array<std::uint8_t, kPieceTypeCount>, 2>;
@@ -82,6 +84,13 @@ class PiecePattern {
   bool empty() const { return terms_.empty(); }
   bool matches(const BoardText& board) const;
   MinCounts min_counts() const;
+  // The squares matches() reads on a board of this size (board numbering).
+  std::bitset<81> squares_read(int width, int height) const;
+  // Whether every term holds on one square of the board, or on none of a set.
+  bool only_single_squares(int width, int height) const;
+  // Narrows `allowed` (per square, board numbering) by the terms that hold
+  // on one square or on none of a set.
+  void require(int width, int height, std::vector<ContentSet>& allowed) const;
   // Adds the terms of one `--pattern` text; errors name the column.
   Status add(std::string_view text);
 
@@ -94,6 +103,15 @@ class FenPattern {
   int height() const { return int(ranks_.size()); }
   bool matches(const BoardText& board) const;
   MinCounts min_counts() const { return min_; }
+  // The squares whose content can change what matches() answers on a board
+  // of this size (board numbering): a rank with a run (`*`) whole, else the
+  // squares of its tokens but `?`.
+  std::bitset<81> squares_read(int width, int height) const;
+  // Whether every rank is a run alone or names each square of the board's
+  // rank (no run among other tokens).
+  bool squares_fixed(int width, int height) const;
+  // Narrows `allowed` by the ranks without a run: each token its square.
+  void require(int width, int height, std::vector<ContentSet>& allowed) const;
   friend Result<FenPattern> parse_fen_pattern(std::string_view text);
 
  private:
@@ -121,6 +139,20 @@ struct PatternCondition {
   bool either_colour = false;  // also with the colours swapped
 
   bool matches(const BoardText& board) const;
+  // The squares whose content can change what matches() answers on a board
+  // of this size, either way round when either_colour: a board that holds
+  // a position's men on these squares, whatever it holds elsewhere, gets
+  // the position's answer.
+  std::bitset<81> squares_read(int width, int height) const;
+  // What every matching position holds square by square (board numbering;
+  // an unconstrained square allows everything): the terms and ranks that
+  // name one square each. Empty when a match may be the board with colours
+  // swapped (either_colour).
+  std::vector<ContentSet> square_requirements(int width, int height) const;
+  // Whether square_requirements says all: a position that meets them and
+  // has the side to move asked for matches (no runs, no counts over several
+  // squares, at most one FEN pattern, one way round).
+  bool requirements_exact(int width, int height) const;
   // What the material index can rule out: every matching position has at
   // least this material (either way round when either_colour).
   MaterialCondition implied_material() const;

@@ -14,11 +14,17 @@
 //   material     0 | variant (1) | material (8)                       -> empty: the balances that occur
 //                1 | variant (1) | material (8) | first game id (4)   -> postings (material_postings.hpp)
 //                2                                                    -> empty: the index is complete
-//                3 | variant (1) | counts in search order (8)         -> empty: the balances again, searchable by counts
-//                4                                                    -> empty: kind 3 is complete
+//                3 | variant (1) | counts in search order (8)         -> empty: the balances again,
+//                searchable by counts 4                                                    -> empty: kind 3
+//                is complete
 //   openings     0 | game id (4)                                      -> the game's opening (openings.hpp)
 //                1 | variant (1) | position hash (8)                  -> the ECO file's name of the position
 //                2                                                    -> the ECO file's description (text)
+//   squares      1 | variant (1) | square (1) | first game id (4)     -> a block's changes of the square
+//   (square_index.hpp)
+//                1 | variant (1) | 0xff | first game id (4)           -> the block's games
+//                2                                                    -> the last game id the index covers
+//                (4)
 //   meta         kind (1) | ...   (see MetaKey)
 //
 // A position is indexed once per game (a repetition adds no entry). The
@@ -166,6 +172,16 @@ Key<1> opening_game_prefix();
 Key<10> opening_book_key(Variant v, std::uint64_t hash);
 Key<1> opening_book_prefix();
 Key<1> opening_source_key();
+
+// --- squares ------------------------------------------------------------------
+// The square index (`virrey db squares`, square_index.hpp): blocks of games
+// per variant, one value per square of the board and one (square
+// kSquareBlockGames) listing the block's games.
+constexpr std::uint8_t kSquareBlockGames = 0xff;
+Key<7> square_block_key(Variant v, std::uint8_t square, GameId first);
+Key<3> square_block_prefix(Variant v, std::uint8_t square);
+Key<1> square_blocks_prefix();
+Key<1> square_covered_key();
 
 // --- meta -------------------------------------------------------------------
 enum class MetaKey : std::uint8_t {

@@ -43,12 +43,15 @@ enum class Family : std::uint8_t {
   Identities,  // variant|identity hash|game id -> nothing: duplicate detection
   Material,    // kind|variant|balance in search order|first game of a span -> runs of games (keys.hpp)
   Openings,    // game id -> its opening; variant|hash -> the ECO file's name (keys.hpp)
+  Squares,     // variant|square|first game id -> when the square's content changes (`db squares`)
 };
-constexpr int kFamilyCount = 10;
+constexpr int kFamilyCount = 11;
 
 // Families newer than schema 3: a database written before them opens without
 // them (readers see the family as absent; a writer creates it empty).
-constexpr bool added_after_schema_3(Family f) { return f == Family::Material || f == Family::Openings; }
+constexpr bool added_after_schema_3(Family f) {
+  return f == Family::Material || f == Family::Openings || f == Family::Squares;
+}
 
 struct FamilyInfo {
   Family family;
@@ -67,6 +70,7 @@ constexpr std::array<FamilyInfo, kFamilyCount> kFamilies{{
     {Family::Identities, "identities", "duplicate detection"},
     {Family::Material, "material", "material index"},
     {Family::Openings, "openings", "opening classification"},
+    {Family::Squares, "squares", "square index"},
 }};
 
 constexpr const FamilyInfo& family_info(Family f) { return kFamilies[std::size_t(f)]; }
