@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Pattern search: whole `virrey search --fenpattern` processes beside Debian's
+# Pattern search: whole `virrey search --fenpattern` processes (on a database
+# with the square index, `virrey db squares`) beside Debian's
 # `pgn-extract -Tf` (the same FEN patterns) scanning the same standard games
 # as PGN, in the same run, both pinned to one core, runs alternating. Prints
 # per pattern the games each tool finds, the median and spread (min..max) of
@@ -36,6 +37,11 @@ done
 [[ -x "$virrey" ]] || { echo "build virrey first (scripts/build.sh)" >&2; exit 2; }
 [[ -x "$pgn_extract" ]] || { echo "pgn-extract is missing (scripts/install-deps.sh)" >&2; exit 2; }
 source "$root/bench/standard_games_db.sh"
+# The square index, built (or brought up to date) before the rounds: the
+# time and size it costs, once.
+squares_start=$(date +%s.%N)
+"$virrey" db squares --db "$db"
+echo "square index: $(awk -v a="$squares_start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }') s to build or bring up to date"
 
 python3 - "$virrey" "$pgn_extract" "$db" "$pgn" "$work" "$runs" <<'PY'
 import os, subprocess, sys, time, statistics

@@ -50,6 +50,11 @@ class PatternCli : public ::testing::Test {
     ASSERT_EQ(r.exit_code, 0) << r.err;
     r = run_virrey({"search", "--db", db(), "--count"}, dir_->path());
     ASSERT_EQ(r.out, std::to_string(count_) + "\n") << "every game stored, in file order";
+    // The same games again, with the square index.
+    r = run_virrey({"import", games(), "--db", squares_db()}, dir_->path());
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    r = run_virrey({"db", "squares", "--db", squares_db()}, dir_->path());
+    ASSERT_EQ(r.exit_code, 0) << r.err;
   }
   static void TearDownTestSuite() {
     delete dir_;
@@ -57,10 +62,11 @@ class PatternCli : public ::testing::Test {
   }
   static std::string games() { return dir_->path() + "/numbered.pgn"; }
   static std::string db() { return dir_->path() + "/db"; }
+  static std::string squares_db() { return dir_->path() + "/squares-db"; }
 
   // The game numbers virrey's search finds (ids are file order).
-  static std::set<int> ours(std::vector<std::string> args) {
-    args.insert(args.begin(), {"search", "--db", db(), "--limit", "0", "--format", "csv"});
+  static std::set<int> ours(std::vector<std::string> args, const std::string& database = db()) {
+    args.insert(args.begin(), {"search", "--db", database, "--limit", "0", "--format", "csv"});
     RunResult r = run_virrey(args, dir_->path());
     EXPECT_EQ(r.exit_code, 0) << r.err;
     std::set<int> out;
@@ -115,6 +121,7 @@ TEST_F(PatternCli, FenPatternsFindWhatPgnExtractFinds) {
     for (const auto& one : p) args.insert(args.end(), {"--fenpattern", one});
     const std::set<int> want = theirs(peer, p), have = ours(args);
     EXPECT_EQ(have, want) << p.front();
+    EXPECT_EQ(ours(args, squares_db()), want) << p.front() << " (square index)";
     nonempty += !want.empty() && want.size() < std::size_t(count_);
   }
   EXPECT_GE(nonempty, 6u);  // patterns that tell games apart

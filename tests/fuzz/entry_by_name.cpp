@@ -14,6 +14,7 @@ Entry entry_by_name(std::string_view name) {
   if (name == "board_pattern") return &board_pattern;
   if (name == "stats_partial") return &stats_partial;
   if (name == "engine_lines") return &engine_lines;
+  if (name == "square_index") return &square_index;
   return nullptr;
 }
 

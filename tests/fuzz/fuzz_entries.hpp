@@ -57,6 +57,11 @@ void event_checks(const std::uint8_t* data, std::size_t size);
 // and every move read from it is legal in the positions it is read against.
 void engine_lines(const std::uint8_t* data, std::size_t size);
 
+// First byte: a block's game count; the rest: a value of the square index,
+// read as a square's changes and as a block's games (store/square_index.hpp):
+// refused, or decoded in order and written back the same.
+void square_index(const std::uint8_t* data, std::size_t size);
+
 // The target of a name ("pgn_reader", "fen", "san", "import", "trf", "event_checks",
 // "material_spec", "engine_lines"), or nullptr.
 using Entry = void (*)(const std::uint8_t*, std::size_t);

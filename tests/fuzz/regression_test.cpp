@@ -54,7 +54,8 @@ TEST_P(FuzzInputs, ReplayWithoutFailure) {
 
 INSTANTIATE_TEST_SUITE_P(Targets, FuzzInputs,
                          ::testing::Values("pgn_reader", "fen", "san", "import", "trf", "event_checks",
-                                           "material_spec", "board_pattern", "engine_lines", "stats_partial"),
+                                           "material_spec", "board_pattern", "engine_lines", "stats_partial",
+                                           "square_index"),
                          [](const auto& info) { return std::string(info.param); });
 
 }  // namespace

@@ -13,16 +13,6 @@
 namespace virrey::store::test {
 namespace {
 
-std::string hex(std::string_view s) {
-  static const char* digits = "0123456789abcdef";
-  std::string out;
-  for (unsigned char c : s) {
-    out += digits[c >> 4];
-    out += digits[c & 15];
-  }
-  return out;
-}
-
 std::string unhex(std::string_view digits) {
   std::string out;
   for (std::size_t i = 0; i + 1 < digits.size(); i += 2)

@@ -1,21 +1,14 @@
 // Key layouts (golden), their order, and tag normalisation.
 #include <gtest/gtest.h>
 
+#include "store_test_util.hpp"
 #include "virrey/rules/material.hpp"
 #include "virrey/store/keys.hpp"
 
 namespace virrey::store {
 namespace {
 
-std::string hex(std::string_view s) {
-  static const char* digits = "0123456789abcdef";
-  std::string out;
-  for (unsigned char c : s) {
-    out += digits[c >> 4];
-    out += digits[c & 15];
-  }
-  return out;
-}
+using test::hex;
 
 TEST(Keys, GoldenLayouts) {
   EXPECT_EQ(hex(view(game_key(0x01020304))), "01020304");

@@ -2,6 +2,7 @@
 // writes and reads on a temporary database.
 #include <gtest/gtest.h>
 
+#include "store_test_util.hpp"
 #include "temp_dir.hpp"
 #include "virrey/store/consistency.hpp"
 #include "virrey/store/database.hpp"
@@ -11,12 +12,7 @@
 namespace virrey::store {
 namespace {
 
-std::string hex(std::string_view s) {
-  static const char* digits = "0123456789abcdef";
-  std::string out;
-  for (unsigned char c : s) out += std::string{digits[c >> 4], digits[c & 15]};
-  return out;
-}
+using test::hex;
 
 TEST(OpeningsStore, GoldenLayouts) {
   EXPECT_EQ(hex(view(opening_game_key(0x01020304))), "0001020304");

@@ -33,6 +33,14 @@ using virrey::testing::spawn_virrey_piped;
 using virrey::testing::TempDir;
 using virrey::testing::write_file;
 
+// Bytes as lower-case hex digits: how golden keys and values are written.
+inline std::string hex(std::string_view s) {
+  static const char* digits = "0123456789abcdef";
+  std::string out;
+  for (unsigned char c : s) out += std::string{digits[c >> 4], digits[c & 15]};
+  return out;
+}
+
 // Every game of a PGN text, checked with these options.
 inline std::vector<validate::CheckedGame> check_pgn_with(const std::string& text,
                                                          const validate::CheckOptions& options) {

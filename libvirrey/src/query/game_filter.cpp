@@ -721,9 +721,10 @@ Result<Plan> make_plan(const Database& db, const GameFilter& f, const PlanOption
   for (const store::VariantCounts& c : db.counts()) games += c.games;
   // With the square index, which reads a game in a hundredth of a replay,
   // a hundredth of the games.
-  const std::size_t pattern_cap =
-      po.pattern_cap ? po.pattern_cap
-                     : std::max<std::size_t>(po.probe_cap, std::size_t(games / (squares_usable ? 128 : 2)));
+  const std::size_t pattern_cap = po.pattern_cap ? po.pattern_cap
+                                  : squares_usable
+                                      ? std::max<std::size_t>(64, std::size_t(games / 128))
+                                      : std::max<std::size_t>(po.probe_cap, std::size_t(games / 2));
   bool pattern_narrowed = false;  // the pattern's material leaves few games: replay them
   const bool several = plan.sources.size() > 1;
   std::vector<bool> dropped(plan.sources.size(), false);

@@ -16,6 +16,7 @@
 #include "rocks.hpp"
 #include "virrey/store/game_index.hpp"
 #include "virrey/store/game_summary.hpp"
+#include "virrey/store/square_index.hpp"
 
 namespace virrey::store {
 
@@ -131,6 +132,19 @@ GameId game_of(Family f, std::string_view key) {
   }
 }
 
+// A game's changes square by square, as one number (0: not in the index).
+std::uint64_t squares_digest(Variant v, const std::vector<std::vector<SquareChange>>& changes,
+                             std::uint32_t plies, Color first) {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  auto mix = [&](std::uint64_t x) { h = (h ^ x) * 0x100000001b3ull; };
+  mix(std::uint64_t(v) << 40 | std::uint64_t(plies) << 1 | (first == Color::Black ? 1 : 0));
+  for (std::size_t s = 0; s < changes.size(); ++s)
+    for (const SquareChange& c : changes[s])
+      mix(std::uint64_t(s) << 48 | std::uint64_t(c.ply) << 8 | std::uint64_t(index(c.content.color)) << 4 |
+          std::uint64_t(index(c.content.type)));
+  return h | 1;
+}
+
 }  // namespace
 
 Result<CheckReport> check_database(const Database& db, const std::function<void(std::uint64_t)>& progress) {
@@ -156,6 +170,10 @@ Result<CheckReport> check_database(const Database& db, const std::function<void(
   // Per game id, the mate and time class its record gives.
   std::vector<std::pair<std::uint8_t, game::TimeClass>> features;
   GameId max_id = 0;
+  // The square index (`db squares`), when present: per game id, its changes' digest.
+  auto squares = square_index_state(db);
+  if (!squares) return squares.error();
+  std::vector<std::uint64_t> squares_expected;
   Status s = d.scan(Family::Games, {}, [&](std::string_view key, std::string_view value) {
     const GameId id = game_key_id(key);
     auto rec = decode_game(value, kDecodeAll);
@@ -169,6 +187,12 @@ Result<CheckReport> check_database(const Database& db, const std::function<void(
     if (features.size() <= id) features.resize(std::size_t(id) * 2 + 1);
     features[id] = {ix->summary.mate_by, ix->summary.time_class};
     max_id = std::max(max_id, id);
+    if (squares->present && id <= squares->covered) {
+      if (squares_expected.size() <= id) squares_expected.resize(std::size_t(id) * 2 + 1);
+      if (auto c = square_changes(*rec))
+        squares_expected[id] =
+            squares_digest(rec->variant, c->changes, std::uint32_t(rec->main_line.size()), c->first_to_move);
+    }
     ++report.games;
     counts[std::size_t(ix->variant)].games++;
     counts[std::size_t(ix->variant)].positions += ix->positions.size();
@@ -271,6 +295,36 @@ Result<CheckReport> check_database(const Database& db, const std::function<void(
       return true;
     });
     if (!s) return s.error();
+  }
+
+  // The square index: each game it covers there once, as its record replays.
+  if (squares->present) {
+    std::vector<bool> seen(squares_expected.size(), false);
+    for (const VariantInfo& vi : kVariants) {
+      std::vector<int> all(std::size_t(vi.width * vi.height));
+      for (std::size_t i = 0; i < all.size(); ++i) all[i] = int(i);
+      s = for_each_square_game(db, vi.variant, all, [&](const SquareGame& g) {
+        ++report.entries;
+        const GameId id = g.header.id;
+        if (id > squares->covered) problem(fmt::format("squares: game {} is past the index's end", id));
+        if (id >= squares_expected.size() || squares_expected[id] == 0 || seen[id]) {
+          problem(fmt::format("squares: an entry of game {}, which is not stored (or not of {}, or twice)",
+                              id, vi.cli_name));
+          return report.problems.size() < kMaxProblems;
+        }
+        seen[id] = true;
+        if (squares_digest(vi.variant, g.changes, g.header.plies, g.header.first_to_move) !=
+            squares_expected[id])
+          problem(fmt::format("squares: game {} differs from its record", id));
+        return report.problems.size() < kMaxProblems;
+      });
+      if (!s) {
+        problem(s.error().message);
+        break;
+      }
+    }
+    for (std::size_t id = 0; id < squares_expected.size(); ++id)
+      if (squares_expected[id] != 0 && !seen[id]) problem(fmt::format("squares: game {} is missing", id));
   }
 
   if (db.has_material_index() && balances_expected != balances_stored)

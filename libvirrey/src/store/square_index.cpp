@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cstring>
 #include <memory>
 
 #include <fmt/format.h>
@@ -107,33 +109,69 @@ std::string encode_square_changes(const std::vector<std::vector<SquareChange>>& 
 namespace {
 
 // A square's value read game by game, so that readers walk a block's squares
-// side by side.
+// side by side. Bits are read as BitWriter writes them, through 64-bit
+// loads from a copy padded with zeros: the hot loop of a pattern search.
 class ChangesReader {
  public:
-  explicit ChangesReader(std::string_view value) : value_(value), bits_(value), k_(int(bits_.bits(3))) {}
+  explicit ChangesReader(std::string_view value) : size_bits_(value.size() * 8) {
+    data_.reserve(value.size() + 8);
+    data_.assign(value.data(), value.size());
+    data_.append(8, '\0');
+    k_ = int(bits(3));
+  }
   // The next game's changes; false once the value does not decode.
   bool next(std::vector<SquareChange>& changes) {
     changes.clear();
-    const std::uint64_t n = bits_.rice(0);
-    if (!bits_.ok() || n > value_.size() * 8) return false;
+    const std::uint64_t n = rice(0);
+    if (n > size_bits_) return false;
     std::uint64_t ply = 0;
     for (std::uint64_t i = 0; i < n; ++i) {
-      const std::uint64_t delta = bits_.rice(k_);
+      const std::uint64_t delta = rice(k_);
       ply = i == 0 ? delta : ply + delta + 1;
-      if (ply > 0xffffffffu) return false;
-      const Piece content = bits_.bits(1) ? Piece{} : content_of(int(bits_.bits(4)));
+      if (ply > 0xffffffffu || pos_ > size_bits_) return false;
+      const std::uint64_t c = bits(5);  // the empty bit, then the man's 4 bits
+      const Piece content = c & 1 ? Piece{} : content_of(int(c >> 1));
+      pos_ -= c & 1 ? 4 : 0;  // an empty square has no man's bits
       changes.push_back({std::uint32_t(ply), content});
     }
-    return bits_.ok();
+    return pos_ <= size_bits_;
   }
   // After the block's last game: whether the value ended there (whatever
   // follows is the last byte's padding).
-  bool at_end() const { return bits_.ok() && bits_.bytes_read() == value_.size(); }
+  bool at_end() const { return pos_ <= size_bits_ && (pos_ + 7) / 8 == size_bits_ / 8; }
 
  private:
-  std::string_view value_;
-  BitReader bits_;
-  int k_;
+  // At least 57 bits from pos_ (zeros past the end).
+  std::uint64_t peek() const {
+    std::uint64_t w;
+    std::memcpy(&w, data_.data() + std::min(pos_, size_bits_) / 8, 8);
+    return pos_ > size_bits_ ? 0 : w >> (pos_ % 8);
+  }
+  std::uint64_t bits(int n) {
+    const std::uint64_t v = peek() & ((std::uint64_t(1) << n) - 1);
+    pos_ += std::size_t(n);
+    return v;
+  }
+  std::uint64_t rice(int k) {
+    std::uint64_t q = 0;
+    for (;;) {
+      const int ones = std::countr_one(peek());
+      if (ones < 57) {
+        q += std::uint64_t(ones);
+        pos_ += std::size_t(ones) + 1;
+        break;
+      }
+      q += 57;
+      pos_ += 57;
+      if (pos_ > size_bits_) return 0;
+    }
+    return q << k | bits(k);
+  }
+
+  std::string data_;
+  std::size_t size_bits_;
+  std::size_t pos_ = 0;
+  int k_ = 0;
 };
 
 }  // namespace
