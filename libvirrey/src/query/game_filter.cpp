@@ -719,11 +719,12 @@ Result<Plan> make_plan(const Database& db, const GameFilter& f, const PlanOption
   // have it; past half the collection's size every game is replayed instead.
   std::uint64_t games = 0;
   for (const store::VariantCounts& c : db.counts()) games += c.games;
-  // With the square index, which reads a game in a hundredth of a replay,
-  // a hundredth of the games.
+  // With the square index, which reads a game in a thirtieth of a replay
+  // (a hundredth when the pattern pins its squares down), a thirty-second of
+  // the games.
   const std::size_t pattern_cap = po.pattern_cap ? po.pattern_cap
                                   : squares_usable
-                                      ? std::max<std::size_t>(64, std::size_t(games / 128))
+                                      ? std::max<std::size_t>(64, std::size_t(games / 32))
                                       : std::max<std::size_t>(po.probe_cap, std::size_t(games / 2));
   bool pattern_narrowed = false;  // the pattern's material leaves few games: replay them
   const bool several = plan.sources.size() > 1;

@@ -10,6 +10,8 @@ namespace virrey::query {
 
 namespace {
 char text_of(Piece p) { return p.empty() ? '_' : fen_letter(p); }
+// A square's content as a number below 17: 16 empty, else colour * 8 + type - 1.
+int code_of(Piece p) { return p.empty() ? 16 : index(p.color) * 8 + index(p.type) - 1; }
 }  // namespace
 
 PatternSquares::PatternSquares(const PatternCondition& condition, Variant v) : condition_(condition) {
@@ -35,6 +37,12 @@ PatternSquares::PatternSquares(const PatternCondition& condition, Variant v) : c
     const int s = squares_[i];
     allowed_.push_back(required.empty() ? every_content() : required[std::size_t(s)]);
     if (allowed_.back() != every_content()) constrained_.push_back(i);
+    std::uint32_t codes = 0;
+    for (int code = 0; code < 17; ++code) {
+      const Piece p = code == 16 ? Piece{} : Piece{Color(code / 8), PieceType(code % 8 + 1)};
+      if (allowed_.back()[std::size_t(static_cast<unsigned char>(text_of(p)))]) codes |= 1u << code;
+    }
+    allowed_codes_.push_back(codes);
     start_ok_.push_back(
         allowed_.back()[std::size_t(static_cast<unsigned char>(start_.squares[std::size_t(s)]))]);
   }
@@ -48,7 +56,7 @@ void PatternSquares::allowed_plies(std::size_t i, const store::SquareGame& game,
   bool ok = start_ok_[i];
   std::uint32_t from = 0;
   for (const store::SquareChange& c : game.changes[i]) {
-    const bool now = allowed_[i][std::size_t(static_cast<unsigned char>(text_of(c.content)))];
+    const bool now = allowed_codes_[i] >> code_of(c.content) & 1;
     if (now == ok) continue;
     if (now)
       from = c.ply;

@@ -125,14 +125,25 @@ class ChangesReader {
     const std::uint64_t n = rice(0);
     if (n > size_bits_) return false;
     std::uint64_t ply = 0;
+    const std::uint64_t low = (std::uint64_t(1) << k_) - 1;
     for (std::uint64_t i = 0; i < n; ++i) {
-      const std::uint64_t delta = rice(k_);
+      // One load for a change: the unary part, k bits, the empty bit and
+      // the man's 4 bits (the rare longer change is read piece by piece).
+      const std::uint64_t w = peek();
+      const int ones = std::countr_one(w);
+      std::uint64_t delta, c;
+      if (ones + 1 + k_ + 5 <= 57) {
+        delta = std::uint64_t(ones) << k_ | (w >> (ones + 1) & low);
+        c = w >> (ones + 1 + k_) & 31;
+        pos_ += std::size_t(ones + 1 + k_);
+      } else {
+        delta = rice(k_);
+        c = peek() & 31;
+      }
+      pos_ += c & 1 ? 1 : 5;  // an empty square has no man's bits
       ply = i == 0 ? delta : ply + delta + 1;
       if (ply > 0xffffffffu || pos_ > size_bits_) return false;
-      const std::uint64_t c = bits(5);  // the empty bit, then the man's 4 bits
-      const Piece content = c & 1 ? Piece{} : content_of(int(c >> 1));
-      pos_ -= c & 1 ? 4 : 0;  // an empty square has no man's bits
-      changes.push_back({std::uint32_t(ply), content});
+      changes.push_back({std::uint32_t(ply), c & 1 ? Piece{} : content_of(int(c >> 1))});
     }
     return pos_ <= size_bits_;
   }

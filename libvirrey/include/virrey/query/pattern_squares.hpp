@@ -38,6 +38,8 @@ class PatternSquares {
   void allowed_plies(std::size_t i, const store::SquareGame& game, std::vector<Span>& out) const;
 
   std::vector<ContentSet> allowed_;       // per square read: what every match holds there
+  std::vector<std::uint32_t>
+      allowed_codes_;                     // the same by content code: 16 empty, else colour * 8 + type - 1
   std::vector<char> start_ok_;            // per square read: whether the start holds it
   std::vector<std::size_t> constrained_;  // the squares read that allow less than everything
   bool exact_ = false;                    // the requirements are the whole pattern

@@ -39,7 +39,7 @@
 
 namespace virrey::store {
 
-constexpr std::size_t kSquareBlockSize = 16384;
+constexpr std::size_t kSquareBlockSize = 4096;
 
 // A square's content from a ply on.
 struct SquareChange {
