@@ -130,7 +130,7 @@ TEST(SquareIndex, AGamesChangesSquareBySquare) {
 std::map<GameId, std::vector<SquareChange>> e4_by_game(const Database& db) {
   std::map<GameId, std::vector<SquareChange>> out;
   Status s = for_each_square_game(db, Variant::Standard, {28}, [&](const SquareGame& g) {
-    out[g.header.id] = g.changes[0];
+    out[g.header.id] = g.changes(0);
     return true;
   });
   EXPECT_TRUE(s);

@@ -55,7 +55,7 @@ void PatternSquares::allowed_plies(std::size_t i, const store::SquareGame& game,
   const std::uint32_t end = game.header.plies + 1;
   bool ok = start_ok_[i];
   std::uint32_t from = 0;
-  for (const store::SquareChange& c : game.changes[i]) {
+  for (const store::SquareChange& c : game.changes(i)) {
     const bool now = allowed_codes_[i] >> code_of(c.content) & 1;
     if (now == ok) continue;
     if (now)
@@ -103,7 +103,7 @@ std::optional<std::uint32_t> PatternSquares::first_match(const store::SquareGame
   board_ = start_;
   events_.clear();
   for (std::size_t i = 0; i < squares_.size(); ++i)
-    for (const store::SquareChange& c : game.changes[i])
+    for (const store::SquareChange& c : game.changes(i))
       events_.push_back(Event{c.ply, std::uint8_t(i), text_of(c.content)});
   std::sort(events_.begin(), events_.end(), [](const Event& a, const Event& b) { return a.ply < b.ply; });
   std::size_t at = 0, span = 0;

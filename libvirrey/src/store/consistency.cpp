@@ -313,7 +313,9 @@ Result<CheckReport> check_database(const Database& db, const std::function<void(
           return report.problems.size() < kMaxProblems;
         }
         seen[id] = true;
-        if (squares_digest(vi.variant, g.changes, g.header.plies, g.header.first_to_move) !=
+        std::vector<std::vector<SquareChange>> changes(g.squares());
+        for (std::size_t i = 0; i < changes.size(); ++i) changes[i] = g.changes(i);
+        if (squares_digest(vi.variant, changes, g.header.plies, g.header.first_to_move) !=
             squares_expected[id])
           problem(fmt::format("squares: game {} differs from its record", id));
         return report.problems.size() < kMaxProblems;

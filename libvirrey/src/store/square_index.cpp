@@ -147,6 +147,22 @@ class ChangesReader {
     }
     return pos_ <= size_bits_;
   }
+  // Passes over the next game's changes.
+  bool skip() {
+    const std::uint64_t n = rice(0);
+    if (n > size_bits_) return false;
+    for (std::uint64_t i = 0; i < n && pos_ <= size_bits_; ++i) {
+      const std::uint64_t w = peek();
+      const int ones = std::countr_one(w);
+      if (ones + 1 + k_ + 5 <= 57) {
+        pos_ += std::size_t(ones + 1 + k_) + (w >> (ones + 1 + k_) & 1 ? 1 : 5);
+      } else {
+        rice(k_);
+        pos_ += peek() & 1 ? 1 : 5;
+      }
+    }
+    return pos_ <= size_bits_;
+  }
   // After the block's last game: whether the value ended there (whatever
   // follows is the last byte's padding).
   bool at_end() const { return pos_ <= size_bits_ && (pos_ + 7) / 8 == size_bits_ / 8; }
@@ -400,8 +416,12 @@ Status for_each_square_game(const Database& db, Variant v, const std::vector<int
   }
   std::vector<SquareGameHeader> headers;
   std::vector<ChangesReader> readers;
-  SquareGame game;
-  game.changes.resize(squares.size());
+  struct Readers final : SquareGame::Source {
+    std::vector<ChangesReader>* readers;
+    bool read(std::size_t i, std::vector<SquareChange>& out) override { return (*readers)[i].next(out); }
+  } source;
+  source.readers = &readers;
+  SquareGame game(squares.size(), source);
   for (rocksdb::Iterator* games = streams[0].it.get(); games->Valid(); games->Next()) {
     const rocksdb::Slice key = games->key();
     if (key.size() != 7) return corrupt(d, "a key of the wrong size");
@@ -420,11 +440,12 @@ Status for_each_square_game(const Database& db, Variant v, const std::vector<int
       return corrupt(d, fmt::format("square {} of the block at game {} does not decode", squares[i], first));
     };
     for (const SquareGameHeader& h : headers) {
-      game.header = h;
+      game.next(h);
+      if (h.id >= from && !visit(game)) return game.failed() ? bad(0) : Status{};
+      if (game.failed()) return bad(0);
+      // The squares the visitor did not ask for, passed over.
       for (std::size_t i = 0; i < squares.size(); ++i)
-        if (!readers[i].next(game.changes[i])) return bad(i);
-      if (h.id < from) continue;
-      if (!visit(game)) return {};
+        if (!game.read(i) && !readers[i].skip()) return bad(i);
     }
     for (std::size_t i = 0; i < squares.size(); ++i) {
       if (!readers[i].at_end()) return bad(i);

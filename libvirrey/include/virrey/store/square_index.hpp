@@ -24,6 +24,7 @@
 // ply 0.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -57,10 +58,44 @@ struct SquareGameHeader {
 };
 
 // One game as a reader asks for it: per square asked for (in the order
-// asked), its changes by ply.
-struct SquareGame {
+// asked), its changes by ply, decoded when first asked for (a pattern that
+// rules a game out by one square never decodes the others).
+class SquareGame {
+ public:
+  // What decodes a square's changes (square_index.cpp).
+  struct Source {
+    virtual bool read(std::size_t i, std::vector<SquareChange>& out) = 0;
+
+   protected:
+    ~Source() = default;
+  };
+  SquareGame(std::size_t squares, Source& source) : changes_(squares), read_(squares, 0), source_(&source) {}
+
   SquareGameHeader header;
-  std::vector<std::vector<SquareChange>> changes;
+  // The changes of the i-th square asked for; none when they do not decode
+  // (the reader then reports the database corrupt).
+  const std::vector<SquareChange>& changes(std::size_t i) const {
+    if (!read_[i]) {
+      read_[i] = 1;
+      if (!source_->read(i, changes_[i])) failed_ = true, changes_[i].clear();
+    }
+    return changes_[i];
+  }
+  std::size_t squares() const { return changes_.size(); }
+
+  // The reader's: a new game, and which squares were read.
+  void next(const SquareGameHeader& h) {
+    header = h;
+    std::fill(read_.begin(), read_.end(), 0);
+  }
+  bool read(std::size_t i) const { return read_[i] != 0; }
+  bool failed() const { return failed_; }
+
+ private:
+  mutable std::vector<std::vector<SquareChange>> changes_;
+  mutable std::vector<char> read_;
+  mutable bool failed_ = false;
+  Source* source_;
 };
 
 // The codec of one block (exposed for tests).
