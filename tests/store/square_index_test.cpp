@@ -82,6 +82,10 @@ TEST(SquareIndex, RoundTripsAndRefusesMalformedValues) {
   std::vector<SquareGameHeader> headers;
   EXPECT_FALSE(decode_square_headers(std::string("\x02\x00\x0a", 3), 1, headers));          // one game of two
   EXPECT_FALSE(decode_square_headers(std::string("\x02\x00\x0a\x00\x0a", 5), 1, headers));  // an id twice
+  // The first game not the key's, or ids wrapping round past 2^32.
+  EXPECT_FALSE(decode_square_headers(std::string("\x01\x01\x0a", 3), 1, headers));
+  EXPECT_FALSE(decode_square_headers(
+      std::string("\x02\x00\x0a\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01\x00", 14), 6, headers));
 }
 
 TEST(SquareIndex, AGamesChangesSquareBySquare) {

@@ -199,9 +199,9 @@ Result<Summary> run(store::Database& db, const Options& o) {
     if (Status s = db.record_input(*in.fingerprint, rec); !s) return s.error();
   }
   summary.read_all = result.all_read();
-  // The square index, when the database has one, extended to the new games.
-  if (summary.stored > 0)
-    if (auto squares = store::extend_square_index_if_present(db); !squares) return squares.error();
+  // The square index, when the database has one, extended to the new games
+  // (and to those of an earlier import killed before it extended it).
+  if (auto squares = store::extend_square_index_if_present(db); !squares) return squares.error();
   if (o.compact) {
     if (Status s = db.compact(); !s) return s.error();
   }

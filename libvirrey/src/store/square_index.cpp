@@ -70,10 +70,12 @@ bool decode_square_headers(std::string_view value, GameId first, std::vector<Squ
   if (!r.ok() || n > value.size()) return false;
   std::uint64_t id = first;
   for (std::uint64_t i = 0; i < n; ++i) {
-    id += r.varint();
+    // The first game is the key's; the others follow in id order.
+    const std::uint64_t gap = r.varint();
+    if ((i == 0) != (gap == 0) || gap > kMaxGameId - id) return false;
+    id += gap;
     const std::uint64_t plies = r.varint();
-    if (!r.ok() || id > kMaxGameId || plies / 2 > 0xffffffffu) return false;
-    if (i > 0 && id == out.back().id) return false;
+    if (!r.ok() || plies / 2 > 0xffffffffu) return false;
     out.push_back({GameId(id), std::uint32_t(plies / 2), plies & 1 ? Color::Black : Color::White});
   }
   return r.at_end();
@@ -172,6 +174,8 @@ class ChangesReader {
   std::uint64_t peek() const {
     std::uint64_t w;
     std::memcpy(&w, data_.data() + std::min(pos_, size_bits_) / 8, 8);
+    if constexpr (std::endian::native == std::endian::big)
+      w = __builtin_bswap64(w);  // bytes as written, first lowest
     return pos_ > size_bits_ ? 0 : w >> (pos_ % 8);
   }
   std::uint64_t bits(int n) {
@@ -441,8 +445,8 @@ Status for_each_square_game(const Database& db, Variant v, const std::vector<int
     };
     for (const SquareGameHeader& h : headers) {
       game.next(h);
-      if (h.id >= from && !visit(game)) return game.failed() ? bad(0) : Status{};
-      if (game.failed()) return bad(0);
+      if (h.id >= from && !visit(game)) return game.failed() ? bad(*game.failed()) : Status{};
+      if (game.failed()) return bad(*game.failed());
       // The squares the visitor did not ask for, passed over.
       for (std::size_t i = 0; i < squares.size(); ++i)
         if (!game.read(i) && !readers[i].skip()) return bad(i);

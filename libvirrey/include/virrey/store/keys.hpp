@@ -14,17 +14,14 @@
 //   material     0 | variant (1) | material (8)                       -> empty: the balances that occur
 //                1 | variant (1) | material (8) | first game id (4)   -> postings (material_postings.hpp)
 //                2                                                    -> empty: the index is complete
-//                3 | variant (1) | counts in search order (8)         -> empty: the balances again,
-//                searchable by counts 4                                                    -> empty: kind 3
-//                is complete
+//                3 | variant (1) | counts in search order (8)         -> empty: the balances again, by counts
+//                4                                                    -> empty: kind 3 is complete
 //   openings     0 | game id (4)                                      -> the game's opening (openings.hpp)
 //                1 | variant (1) | position hash (8)                  -> the ECO file's name of the position
 //                2                                                    -> the ECO file's description (text)
-//   squares      1 | variant (1) | square (1) | first game id (4)     -> a block's changes of the square
-//   (square_index.hpp)
-//                1 | variant (1) | 0xff | first game id (4)           -> the block's games
-//                2                                                    -> the last game id the index covers
-//                (4)
+//   squares      1 | variant (1) | square (1) | first game id (4)     -> the block's changes of the square
+//                1 | variant (1) | 0xff | first game id (4)           -> the block's games (square_index.hpp)
+//                2                                                    -> the last game id covered (4)
 //   meta         kind (1) | ...   (see MetaKey)
 //
 // A position is indexed once per game (a repetition adds no entry). The

@@ -77,7 +77,7 @@ class SquareGame {
   const std::vector<SquareChange>& changes(std::size_t i) const {
     if (!read_[i]) {
       read_[i] = 1;
-      if (!source_->read(i, changes_[i])) failed_ = true, changes_[i].clear();
+      if (!source_->read(i, changes_[i])) failed_ = i, changes_[i].clear();
     }
     return changes_[i];
   }
@@ -89,12 +89,13 @@ class SquareGame {
     std::fill(read_.begin(), read_.end(), 0);
   }
   bool read(std::size_t i) const { return read_[i] != 0; }
-  bool failed() const { return failed_; }
+  // The square whose changes did not decode, if any.
+  std::optional<std::size_t> failed() const { return failed_; }
 
  private:
   mutable std::vector<std::vector<SquareChange>> changes_;
   mutable std::vector<char> read_;
-  mutable bool failed_ = false;
+  mutable std::optional<std::size_t> failed_;
   Source* source_;
 };
 
