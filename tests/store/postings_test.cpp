@@ -2,6 +2,8 @@
 // trips over random lists, and values that must not decode.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <random>
 
 #include "bit_stream.hpp"
@@ -122,6 +124,63 @@ TEST(Postings, StoppingIsNotCorruption) {
       v, 1, [&](const DecodedPosting&) { return ++seen < 2; }, &stopped));
   EXPECT_TRUE(stopped);
   EXPECT_EQ(seen, 2);
+}
+
+// One bucket of a collection growing by segments of n postings of random
+// hashes, each value written with the width the writer picks for it; the
+// mean number of postings of all values a lookup of an absent position
+// matches. `by_count_only`: widths from each value's own count, as if the
+// collection held that segment alone.
+double mean_strays(int segments, std::uint64_t n, bool by_count_only, std::mt19937_64& rng) {
+  struct Value {
+    int bits;
+    std::vector<std::uint64_t> fingerprints;
+  };
+  std::vector<Value> values;
+  for (int s = 1; s <= segments; ++s) {
+    const std::uint64_t variant_positions = by_count_only ? n : (std::uint64_t(s) * n) << kPositionBucketBits;
+    Value v{fingerprint_bits(n, variant_positions), {}};
+    for (std::uint64_t i = 0; i < n; ++i) v.fingerprints.push_back(position_fingerprint(rng(), v.bits));
+    values.push_back(std::move(v));
+  }
+  constexpr int kLookups = 400;
+  std::uint64_t strays = 0;
+  for (int l = 0; l < kLookups; ++l) {
+    const std::uint64_t hash = rng();
+    for (const Value& v : values) {
+      const std::uint64_t want = position_fingerprint(hash, v.bits);
+      strays += std::uint64_t(std::count(v.fingerprints.begin(), v.fingerprints.end(), want));
+    }
+  }
+  return double(strays) / kLookups;
+}
+
+TEST(Postings, StraysGrowWithTheLogarithmOfTheSegmentsRead) {
+  std::mt19937_64 rng(11);
+  // A segment of about 25,000 games puts ~120 postings into each bucket.
+  const double few = mean_strays(50, 120, false, rng);
+  const double many = mean_strays(1000, 120, false, rng);
+  // Each value adds at most n / N strays, N the bucket's postings once it is
+  // in: the harmonic sum, at most 1 + ln(segments).
+  EXPECT_LE(few, 1 + std::log(50.0));
+  EXPECT_LE(many, 1 + std::log(1000.0));
+  EXPECT_GT(many, 1.0);  // and not nothing: fingerprints stay short
+  // Twenty times the segments, well under twice the strays.
+  EXPECT_LT(many, 2 * few);
+  // Widths from each value's own count: a stray per two to one value read.
+  const double own = mean_strays(1000, 120, true, rng);
+  EXPECT_GT(own, 400.0);
+  EXPECT_LT(own, 1100.0);
+}
+
+TEST(Postings, FingerprintWidthFollowsTheCollection) {
+  // Bit widths of the bucket's share (positions / 2^14), or of the count.
+  EXPECT_EQ(fingerprint_bits(1, 0), kMinFingerprintBits);
+  EXPECT_EQ(fingerprint_bits(120, 120), 7);                                // 120 < 128
+  EXPECT_EQ(fingerprint_bits(120, 128ull << kPositionBucketBits), 8);      // 128
+  EXPECT_EQ(fingerprint_bits(120, 100000ull << kPositionBucketBits), 17);  // 65,536 <= 100,000 < 131,072
+  EXPECT_EQ(fingerprint_bits(5000, 10ull << kPositionBucketBits), 13);     // the count is larger
+  EXPECT_EQ(fingerprint_bits(1, ~0ull), kWrittenFingerprintBits);
 }
 
 TEST(BitStream, RiceCodesOfLongRuns) {

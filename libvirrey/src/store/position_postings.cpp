@@ -16,6 +16,11 @@ std::uint64_t position_fingerprint(std::uint64_t hash, int bits) {
   return (hash >> below) & ((std::uint64_t(1) << bits) - 1);
 }
 
+int fingerprint_bits(std::uint64_t count, std::uint64_t variant_positions) {
+  const std::uint64_t bucket = std::max(count, variant_positions >> kPositionBucketBits);
+  return std::clamp(int(std::bit_width(bucket)), kMinFingerprintBits, kWrittenFingerprintBits);
+}
+
 std::string encode_postings(GameId first, const std::vector<Posting>& postings, int bits) {
   std::string out;
   put_varint(out, postings.size());
@@ -73,10 +78,9 @@ std::size_t PostingsBuilder::bytes() const {
   return n;
 }
 
-void PostingsBuilder::write(IngestGroup& group) {
+void PostingsBuilder::write(IngestGroup& group, const PositionTotals& totals) {
   constexpr std::size_t kBuckets = std::size_t(1) << kPositionBucketBits;
-  constexpr int kBelowBits = 32;  // of the hash under the bucket, kept for fingerprints
-  static_assert(kMaxFingerprintBits >= kBelowBits);
+  constexpr int kBelowBits = kWrittenFingerprintBits;  // of the hash under the bucket
   std::vector<std::uint32_t> start(kBuckets + 1);
   std::vector<Posting> postings;
   for (int vi = 0; vi < kVariantCount; ++vi) {
@@ -98,7 +102,7 @@ void PostingsBuilder::write(IngestGroup& group) {
     for (std::size_t b = 0; b < kBuckets; ++b) {
       const std::uint32_t lo = start[b], hi = start[b + 1];
       if (lo == hi) continue;
-      const int bits = std::clamp(int(std::bit_width(hi - lo)), kMinFingerprintBits, kBelowBits);
+      const int bits = fingerprint_bits(hi - lo, totals[std::size_t(vi)]);
       postings.clear();
       for (std::uint32_t j = lo; j < hi; ++j)
         postings.push_back({sorted[j].game, sorted[j].below >> (kBelowBits - bits)});

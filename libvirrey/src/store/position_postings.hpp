@@ -6,17 +6,25 @@
 //           first posting's previous game is the key's first game, then the
 //           f-bit fingerprint: the f hash bits below the bucket's bits.
 //
-// The writer picks k from the mean gap and f as the bit width of the count,
-// so that a lookup meets between half a stray fingerprint and one per value
-// of 8 postings or more (a value of n postings matches a position it does
-// not hold n / 2^f times on average), and a lookup reads a value per import
-// segment. Strays are cheap to dismiss: for an endgame position search first
-// compares its men with the men a game ends with (game_summary.hpp), which
-// rules out most strays, and every other stray costs a replay that stops
-// once fewer men are left than the position has.
-// Each fingerprint bit costs a tenth of the index or so. The layout is
-// frozen with the schema version; f is stored in each value, so readers take
-// any width.
+// The writer picks k from the mean gap and f from the postings the whole
+// bucket holds once the value is in: the bit width of the variant's position
+// entries (this value's segment included) over the buckets, or of the
+// value's own count when that is larger. A value of n postings matches a
+// position it does not hold n / 2^f times on average, so a value written
+// when the bucket held N postings adds between n / 2N and n / N strays, and
+// a lookup over all the values of a bucket meets about 3/4 (ln(values) + 1/2)
+// strays in all, whether one import or many built the database: 3 for 50
+// values, 6 for 1,000 (about 20 million games). As wide as the value's own
+// count only, fingerprints would add up to a stray per value, and strays
+// would grow with the collection. f grows by a bit each time the collection
+// doubles; each bit costs a twelfth of the index or so.
+//
+// A lookup reads a value per import segment. Strays are cheap to dismiss:
+// for an endgame position search first compares its men with the men a game
+// ends with (game_summary.hpp), which rules out most strays, and every other
+// stray costs a replay that stops once fewer men are left than the position
+// has. The layout is frozen with the schema version; f is stored in each
+// value, so readers take any width.
 #pragma once
 
 #include <array>
@@ -37,6 +45,8 @@ class IngestGroup;
 
 constexpr int kMinFingerprintBits = 4;
 constexpr int kMaxFingerprintBits = 64 - kPositionBucketBits;  // the bits below the bucket
+constexpr int kWrittenFingerprintBits = 32;                    // the widest a writer uses
+static_assert(kWrittenFingerprintBits <= kMaxFingerprintBits);
 
 struct Posting {
   GameId game = 0;
@@ -45,6 +55,11 @@ struct Posting {
 
 // The f-bit fingerprint of a hash.
 std::uint64_t position_fingerprint(std::uint64_t hash, int bits);
+
+// The fingerprint width of a value of `count` postings written when the
+// database holds `variant_positions` position entries of the value's
+// variant, the value's own included.
+int fingerprint_bits(std::uint64_t count, std::uint64_t variant_positions);
 
 // Postings sorted by game, none before `first`, fingerprints `bits` wide.
 std::string encode_postings(GameId first, const std::vector<Posting>& postings, int bits);
@@ -59,13 +74,16 @@ struct DecodedPosting {
 bool decode_postings(std::string_view value, GameId first,
                      const std::function<bool(const DecodedPosting&)>& visit, bool* stopped = nullptr);
 
+// Position entries per variant in the database once a group is in.
+using PositionTotals = std::array<std::uint64_t, kVariantCount>;
+
 // Gathers the positions of an import group, game by game in id order, and
 // writes them as postings, one value per variant and bucket.
 class PostingsBuilder {
  public:
   void add(Variant v, std::uint64_t hash, GameId game);
   std::size_t bytes() const;
-  void write(IngestGroup& group);  // then starts empty
+  void write(IngestGroup& group, const PositionTotals& totals);  // then starts empty
 
  private:
   // The hashes as added, and which game each run of them belongs to.

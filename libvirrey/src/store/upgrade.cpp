@@ -43,6 +43,7 @@ Result<std::uint64_t> rebuild_from_records(Database::Impl& d,
   IngestGroup group(d);
   PositionTreeBuilder builder;
   MaterialIndexBuilder materials;
+  PositionTotals totals{};
   std::uint64_t games = 0;
   Status failure;
   Status s = d.scan(Family::Games, {}, [&](std::string_view key, std::string_view value) {
@@ -54,7 +55,10 @@ Result<std::uint64_t> rebuild_from_records(Database::Impl& d,
       return false;
     }
     if (what.material) materials.add(id, *ix);
-    if (what.positions_and_tree) builder.add(id, *ix);
+    if (what.positions_and_tree) {
+      builder.add(id, *ix);
+      totals[std::size_t(rec->variant)] += ix->positions.size();
+    }
     if (what.summaries) {
       // Summaries of older versions lack the men at the end (search rules
       // games out with it), the mate and the time class.
@@ -63,7 +67,7 @@ Result<std::uint64_t> rebuild_from_records(Database::Impl& d,
     }
     ++games;
     if (builder.bytes() + materials.bytes() + group.bytes() >= kIngestGroupBytes) {
-      builder.write(group);
+      builder.write(group, totals);
       materials.write(group, material_key_first(1));
       if (failure = group.ingest(); !failure) return false;
     }
@@ -72,7 +76,7 @@ Result<std::uint64_t> rebuild_from_records(Database::Impl& d,
   });
   if (!s) return s.error();
   if (!failure) return failure.error();
-  builder.write(group);
+  builder.write(group, totals);
   materials.write(group, material_key_first(1));
   if (Status is = group.ingest(); !is) return is.error();
   return games;
