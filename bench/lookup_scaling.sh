@@ -3,20 +3,24 @@
 # as whole `virrey search` processes, on the bench database (the real corpora
 # and 1,000,000 generated Virrey games, one import per file, compacted) and
 # on a large one (the real corpora and N generated games, 20,000,000 by
-# default, one import per 50,000-game file, left as its imports left it).
+# default, one import per million generated games, left as its imports
+# left it).
 # Runs alternate between the two databases, pinned to one core; prints per
 # query the matches, p50 wall time with min..max on each side, the ratio
 # large/small (target: at most 1.5), and what `--explain` reports: candidate
 # games replayed and bytes read from table files.
 #
 #   bench/lookup_scaling.sh [--games N] [--runs N] [--cpu C] [--work DIR]
-#                           [--gen DIR] [--compact-large] [--build small|large|both]
+#                           [--gen DIR] [--per-import N] [--compact-large]
+#                           [--build small|large|both]
 #     --games N        generated games in the large database (default 20000000)
 #     --runs N         processes per query and database (default 21)
 #     --cpu C          the core every search runs on (default 0)
 #     --work DIR       where both databases live (default /var/tmp/virrey-lookup-bench)
 #     --gen DIR        the generated games, 50,000 a file, shared with
 #                      bench/search_latency.sh (default /var/tmp/virrey-search-bench/gen)
+#     --per-import N   generated files (50,000 games each) per import into the
+#                      large database (default 20)
 #     --compact-large  compact the large database too before timing
 #     --build WHICH    build that database (or both), time nothing
 # Every step is resumable: generated files and imported inputs are kept and
@@ -25,7 +29,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 virrey=${VIRREY:-$root/build/cli/virrey}
 corpus=${CORPUS:-$root/../shared/corpora/real}
-games=20000000 runs=21 cpu=0 compact_large=0 build_only=
+games=20000000 runs=21 cpu=0 compact_large=0 build_only='' per_import=20
 work=/var/tmp/virrey-lookup-bench gen=/var/tmp/virrey-search-bench/gen
 small_games=1000000 chunk=50000
 while (($#)); do
@@ -35,9 +39,10 @@ while (($#)); do
     --cpu) cpu=$2; shift 2 ;;
     --work) work=$2; shift 2 ;;
     --gen) gen=$2; shift 2 ;;
+    --per-import) per_import=$2; shift 2 ;;
     --compact-large) compact_large=1; shift ;;
     --build) build_only=$2; shift 2 ;;
-    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -63,30 +68,36 @@ generated() {  # the generated files of the first $1 games, made when missing
   done
 }
 
-build() {  # build NAME GAMES COMPACT
-  local db=$work/$1 marks=$work/done/$1 f status
-  mkdir -p "$marks"
-  local inputs=("${real[@]}")
-  mapfile -t -O ${#inputs[@]} inputs < <(generated "$2")
-  for f in "${inputs[@]}"; do
-    [[ -e $marks/$(basename "$f") ]] && continue
-    log "$1: importing $(basename "$f")"
-    status=0  # exit 1: some games were rejected (the real collections hold a few)
-    "$virrey" -q import "$f" --db "$db" --threads 2 >/dev/null 2>"$work/import.log" || status=$?
-    ((status <= 1)) || { cat "$work/import.log" >&2; exit 3; }
-    touch "$marks/$(basename "$f")"
-    rm -f "$marks/compacted"
-  done
-  if (($3)) && [[ ! -e $marks/compacted ]]; then
-    log "$1: compacting"
-    "$virrey" -q import "${inputs[0]}" --db "$db" --compact >/dev/null 2>&1 && touch "$marks/compacted"
+import_once() {  # import_once NAME FILE...: one import of the files not imported yet
+  local name=$1 marks=$work/done/$1 f status todo=0
+  shift
+  for f in "$@"; do [[ -e $marks/$(basename "$f") ]] || todo=1; done
+  ((todo)) || return 0
+  log "$name: importing $(basename "$1")${2:+ and $(($# - 1)) more}"
+  status=0  # exit 1: some games were rejected (the real collections hold a few)
+  "$virrey" -q import "$@" --db "$work/$name" --threads 2 >/dev/null 2>"$work/import.log" || status=$?
+  ((status <= 1)) || { cat "$work/import.log" >&2; exit 3; }
+  for f in "$@"; do touch "$marks/$(basename "$f")"; done
+  rm -f "$marks/compacted"
+}
+
+build() {  # build NAME GAMES FILES_PER_IMPORT COMPACT
+  local name=$1 f i
+  mkdir -p "$work/done/$name"
+  for f in "${real[@]}"; do import_once "$name" "$f"; done
+  local files=()
+  mapfile -t files < <(generated "$2")
+  for ((i = 0; i < ${#files[@]}; i += $3)); do import_once "$name" "${files[@]:i:$3}"; done
+  if (($4)) && [[ ! -e $work/done/$name/compacted ]]; then
+    log "$name: compacting"
+    "$virrey" -q import "${real[0]}" --db "$work/$name" --compact >/dev/null 2>&1 && touch "$work/done/$name/compacted"
   fi
 }
 case $build_only in
-  '') build small "$small_games" 1; build large "$games" "$compact_large" ;;
-  small) build small "$small_games" 1 ;;
-  large) build large "$games" "$compact_large" ;;
-  both) build small "$small_games" 1; build large "$games" "$compact_large" ;;
+  '') build small "$small_games" 1 1; build large "$games" "$per_import" "$compact_large" ;;
+  small) build small "$small_games" 1 1 ;;
+  large) build large "$games" "$per_import" "$compact_large" ;;
+  both) build small "$small_games" 1 1; build large "$games" "$per_import" "$compact_large" ;;
   *) echo "--build: small, large or both" >&2; exit 2 ;;
 esac
 [[ -n $build_only ]] && { log "built in $work"; exit 0; }
