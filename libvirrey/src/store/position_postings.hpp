@@ -17,7 +17,9 @@
 // values, 6 for 1,000 (about 20 million games). As wide as the value's own
 // count only, fingerprints would add up to a stray per value, and strays
 // would grow with the collection. f grows by a bit each time the collection
-// doubles; each bit costs a twelfth of the index or so.
+// doubles; each bit costs about a twentieth of the index (the bench
+// database's, 1.39 million games in some 50 segments a variant, is 23 %
+// larger than with widths from the count alone, and meets 3 strays, not 46).
 //
 // A lookup reads a value per import segment. Strays are cheap to dismiss:
 // for an endgame position search first compares its men with the men a game
