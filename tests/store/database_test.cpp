@@ -310,6 +310,36 @@ TEST_F(DatabaseTest, SmallImportLeavesTheLastLevelAlone) {
   EXPECT_EQ(*after, *before);
 }
 
+// Game records and summaries of new games overlap nothing stored: each
+// segment's table file goes to the last level, where no compaction meets it.
+// The import that makes eight small neighbouring files there joins them.
+TEST_F(DatabaseTest, SmallRecordFilesAreJoined) {
+  std::uint64_t stored = 0;
+  for (int i = 0; i < 9; ++i) {
+    {
+      auto db = open_db(path);
+      ASSERT_TRUE(db);
+      GameImporter importer(*db, {});  // one segment
+      for (auto& g : check_pgn(random_games(3, 40 + std::uint64_t(i), 100 * i)))
+        EXPECT_TRUE(importer.add(g.record));
+      auto t = importer.finish();
+      ASSERT_TRUE(t);
+      stored += t->stored;
+    }
+    for (Family f : {Family::Games, Family::Summaries}) {
+      auto files = testing::files_below_level0(path, f);
+      ASSERT_TRUE(files) << files.error().message;
+      // A file per import, until the eighth joins them into one.
+      EXPECT_EQ(files->size(), i < 7 ? std::size_t(i + 1) : std::size_t(i - 6)) << "import " << i;
+    }
+  }
+  auto db = open_db(path);
+  ASSERT_TRUE(db);
+  EXPECT_EQ(stored, 27u);
+  EXPECT_EQ(stored_games(*db), 27u);
+  expect_consistent(*db);
+}
+
 // Imports into a stored database leave their entries in level 0, one run an
 // import, and the stored entries alone, until a third run would pile up
 // there: that import compacts the family into its last level.

@@ -441,6 +441,7 @@ struct GameImporter::Impl {
     if (writer.joinable()) writer.join();
     if (ingester.joinable()) ingester.join();
     const Status ended = bulk->end();  // (every thread is joined: no lock needed)
+    if (ended && totals.stored > 0) BulkLoad::join_small_files(d);
     std::lock_guard lock(mutex);
     if (!ended && failure.ok()) failure = ended;
     if (!failure.ok()) return failure.error();
