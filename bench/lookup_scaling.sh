@@ -109,14 +109,7 @@ small=$work/small large=$work/large
 # position no game reaches, and a common opening of each variant.
 final_fen() {  # final_fen VARIANT OFFSET LIMIT
   "$virrey" -q search --db "$small" --variant "$1" --offset "$2" --limit "$3" --show --format jsonl |
-    python3 -c '
-import json, sys
-best = None
-for line in sys.stdin:
-    fen = json.loads(line)["fen"]
-    men = sum(c.isalpha() for c in fen.split()[0])
-    if men >= 5 and (best is None or men < best[0]): best = (men, fen)
-print(best[1])'
+    python3 "$root/bench/fewest_men.py"
 }
 standard_games=$("$virrey" -q search --db "$small" --variant standard --count)
 endgame=$(final_fen standard $((standard_games / 2)) 400)

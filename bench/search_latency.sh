@@ -111,15 +111,7 @@ opening="r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3"  # 1
 # games from the middle of the collection.
 standard_games=$("$virrey" -q search --db "$db" --variant standard --count)
 endgame=$("$virrey" -q search --db "$db" --variant standard --offset $((standard_games / 2)) --limit 400 \
-    --show --format jsonl |
-  python3 -c '
-import json, sys
-best = None
-for line in sys.stdin:
-    fen = json.loads(line)["fen"]
-    pieces = sum(c.isalpha() for c in fen.split()[0])
-    if pieces >= 5 and (best is None or pieces < best[0]): best = (pieces, fen)
-print(best[1])')
+    --show --format jsonl | python3 "$root/bench/fewest_men.py")
 player=carlsen
 (( quick )) && player=$("$virrey" -q search --db "$db" --variant standard --limit 1 --format jsonl |
   python3 -c 'import json,sys; print(json.loads(sys.stdin.readline())["white"].split(",")[0].lower())')

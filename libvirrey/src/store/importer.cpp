@@ -301,9 +301,7 @@ struct GameImporter::Impl {
   // Writes and ingests a segment (ingester thread).
   Status ingest(Segment& seg) {
     if (seg.added.stored > 0) {
-      PositionTotals totals{};
-      for (std::size_t v = 0; v < totals.size(); ++v) totals[v] = seg.counts[v].positions;
-      seg.positions_and_tree.write(seg.group, totals);
+      seg.positions_and_tree.write(seg.group, seg.counts);
       seg.tags.write(seg.group);
       seg.materials.write(seg.group, material_key_first(first_id));
       for (const auto& [key, value] : counter_entries(seg.next_id, seg.counts))

@@ -78,7 +78,7 @@ std::size_t PostingsBuilder::bytes() const {
   return n;
 }
 
-void PostingsBuilder::write(IngestGroup& group, const PositionTotals& totals) {
+void PostingsBuilder::write(IngestGroup& group, const std::array<VariantCounts, kVariantCount>& counts) {
   constexpr std::size_t kBuckets = std::size_t(1) << kPositionBucketBits;
   constexpr int kBelowBits = kWrittenFingerprintBits;  // of the hash under the bucket
   std::vector<std::uint32_t> start(kBuckets + 1);
@@ -102,7 +102,7 @@ void PostingsBuilder::write(IngestGroup& group, const PositionTotals& totals) {
     for (std::size_t b = 0; b < kBuckets; ++b) {
       const std::uint32_t lo = start[b], hi = start[b + 1];
       if (lo == hi) continue;
-      const int bits = fingerprint_bits(hi - lo, totals[std::size_t(vi)]);
+      const int bits = fingerprint_bits(hi - lo, counts[std::size_t(vi)].positions);
       postings.clear();
       for (std::uint32_t j = lo; j < hi; ++j)
         postings.push_back({sorted[j].game, sorted[j].below >> (kBelowBits - bits)});

@@ -38,6 +38,7 @@
 
 #include "huge_page_allocator.hpp"
 #include "virrey/rules/variant.hpp"
+#include "virrey/store/database.hpp"
 #include "virrey/store/keys.hpp"
 #include "virrey/store/schema.hpp"
 
@@ -76,16 +77,14 @@ struct DecodedPosting {
 bool decode_postings(std::string_view value, GameId first,
                      const std::function<bool(const DecodedPosting&)>& visit, bool* stopped = nullptr);
 
-// Position entries per variant in the database once a group is in.
-using PositionTotals = std::array<std::uint64_t, kVariantCount>;
-
 // Gathers the positions of an import group, game by game in id order, and
 // writes them as postings, one value per variant and bucket.
 class PostingsBuilder {
  public:
   void add(Variant v, std::uint64_t hash, GameId game);
   std::size_t bytes() const;
-  void write(IngestGroup& group, const PositionTotals& totals);  // then starts empty
+  // Then starts empty; `counts`: the database's, once the group is in.
+  void write(IngestGroup& group, const std::array<VariantCounts, kVariantCount>& counts);
 
  private:
   // The hashes as added, and which game each run of them belongs to.

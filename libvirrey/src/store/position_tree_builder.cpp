@@ -72,8 +72,8 @@ std::size_t PositionTreeBuilder::bytes() const {
   return postings_.bytes() + entries_.size() * 2 * (sizeof(Entry) + sizeof(Slot));
 }
 
-void PositionTreeBuilder::write(IngestGroup& group, const PositionTotals& totals) {
-  postings_.write(group, totals);
+void PositionTreeBuilder::write(IngestGroup& group, const std::array<VariantCounts, kVariantCount>& counts) {
+  postings_.write(group, counts);
   // In key order, so that the group's tree run needs no sorting.
   std::sort(entries_.begin(), entries_.end(), [](const Entry& a, const Entry& b) {
     return std::memcmp(a.key.data(), b.key.data(), a.key.size()) < 0;

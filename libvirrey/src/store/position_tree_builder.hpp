@@ -23,9 +23,9 @@ class PositionTreeBuilder {
   void add(GameId id, const GameIndex& ix);
   // The memory the group's entries take, to bound a group.
   std::size_t bytes() const;
-  // Adds everything to the group, then starts empty; `totals`: the position
-  // entries per variant in the database once the group is in.
-  void write(IngestGroup& group, const PositionTotals& totals);
+  // Adds everything to the group, then starts empty; `counts`: the
+  // database's, once the group is in (position_postings.hpp).
+  void write(IngestGroup& group, const std::array<VariantCounts, kVariantCount>& counts);
 
  private:
   // The tree counters of one (position, move) of the group, narrower than

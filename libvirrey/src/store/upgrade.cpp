@@ -43,7 +43,7 @@ Result<std::uint64_t> rebuild_from_records(Database::Impl& d,
   IngestGroup group(d);
   PositionTreeBuilder builder;
   MaterialIndexBuilder materials;
-  PositionTotals totals{};
+  std::array<VariantCounts, kVariantCount> counts{};  // of the games indexed so far
   std::uint64_t games = 0;
   Status failure;
   Status s = d.scan(Family::Games, {}, [&](std::string_view key, std::string_view value) {
@@ -57,7 +57,7 @@ Result<std::uint64_t> rebuild_from_records(Database::Impl& d,
     if (what.material) materials.add(id, *ix);
     if (what.positions_and_tree) {
       builder.add(id, *ix);
-      totals[std::size_t(rec->variant)] += ix->positions.size();
+      counts[std::size_t(rec->variant)].positions += ix->positions.size();
     }
     if (what.summaries) {
       // Summaries of older versions lack the men at the end (search rules
@@ -67,7 +67,7 @@ Result<std::uint64_t> rebuild_from_records(Database::Impl& d,
     }
     ++games;
     if (builder.bytes() + materials.bytes() + group.bytes() >= kIngestGroupBytes) {
-      builder.write(group, totals);
+      builder.write(group, counts);
       materials.write(group, material_key_first(1));
       if (failure = group.ingest(); !failure) return false;
     }
@@ -76,7 +76,7 @@ Result<std::uint64_t> rebuild_from_records(Database::Impl& d,
   });
   if (!s) return s.error();
   if (!failure) return failure.error();
-  builder.write(group, totals);
+  builder.write(group, counts);
   materials.write(group, material_key_first(1));
   if (Status is = group.ingest(); !is) return is.error();
   return games;
