@@ -277,8 +277,9 @@ TEST_F(DatabaseTest, ManyCommitsLeaveLevelZeroShort) {
 
 // An import of a few segments into a stored database leaves what lies below
 // level 0 alone: bulk loading begins before the ingest that would start a
-// compaction under the usual options, counting the level-0 file the last
-// import left, and its end merges level 0 only.
+// compaction under the usual options, and its end merges level 0 only. (The
+// first import, which compacted as it went, left every entry in the last
+// level.)
 TEST_F(DatabaseTest, SmallImportLeavesTheLastLevelAlone) {
   std::vector<game::GameRecord> first, second;
   for (auto& g : check_pgn(random_games(60, 7))) first.push_back(std::move(g.record));
@@ -296,7 +297,7 @@ TEST_F(DatabaseTest, SmallImportLeavesTheLastLevelAlone) {
   {
     auto db = open_db(path);
     ASSERT_TRUE(db);
-    EXPECT_EQ(level0_files(*db, "positions"), 1u);  // what the next import meets
+    EXPECT_EQ(level0_files(*db, "positions"), 0u);  // what the next import meets
     GameImporter importer(*db, {2, 1, 1e-6});  // five ingests
     for (const auto& g : second) EXPECT_TRUE(importer.add(g));
     auto t = importer.finish();
@@ -396,6 +397,49 @@ TEST_F(DatabaseTest, ImportsKeepTwoLevelZeroRunsAtMost) {
     for (const TreeMove& m : *moves) games += m.counters.games;
     EXPECT_EQ(games, db->counts()[std::size_t(v)].games) << info(v).name;
   }
+}
+
+// In a large database an import's first table files go below level 0 (to
+// the empty levels above the last), and a level there holds a sorted run as a
+// level-0 file does: a query reads each. Imports count those runs too, so
+// that no more than two pile up above the last level.
+TEST_F(DatabaseTest, RunsBelowLevelZeroCountAsRuns) {
+  auto import_one = [&](int games, std::uint64_t seed) {
+    auto db = open_db(path);
+    ASSERT_TRUE(db);
+    GameImporter importer(*db, {2, 1, 1e-6});  // an ingest a game
+    std::size_t n = 0;
+    for (auto& g : check_pgn(random_games(games, seed, int(1000 * seed)))) {
+      EXPECT_TRUE(importer.add(g.record));
+      ++n;
+    }
+    auto t = importer.finish();
+    ASSERT_TRUE(t) << t.error().message;
+    EXPECT_EQ(t->stored, n);
+    expect_consistent(*db);
+  };
+  auto runs = [&] {
+    auto r = testing::runs_above_last_level(path, Family::Positions);
+    EXPECT_TRUE(r) << r.error().message;
+    return r ? *r : 0;
+  };
+  import_one(40, 1);
+  EXPECT_EQ(runs(), 0u);  // compacted as it went: all in the last level
+  import_one(5, 2);
+  EXPECT_EQ(runs(), 1u);
+  ASSERT_TRUE(testing::move_level0_files(path, Family::Positions, 5));
+  EXPECT_EQ(runs(), 1u);
+  import_one(5, 3);
+  EXPECT_EQ(runs(), 2u);  // level 5 and this import's run in level 0
+  import_one(5, 4);
+  EXPECT_EQ(runs(), 0u);  // a third run: compacted into the last level
+  auto db = open_db(path, OpenMode::Read);
+  ASSERT_TRUE(db);
+  const std::uint64_t start = hash_of_fen(std::string(info(Variant::Standard).start_fen), Variant::Standard);
+  std::set<std::uint32_t> found;
+  ASSERT_TRUE(db->for_each_position(Variant::Standard, start,
+                                    [&](const PositionHit& h) { return found.insert(h.game), true; }));
+  EXPECT_EQ(found.size(), db->counts()[std::size_t(Variant::Standard)].games);
 }
 
 // An import that piles up many files into a larger database has them merged

@@ -163,4 +163,28 @@ Result<std::vector<std::uint64_t>> files_below_level0(const std::string& path, F
   return numbers;
 }
 
+Status move_level0_files(const std::string& path, Family family, int level) {
+  auto impl = open_impl(path, {OpenMode::ReadWrite, false}, false);
+  if (!impl) return impl.error();
+  rocksdb::ColumnFamilyMetaData md;
+  (*impl)->db->GetColumnFamilyMetaData((*impl)->cf(family), &md);
+  std::vector<std::string> files;
+  for (const rocksdb::SstFileMetaData& file : md.levels[0].files) files.push_back(file.db_path + file.name);
+  if (files.empty()) return {};
+  const rocksdb::Status s =
+      (*impl)->db->CompactFiles(rocksdb::CompactionOptions(), (*impl)->cf(family), files, level);
+  if (!s.ok()) return Error{ErrorKind::Io, s.ToString()};
+  return {};
+}
+
+Result<std::size_t> runs_above_last_level(const std::string& path, Family family) {
+  auto impl = open_impl(path, {OpenMode::ReadOnly, false}, false);
+  if (!impl) return impl.error();
+  rocksdb::ColumnFamilyMetaData md;
+  (*impl)->db->GetColumnFamilyMetaData((*impl)->cf(family), &md);
+  std::size_t runs = md.levels[0].files.size();
+  for (std::size_t i = 1; i + 1 < md.levels.size(); ++i) runs += md.levels[i].files.empty() ? 0 : 1;
+  return runs;
+}
+
 }  // namespace virrey::store::testing

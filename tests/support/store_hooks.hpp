@@ -56,4 +56,13 @@ Status drop_summary_format(const std::string& path);
 // into the last level would replace), in ascending order.
 Result<std::vector<std::uint64_t>> files_below_level0(const std::string& path, Family family);
 
+// Moves a family's level-0 files to this level below, merged (where
+// ingestion puts the table files of an import into a large database whose
+// levels above the last are empty).
+Status move_level0_files(const std::string& path, Family family, int level);
+
+// How many sorted runs a family holds above its last level: each level-0
+// file one, each level below holding files another.
+Result<std::size_t> runs_above_last_level(const std::string& path, Family family);
+
 }  // namespace virrey::store::testing

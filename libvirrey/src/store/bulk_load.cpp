@@ -18,13 +18,21 @@
 // - Otherwise the import's files pile up in level 0, and are merged among
 //   themselves, in the background, once 96 of them are there (an import of
 //   more than about a million and a half games; ImportOptions).
-// - At the end, each family's own level-0 files are merged into one run;
-//   a family that then holds more than kLevel0RunsKept runs is compacted into
-//   its last level. An import so writes its own entries about once, and the
-//   stored ones are rewritten every third import or so, not by each.
-// A query reads at most kLevel0RunsKept level-0 files a family (more read
-// slows it: with twenty-odd level-0 files the material index answered
-// `V>=2` in 140 ms, not 40).
+// - At the end, each family's own files are merged into one run; a family
+//   that then holds more than kRunsKept runs above its last level is
+//   compacted into it, and so is one that compacted as it went (its entries
+//   would otherwise lie on several levels). An import so writes its own
+//   entries about once, and the stored ones are rewritten every third import
+//   or so, not by each.
+// A run is a level-0 file, or a level between 0 and the last that holds
+// files: RocksDB ingests a file into the deepest level it overlaps nothing
+// in, so in a database whose last level is large (its levels above are then
+// in use for compactions) the first files of an import after a compaction
+// land in the empty levels 5, 4... above the last one, not in level 0. A
+// query reads every run (more read slows it: with twenty-odd level-0 files
+// the material index answered `V>=2` in 140 ms, not 40; on 20 million games,
+// a position lookup meeting runs in levels 0, 4 and 5 took 1.6 times as long
+// as on a million, 1.3 times with the last level alone).
 //
 // The families keyed by game id (records, summaries) are another matter: an
 // ingested file of new games overlaps nothing stored, so it goes straight to
@@ -79,12 +87,13 @@ void wait_for_running_compactions(Database::Impl& d) {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
 }
 
-// Merges these level-0 files of a family into one, at level 0.
-Status merge_into_one(Database::Impl& d, Family f, const std::vector<std::string>& files) {
+// Merges these files of a family, none in its last level, into one at
+// this level (the deepest of theirs).
+Status merge_into_one(Database::Impl& d, Family f, const std::vector<std::string>& files, int level) {
   rocksdb::CompactionOptions co;
   co.compression = family_options(f).compression;
   co.output_file_size_limit = std::numeric_limits<std::uint64_t>::max();
-  rocksdb::Status s = d.db->CompactFiles(co, d.cf(f), files, 0);
+  rocksdb::Status s = d.db->CompactFiles(co, d.cf(f), files, level);
   if (!s.ok()) return to_error(s, fmt::format("merging the level-0 files of {}", d.path));
   return {};
 }
@@ -92,11 +101,14 @@ Status merge_into_one(Database::Impl& d, Family f, const std::vector<std::string
 }  // namespace
 
 struct BulkLoad::Survey {
-  std::vector<std::string> own;  // the import's level-0 files, by name
+  std::vector<std::string> own;         // the import's files above the last level, by name
+  std::vector<std::string> own_level0;  // of them, those in level 0
+  std::size_t own_runs = 0;
+  int own_deepest = 0;  // the deepest level of the import's files above the last
   std::uint64_t own_bytes = 0;
-  std::size_t other_files = 0;  // level-0 files older than the import
+  std::size_t other_runs = 0;  // older sorted runs above the last level
   std::uint64_t other_bytes = 0;
-  std::uint64_t lower_bytes = 0;  // below level 0
+  std::uint64_t lower_bytes = 0;  // in the last level
 };
 
 BulkLoad::BulkLoad(Database::Impl& d, std::size_t merge_own_files)
@@ -120,18 +132,27 @@ BulkLoad::Survey BulkLoad::survey(Family f) const {
   Survey s;
   rocksdb::ColumnFamilyMetaData md;
   d_.db->GetColumnFamilyMetaData(d_.cf(f), &md);
-  for (const rocksdb::LevelMetaData& level : md.levels)
+  const int last = int(md.levels.size()) - 1;
+  for (const rocksdb::LevelMetaData& level : md.levels) {
+    bool older_here = false, own_here = false;
     for (const rocksdb::SstFileMetaData& file : level.files) {
-      if (level.level > 0) {
+      if (level.level == last) {
         s.lower_bytes += file.size;
       } else if (file.file_number > newest_before_) {
+        // A level-0 file is a run of its own; a level below holds one.
+        if (level.level == 0 || !own_here) ++s.own_runs;
+        own_here = true;
         s.own.push_back(file.db_path + file.name);
+        if (level.level == 0) s.own_level0.push_back(s.own.back());
+        s.own_deepest = std::max(s.own_deepest, level.level);
         s.own_bytes += file.size;
       } else {
-        ++s.other_files;
+        if (level.level == 0 || !older_here) ++s.other_runs;
+        older_here = true;
         s.other_bytes += file.size;
       }
     }
+  }
   return s;
 }
 
@@ -165,7 +186,7 @@ Status BulkLoad::after_ingest() {
     if (s.own_bytes >= 2 * (s.lower_bytes + s.other_bytes)) {
       compacting_[std::size_t(f)] = true;
       if (Status st = set_options(d_, f, {{"disable_auto_compactions", "false"}}); !st) return st;
-    } else if (s.own.size() >= merge_own_files_) {
+    } else if (s.own_level0.size() >= merge_own_files_) {
       to_merge.push_back(f);
     }
   }
@@ -180,9 +201,9 @@ void BulkLoad::start_merge(std::vector<Family> families) {
     for (Family f : families) {
       // The files as they are now: later ingests go on beside the merge.
       const Survey s = survey(f);
-      if (s.own.size() < 2) continue;
+      if (s.own_level0.size() < 2) continue;
       // A merge that fails leaves the files as they were, for the end.
-      if (Status st = merge_into_one(d_, f, s.own); !st) log::debug(st.error().message);
+      if (Status st = merge_into_one(d_, f, s.own_level0, 0); !st) log::debug(st.error().message);
     }
     merging_ = false;
   });
@@ -237,11 +258,13 @@ Status BulkLoad::end() {
     const Family f = fi.family;
     if (!d_.cf(f)) continue;
     const Survey s = survey(f);
-    const std::size_t runs = s.other_files + (s.own.empty() ? 0 : 1);
-    if (runs > kLevel0RunsKept) {
+    const std::size_t runs = s.other_runs + (s.own.empty() ? 0 : 1);
+    // A family that compacted as it went has its entries on several levels:
+    // they go to the last.
+    if (runs > kRunsKept || (compacting_[std::size_t(f)] && s.own_runs >= 2)) {
       to_last_level.push_back(f);
-    } else if (s.own.size() >= 2) {
-      if (Status m = merge_into_one(d_, f, s.own); !m) {
+    } else if (s.own_runs >= 2) {
+      if (Status m = merge_into_one(d_, f, s.own, s.own_deepest); !m) {
         log::debug(m.error().message);
         to_last_level.push_back(f);  // compacted instead
       }

@@ -32,9 +32,10 @@ class BulkLoad {
   // into its last level, and restores the usual options.
   Status end();
 
-  // A family's level-0 runs an import leaves at most: one more is compacted
-  // into the last level.
-  static constexpr std::size_t kLevel0RunsKept = 2;
+  // A family's sorted runs above its last level an import leaves at most
+  // (each level-0 file is one, each level below holding files another): one
+  // more is compacted into the last level.
+  static constexpr std::size_t kRunsKept = 2;
 
   // Joins runs of small neighbouring table files of the families keyed by
   // game id, which no compaction ever meets (bulk_load.cpp). Called when an
