@@ -562,6 +562,11 @@ TEST_F(QueryTest, VariantTagRestrictsPositions) {
   ASSERT_EQ(f.positions.size(), 2u);
   f.tags.variant = Variant::Virrey;
   expect_same(c(), f);
+  // The position index is keyed by variant: the variant's tag index, which
+  // would narrow nothing, is not read beside it.
+  const std::string plan = query::explain_plan(*c().db, f).value();
+  EXPECT_EQ(plan.find("variant:"), std::string::npos) << plan;
+  EXPECT_NE(plan.find("stream the position index"), std::string::npos) << plan;
   const auto hits = run(c(), f, {});
   EXPECT_FALSE(hits.empty());
   for (const auto& [id, ply] : hits)

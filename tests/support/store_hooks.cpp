@@ -177,14 +177,19 @@ Status move_level0_files(const std::string& path, Family family, int level) {
   return {};
 }
 
-Result<std::size_t> runs_above_last_level(const std::string& path, Family family) {
+Result<RunsAboveLastLevel> runs_above_last_level(const std::string& path, Family family) {
   auto impl = open_impl(path, {OpenMode::ReadOnly, false}, false);
   if (!impl) return impl.error();
   rocksdb::ColumnFamilyMetaData md;
   (*impl)->db->GetColumnFamilyMetaData((*impl)->cf(family), &md);
-  std::size_t runs = md.levels[0].files.size();
-  for (std::size_t i = 1; i + 1 < md.levels.size(); ++i) runs += md.levels[i].files.empty() ? 0 : 1;
-  return runs;
+  RunsAboveLastLevel r;
+  r.level0_files = md.levels[0].files.size();
+  r.runs = r.level0_files;
+  for (std::size_t i = 1; i + 1 < md.levels.size(); ++i) r.runs += md.levels[i].files.empty() ? 0 : 1;
+  for (std::size_t i = 0; i < md.levels.size(); ++i)
+    for (const rocksdb::SstFileMetaData& file : md.levels[i].files)
+      (i + 1 < md.levels.size() ? r.above_bytes : r.last_bytes) += file.size;
+  return r;
 }
 
 }  // namespace virrey::store::testing

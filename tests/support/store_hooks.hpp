@@ -61,8 +61,14 @@ Result<std::vector<std::uint64_t>> files_below_level0(const std::string& path, F
 // levels above the last are empty).
 Status move_level0_files(const std::string& path, Family family, int level);
 
-// How many sorted runs a family holds above its last level: each level-0
-// file one, each level below holding files another.
-Result<std::size_t> runs_above_last_level(const std::string& path, Family family);
+// A family's sorted runs above its last level (each level-0 file one, each
+// level below holding files another), and the bytes there and in the last.
+struct RunsAboveLastLevel {
+  std::size_t runs = 0;
+  std::size_t level0_files = 0;
+  std::uint64_t above_bytes = 0;
+  std::uint64_t last_bytes = 0;
+};
+Result<RunsAboveLastLevel> runs_above_last_level(const std::string& path, Family family);
 
 }  // namespace virrey::store::testing

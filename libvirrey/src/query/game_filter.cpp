@@ -299,7 +299,16 @@ std::vector<Source> make_sources(const Database& db, const GameFilter& f, bool s
   exact(Cond::Round, TagField::Round, t.round);
   exact(Cond::Eco, TagField::Eco, t.eco);
   if (t.result) exact(Cond::Result, TagField::Result, std::string(result_text(*t.result)));
-  if (t.variant) exact(Cond::Variant, TagField::Variant, std::string(info(*t.variant).cli_name));
+  // The position, promotion and material indexes are keyed by variant, and
+  // their sources read only the filter's: beside one of them the variant's
+  // tag index narrows nothing (every game of a large collection may be of
+  // that variant) and would cost a read of its index blocks; the summary
+  // check verifies the variant instead.
+  const bool keyed_by_variant = std::any_of(out.begin(), out.end(), [](const Source& s) {
+    return s.cond == Cond::Position || s.cond == Cond::Promotion || s.cond == Cond::Material;
+  });
+  if (t.variant && !keyed_by_variant)
+    exact(Cond::Variant, TagField::Variant, std::string(info(*t.variant).cli_name));
   if (t.player)
     out.push_back(Source{Cond::Player,
                          false,

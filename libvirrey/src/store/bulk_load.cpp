@@ -49,6 +49,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <limits>
+#include <optional>
 #include <string>
 #include <unordered_map>
 
@@ -87,12 +88,17 @@ void wait_for_running_compactions(Database::Impl& d) {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
 }
 
-// Merges these files of a family, none in its last level, into one at
-// this level (the deepest of theirs).
+// Merges these files of a family, none in its last level, into one run at
+// this level (the deepest of theirs): one file in level 0, where a query
+// opens every file; below, files of the usual size, of which a query opens
+// the one that holds its key (a file's index block is read whole when it is
+// opened: some 700 KB for a run of two million games' positions in one file,
+// 70 KB in files of 64 MB).
 Status merge_into_one(Database::Impl& d, Family f, const std::vector<std::string>& files, int level) {
   rocksdb::CompactionOptions co;
   co.compression = family_options(f).compression;
-  co.output_file_size_limit = std::numeric_limits<std::uint64_t>::max();
+  co.output_file_size_limit =
+      level == 0 ? std::numeric_limits<std::uint64_t>::max() : family_options(f).target_file_size_base;
   rocksdb::Status s = d.db->CompactFiles(co, d.cf(f), files, level);
   if (!s.ok()) return to_error(s, fmt::format("merging the level-0 files of {}", d.path));
   return {};
@@ -100,14 +106,20 @@ Status merge_into_one(Database::Impl& d, Family f, const std::vector<std::string
 
 }  // namespace
 
+// A sorted run above a family's last level: a level-0 file, or the files of
+// a level below 0 (bulk_load.cpp).
+struct SortedRun {
+  std::vector<std::string> files;  // by name
+  std::uint64_t bytes = 0;
+  int level = 0;  // the deepest of its files
+};
+
 struct BulkLoad::Survey {
-  std::vector<std::string> own;         // the import's files above the last level, by name
+  SortedRun own;                        // the import's files above the last level, maybe several runs
   std::vector<std::string> own_level0;  // of them, those in level 0
   std::size_t own_runs = 0;
-  int own_deepest = 0;  // the deepest level of the import's files above the last
-  std::uint64_t own_bytes = 0;
-  std::size_t other_runs = 0;  // older sorted runs above the last level
-  std::uint64_t other_bytes = 0;
+  std::vector<SortedRun> older;  // the older runs above the last level, newest first
+  std::uint64_t older_bytes = 0;
   std::uint64_t lower_bytes = 0;  // in the last level
 };
 
@@ -133,27 +145,60 @@ BulkLoad::Survey BulkLoad::survey(Family f) const {
   rocksdb::ColumnFamilyMetaData md;
   d_.db->GetColumnFamilyMetaData(d_.cf(f), &md);
   const int last = int(md.levels.size()) - 1;
+  std::vector<std::pair<std::uint64_t, SortedRun>> older_level0;  // by newest sequence number
   for (const rocksdb::LevelMetaData& level : md.levels) {
-    bool older_here = false, own_here = false;
+    bool own_here = false;
+    SortedRun older_here;
     for (const rocksdb::SstFileMetaData& file : level.files) {
+      const std::string name = file.db_path + file.name;
       if (level.level == last) {
         s.lower_bytes += file.size;
       } else if (file.file_number > newest_before_) {
-        // A level-0 file is a run of its own; a level below holds one.
         if (level.level == 0 || !own_here) ++s.own_runs;
         own_here = true;
-        s.own.push_back(file.db_path + file.name);
-        if (level.level == 0) s.own_level0.push_back(s.own.back());
-        s.own_deepest = std::max(s.own_deepest, level.level);
-        s.own_bytes += file.size;
+        s.own.files.push_back(name);
+        s.own.bytes += file.size;
+        s.own.level = std::max(s.own.level, level.level);
+        if (level.level == 0) s.own_level0.push_back(name);
+      } else if (level.level == 0) {
+        older_level0.push_back({file.largest_seqno, SortedRun{{name}, file.size, 0}});
+        s.older_bytes += file.size;
       } else {
-        if (level.level == 0 || !older_here) ++s.other_runs;
-        older_here = true;
-        s.other_bytes += file.size;
+        older_here.files.push_back(name);
+        older_here.bytes += file.size;
+        older_here.level = level.level;
+        s.older_bytes += file.size;
       }
+    }
+    if (level.level == 0) {
+      std::sort(older_level0.begin(), older_level0.end(),
+                [](const auto& a, const auto& b) { return a.first > b.first; });
+      for (auto& r : older_level0) s.older.push_back(std::move(r.second));
+    } else if (!older_here.files.empty()) {
+      s.older.push_back(std::move(older_here));
     }
   }
   return s;
+}
+
+std::optional<SortedRun> BulkLoad::plan_merge(const Survey& s) {
+  // The import's run takes in the next older while it holds at least half
+  // as much (runs grow by doubling, an entry is merged about log2 times),
+  // and more while too many runs would be left.
+  SortedRun merged = s.own;
+  std::size_t taken = 0;
+  while (taken < s.older.size() &&
+         (kTierRatio * merged.bytes >= s.older[taken].bytes || s.older.size() - taken + 1 > kRunsKept)) {
+    const SortedRun& r = s.older[taken++];
+    merged.files.insert(merged.files.end(), r.files.begin(), r.files.end());
+    merged.bytes += r.bytes;
+    merged.level = std::max(merged.level, r.level);
+  }
+  // The runs above the last level hold a good share of it: into the last
+  // level with them (a rewrite of the family, each time it has grown by
+  // half or so).
+  if (kLastLevelShare * (s.own.bytes + s.older_bytes) >= s.lower_bytes) return std::nullopt;
+  return merged;
 }
 
 Status BulkLoad::before_ingest() {
@@ -183,7 +228,7 @@ Status BulkLoad::after_ingest() {
     const Family f = fi.family;
     if (!d_.cf(f) || compacting_[std::size_t(f)]) continue;
     const Survey s = survey(f);
-    if (s.own_bytes >= 2 * (s.lower_bytes + s.other_bytes)) {
+    if (s.own.bytes >= 2 * (s.lower_bytes + s.older_bytes)) {
       compacting_[std::size_t(f)] = true;
       if (Status st = set_options(d_, f, {{"disable_auto_compactions", "false"}}); !st) return st;
     } else if (s.own_level0.size() >= merge_own_files_) {
@@ -258,13 +303,18 @@ Status BulkLoad::end() {
     const Family f = fi.family;
     if (!d_.cf(f)) continue;
     const Survey s = survey(f);
-    const std::size_t runs = s.other_runs + (s.own.empty() ? 0 : 1);
+    if (s.own.files.empty()) continue;
     // A family that compacted as it went has its entries on several levels:
     // they go to the last.
-    if (runs > kRunsKept || (compacting_[std::size_t(f)] && s.own_runs >= 2)) {
+    if (compacting_[std::size_t(f)] && s.own_runs >= 2) {
       to_last_level.push_back(f);
-    } else if (s.own_runs >= 2) {
-      if (Status m = merge_into_one(d_, f, s.own, s.own_deepest); !m) {
+      continue;
+    }
+    const std::optional<SortedRun> merged = plan_merge(s);
+    if (!merged) {
+      to_last_level.push_back(f);
+    } else if (merged->files.size() > s.own.files.size() || s.own_runs >= 2) {
+      if (Status m = merge_into_one(d_, f, merged->files, merged->level); !m) {
         log::debug(m.error().message);
         to_last_level.push_back(f);  // compacted instead
       }

@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -33,9 +34,14 @@ class BulkLoad {
   Status end();
 
   // A family's sorted runs above its last level an import leaves at most
-  // (each level-0 file is one, each level below holding files another): one
-  // more is compacted into the last level.
-  static constexpr std::size_t kRunsKept = 2;
+  // (each level-0 file is one, each level below holding files another).
+  static constexpr std::size_t kRunsKept = 3;
+  // The import's run takes in the next older one while kTierRatio times its
+  // size is at least that run's.
+  static constexpr std::uint64_t kTierRatio = 2;
+  // The runs above the last level are compacted into it once kLastLevelShare
+  // times their size is at least the last level's.
+  static constexpr std::uint64_t kLastLevelShare = 2;
 
   // Joins runs of small neighbouring table files of the families keyed by
   // game id, which no compaction ever meets (bulk_load.cpp). Called when an
@@ -45,6 +51,9 @@ class BulkLoad {
  private:
   struct Survey;
   Survey survey(Family f) const;
+  // The runs the import's own run is merged with, or none when the family
+  // is to be compacted into its last level.
+  static std::optional<struct SortedRun> plan_merge(const Survey& s);
   void start_merge(std::vector<Family> families);
   void wait_for_merge();
 
