@@ -139,6 +139,23 @@ rocksdb::ColumnFamilyOptions family_options(Family f) {
       o.bottommost_compression = rocksdb::kZSTD;
       break;
   }
+  // The families an import writes across their whole key range are
+  // compacted by the import itself (bulk_load.cpp), never by RocksDB: its
+  // leveled compactions would move the sorted runs an import leaves above
+  // the last level down into it whenever a run outgrows a tenth of the
+  // level below (a tree run of two million games into twenty: a rewrite of
+  // the last level inside an import of 200,000 games, 65 s instead of 10).
+  // Without automatic compactions RocksDB never stalls a write for the
+  // number of level-0 files either; every import bounds it.
+  switch (f) {
+    case Family::Positions:
+    case Family::Tree:
+    case Family::Tags:
+    case Family::Promotions:
+    case Family::Identities:
+    case Family::Material: o.disable_auto_compactions = true; break;
+    default: break;
+  }
   o.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
   return o;
 }
