@@ -344,11 +344,11 @@ TEST_F(DatabaseTest, SmallRecordFilesAreJoined) {
 // Imports into a stored database leave their entries above the last level,
 // in at most three sorted runs: an import's run takes in the next older one
 // while it holds at least half as much, and the runs go into the last level
-// only once they hold half as much as it does, so the stored entries are
-// rewritten each time the family has grown by half, not by every import.
+// only once they hold more than it does, so the stored entries are rewritten
+// each time the family has doubled, not by every import.
 TEST_F(DatabaseTest, ImportsKeepFewRunsAndRewriteTheLastLevelRarely) {
   std::vector<std::vector<game::GameRecord>> inputs;
-  for (std::uint64_t i = 0; i < 10; ++i) {
+  for (std::uint64_t i = 0; i < 14; ++i) {
     inputs.emplace_back();
     for (auto& g : check_pgn(random_games(i == 0 ? 40 : 5, 20 + i, int(1000 * i))))
       inputs.back().push_back(std::move(g.record));
@@ -383,10 +383,11 @@ TEST_F(DatabaseTest, ImportsKeepFewRunsAndRewriteTheLastLevelRarely) {
     } else if (*files != below) {
       ++rewrites;
       EXPECT_EQ(r->runs, 0u) << "import " << i;
-      // What went into the last level was at least half of what it held.
-      EXPECT_GE(2 * (r->last_bytes - before.last_bytes), before.last_bytes * 9 / 10) << "import " << i;
+      // What went into the last level was as much as it held, or more (its
+      // files, merged, lose some of their overhead).
+      EXPECT_GE(4 * (r->last_bytes - before.last_bytes), 3 * before.last_bytes) << "import " << i;
     } else {
-      EXPECT_LT(2 * r->above_bytes, r->last_bytes) << "import " << i;
+      EXPECT_LE(r->above_bytes, r->last_bytes) << "import " << i;
       if (r->runs <= before.runs) ++merges;  // the import's run took in an older one
     }
     below = *files;

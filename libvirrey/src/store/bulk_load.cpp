@@ -194,10 +194,9 @@ std::optional<SortedRun> BulkLoad::plan_merge(const Survey& s) {
     merged.bytes += r.bytes;
     merged.level = std::max(merged.level, r.level);
   }
-  // The runs above the last level hold a good share of it: into the last
-  // level with them (a rewrite of the family, each time it has grown by
-  // half or so).
-  if (kLastLevelShare * (s.own.bytes + s.older_bytes) >= s.lower_bytes) return std::nullopt;
+  // The runs above the last level hold more than it does: into the last
+  // level with them (a rewrite of the family each time it has doubled).
+  if (s.own.bytes + s.older_bytes > s.lower_bytes) return std::nullopt;
   return merged;
 }
 

@@ -39,9 +39,6 @@ class BulkLoad {
   // The import's run takes in the next older one while kTierRatio times its
   // size is at least that run's.
   static constexpr std::uint64_t kTierRatio = 2;
-  // The runs above the last level are compacted into it once kLastLevelShare
-  // times their size is at least the last level's.
-  static constexpr std::uint64_t kLastLevelShare = 2;
 
   // Joins runs of small neighbouring table files of the families keyed by
   // game id, which no compaction ever meets (bulk_load.cpp). Called when an
