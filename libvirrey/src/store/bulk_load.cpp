@@ -194,9 +194,11 @@ std::optional<SortedRun> BulkLoad::plan_merge(const Survey& s) {
     merged.bytes += r.bytes;
     merged.level = std::max(merged.level, r.level);
   }
-  // The runs above the last level hold more than it does: into the last
-  // level with them (a rewrite of the family each time it has doubled).
-  if (s.own.bytes + s.older_bytes > s.lower_bytes) return std::nullopt;
+  // The runs above the last level hold more than twice what it does: into
+  // the last level with them (a rewrite of the family each time it has
+  // tripled). Twice, because the last level is compressed harder: a second
+  // import as large as the first should not rewrite it.
+  if (s.own.bytes + s.older_bytes > 2 * s.lower_bytes) return std::nullopt;
   return merged;
 }
 
