@@ -17,6 +17,7 @@
 #include "virrey/store/game_index.hpp"
 #include "virrey/store/importer.hpp"
 #include "virrey/store/keys.hpp"
+#include "virrey/store/merge.hpp"
 #include "virrey/store/upgrade.hpp"
 
 namespace virrey::store::test {
@@ -460,6 +461,39 @@ TEST_F(DatabaseTest, RunsBelowLevelZeroCountAsRuns) {
   ASSERT_TRUE(db->for_each_position(Variant::Standard, start,
                                     [&](const PositionHit& h) { return found.insert(h.game), true; }));
   EXPECT_EQ(found.size(), db->counts()[std::size_t(Variant::Standard)].games);
+}
+
+// A merge of shards ingests each source as a run of every family; more runs
+// than an import leaves go into the last level, so that a query on the
+// merged database reads no more runs than on one an import wrote.
+TEST_F(DatabaseTest, MergedShardsLeaveFewRuns) {
+  std::vector<std::string> shards;
+  std::size_t games = 0;
+  for (std::uint64_t i = 0; i < 6; ++i) {
+    const std::string shard = path + fmt::format("-shard{}", i);
+    auto db = open_db(i == 0 ? path : shard);
+    ASSERT_TRUE(db);
+    GameImporter importer(*db, {});
+    for (auto& g : check_pgn(random_games(8, 60 + i, int(1000 * i)))) EXPECT_TRUE(importer.add(g.record));
+    auto t = importer.finish();
+    ASSERT_TRUE(t) << t.error().message;
+    games += t->stored;
+    if (i > 0) shards.push_back(shard);
+  }
+  {
+    auto db = open_db(path);
+    ASSERT_TRUE(db);
+    auto report = merge_databases(*db, shards);
+    ASSERT_TRUE(report) << report.error().message;
+    EXPECT_EQ(stored_games(*db), games);
+    expect_consistent(*db);
+  }
+  for (const Family f : {Family::Positions, Family::Tree, Family::Material, Family::Tags}) {
+    auto r = testing::runs_above_last_level(path, f);
+    ASSERT_TRUE(r) << r.error().message;
+    EXPECT_LE(r->runs, 3u);
+  }
+  for (const std::string& shard : shards) std::filesystem::remove_all(shard);
 }
 
 // An import that piles up many files into a database three times its size

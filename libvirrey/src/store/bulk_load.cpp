@@ -267,6 +267,20 @@ void BulkLoad::wait_for_merge() {
   if (merger_.joinable()) merger_.join();
 }
 
+Status BulkLoad::settle(Database::Impl& d) {
+  if (d.mode != OpenMode::ReadWrite || !d.db) return {};
+  std::vector<Family> crowded;
+  for (const FamilyInfo& fi : kFamilies) {
+    if (!d.cf(fi.family) || !family_options(fi.family).disable_auto_compactions) continue;
+    rocksdb::ColumnFamilyMetaData md;
+    d.db->GetColumnFamilyMetaData(d.cf(fi.family), &md);
+    std::size_t runs = md.levels[0].files.size();
+    for (std::size_t l = 1; l + 1 < md.levels.size(); ++l) runs += md.levels[l].files.empty() ? 0 : 1;
+    if (runs > kRunsKept) crowded.push_back(fi.family);
+  }
+  return d.compact(crowded);
+}
+
 void BulkLoad::join_small_files(Database::Impl& d) {
   if (d.mode != OpenMode::ReadWrite || !d.db) return;
   for (Family f : {Family::Games, Family::Summaries}) {

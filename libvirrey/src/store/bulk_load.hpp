@@ -40,6 +40,11 @@ class BulkLoad {
   // size is at least that run's.
   static constexpr std::uint64_t kTierRatio = 2;
 
+  // Compacts into its last level each family that imports tier (RocksDB's
+  // own compactions off) holding more than kRunsKept runs above it: what a
+  // merge of shards, which ingests each source as a run, leaves.
+  static Status settle(Database::Impl& d);
+
   // Joins runs of small neighbouring table files of the families keyed by
   // game id, which no compaction ever meets (bulk_load.cpp). Called when an
   // import ends; a join that fails leaves the files as they were.

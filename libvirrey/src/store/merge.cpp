@@ -13,6 +13,7 @@
 #include <rocksdb/write_batch.h>
 #include "virrey/base/log.hpp"
 
+#include "bulk_load.hpp"
 #include "ingest_group.hpp"
 #include "material_postings.hpp"
 #include "rocks.hpp"
@@ -407,6 +408,9 @@ Result<MergeReport> merge_databases(Database& dest, const std::vector<std::strin
     report.duplicates += m.duplicates;
     report.sources.push_back(std::move(m));
   }
+  // Each source copied is a run of each family: more than an import leaves
+  // go into the last level.
+  if (Status s = BulkLoad::settle(dest.impl()); !s) return s.error();
   // The square index, when --db has one, extended to the games merged.
   if (auto squares = extend_square_index_if_present(dest); !squares) return squares.error();
   return report;
