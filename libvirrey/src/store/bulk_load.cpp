@@ -108,21 +108,19 @@ Status merge_into_one(Database::Impl& d, Family f, const std::vector<std::string
   co.output_file_size_limit =
       level == 0 ? std::numeric_limits<std::uint64_t>::max() : family_options(f).target_file_size_base;
   rocksdb::Status s = d.db->CompactFiles(co, d.cf(f), files, level);
-  if (!s.ok()) return to_error(s, fmt::format("merging the level-0 files of {}", d.path));
+  if (!s.ok()) return to_error(s, fmt::format("merging table files of {}", d.path));
   return {};
 }
 
-}  // namespace
-
 // A sorted run above a family's last level: a level-0 file, or the files of
-// a level below 0 (bulk_load.cpp).
+// a level below 0 (the comment at the top).
 struct SortedRun {
   std::vector<std::string> files;  // by name
   std::uint64_t bytes = 0;
   int level = 0;  // the deepest of its files
 };
 
-struct BulkLoad::Survey {
+struct Survey {
   SortedRun own;                        // the import's files above the last level, maybe several runs
   std::vector<std::string> own_level0;  // of them, those in level 0
   std::size_t own_runs = 0;
@@ -131,27 +129,12 @@ struct BulkLoad::Survey {
   std::uint64_t lower_bytes = 0;  // in the last level
 };
 
-BulkLoad::BulkLoad(Database::Impl& d, std::size_t merge_own_files)
-    : d_(d),
-      merge_own_files_(std::max<std::size_t>(merge_own_files, 2)),
-      compacting_(kFamilies.size(), false) {
-  if (d_.mode != OpenMode::ReadWrite || !d_.db) return;
-  for (const FamilyInfo& fi : kFamilies) {
-    if (!d_.cf(fi.family)) continue;
-    rocksdb::ColumnFamilyMetaData md;
-    d_.db->GetColumnFamilyMetaData(d_.cf(fi.family), &md);
-    for (const rocksdb::LevelMetaData& level : md.levels)
-      for (const rocksdb::SstFileMetaData& file : level.files)
-        newest_before_ = std::max<std::uint64_t>(newest_before_, file.file_number);
-  }
-}
-
-BulkLoad::~BulkLoad() { wait_for_merge(); }
-
-BulkLoad::Survey BulkLoad::survey(Family f) const {
+// A family's runs above its last level: the import's own (its files numbered
+// above `newest_before`) and the older ones.
+Survey survey(const Database::Impl& d, Family f, std::uint64_t newest_before) {
   Survey s;
   rocksdb::ColumnFamilyMetaData md;
-  d_.db->GetColumnFamilyMetaData(d_.cf(f), &md);
+  d.db->GetColumnFamilyMetaData(d.cf(f), &md);
   const int last = int(md.levels.size()) - 1;
   std::vector<std::pair<std::uint64_t, SortedRun>> older_level0;  // by newest sequence number
   for (const rocksdb::LevelMetaData& level : md.levels) {
@@ -161,7 +144,7 @@ BulkLoad::Survey BulkLoad::survey(Family f) const {
       const std::string name = file.db_path + file.name;
       if (level.level == last) {
         s.lower_bytes += file.size;
-      } else if (file.file_number > newest_before_) {
+      } else if (file.file_number > newest_before) {
         if (level.level == 0 || !own_here) ++s.own_runs;
         own_here = true;
         s.own.files.push_back(name);
@@ -189,26 +172,47 @@ BulkLoad::Survey BulkLoad::survey(Family f) const {
   return s;
 }
 
-std::optional<SortedRun> BulkLoad::plan_merge(const Survey& s) {
-  // The import's run takes in the next older while it holds at least half
-  // as much (runs grow by doubling, an entry is merged about log2 times),
-  // and more while too many runs would be left.
-  SortedRun merged = s.own;
-  std::size_t taken = 0;
-  while (taken < s.older.size() &&
-         (kTierRatio * merged.bytes >= s.older[taken].bytes || s.older.size() - taken + 1 > kRunsKept)) {
-    const SortedRun& r = s.older[taken++];
-    merged.files.insert(merged.files.end(), r.files.begin(), r.files.end());
-    merged.bytes += r.bytes;
-    merged.level = std::max(merged.level, r.level);
-  }
+// The runs the import's own run is merged with, or none when the family is to
+// be compacted into its last level.
+std::optional<SortedRun> plan_merge(const Survey& s) {
   // The runs above the last level hold more than twice what it does: into
   // the last level with them (a rewrite of the family each time it has
   // tripled). Twice, because the last level is compressed harder: a second
   // import as large as the first should not rewrite it.
   if (s.own.bytes + s.older_bytes > 2 * s.lower_bytes) return std::nullopt;
+  // The import's run takes in the next older while it holds at least half
+  // as much (runs grow by doubling, an entry is merged about log2 times),
+  // and more while too many runs would be left.
+  SortedRun merged = s.own;
+  std::size_t taken = 0;
+  while (taken < s.older.size() && (BulkLoad::kTierRatio * merged.bytes >= s.older[taken].bytes ||
+                                    s.older.size() - taken + 1 > BulkLoad::kRunsKept)) {
+    const SortedRun& r = s.older[taken++];
+    merged.files.insert(merged.files.end(), r.files.begin(), r.files.end());
+    merged.bytes += r.bytes;
+    merged.level = std::max(merged.level, r.level);
+  }
   return merged;
 }
+
+}  // namespace
+
+BulkLoad::BulkLoad(Database::Impl& d, std::size_t merge_own_files)
+    : d_(d),
+      merge_own_files_(std::max<std::size_t>(merge_own_files, 2)),
+      compacting_(kFamilies.size(), false) {
+  if (d_.mode != OpenMode::ReadWrite || !d_.db) return;
+  for (const FamilyInfo& fi : kFamilies) {
+    if (!d_.cf(fi.family)) continue;
+    rocksdb::ColumnFamilyMetaData md;
+    d_.db->GetColumnFamilyMetaData(d_.cf(fi.family), &md);
+    for (const rocksdb::LevelMetaData& level : md.levels)
+      for (const rocksdb::SstFileMetaData& file : level.files)
+        newest_before_ = std::max<std::uint64_t>(newest_before_, file.file_number);
+  }
+}
+
+BulkLoad::~BulkLoad() { wait_for_merge(); }
 
 Status BulkLoad::before_ingest() {
   if (active_ || d_.mode != OpenMode::ReadWrite || !d_.db) return {};
@@ -236,7 +240,7 @@ Status BulkLoad::after_ingest() {
   for (const FamilyInfo& fi : kFamilies) {
     const Family f = fi.family;
     if (!d_.cf(f) || compacting_[std::size_t(f)]) continue;
-    const Survey s = survey(f);
+    const Survey s = survey(d_, f, newest_before_);
     if (s.own.bytes >= 2 * (s.lower_bytes + s.older_bytes)) {
       compacting_[std::size_t(f)] = true;
       if (Status st = set_options(d_, f, {{"disable_auto_compactions", "false"}}); !st) return st;
@@ -254,7 +258,7 @@ void BulkLoad::start_merge(std::vector<Family> families) {
   merger_ = std::thread([this, families = std::move(families)] {
     for (Family f : families) {
       // The files as they are now: later ingests go on beside the merge.
-      const Survey s = survey(f);
+      const Survey s = survey(d_, f, newest_before_);
       if (s.own_level0.size() < 2) continue;
       // A merge that fails leaves the files as they were, for the end.
       if (Status st = merge_into_one(d_, f, s.own_level0, 0); !st) log::debug(st.error().message);
@@ -270,14 +274,10 @@ void BulkLoad::wait_for_merge() {
 Status BulkLoad::settle(Database::Impl& d) {
   if (d.mode != OpenMode::ReadWrite || !d.db) return {};
   std::vector<Family> crowded;
-  for (const FamilyInfo& fi : kFamilies) {
-    if (!d.cf(fi.family) || !family_options(fi.family).disable_auto_compactions) continue;
-    rocksdb::ColumnFamilyMetaData md;
-    d.db->GetColumnFamilyMetaData(d.cf(fi.family), &md);
-    std::size_t runs = md.levels[0].files.size();
-    for (std::size_t l = 1; l + 1 < md.levels.size(); ++l) runs += md.levels[l].files.empty() ? 0 : 1;
-    if (runs > kRunsKept) crowded.push_back(fi.family);
-  }
+  for (const FamilyInfo& fi : kFamilies)
+    if (d.cf(fi.family) && family_options(fi.family).disable_auto_compactions &&
+        survey(d, fi.family, std::numeric_limits<std::uint64_t>::max()).older.size() > kRunsKept)
+      crowded.push_back(fi.family);
   return d.compact(crowded);
 }
 
@@ -326,7 +326,7 @@ Status BulkLoad::end() {
   for (const FamilyInfo& fi : kFamilies) {
     const Family f = fi.family;
     if (!d_.cf(f)) continue;
-    const Survey s = survey(f);
+    const Survey s = survey(d_, f, newest_before_);
     if (s.own.files.empty()) continue;
     // A family that compacted as it went has its entries on several levels:
     // they go to the last.

@@ -4,7 +4,6 @@
 
 #include <atomic>
 #include <cstdint>
-#include <optional>
 #include <thread>
 #include <vector>
 
@@ -51,11 +50,6 @@ class BulkLoad {
   static void join_small_files(Database::Impl& d);
 
  private:
-  struct Survey;
-  Survey survey(Family f) const;
-  // The runs the import's own run is merged with, or none when the family
-  // is to be compacted into its last level.
-  static std::optional<struct SortedRun> plan_merge(const Survey& s);
   void start_merge(std::vector<Family> families);
   void wait_for_merge();
 
