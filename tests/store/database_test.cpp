@@ -276,6 +276,56 @@ TEST_F(DatabaseTest, ManyCommitsLeaveLevelZeroShort) {
   EXPECT_EQ(stored, 180u);
 }
 
+// An import that ingests no more runs than an import leaves (three) rewrites
+// none of them: its table files are the ones it ingested. The next import,
+// which would leave a fourth, brings the family down to three runs or fewer.
+TEST_F(DatabaseTest, FewIngestsLeaveTheirRunsAsWritten) {
+  std::vector<game::GameRecord> games;
+  for (auto& g : check_pgn(random_games(4, 31))) games.push_back(std::move(g.record));
+  ASSERT_EQ(games.size(), 4u);
+  {
+    auto db = open_db(path);
+    ASSERT_TRUE(db);
+    GameImporter importer(*db, {2, 1, 1e-6});  // an ingest a game
+    for (std::size_t i = 0; i < 3; ++i) EXPECT_TRUE(importer.add(games[i]));
+    auto t = importer.finish();
+    ASSERT_TRUE(t) << t.error().message;
+    EXPECT_EQ(t->stored, 3u);
+    expect_consistent(*db);
+  }
+  for (const Family f : {Family::Positions, Family::Tree, Family::Tags, Family::Identities}) {
+    // (RocksDB puts an ingested file in the deepest level it overlaps
+    // nothing in: the first in the last level.)
+    auto r = testing::runs_above_last_level(path, f);
+    auto below = testing::files_below_level0(path, f);
+    ASSERT_TRUE(r && below);
+    EXPECT_LE(r->runs, 3u);
+    EXPECT_EQ(r->level0_files + below->size(), 3u) << family_info(f).name << ": a file a game, none merged";
+  }
+  {
+    auto db = open_db(path);
+    ASSERT_TRUE(db);
+    GameImporter importer(*db, {2, 1, 1e-6});
+    EXPECT_TRUE(importer.add(games[3]));
+    auto t = importer.finish();
+    ASSERT_TRUE(t) << t.error().message;
+    EXPECT_EQ(t->stored, 1u);
+    expect_consistent(*db);
+  }
+  for (const Family f : {Family::Positions, Family::Tree, Family::Material, Family::Identities}) {
+    auto r = testing::runs_above_last_level(path, f);
+    ASSERT_TRUE(r) << r.error().message;
+    EXPECT_LE(r->runs, 3u);
+  }
+  auto db = open_db(path, OpenMode::Read);
+  ASSERT_TRUE(db);
+  const Variant v = games[0].variant;
+  const std::uint64_t start = hash_of_fen(std::string(info(v).start_fen), v);
+  std::set<std::uint32_t> found;
+  ASSERT_TRUE(db->for_each_position(v, start, [&](const PositionHit& h) { return found.insert(h.game), true; }));
+  EXPECT_EQ(found.size(), db->counts()[std::size_t(v)].games);
+}
+
 // An import of a few segments into a stored database leaves what lies below
 // level 0 alone: bulk loading begins before the ingest that would start a
 // compaction under the usual options, and its end merges level 0 only. (The
@@ -525,9 +575,13 @@ TEST_F(DatabaseTest, LongImportMergesItsOwnFilesAsItGoes) {
     ASSERT_TRUE(t) << t.error().message;
     EXPECT_EQ(t->stored, second.size());
     EXPECT_LT(most, 20u);  // fifty ingests, merged six or so at a time
-    EXPECT_LE(level0_files(*db), 1u);
     expect_consistent(*db);
   }
+  // The import's files merged as it went, and at its end into no more runs
+  // than an import leaves (the merges' timing decides how many).
+  auto runs = testing::runs_above_last_level(path, Family::Positions);
+  ASSERT_TRUE(runs) << runs.error().message;
+  EXPECT_LE(runs->runs, 3u);
   auto after = testing::files_below_level0(path, Family::Positions);
   ASSERT_TRUE(after) << after.error().message;
   EXPECT_EQ(*after, *before);

@@ -18,7 +18,9 @@
 // - Otherwise the import's files pile up in level 0, and are merged among
 //   themselves, in the background, once 96 of them are there (an import of
 //   more than about a million and a half games; ImportOptions).
-// - At the end, each family's own files are merged into one sorted run,
+// - At the end, a family left with no more than kRunsKept runs above its
+//   last level is left as it is (an import that ingested a few times).
+//   Otherwise its own files are merged into one sorted run,
 //   which takes in the next older run while it holds at least half as much
 //   (runs grow by doubling: an entry is merged about log2 of the imports that
 //   follow it), and more while over kRunsKept runs would be left above the
@@ -328,6 +330,11 @@ Status BulkLoad::end() {
     if (!d_.cf(f)) continue;
     const Survey s = survey(d_, f, newest_before_);
     if (s.own.files.empty()) continue;
+    // A family left with no more runs above its last level than an import
+    // leaves is left as it is (an import into an empty database that
+    // ingested a few times): merging them would cost the import a pass over
+    // its own entries and spare a query only a file or two.
+    if (s.own_runs + s.older.size() <= kRunsKept) continue;
     // A family that compacted as it went has its entries on several levels:
     // they go to the last.
     if (compacting_[std::size_t(f)] && s.own_runs >= 2) {

@@ -2,6 +2,8 @@
 #include <chrono>
 #include <cstring>
 #include <filesystem>
+#include <thread>
+#include <vector>
 
 #include <fmt/format.h>
 #include <rocksdb/iterator.h>
@@ -436,10 +438,18 @@ Status Database::put_analyses(const std::vector<std::pair<AnalysisKey, std::stri
 Status Database::Impl::compact(const std::vector<Family>& families) {
   rocksdb::CompactRangeOptions cro;
   cro.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kForceOptimized;
-  for (Family f : families) {
-    rocksdb::Status s = db->CompactRange(cro, cf(f), nullptr, nullptr);
-    if (!s.ok()) return to_error(s, fmt::format("compacting {}", path));
+  // The families side by side: a compaction mostly runs on one thread, and
+  // an import ends waiting for them (RocksDB runs manual compactions of
+  // several families at once only when none is exclusive).
+  cro.exclusive_manual_compaction = false;
+  std::vector<rocksdb::Status> done(families.size());
+  {
+    std::vector<std::jthread> compactions;
+    for (std::size_t i = 0; i < families.size(); ++i)
+      compactions.emplace_back([&, i] { done[i] = db->CompactRange(cro, cf(families[i]), nullptr, nullptr); });
   }
+  for (const rocksdb::Status& s : done)
+    if (!s.ok()) return to_error(s, fmt::format("compacting {}", path));
   return {};
 }
 

@@ -301,9 +301,13 @@ struct GameImporter::Impl {
   // Writes and ingests a segment (ingester thread).
   Status ingest(Segment& seg) {
     if (seg.added.stored > 0) {
-      seg.positions_and_tree.write(seg.group, seg.counts);
-      seg.tags.write(seg.group);
-      seg.materials.write(seg.group, material_key_first(first_id));
+      {
+        // Each writes families of its own: side by side (the last segment's
+        // entries are written while nothing else is left to do).
+        std::jthread positions_and_tree([&] { seg.positions_and_tree.write(seg.group, seg.counts); });
+        std::jthread tags([&] { seg.tags.write(seg.group); });
+        seg.materials.write(seg.group, material_key_first(first_id));
+      }
       for (const auto& [key, value] : counter_entries(seg.next_id, seg.counts))
         seg.group.put(Family::Meta, key, value);
       if (Status s = bulk->before_ingest(); !s) return s;

@@ -35,7 +35,13 @@ void IngestGroup::add(Family f, std::string_view key, std::string_view value, bo
                          std::uint32_t(value.size()), merge});
   run.data.append(key);
   run.data.append(value);
-  bytes_ += key.size() + value.size() + sizeof(Entry);
+  run.bytes += key.size() + value.size() + sizeof(Entry);
+}
+
+std::size_t IngestGroup::bytes() const {
+  std::size_t n = 0;
+  for (const Run& run : runs_) n += run.bytes;
+  return n;
 }
 
 void IngestGroup::put(Family f, std::string_view key, std::string_view value) { add(f, key, value, false); }
@@ -115,8 +121,8 @@ Status IngestGroup::ingest() {
   for (Run& run : runs_) {
     run.data.clear();
     run.entries.clear();
+    run.bytes = 0;
   }
-  bytes_ = 0;
   return {};
 }
 

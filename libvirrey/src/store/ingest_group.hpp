@@ -19,8 +19,11 @@ namespace virrey::store {
 
 // At most what a group gathers before it is ingested (an import also ingests
 // every few seconds): what a killed import or upgrade loses, and how far
-// readers lag behind it.
-constexpr std::size_t kIngestGroupBytes = std::size_t(48) << 20;
+// readers lag behind it. Each ingest adds a sorted run to the families keyed
+// by hash, which an import ending with more than three merges (bulk_load.hpp):
+// at 96 MB a collection of some 130,000 games goes in four ingests (at 48 MB,
+// seven), and an import holds about half a gigabyte.
+constexpr std::size_t kIngestGroupBytes = std::size_t(96) << 20;
 
 // The options a table file of family `f` is written with (its compression
 // among them), for every writer of files to ingest.
@@ -35,8 +38,9 @@ class IngestGroup {
   void put(Family f, std::string_view key, std::string_view value);
   void merge(Family f, std::string_view key, std::string_view value);
 
-  std::size_t bytes() const { return bytes_; }
-  bool empty() const { return bytes_ == 0; }
+  // Puts into different families may run on different threads at once.
+  std::size_t bytes() const;
+  bool empty() const { return bytes() == 0; }
 
   // Writes and ingests everything gathered, then starts empty again.
   Status ingest();
@@ -57,13 +61,13 @@ class IngestGroup {
   struct Run {
     std::basic_string<char, std::char_traits<char>, HugePageAllocator<char>> data;
     std::vector<Entry, HugePageAllocator<Entry>> entries;
+    std::size_t bytes = 0;  // gathered, with the entries' own size
   };
   void add(Family f, std::string_view key, std::string_view value, bool merge);
   Status write_run(Family f, Run& run, const std::string& path);
 
   Database::Impl& d_;
   std::array<Run, kFamilyCount> runs_;
-  std::size_t bytes_ = 0;
   std::uint64_t files_ = 0;
 };
 

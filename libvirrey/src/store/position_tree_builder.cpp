@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <thread>
 
 #include "ingest_group.hpp"
 
@@ -73,7 +74,8 @@ std::size_t PositionTreeBuilder::bytes() const {
 }
 
 void PositionTreeBuilder::write(IngestGroup& group, const std::array<VariantCounts, kVariantCount>& counts) {
-  postings_.write(group, counts);
+  // The postings beside the tree (families of their own in the group).
+  std::jthread postings([&] { postings_.write(group, counts); });
   // In key order, so that the group's tree run needs no sorting.
   std::sort(entries_.begin(), entries_.end(), [](const Entry& a, const Entry& b) {
     return std::memcmp(a.key.data(), b.key.data(), a.key.size()) < 0;
