@@ -322,7 +322,8 @@ TEST_F(DatabaseTest, FewIngestsLeaveTheirRunsAsWritten) {
   const Variant v = games[0].variant;
   const std::uint64_t start = hash_of_fen(std::string(info(v).start_fen), v);
   std::set<std::uint32_t> found;
-  ASSERT_TRUE(db->for_each_position(v, start, [&](const PositionHit& h) { return found.insert(h.game), true; }));
+  ASSERT_TRUE(
+      db->for_each_position(v, start, [&](const PositionHit& h) { return found.insert(h.game), true; }));
   EXPECT_EQ(found.size(), db->counts()[std::size_t(v)].games);
 }
 

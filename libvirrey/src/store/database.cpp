@@ -446,7 +446,8 @@ Status Database::Impl::compact(const std::vector<Family>& families) {
   {
     std::vector<std::jthread> compactions;
     for (std::size_t i = 0; i < families.size(); ++i)
-      compactions.emplace_back([&, i] { done[i] = db->CompactRange(cro, cf(families[i]), nullptr, nullptr); });
+      compactions.emplace_back(
+          [&, i] { done[i] = db->CompactRange(cro, cf(families[i]), nullptr, nullptr); });
   }
   for (const rocksdb::Status& s : done)
     if (!s.ok()) return to_error(s, fmt::format("compacting {}", path));
