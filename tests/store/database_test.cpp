@@ -29,12 +29,17 @@ std::unique_ptr<Database> open_db(const std::string& path, OpenMode mode = OpenM
   return db ? std::move(*db) : nullptr;
 }
 
-ImportTotals import_games(Database& db, const std::vector<game::GameRecord>& games, std::size_t batch = 2) {
-  GameImporter importer(db, {2, batch});
+ImportTotals import_games(Database& db, const std::vector<game::GameRecord>& games,
+                          const ImportOptions& options) {
+  GameImporter importer(db, options);
   for (const auto& g : games) EXPECT_TRUE(importer.add(g));
   auto totals = importer.finish();
   EXPECT_TRUE(totals) << totals.error().message;
   return totals ? *totals : ImportTotals{};
+}
+
+ImportTotals import_games(Database& db, const std::vector<game::GameRecord>& games, std::size_t batch = 2) {
+  return import_games(db, games, ImportOptions{2, batch});
 }
 
 // `db check`'s consistency check finds nothing wrong.
@@ -283,14 +288,11 @@ TEST_F(DatabaseTest, FewIngestsLeaveTheirRunsAsWritten) {
   std::vector<game::GameRecord> games;
   for (auto& g : check_pgn(random_games(4, 31))) games.push_back(std::move(g.record));
   ASSERT_EQ(games.size(), 4u);
+  const ImportOptions ingest_a_game{2, 1, 1e-6};
   {
     auto db = open_db(path);
     ASSERT_TRUE(db);
-    GameImporter importer(*db, {2, 1, 1e-6});  // an ingest a game
-    for (std::size_t i = 0; i < 3; ++i) EXPECT_TRUE(importer.add(games[i]));
-    auto t = importer.finish();
-    ASSERT_TRUE(t) << t.error().message;
-    EXPECT_EQ(t->stored, 3u);
+    EXPECT_EQ(import_games(*db, {games.begin(), games.begin() + 3}, ingest_a_game).stored, 3u);
     expect_consistent(*db);
   }
   for (const Family f : {Family::Positions, Family::Tree, Family::Tags, Family::Identities}) {
@@ -305,11 +307,7 @@ TEST_F(DatabaseTest, FewIngestsLeaveTheirRunsAsWritten) {
   {
     auto db = open_db(path);
     ASSERT_TRUE(db);
-    GameImporter importer(*db, {2, 1, 1e-6});
-    EXPECT_TRUE(importer.add(games[3]));
-    auto t = importer.finish();
-    ASSERT_TRUE(t) << t.error().message;
-    EXPECT_EQ(t->stored, 1u);
+    EXPECT_EQ(import_games(*db, {games[3]}, ingest_a_game).stored, 1u);
     expect_consistent(*db);
   }
   for (const Family f : {Family::Positions, Family::Tree, Family::Material, Family::Identities}) {

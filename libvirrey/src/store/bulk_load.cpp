@@ -20,17 +20,17 @@
 //   more than about a million and a half games; ImportOptions).
 // - At the end, a family left with no more than kRunsKept runs above its
 //   last level is left as it is (an import that ingested a few times).
-//   Otherwise its own files are merged into one sorted run,
-//   which takes in the next older run while it holds at least half as much
-//   (runs grow by doubling: an entry is merged about log2 of the imports that
-//   follow it), and more while over kRunsKept runs would be left above the
-//   last level. The runs go into the last level once they hold more than
-//   twice what it does (it is compressed harder), and so do the entries of a
-//   family that compacted as it went (they would otherwise lie on several
-//   levels). The stored entries are so rewritten each time a family triples,
-//   not every few imports: a million games imported into 23.65 million ran
-//   at 0.96 times the speed of the same import into an empty database;
-//   every third import rewrote them before (174 s against 45 at 21 million).
+//   Otherwise its own files are merged into one sorted run, which takes in
+//   the next older run while it holds at least half as much (runs grow by
+//   doubling: an entry is merged about log2 of the imports that follow it),
+//   and more while over kRunsKept runs would be left above the last level.
+//   The runs go into the last level once they hold more than twice what it
+//   does (it is compressed harder), and so do the entries of a family that
+//   compacted as it went (they would otherwise lie on several levels). The
+//   stored entries are so rewritten each time a family triples, not every
+//   few imports: a million games imported into 23.65 million ran at 0.96
+//   times the speed of the same import into an empty database; every third
+//   import rewrote them before (174 s against 45 at 21 million).
 // RocksDB's own compactions are off in these families (rocks_options.cpp):
 // its leveled compactions would move a run that outgrew a tenth of the level
 // below into the last level in the middle of an import.

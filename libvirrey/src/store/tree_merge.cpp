@@ -16,7 +16,8 @@ class TreeMergeOperator final : public rocksdb::MergeOperator {
   bool FullMergeV2(const MergeOperationInput& in, MergeOperationOutput* out) const override {
     // An entry one import wrote and nothing joins (most, past the first
     // moves) keeps its bytes: a compaction into the last level meets every
-    // entry as an operand, and coding each again was most of its time.
+    // entry as an operand, and decoding and coding each again bought
+    // nothing (about 5 % of that compaction's time).
     if (!in.existing_value && in.operand_list.size() == 1) {
       out->existing_operand = in.operand_list.front();
       return true;
