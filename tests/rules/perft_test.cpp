@@ -126,7 +126,8 @@ TEST(PerftDivide, ThreadsGiveTheSameCountsInTheSameOrder) {
 // on random games from every perft position (Modern also with bishop swaps):
 // the numbers name exactly the legal moves, each once, in the order of
 // origin then destination square; every legal move's number leads back to
-// it; moves that are not legal get no number.
+// it, counted with or without checking the move; moves that are not legal
+// get no number.
 template <class G>
 void check_move_numbers(Position<G> pos, const std::string& id, std::mt19937_64& rng, int& widest) {
   for (int ply = 0; ply < 60; ++ply) {
@@ -140,6 +141,7 @@ void check_move_numbers(Position<G> pos, const std::string& id, std::mt19937_64&
     for (std::size_t i = 0; i < named.size(); ++i) {
       ASSERT_TRUE(list.contains(named[i].second)) << where;
       ASSERT_EQ(move_number(pos, named[i].second), named[i].first) << where;
+      ASSERT_EQ(legal_move_number(pos, named[i].second), named[i].first) << where;
       if (i > 0) {
         const Move a = named[i - 1].second, b = named[i].second;
         ASSERT_TRUE(a.from() < b.from() || (a.from() == b.from() && a.to() <= b.to())) << where;

@@ -172,6 +172,19 @@ int move_number(const Position<G>& pos, Move m) {
 }
 
 template <class G>
+int legal_move_number(const Position<G>& pos, Move m) {
+  const Square from = m.from(), to = m.to();
+  const PieceType mover = pos.piece_on(from).type;
+  const Numbering<G> n(pos);
+  int choice = 0;
+  if (m.kind() == MoveKind::Promotion && !n.choosable.empty())
+    while (choice + 1 < n.choices && n.choosable[std::size_t(choice)] != m.promotion()) ++choice;
+  const Bitboard<G> below_to = square_bb<G>(to) - 1;
+  return n.count_below(square_bb<G>(from) - 1) +
+         n.count(n.targets(from, mover) & below_to, mover == PieceType::Pawn) + choice;
+}
+
+template <class G>
 Move move_with_number(const Position<G>& pos, int number) {
   if (number < 0) return Move{};
   const Numbering<G> n(pos);
@@ -227,6 +240,8 @@ bool move_numbers_wide(const Position<G>& pos) {
 
 template int move_number<Board8>(const Position<Board8>&, Move);
 template int move_number<Board9>(const Position<Board9>&, Move);
+template int legal_move_number<Board8>(const Position<Board8>&, Move);
+template int legal_move_number<Board9>(const Position<Board9>&, Move);
 template Move move_with_number<Board8>(const Position<Board8>&, int);
 template Move move_with_number<Board9>(const Position<Board9>&, int);
 template bool move_numbers_wide<Board8>(const Position<Board8>&);

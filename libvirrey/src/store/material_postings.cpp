@@ -180,7 +180,9 @@ void encode_material_run(std::string& out, GameId first, std::span<const Materia
     for (std::size_t i = 1; i < hits.size(); ++i) append_material_posting(out, hits[i - 1].game, hits[i]);
     return;
   }
-  std::vector<std::uint32_t> gaps, firsts, plies;
+  // The thread's scratch lists: a builder or a merge codes many runs.
+  thread_local std::vector<std::uint32_t> gaps, firsts, plies;
+  gaps.clear(), firsts.clear(), plies.clear();
   gaps.reserve(hits.size()), firsts.reserve(hits.size()), plies.reserve(hits.size());
   std::uint32_t least = ~std::uint32_t(0);
   for (const MaterialHit& h : hits) least = std::min(least, h.first_ply);

@@ -21,12 +21,14 @@ int fingerprint_bits(std::uint64_t count, std::uint64_t variant_positions) {
   return std::clamp(int(std::bit_width(bucket)), kMinFingerprintBits, kWrittenFingerprintBits);
 }
 
-std::string encode_postings(GameId first, const std::vector<Posting>& postings, int bits) {
-  std::string out;
-  put_varint(out, postings.size());
+void append_postings(std::string& out, GameId first, const std::vector<Posting>& postings, int bits) {
   const std::uint64_t span = postings.empty() ? 0 : postings.back().game - first;
   const std::uint64_t mean_gap = span / std::max<std::size_t>(postings.size(), 1);
   const int k = mean_gap == 0 ? 0 : std::bit_width(mean_gap) - 1;
+  // Room for the header and for the codes at their mean length: a gap's low
+  // k bits, its quotient in unary (about two bits) and the fingerprint.
+  out.reserve(out.size() + 12 + postings.size() * std::size_t(k + 2 + bits) / 8);
+  put_varint(out, postings.size());
   out += char(k);
   out += char(bits);
   BitWriter w(out);
@@ -36,6 +38,11 @@ std::string encode_postings(GameId first, const std::vector<Posting>& postings, 
     w.bits(p.fingerprint, bits);
     previous = p.game;
   }
+}
+
+std::string encode_postings(GameId first, const std::vector<Posting>& postings, int bits) {
+  std::string out;
+  append_postings(out, first, postings, bits);
   return out;
 }
 
@@ -83,6 +90,7 @@ void PostingsBuilder::write(IngestGroup& group, const std::array<VariantCounts, 
   constexpr int kBelowBits = kWrittenFingerprintBits;  // of the hash under the bucket
   std::vector<std::uint32_t> start(kBuckets + 1);
   std::vector<Posting> postings;
+  std::string value;
   for (int vi = 0; vi < kVariantCount; ++vi) {
     Gathered& g = gathered_[std::size_t(vi)];
     if (g.hashes.empty()) continue;
@@ -108,8 +116,9 @@ void PostingsBuilder::write(IngestGroup& group, const std::array<VariantCounts, 
         postings.push_back({sorted[j].game, sorted[j].below >> (kBelowBits - bits)});
       const GameId first = sorted[lo].game;
       const std::uint64_t bucket_hash = std::uint64_t(b) << (64 - kPositionBucketBits);
-      group.put(Family::Positions, view(position_key(Variant(vi), bucket_hash, first)),
-                encode_postings(first, postings, bits));
+      value.clear();
+      append_postings(value, first, postings, bits);
+      group.put(Family::Positions, view(position_key(Variant(vi), bucket_hash, first)), value);
     }
     g.hashes.clear();
     g.runs.clear();

@@ -66,6 +66,8 @@ int fingerprint_bits(std::uint64_t count, std::uint64_t variant_positions);
 
 // Postings sorted by game, none before `first`, fingerprints `bits` wide.
 std::string encode_postings(GameId first, const std::vector<Posting>& postings, int bits);
+// The same, appended to out (a writer reuses one buffer for its values).
+void append_postings(std::string& out, GameId first, const std::vector<Posting>& postings, int bits);
 
 // Visits the postings of a value in order; false when the value does not
 // decode (or the visitor stops: `stopped` tells which).

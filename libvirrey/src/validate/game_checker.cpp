@@ -387,8 +387,8 @@ struct GeometryChecker final : pgn::Visitor {
     }
     if (in_main_line()) {
       out.record.main_line.push_back(move);
-      // A legal move always has a number: add() cannot fail here.
-      if (options.trace_main_line) out.trace.add(line.pos, move);
+      // The move was found legal: the trace numbers it without checking it again.
+      if (options.trace_main_line) out.trace.add_legal(line.pos, move);
     }
     line.has_move = true;
     ++line.ply;

@@ -80,24 +80,16 @@ struct MainLineTrace {
   template <class G>
   bool add(const Position<G>& before, Move m) {
     if (numbered && !append_move_number(move_numbers, before, m)) return false;
-    if (hashes.empty() || material_changes) note_material(before, std::uint32_t(hashes.size()));
-    material_changes = m.kind() == MoveKind::Promotion || m.kind() == MoveKind::EnPassant ||
-                       (m.kind() == MoveKind::Normal && !before.piece_on(m.to()).empty());
-    hashes.push_back(before.hash());
-    // Follow promoted pieces: captured when a move lands on them.
-    for (TracedPromotion& p : promotions) {
-      if (p.square == kNoSquare) continue;
-      if (m.kind() == MoveKind::BishopSwap && m.to() == p.square)
-        p.square = m.from();
-      else if (m.from() == p.square)
-        p.square = m.to();
-      else if (m.to() == p.square)
-        p.square = kNoSquare;
-    }
-    if (m.kind() == MoveKind::Promotion)
-      promotions.push_back({m.promotion(), before.side_to_move(), file_of<G>(m.to()),
-                            std::uint32_t(hashes.size()), m.to(), false});
+    follow(before, m);
     return true;
+  }
+
+  // The same for a move the caller has found legal (the checker's replay):
+  // its number is counted without checking the move again.
+  template <class G>
+  void add_legal(const Position<G>& before, Move m) {
+    if (numbered) append_legal_move_number(move_numbers, before, m);
+    follow(before, m);
   }
 
   // Ends the trace at the last position, whose board_state is `state`.
@@ -118,6 +110,29 @@ struct MainLineTrace {
   }
 
  private:
+  // What every move adds beside its number: its position's hash, the
+  // material, and where the promoted pieces stand.
+  template <class G>
+  void follow(const Position<G>& before, Move m) {
+    if (hashes.empty() || material_changes) note_material(before, std::uint32_t(hashes.size()));
+    material_changes = m.kind() == MoveKind::Promotion || m.kind() == MoveKind::EnPassant ||
+                       (m.kind() == MoveKind::Normal && !before.piece_on(m.to()).empty());
+    hashes.push_back(before.hash());
+    // Follow promoted pieces: captured when a move lands on them.
+    for (TracedPromotion& p : promotions) {
+      if (p.square == kNoSquare) continue;
+      if (m.kind() == MoveKind::BishopSwap && m.to() == p.square)
+        p.square = m.from();
+      else if (m.from() == p.square)
+        p.square = m.to();
+      else if (m.to() == p.square)
+        p.square = kNoSquare;
+    }
+    if (m.kind() == MoveKind::Promotion)
+      promotions.push_back({m.promotion(), before.side_to_move(), file_of<G>(m.to()),
+                            std::uint32_t(hashes.size()), m.to(), false});
+  }
+
   template <class G>
   void note_material(const Position<G>& pos, std::uint32_t ply) {
     const Material now = material_of(pos);

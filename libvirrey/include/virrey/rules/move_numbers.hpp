@@ -28,6 +28,12 @@ namespace virrey {
 template <class G>
 int move_number(const Position<G>& pos, Move m);
 
+// The number of m, which the caller knows to be a legal move of pos (a
+// checker's replay): move_number without checking that m is one. What it
+// returns for a move that is not legal means nothing.
+template <class G>
+int legal_move_number(const Position<G>& pos, Move m);
+
 // The legal move with a number, or a null move when no legal move has it
 // (an illegal pseudo-legal move, or a number past the last).
 template <class G>
@@ -39,6 +45,8 @@ bool move_numbers_wide(const Position<G>& pos);
 
 extern template int move_number<Board8>(const Position<Board8>&, Move);
 extern template int move_number<Board9>(const Position<Board9>&, Move);
+extern template int legal_move_number<Board8>(const Position<Board8>&, Move);
+extern template int legal_move_number<Board9>(const Position<Board9>&, Move);
 extern template Move move_with_number<Board8>(const Position<Board8>&, int);
 extern template Move move_with_number<Board9>(const Position<Board9>&, int);
 extern template bool move_numbers_wide<Board8>(const Position<Board8>&);
@@ -54,6 +62,14 @@ bool append_move_number(std::string& out, const Position<G>& pos, Move m) {
   if (move_numbers_wide(pos)) out += char(number >> 8);
   out += char(number & 0xff);
   return true;
+}
+
+// The same for a move the caller knows to be legal (legal_move_number).
+template <class G>
+void append_legal_move_number(std::string& out, const Position<G>& pos, Move m) {
+  const int number = legal_move_number(pos, m);
+  if (move_numbers_wide(pos)) out += char(number >> 8);
+  out += char(number & 0xff);
 }
 
 }  // namespace virrey
