@@ -232,6 +232,11 @@ bool move_numbers_wide(const Position<G>& pos) {
     return w;
   }();
   const int choices = std::max<int>(1, int(pos.promotion_choices().size()));  // at most
+  // The coarsest bound first, in two counts: every pawn as wide as a
+  // promoting one or a pawn at home, every other piece as the widest piece.
+  static const int widest_of_all = *std::max_element(widest.begin(), widest.end());
+  const Bitboard<G> others = pos.pieces(us) & ~pawns;
+  if (std::max(4, 3 * choices) * popcount(pawns) + widest_of_all * popcount(others) <= 256) return false;
   int bound = 4 * popcount(pawns & ~before_last) + 3 * choices * popcount(pawns & before_last);
   for (std::size_t i = 0; i < kPieces.size(); ++i) bound += widest[i] * popcount(pos.pieces(us, kPieces[i]));
   if (bound <= 256) return false;
