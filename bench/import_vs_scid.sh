@@ -5,23 +5,31 @@
 # Scid import then one virrey import. Reports games/s by wall and CPU time,
 # the median of the rounds' ratios to Scid, and database bytes per game and
 # per byte of PGN. With --generated N it also imports N generated Virrey games.
-#   bench/import_vs_scid.sh [--runs N] [--threads N] [--generated N] [--pgn FILE]
+# Both sides run on the same cores, core 0 by default (`taskset`): this
+# machine's cores may run at different speeds, and unpinned, Scid's import
+# takes a second thread whose share varies from run to run.
+#   bench/import_vs_scid.sh [--runs N] [--threads N] [--cpus LIST|all]
+#                           [--generated N] [--pgn FILE]
+#     --cpus LIST  the cores both imports run on (taskset; default 0); all: not pinned
 # Default input: ../shared/corpora/real/pgnmentor-players-01.pgn.zst, decompressed.
 # Environment: VIRREY (the binary; default build/cli/virrey), TKSCID.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 virrey=${VIRREY:-$root/build/cli/virrey}
 tkscid=${TKSCID:-$(command -v tkscid || echo /usr/games/tkscid)}
-runs=3 threads=2 generated=0 pgn=
+runs=3 threads=2 generated=0 pgn= cpus=0
 while (( $# )); do
   case $1 in
     --runs) runs=$2; (( runs > 0 )) || { echo "--runs must be at least 1" >&2; exit 2; }; shift 2 ;;
     --threads) threads=$2; shift 2 ;;
+    --cpus) cpus=$2; shift 2 ;;
     --generated) generated=$2; shift 2 ;;
     --pgn) pgn=$2; shift 2 ;;
-    *) echo "usage: $0 [--runs N] [--threads N] [--generated N] [--pgn FILE]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--runs N] [--threads N] [--cpus LIST|all] [--generated N] [--pgn FILE]" >&2; exit 2 ;;
   esac
 done
+pin=()
+[[ $cpus == all ]] || pin=(taskset -c "$cpus")
 [[ -x "$virrey" ]] || "$root/scripts/build.sh" >/dev/null
 [[ -x "$tkscid" ]] || { echo "tkscid is missing (scripts/install-deps.sh --bench)" >&2; exit 2; }
 work=$(mktemp -d)
@@ -43,7 +51,7 @@ TCL
 # rejected, as two of pgnmentor-players-01 are) is a completed import.
 timed() {
   local code=0
-  /usr/bin/time -f "%e %U %S" -o "$work/time" "$@" > "$work/out" 2> "$work/err" || code=$?
+  /usr/bin/time -f "%e %U %S" -o "$work/time" "${pin[@]}" "$@" > "$work/out" 2> "$work/err" || code=$?
   (( code <= 1 )) || { echo "failed ($code): $*" >&2; tail -n 5 "$work/err" >&2; exit 3; }
   read -r wall user sys < <(tail -n 1 "$work/time")
   python3 -c "print($wall, $user + $sys)"
@@ -75,27 +83,32 @@ for _ in $(seq "$runs"); do
   once scid "$pgn" >> "$work/rounds"
   once virrey "$pgn" >> "$work/rounds"
 done
-python3 - "$pgn" "$pgn_bytes" "$threads" "$work/rounds" <<'PY'
+python3 - "$pgn" "$pgn_bytes" "$threads" "$work/rounds" "$cpus" <<'PY'
 import statistics, sys
-pgn, pgn_bytes, threads = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+pgn, pgn_bytes, threads, cpus = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[5]
 runs = {"scid": [], "virrey": []}
 for line in open(sys.argv[4]):
     kind, wall, cpu, size, games = line.split()
     runs[kind].append((float(wall), float(cpu), int(size), int(games)))
-print(f"{pgn}: {pgn_bytes / 1e6:.1f} MB of PGN, {len(runs['scid'])} rounds")
+pinned = ("not pinned" if cpus == "all" else
+          f"both pinned to core{'s' if ',' in cpus or '-' in cpus else ''} {cpus}")
+print(f"{pgn}: {pgn_bytes / 1e6:.1f} MB of PGN, {len(runs['scid'])} rounds, {pinned}")
 def row(name, rs):
-    wall, cpu = min(r[0] for r in rs), min(r[1] for r in rs)
+    walls = [r[0] for r in rs]
+    wall, cpu = statistics.median(walls), statistics.median(r[1] for r in rs)
     size, games = rs[-1][2], rs[-1][3]
-    print(f"  {name:28s} {games:8d} games  {games / wall:9.0f} games/s wall  {games / cpu:9.0f} games/s CPU"
-          f"  {size / max(games, 1):6.0f} B/game  {size / pgn_bytes:5.2f}x PGN   (best of the rounds)")
+    print(f"  {name:28s} {games:8d} games  {wall:6.2f} s wall ({min(walls):.2f}-{max(walls):.2f})"
+          f"  {games / wall:9.0f} games/s wall  {games / cpu:9.0f} games/s CPU"
+          f"  {size / max(games, 1):6.0f} B/game  {size / pgn_bytes:5.2f}x PGN   (medians of the rounds)")
 row("scid (sc_base import)", runs["scid"])
 row(f"virrey import --threads {threads}", runs["virrey"])
 def ratios(i):
     return [(v[3] / v[i]) / (s[3] / s[i]) for s, v in zip(runs["scid"], runs["virrey"])]
 wall, cpu = ratios(0), ratios(1)
-print(f"  ratio virrey/scid, median of the rounds: {statistics.median(wall):.2f}x wall"
-      f" (rounds {' '.join(f'{r:.2f}' for r in wall)}), {statistics.median(cpu):.2f}x CPU;"
-      f" virrey builds the full position index, opening tree and tag/promotion indexes")
+print(f"  ratio virrey/scid games/s, median of the rounds: {statistics.median(wall):.2f}x wall"
+      f" ({min(wall):.2f}-{max(wall):.2f}; rounds {' '.join(f'{r:.2f}' for r in wall)}),"
+      f" {statistics.median(cpu):.2f}x CPU;"
+      f" virrey builds the full position index, opening tree and tag/promotion/material indexes")
 PY
 
 if (( generated > 0 )); then
