@@ -200,5 +200,53 @@ TEST(BitStream, RiceCodesOfLongRuns) {
   EXPECT_FALSE(r.ok());
 }
 
+// The writer against a plain one written here, a bit at a time (least
+// significant bit first within each byte), over random mixes of fields and
+// Rice codes of every width, with flushes between them.
+TEST(BitStream, MatchesAPlainBitAtATimeWriter) {
+  std::mt19937_64 rng(5);
+  for (int round = 0; round < 200; ++round) {
+    std::string out;
+    std::vector<bool> plain;
+    auto pad = [&] {
+      while (plain.size() % 8) plain.push_back(false);
+    };
+    {
+      BitWriter w(out);
+      for (int i = 0; i < 300; ++i) {
+        const std::uint64_t value = rng() >> (rng() % 64);
+        switch (rng() % 5) {
+          case 0: {  // a field of up to 56 bits
+            const int bits = int(rng() % 57);
+            w.bits(value, bits);
+            for (int b = 0; b < bits; ++b) plain.push_back(value >> b & 1);
+            break;
+          }
+          case 4:
+            if (rng() % 8 == 0) {
+              w.flush();
+              pad();
+              break;
+            }
+            [[fallthrough]];
+          default: {  // a Rice code, its quotient mostly short
+            const int k = int(rng() % 33);
+            const std::uint64_t v = (value % (std::uint64_t(1) << std::min(k + int(rng() % 8), 40)));
+            w.rice(v, k);
+            for (std::uint64_t q = v >> k; q > 0; --q) plain.push_back(true);
+            plain.push_back(false);
+            for (int b = 0; b < k; ++b) plain.push_back(v >> b & 1);
+          }
+        }
+      }
+    }
+    pad();
+    std::string expected(plain.size() / 8, '\0');
+    for (std::size_t b = 0; b < plain.size(); ++b)
+      if (plain[b]) expected[b / 8] = char(expected[b / 8] | 1 << (b % 8));
+    ASSERT_EQ(out, expected) << "round " << round;
+  }
+}
+
 }  // namespace
 }  // namespace virrey::store

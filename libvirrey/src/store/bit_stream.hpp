@@ -4,6 +4,7 @@
 // data, `ok` turns false and zeros are returned from then on.
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <string>
@@ -11,43 +12,81 @@
 
 namespace virrey::store {
 
+// Writes to the end of a string; the string holds the bits once the writer
+// is flushed or destroyed (until then it may hold room beyond them).
 class BitWriter {
  public:
-  explicit BitWriter(std::string& out) : out_(out) {}
+  explicit BitWriter(std::string& out) : out_(out), pos_(out.size()) {}
   ~BitWriter() { flush(); }
   BitWriter(const BitWriter&) = delete;
   BitWriter& operator=(const BitWriter&) = delete;
 
-  // The low `bits` bits of value (bits <= 56).
+  // The low `bits` bits of value (bits <= 56). Whole 32-bit words go out at
+  // once, straight into the string: an import writes hundreds of millions
+  // of codes.
   void bits(std::uint64_t value, int bits) {
-    if (bits == 0) return;
-    acc_ |= (value & ((std::uint64_t(1) << bits) - 1)) << fill_;
-    fill_ += bits;
-    while (fill_ >= 8) {
-      out_ += char(acc_ & 0xff);
-      acc_ >>= 8;
-      fill_ -= 8;
+    if (bits > 32) {
+      word(value, 32);
+      value >>= 32;
+      bits -= 32;
     }
+    word(value, bits);
   }
   // value >> k in unary (ones ended by a zero), then its low k bits.
   void rice(std::uint64_t value, int k) {
-    for (std::uint64_t q = value >> k; q > 0;) {
-      const int run = q > 32 ? 32 : int(q);
-      bits((std::uint64_t(1) << run) - 1, run);
-      q -= std::uint64_t(run);
+    const std::uint64_t q = value >> k;
+    if (q + 1 + std::uint64_t(k) <= 32) {  // the usual short code, in one word
+      const std::uint64_t low = value & ((std::uint64_t(1) << k) - 1);
+      word(((std::uint64_t(1) << q) - 1) | low << (q + 1), int(q) + 1 + k);
+    } else {
+      long_rice(value, k);
     }
-    bits(0, 1);
-    bits(value, k);
   }
-  // Writes the last partial byte, zero-padded.
+  // Writes the last partial bytes, the last one zero-padded; the string then
+  // ends with them.
   void flush() {
-    if (fill_ > 0) out_ += char(acc_ & 0xff);
+    out_.resize(pos_);
+    for (; fill_ > 0; fill_ -= 8) {
+      out_ += char(acc_ & 0xff);
+      acc_ >>= 8;
+      if (fill_ < 8) break;
+    }
+    pos_ = out_.size();
     acc_ = 0;
     fill_ = 0;
   }
 
  private:
+  // At most 32 bits; fill_ stays under 32 between calls, so they fit.
+  void word(std::uint64_t value, int bits) {
+    if (bits == 0) return;
+    acc_ |= (value & ((std::uint64_t(1) << bits) - 1)) << fill_;
+    fill_ += bits;
+    if (fill_ >= 32) {
+      if (pos_ + 4 > out_.size()) grow();
+      char* p = out_.data() + pos_;
+      p[0] = char(acc_ & 0xff);
+      p[1] = char(acc_ >> 8 & 0xff);
+      p[2] = char(acc_ >> 16 & 0xff);
+      p[3] = char(acc_ >> 24 & 0xff);
+      pos_ += 4;
+      acc_ >>= 32;
+      fill_ -= 32;
+    }
+  }
+  [[gnu::noinline]] void grow() { out_.resize(std::max<std::size_t>(2 * out_.size(), pos_ + 64)); }
+  [[gnu::noinline]] void long_rice(std::uint64_t value, int k) {
+    for (std::uint64_t left = value >> k; left > 0;) {
+      const int run = left > 32 ? 32 : int(left);
+      word((std::uint64_t(1) << run) - 1, run);
+      left -= std::uint64_t(run);
+    }
+    word(0, 1);
+    bits(value, k);
+  }
+
   std::string& out_;
+  std::size_t pos_;  // the bytes written so far end here
   std::uint64_t acc_ = 0;
   int fill_ = 0;
 };
