@@ -108,6 +108,22 @@ struct Numbering {
            count_type<PieceType::Viceroy>(below) + count_type<PieceType::Minister>(below);
   }
 
+  // Which promotion choice m is: 0 unless the player chooses; `choices`
+  // when m promotes to a piece that is not among them.
+  int choice_of(Move m) const {
+    if (m.kind() != MoveKind::Promotion || choosable.empty()) return 0;
+    int choice = 0;
+    while (choice < choices && choosable[std::size_t(choice)] != m.promotion()) ++choice;
+    return choice;
+  }
+
+  // The number of the move of the piece on `from` (with these destinations)
+  // to `to`: the moves of the pieces on earlier squares, then its own to
+  // earlier destinations, then the earlier promotion choices.
+  int number(Square from, BB targets, bool pawn, Square to, int choice) const {
+    return count_below(square_bb<G>(from) - 1) + count(targets & (square_bb<G>(to) - 1), pawn) + choice;
+  }
+
   // The move of a piece to a destination (`choice`: which promotion).
   Move move_to(Square from, PieceType pt, Square to, int choice) const {
     const BB to_bb = square_bb<G>(to);
@@ -161,27 +177,17 @@ int move_number(const Position<G>& pos, Move m) {
   const Bitboard<G> targets = n.targets(from, mover.type);
   const Bitboard<G> to_bb = square_bb<G>(to);
   if (!(targets & to_bb)) return -1;
-  int choice = 0;
-  if (m.kind() == MoveKind::Promotion && !n.choosable.empty()) {
-    while (choice < n.choices && n.choosable[std::size_t(choice)] != m.promotion()) ++choice;
-    if (choice == n.choices) return -1;
-  }
+  const int choice = n.choice_of(m);
+  if (choice == n.choices) return -1;
   if (n.move_to(from, mover.type, to, choice) != m || !n.king_safe(m)) return -1;
-  const bool pawn = mover.type == PieceType::Pawn;
-  return n.count_below(square_bb<G>(from) - 1) + n.count(targets & (to_bb - 1), pawn) + choice;
+  return n.number(from, targets, mover.type == PieceType::Pawn, to, choice);
 }
 
 template <class G>
 int legal_move_number(const Position<G>& pos, Move m) {
-  const Square from = m.from(), to = m.to();
-  const PieceType mover = pos.piece_on(from).type;
+  const PieceType mover = pos.piece_on(m.from()).type;
   const Numbering<G> n(pos);
-  int choice = 0;
-  if (m.kind() == MoveKind::Promotion && !n.choosable.empty())
-    while (choice + 1 < n.choices && n.choosable[std::size_t(choice)] != m.promotion()) ++choice;
-  const Bitboard<G> below_to = square_bb<G>(to) - 1;
-  return n.count_below(square_bb<G>(from) - 1) +
-         n.count(n.targets(from, mover) & below_to, mover == PieceType::Pawn) + choice;
+  return n.number(m.from(), n.targets(m.from(), mover), mover == PieceType::Pawn, m.to(), n.choice_of(m));
 }
 
 template <class G>

@@ -46,11 +46,7 @@ class BitWriter {
   // ends with them.
   void flush() {
     out_.resize(pos_);
-    for (; fill_ > 0; fill_ -= 8) {
-      out_ += char(acc_ & 0xff);
-      acc_ >>= 8;
-      if (fill_ < 8) break;
-    }
+    for (int written = 0; written < fill_; written += 8, acc_ >>= 8) out_ += char(acc_ & 0xff);
     pos_ = out_.size();
     acc_ = 0;
     fill_ = 0;

@@ -262,12 +262,7 @@ class MaterialMergeOperator final : public rocksdb::MergeOperator {
   const char* Name() const override { return "virrey.material_runs"; }
 
   bool FullMergeV2(const MergeOperationInput& in, MergeOperationOutput* out) const override {
-    // A value one ingest wrote and nothing joins keeps its bytes (a
-    // compaction into the last level meets every value as an operand).
-    if (!in.existing_value && in.operand_list.size() == 1) {
-      out->existing_operand = in.operand_list.front();
-      return true;
-    }
+    if (keep_lone_operand(in, out)) return true;
     std::vector<rocksdb::Slice> parts;
     if (in.existing_value) parts.push_back(*in.existing_value);
     parts.insert(parts.end(), in.operand_list.begin(), in.operand_list.end());

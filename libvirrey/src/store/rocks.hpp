@@ -10,6 +10,7 @@
 #include <vector>
 
 #include <rocksdb/db.h>
+#include <rocksdb/merge_operator.h>
 #include <rocksdb/options.h>
 
 #include "virrey/store/database.hpp"
@@ -26,6 +27,17 @@ rocksdb::DBOptions db_options(OpenMode mode);
 
 // The merge operator that sums TreeCounters (tree_merge.cpp).
 std::shared_ptr<rocksdb::MergeOperator> make_tree_merge_operator();
+
+// For a merge operator: an operand with no other and no value beneath it
+// is the merged value as it stands, so it keeps its bytes (true; nothing to
+// decode and code again). A compaction into the last level meets every
+// entry an import wrote as such an operand: about 5 % of the tree's.
+inline bool keep_lone_operand(const rocksdb::MergeOperator::MergeOperationInput& in,
+                              rocksdb::MergeOperator::MergeOperationOutput* out) {
+  if (in.existing_value || in.operand_list.size() != 1) return false;
+  out->existing_operand = in.operand_list.front();
+  return true;
+}
 
 // The smallest string greater than every string with this prefix ("" if none).
 std::string prefix_successor(std::string_view prefix);

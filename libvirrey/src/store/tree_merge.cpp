@@ -14,14 +14,7 @@ class TreeMergeOperator final : public rocksdb::MergeOperator {
   const char* Name() const override { return kTreeMergeOperatorName.data(); }
 
   bool FullMergeV2(const MergeOperationInput& in, MergeOperationOutput* out) const override {
-    // An entry one import wrote and nothing joins (most, past the first
-    // moves) keeps its bytes: a compaction into the last level meets every
-    // entry as an operand, and decoding and coding each again bought
-    // nothing (about 5 % of that compaction's time).
-    if (!in.existing_value && in.operand_list.size() == 1) {
-      out->existing_operand = in.operand_list.front();
-      return true;
-    }
+    if (keep_lone_operand(in, out)) return true;  // most entries past the first moves
     TreeCounters sum;
     if (in.existing_value && !add(sum, *in.existing_value)) return false;
     for (const rocksdb::Slice& op : in.operand_list)

@@ -52,24 +52,28 @@ extern template Move move_with_number<Board9>(const Position<Board9>&, int);
 extern template bool move_numbers_wide<Board8>(const Position<Board8>&);
 extern template bool move_numbers_wide<Board9>(const Position<Board9>&);
 
-// Appends a move as a stored game records it: its move number, in two
-// bytes big-endian when the position has more than 256; false when the move
-// is not legal.
+// Appends a move number as a stored game records it: in two bytes
+// big-endian when the position has more than 256 numbers.
+template <class G>
+void append_number(std::string& out, const Position<G>& pos, int number) {
+  if (move_numbers_wide(pos)) out += char(number >> 8);
+  out += char(number & 0xff);
+}
+
+// Appends a move as a stored game records it (its move number); false when
+// the move is not legal.
 template <class G>
 bool append_move_number(std::string& out, const Position<G>& pos, Move m) {
   const int number = move_number(pos, m);
   if (number < 0) return false;
-  if (move_numbers_wide(pos)) out += char(number >> 8);
-  out += char(number & 0xff);
+  append_number(out, pos, number);
   return true;
 }
 
 // The same for a move the caller knows to be legal (legal_move_number).
 template <class G>
 void append_legal_move_number(std::string& out, const Position<G>& pos, Move m) {
-  const int number = legal_move_number(pos, m);
-  if (move_numbers_wide(pos)) out += char(number >> 8);
-  out += char(number & 0xff);
+  append_number(out, pos, legal_move_number(pos, m));
 }
 
 }  // namespace virrey
