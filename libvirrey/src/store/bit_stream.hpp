@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -102,6 +103,24 @@ class BitReader {
   }
   // Whole bytes read so far, the partly read one included.
   std::size_t bytes_read() const { return pos_ - std::size_t(fill_ / 8); }
+  // A Rice code then a field of `bits` bits, as rice(k) then bits(bits) read
+  // them; in one refill when both fit in it, as they mostly do (a posting).
+  std::uint64_t rice_then_bits(int k, int bits, std::uint64_t& field) {
+    top_up();
+    const int ones = std::countr_one(acc_);
+    const int length = ones + 1 + k + bits;  // all under the 63 bits at most filled
+    if (length <= fill_) {
+      const std::uint64_t rest = acc_ >> (ones + 1);
+      const std::uint64_t low = rest & ((std::uint64_t(1) << k) - 1);
+      field = (rest >> k) & ((std::uint64_t(1) << bits) - 1);
+      acc_ >>= length;
+      fill_ -= length;
+      return std::uint64_t(ones) << k | low;
+    }
+    const std::uint64_t value = rice(k);
+    field = this->bits(bits);
+    return value;
+  }
   std::uint64_t rice(int k) {
     std::uint64_t q = 0;
     for (;;) {
@@ -122,14 +141,42 @@ class BitReader {
   }
 
  private:
-  // At least `need` bits in the accumulator (need <= 56).
+  // At least `need` bits in the accumulator (need <= 56). With eight bytes
+  // left it loads a whole word: the bytes it takes in full count, and the
+  // bits of the next one above them are that byte's own, so taking it in
+  // again later ORs the same bits (a lookup decodes tens of thousands of
+  // postings a bucket on a large collection).
   bool refill(int need) {
+    if (fill_ >= need) return ok_;
+    if (pos_ + 8 <= data_.size()) {
+      std::uint64_t word = 0;
+      if constexpr (std::endian::native == std::endian::little) {
+        std::memcpy(&word, data_.data() + pos_, 8);
+      } else {
+        for (int i = 7; i >= 0; --i) word = word << 8 | std::uint8_t(data_[pos_ + std::size_t(i)]);
+      }
+      acc_ |= word << fill_;
+      pos_ += std::size_t(63 - fill_) >> 3;
+      fill_ |= 56;
+      return ok_;
+    }
     while (fill_ < need) {
       if (pos_ >= data_.size()) return fail(), false;
       acc_ |= std::uint64_t(std::uint8_t(data_[pos_++])) << fill_;
       fill_ += 8;
     }
     return ok_;
+  }
+  // As many bits as fit, without failing at the end of the data.
+  void top_up() {
+    if (pos_ + 8 <= data_.size()) {
+      refill(56);
+      return;
+    }
+    while (fill_ < 56 && pos_ < data_.size()) {
+      acc_ |= std::uint64_t(std::uint8_t(data_[pos_++])) << fill_;
+      fill_ += 8;
+    }
   }
   std::uint64_t fail() {
     ok_ = false;

@@ -46,31 +46,6 @@ std::string encode_postings(GameId first, const std::vector<Posting>& postings, 
   return out;
 }
 
-bool decode_postings(std::string_view value, GameId first,
-                     const std::function<bool(const DecodedPosting&)>& visit, bool* stopped) {
-  if (stopped) *stopped = false;
-  ByteReader header(value);
-  const std::uint64_t count = header.varint();
-  const int k = header.byte();
-  const int bits = header.byte();
-  if (!header.ok() || k > 32 || bits < 1 || bits > kMaxFingerprintBits || count == 0) return false;
-  // Every posting takes at least 1 + bits bits.
-  const std::string_view rest = value.substr(header.position());
-  if (count > rest.size() * 8 / std::uint64_t(1 + bits)) return false;
-  BitReader r(rest);
-  std::uint64_t game = first;
-  for (std::uint64_t i = 0; i < count; ++i) {
-    game += r.rice(k);
-    const std::uint64_t fingerprint = r.bits(bits);
-    if (!r.ok() || game > 0xffffffffu) return false;
-    if (!visit({GameId(game), fingerprint, bits})) {
-      if (stopped) *stopped = true;
-      return false;
-    }
-  }
-  return true;
-}
-
 void PostingsBuilder::add(Variant v, std::uint64_t hash, GameId game) {
   Gathered& g = gathered_[std::size_t(v)];
   if (g.runs.empty() || g.runs.back().game != game) g.runs.push_back({game, 0});

@@ -31,12 +31,13 @@
 
 #include <array>
 #include <cstdint>
-#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "bit_stream.hpp"
 #include "huge_page_allocator.hpp"
+#include "varint.hpp"
 #include "virrey/rules/variant.hpp"
 #include "virrey/store/database.hpp"
 #include "virrey/store/keys.hpp"
@@ -70,14 +71,37 @@ std::string encode_postings(GameId first, const std::vector<Posting>& postings, 
 void append_postings(std::string& out, GameId first, const std::vector<Posting>& postings, int bits);
 
 // Visits the postings of a value in order; false when the value does not
-// decode (or the visitor stops: `stopped` tells which).
+// decode (or the visitor stops: `stopped` tells which). Inline, with the
+// visitor a template: a lookup runs it over every posting of a bucket.
 struct DecodedPosting {
   GameId game;
   std::uint64_t fingerprint;
   int bits;
 };
-bool decode_postings(std::string_view value, GameId first,
-                     const std::function<bool(const DecodedPosting&)>& visit, bool* stopped = nullptr);
+template <class Visit>  // bool(const DecodedPosting&)
+bool decode_postings(std::string_view value, GameId first, Visit&& visit, bool* stopped = nullptr) {
+  if (stopped) *stopped = false;
+  ByteReader header(value);
+  const std::uint64_t count = header.varint();
+  const int k = header.byte();
+  const int bits = header.byte();
+  if (!header.ok() || k > 32 || bits < 1 || bits > kMaxFingerprintBits || count == 0) return false;
+  // Every posting takes at least 1 + bits bits.
+  const std::string_view rest = value.substr(header.position());
+  if (count > rest.size() * 8 / std::uint64_t(1 + bits)) return false;
+  BitReader r(rest);
+  std::uint64_t game = first;
+  for (std::uint64_t i = 0; i < count; ++i) {
+    std::uint64_t fingerprint = 0;
+    game += r.rice_then_bits(k, bits, fingerprint);
+    if (!r.ok() || game > 0xffffffffu) return false;
+    if (!visit(DecodedPosting{GameId(game), fingerprint, bits})) {
+      if (stopped) *stopped = true;
+      return false;
+    }
+  }
+  return true;
+}
 
 // Gathers the positions of an import group, game by game in id order, and
 // writes them as postings, one value per variant and bucket.
