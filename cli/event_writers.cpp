@@ -71,7 +71,8 @@ std::vector<int> positions(const EventReport& r) {
 // The round-by-round cell of a Swiss table: opponent's place, colour, result.
 std::string swiss_cell(const tn::Entry& e, const std::vector<int>& rank) {
   switch (e.kind) {
-    case tn::EntryKind::Absent: return "-";
+    case tn::EntryKind::Absent:
+    case tn::EntryKind::Rest: return "-";
     case tn::EntryKind::Bye: return fmt::format("bye{}", score_mark(e));
     default: break;
   }
@@ -378,7 +379,7 @@ std::string event_html(const std::vector<EventReport>& reports) {
         games.rows.push_back({e.round ? std::to_string(e.round) : "?",
                               e.colour ? (*e.colour == Color::White ? "White" : "Black") : "-",
                               e.opponent >= 0 ? t.players[std::size_t(e.opponent)].name
-                                              : std::string(e.kind == tn::EntryKind::Bye ? "bye" : "absent"),
+                                              : std::string(tn::entry_kind_name(e.kind)),
                               e.kind == tn::EntryKind::Played
                                   ? score_mark(e)
                                   : fmt::format("{} ({})", score_mark(e), tn::entry_kind_name(e.kind)),

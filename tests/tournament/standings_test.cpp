@@ -4,6 +4,7 @@
 // a knockout; the system each one is recognised as; TRF columns.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -93,6 +94,45 @@ TEST(Standings, RoundRobinDirectEncounterFirst) {
   EXPECT_EQ(ranking(m, default_tie_breaks(System::RoundRobin)),
             (std::vector<std::string>{"1 A", "2 B", "3 D", "4 C"}));
   EXPECT_EQ(ranking(m, {TieBreak::SonnebornBerger}), (std::vector<std::string>{"1 A", "2 B", "3 C", "4 D"}));
+}
+
+TEST(Standings, OddRoundRobinRestsAreNoUnplayedRounds) {
+  // Three players, one resting each round: r1 A-B 1-0 (C rests), r2 C-A 1/2
+  // (B rests), r3 B-C 1-0 (A rests). A 1.5, B 1, C 0.5.
+  const Made m = make({{"A", "B", "1", "1-0"}, {"C", "A", "2", "1/2-1/2"}, {"B", "C", "3", "1-0"}});
+  EXPECT_EQ(m.t.system, System::RoundRobin);
+  for (const Player& p : m.t.players) {
+    ASSERT_EQ(p.entries.size(), 3u) << p.name;
+    EXPECT_EQ(std::count_if(p.entries.begin(), p.entries.end(),
+                            [](const Entry& e) { return e.kind == EntryKind::Rest; }),
+              1)
+        << p.name;
+  }
+  // SB: A = 1 (B) + 1/2 x 0.5 (C) = 1.25; B = 0.5 (C); C = 1/2 x 1.5 (A) = 0.75.
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "A"), 1.25);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "B"), 0.5);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "C"), 0.75);
+  // BH: the two opponents' scores: A 1 + 0.5; B 1.5 + 0.5; C 1.5 + 1.
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Buchholz, "A"), 1.5);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Buchholz, "B"), 2.0);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Buchholz, "C"), 2.5);
+  // Koya: opponents with at least half of 2 games' points (1): A beat B.
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Koya, "A"), 1.0);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Koya, "C"), 0.5);
+  EXPECT_EQ(ranking(m, default_tie_breaks(m.t.system)), (std::vector<std::string>{"1 A", "2 B", "3 C"}));
+  // Played twice over (a double round robin of three): C's SB counts A's
+  // 1.5 + 1.5 = 3 and B's 1 + 1 = 2 points as they stand.
+  const Made d = make({{"A", "B", "1", "1-0"},
+                       {"C", "A", "2", "1/2-1/2"},
+                       {"B", "C", "3", "1-0"},
+                       {"B", "A", "4", "0-1"},
+                       {"A", "C", "5", "1/2-1/2"},
+                       {"C", "B", "6", "0-1"}});
+  EXPECT_EQ(d.t.system, System::DoubleRoundRobin);
+  // A 3, B 2, C 1. SB: A = 2 x 2 + 1/2 x 1 x 2 = 5; B = 2 x 1 = 2; C = 2 x 1/2 x 3 = 3.
+  EXPECT_DOUBLE_EQ(value(d, TieBreak::SonnebornBerger, "A"), 5.0);
+  EXPECT_DOUBLE_EQ(value(d, TieBreak::SonnebornBerger, "B"), 2.0);
+  EXPECT_DOUBLE_EQ(value(d, TieBreak::SonnebornBerger, "C"), 3.0);
 }
 
 TEST(Standings, DoubleRoundRobin) {

@@ -74,6 +74,7 @@ std::string_view entry_kind_name(EntryKind k) {
     case EntryKind::Bye: return "bye";
     case EntryKind::Absent: return "absent";
     case EntryKind::Pending: return "pending";
+    case EntryKind::Rest: return "rest";
   }
   return "absent";
 }
@@ -190,6 +191,15 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
     if (system && *system == System::RoundRobin)
       t.system = most >= 2 ? System::DoubleRoundRobin : System::RoundRobin;
   }
+  // In a round robin of an odd number of players, the one player without a
+  // game in a round rests; anyone else without one is absent.
+  const bool round_robin = t.system == System::RoundRobin || t.system == System::DoubleRoundRobin;
+  std::vector<int> without_game(std::size_t(t.rounds) + 1, 0);
+  for (const Player& p : t.players) {
+    std::set<int> seen;
+    for (const Entry& e : p.entries) seen.insert(e.round);
+    for (int r = 1; r <= t.rounds; ++r) without_game[std::size_t(r)] += !seen.count(r);
+  }
   for (Player& p : t.players) {
     if (t.system != System::Knockout) {
       std::set<int> seen;
@@ -198,7 +208,9 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
         if (seen.count(r)) continue;
         Entry e;
         e.round = r;
-        e.kind = EntryKind::Absent;
+        e.kind = round_robin && t.players.size() % 2 == 1 && without_game[std::size_t(r)] == 1
+                     ? EntryKind::Rest
+                     : EntryKind::Absent;
         p.entries.push_back(e);
       }
     }

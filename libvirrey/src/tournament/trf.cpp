@@ -93,7 +93,8 @@ char result_char(const Tournament& t, const Entry& e, bool swiss) {
       return e.half_points == 2 ? '1' : e.half_points == 1 ? '=' : '0';
     case EntryKind::Forfeit: return e.half_points == 2 ? '+' : e.half_points == 1 ? 'D' : '-';
     case EntryKind::Bye: return e.half_points == 2 ? (swiss ? 'U' : 'F') : e.half_points == 1 ? 'H' : 'Z';
-    case EntryKind::Absent: return 'Z';
+    case EntryKind::Absent:
+    case EntryKind::Rest: return 'Z';  // TRF's code for a round without a game
     case EntryKind::Pending: break;
   }
   return ' ';
@@ -358,7 +359,7 @@ std::vector<TrfDisagreement> compare_trf(const Tournament& t, const TrfFile& trf
       const TrfRound& tr = std::size_t(r) <= tp->rounds.size() ? tp->rounds[std::size_t(r - 1)] : none;
       const Entry* e = nullptr;
       for (const Entry& x : p.entries)
-        if (x.round == r && x.kind != EntryKind::Absent) {
+        if (x.round == r && x.kind != EntryKind::Absent && x.kind != EntryKind::Rest) {
           e = &x;
           break;
         }

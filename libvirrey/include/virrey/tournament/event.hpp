@@ -6,7 +6,9 @@
 // Unplayed rounds (C.07 art. 16, as virrey reads it): a forfeit (a game with
 // a decisive result and no move), a bye (a game against "BYE") and an
 // absence (no game in a round the others play) score what they say (absence
-// 0) and are not games played. In the tie-breaks made of opponents' scores
+// 0) and are not games played. A round robin of an odd number of players
+// leaves one of them without a game each round: that rest is no unplayed
+// round, no game was due, and it counts in no tie-break. In the tie-breaks made of opponents' scores
 // (Buchholz and its cuts, Sonneborn-Berger, Koya) every opponent's own
 // unplayed rounds count as draws, and each of the player's unplayed rounds
 // counts as a game against a dummy opponent whose score is the player's own.
@@ -35,19 +37,20 @@ enum class EntryKind : std::uint8_t {
   Bye,      // a game against "BYE" (full, half or zero point bye)
   Absent,   // no game in the round
   Pending,  // a game with result "*": not counted
+  Rest,     // a round robin's free round (an odd number of players): not counted
 };
 std::string_view entry_kind_name(EntryKind k);  // "played", "forfeit", ...
 
 struct Entry {
   int round = 0;                 // 1-based; 0 when the Round tag does not say
   int sub_game = 0;              // the game of a match (Round "r.b.g"), else 0
-  int opponent = -1;             // player index; -1 for a bye or an absence
-  std::optional<Color> colour;   // none for a bye or an absence
+  int opponent = -1;             // player index; -1 for a bye, an absence or a rest
+  std::optional<Color> colour;   // none for a bye, an absence or a rest
   int half_points = 0;           // 0, 1 or 2
   EntryKind kind = EntryKind::Absent;
   std::size_t game = SIZE_MAX;   // index into Tournament::games, or SIZE_MAX
   bool played() const { return kind == EntryKind::Played; }
-  bool counted() const { return kind != EntryKind::Pending; }
+  bool counted() const { return kind != EntryKind::Pending && kind != EntryKind::Rest; }
 };
 
 struct Player {
