@@ -153,6 +153,15 @@ TEST(GameSplitter, TagOnlyGamesSplitOnARepeatedTag) {
   EXPECT_EQ(items[0].end, GameEnd::NextTags);
   // A blank line inside one tag section does not split.
   EXPECT_EQ(split("[Event \"A\"]\n\n[Date \"d\"]\n1. e4 *").size(), 1u);
+  // Nor does a tag written twice on the next lines: one game, whose checker
+  // tells of the tag twice; a repeated Event, or a repeat after an empty
+  // line (\r\n line ends too), begins the next game.
+  EXPECT_EQ(split("[Event \"A\"]\n[Annotator \"x\"]\n[Annotator \"y\"]\n\n1. e4 *\n").size(), 1u);
+  EXPECT_EQ(split("[Event \"A\"]\r\n[White \"x\"]\r\n[White \"y\"]\r\n\r\n1. e4 *\r\n").size(), 1u);
+  EXPECT_THAT(texts(split("[Event \"A\"]\n[Site \"s\"]\n[Event \"B\"]\n1. e4 *")),
+              ::testing::ElementsAre("[Event \"A\"]\n[Site \"s\"]\n", "[Event \"B\"]\n1. e4 *"));
+  EXPECT_THAT(texts(split("[Site \"A\"]\r\n\r\n[Site \"B\"]\r\n1. e4 *")),
+              ::testing::ElementsAre("[Site \"A\"]\r\n\r\n", "[Site \"B\"]\r\n1. e4 *"));
 }
 
 TEST(GameSplitter, UnterminatedCommentStopsAtATagLine) {

@@ -78,11 +78,12 @@ constexpr std::size_t kKeepBehind = 8;   // bytes kept before the scan point whi
 enum class Step : std::uint8_t { Continue, Found, NeedMore };
 enum class Look : std::uint8_t { No, Yes, NeedMore };
 
-std::uint64_t hash_name(const char* s, std::size_t n) {
+constexpr std::uint64_t hash_name(const char* s, std::size_t n) {
   std::uint64_t h = 14695981039346656037ull;  // FNV-1a
   for (std::size_t i = 0; i < n; ++i) h = (h ^ static_cast<unsigned char>(s[i])) * 1099511628211ull;
   return h;
 }
+constexpr std::uint64_t kEventName = hash_name("Event", 5);
 
 }  // namespace
 
@@ -159,6 +160,7 @@ struct GameSplitter::State {
   std::uint64_t depth = 0;  // open '(' in the movetext
   bool movetext = false;
   bool has_tags = false;
+  bool blank_line_in_tags = false;                   // an empty line since the first tag pair
   bool line_start = true;                            // only blanks since the last line break (Top)
   std::uint64_t top_line_begin = 0;                  // input offset past the last line break seen in Top
   std::vector<std::uint64_t> tag_names;              // the names of the tag section, while few
@@ -263,7 +265,7 @@ void GameSplitter::State::begin_game() {
   discarding = false;
   mode = Mode::Top;
   depth = 0;
-  movetext = has_tags = false;
+  movetext = has_tags = blank_line_in_tags = false;
   line_start = at_line_start;
   top_line_begin = game_offset;
   tag_names.clear();
@@ -311,6 +313,8 @@ Step GameSplitter::State::scan_top(std::size_t& p) {
     const std::uint8_t k = kTopClass[static_cast<unsigned char>(b[p])];
     switch (k) {
       case kNewline:
+        // An empty line (the \n of a \r\n ends the line the \r ended).
+        if (line_start && has_tags && !(b[p] == '\n' && p > 0 && b[p - 1] == '\r')) blank_line_in_tags = true;
         line_start = true;
         top_line_begin = base + p + 1;
         ++p;
@@ -348,8 +352,13 @@ Step GameSplitter::State::scan_top(std::size_t& p) {
           const Look look = tag_name_at(p, name);
           if (look == Look::NeedMore) return Step::NeedMore;
           if (look == Look::Yes) {
+            // A tag the section holds already begins the next game (this one
+            // has no movetext) when an empty line or an Event tag sets it
+            // apart; a tag written twice in one section stays in it (the
+            // game's checker reports it).
             const bool repeated = tag_seen(name);
-            if (repeated && line_start && has_tags && may_end_before_line(p))
+            if (repeated && line_start && has_tags && (blank_line_in_tags || name == kEventName) &&
+                may_end_before_line(p))
               return found(top_line_begin, p, GameEnd::NextTags);
             if (!repeated) note_tag(name);
           }
