@@ -8,6 +8,7 @@
 #include "common_options.hpp"
 #include "db_command.hpp"
 #include "exit_codes.hpp"
+#include "finding_writer.hpp"
 #include "virrey/analyse/analyser.hpp"
 #include "virrey/analyse/players.hpp"
 #include "virrey/game/pgn_writer.hpp"
@@ -267,6 +268,10 @@ int run_analyse(const AnalyseOptions& o) {
         return ingest::Flow::Continue;
       }
       return add(std::move(r.game.record)) ? ingest::Flow::Continue : ingest::Flow::Stop;
+    };
+    FindingWriter problems(Format::Text, stderr);
+    callbacks.on_problem = [&](std::string_view file, const validate::Finding& f) {
+      problems.finding(file, f);
     };
     read_all = ingest::run(o.inputs, io, callbacks).all_read();
   } else {

@@ -51,7 +51,9 @@ void add_threads_option(CLI::App* cmd, int& threads, const std::string& help) {
 
 // The PGN inputs of validate and import, and where their rejected games go.
 void add_inputs_option(CLI::App* cmd, std::vector<std::string>& inputs, const std::string& help) {
-  cmd->add_option("inputs", inputs, help)->check(CLI::ExistingFile | CLI::IsMember({"-"}));
+  // Not checked here: an input that cannot be read is the command's to
+  // report (exit 3), and the other inputs are still read.
+  cmd->add_option("inputs", inputs, help);
 }
 void add_rejects_option(CLI::App* cmd, std::string& rejects) {
   cmd->add_option("--rejects", rejects, "write the games with errors here, byte for byte as read");
@@ -178,8 +180,7 @@ void add_event(CLI::App& app, EventOptions& o, std::function<void()> run) {
                   "performance, knockout_stage (default: FIDE's recommendation for the system)");
   add_format_option(cmd, o.format, {Format::Text, Format::Json, Format::Csv, Format::Trf, Format::Html});
   cmd->add_option("--output,-o", o.output, "write here instead of standard output");
-  cmd->add_option("--trf", o.trf, "compare this TRF file with the games and list every disagreement")
-      ->check(CLI::ExistingFile);
+  cmd->add_option("--trf", o.trf, "compare this TRF file with the games and list every disagreement");
   add_threads_option(cmd, o.threads, "check games on this many threads");
   cmd->callback([&o, db, run] {
     o.use_db = db->count() > 0;
@@ -230,8 +231,7 @@ void add_import(CLI::App& app, ImportOptions& o, std::function<void()> run) {
                 "read inputs imported before all the same (duplicates are still skipped)");
   cmd->add_flag("--compact", o.compact, "compact the database afterwards (smaller, faster to read)");
   cmd->add_option("--openings", o.openings,
-                  "then name the new games' openings from this ECO file (db classify)")
-      ->check(CLI::ExistingFile);
+                  "then name the new games' openings from this ECO file (db classify)");
   cmd->add_option("--commit-interval", o.commit_interval,
                   "seconds between commits: readers see the games, a killed import keeps them")
       ->capture_default_str();
@@ -275,9 +275,7 @@ void add_db(CLI::App& app, DbOptions& o, std::function<void()> run) {
       "order. Each source is added atomically (or, when it repeats stored games, game by game):\n"
       "an interrupted merge leaves --db consistent, and running it again completes it.\n"
       "Exit 0: merged; 3: a database cannot be read or written, or --db would pass 2^32 - 2 games.");
-  merge->add_option("sources", o.sources, "the databases to merge (directories)")
-      ->required()
-      ->check(CLI::ExistingDirectory);
+  merge->add_option("sources", o.sources, "the databases to merge (directories)")->required();
   add_threads_option(merge, o.threads, "indexing threads for a source imported game by game (0: every core)");
   auto* classify = cmd->add_subcommand(
       "classify",
@@ -286,7 +284,7 @@ void add_db(CLI::App& app, DbOptions& o, std::function<void()> run) {
       "game that transposes into a line takes its name. Search and stats use it (--opening, --eco,\n"
       "stats results --by opening); the opening explorer names the file's positions.\n"
       "Exit 0: done; 2: the ECO file is malformed (file:line:column named); 3: I/O or database error.");
-  classify->add_option("--openings", o.openings, "the ECO file")->required()->check(CLI::ExistingFile);
+  classify->add_option("--openings", o.openings, "the ECO file")->required();
   auto* squares = cmd->add_subcommand(
       "squares",
       "Build the square index: when each square's content changes in every game, about two bytes\n"
@@ -391,8 +389,7 @@ void add_analyse(CLI::App& app, AnalyseOptions& o, std::function<void()> run) {
       "fairy-stockfish (Modern, UCI_Variant modern), found on PATH or in /usr/games.\n"
       "Exit 0: done; 1: some positions were left unevaluated (an engine crashed, hung or answered\n"
       "an illegal move: listed on stderr); 2: usage error; 3: no engine, or an I/O or database error.");
-  cmd->add_option("inputs", o.inputs, "PGN files, or '-' for standard input (default: the games of --db)")
-      ->check(CLI::ExistingFile | CLI::IsMember({"-"}));
+  cmd->add_option("inputs", o.inputs, "PGN files, or '-' for standard input (default: the games of --db)");
   add_db_option(cmd, o.db);
   add_filter_options(cmd, o.filter, true, "--by,--promotion-by", "--game-plies");
   add_engine_options(cmd, o.engine);
@@ -510,8 +507,7 @@ void add_stats(CLI::App& app, StatsCommands& o, int& exit_code) {
       "Exit 0: done; 2: partials of different statistics or queries, or not partial results;\n"
       "3: a file cannot be read.");
   merge->add_option("partials", o.merge.partials, "partial results, files or '-' for standard input")
-      ->required()
-      ->check(CLI::ExistingFile | CLI::IsMember({"-"}));
+      ->required();
   add_format_option(merge, o.merge.format, {Format::Text, Format::Json, Format::Csv, Format::Partial});
   merge->callback([&opts = o.merge, &ec = exit_code] { ec = run_stats_merge(opts); });
 }

@@ -5,12 +5,15 @@
 #include <string>
 
 #include "run_virrey.hpp"
+#include "temp_dir.hpp"
 
 namespace virrey {
 namespace {
 
+using testing::run_virrey;
 using testing::run_virrey_words;
 using testing::RunResult;
+using testing::TempDir;
 
 constexpr const char* kSubcommands[] = {"perft",  "validate", "generate", "search",
                                         "import", "export",   "db",       "stats"};
@@ -47,6 +50,35 @@ TEST(CommandLine, UnknownSubcommandOrNoneIsAUsageError) {
   EXPECT_EQ(run_virrey_words("").exit_code, 2);
   EXPECT_EQ(run_virrey_words("-q").exit_code, 2);
   EXPECT_EQ(run_virrey_words("Perft --startpos --depth 1").exit_code, 2);
+}
+
+// An input that cannot be read is an I/O error (exit 3, as every command's
+// help says), named, and the other inputs are still read.
+TEST(CommandLine, UnreadableInputsExitThreeAndTheOthersAreRead) {
+  TempDir dir;
+  const std::string d = dir.path(), missing = d + "/no-such.pgn";
+  const std::string games = std::string(VIRREY_SOURCE_DIR) + "/sample-data/modern-club.pgn";
+  const RunResult v = run_virrey({"validate", missing, games, d}, d);
+  EXPECT_EQ(v.exit_code, 3) << v.err;
+  // (validate's findings are its results: standard output)
+  EXPECT_NE(v.out.find(missing + ": error[io-error]"), std::string::npos) << v.out;
+  EXPECT_NE(v.out.find(d + ": error[io-error]"), std::string::npos) << v.out;  // a directory
+  EXPECT_NE(v.out.find("45 games"), std::string::npos) << v.out;
+  const RunResult i = run_virrey({"import", "--db", d + "/db", missing, games}, d);
+  EXPECT_EQ(i.exit_code, 3) << i.err;
+  EXPECT_NE(i.err.find(missing), std::string::npos) << i.err;
+  EXPECT_NE(i.out.find("45 stored"), std::string::npos) << i.out;
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"event", missing},
+        {"event", games, "--trf", d + "/no-such.trf"},
+        {"analyse", missing},
+        {"stats", "merge", d + "/no-such.jsonl"},
+        {"db", "classify", "--db", d + "/db", "--openings", d + "/no-such.eco"},
+        {"db", "merge", "--db", d + "/merged", d + "/no-such-db"}}) {
+    const RunResult r = run_virrey(args, d);
+    EXPECT_EQ(r.exit_code, 3) << args[0] << " " << args[1] << ": " << r.err;
+    EXPECT_NE(r.err.find("no-such"), std::string::npos) << args[0] << " " << args[1] << ": " << r.err;
+  }
 }
 
 }  // namespace
