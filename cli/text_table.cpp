@@ -23,6 +23,12 @@ std::string fit_width(std::string_view s, std::size_t max) {
   return out + "…";
 }
 
+void TextTable::add(std::vector<std::string> row) {
+  for (std::size_t c = 0; c + 1 < row.size() && c + 1 < columns_.size(); ++c)
+    if (row[c].size() > kMaxCellWidth) row[c] = fit_width(row[c], kMaxCellWidth);
+  rows_.push_back(std::move(row));
+}
+
 std::string TextTable::render(std::string_view indent, bool titles) const {
   std::vector<std::size_t> w(columns_.size(), 0);
   for (std::size_t c = 0; c < columns_.size(); ++c) {

@@ -16,7 +16,9 @@ std::string fit_width(std::string_view s, std::size_t max);
 
 // Columns are separated by two spaces (or `separator`); numbers are
 // right-aligned. A column is as wide as its widest cell, at least `width`.
-// The last column is not padded; trailing spaces are dropped.
+// The last column is not padded; trailing spaces are dropped. A cell of
+// another column is cut to kMaxCellWidth code points (an ellipsis last):
+// one long tag value would otherwise pad every row to its width.
 class TextTable {
  public:
   enum class Align : bool { Left, Right };
@@ -27,7 +29,8 @@ class TextTable {
   };
   explicit TextTable(std::vector<Column> columns, std::string_view separator = "  ")
       : columns_(std::move(columns)), separator_(separator) {}
-  void add(std::vector<std::string> row) { rows_.push_back(std::move(row)); }
+  static constexpr std::size_t kMaxCellWidth = 60;
+  void add(std::vector<std::string> row);
   // Every line starts with `indent` and ends with '\n'.
   std::string render(std::string_view indent = "") const { return render(indent, true); }
   // The rows without the title line (nor its widths).

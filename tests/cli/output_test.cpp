@@ -71,5 +71,24 @@ TEST(Output, SchemaGivesJsonCsvAndText) {
       "22  Kowal…    -\n");
 }
 
+// One long value (a 20 MB Event tag) is cut to the widest cell, with an
+// ellipsis, so that it does not pad every row of the table to its width;
+// the last column, never padded, keeps its text.
+TEST(Output, LongCellsAreCutSoRowsStaySmall) {
+  TextTable t({{"Event", TextTable::Align::Left},
+               {"Games", TextTable::Align::Right},
+               {"Note", TextTable::Align::Left}});
+  const std::string long_value(100000, 'x');
+  t.add({long_value, "1", long_value});
+  for (int i = 0; i < 100; ++i) t.add({"E" + std::to_string(i), "1", "-"});
+  const std::string text = t.render();
+  const std::string cut = std::string(TextTable::kMaxCellWidth - 1, 'x') + "…";
+  // (the Games column as wide as its title)
+  EXPECT_NE(text.find(cut + "      1  " + long_value + "\n"), std::string::npos);
+  EXPECT_NE(text.find("\nE0" + std::string(TextTable::kMaxCellWidth - 2, ' ') + "      1  -\n"),
+            std::string::npos);
+  EXPECT_LT(text.size(), long_value.size() + 102 * (TextTable::kMaxCellWidth + 20));
+}
+
 }  // namespace
 }  // namespace virrey::cli
