@@ -239,5 +239,45 @@ TEST_F(SearchCli, ExitCodes) {
   EXPECT_FALSE(missing.err.empty());
 }
 
+// A date range takes the games whose Date is written as PGN writes it and
+// falls in the range; "unknown", "2020-05-05", a month 13 or a year of five
+// digits are in no range. A bound names a real day.
+TEST(SearchDates, OnlyReadableDatesAreInARange) {
+  TempDir dir;
+  const std::vector<std::string> dates = {"2020.01.01", "unknown",   "2020-05-05", "99999.01.01",
+                                          "2020.13.45", "1990",      "2020.??.??", "????.??.??",
+                                          "2021.02.28", "2019.12.31"};
+  std::string pgn;
+  for (std::size_t i = 0; i < dates.size(); ++i)
+    pgn += "[Event \"E\"]\n[Site \"S\"]\n[Date \"" + dates[i] + "\"]\n[Round \"" + std::to_string(i + 1) +
+           "\"]\n[White \"W" + std::to_string(i) + "\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 *\n\n";
+  std::ofstream(dir.path() + "/dates.pgn") << pgn;
+  const std::string db = dir.path() + "/db";
+  ASSERT_LE(run_virrey({"import", dir.path() + "/dates.pgn", "--db", db}, dir.path()).exit_code, 1);
+  auto whites = [&](std::vector<std::string> bounds) {
+    std::vector<std::string> args = {"search", "--db", db, "--format", "csv"};
+    args.insert(args.end(), bounds.begin(), bounds.end());
+    const RunResult r = run_virrey(args, dir.path());
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    std::string out;  // the White column (id,date,white,...), header dropped
+    std::istringstream lines(r.out);
+    std::string line;
+    std::getline(lines, line);
+    while (std::getline(lines, line)) {
+      const std::size_t a = line.find(','), b = line.find(',', a + 1);
+      out += line.substr(b + 1, line.find(',', b + 1) - b - 1) + " ";
+    }
+    return out;
+  };
+  EXPECT_EQ(whites({"--date-from", "2020"}), "W0 W6 W8 ");
+  EXPECT_EQ(whites({"--date-to", "2020.02"}), "W0 W5 W9 ");
+  EXPECT_EQ(whites({"--date-from", "1990", "--date-to", "1990"}), "W5 ");
+  const RunResult bad = run_virrey({"search", "--db", db, "--date-to", "2021.02.29"}, dir.path());
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("no such day"), std::string::npos) << bad.err;
+  EXPECT_EQ(run_virrey({"search", "--db", db, "--date-to", "2020.02.29", "--count"}, dir.path()).exit_code,
+            0);
+}
+
 }  // namespace
 }  // namespace virrey::testing

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <random>
+#include <regex>
 #include <set>
 
 #include "collection.hpp"
@@ -68,7 +69,9 @@ bool tags_pass(const game::GameRecord& r, const query::TagConditions& t) {
   if (t.variant && r.variant != *t.variant) return false;
   if (t.date_from || t.date_to) {
     const std::string d = norm(r.tag("Date"));
-    if (unknown("Date", d)) return false;
+    // Only dates written as PGN writes them are in a range.
+    static const std::regex kPgnDate(R"(\d{4}(\.(0[1-9]|1[0-2]|\?\?)(\.(0[1-9]|[12]\d|3[01]|\?\?))?)?)");
+    if (unknown("Date", d) || !std::regex_match(d, kPgnDate)) return false;
     if (t.date_from && d < *t.date_from) return false;
     if (t.date_to && d > *t.date_to && d.rfind(*t.date_to, 0) != 0) return false;
   }

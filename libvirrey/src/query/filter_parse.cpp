@@ -224,6 +224,15 @@ Result<std::string> parse_date_bound(std::string_view text) {
     std::uint32_t n = 0;
     if (parts[i].size() != widths[i] || !parse_uint(parts[i], n)) return fail();
     if (i > 0 && (n < 1 || n > limits[i])) return fail();
+    if (i == 2) {  // the days of that month
+      std::uint32_t year = 0, month = 0;
+      parse_uint(parts[0], year);
+      parse_uint(parts[1], month);
+      const bool leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+      constexpr std::uint32_t kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+      if (n > kDays[month - 1] + (month == 2 && leap))
+        return bad(fmt::format("bad date '{}': no such day", text));
+    }
     if (i > 0) out += '.';
     out += parts[i];
   }

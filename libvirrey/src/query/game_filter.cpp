@@ -129,8 +129,29 @@ bool is_placeholder(TagField f, std::string_view normalized) {
   return false;
 }
 
+// A Date as PGN writes it: "yyyy", "yyyy.mm" or "yyyy.mm.dd", a month or a
+// day "??" when unknown. Any other Date ("unknown", "2020-05-05", "????")
+// is in no date range.
+bool readable_date(std::string_view d) {
+  auto digits = [&](std::size_t from, std::size_t n) {
+    for (std::size_t i = from; i < from + n; ++i)
+      if (d[i] < '0' || d[i] > '9') return false;
+    return true;
+  };
+  // A month 01..12 or a day 01..31, or "??".
+  auto part = [&](std::size_t from, int most) {
+    if (d[from - 1] != '.') return false;
+    if (d.substr(from, 2) == "??") return true;
+    const int n = (d[from] - '0') * 10 + (d[from + 1] - '0');
+    return digits(from, 2) && n >= 1 && n <= most;
+  };
+  if (d.size() != 4 && d.size() != 7 && d.size() != 10) return false;
+  return digits(0, 4) && (d.size() < 7 || part(5, 12)) && (d.size() < 10 || part(8, 31));
+}
+
 // The date rule of TagConditions and Database::for_each_tag_range.
 bool date_in_range(std::string_view d, std::string_view from, std::string_view to) {
+  if (!readable_date(d)) return false;
   if (!from.empty() && d < from) return false;
   if (!to.empty() && !(d <= to || d.substr(0, to.size()) == to)) return false;
   return true;
@@ -316,11 +337,12 @@ std::vector<Source> make_sources(const Database& db, const GameFilter& f, bool s
                           tag_run(db, TagField::Black, *t.player, TagMatch::Prefix)}});
   if (t.date_from || t.date_to) {
     const std::string from = t.date_from.value_or(""), to = t.date_to.value_or("");
-    out.push_back(
-        Source{Cond::Date, false, {[&db, from, to](GameId, const store::Visit<const Entry&>& visit) {
-                 return db.for_each_tag_range(TagField::Date, from, to,
-                                              [&](GameId id, std::string_view) { return visit(Entry{id}); });
-               }}});
+    out.push_back(Source{
+        Cond::Date, false, {[&db, from, to](GameId, const store::Visit<const Entry&>& visit) {
+          return db.for_each_tag_range(TagField::Date, from, to, [&](GameId id, std::string_view date) {
+            return !readable_date(date) || visit(Entry{id});
+          });
+        }}});
   }
   return out;
 }

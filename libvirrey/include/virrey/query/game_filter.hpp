@@ -79,7 +79,9 @@ struct TagConditions {
   std::optional<GameResult> result;   // the game's termination marker
   // Dates as "yyyy", "yyyy.mm" or "yyyy.mm.dd" (parse_date_bound). A game's
   // Date d matches when from <= d and (d <= to or d starts with to): so
-  // "--date-to 2003.06" takes all of June 2003, "2003.06.??" included.
+  // "--date-to 2003.06" takes all of June 2003, "2003.06.??" included. A
+  // Date not written as PGN writes it ("yyyy.mm.dd", "??" for an unknown
+  // month or day) is in no range.
   std::optional<std::string> date_from;
   std::optional<std::string> date_to;
   std::optional<std::string> eco;  // exact, e.g. "b90"
