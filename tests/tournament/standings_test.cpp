@@ -135,6 +135,28 @@ TEST(Standings, OddRoundRobinRestsAreNoUnplayedRounds) {
   EXPECT_DOUBLE_EQ(value(d, TieBreak::SonnebornBerger, "C"), 3.0);
 }
 
+TEST(Standings, TwoPlayersAreAMatchOrARoundRobin) {
+  // Games over several rounds: a double round robin (each pair met twice),
+  // scored as one: A 1.5, B 0.5; SB A = 1 x 0.5 + 1/2 x 0.5, B = 1/2 x 1.5.
+  const Made rr = make({{"A", "B", "1", "1-0"}, {"B", "A", "2", "1/2-1/2"}});
+  EXPECT_EQ(rr.t.system, System::DoubleRoundRobin);
+  EXPECT_DOUBLE_EQ(value(rr, TieBreak::SonnebornBerger, "A"), 0.75);
+  EXPECT_DOUBLE_EQ(value(rr, TieBreak::SonnebornBerger, "B"), 0.75);
+  const Made six = make({{"A", "B", "1", "1-0"},
+                         {"B", "A", "2", "1/2-1/2"},
+                         {"A", "B", "3", "0-1"},
+                         {"B", "A", "4", "0-1"},
+                         {"A", "B", "5", "1/2-1/2"},
+                         {"B", "A", "6", "1/2-1/2"}});
+  EXPECT_EQ(six.t.system, System::DoubleRoundRobin);
+  // One match of sub-games in one round (a final with its tie-break game): a knockout.
+  const Made ko =
+      make({{"A", "B", "1.1.1", "1/2-1/2"}, {"B", "A", "1.1.2", "1/2-1/2"}, {"A", "B", "1.1.3", "1-0"}});
+  EXPECT_EQ(ko.t.system, System::Knockout);
+  // One game: a round robin.
+  EXPECT_EQ(make({{"A", "B", "1", "1-0"}}).t.system, System::RoundRobin);
+}
+
 TEST(Standings, DoubleRoundRobin) {
   const Made m = make({{"A", "B", "1", "1-0"}, {"C", "D", "1", "1/2-1/2"}, {"A", "C", "2", "1/2-1/2"},
                        {"B", "D", "2", "0-1"}, {"A", "D", "3", "1-0"}, {"B", "C", "3", "1-0"},
@@ -452,6 +474,30 @@ TEST(Trf, DisagreementsAreFound) {
   EXPECT_TRUE(codes.count("trf-player"));
   const TrfFile bad = read_trf("001  x   Name\n001    1      P1                                2000                               2.5    1     2 q 1\n");
   EXPECT_EQ(bad.problems.size(), 2u);
+}
+
+// A name longer than the TRF's 33-character field is cut there, and the
+// TRF read back still names that player (the one whose name begins so).
+TEST(Trf, CutNamesStillNameTheirPlayers) {
+  const std::string long_name =
+      "P\xc3\xa9rez, \xc3\x81na Mar\xc3\xad"
+      "a de la Concepci\xc3\xb3n Rodr\xc3\xad"
+      "guez-Vald\xc3\xa9s";
+  const Made m = make({{long_name, "Short, Sam", "1", "1-0"}, {"Short, Sam", long_name, "2", "1/2-1/2"}});
+  const std::string trf = write_trf(m.t, standings(m.t, default_tie_breaks(m.t.system)));
+  const TrfFile back = read_trf(trf);
+  ASSERT_EQ(back.players.size(), 2u);
+  EXPECT_TRUE(std::any_of(back.players.begin(), back.players.end(),
+                          [&](const TrfPlayer& p) { return p.name.size() < long_name.size(); }));
+  EXPECT_TRUE(compare_trf(m.t, back).empty());
+  // Two players whose names both begin so: the cut name names neither.
+  const Made two = make({{long_name, "Short, Sam", "1", "1-0"},
+                         {"Short, Sam", long_name + " II", "2", "1-0"},
+                         {long_name, long_name + " II", "3", "1-0"}});
+  std::set<std::string> codes;
+  for (const auto& d : compare_trf(two.t, read_trf(write_trf(two.t, standings(two.t, {})))))
+    codes.insert(std::string(trf_code_name(d.code)));
+  EXPECT_TRUE(codes.count("trf-player"));
 }
 
 TEST(Trf, FieldsStayOnTheirLinesAndColumns) {

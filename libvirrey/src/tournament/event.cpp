@@ -226,7 +226,16 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
 
 System recognise_system(const Tournament& t) {
   const int n = int(t.players.size());
-  if (n <= 2) return n == 2 && t.games.size() > 1 ? System::Knockout : System::RoundRobin;
+  if (n <= 2) {
+    // Two players: a knockout match when their games are the sub-games of
+    // one round (Round "1.1.1", "1.1.2"...), else a round robin played once
+    // or more over (each pair meeting twice: a double round robin).
+    std::set<int> rounds;
+    for (const TournamentGame& g : t.games) rounds.insert(g.round);
+    if (n == 2 && t.games.size() > 1 && rounds.size() == 1 && t.games.front().sub_game > 0)
+      return System::Knockout;
+    return t.games.size() > 1 && n == 2 ? System::DoubleRoundRobin : System::RoundRobin;
+  }
   std::map<std::uint64_t, int> meets;
   bool sub_games = false;
   std::map<int, std::map<int, std::set<int>>> opponents;  // round -> player -> opponents

@@ -331,8 +331,26 @@ std::vector<TrfDisagreement> compare_trf(const Tournament& t, const TrfFile& trf
   std::map<int, int> player_of;  // TRF number -> player
   std::set<int> in_trf;
   std::map<int, const TrfPlayer*> trf_of;  // player -> TRF line
+  // A name longer than the TRF's field (33 characters) is cut there: the
+  // one player whose longer name begins with the cut one is meant.
+  auto cut_name_player = [&](const std::string& trf_name) {
+    const std::string key = name_key(trf_name);
+    auto found = by_key.end();
+    if (key.empty()) return found;
+    for (auto it = by_key.lower_bound(key); it != by_key.end() && it->first.compare(0, key.size(), key) == 0;
+         ++it) {
+      const std::string& full = t.players[std::size_t(it->second)].name;
+      if (std::size_t(std::count_if(full.begin(), full.end(), [](char c) { return (c & 0xc0) != 0x80; })) <=
+          33)
+        continue;
+      if (found != by_key.end()) return by_key.end();  // two would fit
+      found = it;
+    }
+    return found;
+  };
   for (const TrfPlayer& p : trf.players) {
-    const auto it = by_key.find(name_key(p.name));
+    auto it = by_key.find(name_key(p.name));
+    if (it == by_key.end()) it = cut_name_player(p.name);
     if (it == by_key.end()) {
       out.push_back({Code::UnknownPlayer, p.line, SIZE_MAX, 0,
                      fmt::format("TRF player {} \"{}\" plays no game of the tournament", p.number, p.name)});

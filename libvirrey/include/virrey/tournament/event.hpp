@@ -106,7 +106,8 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
 
 // The system the pairings show: round robins when every pair met once (or
 // twice), knockout when each round's players are at most half of the last's,
-// else Swiss.
+// else Swiss. Two players: one match of sub-games in one round is a
+// knockout, games over several rounds a double round robin.
 System recognise_system(const Tournament& t);
 
 // --- tie-breaks ----------------------------------------------------------------
