@@ -45,6 +45,13 @@ void add_default_variant_option(CLI::App* cmd, std::string& variant) {
   add_variant_option(cmd, variant, "variant of games without a Variant tag (" + variant_names(", ") + ")");
 }
 
+// A count where 0 means "all": a negative one is a usage error, said plainly.
+const CLI::Validator kNonNegative(
+    [](std::string& text) -> std::string {
+      return !text.empty() && text[0] == '-' ? "must be 0 or more, not " + text : std::string();
+    },
+    "", "non-negative");
+
 void add_threads_option(CLI::App* cmd, int& threads, const std::string& help) {
   cmd->add_option("--threads,-t", threads, help)->capture_default_str();
 }
@@ -244,7 +251,9 @@ void add_export(CLI::App& app, ExportOptions& o, std::function<void()> run) {
       "Write the stored games back as PGN (tags, moves, comments, NAGs, variations) or JSON Lines.");
   add_db_option(cmd, o.db);
   add_variant_option(cmd, o.variant, "only games of this variant");
-  cmd->add_option("--limit", o.limit, "at most this many games (0: all)")->capture_default_str();
+  cmd->add_option("--limit", o.limit, "at most this many games (0: all)")
+      ->capture_default_str()
+      ->check(kNonNegative);
   add_format_option(cmd, o.format, {Format::Pgn, Format::Jsonl});
   cmd->add_option("--output,-o", o.output, "write here instead of standard output");
   cmd->callback(std::move(run));
@@ -457,11 +466,14 @@ void add_stats(CLI::App& app, StatsCommands& o, int& exit_code) {
       ->check(CLI::IsMember(
           {"none", "variant", "year", "event", "player", "eco", "opening", "rating-band", "time-control"}))
       ->capture_default_str();
-  results->add_option("--band", o.results.band, "with --by rating-band: the band width (default 200)");
+  results->add_option("--band", o.results.band, "with --by rating-band: the band width (default 200)")
+      ->check(CLI::Range(1, 4000));
   results->add_option("--sort", o.results.sort, "natural, games (most first) or key")
       ->check(CLI::IsMember({"natural", "games", "key"}))
       ->capture_default_str();
-  results->add_option("--limit", o.results.limit, "groups shown (0: all)")->capture_default_str();
+  results->add_option("--limit", o.results.limit, "groups shown (0: all)")
+      ->capture_default_str()
+      ->check(kNonNegative);
   common(results, o.results, true, false);
   results->callback([&opts = o.results, &ec = exit_code] { ec = run_stats_results(opts); });
 

@@ -7,6 +7,7 @@
 #include "virrey/base/log.hpp"
 
 #include "classify_command.hpp"
+#include "common_options.hpp"
 #include "exit_codes.hpp"
 #include "progress.hpp"
 #include "text_table.hpp"
@@ -165,10 +166,12 @@ int run_upgrade(const std::string& flag, Format format) {
 }
 
 int run_merge(const DbOptions& o) {
+  const int threads = o.threads == 0 ? int(std::max(1u, std::thread::hardware_concurrency())) : o.threads;
+  if (!threads_in_range(threads, o.threads)) return kExitUsage;
   auto db = open_database(o.db, store::OpenMode::ReadWrite);
   if (!db) return kExitIo;
   store::MergeOptions options;
-  options.threads = o.threads > 0 ? o.threads : int(std::max(1u, std::thread::hardware_concurrency()));
+  options.threads = threads;
   auto report =
       with_progress([&](auto on_games) { return store::merge_databases(*db, o.sources, options, on_games); });
   if (!report) {

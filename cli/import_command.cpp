@@ -62,7 +62,7 @@ void print_summary(const Summary& s, Format format, const std::string& db_path) 
 int run_import(const ImportOptions& o) {
   import::Options options;
   if (!set_variant_option(o.variant, options.default_variant)) return kExitUsage;
-  const int threads = o.threads > 0 ? o.threads : int(std::max(1u, std::thread::hardware_concurrency()));
+  const int threads = o.threads == 0 ? int(std::max(1u, std::thread::hardware_concurrency())) : o.threads;
   if (!threads_in_range(threads, o.threads)) return kExitUsage;
   options.threads = threads;
 

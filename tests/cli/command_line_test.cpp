@@ -2,6 +2,7 @@
 // the global flags before it, and the help lists every subcommand.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <string>
 
 #include "run_virrey.hpp"
@@ -79,6 +80,27 @@ TEST(CommandLine, UnreadableInputsExitThreeAndTheOthersAreRead) {
     EXPECT_EQ(r.exit_code, 3) << args[0] << " " << args[1] << ": " << r.err;
     EXPECT_NE(r.err.find("no-such"), std::string::npos) << args[0] << " " << args[1] << ": " << r.err;
   }
+}
+
+// Counts out of range are usage errors (exit 2) that name the option, before
+// anything is read or written.
+TEST(CommandLine, NegativeCountsAreUsageErrors) {
+  TempDir dir;
+  const std::string d = dir.path(), games = std::string(VIRREY_SOURCE_DIR) + "/sample-data/modern-club.pgn";
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"import", "--db", d + "/a", "--threads", "-5", games},
+        {"db", "merge", "--db", d + "/b", "--threads", "-1", d + "/a"},
+        {"export", "--db", d + "/a", "--limit", "-1"},
+        {"stats", "results", "--db", d + "/a", "--limit", "-3"},
+        {"stats", "results", "--db", d + "/a", "--by", "rating-band", "--band", "0"}}) {
+    const RunResult r = run_virrey(args, d);
+    EXPECT_EQ(r.exit_code, 2) << args[0] << " " << args[3] << ": " << r.err;
+    EXPECT_TRUE(r.err.find("--limit") != std::string::npos || r.err.find("--band") != std::string::npos ||
+                r.err.find("threads") != std::string::npos)
+        << r.err;
+  }
+  EXPECT_FALSE(std::filesystem::exists(d + "/a"));
+  EXPECT_FALSE(std::filesystem::exists(d + "/b"));
 }
 
 }  // namespace
