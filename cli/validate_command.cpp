@@ -122,8 +122,14 @@ int run_validate(const ValidateOptions& o) {
   writer.summary(summary);
 
   bool write_failed = false;
-  for (auto* f : {output.get(), rejects.get()})
-    if (f && (std::fflush(f) != 0 || std::ferror(f))) write_failed = true;
+  const std::pair<std::FILE*, const std::string*> written[] = {
+      {stdout, nullptr}, {output.get(), &o.output}, {rejects.get(), &o.rejects}};
+  for (const auto& [f, name] : written) {
+    if (f && (std::fflush(f) != 0 || std::ferror(f))) {
+      log::error("cannot write {}", name ? *name : std::string("standard output"));
+      write_failed = true;
+    }
+  }
   if (!read_all || write_failed) return kExitIo;
   return summary.with_errors ? kExitDataFailed : kExitOk;
 }

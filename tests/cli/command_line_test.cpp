@@ -2,6 +2,9 @@
 // the global flags before it, and the help lists every subcommand.
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
+
+#include <cstdlib>
 #include <filesystem>
 #include <string>
 
@@ -101,6 +104,27 @@ TEST(CommandLine, NegativeCountsAreUsageErrors) {
   }
   EXPECT_FALSE(std::filesystem::exists(d + "/a"));
   EXPECT_FALSE(std::filesystem::exists(d + "/b"));
+}
+
+// Output that cannot be written (a full disk: /dev/full) is an I/O error,
+// exit 3 with a message, whichever command wrote it.
+TEST(CommandLine, UnwritableOutputExitsThree) {
+  if (!std::filesystem::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
+  TempDir dir;
+  const std::string d = dir.path(), games = std::string(VIRREY_SOURCE_DIR) + "/sample-data/modern-club.pgn";
+  ASSERT_EQ(run_virrey({"import", "--db", d + "/db", games}, d).exit_code, 0);
+  for (const std::string& words :
+       std::vector<std::string>{"validate '" + games + "'", "validate --format json '" + games + "'",
+                                "search --db '" + d + "/db'", "search --db '" + d + "/db' --format jsonl",
+                                "db info --db '" + d + "/db'", std::string("perft --startpos --depth 2")}) {
+    const std::string err = d + "/err";
+    const int status = std::system(
+        ("'" + std::string(VIRREY_BINARY) + "' " + words + " >/dev/full 2>'" + err + "'").c_str());
+    ASSERT_TRUE(WIFEXITED(status)) << words;
+    EXPECT_EQ(WEXITSTATUS(status), 3) << words;
+    EXPECT_NE(testing::read_file(err).find("cannot write"), std::string::npos)
+        << words << ": " << testing::read_file(err);
+  }
 }
 
 }  // namespace
