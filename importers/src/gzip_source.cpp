@@ -62,6 +62,12 @@ ReadResult GzipSource::read(std::span<char> buffer) {
       msg += z_.msg ? z_.msg : "decoder error";
       msg += ") near compressed byte ";
       msg += std::to_string(at);
+      // What decoded before the damage goes out first; the next read fails.
+      const std::size_t produced = room - z_.avail_out;
+      if (produced > 0) {
+        error_ = std::move(msg);
+        return {produced, {}};
+      }
       return fail(std::move(msg));
     }
   }

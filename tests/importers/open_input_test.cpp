@@ -174,11 +174,22 @@ TEST_F(TempDir, TruncatedGzipIsAnError) {
 }
 
 TEST_F(TempDir, CorruptGzipIsAnError) {
-  std::string compressed = gzip(sample_text(200000));
-  for (std::size_t i = compressed.size() / 2; i < compressed.size() / 2 + 64; ++i) compressed[i] ^= 0x5a;
-  const ReadAll r = open_and_read(write("bad.gz", compressed), Compression::Gzip);
+  const std::string text = sample_text(200000);
+  std::string compressed = gzip(text);
+  const std::size_t damage = compressed.size() / 2;
+  const std::string before = compressed.substr(0, damage);
+  for (std::size_t i = damage; i < damage + 64; ++i) compressed[i] ^= 0x5a;
+  // Large reads: the damage falls inside one of them.
+  const ReadAll r = open_and_read(write("bad.gz", compressed), Compression::Gzip, 1 << 20);
   EXPECT_THAT(r.error, HasSubstr("corrupt gzip data"));
   EXPECT_THAT(r.error, HasSubstr("near compressed byte"));
+  // What decoded before the damage is delivered before the error: as much
+  // of the text as the bytes before it give when cut there.
+  const ReadAll cut = open_and_read(write("cut.gz", before), Compression::Gzip, 1 << 20);
+  ASSERT_GT(cut.data.size(), text.size() / 4);
+  std::size_t same = 0;
+  while (same < r.data.size() && same < text.size() && r.data[same] == text[same]) ++same;
+  EXPECT_GE(same + 1024, cut.data.size());
 }
 
 TEST_F(TempDir, GarbageAfterAGzipMemberIsAnError) {
