@@ -28,6 +28,14 @@ TEST(Variant, NamesAndAliases) {
   EXPECT_EQ(resolve_variant("modern chess"), Variant::Modern);
   EXPECT_FALSE(resolve_variant("crazyhouse"));
   EXPECT_FALSE(resolve_variant("chess960"));
+  EXPECT_EQ(resolve_variant("Standard Chess"), Variant::Standard);
+  EXPECT_EQ(resolve_variant("FIDE chess"), Variant::Standard);
+  // A Variant tag of nothing, "-" or "?" names no variant.
+  EXPECT_FALSE(names_a_variant(""));
+  EXPECT_FALSE(names_a_variant(" - "));
+  EXPECT_FALSE(names_a_variant("?"));
+  EXPECT_TRUE(names_a_variant("Standard"));
+  EXPECT_TRUE(names_a_variant("x"));
 }
 
 // Every standard promotion maps to exactly one Virrey move (the piece fixed

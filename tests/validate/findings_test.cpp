@@ -83,6 +83,30 @@ TEST(Findings, LocationsFenAndLabelOfAnIllegalMove) {
   EXPECT_EQ(f.message, "the knight on d2 is pinned");
 }
 
+// A Variant tag that names nothing ("", "-", "?") leaves the game to the
+// default variant, as if it had none.
+TEST(Findings, AnEmptyVariantTagIsNoVariantTag) {
+  const std::string path = (std::filesystem::temp_directory_path() / "virrey-empty-variant.pgn").string();
+  {
+    std::ofstream out(path);
+    for (const char* v : {"-", "", "?", "Standard Chess"})
+      out << "[Event \"E\"]\n[Variant \"" << v << "\"]\n\n1. e4 e5 *\n\n";
+  }
+  ingest::Options options;
+  options.check.default_variant = Variant::Virrey;
+  std::vector<Variant> variants;
+  ingest::Callbacks cb;
+  cb.on_game = [&](ingest::GameReport& r) {
+    EXPECT_FALSE(r.game.has_error) << r.number;
+    variants.push_back(r.game.record.variant);
+    return ingest::Flow::Continue;
+  };
+  EXPECT_TRUE(ingest::run({path}, options, cb).all_read());
+  std::filesystem::remove(path);
+  EXPECT_EQ(variants,
+            (std::vector<Variant>{Variant::Virrey, Variant::Virrey, Variant::Virrey, Variant::Standard}));
+}
+
 TEST(Findings, ThreadsKeepTheInputOrder) {
   std::vector<std::uint64_t> one, many;
   for (auto [threads, out] : {std::pair{1, &one}, std::pair{4, &many}}) {

@@ -15,6 +15,9 @@ struct Alias {
 constexpr Alias kAliases[] = {
     {"", Variant::Standard},
     {"standard", Variant::Standard},
+    {"standardchess", Variant::Standard},
+    {"fidechess", Variant::Standard},
+    {"orthodox", Variant::Standard},
     {"chess", Variant::Standard},
     {"fide", Variant::Standard},
     {"normal", Variant::Standard},  // xboard, TCEC archives
@@ -40,6 +43,14 @@ std::optional<Variant> resolve_variant(std::string_view name) {
   for (const Alias& a : kAliases)
     if (a.folded == folded) return a.variant;
   return std::nullopt;
+}
+
+bool names_a_variant(std::string_view tag_value) {
+  const auto first = tag_value.find_first_not_of(" \t");
+  if (first == std::string_view::npos) return false;
+  const auto last = tag_value.find_last_not_of(" \t");
+  const std::string_view v = tag_value.substr(first, last - first + 1);
+  return v != "-" && v != "?";
 }
 
 }  // namespace virrey

@@ -176,7 +176,7 @@ struct GeometryChecker final : pgn::Visitor {
       add(Code::BadTag, Severity::Error, at,
           fmt::format("Result \"{}\" is not 1-0, 0-1, 1/2-1/2 or *", quoted_text(value(kResult))));
 
-    if (has(kVariant)) {
+    if (has(kVariant) && names_a_variant(value(kVariant))) {
       const auto v = resolve_variant(value(kVariant));
       if (!v) {
         add(Code::UnknownVariant, Severity::Error, at,
@@ -617,8 +617,9 @@ struct GameChecker::Impl final : pgn::Visitor {
   }
   pgn::Skip end_tags(pgn::Location at) override {
     const auto& rec = eight.out.record;
-    const auto v = rec.has_tag("Variant") ? resolve_variant(rec.tag("Variant"))
-                                          : std::optional<Variant>(eight.options.default_variant);
+    const auto v = rec.has_tag("Variant") && names_a_variant(rec.tag("Variant"))
+                       ? resolve_variant(rec.tag("Variant"))
+                       : std::optional<Variant>(eight.options.default_variant);
     if (v && info(*v).width == 9) {
       nine.reset(eight.number);
       nine.out = std::move(eight.out);

@@ -41,4 +41,9 @@ constexpr const VariantInfo& info(Variant v) { return kVariants[std::size_t(v)];
 // ignoring spaces, '-' and '_'. An empty value means standard chess.
 std::optional<Variant> resolve_variant(std::string_view name);
 
+// Whether a Variant tag names a variant at all: an empty value, "-" or "?"
+// says nothing, and the game is read as having no Variant tag (the default
+// variant, --variant).
+bool names_a_variant(std::string_view tag_value);
+
 }  // namespace virrey
