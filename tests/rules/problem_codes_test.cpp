@@ -42,6 +42,9 @@ const OneProblem kOneProblem[] = {
     {"rnbqkbnr/pppppppp/8/8/8/8/RNBQKBNR w - - 0 1", FenError::RankCount,
      "the board has 7 ranks (expected 8)"},
     {"4k3/8/8/8/8/8/8/4K4 w - - 0 1", FenError::RankLength, "rank 1 has 9 squares (expected 8)"},
+    // Digits count one at a time: "11111111" is eight squares, "44" too.
+    {"k11111111/8/8/8/8/8/8/K7 w - - 0 1", FenError::RankLength, "rank 8 has 9 squares (expected 8)"},
+    {"k44/8/8/8/8/8/8/K7 w - - 0 1", FenError::RankLength, "rank 8 has 9 squares (expected 8)"},
     {"4k3/8/8/8/8/8/8/4K3", FenError::SideToMove, "side to move is missing"},
     {"4k3/8/8/8/8/8/8/4K3 x - - 0 1", FenError::SideToMove, "side to move 'x' is not 'w' or 'b'"},
     {"4k3/8/8/8/8/8/8/4K3 w X - 0 1", FenError::Castling, "castling field 'X' has an invalid letter 'X'"},

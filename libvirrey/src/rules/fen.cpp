@@ -42,11 +42,8 @@ void parse_board(std::string_view field, Setup& s, FenProblems& errors) {
       file = 0;
       continue;
     }
-    if (c >= '1' && c <= '9') {
-      int run = c - '0';
-      while (i + 1 < field.size() && field[i + 1] >= '0' && field[i + 1] <= '9' && run < 100)
-        run = run * 10 + (field[++i] - '0');
-      file += run;
+    if (c >= '1' && c <= '9') {  // a digit: that many empty squares (no board is ten wide)
+      file += c - '0';
       continue;
     }
     PieceType pt = piece_type_from_letter(c);
