@@ -102,6 +102,10 @@ int run_search(const SearchOptions& o) {
     log::error("--offset {} is negative", o.offset);
     return kExitUsage;
   }
+  if (o.count && o.format == Format::Pgn) {
+    log::error("--count prints a number: --format text, json, jsonl or csv, not pgn");
+    return kExitUsage;
+  }
   auto built = build_filter(o.filter);
   if (!built) {
     log::error("{}", built.error().message);

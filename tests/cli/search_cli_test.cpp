@@ -93,6 +93,10 @@ TEST_F(SearchCli, JsonCsvPgnAndCount) {
   EXPECT_EQ(count.out, "2\n");
   RunResult count_json = search({"--promotion", "V", "--count", "--format", "json"});
   EXPECT_EQ(count_json.out, "{\"count\":2}\n");
+  // A count is not PGN.
+  RunResult count_pgn = search({"--promotion", "V", "--count", "--format", "pgn"});
+  EXPECT_EQ(count_pgn.exit_code, 2);
+  EXPECT_EQ(count_pgn.out, "");
 }
 
 TEST_F(SearchCli, PagingAndSort) {
