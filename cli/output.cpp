@@ -47,12 +47,36 @@ Value Value::object(std::vector<Member> members) {
   return v;
 }
 
-std::string json_string(std::string_view s) {
+std::string as_utf8(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      out += char(c);
+      continue;
+    }
+    const int len = c >= 0xf0 && c < 0xf5 ? 4 : c >= 0xe0 && c < 0xf0 ? 3 : c >= 0xc2 && c < 0xe0 ? 2 : 0;
+    bool ok = len > 0 && i + len <= s.size();
+    for (int k = 1; ok && k < len; ++k) ok = (static_cast<unsigned char>(s[i + k]) & 0xc0) == 0x80;
+    if (ok) {
+      out.append(s.substr(i, len));
+      i += len - 1;
+    } else {
+      out += char(0xc0 | (c >> 6));
+      out += char(0x80 | (c & 0x3f));
+    }
+  }
+  return out;
+}
+
+std::string json_string(std::string_view text) {
+  const std::string s = as_utf8(text);
   std::string out;
   out.reserve(s.size() + 2);
   out += '"';
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    unsigned char c = static_cast<unsigned char>(s[i]);
+  for (const char ch : s) {
+    const unsigned char c = static_cast<unsigned char>(ch);
     switch (c) {
       case '"': out += "\\\""; continue;
       case '\\': out += "\\\\"; continue;
@@ -66,20 +90,8 @@ std::string json_string(std::string_view s) {
       out += "\\u00";
       out += hex[c >> 4];
       out += hex[c & 15];
-    } else if (c < 0x80) {
-      out += char(c);
     } else {
-      // Copy a well-formed UTF-8 sequence; otherwise treat the byte as Latin-1.
-      int len = c >= 0xf0 && c < 0xf5 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 && c < 0xe0 ? 2 : 0;
-      bool ok = len > 0 && i + len <= s.size();
-      for (int k = 1; ok && k < len; ++k) ok = (static_cast<unsigned char>(s[i + k]) & 0xc0) == 0x80;
-      if (ok) {
-        out.append(s.substr(i, len));
-        i += len - 1;
-      } else {
-        out += char(0xc0 | (c >> 6));
-        out += char(0x80 | (c & 0x3f));
-      }
+      out += ch;
     }
   }
   out += '"';
@@ -118,8 +130,9 @@ std::string json(const Value& v) {
   return out;
 }
 
-std::string csv_field(std::string_view s) {
-  if (s.find_first_of(",\"\n\r") == std::string_view::npos) return std::string(s);
+std::string csv_field(std::string_view text) {
+  const std::string s = as_utf8(text);
+  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
   std::string out = "\"";
   for (char c : s) {
     if (c == '"') out += '"';

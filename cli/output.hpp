@@ -111,10 +111,14 @@ inline Value Value::number(std::optional<double> v, int decimals) {
 inline Value Value::string(std::string_view s) { return {Kind::String, std::string(s)}; }
 inline Value Value::string_or_null(std::string_view s) { return s.empty() ? null() : string(s); }
 
+// Text as UTF-8: well-formed sequences kept, any other byte read as Latin-1
+// (tag values from old tools) and written as that code point. JSON and CSV
+// both go through it.
+std::string as_utf8(std::string_view s);
+
 // --- JSON --------------------------------------------------------------------
 
-// The string as a quoted JSON string. Bytes that are not valid UTF-8 (Latin-1
-// tag values) are written as the code point of the byte.
+// The string as a quoted JSON string (as_utf8, then escaped).
 std::string json_string(std::string_view s);
 // The value as compact JSON (no spaces); numbers as formatted.
 std::string json(const Value& v);
@@ -124,7 +128,7 @@ inline std::string json(const Members& m) { return json(Value::object(m)); }
 
 // --- CSV ---------------------------------------------------------------------
 
-// A CSV field, quoted when it holds a comma, quote or line break.
+// A CSV field (as_utf8), quoted when it holds a comma, quote or line break.
 std::string csv_field(std::string_view s);
 // A scalar as a CSV field: strings quoted as needed, null empty.
 std::string csv_field(const Value& v);

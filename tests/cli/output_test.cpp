@@ -24,6 +24,24 @@ TEST(Output, JsonStringEscapes) {
   EXPECT_EQ(json_string("\xd3scar"), "\"\xc3\x93scar\"");  // Latin-1 Ó as its code point
 }
 
+// JSON and CSV write the same text: UTF-8 as it is, any other byte as the
+// Latin-1 code point it stands for (a lone lead byte, a stray continuation,
+// bytes that begin no sequence, 0xF5-0xFF).
+TEST(Output, CsvAndJsonAgreeOnBytesThatAreNotUtf8) {
+  const std::pair<std::string, std::string> cases[] = {
+      {"A\xc3", "A\xc3\x83"},                        // a lead byte at the end
+      {"T\xff\xfe", "T\xc3\xbf\xc3\xbe"},             // never in UTF-8
+      {"\xf8\x80\x80", "\xc3\xb8\xc2\x80\xc2\x80"},   // no 5-byte sequences
+      {"\x80x", "\xc2\x80x"},                        // a continuation alone
+      {"\xe2\x82\xac \xf0\x9f\x98\x80", "\xe2\x82\xac \xf0\x9f\x98\x80"},  // UTF-8 kept
+  };
+  for (const auto& [in, utf8] : cases) {
+    EXPECT_EQ(as_utf8(in), utf8);
+    EXPECT_EQ(csv_field(in), utf8);
+    EXPECT_EQ(json_string(in), "\"" + utf8 + "\"");
+  }
+}
+
 TEST(Output, ValuesAsJson) {
   const Value v = Value::object({{"n", Value::integer(-3)},
                                  {"pct", Value::number(12.345, 2)},
