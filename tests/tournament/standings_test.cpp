@@ -500,6 +500,41 @@ TEST(Trf, CutNamesStillNameTheirPlayers) {
   EXPECT_TRUE(codes.count("trf-player"));
 }
 
+// A knockout whose matches have several games: a TRF column per game a
+// player can have in a round, the same on every line (round 1: three
+// columns, B-C needing a third game; round 2: two), blank where a player's
+// match was shorter, and the file read back agrees with the games.
+TEST(Trf, KnockoutMatchesKeepTheirRoundsInColumns) {
+  const Made m = make({{"A", "D", "1.1.1", "1-0"},
+                       {"D", "A", "1.1.2", "1/2-1/2"},
+                       {"B", "C", "1.2.1", "1/2-1/2"},
+                       {"C", "B", "1.2.2", "1/2-1/2"},
+                       {"B", "C", "1.2.3", "0-1"},
+                       {"A", "C", "2.1.1", "0-1"},
+                       {"C", "A", "2.1.2", "1/2-1/2"}},
+                      {{"A", 2000}, {"B", 1900}, {"C", 1800}, {"D", 1700}});
+  ASSERT_EQ(m.t.system, System::Knockout);
+  const std::string trf = write_trf(m.t, standings(m.t, default_tie_breaks(m.t.system)));
+  const TrfFile back = read_trf(trf);
+  ASSERT_TRUE(back.problems.empty());
+  ASSERT_EQ(back.players.size(), 4u);
+  std::map<std::string, std::vector<TrfRound>> by_name;
+  for (const TrfPlayer& p : back.players) by_name[p.name] = p.rounds;
+  // Starting ranks by rating: A 1, B 2, C 3, D 4. Columns 1-3 round 1, 4-5 round 2.
+  auto opponents = [&](const std::string& name) {
+    std::vector<int> out;
+    for (const TrfRound& r : by_name[name]) out.push_back(r.opponent);
+    return out;
+  };
+  EXPECT_EQ(opponents("A"), (std::vector<int>{4, 4, 0, 3, 3}));
+  EXPECT_EQ(opponents("B"), (std::vector<int>{3, 3, 3}));
+  EXPECT_EQ(opponents("C"), (std::vector<int>{2, 2, 2, 1, 1}));
+  EXPECT_EQ(opponents("D"), (std::vector<int>{1, 1}));
+  EXPECT_EQ(by_name["C"][4].result, '=');
+  EXPECT_EQ(by_name["A"][3].result, '0');
+  EXPECT_TRUE(compare_trf(m.t, back).empty());
+}
+
 TEST(Trf, FieldsStayOnTheirLinesAndColumns) {
   // Tag values a TRF line cannot hold as they are: a line break (which would
   // start a forged player line), other control bytes, a stray UTF-8

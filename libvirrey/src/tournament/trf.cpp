@@ -156,6 +156,47 @@ int trf_half_points(char r) {
   }
 }
 
+// The round blocks of a TRF line: a column per game a player can have in a
+// round (a knockout match of several games has several), the same for every
+// player, so that a column is one round's game on every line; entries of no
+// known round come last.
+struct TrfColumn {
+  int round = 0;
+  int game = 0;  // the player's game of the round, 0-based (by sub-game)
+};
+
+// The entries a player has in a round (its games, byes and forfeits), by sub-game.
+std::vector<const Entry*> round_entries(const Player& p, int round) {
+  std::vector<const Entry*> out;
+  for (const Entry& e : p.entries)
+    if (e.round == round && e.kind != EntryKind::Absent && e.kind != EntryKind::Rest) out.push_back(&e);
+  return out;
+}
+
+std::vector<TrfColumn> trf_columns(const Tournament& t) {
+  std::vector<TrfColumn> out;
+  for (int r = 1; r <= t.rounds; ++r) {
+    std::size_t games = 1;
+    for (const Player& p : t.players) games = std::max(games, round_entries(p, r).size());
+    for (std::size_t g = 0; g < games; ++g) out.push_back({r, int(g)});
+  }
+  std::size_t unknown = 0;
+  for (const Player& p : t.players) unknown = std::max(unknown, round_entries(p, 0).size());
+  for (std::size_t g = 0; g < unknown; ++g) out.push_back({0, int(g)});
+  return out;
+}
+
+// A player's entry of a column, absences and rests included where the
+// player has no game in the round; none past the games the player had.
+const Entry* column_entry(const Player& p, const TrfColumn& c) {
+  const auto games = round_entries(p, c.round);
+  if (std::size_t(c.game) < games.size()) return games[std::size_t(c.game)];
+  if (c.game == 0 && games.empty())
+    for (const Entry& e : p.entries)
+      if (e.round == c.round) return &e;
+  return nullptr;
+}
+
 }  // namespace
 
 std::vector<int> starting_ranks(const Tournament& t) {
@@ -193,10 +234,14 @@ std::string write_trf(const Tournament& t, const std::vector<Standing>& standing
   header("092", t.event_type.empty() ? std::string(system_name(t.system)) : t.event_type);
   header("102", t.arbiter);
   header("122", t.time_control);
+  const std::vector<TrfColumn> columns = trf_columns(t);
   if (std::any_of(t.round_dates.begin(), t.round_dates.end(), [](const std::string& d) { return !d.empty(); })) {
     std::string line = "132";
-    for (std::size_t r = 0; r < t.round_dates.size(); ++r)
-      put(line, 92 + 10 * r, 99 + 10 * r, trf_date(t.round_dates[r], true), false);
+    for (std::size_t k = 0; k < columns.size(); ++k) {
+      const int r = columns[k].round;
+      if (r >= 1 && std::size_t(r) <= t.round_dates.size())
+        put(line, 92 + 10 * k, 99 + 10 * k, trf_date(t.round_dates[std::size_t(r - 1)], true), false);
+    }
     while (!line.empty() && line.back() == ' ') line.pop_back();
     out += line + '\n';
   }
@@ -220,11 +265,10 @@ std::string write_trf(const Tournament& t, const std::vector<Standing>& standing
     put(line, 58, 68, p.fide_id, true);
     put(line, 81, 84, fmt::format("{:.1f}", p.points()), true);
     put(line, 86, 89, std::to_string(final_rank[std::size_t(pi)]), true);
-    std::vector<const Entry*> blocks;
-    for (const Entry& e : p.entries) if (e.round > 0) blocks.push_back(&e);
-    for (const Entry& e : p.entries) if (e.round == 0) blocks.push_back(&e);
-    for (std::size_t k = 0; k < blocks.size(); ++k) {
-      const Entry& e = *blocks[k];
+    for (std::size_t k = 0; k < columns.size(); ++k) {
+      const Entry* entry = column_entry(p, columns[k]);
+      if (!entry) continue;  // a game the player did not have: blank
+      const Entry& e = *entry;
       const std::size_t c = 92 + 10 * k;
       put(line, c, c + 3, e.opponent >= 0 ? std::to_string(start_rank[std::size_t(e.opponent)]) : "0000", true);
       put(line, c + 5, c + 5, e.colour ? (*e.colour == Color::White ? "w" : "b") : "-", false);
@@ -369,18 +413,22 @@ std::vector<TrfDisagreement> compare_trf(const Tournament& t, const TrfFile& trf
     return told.insert({int(c), round, std::min(a, b), std::max(a, b)}).second;
   };
   auto name = [&](int p) { return p >= 0 ? t.players[std::size_t(p)].name : std::string("no one"); };
+  // The TRF's blocks are read as write_trf lays them out (trf_columns);
+  // blocks beyond them are rounds the games do not have.
+  std::vector<TrfColumn> columns;
+  for (const TrfColumn& c : trf_columns(t))
+    if (c.round > 0) columns.push_back(c);
   for (const auto& [pi, tp] : trf_of) {
     const Player& p = t.players[std::size_t(pi)];
-    const int rounds = std::max<int>(int(tp->rounds.size()), t.rounds);
-    for (int r = 1; r <= rounds; ++r) {
+    const std::size_t blocks = std::max(tp->rounds.size(), columns.size());
+    for (std::size_t k = 0; k < blocks; ++k) {
+      const TrfColumn column =
+          k < columns.size() ? columns[k] : TrfColumn{t.rounds + int(k - columns.size()) + 1, 0};
+      const int r = column.round;
       const TrfRound none;
-      const TrfRound& tr = std::size_t(r) <= tp->rounds.size() ? tp->rounds[std::size_t(r - 1)] : none;
-      const Entry* e = nullptr;
-      for (const Entry& x : p.entries)
-        if (x.round == r && x.kind != EntryKind::Absent && x.kind != EntryKind::Rest) {
-          e = &x;
-          break;
-        }
+      const TrfRound& tr = k < tp->rounds.size() ? tp->rounds[k] : none;
+      const auto games = round_entries(p, r);
+      const Entry* e = std::size_t(column.game) < games.size() ? games[std::size_t(column.game)] : nullptr;
       int trf_opp = -1;
       if (tr.opponent > 0) {
         const auto it = player_of.find(tr.opponent);
