@@ -39,8 +39,13 @@ const Schema<SummaryRow>& summary_schema() {
       {"player", [](const SummaryRow& r) { return Value::string(r.player); }},
       {"games", [](const SummaryRow& r) { return Value::integer(r.games); }},
       {"moves", [](const SummaryRow& r) { return Value::integer(r.s.moves); }},
-      {"acpl", [](const SummaryRow& r) { return Value::number(r.s.average_cp_loss(), 1); }},
-      {"accuracy", [](const SummaryRow& r) { return Value::number(r.s.accuracy(), 1); }},
+      // No judged move: no figure (null, "-"), not a score of 0, as stats players says.
+      {"acpl",
+       [](const SummaryRow& r) {
+         return r.s.moves ? Value::number(r.s.average_cp_loss(), 1) : Value::null();
+       }},
+      {"accuracy",
+       [](const SummaryRow& r) { return r.s.moves ? Value::number(r.s.accuracy(), 1) : Value::null(); }},
       {"inaccuracies", [](const SummaryRow& r) { return Value::integer(r.s.inaccuracies); }},
       {"mistakes", [](const SummaryRow& r) { return Value::integer(r.s.mistakes); }},
       {"blunders", [](const SummaryRow& r) { return Value::integer(r.s.blunders); }},

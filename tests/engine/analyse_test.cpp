@@ -121,6 +121,16 @@ TEST(Engines, SjaakSpeaksXboardInVirreyChess) {
   EXPECT_FALSE(black.pv_san.empty());
 }
 
+// Sjaak II prints no thinking line for a depth-1 search: virrey asks an
+// XBoard engine for depth 2 at least, so a depth-1 analysis still scores.
+TEST(Engines, SjaakScoresADepthOneSearch) {
+  const auto ev = search<Board8>(config("sjaakii", engine::Protocol::Xboard), Variant::Virrey,
+                                 "6k1/5ppp/8/8/8/8/5PPP/R5K1 b - - 0 1", {0, 1, 0});
+  EXPECT_FALSE(ev.score.mate);
+  EXPECT_LT(ev.score.value, -300);
+  EXPECT_FALSE(ev.best_san.empty());
+}
+
 TEST(Engines, FairyStockfishPlaysModernChessOnNineByNine) {
   const auto ev =
       search<Board9>(config("fairy-stockfish", engine::Protocol::Uci), Variant::Modern,
@@ -172,6 +182,14 @@ TEST(Analyse, PliesAndSideChooseTheMoves) {
   EXPECT_EQ(count(r.out, "\n"), 2u) << r.out;
   EXPECT_NE(r.out.find("\"ply\":4,"), std::string::npos);
   EXPECT_NE(r.out.find("\"ply\":6,"), std::string::npos);
+  // The summary: White had no move judged, so no figure, not a score of 0.
+  const RunResult summary =
+      run_virrey({"analyse", pgn, "--nodes", "5000", "--format", "json", "--plies", "3-6", "--side", "black"},
+                 dir.path());
+  ASSERT_EQ(summary.exit_code, 0) << summary.err;
+  EXPECT_NE(summary.out.find("\"side\":\"white\",\"player\":"), std::string::npos) << summary.out;
+  EXPECT_NE(summary.out.find("\"moves\":0,\"acpl\":null,\"accuracy\":null"), std::string::npos)
+      << summary.out;
 }
 
 // The json summary's counters: "positions":{"positions":N,"searched":S,...}.

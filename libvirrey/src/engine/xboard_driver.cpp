@@ -3,6 +3,8 @@
 // "st", Sjaak's "maxnodes"), "go", thinking lines ("depth score time nodes
 // pv") until "move M". A "ping"/"pong" before each search drops what the
 // engine said after its last move ("1-0 {White mates}").
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "driver.hpp"
@@ -44,9 +46,10 @@ class XboardDriver final : public Driver {
     for (const auto& m : moves)
       if (auto e = send(m)) return e;
     if (auto e = send(fmt::format("maxnodes {}", limits.nodes))) return e;
-    if (auto e = send(
-            fmt::format("sd {}", limits.depth ? limits.depth : (limits.nodes || limits.movetime ? 99 : 10))))
-      return e;
+    // Depth 2 at least: Sjaak II prints no thinking line (so no score) for a
+    // depth-1 search; the result reports the depth searched.
+    const int depth = limits.depth ? std::max(limits.depth, 2) : (limits.nodes || limits.movetime ? 99 : 10);
+    if (auto e = send(fmt::format("sd {}", depth))) return e;
     const std::uint32_t seconds = limits.movetime ? (limits.movetime + 999) / 1000 : 3600;
     if (auto e = send(fmt::format("st {}", seconds))) return e;
     if (auto e = sync()) return e;
