@@ -63,7 +63,9 @@ void add_inputs_option(CLI::App* cmd, std::vector<std::string>& inputs, const st
   cmd->add_option("inputs", inputs, help);
 }
 void add_rejects_option(CLI::App* cmd, std::string& rejects) {
-  cmd->add_option("--rejects", rejects, "write the games with errors here, byte for byte as read");
+  cmd->add_option("--rejects", rejects,
+                  "write the games with errors here, byte for byte as read (a game over the\n"
+                  "32 MiB limit is skipped unread: reported, not written)");
 }
 
 // --format, one of `accepted`; the help text names them after `help_prefix`.
