@@ -85,6 +85,17 @@ TEST(CommandLine, UnreadableInputsExitThreeAndTheOthersAreRead) {
   }
 }
 
+// A --db that is no database says what it is instead.
+TEST(CommandLine, AnEmptyDirectoryIsNoDatabase) {
+  TempDir dir;
+  const std::string empty = dir.path() + "/empty";
+  std::filesystem::create_directory(empty);
+  const RunResult r = run_virrey({"search", "--db", empty}, dir.path());
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_NE(r.err.find("no virrey database at " + empty + " (an empty directory)"), std::string::npos)
+      << r.err;
+}
+
 // Counts out of range are usage errors (exit 2) that name the option, before
 // anything is read or written.
 TEST(CommandLine, NegativeCountsAreUsageErrors) {

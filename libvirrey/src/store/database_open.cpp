@@ -305,12 +305,15 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
   bool unfinished_creation = false;  // RocksDB's default part only: must be empty
   if (!has_current) {
     if (exists && !only_unfinished_creation(path)) return not_a_database(path, "a directory of other files");
-    if (!writer || !options.create)
+    if (!writer || !options.create) {
+      const bool empty = exists && fs::is_empty(path, ec);
       return Error{ErrorKind::NotADatabase,
-                   exists ? fmt::format("no virrey database at {} (its creation was interrupted: "
-                                        "import again)",
-                                        path)
-                          : fmt::format("no virrey database at {}", path)};
+                   !exists ? fmt::format("no virrey database at {}", path)
+                   : empty ? fmt::format("no virrey database at {} (an empty directory)", path)
+                           : fmt::format("no virrey database at {} (its creation was interrupted: "
+                                         "import again)",
+                                         path)};
+    }
     fresh = true;
   }
 
