@@ -73,8 +73,16 @@ int run_import(const ImportOptions& o) {
     if (!(book = read_opening_book(o.openings, exit_code))) return exit_code;
   }
 
-  File rejects;
-  if (!o.rejects.empty() && !(rejects = create_file(o.rejects))) return kExitIo;
+  // The rejects are written beside their file and put in place at the end:
+  // an import that reads nothing new keeps the rejects of the one before.
+  StagedFile rejects;
+  if (!o.rejects.empty()) {
+    if (is_an_input(o.rejects, o.inputs)) {
+      log::error("--rejects {} is one of the inputs", o.rejects);
+      return kExitUsage;
+    }
+    if (!rejects.open(o.rejects)) return kExitIo;
+  }
   auto db = open_database(o.db, store::OpenMode::ReadWrite);
   if (!db) return kExitIo;
   const auto before = db->info();
@@ -121,10 +129,7 @@ int run_import(const ImportOptions& o) {
   summary.db_bytes = store::directory_bytes(db_path);
   print_summary(summary, o.format, db_path);
 
-  if (rejects && (std::fflush(rejects.get()) != 0 || std::ferror(rejects.get()))) {
-    log::error("cannot write {}", o.rejects);
-    return kExitIo;
-  }
+  if (!rejects.commit(done->skipped.size() < o.inputs.size())) return kExitIo;
   if (!done->read_all) return kExitIo;
   return summary.rejected ? kExitDataFailed : kExitOk;
 }

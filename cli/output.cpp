@@ -1,7 +1,9 @@
 #include "output.hpp"
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
+#include <filesystem>
 
 #include "virrey/base/log.hpp"
 
@@ -33,6 +35,49 @@ File create_file(const std::string& path) {
   File f(std::fopen(path.c_str(), "wb"));
   if (!f) log::error("cannot write {}: {}", path, std::strerror(errno));
   return f;
+}
+
+bool is_an_input(const std::string& path, const std::vector<std::string>& inputs) {
+  std::error_code ec;
+  for (const std::string& input : inputs)
+    if (input != "-" && std::filesystem::equivalent(path, input, ec) && !ec) return true;
+  return false;
+}
+
+StagedFile::~StagedFile() {
+  if (!file_) return;
+  file_.reset();
+  std::remove(temp_.c_str());
+}
+
+bool StagedFile::open(const std::string& path) {
+  path_ = path;
+  temp_ = path + ".partial";
+  file_.reset(std::fopen(temp_.c_str(), "wb"));
+  if (!file_) log::error("cannot write {}: {}", temp_, std::strerror(errno));
+  return bool(file_);
+}
+
+bool StagedFile::commit(bool even_empty) {
+  if (!file_) return true;
+  const bool written = std::ftell(file_.get()) > 0;
+  const bool failed = std::fflush(file_.get()) != 0 || std::ferror(file_.get());
+  file_.reset();
+  if (failed) {
+    log::error("cannot write {}", path_);
+    std::remove(temp_.c_str());
+    return false;
+  }
+  if (!written && !even_empty) {
+    std::remove(temp_.c_str());
+    return true;
+  }
+  if (std::rename(temp_.c_str(), path_.c_str()) != 0) {
+    log::error("cannot write {}: {}", path_, std::strerror(errno));
+    std::remove(temp_.c_str());
+    return false;
+  }
+  return true;
 }
 
 Value Value::list(std::vector<Value> items) {

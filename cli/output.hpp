@@ -45,6 +45,32 @@ using File = std::unique_ptr<std::FILE, FileCloser>;
 // `path` created (or emptied) for writing; null after logging why it did not open.
 File create_file(const std::string& path);
 
+// Whether `path` is one of `inputs` (the same file under any name): an
+// output there would destroy the input before it is read.
+bool is_an_input(const std::string& path, const std::vector<std::string>& inputs);
+
+// An output written under a temporary name beside it (PATH.partial) and put
+// in place by commit(): a run that stops early, or that read nothing and
+// wrote nothing, leaves the file of the run before as it was.
+class StagedFile {
+ public:
+  StagedFile() = default;
+  StagedFile(const StagedFile&) = delete;
+  StagedFile& operator=(const StagedFile&) = delete;
+  ~StagedFile();  // an uncommitted temporary is removed
+  // False after logging why the temporary did not open.
+  bool open(const std::string& path);
+  std::FILE* get() const { return file_.get(); }
+  explicit operator bool() const { return bool(file_); }
+  // Puts the file in place when anything was written or `even_empty`;
+  // false after logging a write error (the file before is then kept).
+  bool commit(bool even_empty);
+
+ private:
+  std::string path_, temp_;
+  File file_;
+};
+
 // --- values ------------------------------------------------------------------
 
 struct Member;

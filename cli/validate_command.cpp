@@ -26,6 +26,12 @@ int run_validate(const ValidateOptions& o) {
   options.check.notation = o.export_notation;
   options.keep_raw = !o.rejects.empty();
 
+  for (const std::string* written : {&o.output, &o.rejects}) {
+    if (!written->empty() && is_an_input(*written, o.inputs)) {
+      log::error("{} {} is one of the inputs", written == &o.output ? "--output" : "--rejects", *written);
+      return kExitUsage;
+    }
+  }
   File output, rejects;
   if (!o.output.empty() && !(output = create_file(o.output))) return kExitIo;
   if (!o.rejects.empty() && !(rejects = create_file(o.rejects))) return kExitIo;

@@ -151,6 +151,39 @@ TEST_F(ImportCli, ImportingAgainAddsNothingAndSaysSo) {
   EXPECT_EQ(stored, 305u);
 }
 
+// --rejects never destroys what it should keep: an input named as the
+// rejects is refused before anything is read, and an import that reads
+// nothing new (its input imported before) leaves the rejects of the import
+// before as they were; one that reads them again writes them anew.
+TEST_F(ImportCli, RejectsKeepInputsAndEarlierRejects) {
+  const std::string rejects = dir / "rejects.pgn";
+  const std::string bad =
+      std::string(kBadGame).substr(0, std::string(kBadGame).size() - 1);  // as read: to its result's line
+  auto same = run_virrey_words("import " + input + " --db " + db + " --rejects " + input, dir.path());
+  EXPECT_EQ(same.exit_code, 2);
+  EXPECT_NE(same.err.find("is one of the inputs"), std::string::npos) << same.err;
+  EXPECT_EQ(read_file(input), games);
+  EXPECT_FALSE(std::filesystem::exists(db + "/CURRENT"));
+  ASSERT_EQ(
+      run_virrey_words("import " + input + " --db " + db + " --rejects " + rejects, dir.path()).exit_code, 1);
+  EXPECT_EQ(read_file(rejects), bad);
+  auto again = run_virrey_words("import " + input + " --db " + db + " --rejects " + rejects, dir.path());
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(read_file(rejects), bad);
+  write_file(rejects, "old");
+  auto forced =
+      run_virrey_words("import " + input + " --db " + db + " --force --rejects " + rejects, dir.path());
+  EXPECT_EQ(forced.exit_code, 1) << forced.err;
+  EXPECT_EQ(read_file(rejects), bad);
+  EXPECT_FALSE(std::filesystem::exists(rejects + ".partial"));
+  // validate refuses an input as its rejects or its output too.
+  for (const char* option : {"--rejects", "--output"}) {
+    auto v = run_virrey_words(std::string("validate ") + input + " " + option + " " + input, dir.path());
+    EXPECT_EQ(v.exit_code, 2) << option;
+    EXPECT_EQ(read_file(input), games) << option;
+  }
+}
+
 TEST_F(ImportCli, DatabaseFromEnvironment) {
   auto r =
       run_virrey_words("import " + input + " --format json", dir.path(), "VIRREY_DB=" + (dir / "env.db"));
