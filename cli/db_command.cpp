@@ -168,6 +168,15 @@ int run_upgrade(const std::string& flag, Format format) {
 int run_merge(const DbOptions& o) {
   const int threads = o.threads == 0 ? int(std::max(1u, std::thread::hardware_concurrency())) : o.threads;
   if (!threads_in_range(threads, o.threads)) return kExitUsage;
+  // Every source opens before --db is made: a mistyped source leaves no
+  // empty database behind.
+  for (const std::string& source : o.sources) {
+    auto s = store::Database::open(source, {store::OpenMode::Read});
+    if (!s) {
+      log_store_error(s.error());
+      return kExitIo;
+    }
+  }
   auto db = open_database(o.db, store::OpenMode::ReadWrite);
   if (!db) return kExitIo;
   store::MergeOptions options;

@@ -83,6 +83,8 @@ TEST(CommandLine, UnreadableInputsExitThreeAndTheOthersAreRead) {
     EXPECT_EQ(r.exit_code, 3) << args[0] << " " << args[1] << ": " << r.err;
     EXPECT_NE(r.err.find("no-such"), std::string::npos) << args[0] << " " << args[1] << ": " << r.err;
   }
+  // A merge whose source is missing makes no empty --db.
+  EXPECT_FALSE(std::filesystem::exists(d + "/merged"));
 }
 
 // A --db that is no database says what it is instead.
