@@ -121,8 +121,13 @@ TEST_F(MergeCli, ASourceThatFailsLeavesTheDestinationConsistent) {
   import(s1, a);
   std::filesystem::create_directories(bad);
   write_file(bad + "/CURRENT", "MANIFEST-000001\n");  // a database without its files
+  // Every source opens before --db is touched: a source that does not open
+  // stops the merge before anything is written, and makes no --db.
   auto r = run_virrey_words("db merge --db " + merged + " " + s1 + " " + bad);
   EXPECT_EQ(r.exit_code, 3) << r.err;
+  EXPECT_NE(r.err.find(bad), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(merged));
+  ASSERT_EQ(run_virrey_words("db merge --db " + merged + " " + s1).exit_code, 0);
   auto check = run_virrey_words("db check --db " + merged);
   EXPECT_EQ(check.exit_code, 0) << check.out;
   EXPECT_NE(check.out.find("160 games"), std::string::npos) << check.out;
