@@ -248,9 +248,9 @@ TEST_F(SearchCli, ExitCodes) {
 // digits are in no range. A bound names a real day.
 TEST(SearchDates, OnlyReadableDatesAreInARange) {
   TempDir dir;
-  const std::vector<std::string> dates = {"2020.01.01", "unknown",   "2020-05-05", "99999.01.01",
-                                          "2020.13.45", "1990",      "2020.??.??", "????.??.??",
-                                          "2021.02.28", "2019.12.31"};
+  const std::vector<std::string> dates = {"2020.01.01", "unknown",    "2020-05-05", "99999.01.01",
+                                          "2020.13.45", "1990",       "2020.??.??", "????.??.??",
+                                          "2021.02.28", "2019.12.31", "2020.05.??"};
   std::string pgn;
   for (std::size_t i = 0; i < dates.size(); ++i)
     pgn += "[Event \"E\"]\n[Site \"S\"]\n[Date \"" + dates[i] + "\"]\n[Round \"" + std::to_string(i + 1) +
@@ -273,9 +273,14 @@ TEST(SearchDates, OnlyReadableDatesAreInARange) {
     }
     return out;
   };
-  EXPECT_EQ(whites({"--date-from", "2020"}), "W0 W6 W8 ");
+  EXPECT_EQ(whites({"--date-from", "2020"}), "W0 W6 W8 W10 ");
   EXPECT_EQ(whites({"--date-to", "2020.02"}), "W0 W5 W9 ");
   EXPECT_EQ(whites({"--date-from", "1990", "--date-to", "1990"}), "W5 ");
+  // A Date of unknown month or day is in a range when all its days are.
+  EXPECT_EQ(whites({"--date-from", "2020.01.01", "--date-to", "2020.12.31"}), "W0 W6 W10 ");
+  EXPECT_EQ(whites({"--date-from", "2020.06.01"}), "W8 ");
+  EXPECT_EQ(whites({"--date-to", "2020.05.31"}), "W0 W5 W9 W10 ");
+  EXPECT_EQ(whites({"--date-from", "2020.05", "--date-to", "2020.05"}), "W10 ");
   const RunResult bad = run_virrey({"search", "--db", db, "--date-to", "2021.02.29"}, dir.path());
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.err.find("no such day"), std::string::npos) << bad.err;

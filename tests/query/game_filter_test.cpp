@@ -69,11 +69,19 @@ bool tags_pass(const game::GameRecord& r, const query::TagConditions& t) {
   if (t.variant && r.variant != *t.variant) return false;
   if (t.date_from || t.date_to) {
     const std::string d = norm(r.tag("Date"));
-    // Only dates written as PGN writes them are in a range.
+    // Only dates written as PGN writes them are in a range, when all the
+    // days they may stand for are: compared as the first and last such day.
     static const std::regex kPgnDate(R"(\d{4}(\.(0[1-9]|1[0-2]|\?\?)(\.(0[1-9]|[12]\d|3[01]|\?\?))?)?)");
     if (unknown("Date", d) || !std::regex_match(d, kPgnDate)) return false;
-    if (t.date_from && d < *t.date_from) return false;
-    if (t.date_to && d > *t.date_to && d.rfind(*t.date_to, 0) != 0) return false;
+    auto padded = [](std::string v, const char* month, const char* day) {
+      if (v.size() == 4) v += std::string(".") + month;
+      if (v.size() == 7) v += std::string(".") + day;
+      if (v.substr(5, 2) == "??") v = v.substr(0, 5) + month + "." + day;
+      if (v.substr(8, 2) == "??") v = v.substr(0, 8) + day;
+      return v;
+    };
+    if (t.date_from && padded(d, "01", "01") < padded(*t.date_from, "01", "01")) return false;
+    if (t.date_to && padded(d, "12", "31") > padded(*t.date_to, "12", "31")) return false;
   }
   return true;
 }

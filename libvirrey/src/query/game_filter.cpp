@@ -8,6 +8,8 @@
 #include <array>
 #include <functional>
 #include <limits>
+#include <optional>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -149,11 +151,31 @@ bool readable_date(std::string_view d) {
   return digits(0, 4) && (d.size() < 7 || part(5, 12)) && (d.size() < 10 || part(8, 31));
 }
 
-// The date rule of TagConditions and Database::for_each_tag_range.
+// The days a readable Date may stand for, as yyyymmdd: "2020.05.??" is
+// 20200501..20200531, "2020" and "2020.??.??" the whole year.
+std::optional<std::pair<int, int>> date_span(std::string_view d) {
+  if (!readable_date(d)) return std::nullopt;
+  auto number = [&](std::size_t from, std::size_t n) {
+    int v = 0;
+    for (std::size_t i = from; i < from + n; ++i) v = v * 10 + (d[i] - '0');
+    return v;
+  };
+  const int year = number(0, 4);
+  const int month = d.size() >= 7 && d[5] != '?' ? number(5, 2) : 0;
+  const int day = month && d.size() >= 10 && d[8] != '?' ? number(8, 2) : 0;
+  return std::pair{year * 10000 + (month ? month : 1) * 100 + (day ? day : 1),
+                   year * 10000 + (month ? month : 12) * 100 + (day ? day : 31)};
+}
+
+// The date rule of TagConditions: a game is in the range when every day its
+// Date may stand for is (so "2020.??.??" is in 2020 and in --date-to 2020.12,
+// not in --date-from 2020.06); bounds are whole years, months or days.
 bool date_in_range(std::string_view d, std::string_view from, std::string_view to) {
-  if (!readable_date(d)) return false;
-  if (!from.empty() && d < from) return false;
-  if (!to.empty() && !(d <= to || d.substr(0, to.size()) == to)) return false;
+  const auto span = date_span(d);
+  if (!span) return false;
+  if (!from.empty() && span->first < date_span(from).value_or(std::pair{0, 0}).first) return false;
+  if (!to.empty() && span->second > date_span(to).value_or(std::pair{99999999, 99999999}).second)
+    return false;
   return true;
 }
 
@@ -337,12 +359,16 @@ std::vector<Source> make_sources(const Database& db, const GameFilter& f, bool s
                           tag_run(db, TagField::Black, *t.player, TagMatch::Prefix)}});
   if (t.date_from || t.date_to) {
     const std::string from = t.date_from.value_or(""), to = t.date_to.value_or("");
-    out.push_back(Source{
-        Cond::Date, false, {[&db, from, to](GameId, const store::Visit<const Entry&>& visit) {
-          return db.for_each_tag_range(TagField::Date, from, to, [&](GameId id, std::string_view date) {
-            return !readable_date(date) || visit(Entry{id});
-          });
-        }}});
+    out.push_back(
+        Source{Cond::Date, false, {[&db, from, to](GameId, const store::Visit<const Entry&>& visit) {
+                 // The index holds Dates as written: the scan takes the bounds'
+                 // whole years (a "??" sorts after the digits), the rule the rest.
+                 const std::string from_year = from.substr(0, 4), to_year = to.substr(0, 4);
+                 return db.for_each_tag_range(TagField::Date, from_year, to_year,
+                                              [&](GameId id, std::string_view date) {
+                                                return !date_in_range(date, from, to) || visit(Entry{id});
+                                              });
+               }}});
   }
   return out;
 }

@@ -77,11 +77,12 @@ struct TagConditions {
   std::optional<std::string> site;    // exact
   std::optional<std::string> round;   // exact
   std::optional<GameResult> result;   // the game's termination marker
-  // Dates as "yyyy", "yyyy.mm" or "yyyy.mm.dd" (parse_date_bound). A game's
-  // Date d matches when from <= d and (d <= to or d starts with to): so
-  // "--date-to 2003.06" takes all of June 2003, "2003.06.??" included. A
-  // Date not written as PGN writes it ("yyyy.mm.dd", "??" for an unknown
-  // month or day) is in no range.
+  // Dates as "yyyy", "yyyy.mm" or "yyyy.mm.dd" (parse_date_bound), a bound
+  // standing for its whole year, month or day. A game matches when every day
+  // its Date may stand for is in the range: "--date-to 2003.06" takes all of
+  // June 2003, "2003.06.??" included; "2003.??.??" (or "2003") is in 2003,
+  // not in "--date-from 2003.06". A Date not written as PGN writes it
+  // ("yyyy.mm.dd", "??" for an unknown month or day) is in no range.
   std::optional<std::string> date_from;
   std::optional<std::string> date_to;
   std::optional<std::string> eco;  // exact, e.g. "b90"
