@@ -107,12 +107,24 @@ def shard_paths(directory):
 
 
 def _date_key(text):
-    # The Date tag, oldest first, games without a year last (as search --sort date).
-    parts = (text or "").split(".")
-    digits = [int(p) if p.isdigit() else 0 for p in parts[:3]] + [0, 0, 0]
-    if digits[0] == 0:
+    # The day virrey search --sort date orders by (store/game_summary.cpp,
+    # parse_date): "yyyy.mm.dd" only, an unknown month or day as 0, a month
+    # over 12 as unknown; any other Date sorts last, with the undated games.
+    d = text or ""
+    if len(d) != 10 or d[4] != "." or d[7] != ".":
         return (1, 0)
-    return (0, digits[0] * 10000 + digits[1] * 100 + digits[2])
+
+    def part(s):
+        return int(s) if all(c in "0123456789" for c in s) else 0
+
+    year, month, day = part(d[0:4]), part(d[5:7]), part(d[8:10])
+    if year == 0:
+        return (1, 0)
+    if month > 12:
+        month = 0
+    if month == 0 or day > 31:
+        day = 0
+    return (0, year * 10000 + month * 100 + day)
 
 
 class Runner:
@@ -146,6 +158,11 @@ class Runner:
             k = i % count
             last[k] = self._submit(import_task, self.binary, dbs[k], os.path.abspath(path), threads, last[k])
             tasks.append(last[k])
+        # A shard no input reaches (more shards than inputs) is made empty,
+        # so that every shard listed is a database.
+        for k in range(count):
+            if last[k] is None and not os.path.exists(os.path.join(dbs[k], "CURRENT")):
+                tasks.append(self._submit(import_task, self.binary, dbs[k], os.devnull, threads, None))
         summaries = self.client.gather(tasks)
         infos = self.client.gather([self._submit(info_task, self.binary, db) for db in dbs])
         games = sum(v["games"] for i in infos for v in i["variants"].values())

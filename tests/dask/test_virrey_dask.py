@@ -100,6 +100,26 @@ class DaskDriver(unittest.TestCase):
         # Importing again adds nothing: every input is known to its shard.
         self.assertEqual(self.runner.import_inputs(shards, 3, self.inputs)["games"], 295)
 
+    def test_more_shards_than_inputs(self):
+        # A shard no input reaches is an empty database, and every command
+        # over the shards answers as one database.
+        shards = os.path.join(self.tmp, "shards4")
+        totals = self.runner.import_inputs(shards, 4, self.inputs[:2])
+        self.assertEqual(totals["games_per_shard"], [60, 50, 0, 0])
+        one = os.path.join(self.tmp, "two.db")
+        virrey("import", "--db", one, *self.inputs[:2])
+        self.assertEqual(self.runner.stats(shards, ["games"], "json"),
+                         virrey("stats", "games", "--format", "json", "--db", one))
+        self.assertEqual(self.runner.search(shards, ["--variant", "standard"], count=True), 50)
+
+    def test_date_order_is_virreys(self):
+        # The order of search --sort date: yyyy.mm.dd only, unknown parts as
+        # 0, anything else (a year alone, "unknown") with the undated games.
+        dates = ["2021", "2021.01.01", "2020.??.??", "unknown", "2020.13.05", "2020.05.31", "????.??.??"]
+        ordered = sorted(dates, key=virrey_dask._date_key)
+        self.assertEqual(ordered[:4], ["2020.??.??", "2020.13.05", "2020.05.31", "2021.01.01"])
+        self.assertEqual(set(ordered[4:]), {"2021", "unknown", "????.??.??"})
+
     def test_a_worker_killed_during_an_import(self):
         big = os.path.join(self.tmp, "big.pgn")
         virrey("generate", "--variant", "virrey", "-n", 30000, "--seed", 7, "--threads", 2, "-o", big)
