@@ -112,7 +112,9 @@ TEST_F(PatternCli, FenPatternsFindWhatPgnExtractFinds) {
       {"*/*/*/3!4/*/*/*/*"},
       {"*/*/*/*/*/*/*/[^RrKk]*"},
       {"*/*/*/*A*a*/*/*/*/*"},
-      {"*/*/*/*/*/*/*/*Q*", "*/*/*/*/*/*/*/*R*R*"},     // either pattern
+      {"*/*/*/*/*/*/*/*Q*", "*/*/*/*/*/*/*/*R*R*"},  // either pattern
+      {"*/*/*/*/*/*/*/7m"},                          // 'm': not a pawn (empty squares too)
+      {"m7/*/*/*/*/*/*/*"},
       {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"},  // the start position: every game
   };
   std::size_t nonempty = 0;

@@ -319,6 +319,9 @@ Result<FenPattern> parse_fen_pattern(std::string_view text) {
   FenPattern out;
   std::vector<FenPattern::Token> rank;
   bool symbols = false;
+  // On the 8x8 boards (no minister there) a lone 'm' is pgn-extract's "not a
+  // pawn", [^Pp] (empty squares included); on the 9x9 board, a black minister.
+  const bool eight_ranks = std::count(text.begin(), text.begin() + std::ptrdiff_t(end), '/') == 7;
   for (std::size_t i = 0; i <= end; ++i) {
     const char c = i < end ? text[i] : '/';
     if (c == '/') {
@@ -352,6 +355,8 @@ Result<FenPattern> parse_fen_pattern(std::string_view text) {
       return at(i, "']' without '['");
     } else if (c == '^') {
       return at(i, "'^' belongs at the start of a set");
+    } else if (c == 'm' && eight_ranks) {
+      rank.push_back({kEverything & ~set_of("Pp"), false});
     } else {
       auto item = fen_item(c);
       if (!item) return at(i, fmt::format("'{}' is not part of a FEN pattern", c));
