@@ -112,6 +112,17 @@ class DaskDriver(unittest.TestCase):
                          virrey("stats", "games", "--format", "json", "--db", one))
         self.assertEqual(self.runner.search(shards, ["--variant", "standard"], count=True), 50)
 
+    def test_the_command_exits_1_when_games_are_rejected(self):
+        bad = os.path.join(self.tmp, "bad.pgn")
+        with open(bad, "w") as f:
+            f.write('[Event "x"]\n\n1. e4 e5 2. Ke3 *\n\n[Event "y"]\n\n1. d4 *\n')
+        driver = os.path.join(HERE, "..", "..", "cluster", "virrey-dask")
+        p = subprocess.run([sys.executable, driver, "--workers", "1", "--virrey", VIRREY, "import", "--shards",
+                            os.path.join(self.tmp, "badshards"), "-n", "1", bad],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.assertEqual(p.returncode, 1, p.stderr.decode())
+        self.assertEqual(json.loads(p.stdout.decode())["rejected"], 1)
+
     def test_date_order_is_virreys(self):
         # The order of search --sort date: yyyy.mm.dd only, unknown parts as
         # 0, anything else (a year alone, "unknown") with the undated games.

@@ -308,7 +308,8 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
     if (!writer || !options.create) {
       const bool empty = exists && fs::is_empty(path, ec);
       return Error{ErrorKind::NotADatabase,
-                   !exists ? fmt::format("no virrey database at {}", path)
+                   !exists
+                       ? fmt::format("no virrey database at {} (check --db, or import into it first)", path)
                    : empty ? fmt::format("no virrey database at {} (an empty directory)", path)
                            : fmt::format("no virrey database at {} (its creation was interrupted: "
                                          "import again)",
