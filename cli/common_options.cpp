@@ -1,5 +1,8 @@
 #include "common_options.hpp"
 
+#include <algorithm>
+#include <thread>
+
 #include "virrey/base/log.hpp"
 
 namespace virrey::cli {
@@ -29,6 +32,11 @@ bool threads_in_range(int threads, int given) {
   if (threads >= 1 && threads <= 256) return true;
   log::error("threads {} is out of range (1 to 256)", given);
   return false;
+}
+
+int threads_or_every_core(int given) {
+  const int threads = given == 0 ? int(std::max(1u, std::thread::hardware_concurrency())) : given;
+  return threads_in_range(threads, given) ? threads : 0;
 }
 
 }  // namespace virrey::cli

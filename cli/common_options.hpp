@@ -37,6 +37,8 @@ bool set_variant_option(const std::string& name, V& variant) {
 // Whether `threads` is 1 to 256; logs why not (naming `given`, the value as
 // the user wrote it).
 bool threads_in_range(int threads, int given);
+// A --threads where 0 means every core: the count, 0 after logging why it is out of range.
+int threads_or_every_core(int given);
 inline bool threads_in_range(int threads) { return threads_in_range(threads, threads); }
 
 }  // namespace virrey::cli

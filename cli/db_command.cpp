@@ -1,8 +1,5 @@
 #include "db_command.hpp"
 
-#include <algorithm>
-#include <thread>
-
 #include <fmt/format.h>
 #include "virrey/base/log.hpp"
 
@@ -166,8 +163,8 @@ int run_upgrade(const std::string& flag, Format format) {
 }
 
 int run_merge(const DbOptions& o) {
-  const int threads = o.threads == 0 ? int(std::max(1u, std::thread::hardware_concurrency())) : o.threads;
-  if (!threads_in_range(threads, o.threads)) return kExitUsage;
+  const int threads = threads_or_every_core(o.threads);
+  if (!threads) return kExitUsage;
   // Every source opens before --db is made: a mistyped source leaves no
   // empty database behind.
   for (const std::string& source : o.sources) {

@@ -2,7 +2,6 @@
 
 #include <cstdio>
 #include <memory>
-#include <thread>
 
 #include <fmt/format.h>
 #include "virrey/base/log.hpp"
@@ -62,9 +61,8 @@ void print_summary(const Summary& s, Format format, const std::string& db_path) 
 int run_import(const ImportOptions& o) {
   import::Options options;
   if (!set_variant_option(o.variant, options.default_variant)) return kExitUsage;
-  const int threads = o.threads == 0 ? int(std::max(1u, std::thread::hardware_concurrency())) : o.threads;
-  if (!threads_in_range(threads, o.threads)) return kExitUsage;
-  options.threads = threads;
+  options.threads = threads_or_every_core(o.threads);
+  if (!options.threads) return kExitUsage;
 
   // --openings: the ECO file is read first, so that a bad one stops nothing half done.
   std::optional<query::OpeningBook> book;

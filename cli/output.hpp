@@ -61,7 +61,6 @@ class StagedFile {
   // False after logging why the temporary did not open.
   bool open(const std::string& path);
   std::FILE* get() const { return file_.get(); }
-  explicit operator bool() const { return bool(file_); }
   // Puts the file in place when anything was written or `even_empty`;
   // false after logging a write error (the file before is then kept).
   bool commit(bool even_empty);

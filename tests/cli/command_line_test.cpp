@@ -131,8 +131,14 @@ TEST(CommandLine, UnwritableOutputExitsThree) {
                                 "search --db '" + d + "/db'", "search --db '" + d + "/db' --format jsonl",
                                 "db info --db '" + d + "/db'", std::string("perft --startpos --depth 2")}) {
     const std::string err = d + "/err";
-    const int status = std::system(
-        ("'" + std::string(VIRREY_BINARY) + "' " + words + " >/dev/full 2>'" + err + "'").c_str());
+    std::string command = "'";  // (built by appends: g++ 12 warns falsely on a chain of +)
+    command.append(VIRREY_BINARY)
+        .append("' ")
+        .append(words)
+        .append(" >/dev/full 2>'")
+        .append(err)
+        .append("'");
+    const int status = std::system(command.c_str());
     ASSERT_TRUE(WIFEXITED(status)) << words;
     EXPECT_EQ(WEXITSTATUS(status), 3) << words;
     EXPECT_NE(testing::read_file(err).find("cannot write"), std::string::npos)

@@ -98,13 +98,16 @@ TEST(Output, LongCellsAreCutSoRowsStaySmall) {
                {"Note", TextTable::Align::Left}});
   const std::string long_value(100000, 'x');
   t.add({long_value, "1", long_value});
-  for (int i = 0; i < 100; ++i) t.add({"E" + std::to_string(i), "1", "-"});
+  for (int i = 0; i < 100; ++i) t.add({std::string("E").append(std::to_string(i)), "1", "-"});
   const std::string text = t.render();
-  const std::string cut = std::string(TextTable::kMaxCellWidth - 1, 'x') + "…";
-  // (the Games column as wide as its title)
-  EXPECT_NE(text.find(cut + "      1  " + long_value + "\n"), std::string::npos);
-  EXPECT_NE(text.find("\nE0" + std::string(TextTable::kMaxCellWidth - 2, ' ') + "      1  -\n"),
-            std::string::npos);
+  // (built by appends: g++ 12 warns falsely on a chain of +; the Games
+  // column as wide as its title)
+  std::string first_row(TextTable::kMaxCellWidth - 1, 'x');
+  first_row.append("…      1  ").append(long_value).append("\n");
+  std::string short_row = "\nE0";
+  short_row.append(TextTable::kMaxCellWidth - 2, ' ').append("      1  -\n");
+  EXPECT_NE(text.find(first_row), std::string::npos);
+  EXPECT_NE(text.find(short_row), std::string::npos);
   EXPECT_LT(text.size(), long_value.size() + 102 * (TextTable::kMaxCellWidth + 20));
 }
 

@@ -131,40 +131,36 @@ bool is_placeholder(TagField f, std::string_view normalized) {
   return false;
 }
 
-// A Date as PGN writes it: "yyyy", "yyyy.mm" or "yyyy.mm.dd", a month or a
-// day "??" when unknown. Any other Date ("unknown", "2020-05-05", "????")
-// is in no date range.
-bool readable_date(std::string_view d) {
-  auto digits = [&](std::size_t from, std::size_t n) {
-    for (std::size_t i = from; i < from + n; ++i)
-      if (d[i] < '0' || d[i] > '9') return false;
-    return true;
-  };
-  // A month 01..12 or a day 01..31, or "??".
-  auto part = [&](std::size_t from, int most) {
-    if (d[from - 1] != '.') return false;
-    if (d.substr(from, 2) == "??") return true;
-    const int n = (d[from] - '0') * 10 + (d[from + 1] - '0');
-    return digits(from, 2) && n >= 1 && n <= most;
-  };
-  if (d.size() != 4 && d.size() != 7 && d.size() != 10) return false;
-  return digits(0, 4) && (d.size() < 7 || part(5, 12)) && (d.size() < 10 || part(8, 31));
-}
-
-// The days a readable Date may stand for, as yyyymmdd: "2020.05.??" is
-// 20200501..20200531, "2020" and "2020.??.??" the whole year.
+// The days a Date may stand for, as yyyymmdd: "2020.05.??" is
+// 20200501..20200531, "2020" and "2020.??.??" the whole year. Only a Date as
+// PGN writes it ("yyyy", "yyyy.mm" or "yyyy.mm.dd", a month 01..12 or a day
+// 01..31 "??" when unknown) stands for any day: "unknown", "2020-05-05" or
+// "????" are in no date range.
 std::optional<std::pair<int, int>> date_span(std::string_view d) {
-  if (!readable_date(d)) return std::nullopt;
+  if (d.size() != 4 && d.size() != 7 && d.size() != 10) return std::nullopt;
+  // A number of `n` digits at `from`, -1 when it is not one.
   auto number = [&](std::size_t from, std::size_t n) {
     int v = 0;
-    for (std::size_t i = from; i < from + n; ++i) v = v * 10 + (d[i] - '0');
+    for (std::size_t i = from; i < from + n; ++i) {
+      if (d[i] < '0' || d[i] > '9') return -1;
+      v = v * 10 + (d[i] - '0');
+    }
     return v;
   };
+  // A month or a day after its '.': 0 when "??", -1 when out of 1..most.
+  auto part = [&](std::size_t from, int most) {
+    if (d[from - 1] != '.') return -1;
+    if (d.substr(from, 2) == "??") return 0;
+    const int n = number(from, 2);
+    return n >= 1 && n <= most ? n : -1;
+  };
   const int year = number(0, 4);
-  const int month = d.size() >= 7 && d[5] != '?' ? number(5, 2) : 0;
-  const int day = month && d.size() >= 10 && d[8] != '?' ? number(8, 2) : 0;
-  return std::pair{year * 10000 + (month ? month : 1) * 100 + (day ? day : 1),
-                   year * 10000 + (month ? month : 12) * 100 + (day ? day : 31)};
+  const int month = d.size() >= 7 ? part(5, 12) : 0;
+  const int day = d.size() >= 10 ? part(8, 31) : 0;
+  if (year < 0 || month < 0 || day < 0) return std::nullopt;
+  const int known_day = month ? day : 0;
+  return std::pair{year * 10000 + (month ? month : 1) * 100 + (known_day ? known_day : 1),
+                   year * 10000 + (month ? month : 12) * 100 + (known_day ? known_day : 31)};
 }
 
 // The date rule of TagConditions: a game is in the range when every day its

@@ -194,18 +194,17 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
   // In a round robin of an odd number of players, the one player without a
   // game in a round rests; anyone else without one is absent.
   const bool round_robin = t.system == System::RoundRobin || t.system == System::DoubleRoundRobin;
+  std::vector<std::set<int>> rounds_played(t.players.size());
   std::vector<int> without_game(std::size_t(t.rounds) + 1, 0);
-  for (const Player& p : t.players) {
-    std::set<int> seen;
-    for (const Entry& e : p.entries) seen.insert(e.round);
-    for (int r = 1; r <= t.rounds; ++r) without_game[std::size_t(r)] += !seen.count(r);
+  for (std::size_t i = 0; i < t.players.size(); ++i) {
+    for (const Entry& e : t.players[i].entries) rounds_played[i].insert(e.round);
+    for (int r = 1; r <= t.rounds; ++r) without_game[std::size_t(r)] += !rounds_played[i].count(r);
   }
-  for (Player& p : t.players) {
+  for (std::size_t i = 0; i < t.players.size(); ++i) {
+    Player& p = t.players[i];
     if (t.system != System::Knockout) {
-      std::set<int> seen;
-      for (const Entry& e : p.entries) seen.insert(e.round);
       for (int r = 1; r <= t.rounds; ++r) {
-        if (seen.count(r)) continue;
+        if (rounds_played[i].count(r)) continue;
         Entry e;
         e.round = r;
         e.kind = round_robin && t.players.size() % 2 == 1 && without_game[std::size_t(r)] == 1
