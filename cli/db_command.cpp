@@ -17,9 +17,9 @@ namespace virrey::cli {
 
 void log_store_error(const Error& e) { log::error("{} [{}]", e.message, error_kind_name(e.kind)); }
 
-std::unique_ptr<store::Database> open_database(const std::string& flag, store::OpenMode mode) {
+std::unique_ptr<store::Database> open_database(const std::string& flag, store::OpenMode mode, Create create) {
   const std::string path = store::default_database_path(flag);
-  auto db = store::Database::open(path, {mode, true});
+  auto db = store::Database::open(path, {mode, create == Create::Yes});
   if (!db) {
     log_store_error(db.error());
     return nullptr;
@@ -143,7 +143,14 @@ int run_upgrade(const std::string& flag, Format format) {
     fmt::print("{}\n", json(Members{{"path", Value::string(path)},
                                     {"from_version", Value::integer(report->from_version)},
                                     {"to_version", Value::integer(report->to_version)},
-                                    {"games", Value::integer(report->games)}}));
+                                    {"games", Value::integer(report->games)},
+                                    {"identities_rewritten", Value::integer(report->identities_rewritten)}}));
+  else if (report->identities && !changed && !report->material_index && !report->summaries &&
+           !report->material_order)
+    fmt::print(
+        "{}: duplicate detection brought up to date (games without the whole Seven Tag Roster); {} games "
+        "rewritten\n",
+        path, report->identities_rewritten);
   else if (changed)
     fmt::print("{}: upgraded from schema version {} to {}; {} games re-indexed\n", path, report->from_version,
                report->to_version, report->games);

@@ -26,7 +26,11 @@ int run_db(const DbOptions& options);
 
 // The database at --db, $VIRREY_DB or ./virrey.db; nullptr after logging why
 // it did not open (callers exit with code 3).
-std::unique_ptr<store::Database> open_database(const std::string& flag, store::OpenMode mode);
+// Create::No: a missing database is an error (a command that only adds to
+// what is there, such as the analysis cache).
+enum class Create : bool { No, Yes };
+std::unique_ptr<store::Database> open_database(const std::string& flag, store::OpenMode mode,
+                                               Create create = Create::Yes);
 
 // Logs a store error with its kind ("... [older-schema]").
 void log_store_error(const Error& e);

@@ -151,6 +151,34 @@ TEST_F(ImportCli, ImportingAgainAddsNothingAndSaysSo) {
   EXPECT_EQ(stored, 305u);
 }
 
+// What export writes imports back as the same games, all duplicates: games
+// lacking roster tags (export writes "?"), and games whose variant came from
+// --variant or a Variant tag that names none (export names it).
+TEST_F(ImportCli, AnExportImportedAgainIsAllDuplicates) {
+  const std::string virrey_games = dir / "virrey.pgn";
+  write_file(virrey_games,
+             "[White \"A\"]\n[Variant \"?\"]\n\n1. e4 e5 2. Nf3 *\n\n"
+             "[SetUp \"1\"]\n[FEN \"7k/4P3/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. e8=V+ Kg7 *\n");
+  ASSERT_EQ(run_virrey_words("import " + input + " --db " + db, dir.path()).exit_code, 1);
+  auto v = run_virrey_words("import " + virrey_games + " --variant virrey --db " + db + " --format json",
+                            dir.path());
+  ASSERT_EQ(v.exit_code, 0) << v.err;
+  ASSERT_EQ(json_number(v.out, "stored"), 2);
+  auto e = run_virrey_words("export --db " + db + " --output " + (dir / "export.pgn"), dir.path());
+  ASSERT_EQ(e.exit_code, 0) << e.err;
+  const std::string exported = read_file(dir / "export.pgn");
+  EXPECT_NE(exported.find("[Variant \"Virrey\"]"), std::string::npos);
+  EXPECT_EQ(exported.find("[Variant \"?\"]"), std::string::npos);
+  // Read without --variant, every game is what was stored.
+  auto checked = run_virrey_words("validate " + (dir / "export.pgn"), dir.path());
+  EXPECT_EQ(checked.exit_code, 0) << checked.out << checked.err;
+  auto again =
+      run_virrey_words("import " + (dir / "export.pgn") + " --db " + db + " --format json", dir.path());
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(json_number(again.out, "stored"), 0);
+  EXPECT_EQ(json_number(again.out, "duplicates"), 305 + 2);
+}
+
 // --rejects never destroys what it should keep: an input named as the
 // rejects is refused before anything is read, and an import that reads
 // nothing new (its input imported before) leaves the rejects of the import

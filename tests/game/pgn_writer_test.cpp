@@ -3,6 +3,7 @@
 
 #include <filesystem>
 
+#include "virrey/game/identity.hpp"
 #include "virrey/game/pgn_writer.hpp"
 #include "virrey/importers/memory_source.hpp"
 #include "virrey/ingest/pipeline.hpp"
@@ -100,6 +101,38 @@ TEST(PgnWriter, CanonicalVirreySanAndShortLines) {
     EXPECT_LE(end - start, 79u);
 }
 
+// Every line within 79 characters wherever a comment pushes the
+// variations' parentheses (glued to their moves) and a word that must not
+// start a line; 60 nested variations too. What is written reads back as
+// the same game.
+TEST(PgnWriter, LinesStayWithinTheLimitAroundParentheses) {
+  std::vector<std::string> games;
+  for (int k = 0; k <= 78; ++k)  // "{" and the word fit a line
+    games.push_back("1. e4 {" + std::string(std::size_t(k), 'x') +
+                    " a} e5 2. Nf3 (2. Nc3 Nc6) (2. d4 (2. c4 {b c %pct [x} c5) exd4 3. Qxd4) Nc6 3. Bb5 "
+                    "((3. Bc4) (3. d4)) a6 *");
+  std::string deep = "1. e4 ";
+  for (int i = 0; i < 60; ++i) deep += "(1. d4 {L" + std::to_string(i) + "} ";
+  deep += "1... d5";
+  deep += std::string(60, ')');
+  deep += " e5 *";
+  games.push_back(deep);
+  for (const std::string& text : games) {
+    const CheckedGame game = check_text(text);
+    ASSERT_FALSE(game.has_error) << text;
+    const std::string pgn = write_pgn(game.record);
+    std::size_t start = 0;
+    for (std::size_t end; (end = pgn.find('\n', start)) != std::string::npos; start = end + 1) {
+      const std::string_view line(pgn.data() + start, end - start);
+      EXPECT_LE(line.size(), 79u) << line;
+      EXPECT_FALSE(!line.empty() && line[0] == '%') << line;
+    }
+    const CheckedGame again = check_text(pgn);
+    ASSERT_FALSE(again.has_error) << pgn;
+    expect_same_game(game.record, again.record);
+  }
+}
+
 TEST(PgnWriter, ReadingWhatItWroteGivesTheSameGames) {
   std::vector<std::string> files = {std::string(VIRREY_TEST_DATA) + "/validate/findings.pgn"};
   const std::filesystem::path tricky = std::filesystem::path(VIRREY_SOURCE_DIR) / "../shared/corpora/tricky";
@@ -114,6 +147,9 @@ TEST(PgnWriter, ReadingWhatItWroteGivesTheSameGames) {
       const CheckedGame again = check_text(pgn);
       ASSERT_FALSE(again.has_error) << file << "\n" << pgn;
       expect_same_game(game.record, again.record);
+      // Duplicate detection sees one game: a game and its export are the
+      // same game, also when the game lacks roster tags.
+      EXPECT_TRUE(game::same_game(game.record, again.record)) << file << "\n" << pgn;
       EXPECT_EQ(write_pgn(again.record), pgn) << file;
       ++compared;
     }

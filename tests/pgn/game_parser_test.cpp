@@ -108,10 +108,18 @@ TEST(GameParser, CommentsSpanLinesAndKeepLocations) {
                           "; tail {not a comment} @3:11", "move Nf3 @4:1", "result * @4:5"));
 }
 
-TEST(GameParser, CommentBeforeTagsDoesNotEndTheTagSection) {
-  EXPECT_THAT(parse_calls("{intro}\n[Event \"E\"]\n1. e4 *"),
-              ElementsAre("{intro @1:1", "tag Event=E @2:1", "end_tags @3:1", "number 1. @3:1",
-                          "move e4 @3:4", "result * @3:7"));
+// A comment before the tag pairs is the previous game's (written after its
+// result, where the splitter cannot tell): it does not end the tag section
+// and is dropped, as pgn-extract drops it. Before the movetext of a game
+// without tags, or between the tags and the movetext, it is the game's.
+TEST(GameParser, CommentBeforeTagsIsDropped) {
+  EXPECT_THAT(parse_calls("{trailer}\n; another\n[Event \"E\"]\n{intro}\n1. e4 *"),
+              ElementsAre("tag Event=E @3:1", "{intro @4:1", "end_tags @5:1", "number 1. @5:1",
+                          "move e4 @5:4", "result * @5:7"));
+  EXPECT_THAT(parse_calls("{intro} ; more\n1. e4 *"),
+              ElementsAre("{intro @1:1", "; more @1:9", "end_tags @2:1", "number 1. @2:1", "move e4 @2:4",
+                          "result * @2:7"));
+  EXPECT_THAT(parse_calls("{alone}"), ElementsAre("{alone @1:1", "end_tags @1:8"));
 }
 
 TEST(GameParser, EscapeLinesAreSkippedOnlyAtColumnOne) {

@@ -819,6 +819,94 @@ TEST_F(DatabaseTest, SummariesWithoutTheFinalMen) {
   EXPECT_TRUE(after->ok());
 }
 
+// A game lacking roster tags and the same game as export writes it ("?"
+// for the missing tags) are one game. A database written before that rule
+// (its identities of the tags as read) checks as it is, and is brought up
+// to date by its first writer, by `db upgrade`, and when it is a shard of
+// a merge.
+TEST_F(DatabaseTest, ExportedGamesWithoutTheWholeRosterAreDuplicates) {
+  game::GameRecord bare = games[0];
+  std::erase_if(bare.tags, [](const game::TagPair& t) { return t.name == "Site" || t.name == "Round"; });
+  auto exported = check_pgn(game::write_pgn(bare));
+  ASSERT_EQ(exported.size(), 1u);
+  ASSERT_EQ(exported[0].record.tag("Site"), "?");
+  std::vector<game::GameRecord> stored = games;
+  stored.push_back(bare);
+  // The games the two rules tell apart, counted here from the tags.
+  std::uint64_t lacking = 0;
+  for (const auto& g : stored) {
+    bool differs = g.tag("Result") != result_text(g.result);
+    for (std::string_view t : {"Event", "Site", "Date", "Round", "White", "Black"}) differs |= !g.has_tag(t);
+    lacking += differs;
+  }
+  ASSERT_GE(lacking, 1u);
+
+  auto as_older_virrey_wrote_it = [&](const std::string& where) {
+    std::filesystem::remove_all(where);
+    {
+      auto db = open_db(where);
+      ASSERT_TRUE(db);
+      EXPECT_EQ(import_games(*db, stored).stored, stored.size());
+    }
+    ASSERT_TRUE(testing::identities_as_read(where));
+    auto db = open_db(where, OpenMode::ReadOnly);
+    ASSERT_TRUE(db);
+    expect_consistent(*db);
+  };
+
+  // The first writer.
+  ASSERT_NO_FATAL_FAILURE(as_older_virrey_wrote_it(path));
+  {
+    auto db = open_db(path);
+    ASSERT_TRUE(db);
+    const ImportTotals again = import_games(*db, {exported[0].record});
+    EXPECT_EQ(again.stored, 0u);
+    EXPECT_EQ(again.duplicates, 1u);
+    expect_consistent(*db);
+  }
+  // db upgrade.
+  ASSERT_NO_FATAL_FAILURE(as_older_virrey_wrote_it(path));
+  auto report = upgrade_database(path);
+  ASSERT_TRUE(report) << report.error().message;
+  EXPECT_TRUE(report->identities);
+  EXPECT_EQ(report->identities_rewritten, lacking);
+  {
+    auto db = open_db(path);
+    ASSERT_TRUE(db);
+    expect_consistent(*db);
+    EXPECT_EQ(import_games(*db, {exported[0].record}).duplicates, 1u);
+  }
+  report = upgrade_database(path);
+  ASSERT_TRUE(report);
+  EXPECT_FALSE(report->identities);
+
+  // A merge of an older shard into a database that holds the export.
+  const std::string shard = path + "-older";
+  ASSERT_NO_FATAL_FAILURE(as_older_virrey_wrote_it(shard));
+  const std::string dest = path + "-merged";
+  {
+    auto db = open_db(dest);
+    ASSERT_TRUE(db);
+    EXPECT_EQ(import_games(*db, {exported[0].record}).stored, 1u);
+    auto merged = merge_databases(*db, {shard});
+    ASSERT_TRUE(merged) << merged.error().message;
+    EXPECT_EQ(stored_games(*db), stored.size());  // the export and its game are one
+    expect_consistent(*db);
+  }
+  // And into an empty one: its games copied, then brought up to date.
+  std::filesystem::remove_all(dest);
+  {
+    auto db = open_db(dest);
+    ASSERT_TRUE(db);
+    auto merged = merge_databases(*db, {shard});
+    ASSERT_TRUE(merged) << merged.error().message;
+    expect_consistent(*db);
+    EXPECT_EQ(import_games(*db, {exported[0].record}).duplicates, 1u);
+  }
+  std::filesystem::remove_all(shard);
+  std::filesystem::remove_all(dest);
+}
+
 TEST_F(DatabaseTest, NotADatabase) {
   write_file(dir / "file.txt", "hello");
   auto r = Database::open(dir / "file.txt", {OpenMode::ReadWrite, true});

@@ -128,9 +128,45 @@ TEST(GameIndex, IdentityIsTheSevenTagRosterAndTheMoves) {
     if (t.name == "Round") t.value = "2";
   EXPECT_NE(game::game_identity(copy), game::game_identity(games[0]));
   EXPECT_FALSE(game::same_game(copy, games[0]));
-  // Golden: the identity is stored (duplicate detection), so it is frozen.
+  // Golden: the identity is stored (duplicate detection), so it is frozen:
+  // as read (databases written before the roster rule)...
   game::GameRecord empty;
-  EXPECT_EQ(game::game_identity(empty), 0x0d782bc5e93fc799ULL);
+  EXPECT_EQ(game::game_identity(empty, game::IdentityRule::AsRead), 0x0d782bc5e93fc799ULL);
+  // ...and with missing roster tags as PGN export writes them, the bytes
+  // built here by hand: variant, start FEN, moves, then each tag as its
+  // length and its bytes, numbers as 8 bytes little-endian.
+  std::string bytes;
+  auto number = [&](std::uint64_t v) {
+    for (int i = 0; i < 8; ++i) bytes += char(v >> (8 * i) & 0xff);
+  };
+  number(0);
+  number(0);
+  number(0);
+  for (std::string_view v : {"?", "?", "????.??.??", "?", "?", "?", "*"}) {
+    number(v.size());
+    bytes.append(v);
+  }
+  EXPECT_EQ(game::identity_bytes(empty), bytes);
+  EXPECT_EQ(game::game_identity(empty), game::identity_hash(bytes));
+  EXPECT_TRUE(game::identity_rules_differ(empty));
+  EXPECT_FALSE(game::identity_rules_differ(games[0]));  // the whole roster, Result as its marker
+}
+
+TEST(GameIndex, AMissingRosterTagIsItsUnknownValue) {
+  const auto games = samples();
+  game::GameRecord bare = games[0];
+  game::GameRecord unknown = games[0];
+  std::erase_if(bare.tags, [](const game::TagPair& t) { return t.name == "Site" || t.name == "Result"; });
+  for (auto& t : unknown.tags)
+    if (t.name == "Site") t.value = "?";
+  EXPECT_TRUE(game::same_game(bare, unknown));
+  EXPECT_EQ(game::game_identity(bare), game::game_identity(unknown));
+  EXPECT_TRUE(game::identity_rules_differ(bare));
+  EXPECT_FALSE(game::same_game(bare, games[0]));  // games[0] knows its Site
+  // Result is the termination marker, whatever the tag says.
+  game::GameRecord other_result = unknown;
+  other_result.result = GameResult::WhiteWins;
+  EXPECT_FALSE(game::same_game(other_result, unknown));
 }
 
 TEST(GameIndex, BlackToMoveStart) {

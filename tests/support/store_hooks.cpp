@@ -8,6 +8,9 @@
 #include "position_postings.hpp"
 #include "rocks.hpp"
 #include "varint.hpp"
+#include "virrey/game/identity.hpp"
+#include "virrey/store/game_codec.hpp"
+#include "virrey/store/keys.hpp"
 
 namespace virrey::store::testing {
 
@@ -148,6 +151,34 @@ Status drop_summary_format(const std::string& path) {
   rocksdb::WriteBatch batch;
   batch.Delete((*impl)->cf(Family::Meta), view(meta_key(MetaKey::SummaryFormat))).PermitUncheckedError();
   return (*impl)->write(batch);
+}
+
+Status identities_as_read(const std::string& path) {
+  auto impl = open_impl(path, {OpenMode::ReadWrite, false}, false);
+  if (!impl) return impl.error();
+  Database::Impl& d = **impl;
+  rocksdb::WriteBatch batch;
+  batch.DeleteRange(d.cf(Family::Identities), rocksdb::Slice(""), rocksdb::Slice("\xff", 1))
+      .PermitUncheckedError();
+  Status failure;
+  Status s = d.scan(Family::Games, {}, [&](std::string_view key, std::string_view value) {
+    auto rec = decode_game(value, kDecodeTags | kDecodeMainLine);
+    if (!rec) {
+      failure = rec.error();
+      return false;
+    }
+    batch
+        .Put(d.cf(Family::Identities),
+             view(identity_key(rec->variant, game::game_identity(*rec, game::IdentityRule::AsRead),
+                               game_key_id(key))),
+             {})
+        .PermitUncheckedError();
+    return true;
+  });
+  if (!s) return s;
+  if (!failure) return failure;
+  batch.Delete(d.cf(Family::Meta), view(meta_key(MetaKey::IdentityFormat))).PermitUncheckedError();
+  return d.write(batch);
 }
 
 Result<std::vector<std::uint64_t>> files_below_level0(const std::string& path, Family family) {

@@ -52,6 +52,10 @@ Status key_material_postings_by_balance(const std::string& path, bool search_ord
 // class: a database as virrey wrote it before they were recorded.
 Status drop_summary_format(const std::string& path);
 
+// Keys every game's identity by its tags as read and drops the roster
+// rule's mark: a database as virrey wrote it before the roster rule.
+Status identities_as_read(const std::string& path);
+
 // The numbers of a family's table files below level 0 (those a compaction
 // into the last level would replace), in ascending order.
 Result<std::vector<std::uint64_t>> files_below_level0(const std::string& path, Family family);

@@ -2,12 +2,11 @@
 
 #include <array>
 
+#include "virrey/game/roster.hpp"
+
 namespace virrey::game {
 
 namespace {
-
-constexpr std::array<std::string_view, 7> kSevenTagRoster = {"Event", "Site",  "Date",  "Round",
-                                                             "White", "Black", "Result"};
 
 // The identity's bytes (frozen: their hash is stored in `identities`):
 // numbers as 8 bytes little-endian, text as its length then its bytes.
@@ -29,11 +28,15 @@ class IdentityBytes {
   std::string& out_;
 };
 
+std::string_view tag_value(const GameRecord& rec, const RosterTag& tag, IdentityRule rule) {
+  return rule == IdentityRule::Roster ? roster_value(rec, tag) : rec.tag(tag.name);
+}
+
 }  // namespace
 
-std::string identity_bytes(const GameRecord& rec) {
+std::string identity_bytes(const GameRecord& rec, IdentityRule rule) {
   std::size_t size = 3 * 8 + rec.start_fen.size() + 3 * rec.main_line.size();
-  for (std::string_view name : kSevenTagRoster) size += 8 + rec.tag(name).size();
+  for (const RosterTag& tag : kSevenTagRoster) size += 8 + tag_value(rec, tag, rule).size();
   std::string out;
   out.reserve(size);
   IdentityBytes b(out);
@@ -51,7 +54,7 @@ std::string identity_bytes(const GameRecord& rec) {
     *k++ = bytes[1];
     *k++ = bytes[2];
   }
-  for (std::string_view name : kSevenTagRoster) b.field(rec.tag(name));
+  for (const RosterTag& tag : kSevenTagRoster) b.field(tag_value(rec, tag, rule));
   return out;
 }
 
@@ -64,7 +67,15 @@ std::uint64_t identity_hash(std::string_view bytes) {
   return h ^ (h >> 31);
 }
 
-std::uint64_t game_identity(const GameRecord& rec) { return identity_hash(identity_bytes(rec)); }
+std::uint64_t game_identity(const GameRecord& rec, IdentityRule rule) {
+  return identity_hash(identity_bytes(rec, rule));
+}
+
+bool identity_rules_differ(const GameRecord& rec) {
+  for (const RosterTag& tag : kSevenTagRoster)
+    if (roster_value(rec, tag) != rec.tag(tag.name)) return true;
+  return false;
+}
 
 bool same_game(const GameRecord& a, const GameRecord& b) { return identity_bytes(a) == identity_bytes(b); }
 

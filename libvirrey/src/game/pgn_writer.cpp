@@ -2,37 +2,42 @@
 
 #include <array>
 
+#include "virrey/game/roster.hpp"
+
 namespace virrey::game {
 
 namespace {
 
 constexpr std::size_t kMaxLine = 79;
 
-constexpr std::array<std::pair<std::string_view, std::string_view>, 7> kRoster = {{
-    {"Event", "?"},
-    {"Site", "?"},
-    {"Date", "????.??.??"},
-    {"Round", "?"},
-    {"White", "?"},
-    {"Black", "?"},
-    {"Result", "*"},
-}};
-
-bool in_roster(std::string_view name) {
-  for (const auto& [n, d] : kRoster)
-    if (n == name) return true;
-  return false;
-}
-
-// Collects tokens into lines no longer than kMaxLine.
+// Collects tokens into lines no longer than kMaxLine. A line may break only
+// before a token that is neither glued to the one before (after '(', or a
+// ')') nor unbreakable (a comment's word that must not start a line): such
+// tokens join the run of tokens they follow, and a run that does not fit
+// moves to the next line whole. A glued run longer than a line is broken
+// before the token that makes it so (whitespace there is still PGN).
 class LineFiller {
  public:
   explicit LineFiller(std::string& out) : out_(out) {}
-  // glue: no space before this token (after '(' ). breakable: the token may
-  // start a new line.
   void token(std::string_view t, bool glue = false, bool breakable = true) {
-    if (!line_.empty() && !glue && breakable && line_.size() + 1 + t.size() > kMaxLine) flush();
-    if (!line_.empty() && !glue) line_ += ' ';
+    if (!line_.empty() && (glue || !breakable)) {
+      const std::size_t space = glue ? 0 : 1;
+      const std::size_t run = line_.size() - run_start_ + space + t.size();
+      if (run <= kMaxLine || !breakable) {
+        if (line_.size() + space + t.size() > kMaxLine && run_start_ > 0) {
+          out_.append(line_, 0, run_start_ - 1);  // without the space before the run
+          out_ += '\n';
+          line_.erase(0, run_start_);
+          run_start_ = 0;
+        }
+        if (space) line_ += ' ';
+        line_ += t;
+        return;
+      }
+    }
+    if (!line_.empty() && line_.size() + 1 + t.size() > kMaxLine) flush();
+    if (!line_.empty()) line_ += ' ';
+    run_start_ = line_.size();
     line_ += t;
   }
   void flush() {
@@ -40,11 +45,13 @@ class LineFiller {
     out_ += line_;
     out_ += '\n';
     line_.clear();
+    run_start_ = 0;
   }
 
  private:
   std::string& out_;
   std::string line_;
+  std::size_t run_start_ = 0;  // where the last run of unbreakable tokens starts in line_
 };
 
 }  // namespace
@@ -62,20 +69,26 @@ std::string escape_tag_value(std::string_view value) {
 
 std::string write_pgn(const GameRecord& rec) {
   std::string out;
-  for (const auto& [name, fallback] : kRoster) {
-    std::string_view value = rec.tag(name);
-    if (name == "Result")
-      value = result_text(rec.result);
-    else if (!rec.has_tag(name))
-      value = fallback;
+  for (const RosterTag& tag : kSevenTagRoster) {
     out += '[';
-    out += name;
+    out += tag.name;
     out += " \"";
-    out += escape_tag_value(value);
+    out += escape_tag_value(roster_value(rec, tag));
+    out += "\"]\n";
+  }
+  // A game read as a variant its tags do not name (chosen by --variant, or
+  // its Variant tag "?"): the variant's name, first after the roster, so
+  // that it reads back as the same variant.
+  const std::string_view variant_tag = rec.tag("Variant");
+  const bool name_variant = rec.variant != Variant::Standard &&
+                            !(names_a_variant(variant_tag) && resolve_variant(variant_tag) == rec.variant);
+  if (name_variant) {
+    out += "[Variant \"";
+    out += info(rec.variant).name;
     out += "\"]\n";
   }
   for (const auto& t : rec.tags) {
-    if (in_roster(t.name)) continue;
+    if (in_seven_tag_roster(t.name) || (name_variant && t.name == "Variant")) continue;
     out += '[' + t.name + " \"" + escape_tag_value(t.value) + "\"]\n";
   }
   out += '\n';

@@ -161,6 +161,26 @@ class Run {
   std::string& unescaped_;
   std::vector<Location>& open_;
   std::uint32_t diagnostics_ = 0;
+  // Comments before the first tag pair: the previous game's trailer (a
+  // comment after its result) when a tag pair follows, and dropped then;
+  // the game's own when its movetext follows without tags.
+  struct HeldComment {
+    std::string_view body;
+    CommentKind kind;
+    Location at;
+  };
+  std::vector<HeldComment> held_;
+  void comment(std::string_view body, CommentKind kind, Location at) {
+    if (in_tags_ && !seen_tag_)
+      held_.push_back({body, kind, at});
+    else
+      v_.comment(body, kind, at);
+  }
+  void deliver_held() {
+    for (const HeldComment& c : held_) v_.comment(c.body, c.kind, c.at);
+    held_.clear();
+  }
+  bool seen_tag_ = false;
   bool in_tags_ = true;
   bool done_ = false;
 };
@@ -201,6 +221,7 @@ void Run::check_utf8(std::string_view text) {
 
 bool Run::begin_movetext(const char* token) {
   if (!in_tags_) return true;
+  deliver_held();
   in_tags_ = false;
   if (v_.end_tags(loc(token)) == Skip::Yes) {
     skip_to_end();
@@ -302,7 +323,7 @@ void Run::brace_comment() {
   const std::string_view body(text, std::size_t(stop - text));
   if (!close) report(Problem::UnterminatedComment, at, std::string_view(p_, 1));
   check_utf8(body);
-  v_.comment(body, CommentKind::Brace, at);
+  comment(body, CommentKind::Brace, at);
   count_lines(text, stop);
   p_ = close ? close + 1 : end_;
 }
@@ -313,7 +334,7 @@ void Run::line_comment() {
   p_ = find_line_end(text);
   const std::string_view body(text, std::size_t(p_ - text));
   check_utf8(body);
-  v_.comment(body, CommentKind::Line, at);
+  comment(body, CommentKind::Line, at);
 }
 
 // Skips to just past the next ']' on this line, or to the line end.
@@ -324,6 +345,8 @@ void Run::skip_tag_rest() {
 }
 
 void Run::tag_pair() {
+  seen_tag_ = true;
+  held_.clear();
   const char* open = p_;
   const Location at = loc(p_);
   ++p_;
@@ -491,6 +514,7 @@ void Run::garbage() {
 void Run::finish() {
   const Location end = loc(end_);
   if (in_tags_) {
+    deliver_held();
     in_tags_ = false;
     (void)v_.end_tags(end);
   }

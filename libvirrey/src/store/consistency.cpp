@@ -14,6 +14,7 @@
 #include "material_postings.hpp"
 #include "position_postings.hpp"
 #include "rocks.hpp"
+#include "virrey/game/identity.hpp"
 #include "virrey/store/game_index.hpp"
 #include "virrey/store/game_summary.hpp"
 #include "virrey/store/square_index.hpp"
@@ -94,6 +95,14 @@ std::string summary_digest_value(std::string value) {
   s->final_men = 0;
   s->features = false;
   return encode_summary(*s);
+}
+
+// A game's index as this database keeps it: a database written before the
+// roster rule (and not written since) has identities of the tags as read.
+Result<GameIndex> index_as_stored(const Database::Impl& d, const game::GameRecord& rec) {
+  auto ix = index_game(rec);
+  if (ix && !d.roster_identities) ix->identity = game::game_identity(rec, game::IdentityRule::AsRead);
+  return ix;
 }
 
 std::vector<Entry> entries_of(GameId id, const GameIndex& ix) {
@@ -177,7 +186,7 @@ Result<CheckReport> check_database(const Database& db, const std::function<void(
   Status s = d.scan(Family::Games, {}, [&](std::string_view key, std::string_view value) {
     const GameId id = game_key_id(key);
     auto rec = decode_game(value, kDecodeAll);
-    auto ix = rec ? index_game(*rec) : Result<GameIndex>(rec.error());
+    auto ix = rec ? index_as_stored(d, *rec) : Result<GameIndex>(rec.error());
     if (!ix) {
       problem(fmt::format("game {}: {}", id, ix.error().message));
       return true;
@@ -349,7 +358,7 @@ Result<CheckReport> check_database(const Database& db, const std::function<void(
       const GameId id = game_key_id(key);
       auto rec = decode_game(value, kDecodeTags | kDecodeMainLine);
       if (!rec) return true;
-      auto ix = index_game(*rec);
+      auto ix = index_as_stored(d, *rec);
       if (!ix) return true;
       if (std::find(differing.begin(), differing.end(), Family::Positions) != differing.end())
         for (const PositionEntry& p : ix->positions) {

@@ -13,6 +13,7 @@
 
 #include <fmt/format.h>
 
+#include "identities.hpp"
 #include "ingest_group.hpp"
 #include "manifest_check.hpp"
 #include "rocks.hpp"
@@ -261,6 +262,8 @@ Status Database::Impl::load_meta() {
   }
   if (Status s = get_meta(view(meta_key(MetaKey::SummaryFormat)), v, found); !s) return s;
   summary_features = found && v >= 2;
+  if (Status s = get_meta(view(meta_key(MetaKey::IdentityFormat)), v, found); !s) return s;
+  roster_identities = found && v >= kRosterIdentities;
   if (Status s = get_meta(view(meta_key(MetaKey::NextGameId)), v, found); !s) return s;
   next_game_id = found ? GameId(v) : 1;
   for (int i = 0; i < kVariantCount; ++i) {
@@ -432,12 +435,17 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
     impl->put_meta_u32(batch, MetaKey::TreePlies, kTreePlies);
     impl->mark_material_index(batch);
     impl->put_meta_u32(batch, MetaKey::SummaryFormat, 2);
+    impl->put_meta_u32(batch, MetaKey::IdentityFormat, kRosterIdentities);
     impl->put_counters(batch);
     if (Status ws = impl->write(batch); !ws) return ws.error();
     if (Status ms = impl->load_meta(); !ms) return ms.error();
   }
   if (!check_schema) return impl;
   if (Status ss = schema_status(*impl); !ss) return ss.error();
+  // The first writer of a database written before the roster rule brings
+  // its duplicate detection up to date, before anything is added.
+  if (writer)
+    if (auto updated = update_identities(*impl); !updated) return updated.error();
   return impl;
 }
 

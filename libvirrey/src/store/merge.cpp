@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <thread>
 
 #include <fmt/format.h>
@@ -14,6 +15,7 @@
 #include "virrey/base/log.hpp"
 
 #include "bulk_load.hpp"
+#include "identities.hpp"
 #include "ingest_group.hpp"
 #include "material_postings.hpp"
 #include "rocks.hpp"
@@ -196,19 +198,37 @@ Result<bool> repeats_stored_games(const Database& dest, const Database& src) {
     return false;
   bool repeats = false;
   Status failure;
+  // A source written before the roster rule keeps identities of its tags as
+  // read: its games are looked up by their identity under the rule.
+  const bool as_read = !src.impl().roster_identities;
   Status s = src.impl().scan(Family::Identities, {}, [&](std::string_view key, std::string_view) {
     if (key.size() != 13) return true;
+    const GameId source_id = GameId(get_be(key.data() + 9, 4));
+    std::optional<game::GameRecord> mine;
+    std::string prefix(key.substr(0, 9));
+    if (as_read) {
+      auto rec = src.game(source_id, kDecodeTags | kDecodeMainLine);
+      if (!rec) {
+        failure = rec.error();
+        return false;
+      }
+      mine = std::move(*rec);
+      prefix = std::string(view(identity_prefix(mine->variant, game::game_identity(*mine))));
+    }
     std::vector<GameId> candidates;
-    failure = d.scan(Family::Identities, key.substr(0, 9), [&](std::string_view k, std::string_view) {
+    failure = d.scan(Family::Identities, prefix, [&](std::string_view k, std::string_view) {
       candidates.push_back(GameId(get_be(k.data() + 9, 4)));
       return true;
     });
     if (!failure) return false;
     if (candidates.empty()) return true;
-    auto mine = src.game(GameId(get_be(key.data() + 9, 4)), kDecodeTags | kDecodeMainLine);
     if (!mine) {
-      failure = mine.error();
-      return false;
+      auto rec = src.game(source_id, kDecodeTags | kDecodeMainLine);
+      if (!rec) {
+        failure = rec.error();
+        return false;
+      }
+      mine = std::move(*rec);
     }
     const std::string bytes = game::identity_bytes(*mine);
     for (GameId id : candidates) {
@@ -325,9 +345,20 @@ Status copy_source(Database& dest, const Database& src, const std::function<void
     log::warn("{} has summaries without mates and time controls: run `virrey db upgrade --db {}`", s.path,
               d.path);
   }
-  std::lock_guard lock(d.meta_mutex);
-  d.next_game_id = next;
-  d.counts = counts;
+  {
+    std::lock_guard lock(d.meta_mutex);
+    d.next_game_id = next;
+    d.counts = counts;
+  }
+  // A source written before the roster rule brought identities as read:
+  // the destination's are brought up to date (every game read again).
+  if (d.roster_identities && !s.roster_identities) {
+    rocksdb::WriteBatch batch;
+    batch.Delete(d.cf(Family::Meta), view(meta_key(MetaKey::IdentityFormat))).PermitUncheckedError();
+    if (Status w = d.write(batch); !w) return w;
+    d.roster_identities = false;
+    if (auto updated = update_identities(d); !updated) return updated.error();
+  }
   return {};
 }
 

@@ -63,6 +63,7 @@ struct Database::Impl {
   bool material_index = false;  // material_complete_key() is present
   bool material_ordered = false;  // material_ordered_complete_key() is present
   bool summary_features = false;  // MetaKey::SummaryFormat is 2: every summary has mate and time class
+  bool roster_identities = false;  // MetaKey::IdentityFormat is 2 (identities.hpp)
   GameId next_game_id = 1;
   std::array<VariantCounts, kVariantCount> counts{};
 

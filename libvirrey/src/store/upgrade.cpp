@@ -4,6 +4,7 @@
 #include <rocksdb/write_batch.h>
 
 #include "huge_page_allocator.hpp"
+#include "identities.hpp"
 #include "ingest_group.hpp"
 #include "material_postings.hpp"
 #include "position_tree_builder.hpp"
@@ -91,6 +92,13 @@ Result<UpgradeReport> upgrade_database(const std::string& path,
   Database::Impl& d = **opened;
   UpgradeReport report{d.schema_version, kSchemaVersion, 0};
   if (Status s = schema_status(d); !s && s.error().kind != ErrorKind::OlderSchema) return s.error();
+  // Identities are read from the game records alone: first, whatever else
+  // the database lacks.
+  report.identities = !d.roster_identities;
+  if (auto rewritten = update_identities(d); !rewritten)
+    return rewritten.error();
+  else
+    report.identities_rewritten = *rewritten;
   if (d.schema_version == kSchemaVersion) {
     if (d.material_index && d.summary_features) {
       if (d.material_ordered) return report;

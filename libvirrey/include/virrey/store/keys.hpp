@@ -189,8 +189,9 @@ enum class MetaKey : std::uint8_t {
   Games = 5,          // | variant (1) -> u64 games stored
   Positions = 6,      // | variant (1) -> u64 positions indexed
   Input = 7,          // | fingerprint (16) -> InputRecord (database.hpp)
-  Analysis = 8,       // | variant (1) | position hash (8) | engine and limits hash (8) -> analysis (analyse layer)
-  SummaryFormat = 9,  // -> u32: 2 when every game summary records its mate and time class
+  Analysis = 8,  // | variant (1) | position hash (8) | engine and limits hash (8) -> analysis (analyse layer)
+  SummaryFormat = 9,    // -> u32: 2 when every game summary records its mate and time class
+  IdentityFormat = 10,  // -> u32: 2 when the identities follow the roster rule (game/identity.hpp)
 };
 Key<1> meta_key(MetaKey k);
 Key<2> meta_key(MetaKey k, Variant v);

@@ -21,6 +21,8 @@ struct UpgradeReport {
   bool material_index = false;  // the material index was built
   bool summaries = false;       // the game summaries were rewritten (mate and time class added)
   bool material_order = false;  // the material dictionary was written in search order
+  bool identities = false;      // duplicate detection was brought to the roster rule
+  std::uint64_t identities_rewritten = 0;  // games whose identity changed under it
 };
 
 // `progress` (optional) is called now and then with the games re-indexed.

@@ -1,0 +1,48 @@
+#include "identities.hpp"
+
+#include <fmt/format.h>
+#include <rocksdb/write_batch.h>
+
+#include "virrey/base/log.hpp"
+#include "virrey/game/identity.hpp"
+#include "virrey/store/game_codec.hpp"
+#include "virrey/store/keys.hpp"
+
+namespace virrey::store {
+
+Result<std::uint64_t> update_identities(Database::Impl& d) {
+  if (d.roster_identities) return 0;
+  std::uint64_t rewritten = 0;
+  rocksdb::WriteBatch batch;
+  Status failure;
+  Status s = d.scan(Family::Games, {}, [&](std::string_view key, std::string_view value) {
+    const GameId id = game_key_id(key);
+    auto tags = decode_game(value, kDecodeTags);
+    if (tags && !game::identity_rules_differ(*tags)) return true;
+    auto rec = tags ? decode_game(value, kDecodeTags | kDecodeMainLine) : tags;
+    if (!rec) {
+      failure = Error{ErrorKind::Corrupt, fmt::format("{}: game {}: {}", d.path, id, rec.error().message)};
+      return false;
+    }
+    const auto before = identity_key(rec->variant, game::game_identity(*rec, game::IdentityRule::AsRead), id);
+    const auto after = identity_key(rec->variant, game::game_identity(*rec), id);
+    batch.Delete(d.cf(Family::Identities), view(before)).PermitUncheckedError();
+    batch.Put(d.cf(Family::Identities), view(after), {}).PermitUncheckedError();
+    if (++rewritten % 65536 == 0) {
+      if (failure = d.write(batch); !failure) return false;
+      batch.Clear();
+    }
+    return true;
+  });
+  if (!s) return s.error();
+  if (!failure) return failure.error();
+  d.put_meta_u32(batch, MetaKey::IdentityFormat, kRosterIdentities);
+  if (Status w = d.write(batch); !w) return w.error();
+  d.roster_identities = true;
+  if (rewritten > 0)
+    log::info("{}: duplicate detection of {} game{} without the whole Seven Tag Roster brought up to date",
+              d.path, rewritten, rewritten == 1 ? "" : "s");
+  return rewritten;
+}
+
+}  // namespace virrey::store
