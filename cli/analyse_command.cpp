@@ -1,6 +1,7 @@
 #include "analyse_command.hpp"
 
 #include <cstdio>
+#include <unordered_map>
 
 #include <fmt/format.h>
 #include "virrey/base/log.hpp"
@@ -199,17 +200,29 @@ int run_analyse(const AnalyseOptions& o) {
     filter = std::move(*f);
   }
 
-  // The database: the games when no input is named, and the cache whenever
-  // --db is given (or no input).
+  if (!o.output.empty() && is_an_input(o.output, o.inputs)) {
+    log::error("--output {} is one of the inputs", o.output);
+    return kExitUsage;
+  }
+  // The database: the games when no input is named (it must exist then: a
+  // mistyped --db is an error, not an empty database), and the cache
+  // whenever --db is given.
   std::unique_ptr<store::Database> db;
   if (o.inputs.empty() || !o.db.empty()) {
-    if (!(db = open_database(o.db, store::OpenMode::ReadWrite))) return kExitIo;
+    // --cached writes nothing: it reads the database as it is, also while
+    // another process writes to it.
+    const auto mode = o.cached ? store::OpenMode::Read : store::OpenMode::ReadWrite;
+    if (!(db = open_database(o.db, mode, o.inputs.empty() ? Create::No : Create::Yes))) return kExitIo;
     if (filter) note_feature_scan(*filter, *db);
   }
 
   File file;
   std::FILE* out = stdout;
   if (!o.output.empty()) {
+    if (db && is_in_database(o.output, db->path())) {
+      log::error("--output {} is inside the database {}", o.output, db->path());
+      return kExitUsage;
+    }
     if (!(file = create_file(o.output))) return kExitIo;
     out = file.get();
   }
@@ -222,7 +235,8 @@ int run_analyse(const AnalyseOptions& o) {
   std::array<bool, kVariantCount> engine_checked{};
   std::optional<Error> failure;  // stops the run: no engine, a database error
   int exit_code = kExitOk;
-  std::uint64_t number = 0;
+  std::uint64_t games = 0;                                // read, with errors or not
+  std::unordered_map<std::uint64_t, std::string> places;  // of the batch's games
   bool write_failed = false;
 
   auto flush = [&]() -> bool {
@@ -231,8 +245,9 @@ int run_analyse(const AnalyseOptions& o) {
       failure = s.error();
       return false;
     }
-    for (const auto& f : findings) log::warn("game {}, ply {}: {}: {}", f.game, f.ply, f.code, f.message);
+    for (const auto& f : findings) log::warn("{}, ply {}: {}: {}", places[f.game], f.ply, f.code, f.message);
     findings.clear();
+    places.clear();
     for (const GameAnalysis& g : batch) {
       summary.add(g);
       std::string text;
@@ -246,7 +261,9 @@ int run_analyse(const AnalyseOptions& o) {
     batch.clear();
     return !write_failed;
   };
-  auto add = [&](game::GameRecord&& rec) -> bool {
+  // `number`: the game's number in the run, or its database id; `place`:
+  // how messages name it ("FILE:LINE: game N" or "game ID").
+  auto add = [&](game::GameRecord&& rec, std::uint64_t number, std::string place) -> bool {
     if (!engine_checked[std::size_t(rec.variant)]) {
       if (Status s = analyser.check_engine(rec.variant); !s) {
         failure = s.error();
@@ -255,8 +272,9 @@ int run_analyse(const AnalyseOptions& o) {
       engine_checked[std::size_t(rec.variant)] = true;
     }
     GameAnalysis g;
-    g.number = ++number;
+    g.number = number;
     g.record = std::move(rec);
+    places[number] = std::move(place);
     batch.push_back(std::move(g));
     return batch.size() < batch_size || flush();
   };
@@ -267,12 +285,14 @@ int run_analyse(const AnalyseOptions& o) {
     io.check.default_variant = default_variant;
     ingest::Callbacks callbacks;
     callbacks.on_game = [&](ingest::GameReport& r) {
+      const std::string place = fmt::format("{}:{}: game {}", r.file, r.start.line, r.number);
+      ++games;
       if (r.game.has_error) {
-        ++number;
-        log::warn("{}: game {} has errors (`virrey validate` shows them): not analysed", r.file, r.number);
+        log::warn("{} has errors (`virrey validate` shows them): not analysed", place);
+        exit_code = kExitDataFailed;
         return ingest::Flow::Continue;
       }
-      return add(std::move(r.game.record)) ? ingest::Flow::Continue : ingest::Flow::Stop;
+      return add(std::move(r.game.record), games, place) ? ingest::Flow::Continue : ingest::Flow::Stop;
     };
     FindingWriter problems(Format::Text, stderr);
     callbacks.on_problem = [&](std::string_view file, const validate::Finding& f) {
@@ -286,7 +306,8 @@ int run_analyse(const AnalyseOptions& o) {
         failure = rec.error();
         return false;
       }
-      return add(std::move(*rec));
+      ++games;
+      return add(std::move(*rec), m.id, fmt::format("game {}", m.id));
     });
     if (!s && !failure) failure = s.error();
   }
@@ -296,8 +317,8 @@ int run_analyse(const AnalyseOptions& o) {
     return failure->kind == ErrorKind::InvalidArgument ? kExitUsage : kExitIo;
   }
   const auto& c = analyser.counters();
-  log::info("{} games; positions {}: searched {}, from this run {}, from the cache {}, unevaluated {}",
-            number, c.positions, c.searched, c.from_run, c.from_cache, c.failed);
+  log::info("{} games; positions {}: searched {}, from this run {}, from the cache {}, unevaluated {}", games,
+            c.positions, c.searched, c.from_run, c.from_cache, c.failed);
   if (o.format == Format::Text || o.format == Format::Json || o.format == Format::Csv) {
     const std::string text = summary.render(o.format, c);
     if (std::fwrite(text.data(), 1, text.size(), out) != text.size()) write_failed = true;

@@ -52,6 +52,21 @@ const CLI::Validator kNonNegative(
     },
     "", "non-negative");
 
+// A search limit or size, when given, is at least 1 (0 would mean "no
+// limit" to some engines and the default to others).
+const CLI::Validator kPositive(
+    [](std::string& text) -> std::string {
+      std::size_t used = 0;
+      long long v = 0;
+      try {
+        v = std::stoll(text, &used);
+      } catch (const std::exception&) {
+        return "must be a whole number, not " + text;
+      }
+      return used == text.size() && v >= 1 ? std::string() : "must be 1 or more, not " + text;
+    },
+    "", "positive");
+
 void add_threads_option(CLI::App* cmd, int& threads, const std::string& help) {
   cmd->add_option("--threads,-t", threads, help)->capture_default_str();
 }
@@ -136,6 +151,7 @@ void add_generate(CLI::App& app, GenerateOptions& o, std::function<void()> run) 
   cmd->add_option("--protocol", o.protocol, "the engine's protocol: uci (default) or xboard")
       ->check(CLI::IsMember({"uci", "xboard"}));
   cmd->add_option("--nodes", o.nodes, "with --engine: nodes per move (the second player four times as many)")
+      ->check(kPositive)
       ->capture_default_str();
   cmd->add_option("--opening-plies", o.opening_plies, "with --engine: random plies before the engines play")
       ->capture_default_str();
@@ -161,7 +177,8 @@ void add_validate(CLI::App& app, ValidateOptions& o, std::function<void()> run) 
   add_format_option(cmd, o.format, {Format::Text, Format::Json, Format::Jsonl});
   add_threads_option(cmd, o.threads, "check games on this many threads (output order is kept)");
   cmd->add_option("--max-errors", o.max_errors,
-                  "print at most this many errors (0: all); the summary still counts every one");
+                  "print at most this many errors (0: all); the summary still counts every one")
+      ->check(kNonNegative);
   cmd->add_option("--output,-o", o.output, "write the valid games here, normalised (PGN export format)");
   add_rejects_option(cmd, o.rejects);
   cmd->callback(std::move(run));
@@ -381,10 +398,14 @@ void add_engine_options(CLI::App* cmd, EngineOptions& o) {
   cmd->add_option("--engine", o.engine, "the engine program (path, or a name on PATH or in /usr/games)");
   cmd->add_option("--protocol", o.protocol, "the engine's protocol: uci (default) or xboard")
       ->check(CLI::IsMember({"uci", "xboard"}));
-  auto* nodes = cmd->add_option("--nodes", o.nodes, "nodes per position (the default: 100000)");
-  auto* depth = cmd->add_option("--depth", o.depth, "plies per position")->excludes(nodes);
-  cmd->add_option("--movetime", o.movetime, "milliseconds per position")->excludes(nodes)->excludes(depth);
-  cmd->add_option("--hash", o.hash, "the engine's hash table in MB");
+  auto* nodes =
+      cmd->add_option("--nodes", o.nodes, "nodes per position (the default: 100000)")->check(kPositive);
+  auto* depth = cmd->add_option("--depth", o.depth, "plies per position")->excludes(nodes)->check(kPositive);
+  cmd->add_option("--movetime", o.movetime, "milliseconds per position")
+      ->excludes(nodes)
+      ->excludes(depth)
+      ->check(kPositive);
+  cmd->add_option("--hash", o.hash, "the engine's hash table in MB")->check(kPositive);
   cmd->add_option("--engine-option", o.engine_options, "an engine option NAME=VALUE (repeatable)");
 }
 
@@ -575,6 +596,8 @@ int run_app(int argc, char** argv) {
   bool verbose = false, quiet = false;
   app.add_flag("-v,--verbose", verbose, "more log output on stderr");
   app.add_flag("-q,--quiet", quiet, "only errors on stderr");
+  // -q and -v also after the command's name (`virrey import -q ...`).
+  app.fallthrough();
 
   int exit_code = kExitOk;
   PerftOptions perft;

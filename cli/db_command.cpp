@@ -220,13 +220,13 @@ int run_classify(const DbOptions& o) {
   int exit_code = kExitOk;
   auto book = read_opening_book(o.openings, exit_code);
   if (!book) return exit_code;
-  auto db = open_database(o.db, store::OpenMode::ReadWrite);
+  auto db = open_database(o.db, store::OpenMode::ReadWrite, Create::No);
   if (!db) return kExitIo;
   return classify_and_report(*db, *book, 1, o.format, false);
 }
 
 int run_squares(const DbOptions& o) {
-  auto db = open_database(o.db, store::OpenMode::ReadWrite);
+  auto db = open_database(o.db, store::OpenMode::ReadWrite, Create::No);
   if (!db) return kExitIo;
   if (o.drop) {
     if (Status s = store::drop_square_index(*db); !s) {

@@ -48,10 +48,16 @@ int run_export(const ExportOptions& o) {
   auto db = open_database(o.db, store::OpenMode::Read);
   if (!db) return kExitIo;
 
-  File file;
+  // --output is written beside its place and put there at the end: an
+  // export that fails leaves the file before as it was.
+  StagedFile file;
   std::FILE* out = stdout;
   if (!o.output.empty()) {
-    if (!(file = create_file(o.output))) return kExitIo;
+    if (is_in_database(o.output, db->path())) {
+      log::error("--output {} is inside the database {}", o.output, db->path());
+      return kExitUsage;
+    }
+    if (!file.open(o.output)) return kExitIo;
     out = file.get();
   }
 
@@ -70,6 +76,7 @@ int run_export(const ExportOptions& o) {
     log::error("cannot write {}", o.output.empty() ? "standard output" : o.output);
     return kExitIo;
   }
+  if (!o.output.empty() && !file.commit(true)) return kExitIo;
   return kExitOk;
 }
 

@@ -1,5 +1,7 @@
 #include "output.hpp"
 
+#include <algorithm>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -44,15 +46,30 @@ bool is_an_input(const std::string& path, const std::vector<std::string>& inputs
   return false;
 }
 
+bool is_in_database(const std::string& path, const std::string& db) {
+  std::error_code ec;
+  const auto dir = std::filesystem::weakly_canonical(db, ec);
+  if (ec || !std::filesystem::is_directory(dir, ec)) return false;
+  const auto file = std::filesystem::weakly_canonical(path, ec);
+  if (ec) return false;
+  auto [d, f] = std::mismatch(dir.begin(), dir.end(), file.begin(), file.end());
+  return d == dir.end();
+}
+
 StagedFile::~StagedFile() {
   if (!file_) return;
   file_.reset();
-  std::remove(temp_.c_str());
+  if (!direct_) std::remove(temp_.c_str());
 }
 
 bool StagedFile::open(const std::string& path) {
   path_ = path;
-  temp_ = path + ".partial";
+  // A device or a pipe (/dev/stdout, /dev/null, a FIFO) is written as it is:
+  // there is no file to put in place, and renaming onto it would replace it.
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  direct_ = !ec && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status);
+  temp_ = direct_ ? path : path + ".partial";
   file_.reset(std::fopen(temp_.c_str(), "wb"));
   if (!file_) log::error("cannot write {}: {}", temp_, std::strerror(errno));
   return bool(file_);
@@ -63,6 +80,10 @@ bool StagedFile::commit(bool even_empty) {
   const bool written = std::ftell(file_.get()) > 0;
   const bool failed = std::fflush(file_.get()) != 0 || std::ferror(file_.get());
   file_.reset();
+  if (direct_) {
+    if (failed) log::error("cannot write {}", path_);
+    return !failed;
+  }
   if (failed) {
     log::error("cannot write {}", path_);
     std::remove(temp_.c_str());

@@ -49,6 +49,10 @@ File create_file(const std::string& path);
 // output there would destroy the input before it is read.
 bool is_an_input(const std::string& path, const std::vector<std::string>& inputs);
 
+// Whether `path` lies in the database directory `db`: an output there would
+// overwrite one of the database's files.
+bool is_in_database(const std::string& path, const std::string& db);
+
 // An output written under a temporary name beside it (PATH.partial) and put
 // in place by commit(): a run that stops early, or that read nothing and
 // wrote nothing, leaves the file of the run before as it was.
@@ -68,6 +72,7 @@ class StagedFile {
  private:
   std::string path_, temp_;
   File file_;
+  bool direct_ = false;  // not a regular file: written in place
 };
 
 // --- values ------------------------------------------------------------------

@@ -85,6 +85,13 @@ int run_stats_openings(const StatsOpeningsOptions& o) {
     log::error("--min-games must be at least 1 and --top at least 0");
     return kExitUsage;
   }
+  if (o.format == Format::Partial && o.filter.variant.empty()) {
+    // Without it each shard would explore the variant most of its own games
+    // are, and shards holding other mixes of variants would not merge.
+    log::error(
+        "stats openings --format partial needs --variant (the variant explored, the same in every shard)");
+    return kExitUsage;
+  }
   Inputs in;
   if (int rc = open_inputs(o, in); rc != kExitOk) return rc;
 
@@ -110,7 +117,11 @@ int run_stats_openings(const StatsOpeningsOptions& o) {
   }
   auto stats = query::opening_stats(*in.db, q, *in.scope);
   if (!stats) return fail(stats.error());
-  if (partial) return print(partial_openings(*stats, o, id_span(*in.db)));
+  if (partial) {
+    auto text = partial_openings(*stats, o, id_span(*in.db));
+    if (!text) return fail(text.error());
+    return print(*text);
+  }
   return print(write_openings(*stats, o.format));
 }
 

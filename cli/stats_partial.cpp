@@ -12,6 +12,7 @@
 
 #include "exit_codes.hpp"
 #include "stats_writers.hpp"
+#include "virrey/query/opening_positions.hpp"
 
 namespace virrey::cli {
 
@@ -19,7 +20,8 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-constexpr int kPartialVersion = 1;
+// 2: a record count in the header; the explorer as positions.
+constexpr int kPartialVersion = 2;
 
 Json filter_json(const FilterOptions& f) {
   Json j{{"fen", f.fen},
@@ -269,8 +271,11 @@ struct ResultsCodec {
   }
 };
 
+// Positions, not paths: a shard's explorer as the positions it lists, each
+// with its moves (query/opening_positions.hpp), so that shards merge by
+// position, transpositions between them included.
 struct OpeningsCodec {
-  using Stats = query::OpeningStats;
+  using Stats = query::OpeningPositions;
   static constexpr std::string_view name = "openings";
 
   static Json move_json(Move m) {
@@ -282,16 +287,8 @@ struct OpeningsCodec {
                        char(j.at(2).get<std::uint8_t>())};
     return move_from_bytes(b);
   }
-  static void add_moves(const std::vector<query::OpeningMove>& moves, Json& path, std::vector<Json>& out) {
-    for (const auto& m : moves) {
-      path.push_back(move_json(m.move));
-      out.push_back(
-          Json{{"path", path}, {"san", m.san}, {"uci", m.uci}, {"counters", tree_json(m.counters)}});
-      add_moves(m.children, path, out);
-      path.erase(path.size() - 1);
-    }
-  }
-  static std::vector<Json> records(const Stats& s) {
+  static std::vector<Json> records(const Stats& p) {
+    const query::OpeningStats& s = p.root;
     std::vector<Json> out;
     out.push_back(Json{{"root",
                         {{"variant", info(s.variant).cli_name},
@@ -299,55 +296,59 @@ struct OpeningsCodec {
                          {"line", s.line},
                          {"side", s.side_to_move == Color::White ? "w" : "b"},
                          {"fullmove", s.fullmove},
+                         {"depth", p.depth},
                          {"total", tree_json(s.total)},
                          {"source", query::opening_source_name(s.source)},
                          {"games_replayed", s.games_replayed}}}});
-    Json path = Json::array();
-    add_moves(s.moves, path, out);
+    for (const auto& [hash, moves] : p.positions) {
+      Json list = Json::array();
+      for (const auto& [move, counters] : moves)
+        list.push_back(Json{{"move", move_json(move)}, {"counters", tree_json(counters)}});
+      out.push_back(Json{{"position", fmt::format("{:016x}", hash)}, {"moves", std::move(list)}});
+    }
     return out;
   }
   static Stats read(const std::vector<Json>& lines) {
-    Stats s;
+    Stats p;
+    bool root = false;
     for (const Json& j : lines) {
       if (j.contains("root")) {
         const Json& r = j.at("root");
+        query::OpeningStats& s = p.root;
         s.variant = variant_of(r.at("variant"));
         s.fen = r.at("fen");
         s.line = r.at("line").get<std::vector<std::string>>();
         s.side_to_move = r.at("side") == "w" ? Color::White : Color::Black;
         s.fullmove = r.at("fullmove");
+        p.depth = r.at("depth");
         s.total = tree_of(r.at("total"));
         const std::string source = r.at("source");
         s.source = source == "replay"        ? query::OpeningSource::Replay
                    : source == "tree+replay" ? query::OpeningSource::TreeAndReplay
                                              : query::OpeningSource::Tree;
         s.games_replayed = r.at("games_replayed");
+        root = true;
         continue;
       }
-      // A move below the moves of its path's first plies (written before it).
-      std::vector<query::OpeningMove>* level = &s.moves;
-      const Json& path = j.at("path");
-      if (path.empty()) throw std::invalid_argument("a move without a path");
-      for (std::size_t i = 0; i + 1 < path.size(); ++i) {
-        const Move m = move_of(path.at(i));
-        auto it = std::find_if(level->begin(), level->end(), [&](const auto& x) { return x.move == m; });
-        if (it == level->end()) throw std::invalid_argument("a move whose parent comes after it");
-        level = &it->children;
-      }
-      query::OpeningMove m;
-      m.move = move_of(path.back());
-      m.san = j.at("san");
-      m.uci = j.at("uci");
-      m.counters = tree_of(j.at("counters"));
-      level->push_back(std::move(m));
+      const std::string hex = j.at("position");
+      std::size_t used = 0;
+      const std::uint64_t hash = std::stoull(hex, &used, 16);
+      if (used != hex.size()) throw std::invalid_argument("a position that is not a hash: " + hex);
+      auto& moves = p.positions[hash];
+      for (const Json& m : j.at("moves"))
+        moves.emplace_back(move_of(m.at("move")), tree_of(m.at("counters")));
     }
-    return s;
+    if (!root) throw std::invalid_argument("no root position");
+    return p;
   }
-  static void merge(Stats& into, const Stats& from, store::GameId) { query::merge_opening_stats(into, from); }
-  static std::string write(const Stats& s, const Json& q, Format f) {
-    Stats copy = s;
-    query::finish_openings(copy, q.at("min_games").get<std::uint64_t>(), q.at("top").get<std::size_t>());
-    return write_openings(copy, f);
+  static void merge(Stats& into, const Stats& from, store::GameId) {
+    query::merge_opening_positions(into, from);
+  }
+  static std::string write(const Stats& p, const Json& q, Format f) {
+    auto tree = query::opening_tree(p);
+    if (!tree) throw std::invalid_argument(tree.error().message);
+    query::finish_openings(*tree, q.at("min_games").get<std::uint64_t>(), q.at("top").get<std::size_t>());
+    return write_openings(*tree, f);
   }
 };
 
@@ -437,16 +438,23 @@ struct PlayersCodec {
 using Codecs =
     std::tuple<GamesCodec, PromotionsCodec, ResultsCodec, OpeningsCodec, EndgamesCodec, PlayersCodec>;
 
-std::string header(std::string_view statistic, const Json& query, store::GameId id_span) {
-  return Json{
-      {"virrey_partial", kPartialVersion}, {"statistic", statistic}, {"query", query}, {"id_span", id_span}}
+// The header: what the partial is of, and how many records follow (a file
+// cut short is refused, not merged as fewer games).
+std::string header(std::string_view statistic, const Json& query, store::GameId id_span,
+                   std::size_t records) {
+  return Json{{"virrey_partial", kPartialVersion},
+              {"statistic", statistic},
+              {"query", query},
+              {"id_span", id_span},
+              {"records", records}}
       .dump();
 }
 
 template <class Codec>
 std::string partial_of(const typename Codec::Stats& s, const Json& query, store::GameId id_span) {
-  std::string out = header(Codec::name, query, id_span) + "\n";
-  for (const Json& r : Codec::records(s)) out += r.dump() + "\n";
+  const std::vector<Json> records = Codec::records(s);
+  std::string out = header(Codec::name, query, id_span, records.size()) + "\n";
+  for (const Json& r : records) out += r.dump() + "\n";
   return out;
 }
 
@@ -520,7 +528,8 @@ Result<Partial> read_partial(const std::string& path) {
     if (n == 1) {
       if (!j.contains("virrey_partial") || j["virrey_partial"] != kPartialVersion ||
           !j.contains("statistic") || !j["statistic"].is_string() || !j.contains("query") ||
-          !j.contains("id_span") || !j["id_span"].is_number_unsigned())
+          !j.contains("id_span") || !j["id_span"].is_number_unsigned() || !j.contains("records") ||
+          !j["records"].is_number_unsigned())
         return Error{ErrorKind::InvalidArgument,
                      fmt::format("{}:1: not the header of a virrey partial result (version {})", path,
                                  kPartialVersion)};
@@ -532,6 +541,10 @@ Result<Partial> read_partial(const std::string& path) {
   if (in->bad()) return Error{ErrorKind::Io, fmt::format("cannot read {}", path)};
   if (p.head.is_null())
     return Error{ErrorKind::InvalidArgument, fmt::format("{}: empty, not a partial result", path)};
+  if (const auto announced = p.head["records"].get<std::uint64_t>(); announced != p.records.size())
+    return Error{ErrorKind::InvalidArgument,
+                 fmt::format("{}: cut short or grown: its header announces {} records, {} follow", path,
+                             announced, p.records.size())};
   return p;
 }
 
@@ -554,9 +567,11 @@ std::string partial_results(const query::ResultPartial& s, const StatsResultsOpt
   return partial_of<ResultsCodec>(s, q, id_span);
 }
 
-std::string partial_openings(const query::OpeningStats& s, const StatsOpeningsOptions& o,
-                             store::GameId id_span) {
-  return partial_of<OpeningsCodec>(s,
+Result<std::string> partial_openings(const query::OpeningStats& s, const StatsOpeningsOptions& o,
+                                     store::GameId id_span) {
+  auto positions = query::opening_positions(s, o.depth);
+  if (!positions) return positions.error();
+  return partial_of<OpeningsCodec>(*positions,
                                    Json{{"variant", info(s.variant).cli_name},
                                         {"fen", o.fen},
                                         {"moves", o.moves},

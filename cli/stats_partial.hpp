@@ -35,8 +35,8 @@ std::string partial_results(const query::ResultPartial& s, const StatsResultsOpt
                             store::GameId id_span);
 std::string partial_players(const analyse::PlayerTable& s, const StatsPlayersOptions& o,
                             store::GameId id_span);
-std::string partial_openings(const query::OpeningStats& s, const StatsOpeningsOptions& o,
-                             store::GameId id_span);
+Result<std::string> partial_openings(const query::OpeningStats& s, const StatsOpeningsOptions& o,
+                                     store::GameId id_span);
 
 std::string partial_endgames(const query::EndgameStats& s, const StatsEndgamesOptions& o,
                              store::GameId id_span);

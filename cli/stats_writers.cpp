@@ -52,7 +52,7 @@ constexpr std::string_view kResultLegend = "█ White wins  ▒ draws  ░ Black
 struct MoveRow {
   const query::OpeningMove* move;
   int depth;             // 1: a move from the root
-  std::uint64_t parent;  // games of the parent position
+  std::uint64_t parent;  // games of the position the move is played from
   Color mover;
   int fullmove;
   std::string line;  // SAN from the root, this move included
@@ -63,7 +63,7 @@ void collect_rows(const std::vector<query::OpeningMove>& moves, int depth, std::
   for (const auto& m : moves) {
     const std::string here = line.empty() ? m.san : line + " " + m.san;
     out.push_back({&m, depth, parent, mover, fullmove, here});
-    collect_rows(m.children, depth + 1, m.counters.games, ~mover,
+    collect_rows(m.children, depth + 1, m.position_games, ~mover,
                  mover == Color::Black ? fullmove + 1 : fullmove, here, out);
   }
 }
@@ -109,7 +109,7 @@ Value moves_json(const std::vector<query::OpeningMove>& moves, std::uint64_t par
     Members fields = {{"san", string(m.san)}, {"uci", string(m.uci)}};
     if (!m.opening.empty()) fields.push_back({"opening", string(m.opening)});  // db classify's names
     move_count_fields().append_members({m.counters, parent, mover}, fields);
-    if (!m.children.empty()) fields.push_back({"children", moves_json(m.children, m.counters.games, ~mover)});
+    if (!m.children.empty()) fields.push_back({"children", moves_json(m.children, m.position_games, ~mover)});
     out.push_back(Value::object(std::move(fields)));
   }
   return Value::list(std::move(out));

@@ -72,7 +72,7 @@ int run_validate(const ValidateOptions& o) {
       ++summary.with_errors;
     else
       ++summary.valid;
-    if (g.has_warning) ++summary.with_warnings;
+    if (g.has_warning && !o.strict) ++summary.with_warnings;  // --strict: they count as errors
     if (!o.no_event_checks) {
       event_checks.add(r.input, r.number, r.start, g.record);
       if (input_names.size() <= r.input) {
@@ -93,7 +93,7 @@ int run_validate(const ValidateOptions& o) {
         emit(r.file, f);
       }
     }
-    if (failed && rejects) std::fwrite(r.raw.data(), 1, r.raw.size(), rejects.get());
+    if (failed && rejects) ingest::write_raw_game(rejects.get(), r.raw);
     if (!failed && output) {
       const std::string pgn = game::write_pgn(g.record);
       std::fwrite(pgn.data(), 1, pgn.size(), output.get());
@@ -115,7 +115,7 @@ int run_validate(const ValidateOptions& o) {
   progress.finish();
   for (auto& [input, f] : event_checks.findings()) {
     std::uint8_t& state = game_state[input][f.game];
-    if (!(state & kWarned)) ++summary.with_warnings;
+    if (!(state & kWarned) && !o.strict) ++summary.with_warnings;
     if (o.strict && !(state & kFailed)) {
       --summary.valid;
       ++summary.with_errors;

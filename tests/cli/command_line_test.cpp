@@ -47,6 +47,15 @@ TEST(CommandLine, GlobalFlagsBeforeTheSubcommand) {
   const RunResult b = run_virrey_words("-vq perft --startpos --depth 2");  // combined short flags
   EXPECT_EQ(b.exit_code, 0);
   EXPECT_NE(b.out.find("nodes 400"), std::string::npos) << b.out;
+  // After the subcommand too: -q leaves only errors on stderr (generate
+  // logs its figures at info level).
+  const RunResult loud = run_virrey_words("generate --games 2 --seed 1");
+  const RunResult quiet = run_virrey_words("generate --games 2 --seed 1 -q");
+  EXPECT_EQ(quiet.exit_code, 0) << quiet.err;
+  EXPECT_NE(loud.err.find("games"), std::string::npos) << loud.err;
+  EXPECT_TRUE(quiet.err.empty()) << quiet.err;
+  EXPECT_EQ(quiet.out, loud.out);
+  EXPECT_EQ(run_virrey_words("perft --startpos --depth 2 --no-such-flag").exit_code, 2);
 }
 
 TEST(CommandLine, UnknownSubcommandOrNoneIsAUsageError) {
@@ -144,6 +153,13 @@ TEST(CommandLine, UnwritableOutputExitsThree) {
     EXPECT_NE(testing::read_file(err).find("cannot write"), std::string::npos)
         << words << ": " << testing::read_file(err);
   }
+  // Named as --output: written in place (a device is no file to stage
+  // beside and rename), the failure reported; /dev/full stays a device.
+  const RunResult exported = run_virrey({"export", "--db", d + "/db", "--output", "/dev/full"}, d);
+  EXPECT_EQ(exported.exit_code, 3) << exported.err;
+  EXPECT_NE(exported.err.find("cannot write"), std::string::npos) << exported.err;
+  EXPECT_TRUE(std::filesystem::is_character_file("/dev/full"));
+  EXPECT_FALSE(std::filesystem::exists("/dev/full.partial"));
 }
 
 }  // namespace

@@ -65,9 +65,8 @@ TEST_F(ImportCli, ImportsReportsAndExportsTheSameGames) {
   EXPECT_GT(json_number(r.out, "positions"), 300 * 20);
   EXPECT_GE(json_number(r.out, "seconds"), 0);
   EXPECT_NE(r.err.find("illegal-move"), std::string::npos);  // the rejected game's diagnostic
-  // The game's bytes as read: up to its result line (the blank line after
-  // it separates games and belongs to none).
-  EXPECT_EQ(read_file(dir / "rejects.pgn") + "\n", kBadGame);
+  // The game's bytes as read, up to its result line, then a blank line.
+  EXPECT_EQ(read_file(dir / "rejects.pgn"), kBadGame);
 
   auto e = run_virrey_words("export --db " + db, dir.path());
   ASSERT_EQ(e.exit_code, 0) << e.err;
@@ -177,6 +176,46 @@ TEST_F(ImportCli, AnExportImportedAgainIsAllDuplicates) {
   EXPECT_EQ(again.exit_code, 0) << again.err;
   EXPECT_EQ(json_number(again.out, "stored"), 0);
   EXPECT_EQ(json_number(again.out, "duplicates"), 305 + 2);
+  // An export into the database's own directory is refused; the database is whole.
+  EXPECT_EQ(run_virrey_words("export --db " + db + " --output " + db + "/CURRENT", dir.path()).exit_code, 2);
+  EXPECT_EQ(run_virrey_words("db check --db " + db, dir.path()).exit_code, 0);
+}
+
+// Rejected games keep a line of their own in the rejects file, also when
+// an input ends without a line break after its last game.
+TEST_F(ImportCli, RejectsStartEachGameOnItsOwnLine) {
+  write_file(dir / "na.pgn", "[Event \"A\"]\n\n1. e4 e5 2. Ke3 *");
+  write_file(dir / "nb.pgn", "[Event \"B\"]\n\n1. d4 d5 2. Kd3 *\n");
+  const std::string expected = "[Event \"A\"]\n\n1. e4 e5 2. Ke3 *\n\n[Event \"B\"]\n\n1. d4 d5 2. Kd3 *\n\n";
+  run_virrey_words("validate " + (dir / "na.pgn") + " " + (dir / "nb.pgn") + " --rejects " + (dir / "v.rej"),
+                   dir.path());
+  EXPECT_EQ(read_file(dir / "v.rej"), expected);
+  run_virrey_words(
+      "import " + (dir / "na.pgn") + " " + (dir / "nb.pgn") + " --db " + db + " --rejects " + (dir / "i.rej"),
+      dir.path());
+  EXPECT_EQ(read_file(dir / "i.rej"), expected);
+  EXPECT_EQ(run_virrey_words("validate " + (dir / "nb.pgn") + " --max-errors -5", dir.path()).exit_code, 2);
+}
+
+// validate flags as duplicates the games import counts as duplicates: a
+// game without a Result tag and the same game with it, a game without a
+// Site and the same game with Site "?" (two pairs, worked by hand).
+TEST_F(ImportCli, ValidateFlagsTheDuplicatesImportCounts) {
+  const std::string dups = dir / "dups.pgn";
+  write_file(dups,
+             "[Event \"E\"]\n[Site \"S\"]\n[Date \"2024.01.01\"]\n[Round \"1\"]\n[White \"A\"]\n[Black "
+             "\"B\"]\n\n1. e4 e5 1-0\n\n"
+             "[Event \"E\"]\n[Site \"S\"]\n[Date \"2024.01.01\"]\n[Round \"1\"]\n[White \"A\"]\n[Black "
+             "\"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n"
+             "[Event \"F\"]\n[Date \"2024.01.02\"]\n[Round \"2\"]\n[White \"C\"]\n[Black \"D\"]\n[Result "
+             "\"0-1\"]\n\n1. d4 d5 0-1\n\n"
+             "[Event \"F\"]\n[Site \"?\"]\n[Date \"2024.01.02\"]\n[Round \"2\"]\n[White \"C\"]\n[Black "
+             "\"D\"]\n[Result \"0-1\"]\n\n1. d4 d5 0-1\n");
+  auto v = run_virrey_words("validate --no-event-checks --format json " + dups, dir.path());
+  EXPECT_EQ(json_number(v.out, "duplicate-game"), 2) << v.out;
+  auto i = run_virrey_words("import " + dups + " --db " + db + " --format json", dir.path());
+  EXPECT_EQ(json_number(i.out, "duplicates"), 2) << i.out;
+  EXPECT_EQ(json_number(i.out, "stored"), 2);
 }
 
 // --rejects never destroys what it should keep: an input named as the
@@ -185,8 +224,7 @@ TEST_F(ImportCli, AnExportImportedAgainIsAllDuplicates) {
 // before as they were; one that reads them again writes them anew.
 TEST_F(ImportCli, RejectsKeepInputsAndEarlierRejects) {
   const std::string rejects = dir / "rejects.pgn";
-  const std::string bad =
-      std::string(kBadGame).substr(0, std::string(kBadGame).size() - 1);  // as read: to its result's line
+  const std::string bad = kBadGame;  // as read to its result's line, then a blank line
   auto same = run_virrey_words("import " + input + " --db " + db + " --rejects " + input, dir.path());
   EXPECT_EQ(same.exit_code, 2);
   EXPECT_NE(same.err.find("is one of the inputs"), std::string::npos) << same.err;

@@ -132,6 +132,12 @@ TEST_F(MergeCli, ASourceThatFailsLeavesTheDestinationConsistent) {
   EXPECT_EQ(check.exit_code, 0) << check.out;
   EXPECT_NE(check.out.find("160 games"), std::string::npos) << check.out;
   EXPECT_EQ(run_virrey_words("db merge --db " + merged + " " + merged).exit_code, 3);
+  // A source that is the destination, after one that is not: refused before
+  // the first is merged.
+  const std::string s2 = dir / "s2.db";
+  import(s2, b);
+  EXPECT_EQ(run_virrey_words("db merge --db " + merged + " " + s2 + " " + merged).exit_code, 3);
+  EXPECT_EQ(query(merged, "search --count"), "160\n");
 }
 
 TEST_F(MergeCli, RefusesToPassTheGameIdSpace) {

@@ -53,8 +53,9 @@ class SquareIndexCli : public ::testing::Test {
       EXPECT_EQ(a.out, b.out) << p[1];
       with.push_back("--explain");
       const RunResult plan = virrey(with);
-      if (p[1] == "*/*/*/*/???PP??\?/*/*/*")
+      if (p[1] == "*/*/*/*/???PP??\?/*/*/*") {
         EXPECT_EQ(plan.err.find("square") != std::string::npos, indexed) << plan.err;
+      }
     }
     const RunResult check = virrey({"db", "check", "--db", db});
     EXPECT_EQ(check.exit_code, 0) << check.out << check.err;
@@ -97,6 +98,13 @@ TEST_F(SquareIndexCli, NotADatabase) {
   const RunResult r = virrey({"db", "squares", "--db", file});
   EXPECT_EQ(r.exit_code, 3) << r.out << r.err;
   EXPECT_FALSE(r.err.empty());
+  // A mistyped --db is an error, not a new empty database (classify too).
+  const std::string missing = dir / "missing.db";
+  EXPECT_EQ(virrey({"db", "squares", "--db", missing}).exit_code, 3);
+  EXPECT_EQ(
+      virrey({"db", "classify", "--db", missing, "--openings", "/usr/share/pgn-extract/eco.pgn"}).exit_code,
+      3);
+  EXPECT_FALSE(std::filesystem::exists(missing));
 }
 
 }  // namespace

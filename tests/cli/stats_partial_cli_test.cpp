@@ -6,6 +6,8 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 #include "run_virrey.hpp"
 #include "temp_dir.hpp"
 
@@ -134,10 +136,16 @@ TEST_F(StatsPartialCli, RefusesPartialsOfDifferentQueriesAndOtherFiles) {
   write_file(dir / "m1.jsonl", run_ok("stats results --material 'V>=1' --format partial --db " + one[0]));
   write_file(dir / "m2.jsonl", run_ok("stats results --material 'V>=2' --format partial --db " + one[0]));
   write_file(dir / "bad.jsonl", "{\"hello\": 1}\n");
+  // A partial cut short (its last record lost) would merge as fewer games.
+  {
+    std::string whole = read_file(dir / "c.jsonl");
+    whole.pop_back();
+    write_file(dir / "cut.jsonl", whole.substr(0, whole.rfind('\n') + 1));
+  }
   write_file(dir / "broken.jsonl",
              read_file(dir / "a.jsonl") + "{\"variant\": \"virrey\", \"results\": [1]}\n");
-  for (const std::string pair : {"a.jsonl b.jsonl", "a.jsonl c.jsonl", "m1.jsonl m2.jsonl", "a.jsonl bad.jsonl",
-                                 "broken.jsonl"}) {
+  for (const std::string pair : {"a.jsonl b.jsonl", "a.jsonl c.jsonl", "m1.jsonl m2.jsonl",
+                                 "a.jsonl bad.jsonl", "broken.jsonl", "cut.jsonl"}) {
     std::string words = "stats merge";
     for (std::size_t at = 0, next; at < pair.size(); at = next + 1) {
       next = pair.find(' ', at);
@@ -147,6 +155,52 @@ TEST_F(StatsPartialCli, RefusesPartialsOfDifferentQueriesAndOtherFiles) {
     auto r = run_virrey_words(words);
     EXPECT_EQ(r.exit_code, 2) << words << "\n" << r.out;
     EXPECT_FALSE(r.err.empty());
+  }
+  // The explorer's partial names its variant: each shard would otherwise
+  // choose the variant most of its own games are.
+  EXPECT_EQ(run_virrey_words("stats openings --format partial --db " + one[0]).exit_code, 2);
+}
+
+// Two games that reach one position by two orders of moves, in two shards:
+// the merged explorer is the one database's, and each move's share is of
+// the games of the position it is played from, over every route (worked by
+// hand: after 1. e4 e6 2. c4 and after 1. c4 e6 2. e4 the same position, its
+// two games, d5 and f6 half each; 1. e4 and 1. c4 half each of the start).
+TEST_F(StatsPartialCli, TranspositionsAcrossShardsMergeAsInOneDatabase) {
+  write_file(dir / "a.pgn", "[Event \"A\"]\n[Result \"1-0\"]\n\n1. e4 e6 2. c4 f6 1-0\n");
+  write_file(dir / "b.pgn", "[Event \"B\"]\n[Result \"0-1\"]\n\n1. c4 e6 2. e4 d5 0-1\n");
+  for (const std::string name : {"a", "b"})
+    ASSERT_EQ(
+        run_virrey_words("import --db " + (dir / (name + ".db")) + " " + (dir / (name + ".pgn"))).exit_code,
+        0);
+  ASSERT_EQ(run_virrey_words("import --db " + (dir / "ab.db") + " " + (dir / "a.pgn") + " " + (dir / "b.pgn"))
+                .exit_code,
+            0);
+  const std::string stat = "stats openings --variant standard --depth 4";
+  const std::string one = run_ok(stat + " --format csv --db " + (dir / "ab.db"));
+  // depth,line,san,uci,games,share_pct,...
+  // "SAN GAMES SHARE" of the row of a line.
+  auto share = [&](const std::string& line) {
+    std::istringstream rows(one);
+    for (std::string row; std::getline(rows, row);) {
+      std::vector<std::string> cells;
+      std::istringstream fields(row);
+      for (std::string cell; std::getline(fields, cell, ',');) cells.push_back(cell);
+      if (cells.size() > 5 && cells[1] == line) return cells[2] + " " + cells[4] + " " + cells[5];
+    }
+    return "no row for " + line + "\n" + one;
+  };
+  EXPECT_EQ(share("e4"), "e4 1 50.00");
+  EXPECT_EQ(share("e4 e6 c4 f6"), "f6 1 50.00");
+  EXPECT_EQ(share("e4 e6 c4 d5"), "d5 1 50.00");
+  EXPECT_EQ(share("c4 e6 e4 f6"), "f6 1 50.00");
+  EXPECT_EQ(share("c4 e6 e4 d5"), "d5 1 50.00");
+  for (const std::string format : {"csv", "json", "text"}) {
+    write_file(dir / "pa.jsonl", run_ok(stat + " --format partial --db " + (dir / "a.db")));
+    write_file(dir / "pb.jsonl", run_ok(stat + " --format partial --db " + (dir / "b.db")));
+    EXPECT_EQ(run_ok("stats merge --format " + format + " " + (dir / "pa.jsonl") + " " + (dir / "pb.jsonl")),
+              run_ok(stat + " --format " + format + " --db " + (dir / "ab.db")))
+        << format;
   }
 }
 

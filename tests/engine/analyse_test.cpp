@@ -121,6 +121,25 @@ TEST(Engines, SjaakSpeaksXboardInVirreyChess) {
   EXPECT_FALSE(black.pv_san.empty());
 }
 
+// Sjaak II plays Virrey chess only when "variant viceroy" follows "new"
+// (which sets it back to chess): then a pawn on the e-file becomes a
+// viceroy, and a position with a viceroy is set up and scored (as chess it
+// was refused, "unknown piece type 'V'").
+TEST(Engines, SjaakPlaysVirreyChessPromotionsAndViceroys) {
+  const auto c = config("sjaakii", engine::Protocol::Xboard);
+  // As chess, e8=Q would mate at once (an answer virrey would refuse).
+  const auto promotes = search<Board8>(c, Variant::Virrey, "k7/4P3/1K6/8/8/8/8/8 w - - 0 1", {20000, 0, 0});
+  EXPECT_EQ(promotes.best_san, "e8=V");
+  EXPECT_TRUE(promotes.score.mate && promotes.score.value > 1) << promotes.score.value;
+  const auto viceroy = search<Board8>(c, Variant::Virrey, "k3V3/8/8/8/8/8/8/4K2R b - - 0 1", {20000, 0, 0});
+  EXPECT_FALSE(viceroy.best_san.empty());
+  EXPECT_TRUE(viceroy.score.mate ? viceroy.score.value < 0 : viceroy.score.value < -300)
+      << viceroy.score.value;
+  // A search of 50 ms: "st 0.050", not a whole second.
+  const auto quick = search<Board8>(c, Variant::Virrey, kBackRankMate, {0, 0, 50});
+  EXPECT_EQ(quick.best_san, "Ra8#");
+}
+
 // Sjaak II prints no thinking line for a depth-1 search: virrey asks an
 // XBoard engine for depth 2 at least, so a depth-1 analysis still scores.
 TEST(Engines, SjaakScoresADepthOneSearch) {
@@ -283,6 +302,41 @@ TEST(Analyse, IllegalMoveIsReportedNotTrusted) {
   EXPECT_NE(r.err.find("a1a1"), std::string::npos);
   EXPECT_EQ(count(r.out, "\"judgement\":null"), 2u) << r.out;
   EXPECT_EQ(r.out.find("a1a1"), std::string::npos);
+  // Three positions (before ply 1, after 1 and 2), each answered so and the
+  // engine stopped: started again twice.
+  const RunResult summary =
+      run_virrey({"analyse", pgn, "--engine", kEngines + "illegal.sh", "--format", "json", "--plies", "1-2"},
+                 dir.path());
+  EXPECT_NE(summary.out.find("\"unevaluated\":3,\"engine_restarts\":2"), std::string::npos) << summary.out;
+}
+
+// What analyse refuses, and what it reports: an --output that is an input
+// (exit 2, the input kept), a limit of 0 or below (exit 2), a --db that
+// does not exist (exit 3, nothing made), and a game with errors (named by
+// file, line and number; the others analysed; exit 1).
+TEST(Analyse, BadOptionsAndGamesWithErrors) {
+  TempDir dir;
+  const auto pgn = write(dir.path(), "g.pgn", kScholar);
+  const RunResult same = run_virrey({"analyse", pgn, "--nodes", "1000", "--output", pgn}, dir.path());
+  EXPECT_EQ(same.exit_code, 2) << same.err;
+  EXPECT_EQ(testing::read_file(pgn), kScholar);
+  for (const char* limit : {"--nodes", "--depth", "--movetime", "--hash"})
+    for (const char* value : {"0", "-3"})
+      EXPECT_EQ(run_virrey({"analyse", pgn, limit, value}, dir.path()).exit_code, 2) << limit << " " << value;
+  const RunResult directory = run_virrey({"analyse", pgn, "--engine", dir.path()}, dir.path());
+  EXPECT_EQ(directory.exit_code, 3);
+  EXPECT_NE(directory.err.find("not an executable file"), std::string::npos) << directory.err;
+  const RunResult no_db =
+      run_virrey({"analyse", "--db", dir.path() + "/missing.db", "--nodes", "1000"}, dir.path());
+  EXPECT_EQ(no_db.exit_code, 3) << no_db.err;
+  EXPECT_FALSE(std::filesystem::exists(dir.path() + "/missing.db"));
+  const auto two = write(dir.path(), "two.pgn",
+                         std::string("[Event \"bad\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n\n") + kScholar);
+  const RunResult r =
+      run_virrey({"analyse", two, "--nodes", "1000", "--plies", "1", "--format", "json"}, dir.path());
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.err.find("two.pgn:1: game 1 has errors"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("\"game\":2,\"side\":\"white\""), std::string::npos) << r.out;
 }
 
 TEST(Analyse, MalformedAnswerIsReported) {

@@ -133,6 +133,41 @@ TEST(PgnWriter, LinesStayWithinTheLimitAroundParentheses) {
   }
 }
 
+// After a null move in a variation the moves are checked on (one that is
+// illegal after the pass is an error); a null move by a side in check, or in
+// the main line, is no move.
+std::vector<Finding> move_findings(const CheckedGame& g) {
+  std::vector<Finding> out;
+  for (const Finding& f : g.findings)
+    if (f.ply > 0) out.push_back(f);
+  return out;
+}
+
+TEST(PgnWriter, NullMovesAreCheckedOnOrRefused) {
+  const auto after_pass = move_findings(check_text("1. e4 (1. d4 -- 2. d5 Ke7) e5 *"));
+  ASSERT_EQ(after_pass.size(), 1u);
+  EXPECT_EQ(after_pass[0].code, Code::IllegalMove);
+  EXPECT_EQ(after_pass[0].ply, 4);
+  const CheckedGame checked = check_text("1. e4 f5 2. Qh5+ (2. d4 e5 3. Qh5+ -- 4. Qxe8) g6 *");
+  const auto in_check = move_findings(checked);
+  ASSERT_EQ(in_check.size(), 1u);
+  EXPECT_EQ(in_check[0].code, Code::NullMove);
+  EXPECT_EQ(in_check[0].severity, Severity::Warning);
+  EXPECT_FALSE(checked.has_error);
+  const CheckedGame main = check_text("1. e4 -- 2. d4 *");
+  EXPECT_TRUE(main.has_error);
+}
+
+// A FEN tag without [SetUp "1"] (a warning when read) is written with it.
+TEST(PgnWriter, AFenGoesWithSetUp) {
+  const CheckedGame game = check_text("[Event \"f\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 *");
+  ASSERT_FALSE(game.has_error);
+  const std::string pgn = write_pgn(game.record);
+  EXPECT_NE(pgn.find("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n"), std::string::npos) << pgn;
+  const CheckedGame again = check_text(pgn);
+  for (const Finding& f : again.findings) EXPECT_NE(f.code, Code::BadTag) << f.message;
+}
+
 TEST(PgnWriter, ReadingWhatItWroteGivesTheSameGames) {
   std::vector<std::string> files = {std::string(VIRREY_TEST_DATA) + "/validate/findings.pgn"};
   const std::filesystem::path tricky = std::filesystem::path(VIRREY_SOURCE_DIR) / "../shared/corpora/tricky";

@@ -67,7 +67,8 @@ const OneProblem kOneProblem[] = {
     {"4k3/8/8/8/8/8/8/4K3 w - e6 0 1", FenError::EnPassantSquare,
      "en passant square e6 does not follow a double pawn push"},
     {"4k3/8/8/8/8/8/8/4K3 w - - 70000 1", FenError::HalfmoveClock, "halfmove clock 70000 is out of range"},
-    {"4k3/8/8/8/8/8/8/4K3 w - - 0 0", FenError::FullmoveNumber, "fullmove number 0 is out of range"},
+    {"4k3/8/8/8/8/8/8/4K3 w - - 0 -1", FenError::FullmoveNumber, "fullmove number -1 is out of range"},
+    {"4k3/8/8/8/8/8/8/4K3 w - - 0 65536", FenError::FullmoveNumber, "fullmove number 65536 is out of range"},
     {"4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", FenError::OpponentInCheck,
      "the side not to move (black) is in check"},
 };
@@ -91,6 +92,16 @@ TEST(FenProblems, EachCodeFromItsInput) {
   EXPECT_FALSE(Position<Board9>::from_setup(*setup, problems));
   ASSERT_EQ(problems.size(), 1u);
   EXPECT_EQ(problems[0].code, FenError::BoardSize);
+}
+
+// A fullmove number of 0, as puzzle collections write it ("1 0"), is read
+// as 1 (as pgn-extract and python-chess read it).
+TEST(FenProblems, FullmoveZeroIsReadAsOne) {
+  FenProblems problems;
+  auto pos = position_from_fen<Board8>("4k3/8/8/8/8/8/8/4K3 b - - 1 0", Variant::Standard, problems);
+  ASSERT_TRUE(pos);
+  EXPECT_EQ(write_fen(*pos), "4k3/8/8/8/8/8/8/4K3 b - - 1 1");
+  EXPECT_TRUE(problems.empty());
 }
 
 TEST(FenProblems, EveryReasonAtOnce) {

@@ -2,6 +2,8 @@
 // that fail when a stored layout changes by accident.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "random_games.hpp"
 #include "store_test_util.hpp"
 #include "virrey/game/pgn_writer.hpp"
@@ -42,6 +44,33 @@ TEST(GameCodec, EveryPartRoundTrips) {
       EXPECT_EQ(back->movetext[i].text, g.record.movetext[i].text) << i;
     }
   }
+}
+
+// Null moves in variations (an annotator's threat, "--" or "Z0") are kept,
+// with the moves after them, and written back as "--".
+TEST(GameCodec, NullMovesInVariationsRoundTrip) {
+  const auto games = check_pgn(
+      "[Event \"n\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 (2. Nc3 {before null} Nf6 3. -- $1 {after null} d5 "
+      "4. d4) (2. Bc4 Z0 3. Qh5) Nc6 *\n");
+  ASSERT_EQ(games.size(), 1u);
+  ASSERT_FALSE(games[0].has_error);
+  for (const auto& f : games[0].findings) EXPECT_NE(f.code, validate::Code::NullMove) << f.message;
+  const std::string pgn = game::write_pgn(games[0].record);
+  std::string one_line = pgn;
+  std::replace(one_line.begin(), one_line.end(), '\n', ' ');
+  EXPECT_NE(one_line.find("(2. Nc3 {before null} 2... Nf6 3. -- $1 {after null} 3... d5 4. d4) (2. Bc4 -- 3. "
+                          "Qh5) 2... Nc6 *"),
+            std::string::npos)
+      << pgn;
+  auto bytes = encode_game(games[0].record);
+  ASSERT_TRUE(bytes) << bytes.error().message;
+  auto back = decode_game(*bytes);
+  ASSERT_TRUE(back) << back.error().message;
+  EXPECT_EQ(game::write_pgn(*back), pgn);
+  // The written game reads back as itself.
+  const auto again = check_pgn(pgn);
+  ASSERT_EQ(again.size(), 1u);
+  EXPECT_EQ(game::write_pgn(again[0].record), pgn);
 }
 
 TEST(GameCodec, PartialDecodingLeavesTheRestEmpty) {

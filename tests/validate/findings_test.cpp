@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "virrey/ingest/pipeline.hpp"
+#include "virrey/validate/game_checker.hpp"
 
 namespace virrey::validate {
 namespace {
@@ -81,6 +82,32 @@ TEST(Findings, LocationsFenAndLabelOfAnIllegalMove) {
   EXPECT_EQ(f.move_label, "5.Nb3");
   EXPECT_EQ(f.fen, "rnb1k2r/ppppqppp/5n2/4p1B1/1b1P4/5N2/PPPNPPPP/R2QKB1R w KQkq - 6 5");
   EXPECT_EQ(f.message, "the knight on d2 is pinned");
+}
+
+// A finding about a tag's value points at that tag; one about the result at
+// the result token, or at the last move when there is none (not at the
+// blank line after the game, nor at the next game's tags).
+TEST(Findings, TagAndResultFindingsPointAtTheirTokens) {
+  GameChecker checker;
+  auto at = [](const CheckedGame& g, Code code) {
+    for (const Finding& f : g.findings)
+      if (f.code == code) return std::to_string(f.line) + ":" + std::to_string(f.column);
+    return std::string("none");
+  };
+  const CheckedGame tags = checker.check(
+      "[Event \"a\"]\n[Date \"2020.1.1\"]\n[Result \"x\"]\n[SetUp \"1\"]\n[FEN \"8/8 w - - 0 1\"]\n\n1. e4 "
+      "*\n\n",
+      1, pgn::Location{});
+  EXPECT_EQ(at(tags, Code::BadFen), "5:1");
+  std::vector<std::uint64_t> bad_tag_lines;  // the Date's, then the Result's
+  for (const Finding& f : tags.findings)
+    if (f.code == Code::BadTag) bad_tag_lines.push_back(f.line);
+  EXPECT_EQ(bad_tag_lines, (std::vector<std::uint64_t>{2, 3}));
+  const CheckedGame mate =
+      checker.check("[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 1-0 {mate}\n\n", 1, pgn::Location{});
+  EXPECT_EQ(at(mate, Code::ResultMismatch), "3:21");
+  const CheckedGame open = checker.check("[Event \"b\"]\n\n1. e4 e5\n\n\n", 1, pgn::Location{});
+  EXPECT_EQ(at(open, Code::MissingResult), "3:7");
 }
 
 // A Variant tag that names nothing ("", "-", "?") leaves the game to the

@@ -126,6 +126,8 @@ struct Analyser::Impl {
   store::Database* cache = nullptr;
   // One engine per variant per job, started when first needed.
   std::vector<std::array<std::unique_ptr<Engine>, kVariantCount>> workers;
+  // Per job and variant: its engine was stopped after a failure (its next start is a restart).
+  std::vector<std::array<bool, kVariantCount>> stopped_after_failure;
   std::array<std::string, kVariantCount> engine_names;  // name and version
   std::array<std::string, kVariantCount> engine_descs;  // what the cache key hashes
   std::unordered_map<std::string, Evaluation> memo;     // this run's evaluations
@@ -173,11 +175,14 @@ struct Analyser::Impl {
   // (the engine is restarted for the next position).
   void run(int job, Task& t) {
     Engine& e = engine(job, t.variant);
+    bool& stopped = stopped_after_failure[std::size_t(job)][std::size_t(t.variant)];
     for (int attempt = 0; attempt < 2; ++attempt) {
       std::optional<engine::EngineError> err;
       if (e.pid() <= 0) {
+        // A start after a failure (here, or at an earlier position) is a restart.
         err = e.start(t.variant);
-        if (attempt > 0 || err) ++t.restarts;
+        if (stopped) ++t.restarts;
+        stopped = false;
       }
       if (!err) {
         with_geometry(t.variant, [&](auto g) {
@@ -200,6 +205,7 @@ struct Analyser::Impl {
                                         e.name().empty() ? e.config().path : e.name(), t.fen, err->message,
                                         retry ? " and asked again" : ", the position left unevaluated")});
       e.stop();
+      stopped = true;
       if (!retry) return;
     }
   }
@@ -210,6 +216,7 @@ Analyser::Analyser(Options options, store::Database* cache) : impl_(std::make_un
   impl_->options.jobs = std::max(1, impl_->options.jobs);
   impl_->cache = cache;
   impl_->workers.resize(std::size_t(impl_->options.jobs));
+  impl_->stopped_after_failure.resize(std::size_t(impl_->options.jobs));
 }
 
 Analyser::~Analyser() = default;

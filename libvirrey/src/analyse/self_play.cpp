@@ -94,8 +94,8 @@ Result<game::GameRecord> SelfPlay::game(std::uint64_t index) {
         engine::RawResult raw;
         const bool strong = (pos.side_to_move() == Color::White) == (index % 2 == 1);
         auto err = engine_.search(write_fen(pos), {}, strong ? strong_limits() : options_.limits, raw);
-        // The engine ends the game by its own rules (Sjaak II claims draws
-        // by material FIDE rules would play on): the game ends so.
+        // A draw the engine claims that virrey's rules did not find above
+        // (a repetition it counts otherwise): the game ends so, by agreement.
         if (err && raw.claim.rfind("1/2-1/2", 0) == 0) {
           termination = "drawn by the engine: " + raw.claim;
           return;
@@ -106,12 +106,6 @@ Result<game::GameRecord> SelfPlay::game(std::uint64_t index) {
           return;
         }
         auto checked = engine::read_engine_move(pos, raw.best);
-        // An engine that promotes by its own rules (Sjaak II's viceroy lets
-        // any piece be chosen) gets the piece our variant gives on that square.
-        if (!checked && raw.best.size() == 5)
-          for (Move l : legal)
-            if (l.kind() == MoveKind::Promotion && write_uci<G>(l).substr(0, 4) == raw.best.substr(0, 4))
-              checked = l;
         if (!checked) {
           failure = Error{ErrorKind::Io,
                           fmt::format("game {}, ply {}: the engine answered \"{}\", not a legal move",

@@ -1,5 +1,6 @@
 #include "virrey/engine/engine.hpp"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -33,10 +34,20 @@ DefaultEngine default_engine(Variant v) {
   return {"stockfish", Protocol::Uci, "stockfish"};
 }
 
+namespace {
+
+// An executable regular file (a directory is "executable" too, to access).
+bool executable_file(const std::string& path) {
+  struct stat st {};
+  return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(path.c_str(), X_OK) == 0;
+}
+
+}  // namespace
+
 std::optional<std::string> find_program(std::string_view program) {
   if (program.find('/') != std::string_view::npos) {
     std::string p(program);
-    return access(p.c_str(), X_OK) == 0 ? std::optional<std::string>(p) : std::nullopt;
+    return executable_file(p) ? std::optional<std::string>(p) : std::nullopt;
   }
   std::string dirs = std::getenv("PATH") ? std::getenv("PATH") : "";
   dirs += ":/usr/games";
@@ -46,7 +57,7 @@ std::optional<std::string> find_program(std::string_view program) {
     const std::string dir = dirs.substr(start, end - start);
     if (!dir.empty()) {
       std::string candidate = dir + "/" + std::string(program);
-      if (access(candidate.c_str(), X_OK) == 0) return candidate;
+      if (executable_file(candidate)) return candidate;
     }
     start = end + 1;
   }

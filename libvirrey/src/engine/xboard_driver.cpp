@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "driver.hpp"
+#include "virrey/base/log.hpp"
 
 namespace virrey::engine {
 
@@ -29,14 +30,20 @@ class XboardDriver final : public Driver {
       if (auto d = xboard_feature(line, "done"); d && *d == "1") break;
     }
     if (name.empty()) name = config.path;
+    // "variant" after "new": "new" sets the engine back to standard chess
+    // (Sjaak II does), and an engine that lacks the variant says so here.
+    if ((e_ = send("new"))) return e_;
     if (v == Variant::Virrey && (e_ = send("variant viceroy"))) return e_;
     if (v == Variant::Modern && (e_ = send("variant modern"))) return e_;
-    for (const char* cmd : {"new", "force", "post", "easy"})
+    if ((e_ = sync(Refusal::Fatal))) return e_;
+    // Commands an engine may not know: an error for one of them is no reason
+    // to give the engine up.
+    for (const char* cmd : {"force", "post", "easy"})
       if ((e_ = send(cmd))) return e_;
     if (config.hash_mb > 0 && (e_ = send(fmt::format("memory {}", config.hash_mb)))) return e_;
     for (const auto& [key, value] : config.options)
       if ((e_ = send(fmt::format("option {}={}", key, value)))) return e_;
-    return sync();
+    return sync(Refusal::Ignored);
   }
 
   std::optional<EngineError> search(const std::string& fen, const std::vector<std::string>& moves,
@@ -50,9 +57,14 @@ class XboardDriver final : public Driver {
     // depth-1 search; the result reports the depth searched.
     const int depth = limits.depth ? std::max(limits.depth, 2) : (limits.nodes || limits.movetime ? 99 : 10);
     if (auto e = send(fmt::format("sd {}", depth))) return e;
-    const std::uint32_t seconds = limits.movetime ? (limits.movetime + 999) / 1000 : 3600;
-    if (auto e = send(fmt::format("st {}", seconds))) return e;
-    if (auto e = sync()) return e;
+    // Seconds, with the milliseconds of --movetime as a fraction (Sjaak II
+    // reads "st 0.05").
+    const std::string seconds = !limits.movetime ? std::string("3600")
+                                : limits.movetime % 1000 == 0
+                                    ? std::to_string(limits.movetime / 1000)
+                                    : fmt::format("{:.3f}", limits.movetime / 1000.0);
+    if (auto e = send("st " + seconds)) return e;
+    if (auto e = sync(Refusal::Fatal)) return e;
     if (auto e = send("go")) return e;
     const auto until = deadline(limits.movetime);
     std::string line;
@@ -65,7 +77,12 @@ class XboardDriver final : public Driver {
   }
 
  private:
-  std::optional<EngineError> sync() {
+  enum class Refusal { Fatal, Ignored };
+
+  // Waits for the answer to a ping. An "Error", "Illegal move" or
+  // "tellusererror" line before it is the engine refusing what it was sent:
+  // fatal for a variant, a position or its moves; else only logged.
+  std::optional<EngineError> sync(Refusal refusal) {
     const std::string ping = fmt::format("ping {}", ++pings_);
     if (auto e = send(ping)) return e;
     const std::string pong = fmt::format("pong {}", pings_);
@@ -74,8 +91,10 @@ class XboardDriver final : public Driver {
     for (;;) {
       if (auto e = read(line, until)) return e;
       if (line == pong) return std::nullopt;
-      if (line.rfind("Error", 0) == 0 || line.rfind("Illegal", 0) == 0)
-        return EngineError{Failure::Malformed, "refused the set-up: " + line};
+      if (line.rfind("Error", 0) != 0 && line.rfind("Illegal", 0) != 0 && line.rfind("tellusererror", 0) != 0)
+        continue;
+      if (refusal == Refusal::Fatal) return EngineError{Failure::Malformed, "refused the set-up: " + line};
+      log::debug("{}: {}", name, line);
     }
   }
 

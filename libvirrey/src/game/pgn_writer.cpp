@@ -87,8 +87,13 @@ std::string write_pgn(const GameRecord& rec) {
     out += info(rec.variant).name;
     out += "\"]\n";
   }
+  // A FEN tag goes with [SetUp "1"] (PGN standard 9.7.1), put before it
+  // when the game lacks it.
+  const bool set_up = rec.has_tag("FEN") && rec.tag("SetUp") != "1";
   for (const auto& t : rec.tags) {
     if (in_seven_tag_roster(t.name) || (name_variant && t.name == "Variant")) continue;
+    if (set_up && t.name == "SetUp") continue;
+    if (set_up && t.name == "FEN") out += "[SetUp \"1\"]\n";
     out += '[' + t.name + " \"" + escape_tag_value(t.value) + "\"]\n";
   }
   out += '\n';

@@ -67,7 +67,7 @@ class ImportHook final : public ingest::Hook<store::PreparedGame> {
       ++summary_.rejected;
       for (const auto& f : r.game.findings)
         if (f.severity == validate::Severity::Error) finding(r.file, f);
-      if (options_.rejects) std::fwrite(r.raw.data(), 1, r.raw.size(), options_.rejects);
+      if (options_.rejects) ingest::write_raw_game(options_.rejects, r.raw);
       return ingest::Flow::Continue;
     }
     if (Status s = importer_.add(std::move(prepared)); !s) {

@@ -52,6 +52,7 @@ void merge_moves(std::vector<OpeningMove>& into, const std::vector<OpeningMove>&
       continue;
     }
     it->counters.add(m.counters);
+    it->position_games += m.position_games;
     if (it->opening.empty()) it->opening = m.opening;
     merge_moves(it->children, m.children);
   }
@@ -112,8 +113,11 @@ class Explorer {
     }
     order_moves(moves, q_.max_moves);
     if (depth_left > 1)
-      for (OpeningMove& m : moves)
-        if (Status s = expand(pos.after(m.move), depth_left - 1, m.children, nullptr); !s) return s;
+      for (OpeningMove& m : moves) {
+        TreeCounters after;
+        if (Status s = expand(pos.after(m.move), depth_left - 1, m.children, &after); !s) return s;
+        m.position_games = after.games;
+      }
     into = std::move(moves);
     return {};
   }

@@ -108,10 +108,13 @@ std::optional<Position<G>> Position<G>::from_setup(const Setup& s, FenProblems& 
 
   if (s.halfmove_clock < 0 || s.halfmove_clock > 65535)
     add_problem(errors, FenError::HalfmoveClock, "halfmove clock {} is out of range", s.halfmove_clock);
-  if (s.fullmove_number < 1 || s.fullmove_number > 65535)
+  // A fullmove number of 0 (puzzle collections write "1 0") is read as 1,
+  // as pgn-extract and python-chess read it.
+  const int fullmove = s.fullmove_number == 0 ? 1 : s.fullmove_number;
+  if (fullmove < 1 || fullmove > 65535)
     add_problem(errors, FenError::FullmoveNumber, "fullmove number {} is out of range", s.fullmove_number);
   p.halfmove_ = std::uint16_t(s.halfmove_clock);
-  p.fullmove_ = std::uint16_t(s.fullmove_number);
+  p.fullmove_ = std::uint16_t(fullmove);
 
   if (kings[0] == 1 && kings[1] == 1) {
     const Color them = ~p.side_;

@@ -28,6 +28,7 @@ constexpr std::uint8_t kTokenNag = 0x40;
 constexpr std::uint8_t kTokenComment = 0x41;
 constexpr std::uint8_t kTokenBegin = 0x42;
 constexpr std::uint8_t kTokenEnd = 0x43;
+constexpr std::uint8_t kTokenNull = 0x44;  // a null move in a variation ("--")
 
 // Tag names stored as one byte (index + 1). Frozen: append only.
 constexpr std::array<std::string_view, 40> kTagNames = {
@@ -61,6 +62,12 @@ struct Line {
   void play(Move m) {
     before_last = pos;
     pos.play(m);
+    has_move = true;
+    ++ply;
+  }
+  void play_null() {
+    before_last = pos;
+    pos.play_null();
     has_move = true;
     ++ply;
   }
@@ -129,6 +136,13 @@ Status encode_moves(const GameRecord& rec, const std::string* main_line_numbers,
     Line<G>& line = lines.back();
     switch (item.kind) {
       case ItemKind::Move:
+        if (item.move.is_null()) {
+          if (lines.size() == 1) return invalid("a null move in the main line");
+          flush();
+          tokens += char(kTokenNull);
+          line.play_null();
+          break;
+        }
         if (lines.size() == 1) {
           if (main_index >= rec.main_line.size() || rec.main_line[main_index] != item.move)
             return invalid("the movetext does not follow the main line");
@@ -256,6 +270,15 @@ Status decode_moves(ByteReader& r, std::uint8_t format, GameRecord& rec, bool bi
         item.kind = ItemKind::EndVariation;
         lines.pop_back();
         break;
+      case kTokenNull: {
+        Line<G>& line = lines.back();
+        if (lines.size() == 1 || line.pos.in_check()) return corrupt("a null move where none can be");
+        item.kind = ItemKind::Move;
+        item.ply = line.ply + 1;
+        item.text = "--";
+        line.play_null();
+        break;
+      }
       default: return corrupt("unknown movetext token");
     }
     if (!r.ok()) return corrupt("truncated movetext");

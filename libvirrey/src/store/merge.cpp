@@ -399,19 +399,25 @@ Result<MergeReport> merge_databases(Database& dest, const std::vector<std::strin
                                     const MergeOptions& options,
                                     const std::function<void(std::uint64_t)>& progress) {
   if (!dest.writable()) return Error{ErrorKind::InvalidArgument, "the database is open for reading"};
-  MergeReport report;
-  std::uint64_t done = 0;
+  // Every source is checked before anything is written: a refused merge
+  // leaves the destination as it was.
   for (const std::string& path : sources) {
     if (same_directory(path, dest.path()))
       return Error{ErrorKind::InvalidArgument, fmt::format("{}: cannot merge a database into itself", path)};
     auto opened = Database::open(path, {OpenMode::Read, false});
     if (!opened) return opened.error();
-    const Database& src = **opened;
-    if (src.tree_plies() != dest.tree_plies())
+    if ((*opened)->tree_plies() != dest.tree_plies())
       return Error{ErrorKind::InvalidArgument,
                    fmt::format("{}: its opening tree holds {} plies, {}'s {}: run `virrey db upgrade` on the "
                                "older one",
-                               path, src.tree_plies(), dest.path(), dest.tree_plies())};
+                               path, (*opened)->tree_plies(), dest.path(), dest.tree_plies())};
+  }
+  MergeReport report;
+  std::uint64_t done = 0;
+  for (const std::string& path : sources) {
+    auto opened = Database::open(path, {OpenMode::Read, false});
+    if (!opened) return opened.error();
+    const Database& src = **opened;
     MergeSource m{path, total_games(src.counts())};
     auto step = [&](std::uint64_t games) {
       if (progress) progress(done + games);

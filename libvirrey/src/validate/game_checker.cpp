@@ -7,6 +7,7 @@
 
 #include "quoted_text.hpp"
 #include "virrey/base/sanitizers.hpp"
+#include "virrey/game/roster.hpp"
 #include "virrey/rules/fen.hpp"
 #include "virrey/rules/outcome.hpp"
 #include "virrey/rules/san.hpp"
@@ -67,6 +68,7 @@ struct GeometryChecker final : pgn::Visitor {
   struct Line {
     Position<G> pos;
     Move pending{};         // the last move, not yet played on pos; null when none
+    bool pending_null = false;  // the last move, not yet played, is a null move
     std::uint32_t ply = 0;  // plies read from the start position
     bool has_move = false;
     bool dead = false;  // an error ended checking of this line
@@ -77,6 +79,9 @@ struct GeometryChecker final : pgn::Visitor {
     if (!line.pending.is_null()) {
       line.pos.play(line.pending);
       line.pending = Move{};
+    } else if (line.pending_null) [[unlikely]] {
+      line.pos.play_null();
+      line.pending_null = false;
     }
     return line.pos;
   }
@@ -87,10 +92,13 @@ struct GeometryChecker final : pgn::Visitor {
   std::vector<Line> lines;  // lines.back() is the current line
   bool skip_moves = false;
   bool saw_result = false;
+  pgn::Location result_at{0, 0};     // of the result token, when saw_result
+  pgn::Location last_move_at{0, 0};  // of the last move token read (line 0: none)
   bool main_dead = false;
   bool movetext_started = false;  // movetext items are being added (see plain_movetext)
   std::optional<Position<G>> start;
   std::unordered_set<std::string> tag_names;  // filled once a game has many tags
+  std::vector<pgn::Location> tag_at;          // where each tag of out.record.tags was read
 
   explicit GeometryChecker(CheckOptions o) : options(o) {}
 
@@ -130,10 +138,12 @@ struct GeometryChecker final : pgn::Visitor {
     lines.clear();
     skip_moves = false;
     saw_result = false;
+    result_at = last_move_at = pgn::Location{0, 0};
     main_dead = false;
     start.reset();
     movetext_started = options.build_movetext && (options.plain_movetext || options.move_san);
     known_tags.fill(0);
+    tag_at.clear();
     if (!tag_names.empty()) tag_names = {};  // frees the buckets of a big one
   }
 
@@ -145,6 +155,13 @@ struct GeometryChecker final : pgn::Visitor {
       return;
     }
     out.record.tags.push_back({std::string(name), std::string(value)});
+    tag_at.push_back(at);
+  }
+
+  // Where a known tag was read; `otherwise` when the game lacks it.
+  pgn::Location tag_location(int k, pgn::Location otherwise) const {
+    const std::size_t i = known_tags[std::size_t(k)];
+    return i && i <= tag_at.size() ? tag_at[i - 1] : otherwise;
   }
 
   // Whether the game has a tag of this name; a game with many tags is looked
@@ -169,17 +186,17 @@ struct GeometryChecker final : pgn::Visitor {
       if (!has(KnownTag(k)))
         add(Code::MissingTag, Severity::Warning, at, fmt::format("the {} tag is missing", kKnownTagNames[k]));
     if (has(kDate) && !valid_date(value(kDate)))
-      add(Code::BadTag, Severity::Warning, at,
+      add(Code::BadTag, Severity::Warning, tag_location(kDate, at),
           fmt::format("Date \"{}\" is not YYYY.MM.DD (with ?? for unknown parts)",
                       quoted_text(value(kDate))));
     if (has(kResult) && !parse_result(value(kResult)))
-      add(Code::BadTag, Severity::Error, at,
+      add(Code::BadTag, Severity::Error, tag_location(kResult, at),
           fmt::format("Result \"{}\" is not 1-0, 0-1, 1/2-1/2 or *", quoted_text(value(kResult))));
 
     if (has(kVariant) && names_a_variant(value(kVariant))) {
       const auto v = resolve_variant(value(kVariant));
       if (!v) {
-        add(Code::UnknownVariant, Severity::Error, at,
+        add(Code::UnknownVariant, Severity::Error, tag_location(kVariant, at),
             fmt::format("unknown variant \"{}\" (virrey knows Standard, Virrey and Modern)",
                         quoted_text(value(kVariant))));
         skip_moves = true;
@@ -191,18 +208,20 @@ struct GeometryChecker final : pgn::Visitor {
     const std::string_view setup = value(kSetUp);
     const std::string_view fen = value(kFen);
     if (has(kSetUp) && setup != "0" && setup != "1")
-      add(Code::BadTag, Severity::Warning, at, fmt::format("SetUp \"{}\" is not 0 or 1", quoted_text(setup)));
+      add(Code::BadTag, Severity::Warning, tag_location(kSetUp, at),
+          fmt::format("SetUp \"{}\" is not 0 or 1", quoted_text(setup)));
     if (setup == "1" && !has(kFen)) {
-      add(Code::BadTag, Severity::Error, at, "SetUp is 1 but there is no FEN tag");
+      add(Code::BadTag, Severity::Error, tag_location(kSetUp, at), "SetUp is 1 but there is no FEN tag");
       skip_moves = true;
       return pgn::Skip::Yes;
     }
     FenProblems errors;
     if (has(kFen)) {
-      if (setup != "1") add(Code::BadTag, Severity::Warning, at, "a FEN tag without [SetUp \"1\"]");
+      if (setup != "1")
+        add(Code::BadTag, Severity::Warning, tag_location(kFen, at), "a FEN tag without [SetUp \"1\"]");
       start = position_from_fen<G>(fen, rec.variant, errors);
       if (!start) {
-        add(Code::BadFen, Severity::Error, at,
+        add(Code::BadFen, Severity::Error, tag_location(kFen, at),
             fmt::format("FEN \"{}\" is not a legal position: {}", quoted_text(fen),
                         quoted_text(join_reasons(errors), 400)));
         skip_moves = true;
@@ -216,7 +235,8 @@ struct GeometryChecker final : pgn::Visitor {
       if (rec.bishop_swap())
         start->enable_bishop_swap();
       else
-        add(Code::BadTag, Severity::Warning, at, "BishopSwap applies to Modern chess only");
+        add(Code::BadTag, Severity::Warning, tag_location(kBishopSwap, at),
+            "BishopSwap applies to Modern chess only");
     }
     rec.start_side = start->side_to_move();
     rec.start_fullmove = start->fullmove_number();
@@ -273,6 +293,7 @@ struct GeometryChecker final : pgn::Visitor {
   }
 
   VIRREY_FLATTEN void move(std::string_view text, pgn::Location at) override {
+    last_move_at = at;
     if (skip_moves || lines.empty()) return;
     Line& line = lines.back();
     if (line.dead) return;
@@ -421,16 +442,30 @@ struct GeometryChecker final : pgn::Visitor {
           fmt::format("\"{}...\" comes before a White move: {}.", n, n));
   }
 
+  // A null move passes the turn: annotators write it in variations ("--",
+  // "Z0") to show a threat. Kept there and checked on; in the main line, or
+  // for a side in check (its king could be taken), it is no move.
   void null_move(std::string_view token, pgn::Location at) override {
     if (skip_moves || lines.empty()) return;
     Line& line = lines.back();
     if (line.dead) return;
-    current(line);
-    const bool main = in_main_line();
-    add_move_finding(Code::NullMove, main ? Severity::Error : Severity::Warning, at, token, line,
-                     main ? "a null move in the main line is not a legal move"
-                          : "a null move: the rest of this variation is not checked");
-    kill(line);
+    const bool in_check = current(line).in_check();
+    if (in_main_line() || in_check) {
+      const bool main = in_main_line();
+      add_move_finding(Code::NullMove, main ? Severity::Error : Severity::Warning, at, token, line,
+                       main ? "a null move in the main line is not a legal move"
+                            : "a null move by a side in check: the rest of this variation is not checked");
+      kill(line);
+      return;
+    }
+    line.pending_null = true;
+    if (movetext_started) {
+      MovetextItem item = move_item(line.ply + 1, Move{});
+      item.text = "--";
+      out.record.movetext.push_back(std::move(item));
+    }
+    line.has_move = true;
+    ++line.ply;
   }
 
   // Starts the movetext at the first annotation of a game whose plain
@@ -497,6 +532,7 @@ struct GeometryChecker final : pgn::Visitor {
 
   void result(GameResult r, pgn::Location at) override {
     saw_result = true;
+    result_at = at;
     out.record.result = r;
     const auto tagged = parse_result(value(kResult));
     if (has(kResult) && tagged && *tagged != out.record.result)
@@ -517,8 +553,11 @@ struct GeometryChecker final : pgn::Visitor {
   }
 
   void end_game(pgn::Location end) override {
+    // Findings about the result point at it, or at the last move without one
+    // (the end of the text is past the blank lines after the game).
+    const pgn::Location last = last_move_at.line ? last_move_at : end;
     if (!saw_result && !skip_moves) {
-      add(Code::MissingResult, Severity::Error, end,
+      add(Code::MissingResult, Severity::Error, last,
           "the game has no result (1-0, 0-1, 1/2-1/2 or *) at its end");
       if (auto tagged = parse_result(value(kResult))) out.record.result = *tagged;
     }
@@ -534,11 +573,12 @@ struct GeometryChecker final : pgn::Visitor {
         saw_result ? out.record.result : parse_result(value(kResult)).value_or(GameResult::Unknown);
     if (claimed == expected) return;
     const char* what = state == BoardState::Stalemate ? "stalemate" : "checkmate";
+    const pgn::Location at = saw_result ? result_at : last;
     if (claimed == GameResult::Unknown)
-      add(Code::ResultMismatch, Severity::Warning, end,
+      add(Code::ResultMismatch, Severity::Warning, at,
           fmt::format("the game ends in {} but the result is *; expected {}", what, result_text(expected)));
     else
-      add(Code::ResultMismatch, Severity::Error, end,
+      add(Code::ResultMismatch, Severity::Error, at,
           fmt::format("the game ends in {} but the result is {}; expected {}", what, result_text(claimed),
                       result_text(expected)));
   }
@@ -548,7 +588,12 @@ struct GeometryChecker final : pgn::Visitor {
     std::uint64_t h = mix(0x5649525245594944ULL, std::uint64_t(rec.variant));
     h = mix(h, rec.start_fen);
     for (Move m : rec.main_line) h = mix(h, m.raw());
-    for (int k = kEvent; k <= kResult; ++k) h = mix(h, value(KnownTag(k)));
+    // The roster as the store's identity reads it (game/identity.hpp): a
+    // missing tag is its unknown value, Result the termination marker.
+    static_assert(kResult == game::kSevenTagRoster.size() - 1);
+    for (int k = kEvent; k < kResult; ++k)
+      h = mix(h, has(KnownTag(k)) ? value(KnownTag(k)) : game::kSevenTagRoster[std::size_t(k)].unknown);
+    h = mix(h, result_text(rec.result));
     return h;
   }
 };
@@ -623,6 +668,7 @@ struct GameChecker::Impl final : pgn::Visitor {
     if (v && info(*v).width == 9) {
       nine.reset(eight.number);
       nine.out = std::move(eight.out);
+      std::swap(nine.tag_at, eight.tag_at);
       active = &nine;
     }
     return active->end_tags(at);

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -50,6 +51,10 @@ struct GameReport {
   validate::CheckedGame game;
   std::string raw;  // the game's bytes as read, when keep_raw
 };
+
+// Writes a game's bytes as read (a rejects file): then a line break if they
+// lack one, and a blank line, so that the next game starts on a line of its own.
+void write_raw_game(std::FILE* out, std::string_view raw);
 
 enum class Flow : std::uint8_t { Continue, Stop };
 

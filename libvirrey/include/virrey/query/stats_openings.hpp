@@ -40,6 +40,10 @@ struct OpeningMove {
   std::string uci;
   store::TreeCounters counters;
   std::vector<OpeningMove> children;  // the position after it (depth > 1)
+  // With children: the games of the position after it, its moves summed
+  // (before min_games), over every route to it (transpositions too): what
+  // the children's shares are of.
+  std::uint64_t position_games = 0;
   // The name the ECO file of `db classify` gives the position after it
   // ("D06 Queen's Gambit"); empty when it names none.
   std::string opening;

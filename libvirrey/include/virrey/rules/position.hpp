@@ -112,6 +112,9 @@ class Position {
 
   // Plays a legal move (as produced by the move generator) in place.
   void play(Move m);
+  // Passes the turn (a null move, "--" in annotated variations); for a side
+  // not in check. An en passant right lapses; the clocks run as for a move.
+  void play_null();
   Position after(Move m) const {
     Position p = *this;
     p.play(m);
@@ -329,6 +332,18 @@ inline void Position<G>::play(Move m) {
   halfmove_ = reset_clock ? 0 : std::uint16_t(halfmove_ + 1);
   if (us == Color::Black) ++fullmove_;
   side_ = ~us;
+  hash_ ^= zobrist::kKeys.black_to_move;
+}
+
+template <class G>
+inline void Position<G>::play_null() {
+  if (ep_ != kNoSquare) {
+    hash_ ^= zobrist::kKeys.en_passant[file_of<G>(ep_)];
+    ep_ = kNoSquare;
+  }
+  halfmove_ = std::uint16_t(halfmove_ + 1);
+  if (side_ == Color::Black) ++fullmove_;
+  side_ = ~side_;
   hash_ ^= zobrist::kKeys.black_to_move;
 }
 

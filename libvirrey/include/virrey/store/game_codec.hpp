@@ -18,6 +18,7 @@
 //                   inside a variation followed by n move indices)
 //         0x40 nag (1) | 0x41 comment (varint length + bytes)
 //         0x42 begin variation | 0x43 end variation
+//         0x44 a null move (in a variation; written since null moves are kept)
 //         main-line moves after the last token are implicit too.
 #pragma once
 
