@@ -115,34 +115,56 @@ std::string game_place(const tn::GameSummary& g) {
                      g.source.number);
 }
 
+// Each tournament of the games against its section of the TRF (the one
+// whose 012 names it); when no section names one, the first tournament
+// against the first section.
 int compare_with_trf(const EventOptions& o, const std::vector<tn::GameSummary>& summaries,
                      const std::vector<tn::Tournament>& tournaments, std::FILE* out) {
   const auto text = read_small_file(o.trf);
   if (!text) return kExitIo;
-  const tn::TrfFile trf = tn::read_trf(*text);
+  const std::vector<tn::TrfFile> sections = tn::read_trf_sections(*text);
   std::uint64_t findings = 0;
-  for (const tn::TrfProblem& p : trf.problems) {
-    fmt::print(out, "{}:{}:{}: error[trf-syntax]: {}\n", o.trf, p.line, p.column, p.message);
-    ++findings;
-  }
-  // The tournament of the TRF's name, else the only one (else the first).
-  const tn::Tournament* t = nullptr;
-  for (const auto& x : tournaments)
-    if (tn::same_event_name(x.key.event, trf.name)) t = &x;
-  if (!t && !tournaments.empty()) t = &tournaments.front();
-  if (!t) {
+  for (const tn::TrfFile& trf : sections)
+    for (const tn::TrfProblem& p : trf.problems) {
+      fmt::print(out, "{}:{}:{}: error[trf-syntax]: {}\n", o.trf, p.line, p.column, p.message);
+      ++findings;
+    }
+  if (tournaments.empty()) {
     log::error("no games to compare {} with", o.trf);
     return kExitDataFailed;
   }
-  for (const tn::TrfDisagreement& d : tn::compare_trf(*t, trf)) {
-    std::string place = d.line ? fmt::format("{}:{}", o.trf, d.line) : o.trf;
-    std::string where;
-    if (d.game != SIZE_MAX) where = fmt::format(" ({})", game_place(summaries[t->games[d.game].summary]));
-    fmt::print(out, "{}: error[{}]: {}{}\n", place, tn::trf_code_name(d.code), d.message, where);
-    ++findings;
+  std::vector<std::pair<const tn::Tournament*, const tn::TrfFile*>> pairs;
+  for (const tn::TrfFile& trf : sections)
+    for (const auto& t : tournaments)
+      if (!trf.name.empty() && tn::same_event_name(t.key.event, trf.name)) {
+        pairs.emplace_back(&t, &trf);
+        break;
+      }
+  if (pairs.empty()) {
+    // No section names a tournament of the games: the first of each, unless
+    // the sections name other tournaments.
+    const auto first = std::find_if(sections.begin(), sections.end(), [](const tn::TrfFile& s) {
+      return !s.players.empty() || !s.name.empty();
+    });
+    if (first != sections.end() && first->name.empty() == false && sections.size() > 1) {
+      log::error("no tournament of {} is one of the games' ({})", o.trf, tournaments.front().key.event);
+      return kExitDataFailed;
+    }
+    pairs.emplace_back(&tournaments.front(), first != sections.end() ? &*first : &sections.front());
   }
-  fmt::print(out, "{} disagreement{} between {} and the games of {}\n", findings, findings == 1 ? "" : "s", o.trf,
-             t->key.event);
+  for (const auto& [t, trf] : pairs) {
+    std::uint64_t here = 0;
+    for (const tn::TrfDisagreement& d : tn::compare_trf(*t, *trf)) {
+      std::string place = d.line ? fmt::format("{}:{}", o.trf, d.line) : o.trf;
+      std::string where;
+      if (d.game != SIZE_MAX) where = fmt::format(" ({})", game_place(summaries[t->games[d.game].summary]));
+      fmt::print(out, "{}: error[{}]: {}{}\n", place, tn::trf_code_name(d.code), d.message, where);
+      ++here;
+    }
+    findings += here;
+    fmt::print(out, "{} disagreement{} between {} and the games of {}\n", here, here == 1 ? "" : "s", o.trf,
+               t->key.event);
+  }
   return findings ? kExitDataFailed : kExitOk;
 }
 

@@ -24,6 +24,7 @@ struct Summary {
   double seconds = 0;
   std::uint64_t db_bytes = 0;
   std::vector<std::string> skipped;  // inputs imported before
+  std::uint64_t skipped_rejected = 0;  // their games with errors, when they were imported
 };
 
 void print_summary(const Summary& s, Format format, const std::string& db_path) {
@@ -39,7 +40,8 @@ void print_summary(const Summary& s, Format format, const std::string& db_path) 
                        {"seconds", Value::number(s.seconds, 3)},
                        {"games_per_second", Value::number(rate, 0)},
                        {"database_bytes", Value::integer(s.db_bytes)},
-                       {"skipped_inputs", Value::list(std::move(skipped))}};
+                       {"skipped_inputs", Value::list(std::move(skipped))},
+                       {"skipped_rejected", Value::integer(s.skipped_rejected)}};
     fmt::print("{}\n", json(m));
     return;
   }
@@ -119,6 +121,7 @@ int run_import(const ImportOptions& o) {
   summary.positions = done->positions;
   summary.seconds = done->seconds;
   summary.skipped = done->skipped;
+  summary.skipped_rejected = done->skipped_rejected;
   // The size once closed, as `du` shows it afterwards: an open database
   // still holds files that closing deletes (replaced tables, spent ingest
   // files). Compactions under way stop at the close; the next writer goes on.

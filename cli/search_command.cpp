@@ -164,14 +164,27 @@ int run_search(const SearchOptions& o) {
   }
 
   // The rows: tags for every format, the main line to show a position, the
-  // whole movetext for PGN.
+  // whole movetext for PGN. Each is written as it is read (a page of every
+  // match holds no more than one game at a time); text tables, aligned over
+  // all their rows, keep the rows without their records.
   const bool pgn = o.format == Format::Pgn;
   const bool want_position = o.show;
   unsigned parts = store::kDecodeTags;
   if (want_position) parts |= store::kDecodeMainLine;
   if (pgn) parts = store::kDecodeAll;
-  std::vector<Row> rows;
-  rows.reserve(res->games.size());
+  const Schema<Row> fields = row_fields(o.show);
+  const Schema<Row> csv_fields = fields.ordered(
+      {"id", "date", "white", "black", "result", "event", "site", "round", "eco", "variant", "ply", "fen"});
+  if (o.format == Format::Csv) {
+    std::vector<std::string> names;
+    csv_fields.append_names(names);
+    fmt::print(out, "{}", csv_line(names));
+  } else if (o.format == Format::Json) {
+    fmt::print(out, "{{\"total\":{},\"offset\":{},\"more\":{},\"games\":[", json(Value::integer(res->total)),
+               json(Value::integer(o.offset)), json(Value::boolean(res->more)));
+  }
+  std::vector<Row> rows;  // text only
+  std::size_t written = 0;
   for (const query::GameMatch& m : res->games) {
     auto rec = (*db)->game(m.id, parts);
     if (!rec) {
@@ -199,36 +212,32 @@ int run_search(const SearchOptions& o) {
       }
       r.position = *pos;
     }
-    rows.push_back(std::move(r));
+    ++written;
+    if (pgn) {
+      fmt::print(out, "{}", game::write_pgn(r.record));
+    } else if (o.format == Format::Jsonl) {
+      fmt::print(out, "{}\n", json(fields.object(r)));
+    } else if (o.format == Format::Json) {
+      fmt::print(out, "{}{}", written > 1 ? "," : "", json(fields.object(r)));
+    } else if (o.format == Format::Csv) {
+      std::vector<Value> values;
+      csv_fields.append_values(r, values);
+      fmt::print(out, "{}", csv_line(values));
+    } else {
+      r.record = {};
+      rows.push_back(std::move(r));
+    }
+    if (std::ferror(out)) break;  // reported below
   }
-
-  const Schema<Row> fields = row_fields(o.show);
-  if (o.format == Format::Text) {
+  if (o.format == Format::Text)
     print_text(rows, *res, o, out);
-  } else if (pgn) {
-    for (const Row& r : rows) fmt::print(out, "{}", game::write_pgn(r.record));
-  } else if (o.format == Format::Jsonl) {
-    for (const Row& r : rows) fmt::print(out, "{}\n", json(fields.object(r)));
-  } else if (o.format == Format::Json) {
-    std::vector<Value> games;
-    for (const Row& r : rows) games.push_back(fields.object(r));
-    fmt::print(out, "{}\n",
-               json(Members{{"total", Value::integer(res->total)},
-                            {"offset", Value::integer(o.offset)},
-                            {"more", Value::boolean(res->more)},
-                            {"games", Value::list(std::move(games))}}));
-  } else {  // csv: the date second
-    fmt::print(out, "{}",
-               fields
-                   .ordered({"id", "date", "white", "black", "result", "event", "site", "round", "eco",
-                             "variant", "ply", "fen"})
-                   .csv(rows));
-  }
+  else if (o.format == Format::Json)
+    fmt::print(out, "]}}\n");
   if (std::fflush(out) != 0 || std::ferror(out)) {
     log::error("cannot write the results");
     return kExitIo;
   }
-  return rows.empty() && o.fail_empty ? kExitDataFailed : kExitOk;
+  return written == 0 && o.fail_empty ? kExitDataFailed : kExitOk;
 }
 
 }  // namespace virrey::cli

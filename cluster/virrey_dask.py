@@ -168,7 +168,9 @@ class Runner:
         games = sum(v["games"] for i in infos for v in i["variants"].values())
         return {"shards": count, "inputs": len(inputs), "games": games,
                 "games_per_shard": [sum(v["games"] for v in i["variants"].values()) for i in infos],
-                "rejected": sum(s["rejected"] for s in summaries)}
+                # An input skipped as imported before (a task run again after
+                # its worker died) counts the games it had with errors then.
+                "rejected": sum(s["rejected"] + s.get("skipped_rejected", 0) for s in summaries)}
 
     def stats(self, directory, args, fmt="text"):
         """A statistic over every shard: partials made on the workers, folded by
@@ -177,6 +179,8 @@ class Runner:
         return self.client.gather(self._submit(stats_merge_task, self.binary, partials, fmt))
 
     def search(self, directory, args, sort="id", limit=50, offset=0, count=False):
+        if limit < 0 or offset < 0:
+            raise VirreyError("--limit and --offset are 0 or more", 2)
         """Games of every shard in the sort order, each named "K:ID"; the page
         from offset, at most limit (0: all). With count: the number of matches."""
         dbs = shard_paths(directory)

@@ -98,6 +98,32 @@ TEST(EventCli, TrfRoundTripAndDisagreements) {
   EXPECT_NE(differ.out.find("virrey-swiss.pgn:"), std::string::npos) << differ.out;
 }
 
+// A TRF of several tournaments, as --format trf writes one per event: each
+// tournament of the games against its own section (four here), and with
+// --event that tournament's section alone; no section that names one of the
+// games' tournaments is an error, not a comparison with another's players.
+TEST(EventCli, TrfOfSeveralTournaments) {
+  TempDir dir;
+  const std::string pgn = std::string(VIRREY_SOURCE_DIR) + "/sample-data/standard-games.pgn";
+  const std::string trf = dir.path() + "/all.trf";
+  ASSERT_EQ(run_virrey({"event", pgn, "--format", "trf", "--output", trf}, dir.path()).exit_code, 0);
+  std::string lines = "\n";  // (appended: g++ 12 warns falsely on "\n" + a string)
+  lines += read_file(trf);
+  ASSERT_EQ(count(lines, "\n012 "), 4u);
+  const RunResult all = run_virrey({"event", pgn, "--trf", trf}, dir.path());
+  EXPECT_EQ(all.exit_code, 0) << all.out;
+  EXPECT_EQ(count(all.out, "0 disagreements between"), 4u) << all.out;
+  const RunResult one =
+      run_virrey({"event", pgn, "--event", "Torneo Magistral Linares 1989", "--trf", trf}, dir.path());
+  EXPECT_EQ(one.exit_code, 0) << one.out;
+  EXPECT_EQ(count(one.out, "0 disagreements between"), 1u) << one.out;
+  EXPECT_NE(one.out.find("Linares"), std::string::npos) << one.out;
+  const std::string swiss_trf = dir.path() + "/swiss.trf";
+  ASSERT_EQ(run_virrey({"event", kSwiss, "--format", "trf", "--output", swiss_trf}, dir.path()).exit_code, 0);
+  write_file(dir.path() + "/two.trf", read_file(swiss_trf) + read_file(swiss_trf));
+  EXPECT_EQ(run_virrey({"event", pgn, "--trf", dir.path() + "/two.trf"}, dir.path()).exit_code, 1);
+}
+
 TEST(EventCli, DatabaseGivesTheSameStandings) {
   TempDir dir;
   const std::string db = dir.path() + "/t.db";

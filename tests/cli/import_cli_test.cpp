@@ -136,6 +136,10 @@ TEST_F(ImportCli, ImportingAgainAddsNothingAndSaysSo) {
   EXPECT_EQ(again.exit_code, 0) << again.err;
   EXPECT_NE(again.out.find("imported before"), std::string::npos) << again.out;
   EXPECT_EQ(again.out.find("stored,"), std::string::npos);  // nothing was read
+  // Its record keeps the game it had with errors (its JSON says so).
+  auto skipped = run_virrey_words("import " + input + " --db " + db + " --format json", dir.path());
+  EXPECT_EQ(json_number(skipped.out, "skipped_rejected"), 1) << skipped.out;
+  EXPECT_EQ(json_number(skipped.out, "rejected"), 0);
   // Read again all the same: every game is a duplicate.
   auto forced = run_virrey_words("import " + input + " --db " + db + " --force --format json", dir.path());
   EXPECT_EQ(json_number(forced.out, "stored"), 0);

@@ -122,6 +122,17 @@ class DaskDriver(unittest.TestCase):
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         self.assertEqual(p.returncode, 1, p.stderr.decode())
         self.assertEqual(json.loads(p.stdout.decode())["rejected"], 1)
+        # Run again (as a task is when its worker died): the input is skipped
+        # as imported before, and still counts the game it had with errors.
+        p = subprocess.run([sys.executable, driver, "--workers", "1", "--virrey", VIRREY, "import", "--shards",
+                            os.path.join(self.tmp, "badshards"), "-n", "1", bad],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.assertEqual(p.returncode, 1, p.stderr.decode())
+        self.assertEqual(json.loads(p.stdout.decode())["rejected"], 1)
+        # A negative offset is a usage error, as virrey search's.
+        with self.assertRaises(virrey_dask.VirreyError) as e:
+            self.runner.search(os.path.join(self.tmp, "badshards"), [], offset=-3)
+        self.assertEqual(e.exception.exit_code, 2)
 
     def test_date_order_is_virreys(self):
         # The order of search --sort date: yyyy.mm.dd only, unknown parts as

@@ -65,6 +65,8 @@ class ImportHook final : public ingest::Hook<store::PreparedGame> {
     ++summary_.read;
     if (r.game.has_error) {
       ++summary_.rejected;
+      if (rejected_.size() <= r.input) rejected_.resize(r.input + 1);
+      ++rejected_[r.input];
       for (const auto& f : r.game.findings)
         if (f.severity == validate::Severity::Error) finding(r.file, f);
       if (options_.rejects) ingest::write_raw_game(options_.rejects, r.raw);
@@ -93,6 +95,8 @@ class ImportHook final : public ingest::Hook<store::PreparedGame> {
   bool fingerprint_known(const Fingerprint& fp) override { return recorded_.inputs.count(fp) > 0; }
 
   const Status& failure() const { return failure_; }
+  // Games of the input (its index among those read) with errors.
+  std::uint64_t rejected(std::size_t input) const { return input < rejected_.size() ? rejected_[input] : 0; }
 
  private:
   void finding(std::string_view file, const validate::Finding& f) {
@@ -105,6 +109,7 @@ class ImportHook final : public ingest::Hook<store::PreparedGame> {
   store::GameImporter& importer_;
   Summary& summary_;
   Status failure_;
+  std::vector<std::uint64_t> rejected_;  // per input read
 };
 
 }  // namespace
@@ -155,6 +160,7 @@ Result<Summary> run(store::Database& db, const Options& o) {
         }
         summary.inputs[i].skipped = true;
         summary.skipped.push_back(given[i]);
+        summary.skipped_rejected += known->second.games_rejected;
         continue;
       }
     }
@@ -193,9 +199,13 @@ Result<Summary> run(store::Database& db, const Options& o) {
     if (in.skipped) {
       out.skipped = true;
       summary.skipped.push_back(in.name);
+      if (in.fingerprint)
+        if (auto known = recorded.inputs.find(*in.fingerprint); known != recorded.inputs.end())
+          summary.skipped_rejected += known->second.games_rejected;
     }
     if (!in.read || !in.fingerprint) continue;
-    store::InputRecord rec{in.name, in.games, 0, std::int64_t(std::time(nullptr)), in.probe};
+    store::InputRecord rec{in.name,  in.games,        0, std::int64_t(std::time(nullptr)),
+                           in.probe, hook.rejected(k)};
     if (Status s = db.record_input(*in.fingerprint, rec); !s) return s.error();
   }
   summary.read_all = result.all_read();

@@ -334,9 +334,11 @@ std::string input_key(const Fingerprint& fp) {
 
 // Record: games read, games stored, unix time (varints), name (bytes), then
 // tagged fields that readers skip when they do not know them (older ones
-// stop after the name): 1 = probe, input size (varint) and head hash (8).
+// stop after the name; a reader stops at a tag it does not know): 1 =
+// probe, input size (varint) and head hash (8); 2 = games rejected (varint).
 namespace {
 constexpr std::uint8_t kInputProbeTag = 1;
+constexpr std::uint8_t kInputRejectedTag = 2;
 
 Result<InputRecord> decode_input(std::string_view value) {
   ByteReader r(value);
@@ -345,11 +347,18 @@ Result<InputRecord> decode_input(std::string_view value) {
   rec.games_stored = r.varint();
   rec.unix_time = std::int64_t(r.varint());
   rec.name = std::string(r.bytes());
-  if (r.ok() && !r.at_end() && r.byte() == kInputProbeTag) {
-    importers::InputProbe probe;
-    probe.size = r.varint();
-    for (int i = 0; i < 8; ++i) probe.head = probe.head << 8 | r.byte();
-    if (r.ok()) rec.probe = probe;
+  while (r.ok() && !r.at_end()) {
+    const std::uint8_t tag = r.byte();
+    if (tag == kInputProbeTag) {
+      importers::InputProbe probe;
+      probe.size = r.varint();
+      for (int i = 0; i < 8; ++i) probe.head = probe.head << 8 | r.byte();
+      if (r.ok()) rec.probe = probe;
+    } else if (tag == kInputRejectedTag) {
+      rec.games_rejected = r.varint();
+    } else {
+      break;  // written by a newer virrey: the rest is not ours to read
+    }
   }
   if (!r.ok()) return Error{ErrorKind::Corrupt, "bad imported-input record"};
   return rec;
@@ -390,6 +399,8 @@ Status Database::record_input(const Fingerprint& fp, const InputRecord& rec) {
     put_varint(value, rec.probe->size);
     for (int i = 7; i >= 0; --i) value += char(std::uint8_t(rec.probe->head >> (8 * i)));
   }
+  value += char(kInputRejectedTag);
+  put_varint(value, rec.games_rejected);
   rocksdb::WriteBatch batch;
   const std::string key = input_key(fp);
   batch.Put(impl_->cf(Family::Meta), key, value).PermitUncheckedError();

@@ -280,8 +280,79 @@ std::string write_trf(const Tournament& t, const std::vector<Standing>& standing
   return out;
 }
 
-TrfFile read_trf(std::string_view text) {
-  TrfFile f;
+namespace {
+
+// Reads one line (number `number`) of a TRF into `f`.
+void read_trf_line(std::string_view line, std::uint64_t number, TrfFile& f) {
+  if (line.substr(0, 3) == "012") {
+    f.name = std::string(trim(line.substr(3)));
+    return;
+  }
+  if (line.substr(0, 3) != "001") return;
+  const Columns cols(line);
+  auto problem = [&](std::size_t column, std::string message) {
+    f.problems.push_back({number, column, std::move(message)});
+  };
+  TrfPlayer p;
+  p.line = number;
+  const std::string_view start = cols.field(5, 8);
+  if (!all_digits(start)) {
+    problem(5, fmt::format("starting rank \"{}\" (columns 5-8) is not a number", start));
+    return;
+  }
+  p.number = to_int(start);
+  p.name = std::string(cols.field(15, 47));
+  if (p.name.empty()) {
+    problem(15, "no name in columns 15-47");
+    return;
+  }
+  if (const auto r = cols.field(49, 52); all_digits(r)) p.rating = to_int(r);
+  const std::string_view pts = cols.field(81, 84);
+  if (!pts.empty()) {
+    const std::size_t dot = pts.find('.');
+    const std::string_view whole = pts.substr(0, dot);
+    const std::string_view frac = dot == std::string_view::npos ? std::string_view{} : pts.substr(dot + 1);
+    if (!all_digits(whole) || (dot != std::string_view::npos && frac != "0" && frac != "5")) {
+      problem(81, fmt::format("points \"{}\" (columns 81-84) do not read", pts));
+    } else {
+      p.points = to_int(whole) + (frac == "5" ? 0.5 : 0.0);
+    }
+  }
+  if (const auto r = cols.field(86, 89); all_digits(r)) p.rank = to_int(r);
+  bool bad = false;
+  for (std::size_t c = 92; c <= cols.size() && !bad; c += 10) {
+    TrfRound r;
+    const std::string_view opp = cols.field(c, c + 3);
+    const std::string_view colour = cols.field(c + 5, c + 5);
+    const std::string_view result = cols.field(c + 7, c + 7);
+    if (opp.empty() && colour.empty() && result.empty()) {
+      p.rounds.push_back(r);
+      continue;
+    }
+    if (!all_digits(opp)) {
+      problem(c, fmt::format("round {}: opponent \"{}\" (columns {}-{}) is not a number", (c - 92) / 10 + 1,
+                             opp, c, c + 3));
+      bad = true;
+      break;
+    }
+    r.opponent = to_int(opp);
+    r.colour = colour.empty() ? ' ' : colour[0];
+    r.result = result.empty() ? ' ' : result[0];
+    if (r.colour != 'w' && r.colour != 'b' && r.colour != '-' && r.colour != ' ') {
+      problem(c + 5, fmt::format("round {}: colour \"{}\" is not w, b or -", (c - 92) / 10 + 1, colour));
+      bad = true;
+    } else if (r.result != ' ' && trf_half_points(r.result) < 0) {
+      problem(c + 7, fmt::format("round {}: result \"{}\" is not a TRF result", (c - 92) / 10 + 1, result));
+      bad = true;
+    }
+    p.rounds.push_back(r);
+  }
+  if (!bad) f.players.push_back(std::move(p));
+}
+
+// Each line of a TRF, without its line end, with its number.
+template <class F>
+void for_each_trf_line(std::string_view text, F&& f) {
   std::uint64_t number = 0;
   while (!text.empty()) {
     const std::size_t nl = text.find('\n');
@@ -289,71 +360,28 @@ TrfFile read_trf(std::string_view text) {
     text = nl == std::string_view::npos ? std::string_view{} : text.substr(nl + 1);
     ++number;
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    if (line.substr(0, 3) == "012") {
-      f.name = std::string(trim(line.substr(3)));
-      continue;
-    }
-    if (line.substr(0, 3) != "001") continue;
-    const Columns cols(line);
-    auto problem = [&](std::size_t column, std::string message) {
-      f.problems.push_back({number, column, std::move(message)});
-    };
-    TrfPlayer p;
-    p.line = number;
-    const std::string_view start = cols.field(5, 8);
-    if (!all_digits(start)) {
-      problem(5, fmt::format("starting rank \"{}\" (columns 5-8) is not a number", start));
-      continue;
-    }
-    p.number = to_int(start);
-    p.name = std::string(cols.field(15, 47));
-    if (p.name.empty()) {
-      problem(15, "no name in columns 15-47");
-      continue;
-    }
-    if (const auto r = cols.field(49, 52); all_digits(r)) p.rating = to_int(r);
-    const std::string_view pts = cols.field(81, 84);
-    if (!pts.empty()) {
-      const std::size_t dot = pts.find('.');
-      const std::string_view whole = pts.substr(0, dot);
-      const std::string_view frac = dot == std::string_view::npos ? std::string_view{} : pts.substr(dot + 1);
-      if (!all_digits(whole) || (dot != std::string_view::npos && frac != "0" && frac != "5")) {
-        problem(81, fmt::format("points \"{}\" (columns 81-84) do not read", pts));
-      } else {
-        p.points = to_int(whole) + (frac == "5" ? 0.5 : 0.0);
-      }
-    }
-    if (const auto r = cols.field(86, 89); all_digits(r)) p.rank = to_int(r);
-    bool bad = false;
-    for (std::size_t c = 92; c <= cols.size() && !bad; c += 10) {
-      TrfRound r;
-      const std::string_view opp = cols.field(c, c + 3);
-      const std::string_view colour = cols.field(c + 5, c + 5);
-      const std::string_view result = cols.field(c + 7, c + 7);
-      if (opp.empty() && colour.empty() && result.empty()) {
-        p.rounds.push_back(r);
-        continue;
-      }
-      if (!all_digits(opp)) {
-        problem(c, fmt::format("round {}: opponent \"{}\" (columns {}-{}) is not a number", (c - 92) / 10 + 1, opp, c, c + 3));
-        bad = true;
-        break;
-      }
-      r.opponent = to_int(opp);
-      r.colour = colour.empty() ? ' ' : colour[0];
-      r.result = result.empty() ? ' ' : result[0];
-      if (r.colour != 'w' && r.colour != 'b' && r.colour != '-' && r.colour != ' ') {
-        problem(c + 5, fmt::format("round {}: colour \"{}\" is not w, b or -", (c - 92) / 10 + 1, colour));
-        bad = true;
-      } else if (r.result != ' ' && trf_half_points(r.result) < 0) {
-        problem(c + 7, fmt::format("round {}: result \"{}\" is not a TRF result", (c - 92) / 10 + 1, result));
-        bad = true;
-      }
-      p.rounds.push_back(r);
-    }
-    if (!bad) f.players.push_back(std::move(p));
+    f(line, number);
   }
+}
+
+}  // namespace
+
+TrfFile read_trf(std::string_view text) {
+  TrfFile f;
+  for_each_trf_line(text,
+                    [&](std::string_view line, std::uint64_t number) { read_trf_line(line, number, f); });
   return f;
+}
+
+std::vector<TrfFile> read_trf_sections(std::string_view text) {
+  std::vector<TrfFile> out(1);
+  for_each_trf_line(text, [&](std::string_view line, std::uint64_t number) {
+    const TrfFile& last = out.back();
+    if (line.substr(0, 3) == "012" && (!last.name.empty() || !last.players.empty() || !last.problems.empty()))
+      out.emplace_back();
+    read_trf_line(line, number, out.back());
+  });
+  return out;
 }
 
 std::string_view trf_code_name(TrfDisagreement::Code c) {

@@ -46,6 +46,7 @@ struct Summary {
   std::uint64_t read = 0, stored = 0, rejected = 0, duplicates = 0, positions = 0;
   double seconds = 0;                // from the first game read to the end
   std::vector<std::string> skipped;  // inputs imported before, in the order given
+  std::uint64_t skipped_rejected = 0;  // games the skipped inputs had with errors when they were imported
   std::vector<InputSummary> inputs;  // every input, in the order given
   bool read_all = true;              // every input was opened and read to its end (or skipped)
 };

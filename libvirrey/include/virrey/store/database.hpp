@@ -122,6 +122,7 @@ struct InputRecord {
   // Its probe (importers/fingerprint.hpp); none in records written before
   // probes were kept.
   std::optional<importers::InputProbe> probe;
+  std::uint64_t games_rejected = 0;  // games with errors (0 in records written before it was kept)
 };
 
 // What the calling thread read from the database's table files since

@@ -60,6 +60,10 @@ struct TrfFile {
 // Reads a TRF. Lines other than 001 and 012 are skipped; an unreadable 001
 // line is a problem, and reading goes on.
 TrfFile read_trf(std::string_view text);
+// A TRF of several tournaments (as `virrey event --format trf` writes one per
+// event): a file per section, each begun by its 012 line (001 lines before
+// the first 012 make a section without a name).
+std::vector<TrfFile> read_trf_sections(std::string_view text);
 
 // A disagreement between a TRF and the games.
 struct TrfDisagreement {
