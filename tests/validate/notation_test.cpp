@@ -23,7 +23,7 @@ std::ostream& operator<<(std::ostream& os, const Seen& s) {
   return os << s.code << " ply " << s.ply << " line " << s.line;
 }
 
-bool notation_code(Code c) { return c >= Code::CastlingZeros && c <= Code::LongLine; }
+bool notation_code(Code c) { return c >= Code::CastlingZeros && c <= Code::CaptureMark; }
 
 // The notation findings of one game given by its movetext, which ends with
 // its result (and a FEN when not empty); every other finding must be absent.
@@ -88,6 +88,16 @@ TEST(Notation, OverDisambiguatedSan) {
   // Pawns: a push names nothing, a capture its file only.
   EXPECT_EQ(notation("1. e2e4 d5 2. e4xd5 *"), (V{{"disambiguation", 1, 9}, {"disambiguation", 3, 9}}));
   EXPECT_EQ(notation("1. e4 d5 2. exd5 *"), V{});
+}
+
+TEST(Notation, CaptureMarks) {
+  // f3 is empty; d4 holds Black's pawn when the f3 knight goes there.
+  EXPECT_EQ(notation("1. Nxf3 *"), (V{{"capture-mark", 1, 9}}));
+  EXPECT_EQ(notation("1. Nf3 d5 2. Nc3 d4 3. Nd4 *"), (V{{"capture-mark", 5, 9}}));
+  EXPECT_EQ(notation("1. Nf3 d5 2. Nc3 d4 3. Nxd4 *"), V{});
+  EXPECT_EQ(notation("1. e4 d5 2. exd5 Qxd5 *"), V{});
+  EXPECT_EQ(notation("1. e4 a6 2. e5 d5 3. exd6 *"), V{});  // en passant takes on another square
+  EXPECT_EQ(notation("1. e4 e5 2. Nf3 Nf6 3. Bc4 Bc5 4. O-O O-O *"), V{});
 }
 
 TEST(Notation, DisambiguationThatIsNeeded) {

@@ -314,6 +314,7 @@ struct GeometryChecker final : pgn::Visitor {
     while (!t.empty() && (t.back() == '+' || t.back() == '#')) t.remove_suffix(1);
     const bool piece = !t.empty() && t[0] >= 'A' && t[0] <= 'Z';
     const bool capture = t.find_first_of("x:") != std::string_view::npos;
+    capture_mark(line, text, at, move, capture);
     const bool pawn_file = !piece && capture;  // a pawn capture's file is required
     if (t.size() <= std::size_t(2 + piece + capture + pawn_file)) return;
     SanProblem problem;
@@ -349,6 +350,18 @@ struct GeometryChecker final : pgn::Visitor {
     played(line, text, at, r.move, san->suffix);
   }
 
+  // PGN export format: a capture is written with 'x', and only a capture.
+  void capture_mark(Line& line, std::string_view text, pgn::Location at, Move move, bool written) {
+    const bool captures = move.kind() == MoveKind::EnPassant ||
+                          (move.kind() != MoveKind::Castling && move.kind() != MoveKind::BishopSwap &&
+                           !line.pos.piece_on(move.to()).empty());
+    if (written == captures) return;
+    add_move_finding(
+        Code::CaptureMark, Severity::Warning, at, text, line,
+        captures ? fmt::format("the move captures: it is written {}", write_san(line.pos, move))
+                 : fmt::format("the move captures nothing: it is written {}", write_san(line.pos, move)));
+  }
+
   // PGN export format: castling with the letter O, and SAN that names no
   // more of its origin than the standard's minimal disambiguation, which
   // counts legal moves only (a pinned rival needs none).
@@ -361,6 +374,7 @@ struct GeometryChecker final : pgn::Visitor {
                          fmt::format("castling is written with the letter O: {}", write_san(line.pos, move)));
       return;
     }
+    capture_mark(line, text, at, move, san.capture);
     if (san.from_file < 0 && san.from_rank < 0) return;
     bool over = false;
     if (san.piece == PieceType::Pawn) {

@@ -32,6 +32,7 @@ enum class Code : std::uint8_t {
   MissingCheckMark,  // a check without '+', a mate without '#'
   MoveNumber,        // a move number out of sequence
   LongLine,          // a line longer than 255 characters
+  CaptureMark,       // a capture without 'x', or an 'x' on a move that captures nothing
   // The games of one tournament together (tournament::EventChecks).
   PlayerTwiceInRound,  // a player in two games of one round, against two opponents
   RepeatedPairing,     // two players paired more often than the system allows
@@ -45,7 +46,7 @@ enum class Code : std::uint8_t {
   UnplayedResult,      // a decisive result with no move played, not marked a forfeit
   UnfinishedGame,      // '*' in a tournament that is over or went on past the game
 };
-constexpr int kCodeCount = 33;
+constexpr int kCodeCount = 34;
 
 enum class Severity : std::uint8_t { Warning, Error };
 
