@@ -266,6 +266,12 @@ TEST(San, StandardPromotionNeedsAPiece) {
   EXPECT_EQ(resolve(pos, "e8=V").error, SanError::WrongPromotion);
   SanProblem error;
   EXPECT_FALSE(parse_san("e8=K", error));
+  // The piece in lower case, with or without '=' (as "e8q" was read).
+  EXPECT_EQ(resolve(pos, "e8=q").move, *parse_uci(pos, "e7e8q"));
+  EXPECT_EQ(resolve(pos, "e8n").move, *parse_uci(pos, "e7e8n"));
+  // Another notation of a promotion is named as such.
+  EXPECT_FALSE(parse_san("e8/Q", error));
+  EXPECT_THAT(error.message, HasSubstr("a promotion is written e8=Q"));
 }
 
 TEST(San, ErrorKindsAreDistinct) {

@@ -103,7 +103,8 @@ std::optional<SanSyntax> parse_san(std::string_view t, SanProblem& problem) {
   if (end > i + 2) {
     char last = t[end - 1];
     bool upper = is_piece_letter(last);
-    bool lower = last >= 'a' && last <= 'z' && last != 'x' && is_rank(t[end - 2]) &&
+    const bool after_square = is_rank(t[end - 2]) || (t[end - 2] == '=' && end > i + 3 && is_rank(t[end - 3]));
+    bool lower = last >= 'a' && last <= 'z' && last != 'x' && after_square &&
                  piece_type_from_letter(last) != PieceType::None && last != 'p' && last != 'k';
     if (upper || lower) {
       san.promotion = piece_type_from_letter(last);
@@ -115,7 +116,15 @@ std::optional<SanSyntax> parse_san(std::string_view t, SanProblem& problem) {
     }
   }
   if (end < i + 2 || !is_file(t[end - 2]) || !is_rank(t[end - 1])) {
-    problem = {SanError::NoDestination, fmt::format("'{}' is not a move: no destination square", original)};
+    // "e8/Q", "e8(Q)": a promotion in another notation than SAN's.
+    const std::size_t mark = t.find_first_of("/(");
+    const bool promotion_like = mark != std::string_view::npos && mark >= 2 && is_file(t[mark - 2]) &&
+                                is_rank(t[mark - 1]);
+    problem = {SanError::NoDestination,
+               promotion_like
+                   ? fmt::format("'{}' is not a move: a promotion is written {}={}", original,
+                                 t.substr(mark - 2, 2), mark + 1 < t.size() ? t.substr(mark + 1, 1) : "Q")
+                   : fmt::format("'{}' is not a move: no destination square", original)};
     return std::nullopt;
   }
   end = read_square_and_origin(t, i, end, san);
