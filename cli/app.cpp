@@ -9,6 +9,7 @@
 #include <string_view>
 #include <utility>
 
+#include <fmt/format.h>
 #include <CLI/CLI.hpp>
 #include "virrey/base/log.hpp"
 
@@ -66,6 +67,20 @@ const CLI::Validator kPositive(
       return used == text.size() && v >= 1 ? std::string() : "must be 1 or more, not " + text;
     },
     "", "positive");
+
+// A count of at most `most`, written in digits (no sign, no exponent):
+// "-1" would wrap around to the largest count.
+CLI::Validator count_at_most(std::uint64_t most) {
+  return CLI::Validator(
+      [most](std::string& text) -> std::string {
+        const bool digits =
+            !text.empty() && text.size() <= 20 && text.find_first_not_of("0123456789") == std::string::npos;
+        if (!digits || (text.size() == 20 && text > "18446744073709551615") || std::stoull(text) > most)
+          return fmt::format("must be a count from 0 to {}, not {}", most, text);
+        return std::string();
+      },
+      "", "count");
+}
 
 void add_threads_option(CLI::App* cmd, int& threads, const std::string& help) {
   cmd->add_option("--threads,-t", threads, help)->capture_default_str();
@@ -132,9 +147,12 @@ void add_generate(CLI::App& app, GenerateOptions& o, std::function<void()> run) 
       "moves biased towards pawn advances, captures and promotions, results that the final\n"
       "position bears out. The same options always give the same bytes.");
   add_variant_option(cmd, o.variant, variant_names())->capture_default_str();
-  cmd->add_option("--games,-n", o.games, "how many games")->capture_default_str();
+  cmd->add_option("--games,-n", o.games, "how many games")
+      ->check(count_at_most(std::uint64_t(1) << 40))
+      ->capture_default_str();
   cmd->add_option("--seed", o.seed, "names the collection")->capture_default_str();
   cmd->add_option("--first", o.first, "index of the first game (to make a collection in parts)")
+      ->check(count_at_most(std::uint64_t(1) << 40))
       ->capture_default_str();
   cmd->add_option("--output,-o", o.output, "write here instead of standard output");
   add_threads_option(cmd, o.threads, "generate on this many threads (same output)");

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -91,6 +92,11 @@ int read_database(const EventOptions& o, std::vector<tn::GameSummary>& out) {
 }
 
 std::optional<std::string> read_small_file(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    log::error("cannot read {}: it is a directory", path);
+    return std::nullopt;
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     log::error("cannot read {}", path);
@@ -152,6 +158,9 @@ int compare_with_trf(const EventOptions& o, const std::vector<tn::GameSummary>& 
     }
     pairs.emplace_back(&tournaments.front(), first != sections.end() ? &*first : &sections.front());
   }
+  for (const auto& t : tournaments)
+    if (std::none_of(pairs.begin(), pairs.end(), [&](const auto& p) { return p.first == &t; }))
+      log::warn("no section of {} names {}: not compared", o.trf, t.key.event);
   for (const auto& [t, trf] : pairs) {
     std::uint64_t here = 0;
     for (const tn::TrfDisagreement& d : tn::compare_trf(*t, *trf)) {
@@ -195,6 +204,16 @@ int run_event(const EventOptions& o) {
     }
   }
   if (!o.filter.variant.empty() && !variant_option(o.filter.variant)) return kExitUsage;
+  if (!o.output.empty() && o.output != "-") {
+    if (is_an_input(o.output, o.inputs)) {
+      log::error("--output {} is one of the inputs", o.output);
+      return kExitUsage;
+    }
+    if (o.use_db && is_in_database(o.output, store::default_database_path(o.db))) {
+      log::error("--output {} is inside the database", o.output);
+      return kExitUsage;
+    }
+  }
 
   std::vector<tn::GameSummary> summaries;
   bool read_all = true;

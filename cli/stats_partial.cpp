@@ -519,13 +519,36 @@ Result<Partial> read_partial(const std::string& path) {
   }
   Partial p;
   p.name = path;
+  // A line longer than this is no partial's (and /dev/zero must not fill the memory).
+  constexpr std::size_t kMaxLine = std::size_t(64) << 20;
   std::string line;
-  for (std::size_t n = 1; std::getline(*in, line); ++n) {
+  auto next_line = [&]() -> bool {
+    line.clear();
+    char c = 0;
+    bool any = false;
+    while (in->get(c)) {
+      any = true;
+      if (c == '\n') return true;
+      line += c;
+      if (line.size() > kMaxLine) return true;  // refused below
+    }
+    return any;
+  };
+  for (std::size_t n = 1; next_line(); ++n) {
+    if (line.size() > kMaxLine)
+      return Error{ErrorKind::InvalidArgument,
+                   fmt::format("{}:{}: a line over 64 MiB: not a partial result", path, n)};
     if (line.empty()) continue;
     Json j = Json::parse(line, nullptr, false);
     if (j.is_discarded() || !j.is_object())
       return Error{ErrorKind::InvalidArgument, fmt::format("{}:{}: not a JSON object", path, n)};
     if (n == 1) {
+      if (j.contains("virrey_partial") && j["virrey_partial"].is_number() &&
+          j["virrey_partial"] != kPartialVersion)
+        return Error{ErrorKind::InvalidArgument,
+                     fmt::format("{}:1: a partial result of version {}, from another virrey (this one reads "
+                                 "version {}): make it again with this one",
+                                 path, j["virrey_partial"].dump(), kPartialVersion)};
       if (!j.contains("virrey_partial") || j["virrey_partial"] != kPartialVersion ||
           !j.contains("statistic") || !j["statistic"].is_string() || !j.contains("query") ||
           !j.contains("id_span") || !j["id_span"].is_number_unsigned() || !j.contains("records") ||

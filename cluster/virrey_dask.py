@@ -179,10 +179,10 @@ class Runner:
         return self.client.gather(self._submit(stats_merge_task, self.binary, partials, fmt))
 
     def search(self, directory, args, sort="id", limit=50, offset=0, count=False):
-        if limit < 0 or offset < 0:
-            raise VirreyError("--limit and --offset are 0 or more", 2)
         """Games of every shard in the sort order, each named "K:ID"; the page
         from offset, at most limit (0: all). With count: the number of matches."""
+        if limit < 0 or offset < 0:
+            raise VirreyError("--limit and --offset are 0 or more", 2)
         dbs = shard_paths(directory)
         if count:
             outs = self.client.gather([self._submit(search_task, self.binary, db, list(args) + ["--count"])

@@ -130,6 +130,22 @@ TEST(CommandLine, NegativeCountsAreUsageErrors) {
 
 // Output that cannot be written (a full disk: /dev/full) is an I/O error,
 // exit 3 with a message, whichever command wrote it.
+// Inputs that never end or are no files: refused with a bounded read.
+TEST(CommandLine, EndlessAndDirectoryInputsAreRefused) {
+  TempDir dir;
+  const std::string d = dir.path();
+  EXPECT_EQ(run_virrey_words("generate --games -1", d).exit_code, 2);
+  EXPECT_EQ(run_virrey_words("generate --games 99999999999999999999", d).exit_code, 2);
+  ASSERT_EQ(
+      run_virrey(
+          {"import", "--db", d + "/db", std::string(VIRREY_SOURCE_DIR) + "/sample-data/modern-club.pgn"}, d)
+          .exit_code,
+      0);
+  EXPECT_EQ(run_virrey({"db", "classify", "--db", d + "/db", "--openings", "/dev/zero"}, d).exit_code, 2);
+  EXPECT_EQ(run_virrey({"db", "classify", "--db", d + "/db", "--openings", d}, d).exit_code, 3);
+  EXPECT_EQ(run_virrey({"stats", "merge", "/dev/zero"}, d).exit_code, 2);
+}
+
 TEST(CommandLine, UnwritableOutputExitsThree) {
   if (!std::filesystem::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
   TempDir dir;

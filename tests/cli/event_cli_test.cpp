@@ -122,6 +122,12 @@ TEST(EventCli, TrfOfSeveralTournaments) {
   ASSERT_EQ(run_virrey({"event", kSwiss, "--format", "trf", "--output", swiss_trf}, dir.path()).exit_code, 0);
   write_file(dir.path() + "/two.trf", read_file(swiss_trf) + read_file(swiss_trf));
   EXPECT_EQ(run_virrey({"event", pgn, "--trf", dir.path() + "/two.trf"}, dir.path()).exit_code, 1);
+  // A directory is no TRF (exit 3); --output naming the input is refused and keeps it.
+  EXPECT_EQ(run_virrey({"event", pgn, "--trf", dir.path()}, dir.path()).exit_code, 3);
+  const std::string copy = dir.path() + "/copy.pgn";
+  write_file(copy, read_file(pgn));
+  EXPECT_EQ(run_virrey({"event", copy, "--format", "trf", "--output", copy}, dir.path()).exit_code, 2);
+  EXPECT_EQ(read_file(copy), read_file(pgn));
 }
 
 TEST(EventCli, DatabaseGivesTheSameStandings) {

@@ -201,6 +201,20 @@ TEST_F(ImportCli, RejectsStartEachGameOnItsOwnLine) {
   EXPECT_EQ(run_virrey_words("validate " + (dir / "nb.pgn") + " --max-errors -5", dir.path()).exit_code, 2);
 }
 
+// NUL padding before a game and a DOS end-of-file mark (^Z) after the last
+// are blanks: no game is lost to them, none is made of them.
+TEST_F(ImportCli, NulPaddingAndADosEndMarkAreBlanks) {
+  std::string text(3, '\0');
+  text += kBadGame;  // the rejected game, to be sure errors still show
+  text += "[Event \"Good\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+  text += "\x1a";
+  write_file(dir / "padded.pgn", text);
+  auto v = run_virrey_words("validate --no-event-checks --format json " + (dir / "padded.pgn"), dir.path());
+  EXPECT_EQ(json_number(v.out, "games"), 2) << v.out;
+  EXPECT_EQ(json_number(v.out, "with_errors"), 1) << v.out;
+  EXPECT_EQ(json_number(v.out, "valid"), 1) << v.out;
+}
+
 // validate flags as duplicates the games import counts as duplicates: a
 // game without a Result tag and the same game with it, a game without a
 // Site and the same game with Site "?" (two pairs, worked by hand).

@@ -204,5 +204,22 @@ TEST_F(StatsPartialCli, TranspositionsAcrossShardsMergeAsInOneDatabase) {
   }
 }
 
+// A position met first by a longer route (1. e3 e6 2. e4 e5, most played)
+// and again by a shorter one (1. e4 e5) is listed as deep as the shorter
+// route leaves room for: one shard's partial merges to its own output.
+TEST_F(StatsPartialCli, APositionMetByALongerRouteFirstIsListedDeepEnough) {
+  std::string games;
+  for (int i = 0; i < 3; ++i)
+    games += "[Event \"l\"]\n[Result \"*\"]\n\n1. e3 e6 2. e4 e5 3. Nf3 Nc6 4. Bc4 Bc5 *\n\n";
+  games += "[Event \"s\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n";
+  write_file(dir / "routes.pgn", games);
+  ASSERT_EQ(run_virrey_words("import --db " + (dir / "routes.db") + " " + (dir / "routes.pgn")).exit_code, 0);
+  const std::string stat = "stats openings --variant standard --depth 5 --db " + (dir / "routes.db");
+  write_file(dir / "routes.jsonl", run_ok(stat + " --format partial"));
+  const std::string direct = run_ok(stat + " --format csv");
+  EXPECT_NE(direct.find("e4 e5 Nf3 Nc6 Bb5"), std::string::npos) << direct;
+  EXPECT_EQ(run_ok("stats merge --format csv " + (dir / "routes.jsonl")), direct);
+}
+
 }  // namespace
 }  // namespace virrey::testing

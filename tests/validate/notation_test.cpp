@@ -94,6 +94,8 @@ TEST(Notation, CaptureMarks) {
   // f3 is empty; d4 holds Black's pawn when the f3 knight goes there.
   EXPECT_EQ(notation("1. Nxf3 *"), (V{{"capture-mark", 1, 9}}));
   EXPECT_EQ(notation("1. Nf3 d5 2. Nc3 d4 3. Nd4 *"), (V{{"capture-mark", 5, 9}}));
+  // Once, also for a token that names more than its square.
+  EXPECT_EQ(notation("1. e4 d5 2. ed5 *"), (V{{"capture-mark", 3, 9}}));
   EXPECT_EQ(notation("1. Nf3 d5 2. Nc3 d4 3. Nxd4 *"), V{});
   EXPECT_EQ(notation("1. e4 d5 2. exd5 Qxd5 *"), V{});
   EXPECT_EQ(notation("1. e4 a6 2. e5 d5 3. exd6 *"), V{});  // en passant takes on another square

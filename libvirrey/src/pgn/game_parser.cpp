@@ -68,6 +68,9 @@ constexpr std::array<std::uint8_t, 256> kClass = make_classes();
 
 std::uint8_t class_of(char c) { return kClass[static_cast<unsigned char>(c)]; }
 
+// NUL bytes and the DOS end-of-file mark (^Z): padding between games.
+constexpr bool is_padding(char c) { return c == '\0' || c == '\x1a'; }
+
 struct NagWord {
   std::string_view text;
   std::uint8_t nag;
@@ -492,7 +495,7 @@ void Run::result(GameResult result, const char* start) {
   v_.result(result, at);
   done_ = true;
   // Only blank text may follow.
-  while (p_ < end_ && (is_blank(*p_) || is_newline(*p_))) {
+  while (p_ < end_ && (is_blank(*p_) || is_padding(*p_) || is_newline(*p_))) {
     if (is_newline(*p_)) {
       newline();
       continue;  // newline() skipped an escape line, if any
@@ -506,6 +509,12 @@ void Run::result(GameResult result, const char* start) {
 }
 
 void Run::garbage() {
+  // Padding before a game (NUL bytes, a DOS end-of-file mark ^Z) belongs to
+  // no game: skipped. Inside a game it is an error, as any other stray byte.
+  if (in_tags_ && !seen_tag_ && is_padding(*p_)) {
+    while (p_ < end_ && is_padding(*p_)) ++p_;
+    return;
+  }
   const char* start = p_;
   while (p_ < end_ && class_of(*p_) == kGarbage) ++p_;
   report(Problem::UnexpectedCharacter, loc(start), std::string_view(start, std::size_t(p_ - start)));

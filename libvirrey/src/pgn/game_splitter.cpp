@@ -46,8 +46,8 @@ constexpr std::array<std::uint8_t, 256> make_top_classes() {
   for (int c = 0; c < 256; ++c) {
     const char ch = char(c);
     std::uint8_t k = kPlain;
-    if (is_blank(ch) || ch == '\0')
-      k = kBlank;  // NUL: padding, not movetext
+    if (is_blank(ch) || ch == '\0' || ch == '\x1a')
+      k = kBlank;  // NUL: padding, not movetext; ^Z: a DOS end-of-file mark
     else if (is_newline(ch))
       k = kNewline;
     else if (ch == '{')
@@ -307,7 +307,7 @@ Step GameSplitter::State::scan_top(std::size_t& p) {
   for (;;) {
     bool plain = false;
     p += scan::find_noting_others(scan::Bytes<'\n', '\r', '{', ';', '[', '(', ')', '*', '-', '%'>{},
-                                  scan::Bytes<' ', '\t', '\v', '\f', '\0'>{}, b + p, len - p, plain);
+                                  scan::Bytes<' ', '\t', '\v', '\f', '\0', '\x1a'>{}, b + p, len - p, plain);
     if (plain) movetext = true, line_start = false;
     if (p >= len) return Step::NeedMore;
     const std::uint8_t k = kTopClass[static_cast<unsigned char>(b[p])];
@@ -510,7 +510,7 @@ Step GameSplitter::State::scan_line_comment(std::size_t& p) {
 }
 
 Step GameSplitter::State::scan_post_marker(std::size_t& p) {
-  while (p < len && (is_blank(buf[p]) || buf[p] == '\0')) ++p;
+  while (p < len && (is_blank(buf[p]) || buf[p] == '\0' || buf[p] == '\x1a')) ++p;
   if (p >= len) return eof ? found(base + p, p, GameEnd::Result) : Step::NeedMore;
   if (buf[p] == '\r') {
     if (p + 1 >= len && !eof) return Step::NeedMore;

@@ -1,6 +1,7 @@
 #include "virrey/query/opening_positions.hpp"
 
 #include <algorithm>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -23,14 +24,20 @@ Result<Position<G>> root_position(const OpeningStats& s) {
   return *pos;
 }
 
+// Lists each position with its moves, and below it the positions its moves
+// reach, as deep as any route to it leaves room for (a position met first by
+// a longer route is expanded again when a shorter one reaches it).
 template <class G>
 void list(const Position<G>& pos, const std::vector<OpeningMove>& moves, int depth_left,
-          OpeningPositions& out) {
+          OpeningPositions& out, std::unordered_map<std::uint64_t, int>& expanded) {
   auto [at, added] = out.positions.try_emplace(pos.hash());
-  if (!added) return;  // met before by another route: the same moves
-  for (const OpeningMove& m : moves) at->second.emplace_back(m.move, m.counters);
+  if (added)
+    for (const OpeningMove& m : moves) at->second.emplace_back(m.move, m.counters);
+  int& deepest = expanded[pos.hash()];
+  if (!added && depth_left <= deepest) return;  // listed as deep before
+  deepest = depth_left;
   if (depth_left > 1)
-    for (const OpeningMove& m : moves) list(pos.after(m.move), m.children, depth_left - 1, out);
+    for (const OpeningMove& m : moves) list(pos.after(m.move), m.children, depth_left - 1, out, expanded);
 }
 
 // The moves from `pos` into `into`; the games of the position (its moves summed).
@@ -71,7 +78,8 @@ Result<OpeningPositions> opening_positions(const OpeningStats& stats, int depth)
     out.root = stats;
     out.root.moves.clear();
     out.depth = depth;
-    list(*root, stats.moves, depth, out);
+    std::unordered_map<std::uint64_t, int> expanded;
+    list(*root, stats.moves, depth, out, expanded);
     return out;
   });
 }
@@ -80,12 +88,13 @@ void merge_opening_positions(OpeningPositions& into, const OpeningPositions& fro
   merge_opening_stats(into.root, from.root);
   for (const auto& [hash, moves] : from.positions) {
     auto& mine = into.positions[hash];
-    for (const auto& [move, counters] : moves) {
+    for (const auto& entry : moves) {
+      const Move move = entry.first;
       auto it = std::find_if(mine.begin(), mine.end(), [&](const auto& x) { return x.first == move; });
       if (it == mine.end())
-        mine.emplace_back(move, counters);
+        mine.push_back(entry);
       else
-        it->second.add(counters);
+        it->second.add(entry.second);
     }
   }
 }

@@ -138,6 +138,7 @@ Status encode_moves(const GameRecord& rec, const std::string* main_line_numbers,
       case ItemKind::Move:
         if (item.move.is_null()) {
           if (lines.size() == 1) return invalid("a null move in the main line");
+          if (line.pos.in_check()) return invalid("a null move by a side in check");
           flush();
           tokens += char(kTokenNull);
           line.play_null();

@@ -21,8 +21,10 @@ Result<std::uint64_t> update_identities(Database::Impl& d) {
     if (tags && !game::identity_rules_differ(*tags)) return true;
     auto rec = tags ? decode_game(value, kDecodeTags | kDecodeMainLine) : tags;
     if (!rec) {
-      failure = Error{ErrorKind::Corrupt, fmt::format("{}: game {}: {}", d.path, id, rec.error().message)};
-      return false;
+      // Left as it is: `db check` names the record; the rest is brought up to date.
+      log::warn("{}: game {} does not read ({}): its duplicate detection is left as it was", d.path, id,
+                rec.error().message);
+      return true;
     }
     const auto before = identity_key(rec->variant, game::game_identity(*rec, game::IdentityRule::AsRead), id);
     const auto after = identity_key(rec->variant, game::game_identity(*rec), id);

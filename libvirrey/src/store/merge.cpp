@@ -351,13 +351,13 @@ Status copy_source(Database& dest, const Database& src, const std::function<void
     d.counts = counts;
   }
   // A source written before the roster rule brought identities as read:
-  // the destination's are brought up to date (every game read again).
+  // the destination's mark goes (merge_databases brings them up to date
+  // once every source is in).
   if (d.roster_identities && !s.roster_identities) {
     rocksdb::WriteBatch batch;
     batch.Delete(d.cf(Family::Meta), view(meta_key(MetaKey::IdentityFormat))).PermitUncheckedError();
     if (Status w = d.write(batch); !w) return w;
     d.roster_identities = false;
-    if (auto updated = update_identities(d); !updated) return updated.error();
   }
   return {};
 }
@@ -400,7 +400,9 @@ Result<MergeReport> merge_databases(Database& dest, const std::vector<std::strin
                                     const std::function<void(std::uint64_t)>& progress) {
   if (!dest.writable()) return Error{ErrorKind::InvalidArgument, "the database is open for reading"};
   // Every source is checked before anything is written: a refused merge
-  // leaves the destination as it was.
+  // leaves the destination as it was. The game ids every source could need
+  // (all its games new) must fit.
+  std::uint64_t ids = std::uint64_t(dest.impl().next_game_id) - 1;
   for (const std::string& path : sources) {
     if (same_directory(path, dest.path()))
       return Error{ErrorKind::InvalidArgument, fmt::format("{}: cannot merge a database into itself", path)};
@@ -411,6 +413,13 @@ Result<MergeReport> merge_databases(Database& dest, const std::vector<std::strin
                    fmt::format("{}: its opening tree holds {} plies, {}'s {}: run `virrey db upgrade` on the "
                                "older one",
                                path, (*opened)->tree_plies(), dest.path(), dest.tree_plies())};
+    const GameId src_next = (*opened)->impl().next_game_id;
+    if (ids + (src_next - 1) > kMaxGameId)
+      return Error{ErrorKind::InvalidArgument,
+                   fmt::format("{}: its {} game ids after the {} before it pass the largest collection one "
+                               "database holds ({} games, 32-bit game ids)",
+                               path, src_next - 1, ids, kMaxGameId)};
+    ids += src_next - 1;
   }
   MergeReport report;
   std::uint64_t done = 0;
@@ -425,12 +434,6 @@ Result<MergeReport> merge_databases(Database& dest, const std::vector<std::strin
     auto repeats = repeats_stored_games(dest, src);
     if (!repeats) return repeats.error();
     if (!*repeats) {
-      const GameId dest_next = dest.impl().next_game_id, src_next = src.impl().next_game_id;
-      if (std::uint64_t(dest_next) - 1 + (src_next - 1) > kMaxGameId)
-        return Error{ErrorKind::InvalidArgument,
-                     fmt::format("{}: its {} game ids after the {} of {} pass the largest collection one "
-                                 "database holds ({} games, 32-bit game ids)",
-                                 path, src_next - 1, dest_next - 1, dest.path(), kMaxGameId)};
       if (Status s = copy_source(dest, src, step); !s) return s.error();
       m.copied = true;
       m.stored = m.games;
@@ -445,6 +448,8 @@ Result<MergeReport> merge_databases(Database& dest, const std::vector<std::strin
     report.duplicates += m.duplicates;
     report.sources.push_back(std::move(m));
   }
+  // Identities copied from sources written before the roster rule.
+  if (auto updated = update_identities(dest.impl()); !updated) return updated.error();
   // Each source copied is a run of each family: more than an import leaves
   // go into the last level.
   if (Status s = BulkLoad::settle(dest.impl()); !s) return s.error();

@@ -14,7 +14,8 @@ namespace virrey::tournament {
 namespace {
 
 std::size_t code_points(std::string_view s) {
-  return std::size_t(std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+  return std::size_t(std::count_if(s.begin(), s.end(),
+                                   [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
 }
 
 // `s` cut to at most `n` code points.
@@ -43,7 +44,10 @@ std::string field_text(std::string_view s) {
       ++i;
       continue;
     }
-    const std::size_t len = b >= 0xC2 && b <= 0xDF ? 2 : b >= 0xE0 && b <= 0xEF ? 3 : b >= 0xF0 && b <= 0xF4 ? 4 : 0;
+    const std::size_t len = b >= 0xC2 && b <= 0xDF   ? 2
+                            : b >= 0xE0 && b <= 0xEF ? 3
+                            : b >= 0xF0 && b <= 0xF4 ? 4
+                                                     : 0;
     bool ok = len != 0 && i + len <= s.size();
     for (std::size_t k = 1; ok && k < len; ++k) ok = (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80;
     if (ok) {
@@ -119,7 +123,8 @@ struct Columns {
 };
 
 bool all_digits(std::string_view s) {
-  return !s.empty() && s.size() <= 9 && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+  return !s.empty() && s.size() <= 9 &&
+         std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 int to_int(std::string_view s) {
   int v = 0;
@@ -132,8 +137,10 @@ std::string name_key(std::string_view name) {
   std::string k;
   for (char c : name) {
     const auto u = static_cast<unsigned char>(c);
-    if (u >= 0x80) k += c;
-    else if (std::isalnum(u)) k += char(std::tolower(u));
+    if (u >= 0x80)
+      k += c;
+    else if (std::isalnum(u))
+      k += char(std::tolower(u));
   }
   return k;
 }
@@ -149,9 +156,18 @@ char trf_manner(char r) {
 // Half points of a TRF result, or -1 when it says none.
 int trf_half_points(char r) {
   switch (r) {
-    case '1': case '+': case 'W': case 'F': case 'U': return 2;
-    case '=': case 'D': case 'H': return 1;
-    case '0': case '-': case 'L': case 'Z': return 0;
+    case '1':
+    case '+':
+    case 'W':
+    case 'F':
+    case 'U': return 2;
+    case '=':
+    case 'D':
+    case 'H': return 1;
+    case '0':
+    case '-':
+    case 'L':
+    case 'Z': return 0;
     default: return -1;
   }
 }
@@ -223,9 +239,10 @@ std::string write_trf(const Tournament& t, const std::vector<Standing>& standing
   header("012", t.key.event);
   if (!unknown_tag_value(t.key.site)) header("022", t.key.site);
   header("032", t.event_country);
-  const std::string start = !unknown_tag_value(t.key.event_date) && t.key.event_date.find('?') == std::string::npos
-                                ? t.key.event_date
-                                : t.first_date;
+  const std::string start =
+      !unknown_tag_value(t.key.event_date) && t.key.event_date.find('?') == std::string::npos
+          ? t.key.event_date
+          : t.first_date;
   if (!start.empty()) header("042", trf_date(start, false));
   if (!t.last_date.empty()) header("052", trf_date(t.last_date, false));
   header("062", std::to_string(t.players.size()));
@@ -235,7 +252,8 @@ std::string write_trf(const Tournament& t, const std::vector<Standing>& standing
   header("102", t.arbiter);
   header("122", t.time_control);
   const std::vector<TrfColumn> columns = trf_columns(t);
-  if (std::any_of(t.round_dates.begin(), t.round_dates.end(), [](const std::string& d) { return !d.empty(); })) {
+  if (std::any_of(t.round_dates.begin(), t.round_dates.end(),
+                  [](const std::string& d) { return !d.empty(); })) {
     std::string line = "132";
     for (std::size_t k = 0; k < columns.size(); ++k) {
       const int r = columns[k].round;
@@ -270,7 +288,8 @@ std::string write_trf(const Tournament& t, const std::vector<Standing>& standing
       if (!entry) continue;  // a game the player did not have: blank
       const Entry& e = *entry;
       const std::size_t c = 92 + 10 * k;
-      put(line, c, c + 3, e.opponent >= 0 ? std::to_string(start_rank[std::size_t(e.opponent)]) : "0000", true);
+      put(line, c, c + 3, e.opponent >= 0 ? std::to_string(start_rank[std::size_t(e.opponent)]) : "0000",
+          true);
       put(line, c + 5, c + 5, e.colour ? (*e.colour == Color::White ? "w" : "b") : "-", false);
       put(line, c + 7, c + 7, std::string(1, result_char(t, e, swiss)), false);
     }
@@ -376,9 +395,8 @@ TrfFile read_trf(std::string_view text) {
 std::vector<TrfFile> read_trf_sections(std::string_view text) {
   std::vector<TrfFile> out(1);
   for_each_trf_line(text, [&](std::string_view line, std::uint64_t number) {
-    const TrfFile& last = out.back();
-    if (line.substr(0, 3) == "012" && (!last.name.empty() || !last.players.empty() || !last.problems.empty()))
-      out.emplace_back();
+    // A 012 line begins the next tournament once this one has its name.
+    if (line.substr(0, 3) == "012" && !out.back().name.empty()) out.emplace_back();
     read_trf_line(line, number, out.back());
   });
   return out;
@@ -434,7 +452,8 @@ std::vector<TrfDisagreement> compare_trf(const Tournament& t, const TrfFile& trf
   }
   for (std::size_t i = 0; i < t.players.size(); ++i)
     if (!in_trf.count(int(i)))
-      out.push_back({Code::UnknownPlayer, 0, SIZE_MAX, 0, fmt::format("\"{}\" is not in the TRF", t.players[i].name)});
+      out.push_back(
+          {Code::UnknownPlayer, 0, SIZE_MAX, 0, fmt::format("\"{}\" is not in the TRF", t.players[i].name)});
 
   std::set<std::tuple<int, int, int, int>> told;  // code, round, the pair
   auto once = [&](Code c, int round, int a, int b) {
@@ -468,29 +487,29 @@ std::vector<TrfDisagreement> compare_trf(const Tournament& t, const TrfFile& trf
       if (trf_opp >= 0 && !e) {
         if (once(Code::MissingGame, r, pi, trf_opp))
           out.push_back({Code::MissingGame, tp->line, SIZE_MAX, r,
-                         fmt::format("round {}: the TRF pairs {} with {}; the games have no such game", r, p.name,
-                                     name(trf_opp))});
+                         fmt::format("round {}: the TRF pairs {} with {}; the games have no such game", r,
+                                     p.name, name(trf_opp))});
         continue;
       }
       if (e && game_opp >= 0 && trf_opp < 0) {
         if (once(Code::MissingGame, r, pi, game_opp))
           out.push_back({Code::MissingGame, tp->line, game, r,
-                         fmt::format("round {}: the games have {} - {}; the TRF pairs {} with no one", r, p.name,
-                                     name(game_opp), p.name)});
+                         fmt::format("round {}: the games have {} - {}; the TRF pairs {} with no one", r,
+                                     p.name, name(game_opp), p.name)});
         continue;
       }
       if (game_opp != trf_opp) {
         if (once(Code::Opponent, r, pi, pi))
           out.push_back({Code::Opponent, tp->line, game, r,
-                         fmt::format("round {}: {} meets {} in the games, {} in the TRF", r, p.name, name(game_opp),
-                                     name(trf_opp))});
+                         fmt::format("round {}: {} meets {} in the games, {} in the TRF", r, p.name,
+                                     name(game_opp), name(trf_opp))});
         continue;
       }
       if (!e) {  // no game on either side: a bye in the TRF is points the games do not give
         if (trf_half_points(tr.result) > 0 && once(Code::Result, r, pi, pi))
           out.push_back({Code::Result, tp->line, SIZE_MAX, r,
-                         fmt::format("round {}: the TRF gives {} a bye ('{}'); the games have no game", r, p.name,
-                                     tr.result)});
+                         fmt::format("round {}: the TRF gives {} a bye ('{}'); the games have no game", r,
+                                     p.name, tr.result)});
         continue;
       }
       if (e->colour && (tr.colour == 'w' || tr.colour == 'b')) {
@@ -513,8 +532,10 @@ std::vector<TrfDisagreement> compare_trf(const Tournament& t, const TrfFile& trf
         if (once(Code::Result, r, pi, game_opp))
           out.push_back({Code::Result, tp->line, game, r,
                          fmt::format("round {}: {} scores {}{} in the games, '{}' in the TRF", r, p.name,
-                                     e->half_points == 2 ? "1" : e->half_points == 1 ? "1/2" : "0", how,
-                                     tr.result)});
+                                     e->half_points == 2   ? "1"
+                                     : e->half_points == 1 ? "1/2"
+                                                           : "0",
+                                     how, tr.result)});
       }
     }
   }

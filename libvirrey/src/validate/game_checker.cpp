@@ -314,11 +314,14 @@ struct GeometryChecker final : pgn::Visitor {
     while (!t.empty() && (t.back() == '+' || t.back() == '#')) t.remove_suffix(1);
     const bool piece = !t.empty() && t[0] >= 'A' && t[0] <= 'Z';
     const bool capture = t.find_first_of("x:") != std::string_view::npos;
-    capture_mark(line, text, at, move, capture);
     const bool pawn_file = !piece && capture;  // a pawn capture's file is required
-    if (t.size() <= std::size_t(2 + piece + capture + pawn_file)) return;
     SanProblem problem;
-    if (const auto san = parse_san(text, problem)) notation_of_token(line, text, at, *san, move);
+    const auto san = t.size() > std::size_t(2 + piece + capture + pawn_file) ? parse_san(text, problem)
+                                                                             : std::optional<SanSyntax>();
+    if (san)
+      notation_of_token(line, text, at, *san, move);  // its capture mark too
+    else
+      capture_mark(line, text, at, move, capture);
   }
 
   // Any move token that is not a plain move, and every error.

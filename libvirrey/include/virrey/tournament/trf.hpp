@@ -61,8 +61,8 @@ struct TrfFile {
 // line is a problem, and reading goes on.
 TrfFile read_trf(std::string_view text);
 // A TRF of several tournaments (as `virrey event --format trf` writes one per
-// event): a file per section, each begun by its 012 line (001 lines before
-// the first 012 make a section without a name).
+// event): a file per section, a section's 012 line beginning the next one
+// once the section has its name.
 std::vector<TrfFile> read_trf_sections(std::string_view text);
 
 // A disagreement between a TRF and the games.
