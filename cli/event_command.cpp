@@ -152,7 +152,7 @@ int compare_with_trf(const EventOptions& o, const std::vector<tn::GameSummary>& 
     const auto first = std::find_if(sections.begin(), sections.end(), [](const tn::TrfFile& s) {
       return !s.players.empty() || !s.name.empty();
     });
-    if (first != sections.end() && first->name.empty() == false && sections.size() > 1) {
+    if (first != sections.end() && !first->name.empty() && sections.size() > 1) {
       log::error("no tournament of {} is one of the games' ({})", o.trf, tournaments.front().key.event);
       return kExitDataFailed;
     }

@@ -35,8 +35,12 @@ std::string_view tag_value(const GameRecord& rec, const RosterTag& tag, Identity
 }  // namespace
 
 std::string identity_bytes(const GameRecord& rec, IdentityRule rule) {
+  std::array<std::string_view, kSevenTagRoster.size()> roster;
   std::size_t size = 3 * 8 + rec.start_fen.size() + 3 * rec.main_line.size();
-  for (const RosterTag& tag : kSevenTagRoster) size += 8 + tag_value(rec, tag, rule).size();
+  for (std::size_t i = 0; i < roster.size(); ++i) {
+    roster[i] = tag_value(rec, kSevenTagRoster[i], rule);
+    size += 8 + roster[i].size();
+  }
   std::string out;
   out.reserve(size);
   IdentityBytes b(out);
@@ -54,7 +58,7 @@ std::string identity_bytes(const GameRecord& rec, IdentityRule rule) {
     *k++ = bytes[1];
     *k++ = bytes[2];
   }
-  for (const RosterTag& tag : kSevenTagRoster) b.field(tag_value(rec, tag, rule));
+  for (std::string_view value : roster) b.field(value);
   return out;
 }
 

@@ -205,14 +205,17 @@ Result<bool> repeats_stored_games(const Database& dest, const Database& src) {
     if (key.size() != 13) return true;
     const GameId source_id = GameId(get_be(key.data() + 9, 4));
     std::optional<game::GameRecord> mine;
+    // The source's game, decoded once when first needed; false on a failure.
+    auto read_mine = [&] {
+      if (mine) return true;
+      auto rec = src.game(source_id, kDecodeTags | kDecodeMainLine);
+      if (!rec) failure = rec.error();
+      if (rec) mine = std::move(*rec);
+      return bool(mine);
+    };
     std::string prefix(key.substr(0, 9));
     if (as_read) {
-      auto rec = src.game(source_id, kDecodeTags | kDecodeMainLine);
-      if (!rec) {
-        failure = rec.error();
-        return false;
-      }
-      mine = std::move(*rec);
+      if (!read_mine()) return false;
       prefix = std::string(view(identity_prefix(mine->variant, game::game_identity(*mine))));
     }
     std::vector<GameId> candidates;
@@ -222,14 +225,7 @@ Result<bool> repeats_stored_games(const Database& dest, const Database& src) {
     });
     if (!failure) return false;
     if (candidates.empty()) return true;
-    if (!mine) {
-      auto rec = src.game(source_id, kDecodeTags | kDecodeMainLine);
-      if (!rec) {
-        failure = rec.error();
-        return false;
-      }
-      mine = std::move(*rec);
-    }
+    if (!read_mine()) return false;
     const std::string bytes = game::identity_bytes(*mine);
     for (GameId id : candidates) {
       auto stored = dest.game(id, kDecodeTags | kDecodeMainLine);

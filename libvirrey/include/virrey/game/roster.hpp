@@ -36,7 +36,9 @@ constexpr bool in_seven_tag_roster(std::string_view name) {
 // another tag's own value, or its unknown value when the game lacks it.
 inline std::string_view roster_value(const GameRecord& rec, const RosterTag& tag) {
   if (tag.name == "Result") return result_text(rec.result);
-  return rec.has_tag(tag.name) ? rec.tag(tag.name) : tag.unknown;
+  for (const TagPair& t : rec.tags)  // the first of the name, as GameRecord::tag
+    if (t.name == tag.name) return t.value;
+  return tag.unknown;
 }
 
 }  // namespace virrey::game
