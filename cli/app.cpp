@@ -6,12 +6,16 @@
 #include <cstdio>
 #include <functional>
 #include <iterator>
+#include <optional>
+#include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 #include "virrey/base/log.hpp"
+#include "virrey/base/quoted_text.hpp"
 
 #include "analyse_command.hpp"
 #include "cli_docs.hpp"
@@ -99,27 +103,14 @@ void add_rejects_option(CLI::App* cmd, std::string& rejects) {
 }
 
 // --format, one of `accepted`; the help text names them after `help_prefix`.
-// `unlisted` formats are accepted too without being named there (stats'
-// partial results, for pipelines; the README documents them).
 void add_format_option(CLI::App* cmd, Format& format, std::initializer_list<Format> accepted,
-                       const std::string& help_prefix = "", std::initializer_list<Format> unlisted = {}) {
-  std::vector<std::string_view> names;
-  for (Format f : accepted) names.push_back(format_name(f));
-  std::vector<std::string> all(names.begin(), names.end());
-  for (Format f : unlisted) all.emplace_back(format_name(f));
-  const std::string listed = CLI::detail::generate_set(std::vector<std::string>(names.begin(), names.end()));
+                       const std::string& help_prefix = "") {
+  std::vector<std::string> names;
+  for (Format f : accepted) names.emplace_back(format_name(f));
   auto* option = cmd->add_option_function<std::string>(
       "--format", [&format](const std::string& name) { format = parse_format(name).value_or(format); },
-      help_prefix + name_list(names));
-  if (unlisted.size() == 0)
-    option->check(CLI::IsMember(all));
-  else
-    option->check(CLI::Validator(
-        [all, listed](std::string& input) {
-          return std::find(all.begin(), all.end(), input) != all.end() ? std::string()
-                                                                       : input + " not in " + listed;
-        },
-        listed));
+      help_prefix + name_list(std::vector<std::string_view>(names.begin(), names.end())));
+  option->check(CLI::IsMember(names));
   option->default_str(std::string(format_name(format)));
 }
 
@@ -181,8 +172,8 @@ void add_validate(CLI::App& app, ValidateOptions& o, std::function<void()> run) 
       "validate",
       "Check every move of every game (main line and variations), the tags and the results.\n"
       "Inputs are paths or '-' (standard input; the default); gzip and zstd are recognised\n"
-      "by content. Exit 0: no game has an error; 1: some game has one; 3: an input or output\n"
-      "could not be read or written.");
+      "by content. Exit 0: no game has an error; 1: some game has one; 2: a bad option;\n"
+      "3: an input or output could not be read or written.");
   add_inputs_option(cmd, o.inputs, "PGN files, or '-' for standard input");
   add_default_variant_option(cmd, o.variant);
   cmd->add_flag("--strict", o.strict, "count warnings as errors");
@@ -264,7 +255,8 @@ void add_import(CLI::App& app, ImportOptions& o, std::function<void()> run) {
       "Roster) is counted as a duplicate. An input imported before is recognised by its content\n"
       "and skipped. Games are committed every few seconds, each whole with its index entries:\n"
       "a killed import keeps what it committed, and running it again completes it.\n"
-      "Exit 0: done; 1: some games had errors (the others are stored); 3: I/O or database error.");
+      "Exit 0: done; 1: some games had errors (the others are stored); 2: a bad option;\n"
+      "3: I/O or database error.");
   add_inputs_option(cmd, o.inputs, "PGN files (gzip, zstd recognised), or '-' for standard input");
   add_db_option(cmd, o.db);
   add_default_variant_option(cmd, o.variant);
@@ -476,12 +468,13 @@ void add_stats(CLI::App& app, StatsCommands& o, int& exit_code) {
       "Statistics over a database: opening explorer, results, promotions, game lengths and endings,\n"
       "players' accuracy from the engine analysis cache. Every statistic takes the filters of `search`\n"
       "(they choose the games). --format text (aligned tables, bars), json or csv (field names in the\n"
-      "README). Exit 0: done; 1: stats players found no analysis; 2: a bad FEN, SAN or option; 3: the\n"
+      "README), or partial: exact partial results that `stats merge` folds together (shards).\n"
+      "Exit 0: done; 1: stats players found no analysis; 2: a bad FEN, SAN or option; 3: the\n"
       "database cannot be read, or no engine.");
   cmd->require_subcommand(1);
   auto common = [](CLI::App* sub, StatsCommonOptions& c, bool positions, bool by = true) {
     add_db_option(sub, c.db);
-    add_format_option(sub, c.format, {Format::Text, Format::Json, Format::Csv}, "", {Format::Partial});
+    add_format_option(sub, c.format, {Format::Text, Format::Json, Format::Csv, Format::Partial});
     add_filter_options(sub, c.filter, positions, by ? "--by,--promotion-by" : "--promotion-by");
   };
   auto* openings = cmd->add_subcommand(
@@ -595,6 +588,73 @@ void add_docs_commands(CLI::App& app, DocsOptions& o, int& exit_code) {
   man->callback([&app, &o, &exit_code] { exit_code = write_man_pages(app, o.man_dir, o.data_dir); });
 }
 
+// An option given without its value takes the next argument as its value:
+// `search --white --count` would search for a player named "--count". A value
+// that is the name of an option of the command (or of those above it) is
+// refused instead.
+void refuse_option_names_as_values(CLI::App* cmd) {
+  for (CLI::Option* option : cmd->get_options()) {
+    if (!option->nonpositional() || option->get_type_size_max() == 0) continue;  // flags
+    option->check(CLI::Validator(
+        [cmd](std::string& value) -> std::string {
+          if (value.size() < 2 || value[0] != '-' || (value[1] >= '0' && value[1] <= '9')) return {};
+          const std::string name = value.substr(0, value.find('='));
+          for (const CLI::App* at = cmd; at; at = at->get_parent())
+            if (at->get_option_no_throw(name)) return "no value given: " + name + " is an option";
+          return {};
+        },
+        ""));
+  }
+  for (CLI::App* sub : cmd->get_subcommands([](CLI::App*) { return true; }))
+    refuse_option_names_as_values(sub);
+}
+
+// Edit distance, for suggesting the command a mistyped word meant.
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+// When a command needs a subcommand and the command line names none: the
+// word that stands where it should ("virrey serach", "virrey db chek"), with
+// the commands it could have meant. Nothing when no such word is there.
+std::optional<std::string> unknown_command(CLI::App& app, int argc, char** argv) {
+  CLI::App* at = &app;
+  std::string path;  // the commands named before it
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg.empty() || arg[0] == '-') continue;
+    const auto subs = at->get_subcommands([](CLI::App*) { return true; });
+    if (subs.empty()) return std::nullopt;
+    CLI::App* next = nullptr;
+    std::vector<std::string_view> names, close;
+    for (CLI::App* sub : subs) {
+      if (sub->get_name() == arg) next = sub;
+      names.push_back(sub->get_name());
+      if (edit_distance(arg, sub->get_name()) <= 2) close.push_back(sub->get_name());
+    }
+    if (!next) {
+      std::string message =
+          fmt::format("{}{}unknown command '{}'", path, path.empty() ? "" : ": ", quoted_text(arg));
+      if (!close.empty()) message += fmt::format("; did you mean {}?", name_list(close));
+      return message + fmt::format(" (commands: {})", name_list(names, ", "));
+    }
+    at = next;
+    path += (path.empty() ? "" : " ") + arg;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 // The first argument that is not a global flag: the subcommand, if it names one.
@@ -652,6 +712,7 @@ int run_app(int argc, char** argv) {
     if (!named || name == first) add();
   DocsOptions docs;
   add_docs_commands(app, docs, exit_code);
+  refuse_option_names_as_values(&app);
 
   app.parse_complete_callback([&] {
     log::set_level(quiet ? log::Level::error : verbose ? log::Level::debug : log::Level::info);
@@ -664,6 +725,13 @@ int run_app(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
+  } catch (const CLI::RequiredError& e) {
+    if (const auto message = unknown_command(app, argc, argv)) {
+      log::error("{}", *message);
+      return kExitUsage;
+    }
+    app.exit(e);
+    return kExitUsage;
   } catch (const CLI::ParseError& e) {
     app.exit(e);
     return kExitUsage;

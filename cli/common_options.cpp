@@ -28,15 +28,17 @@ std::optional<Variant> variant_option(const std::string& name) {
   return v;
 }
 
-bool threads_in_range(int threads, int given) {
+bool threads_in_range(int threads) {
   if (threads >= 1 && threads <= 256) return true;
-  log::error("threads {} is out of range (1 to 256)", given);
+  log::error("threads {} is out of range (1 to 256)", threads);
   return false;
 }
 
 int threads_or_every_core(int given) {
   const int threads = given == 0 ? int(std::max(1u, std::thread::hardware_concurrency())) : given;
-  return threads_in_range(threads, given) ? threads : 0;
+  if (threads >= 1 && threads <= 256) return threads;
+  log::error("threads {} is out of range (0: every core, or 1 to 256)", given);
+  return 0;
 }
 
 }  // namespace virrey::cli

@@ -34,11 +34,9 @@ bool set_variant_option(const std::string& name, V& variant) {
   return v.has_value();
 }
 
-// Whether `threads` is 1 to 256; logs why not (naming `given`, the value as
-// the user wrote it).
-bool threads_in_range(int threads, int given);
+// Whether `threads` is 1 to 256; logs why not.
+bool threads_in_range(int threads);
 // A --threads where 0 means every core: the count, 0 after logging why it is out of range.
 int threads_or_every_core(int given);
-inline bool threads_in_range(int threads) { return threads_in_range(threads, threads); }
 
 }  // namespace virrey::cli

@@ -210,8 +210,8 @@ int run_merge(const DbOptions& o) {
   for (const auto& m : report->sources)
     fmt::print("{}: {} games: {} stored, {} duplicates ({})\n", m.path, m.games, m.stored, m.duplicates,
                m.copied ? "copied" : "imported game by game");
-  fmt::print("{} databases merged: {} games stored, {} duplicates\n", report->sources.size(), report->stored,
-             report->duplicates);
+  fmt::print("{} merged: {} games stored, {} duplicates\n", count_of(report->sources.size(), "database"),
+             report->stored, report->duplicates);
   fmt::print("database {:.1f} MB ({})\n", double(bytes) / 1e6, db->path());
   return kExitOk;
 }

@@ -21,6 +21,13 @@ void take(Result<T> r, U& target, std::optional<Error>& error) {
     error = r.error();
 }
 
+// The same for the value of one option: its error names the option.
+template <class T, class U>
+void take(std::string_view option, Result<T> r, U& target, std::optional<Error>& error) {
+  if (!r && !error) error = Error{r.error().kind, fmt::format("{}: {}", option, r.error().message)};
+  take(std::move(r), target, error);
+}
+
 }  // namespace
 
 Result<std::optional<query::OpeningCondition>> opening_condition(const FilterOptions& o) {
@@ -39,20 +46,20 @@ Result<query::GameFilter> build_filter(const FilterOptions& o) {
   query::GameFilter f;
   query::TagConditions& t = f.tags;
   std::optional<Error> error;
-  if (!o.variant.empty()) take(query::parse_variant(o.variant), t.variant, error);
+  if (!o.variant.empty()) take("--variant", query::parse_variant(o.variant), t.variant, error);
   if (error) return *error;
   if (!o.fen.empty() && !o.moves.empty()) return usage("--fen and --moves exclude each other");
   if (!o.fen.empty())
-    take(query::position_from_fen_text(o.fen, t.variant), f.positions, error);
+    take("--fen", query::position_from_fen_text(o.fen, t.variant), f.positions, error);
   else if (!o.moves.empty())
-    take(query::position_from_moves(o.moves, t.variant), f.positions, error);
+    take("--moves", query::position_from_moves(o.moves, t.variant), f.positions, error);
 
   if (!o.promotion.empty() || !o.by.empty() || !o.file.empty() || o.min_count != 0 || !o.ply.empty()) {
     query::PromotionCondition p;
-    if (!o.promotion.empty()) take(query::parse_promotion_piece(o.promotion), p.piece, error);
-    if (!o.by.empty()) take(query::parse_side(o.by), p.by, error);
-    if (!o.file.empty()) take(query::parse_file(o.file), p.file, error);
-    if (!o.ply.empty()) take(query::parse_ply_range(o.ply), p.plies, error);
+    if (!o.promotion.empty()) take("--promotion", query::parse_promotion_piece(o.promotion), p.piece, error);
+    if (!o.by.empty()) take("--promotion-by", query::parse_side(o.by), p.by, error);
+    if (!o.file.empty()) take("--file", query::parse_file(o.file), p.file, error);
+    if (!o.ply.empty()) take("--ply", query::parse_ply_range(o.ply), p.plies, error);
     if (o.min_count < 0 || o.min_count > 64)
       return usage(fmt::format("--min-count {} is out of range (1 to 64)", o.min_count));
     if (o.min_count > 0) p.min_count = std::uint32_t(o.min_count);
@@ -61,9 +68,9 @@ Result<query::GameFilter> build_filter(const FilterOptions& o) {
 
   t.white = given(o.white), t.black = given(o.black), t.player = given(o.player);
   t.event = given(o.event), t.site = given(o.site), t.round = given(o.round);
-  if (!o.result.empty()) take(query::parse_result_option(o.result), t.result, error);
-  if (!o.date_from.empty()) take(query::parse_date_bound(o.date_from), t.date_from, error);
-  if (!o.date_to.empty()) take(query::parse_date_bound(o.date_to), t.date_to, error);
+  if (!o.result.empty()) take("--result", query::parse_result_option(o.result), t.result, error);
+  if (!o.date_from.empty()) take("--date-from", query::parse_date_bound(o.date_from), t.date_from, error);
+  if (!o.date_to.empty()) take("--date-to", query::parse_date_bound(o.date_to), t.date_to, error);
   take(material_condition(o.material), f.material, error);
   take(pattern_condition(o.pattern, o.material.either_colour), f.pattern, error);
   if (!error && o.material.either_colour && !f.material && !f.pattern)

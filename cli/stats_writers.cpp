@@ -179,6 +179,9 @@ std::string openings_text(const query::OpeningStats& s) {
     out += '\n';
   }
   out += fmt::format("{} to move\n\n", s.side_to_move == Color::White ? "White" : "Black");
+  if (s.moves.empty() && s.total.games > 0)
+    return out + fmt::format("{} continue from this position; no move reaches --min-games.\n",
+                             count_of(s.total.games, "game"));
   if (s.moves.empty()) return out + "No game continues from this position.\n";
   TextTable t({{"Move", Align::Left},
                {"Games"},
@@ -283,9 +286,9 @@ std::string results_csv(const query::ResultStats& s) {
 }
 
 std::string results_text(const query::ResultStats& s) {
-  std::string out = fmt::format("Results · {} games", s.total.games);
+  std::string out = fmt::format("Results · {}", count_of(s.total.games, "game"));
   if (s.by != query::ResultGrouping::None)
-    out += fmt::format(" · by {} ({} groups{})", query::grouping_name(s.by), s.group_count,
+    out += fmt::format(" · by {} ({}{})", query::grouping_name(s.by), count_of(s.group_count, "group"),
                        s.groups.size() < s.group_count ? fmt::format(", {} shown", s.groups.size()) : "");
   out += "\n\n";
   const bool player = s.by == query::ResultGrouping::Player;

@@ -3,12 +3,18 @@
 #include <algorithm>
 #include <cmath>
 
+#include <fmt/format.h>
+
 namespace virrey::cli {
 
 std::size_t display_width(std::string_view s) {
   std::size_t n = 0;
   for (unsigned char c : s) n += (c & 0xc0) != 0x80;
   return n;
+}
+
+std::string count_of(std::uint64_t n, std::string_view noun) {
+  return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s");
 }
 
 std::string fit_width(std::string_view s, std::size_t max) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,6 +14,9 @@ namespace virrey::cli {
 std::size_t display_width(std::string_view s);
 // At most `max` code points (0: no limit), the last one an ellipsis when cut.
 std::string fit_width(std::string_view s, std::size_t max);
+
+// "1 game", "2 games": a count and its noun (plural with an s).
+std::string count_of(std::uint64_t n, std::string_view noun);
 
 // Columns are separated by two spaces (or `separator`); numbers are
 // right-aligned. A column is as wide as its widest cell, at least `width`.

@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <string>
+#include <tuple>
+#include <vector>
 
 #include "run_virrey.hpp"
 #include "temp_dir.hpp"
@@ -65,6 +67,87 @@ TEST(CommandLine, UnknownSubcommandOrNoneIsAUsageError) {
   EXPECT_EQ(run_virrey_words("Perft --startpos --depth 1").exit_code, 2);
 }
 
+// A mistyped command is named, with the command it most likely meant.
+TEST(CommandLine, AMistypedCommandIsNamedWithTheCloseOnes) {
+  for (const auto& [words, named, meant] :
+       {std::tuple<const char*, const char*, const char*>{"serach", "unknown command 'serach'", "search"},
+        {"-q db chek", "db: unknown command 'chek'", "check"},
+        {"stats opening --db x", "stats: unknown command 'opening'", "openings"}}) {
+    const RunResult r = run_virrey_words(words);
+    EXPECT_EQ(r.exit_code, 2) << words;
+    EXPECT_NE(r.err.find(named), std::string::npos) << words << ": " << r.err;
+    EXPECT_NE(r.err.find(std::string("did you mean ") + meant + "?"), std::string::npos) << r.err;
+  }
+  const RunResult far = run_virrey_words("zzzzzz");
+  EXPECT_NE(far.err.find("unknown command 'zzzzzz' (commands: perft, "), std::string::npos) << far.err;
+}
+
+// An option written without its value would take the next option as the
+// value (`--white --count` searching for a player "--count"): refused.
+TEST(CommandLine, AnOptionWithoutItsValueDoesNotTakeTheNextOption) {
+  TempDir dir;
+  const std::string games = std::string(VIRREY_SOURCE_DIR) + "/sample-data/modern-club.pgn";
+  ASSERT_EQ(run_virrey({"-q", "import", "--db", dir.path() + "/db", games}, dir.path()).exit_code, 0);
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"search", "--db", dir.path() + "/db", "--white", "--count"},
+        {"search", "--db", dir.path() + "/db", "--white", "-q"},
+        {"search", "--variant", "--count", "--db", dir.path() + "/db"},
+        {"stats", "games", "--db", "--format", "json"}}) {
+    const RunResult r = run_virrey(args, dir.path());
+    EXPECT_EQ(r.exit_code, 2) << args[1] << " " << args[2] << ": " << r.out;
+    EXPECT_NE(r.err.find("no value given"), std::string::npos) << r.err;
+  }
+  // Values that begin with '-' but are no option stay values.
+  const RunResult ply =
+      run_virrey({"search", "--db", dir.path() + "/db", "--ply", "-40", "--count"}, dir.path());
+  EXPECT_EQ(ply.exit_code, 0) << ply.err;
+}
+
+// A bad value names the option it was given to; a SAN line's problem is
+// numbered as the move it is in the game (from a FEN: its move number).
+TEST(CommandLine, BadValuesNameTheirOptionAndMove) {
+  TempDir dir;
+  const std::string games = std::string(VIRREY_SOURCE_DIR) + "/sample-data/standard-games.pgn";
+  const std::string db = dir.path() + "/db";
+  ASSERT_EQ(run_virrey({"-q", "import", "--db", db, games}, dir.path()).exit_code, 0);
+  const auto err = [&](std::vector<std::string> args) {
+    const RunResult r = run_virrey(args, dir.path());
+    EXPECT_EQ(r.exit_code, 2) << args[1];
+    return r.err;
+  };
+  EXPECT_NE(err({"search", "--db", db, "--date-from", "2020.13"}).find("--date-from: bad date '2020.13'"),
+            std::string::npos);
+  EXPECT_NE(err({"search", "--db", db, "--ply", "abc"}).find("--ply: "), std::string::npos);
+  EXPECT_NE(err({"search", "--db", db, "--moves", "e4 e5 Ke3"}).find("--moves: bad SAN: move 2 (Ke3)"),
+            std::string::npos);
+  EXPECT_NE(err({"stats", "openings", "--db", db, "--variant", "standard", "--moves", "1. e4 e5 2. Ke3"})
+                .find("bad SAN: move 2 (Ke3)"),
+            std::string::npos);
+  // Black to move at move 20: the first token is 20...
+  EXPECT_NE(err({"stats", "openings", "--db", db, "--variant", "standard", "--fen",
+                 "4k3/8/8/8/8/8/8/4K3 b - - 0 20", "--moves", "Kd7 Ke5"})
+                .find("bad SAN: move 21 (Ke5)"),
+            std::string::npos);
+  EXPECT_NE(err({"import", "--db", db, "--threads", "-1", games}).find("(0: every core, or 1 to 256)"),
+            std::string::npos);
+}
+
+// A long token in a message is cut to 80 bytes with its full length (the
+// README's Limits), in the SAN parser's words and the move label alike.
+TEST(CommandLine, ALongMoveTokenIsCutInMessages) {
+  TempDir dir;
+  std::string token(5000, 'N');
+  token.append("f3");
+  testing::write_file(dir.path() + "/long.pgn", "[Event \"x\"]\n\n1. e4 " + token + " *\n");
+  for (const char* format : {"text", "jsonl"}) {
+    const RunResult r = run_virrey({"validate", "--format", format, dir.path() + "/long.pgn"}, dir.path());
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    const std::string text = r.out + r.err;
+    EXPECT_NE(text.find("... (5002 bytes)"), std::string::npos) << text.substr(0, 400);
+    EXPECT_EQ(text.find(std::string(81, 'N')), std::string::npos) << format;
+  }
+}
+
 // An input that cannot be read is an I/O error (exit 3, as every command's
 // help says), named, and the other inputs are still read.
 TEST(CommandLine, UnreadableInputsExitThreeAndTheOthersAreRead) {
@@ -105,6 +188,25 @@ TEST(CommandLine, AnEmptyDirectoryIsNoDatabase) {
   EXPECT_EQ(r.exit_code, 3);
   EXPECT_NE(r.err.find("no virrey database at " + empty + " (an empty directory)"), std::string::npos)
       << r.err;
+}
+
+// A database that lost its CURRENT file is called damaged, not something
+// else, and nothing is written into it.
+TEST(CommandLine, ADatabaseWithoutCurrentIsDamaged) {
+  TempDir dir;
+  const std::string db = dir.path() + "/db";
+  const std::string games = std::string(VIRREY_SOURCE_DIR) + "/sample-data/modern-club.pgn";
+  ASSERT_EQ(run_virrey({"-q", "import", "--db", db, games}, dir.path()).exit_code, 0);
+  std::filesystem::remove(db + "/CURRENT");
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"db", "info", "--db", db}, {"import", "--db", db, games}}) {
+    const RunResult r = run_virrey(args, dir.path());
+    EXPECT_EQ(r.exit_code, 3) << args[0];
+    EXPECT_NE(r.err.find(db + " is damaged: it holds a database's table files but no CURRENT file"),
+              std::string::npos)
+        << r.err;
+  }
+  EXPECT_FALSE(std::filesystem::exists(db + "/CURRENT"));
 }
 
 // Counts out of range are usage errors (exit 2) that name the option, before

@@ -221,5 +221,17 @@ TEST_F(StatsPartialCli, APositionMetByALongerRouteFirstIsListedDeepEnough) {
   EXPECT_EQ(run_ok("stats merge --format csv " + (dir / "routes.jsonl")), direct);
 }
 
+// Every statistic's help, and its complaint about a format, name partial
+// among the formats it takes.
+TEST(StatsPartialHelp, EveryStatisticListsPartial) {
+  for (const char* statistic : {"openings", "results", "promotions", "games", "endgames", "players"}) {
+    const auto help = run_virrey_words(std::string("stats ") + statistic + " --help");
+    EXPECT_NE(help.out.find("text, json, csv or partial"), std::string::npos) << statistic << help.out;
+    const auto bad = run_virrey_words(std::string("stats ") + statistic + " --format Partial --db x");
+    EXPECT_EQ(bad.exit_code, 2);
+    EXPECT_NE(bad.err.find("{text,json,csv,partial}"), std::string::npos) << bad.err;
+  }
+}
+
 }  // namespace
 }  // namespace virrey::testing

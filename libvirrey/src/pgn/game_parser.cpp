@@ -6,7 +6,7 @@
 
 #include "byte_scan.hpp"
 #include "pgn_chars.hpp"
-#include "virrey/pgn/utf8.hpp"
+#include "virrey/base/utf8.hpp"
 
 namespace virrey::pgn {
 

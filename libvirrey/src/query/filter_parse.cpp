@@ -52,9 +52,7 @@ Result<PositionTarget> play_moves(Variant v, std::string_view moves) {
   start.enable_bishop_swap();  // Modern chess: a line may hold a bishop swap
   const SanLine<G> line = play_san_line(start, moves);
   if (const auto& p = line.problem) {
-    const std::string label =
-        fmt::format("move {} ({}{})", p->index / 2 + 1, p->index % 2 ? "..." : "", p->token);
-    return bad(fmt::format("bad SAN: {}: {}", label,
+    return bad(fmt::format("bad SAN: {}: {}", p->label,
                            p->code == SanError::NullMove ? "a null move reaches no position" : p->message));
   }
   return position_target(line.last());

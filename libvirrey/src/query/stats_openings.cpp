@@ -240,8 +240,7 @@ Result<OpeningStats> explore(const store::Database& db, const OpeningQuery& q, c
   std::string moves;  // every --moves argument, one line
   for (const std::string& text : q.moves) moves.append(text).push_back(' ');
   const SanLine<G> line = play_san_line(start, moves);
-  if (const auto& p = line.problem)
-    return invalid(fmt::format("move {} ({}): {}", p->index + 1, p->token, p->message));
+  if (const auto& p = line.problem) return invalid(fmt::format("bad SAN: {}: {}", p->label, p->message));
   for (std::size_t i = 0; i < line.moves.size(); ++i)
     out.line.push_back(write_san(line.positions[i], line.moves[i]));
   const Position<G>& pos = line.last();

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "virrey/base/quoted_text.hpp"
+
 namespace virrey {
 
 namespace {
@@ -91,7 +93,7 @@ std::optional<SanSyntax> parse_san(std::string_view t, SanProblem& problem) {
     return san;
   }
   if (t.empty()) {
-    problem = {SanError::NotAMove, fmt::format("'{}' is not a move", original)};
+    problem = {SanError::NotAMove, fmt::format("'{}' is not a move", quoted_text(original))};
     return std::nullopt;
   }
   std::size_t i = 0, end = t.size();
@@ -122,24 +124,26 @@ std::optional<SanSyntax> parse_san(std::string_view t, SanProblem& problem) {
                                 is_rank(t[mark - 1]);
     problem = {SanError::NoDestination,
                promotion_like
-                   ? fmt::format("'{}' is not a move: a promotion is written {}={}", original,
+                   ? fmt::format("'{}' is not a move: a promotion is written {}={}", quoted_text(original),
                                  t.substr(mark - 2, 2), mark + 1 < t.size() ? t.substr(mark + 1, 1) : "Q")
-                   : fmt::format("'{}' is not a move: no destination square", original)};
+                   : fmt::format("'{}' is not a move: no destination square", quoted_text(original))};
     return std::nullopt;
   }
   end = read_square_and_origin(t, i, end, san);
   if (end != i) {
     problem = {SanError::UnexpectedText,
-               fmt::format("'{}' is not a move: unexpected '{}'", original, t.substr(i, end - i))};
+               fmt::format("'{}' is not a move: unexpected '{}'", quoted_text(original),
+                           quoted_text(t.substr(i, end - i)))};
     return std::nullopt;
   }
   if (san.promotion != PieceType::None && san.piece != PieceType::Pawn) {
-    problem = {SanError::PromotionByPiece, fmt::format("'{}': only a pawn can promote", original)};
+    problem = {SanError::PromotionByPiece,
+               fmt::format("'{}': only a pawn can promote", quoted_text(original))};
     return std::nullopt;
   }
   if (san.promotion == PieceType::Pawn || san.promotion == PieceType::King) {
-    problem = {SanError::PromotionPiece,
-               fmt::format("'{}': a pawn cannot promote to a {}", original, piece_word(san.promotion))};
+    problem = {SanError::PromotionPiece, fmt::format("'{}': a pawn cannot promote to a {}",
+                                                     quoted_text(original), piece_word(san.promotion))};
     return std::nullopt;
   }
   return san;

@@ -1,6 +1,9 @@
 #include "virrey/rules/san_line.hpp"
 
+#include <fmt/format.h>
+
 #include "virrey/base/game_result.hpp"
+#include "virrey/base/quoted_text.hpp"
 
 namespace virrey {
 
@@ -41,16 +44,21 @@ SanLine<G> play_san_line(const Position<G>& start, std::string_view text) {
   const std::vector<std::string_view> tokens = san_line_tokens(text);
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     const Position<G>& pos = line.positions.back();
+    auto problem = [&](SanError code, std::string message) {
+      line.problem = SanLineProblem{
+          i, std::string(tokens[i]), code, std::move(message),
+          fmt::format("move {} ({}{})", pos.fullmove_number(),
+                      pos.side_to_move() == Color::Black ? "..." : "", quoted_text(tokens[i]))};
+    };
     SanProblem syntax_problem;
     const auto syntax = parse_san(tokens[i], syntax_problem);
     if (!syntax) {
-      line.problem =
-          SanLineProblem{i, std::string(tokens[i]), syntax_problem.code, std::move(syntax_problem.message)};
+      problem(syntax_problem.code, std::move(syntax_problem.message));
       break;
     }
     SanResolution r = resolve_san(pos, *syntax);
     if (r.error != SanError::None) {
-      line.problem = SanLineProblem{i, std::string(tokens[i]), r.error, std::move(r.message)};
+      problem(r.error, std::move(r.message));
       break;
     }
     line.moves.push_back(r.move);

@@ -125,6 +125,17 @@ bool only_unfinished_creation(const std::string& path) {
   return !ec;
 }
 
+// Whether a directory holds RocksDB table files: a database whose CURRENT
+// file is lost (a creation killed before CURRENT was written has none).
+bool has_table_files(const std::string& path) {
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(path, ec)) {
+    const std::string name = e.path().filename().string();
+    if (name.ends_with(".sst")) return true;
+  }
+  return false;
+}
+
 std::uint64_t read_u64(const std::string& v) { return get_be(v.data(), int(v.size() <= 8 ? v.size() : 8)); }
 
 bool has_meta_family(const std::vector<std::string>& names) {
@@ -307,6 +318,11 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
   bool fresh = false;
   bool unfinished_creation = false;  // RocksDB's default part only: must be empty
   if (!has_current) {
+    if (exists && has_table_files(path))
+      return Error{ErrorKind::Corrupt,
+                   fmt::format("{} is damaged: it holds a database's table files but no CURRENT file (the "
+                               "pointer to its MANIFEST); restore it from a copy or import its games again",
+                               path)};
     if (exists && !only_unfinished_creation(path)) return not_a_database(path, "a directory of other files");
     if (!writer || !options.create) {
       const bool empty = exists && fs::is_empty(path, ec);

@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "quoted_text.hpp"
+#include "virrey/base/quoted_text.hpp"
 #include "virrey/base/sanitizers.hpp"
 #include "virrey/game/roster.hpp"
 #include "virrey/rules/fen.hpp"
@@ -126,7 +126,7 @@ struct GeometryChecker final : pgn::Visitor {
     if (!add(code, severity, at, std::move(message))) return;
     Finding& f = out.findings.back();
     f.ply = int(line.ply + 1);
-    f.san = std::string(san);
+    f.san = quoted_text(san);
     f.move_label = out.record.move_number_text(line.ply + 1, true) + f.san;
     f.fen = write_fen(line.pos);
   }

@@ -23,6 +23,9 @@ struct SanLineProblem {
   std::string token;
   SanError code = SanError::None;  // a syntax error, a rule error or NullMove
   std::string message;             // what parse_san or resolve_san says
+  // "move 12 (...Ke3)": the number and side of the move the token was read
+  // as, from the position it was played in; the token cut short when long.
+  std::string label;
 };
 
 template <class G>

@@ -1,9 +1,9 @@
-#include "virrey/pgn/utf8.hpp"
+#include "virrey/base/utf8.hpp"
 
 #include <cstdint>
 #include <cstring>
 
-namespace virrey::pgn {
+namespace virrey {
 
 std::size_t first_invalid_utf8(std::string_view text) {
   const auto* s = reinterpret_cast<const unsigned char*>(text.data());
@@ -52,4 +52,4 @@ std::size_t first_invalid_utf8(std::string_view text) {
   return std::string_view::npos;
 }
 
-}  // namespace virrey::pgn
+}  // namespace virrey

@@ -7,10 +7,10 @@
 #include <string>
 #include <string_view>
 
-namespace virrey::validate {
+namespace virrey {
 
 // At most `max_bytes` of `text`, escaped; a longer text ends with
 // "... (N bytes)".
 std::string quoted_text(std::string_view text, std::size_t max_bytes = 80);
 
-}  // namespace virrey::validate
+}  // namespace virrey
