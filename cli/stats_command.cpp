@@ -99,10 +99,22 @@ int run_stats_openings(const StatsOpeningsOptions& o) {
   if (in.filter.tags.variant) {
     q.variant = *in.filter.tags.variant;
   } else {
-    // The variant of most games in the database.
+    // The variant of most games in the database, among those a --fen can be
+    // a position of (a 9x9 FEN is Modern chess whatever the database holds).
+    std::array<bool, kVariantCount> possible;
+    possible.fill(o.fen.empty());
+    if (!o.fen.empty()) {
+      const auto targets = query::position_from_fen_text(o.fen, std::nullopt);
+      if (!targets) return fail(targets.error());
+      for (const query::PositionTarget& t : *targets) possible[std::size_t(t.variant)] = true;
+    }
     const auto counts = in.db->counts();
+    bool chosen = false;
     for (std::size_t v = 0; v < counts.size(); ++v)
-      if (counts[v].games > counts[std::size_t(q.variant)].games) q.variant = Variant(v);
+      if (possible[v] && (!chosen || counts[v].games > counts[std::size_t(q.variant)].games)) {
+        q.variant = Variant(v);
+        chosen = true;
+      }
   }
   q.fen = o.fen;
   q.moves = o.moves;

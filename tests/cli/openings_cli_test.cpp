@@ -99,9 +99,10 @@ TEST_F(OpeningsCli, RangesAndTagFallback) {
   EXPECT_EQ(count({"--eco", "D50-"}), "3");
   // Game 4 has neither: no opening condition takes it.
   EXPECT_EQ(count({"--event", "Fool", "--eco", "A00-E99"}), "0");
-  RunResult bad = run({"search", "--db", db(), "--eco", "F10"});
+  RunResult bad = run({"search", "--db", db(), "--eco", "1F0"});
   EXPECT_EQ(bad.exit_code, 2);
-  EXPECT_NE(bad.err.find("F10"), std::string::npos) << bad.err;
+  EXPECT_NE(bad.err.find("1F0"), std::string::npos) << bad.err;
+  EXPECT_EQ(count({"--eco", "F10"}), "0");  // a code of another variant's file: no game here
   EXPECT_EQ(run({"search", "--db", db(), "--eco", "D99-A00"}).exit_code, 2);
 }
 
@@ -195,6 +196,16 @@ TEST_F(OpeningsCli, ModernGamesTakeAModernFile) {
       {"search", "--db", d / "db", "--opening", "Modern knight opening: Double knights, 2.d3", "--count"},
       d.path());
   EXPECT_EQ(r.out, "1\n") << r.err;
+  // Codes of other letters than chess's A-E, as a Modern ECO file may use.
+  std::string lettered =
+      game("x", "[ECO \"M01\"]\n[Opening \"Lettered\"]\n[Variant \"Modern\"]\n", "1. Nc3 Ng7", "*");
+  std::ofstream(d / "lettered.pgn") << lettered;
+  r = run_virrey({"db", "classify", "--db", d / "db", "--openings", d / "lettered.pgn"}, d.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* eco : {"M01", "M00-M99", "m01"}) {
+    r = run_virrey({"search", "--db", d / "db", "--eco", eco, "--count"}, d.path());
+    EXPECT_EQ(r.out, "1\n") << eco << r.err;
+  }
 }
 
 // Agreement with pgn-extract -e (its eco.pgn) on a slice of real games: the

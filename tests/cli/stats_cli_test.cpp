@@ -228,6 +228,26 @@ TEST(StatsCli, ModernFiguresAreTheLibrarys) {
             std::string::npos)
       << o.out;
 
+  // Without --variant, a 9x9 FEN is Modern chess whatever most games are; an
+  // 8x8 one is the 8x8 variant with the most games.
+  const testing::RunResult by_fen = run_virrey_words(
+      "stats openings --format json --fen 'rnbqkmbnr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNBMKQBNR w KQkq - 0 1' " +
+      db_arg());
+  ASSERT_EQ(by_fen.exit_code, 0) << by_fen.err;
+  EXPECT_EQ(by_fen.out, o.out);
+  const auto counts = data.db->counts();
+  const Variant eight =
+      counts[std::size_t(Variant::Virrey)].games > counts[std::size_t(Variant::Standard)].games
+          ? Variant::Virrey
+          : Variant::Standard;
+  const testing::RunResult by_8x8 = run_virrey_words(
+      "stats openings --format json --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' " +
+      db_arg());
+  ASSERT_EQ(by_8x8.exit_code, 0) << by_8x8.err;
+  EXPECT_NE(by_8x8.out.find(std::string("\"variant\":\"") + std::string(info(eight).cli_name) + "\""),
+            std::string::npos)
+      << by_8x8.out;
+
   // promotions, CSV: ministers made on the i-file, and no viceroy.
   auto promos = query::promotion_stats(*data.db, query::GameScope::everything(Variant::Modern));
   ASSERT_TRUE(promos);

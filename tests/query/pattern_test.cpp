@@ -311,6 +311,13 @@ TEST_P(PatternSearch, PiecePatterns) {
   expect_same(pieces("a[a-c]1", [](const Board& b) {
     return std::islower(b.at("a1")) || std::islower(b.at("b1")) || std::islower(b.at("c1"));
   }));
+  // Squares an 8x8 board lacks (rank 9, the i-file): only 9x9 boards match,
+  // whether the term is negated or not.
+  const auto nine = [](const Board& b) { return b.ranks.size() == 9; };
+  expect_same(pieces(".e9", [&](const Board& b) { return nine(b) && b.at("e9") == '_'; }));
+  expect_same(pieces("!?e9", [&](const Board& b) { return nine(b) && b.at("e9") == '_'; }));
+  expect_same(pieces("!??9", [&](const Board& b) { return nine(b) && b.ranks.front() == "_________"; }));
+  expect_same(pieces("!Ri?", [&](const Board& b) { return nine(b) && none_on_file(b, 'i', "R"); }));
 }
 
 TEST_P(PatternSearch, SideToMovePliesAndColours) {
@@ -438,6 +445,9 @@ TEST(PatternText, PiecePatternsCountAndNegate) {
   EXPECT_TRUE(yes("?e8 .e7 Ke1"));
   EXPECT_TRUE(yes("[VQ]d5 [^Pp]d5"));
   EXPECT_FALSE(yes("[^V]d5"));
+  // e9 and the i-file are no squares of this board: no term on them holds.
+  for (const char* off : {".e9", "!?e9", "!??9", "!?i?", "~Pi2"}) EXPECT_FALSE(yes(off)) << off;
+  EXPECT_TRUE(yes("!?[f-i]8 Ke1"));  // f8 to h8 are on the board (and empty)
 }
 
 TEST(PatternText, ErrorsNameTheColumn) {

@@ -253,14 +253,26 @@ Status PiecePattern::add(std::string_view text) {
 bool PiecePattern::matches(const BoardText& b) const {
   for (const Term& t : terms_) {
     int n = 0;
+    bool on_board = false;
     for (int r = 0; r < b.height; ++r)
       for (int f = 0; f < b.width; ++f)
-        if (t.squares[std::size_t(r * 9 + f)] &&
-            t.contents[std::size_t(static_cast<unsigned char>(b.at(f, r)))])
-          ++n;
+        if (t.squares[std::size_t(r * 9 + f)]) {
+          on_board = true;
+          if (t.contents[std::size_t(static_cast<unsigned char>(b.at(f, r)))]) ++n;
+        }
+    if (!on_board) return false;  // e9 or the i-file on an 8x8 board
     if (t.none ? n > 0 : n < t.at_least) return false;
   }
   return true;
+}
+
+bool PiecePattern::fits(int width, int height) const {
+  return std::all_of(terms_.begin(), terms_.end(), [&](const Term& t) {
+    for (int r = 0; r < height; ++r)
+      for (int f = 0; f < width; ++f)
+        if (t.squares[std::size_t(r * 9 + f)]) return true;
+    return false;
+  });
 }
 
 std::bitset<81> PiecePattern::squares_read(int width, int height) const {
@@ -273,15 +285,9 @@ std::bitset<81> PiecePattern::squares_read(int width, int height) const {
 }
 
 bool PiecePattern::only_single_squares(int width, int height) const {
-  auto on_board = [&](const Term& t) {
-    for (int r = 0; r < height; ++r)
-      for (int f = 0; f < width; ++f)
-        if (t.squares[std::size_t(r * 9 + f)]) return true;
-    return false;
-  };
-  return std::all_of(terms_.begin(), terms_.end(), [&](const Term& t) {
-    return t.none || (t.squares.count() == 1 && t.at_least == 1 && on_board(t));
-  });
+  return fits(width, height) && std::all_of(terms_.begin(), terms_.end(), [&](const Term& t) {
+           return t.none || (t.squares.count() == 1 && t.at_least == 1);
+         });
 }
 
 void PiecePattern::require(int width, int height, std::vector<ContentSet>& allowed) const {

@@ -12,11 +12,13 @@ namespace virrey::query {
 
 namespace {
 
-// "A00".."E99", then Scid's letter and digit 1-4; upper-cased as ECO tags write it.
+// A letter and two digits ("A00".."E99" in chess; ECO files of other variants
+// use other letters, M01 say), then Scid's letter and digit 1-4; upper-cased as
+// ECO tags write it.
 std::optional<std::string> eco_code(std::string_view text) {
   std::string code(text);
   if (!code.empty()) code[0] = char(std::toupper(std::uint8_t(code[0])));
-  if (code.size() < 3 || code.size() > 5 || code[0] < 'A' || code[0] > 'E' ||
+  if (code.size() < 3 || code.size() > 5 || code[0] < 'A' || code[0] > 'Z' ||
       !std::isdigit(std::uint8_t(code[1])) || !std::isdigit(std::uint8_t(code[2])))
     return std::nullopt;
   if (code.size() >= 4) code[3] = char(std::tolower(std::uint8_t(code[3])));

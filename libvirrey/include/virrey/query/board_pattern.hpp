@@ -82,7 +82,11 @@ class PiecePattern {
     bool none = false;  // negated: no square of the set holds such a content
   };
   bool empty() const { return terms_.empty(); }
+  // A term none of whose squares the board has (e9, the i-file on 8x8)
+  // matches no position of that board, negated or not.
   bool matches(const BoardText& board) const;
+  // Whether every term names a square of a board of this size.
+  bool fits(int width, int height) const;
   MinCounts min_counts() const;
   // The squares matches() reads on a board of this size (board numbering).
   std::bitset<81> squares_read(int width, int height) const;
