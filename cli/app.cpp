@@ -164,7 +164,12 @@ void add_generate(CLI::App& app, GenerateOptions& o, std::function<void()> run) 
       ->capture_default_str();
   cmd->add_option("--opening-plies", o.opening_plies, "with --engine: random plies before the engines play")
       ->capture_default_str();
-  cmd->callback(std::move(run));
+  cmd->callback([cmd, &o, run = std::move(run)] {
+    o.games_given = cmd->count("--games") > 0;
+    o.first_given = cmd->count("--first") > 0;
+    o.swiss_options_given = cmd->count("--players") + cmd->count("--rounds") > 0;
+    run();
+  });
 }
 
 void add_validate(CLI::App& app, ValidateOptions& o, std::function<void()> run) {

@@ -180,6 +180,14 @@ int run_generate(const GenerateOptions& o) {
   }
   if (!threads_in_range(o.threads)) return kExitUsage;
   const bool swiss = o.system == "swiss";
+  if (swiss && (o.games_given || o.first_given)) {
+    log::error("--games and --first do not apply to --system swiss: its games are --players x --rounds / 2");
+    return kExitUsage;
+  }
+  if (!swiss && o.swiss_options_given) {
+    log::error("--players and --rounds apply to --system swiss");
+    return kExitUsage;
+  }
   if (swiss && (o.players < 2 || o.players > 4000 || o.rounds < 1 || o.rounds >= o.players)) {
     log::error("--system swiss: --players must be 2 to 4000 and --rounds 1 to players - 1");
     return kExitUsage;

@@ -130,6 +130,17 @@ TEST(GenerateCommand, UsageErrors) {
   EXPECT_EQ(run_virrey_words("generate --games 1 --threads 0").exit_code, 2);
   EXPECT_EQ(run_virrey_words("generate --games many").exit_code, 2);
   EXPECT_EQ(run_virrey_words("generate --games 1 --output /nonexistent-dir/x.pgn").exit_code, 3);
+  // Options of the other system are refused, not ignored.
+  const auto swiss_games = run_virrey_words("generate --system swiss --players 4 --rounds 3 --games 10");
+  EXPECT_EQ(swiss_games.exit_code, 2);
+  EXPECT_NE(swiss_games.err.find("--games and --first do not apply to --system swiss"), std::string::npos)
+      << swiss_games.err;
+  EXPECT_TRUE(swiss_games.out.empty());
+  const auto round_robin_players = run_virrey_words("generate --games 2 --players 8");
+  EXPECT_EQ(round_robin_players.exit_code, 2);
+  EXPECT_NE(round_robin_players.err.find("--players and --rounds apply to --system swiss"),
+            std::string::npos);
+  EXPECT_EQ(run_virrey_words("generate --system swiss --players 4 --rounds 3").exit_code, 0);
 }
 
 // --- the generator ------------------------------------------------------------
