@@ -30,8 +30,8 @@ void parse_board(std::string_view field, Setup& s, FenProblems& errors) {
   int ranks_seen = 1;
   auto finish_rank = [&] {
     if (file != width && rank >= 0)
-      add_problem(errors, FenError::RankLength, "rank {} has {} squares (expected {})", rank + 1, file,
-                  width);
+      add_problem(errors, FenError::RankLength, "rank {} has {} square{} (expected {})", rank + 1, file,
+                  file == 1 ? "" : "s", width);
   };
   for (std::size_t i = 0; i < field.size(); ++i) {
     char c = field[i];
@@ -57,7 +57,8 @@ void parse_board(std::string_view field, Setup& s, FenProblems& errors) {
   }
   finish_rank();
   if (ranks_seen != height)
-    add_problem(errors, FenError::RankCount, "the board has {} ranks (expected {})", ranks_seen, height);
+    add_problem(errors, FenError::RankCount, "the board has {} rank{} (expected {})", ranks_seen,
+                ranks_seen == 1 ? "" : "s", height);
 }
 
 void parse_castling(std::string_view field, Setup& s, FenProblems& errors) {
