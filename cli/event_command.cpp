@@ -121,6 +121,33 @@ std::string game_place(const tn::GameSummary& g) {
                      g.source.number);
 }
 
+// A game of a tournament of rounds whose Round tag gives no round number:
+// warned where it was read (as validate's round-tag), counted in no round.
+void warn_unnumbered_rounds(const std::vector<tn::GameSummary>& summaries,
+                            const std::vector<tn::Tournament>& tournaments) {
+  FindingWriter writer(Format::Text, stderr);
+  for (const tn::Tournament& t : tournaments) {
+    if (t.rounds == 0) continue;  // no game names a round: none is expected
+    for (const tn::TournamentGame& game : t.games) {
+      if (game.round > 0) continue;
+      const tn::GameSummary& g = summaries[game.summary];
+      const auto* error = std::get_if<tn::RoundError>(&g.round);
+      std::string why = error                  ? error->message
+                        : g.round_text.empty() ? std::string("the game has no Round tag")
+                                               : fmt::format("Round \"{}\" names no round", g.round_text);
+      validate::Finding f;
+      f.code = validate::Code::RoundTag;
+      f.severity = validate::Severity::Warning;
+      f.line = g.source.start.line;
+      f.column = g.source.start.column;
+      f.game = g.source.number;
+      f.message = fmt::format("in \"{}\": {}; counted in the standings, in no round", t.key.event, why);
+      writer.finding(g.source.file.empty() ? std::string_view("database") : std::string_view(g.source.file),
+                     f);
+    }
+  }
+}
+
 // Each tournament of the games against its section of the TRF (the one
 // whose 012 names it); when no section names one, the first tournament
 // against the first section.
@@ -236,6 +263,8 @@ int run_event(const EventOptions& o) {
     log::error("no tournament named '{}' in the games", o.filter.event);
     return read_all ? kExitDataFailed : kExitIo;
   }
+
+  warn_unnumbered_rounds(summaries, tournaments);
 
   File file;
   std::FILE* out = stdout;

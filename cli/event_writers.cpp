@@ -131,10 +131,17 @@ StandingRows crosstable_rows(const EventReport& r) {
   StandingRows out;
   out.columns = {{"No", Align::Right}, {"Player", Align::Left}};
   const bool grid = t.system == tn::System::RoundRobin || t.system == tn::System::DoubleRoundRobin;
+  // The rounds, then "?" for the games of no known round.
+  std::vector<int> rounds = t.round_numbers;
+  if (std::any_of(t.players.begin(), t.players.end(), [](const tn::Player& p) {
+        return std::any_of(p.entries.begin(), p.entries.end(),
+                           [](const tn::Entry& e) { return e.round == 0; });
+      }))
+    rounds.push_back(0);
   if (grid) {
     for (std::size_t j = 0; j < r.standings.size(); ++j) out.columns.push_back({std::to_string(j + 1), Align::Left});
   } else {
-    for (int round = 1; round <= t.rounds; ++round) out.columns.push_back({std::to_string(round), Align::Left});
+    for (int round : rounds) out.columns.push_back({round ? std::to_string(round) : "?", Align::Left});
   }
   out.columns.push_back({"Points", Align::Right});
   for (const tn::Standing& s : r.standings) {
@@ -143,7 +150,7 @@ StandingRows crosstable_rows(const EventReport& r) {
     if (grid) {
       for (const tn::Standing& o : r.standings) row.push_back(o.player == s.player ? "X" : grid_cell(p, o.player));
     } else {
-      for (int round = 1; round <= t.rounds; ++round) {
+      for (int round : rounds) {
         std::string cell;
         for (const tn::Entry& e : p.entries)
           if (e.round == round) cell += fmt::format("{}{}", cell.empty() ? "" : " ", swiss_cell(e, rank));
@@ -223,7 +230,7 @@ std::string render(const StandingRows& rows) {
 }
 
 Value entry_value(const tn::Tournament& t, const tn::Entry& e, const std::vector<int>& rank) {
-  Members m = {{"round", Value::integer(e.round)}};
+  Members m = {{"round", e.round ? Value::integer(e.round) : Value::null()}};
   if (e.sub_game) m.push_back({"game", Value::integer(e.sub_game)});
   m.push_back({"opponent", e.opponent >= 0 ? Value::string(t.players[std::size_t(e.opponent)].name) : Value::null()});
   m.push_back({"opponent_position", e.opponent >= 0 ? Value::integer(rank[std::size_t(e.opponent)]) : Value::null()});

@@ -98,6 +98,36 @@ TEST(EventCli, TrfRoundTripAndDisagreements) {
   EXPECT_NE(differ.out.find("virrey-swiss.pgn:"), std::string::npos) << differ.out;
 }
 
+// Games whose Round gives no number count in the standings, each warned
+// where it starts (game 3 at line 23, "?"; game 4 at line 34, no Round tag,
+// 11 lines a game before it), and the TRF written of them reads back with no
+// disagreement.
+TEST(EventCli, GamesOfNoKnownRoundAreWarnedAndRoundTrip) {
+  TempDir dir;
+  std::string no_round = game("1", "B", "D", "1-0");
+  no_round.erase(no_round.find("[Round"), std::string("[Round \"1\"]\n").size());
+  const std::string pgn = dir.path() + "/r.pgn", trf = dir.path() + "/r.trf";
+  write_file(pgn, game("1", "A", "B", "1-0") + game("1", "C", "D", "1-0") + game("?", "A", "C", "1-0") +
+                      no_round + game("3", "D", "A", "1/2-1/2") + game("3", "B", "C", "0-1"));
+  const RunResult r = run_virrey({"event", pgn, "--format", "csv"}, dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("/r.pgn:23:1: warning[round-tag]: game 3: in \"Club\": Round \"?\" names no round"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("/r.pgn:34:1: warning[round-tag]: game 4: in \"Club\": the game has no Round tag"),
+            std::string::npos)
+      << r.err;
+  // SB: A 1 + 2 + 0.25 = 3.25, C 0.5 + 1 = 1.5, B 0.5, D 1.25.
+  EXPECT_NE(r.out.find("Club,1,A,,,,3,2.5,,2,3.25,"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Club,2,C,,,,3,2.0,,2,1.50,"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Club,3,B,,,,3,1.0,,1,0.50,"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Club,4,D,,,,3,0.5,,0,1.25,"), std::string::npos) << r.out;
+  ASSERT_EQ(run_virrey({"event", pgn, "--format", "trf", "--output", trf}, dir.path()).exit_code, 0);
+  const RunResult back = run_virrey({"event", pgn, "--trf", trf}, dir.path());
+  EXPECT_EQ(back.exit_code, 0) << back.out;
+  EXPECT_NE(back.out.find("0 disagreements"), std::string::npos) << back.out;
+}
+
 // A TRF of several tournaments, as --format trf writes one per event: each
 // tournament of the games against its own section (four here), and with
 // --event that tournament's section alone; no section that names one of the

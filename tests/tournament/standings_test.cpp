@@ -135,6 +135,83 @@ TEST(Standings, OddRoundRobinRestsAreNoUnplayedRounds) {
   EXPECT_DOUBLE_EQ(value(d, TieBreak::SonnebornBerger, "C"), 3.0);
 }
 
+// Rounds are the numbers the games name. r1 A-B 1-0, C-D 1-0; A-C 1-0 and
+// B-D 1-0 of no known round ("?", no number); r3 D-A 1/2, B-C 0-1. No game
+// names round 2: nobody is absent from it. Points: A 2.5, C 2, B 1, D 0.5,
+// every player 3 games played and no unplayed round.
+TEST(Standings, RoundsNoGameNamesAreNoRounds) {
+  const Made m = make({{"A", "B", "1", "1-0"},
+                       {"C", "D", "1", "1-0"},
+                       {"A", "C", "?", "1-0"},
+                       {"B", "D", "", "1-0"},
+                       {"D", "A", "3", "1/2-1/2"},
+                       {"B", "C", "3", "0-1"}});
+  EXPECT_EQ(m.t.round_numbers, (std::vector<int>{1, 3}));
+  EXPECT_EQ(m.t.rounds, 2);
+  for (const Player& p : m.t.players) {
+    EXPECT_EQ(p.games_played(), 3) << p.name;
+    EXPECT_EQ(p.entries.size(), 3u) << p.name;
+  }
+  // SB: A = 1 (B) + 2 (C) + 1/2 x 0.5 (D) = 3.25; C = 0.5 (D) + 1 (B) = 1.5;
+  // B = 0.5 (D); D = 1/2 x 2.5 (A) = 1.25.
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "A"), 3.25);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "C"), 1.5);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "B"), 0.5);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "D"), 1.25);
+  // The same games in rounds 1, 3 and 4 (round 2 missing): the same values.
+  const Made gap = make({{"A", "B", "1", "1-0"},
+                         {"C", "D", "1", "1-0"},
+                         {"A", "C", "3", "1-0"},
+                         {"B", "D", "3", "1-0"},
+                         {"D", "A", "4", "1/2-1/2"},
+                         {"B", "C", "4", "0-1"}});
+  EXPECT_EQ(gap.t.rounds, 3);
+  EXPECT_DOUBLE_EQ(value(gap, TieBreak::SonnebornBerger, "A"), 3.25);
+  EXPECT_DOUBLE_EQ(value(gap, TieBreak::SonnebornBerger, "D"), 1.25);
+  // BH: A 1 + 2 + 0.5 = 3.5.
+  EXPECT_DOUBLE_EQ(value(gap, TieBreak::Buchholz, "A"), 3.5);
+  // Both written as TRF and read back agree with their games.
+  for (const Made* t : {&m, &gap}) {
+    const TrfFile back = read_trf(write_trf(t->t, standings(t->t, default_tie_breaks(t->t.system))));
+    EXPECT_TRUE(back.problems.empty());
+    for (const auto& d : compare_trf(t->t, back)) ADD_FAILURE() << d.message;
+  }
+}
+
+// A game of no known round spares its players one absence and makes none:
+// r? A-B 1-0 (Round "0", which does not read), r1 C-D 1-0, r2 A-C 1-0. B has
+// a game and no round of its own: absent in one of the two rounds; D absent
+// in round 2. BH (an opponent's unplayed round a draw, the player's own
+// against an opponent of the player's score): A = B 0 + 1/2 + C 1 = 1.5;
+// B = A 2 + dummy 0 = 2; C = D 0 + 1/2 + A 2 = 2.5; D = C 1 + dummy 0 = 1.
+TEST(Standings, GamesOfNoKnownRoundMakeNoAbsences) {
+  const Made m = make({{"A", "B", "0", "1-0"}, {"C", "D", "1", "1-0"}, {"A", "C", "2", "1-0"}});
+  EXPECT_EQ(m.t.rounds, 2);
+  auto absences = [&](const std::string& name) {
+    const auto& e = m.t.players[std::size_t(m.idx(name))].entries;
+    return std::count_if(e.begin(), e.end(), [](const Entry& x) { return x.kind == EntryKind::Absent; });
+  };
+  EXPECT_EQ(absences("A"), 0);
+  EXPECT_EQ(absences("B"), 1);
+  EXPECT_EQ(absences("C"), 0);
+  EXPECT_EQ(absences("D"), 1);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Buchholz, "A"), 1.5);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Buchholz, "B"), 2.0);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Buchholz, "C"), 2.5);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Buchholz, "D"), 1.0);
+  const TrfFile back = read_trf(write_trf(m.t, standings(m.t, default_tie_breaks(m.t.system))));
+  for (const auto& d : compare_trf(m.t, back)) ADD_FAILURE() << d.message;
+  // A round far beyond the others is a round of its own, none between.
+  const Made far = make({{"A", "B", "1", "1-0"}, {"C", "D", "9000", "1-0"}});
+  EXPECT_EQ(far.t.round_numbers, (std::vector<int>{1, 9000}));
+  // No game names a round (an old collection): no rounds, no absence.
+  const Made old = make({{"A", "B", "?", "1-0"}, {"C", "A", "?", "0-1"}, {"B", "C", "?", "1/2-1/2"}});
+  EXPECT_EQ(old.t.rounds, 0);
+  EXPECT_EQ(old.t.system, System::RoundRobin);
+  for (const Player& p : old.t.players) EXPECT_EQ(p.entries.size(), 2u) << p.name;
+  EXPECT_DOUBLE_EQ(value(old, TieBreak::SonnebornBerger, "A"), 1.0);  // beat B (0.5) and C (0.5)
+}
+
 TEST(Standings, TwoPlayersAreAMatchOrARoundRobin) {
   // Games over several rounds: a double round robin (each pair met twice),
   // scored as one: A 1.5, B 0.5; SB A = 1 x 0.5 + 1/2 x 0.5, B = 1/2 x 1.5.

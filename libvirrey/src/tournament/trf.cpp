@@ -177,8 +177,9 @@ int trf_half_points(char r) {
 // player, so that a column is one round's game on every line; entries of no
 // known round come last.
 struct TrfColumn {
-  int round = 0;
-  int game = 0;  // the player's game of the round, 0-based (by sub-game)
+  int round = 0;    // 0: games of no known round
+  int game = 0;     // the player's game of the round, 0-based (by sub-game)
+  int ordinal = 0;  // the round's place among the tournament's rounds (1-based), 0 for round 0
 };
 
 // The entries a player has in a round (its games, byes and forfeits), by sub-game.
@@ -191,14 +192,15 @@ std::vector<const Entry*> round_entries(const Player& p, int round) {
 
 std::vector<TrfColumn> trf_columns(const Tournament& t) {
   std::vector<TrfColumn> out;
-  for (int r = 1; r <= t.rounds; ++r) {
+  for (std::size_t k = 0; k < t.round_numbers.size(); ++k) {
+    const int r = t.round_numbers[k];
     std::size_t games = 1;
     for (const Player& p : t.players) games = std::max(games, round_entries(p, r).size());
-    for (std::size_t g = 0; g < games; ++g) out.push_back({r, int(g)});
+    for (std::size_t g = 0; g < games; ++g) out.push_back({r, int(g), int(k) + 1});
   }
   std::size_t unknown = 0;
   for (const Player& p : t.players) unknown = std::max(unknown, round_entries(p, 0).size());
-  for (std::size_t g = 0; g < unknown; ++g) out.push_back({0, int(g)});
+  for (std::size_t g = 0; g < unknown; ++g) out.push_back({0, int(g), 0});
   return out;
 }
 
@@ -256,9 +258,9 @@ std::string write_trf(const Tournament& t, const std::vector<Standing>& standing
                   [](const std::string& d) { return !d.empty(); })) {
     std::string line = "132";
     for (std::size_t k = 0; k < columns.size(); ++k) {
-      const int r = columns[k].round;
-      if (r >= 1 && std::size_t(r) <= t.round_dates.size())
-        put(line, 92 + 10 * k, 99 + 10 * k, trf_date(t.round_dates[std::size_t(r - 1)], true), false);
+      const int ordinal = columns[k].ordinal;
+      if (ordinal >= 1 && std::size_t(ordinal) <= t.round_dates.size())
+        put(line, 92 + 10 * k, 99 + 10 * k, trf_date(t.round_dates[std::size_t(ordinal - 1)], true), false);
     }
     while (!line.empty() && line.back() == ' ') line.pop_back();
     out += line + '\n';
@@ -460,18 +462,19 @@ std::vector<TrfDisagreement> compare_trf(const Tournament& t, const TrfFile& trf
     return told.insert({int(c), round, std::min(a, b), std::max(a, b)}).second;
   };
   auto name = [&](int p) { return p >= 0 ? t.players[std::size_t(p)].name : std::string("no one"); };
-  // The TRF's blocks are read as write_trf lays them out (trf_columns);
-  // blocks beyond them are rounds the games do not have.
-  std::vector<TrfColumn> columns;
-  for (const TrfColumn& c : trf_columns(t))
-    if (c.round > 0) columns.push_back(c);
+  // The TRF's blocks are read as write_trf lays them out (trf_columns, the
+  // games of no known round last); blocks beyond them are rounds the games
+  // do not have.
+  const std::vector<TrfColumn> columns = trf_columns(t);
+  const int last_round = t.round_numbers.empty() ? 0 : t.round_numbers.back();
   for (const auto& [pi, tp] : trf_of) {
     const Player& p = t.players[std::size_t(pi)];
     const std::size_t blocks = std::max(tp->rounds.size(), columns.size());
     for (std::size_t k = 0; k < blocks; ++k) {
       const TrfColumn column =
-          k < columns.size() ? columns[k] : TrfColumn{t.rounds + int(k - columns.size()) + 1, 0};
+          k < columns.size() ? columns[k] : TrfColumn{last_round + int(k - columns.size()) + 1, 0, 0};
       const int r = column.round;
+      const std::string rn = r > 0 ? std::to_string(r) : "?";
       const TrfRound none;
       const TrfRound& tr = k < tp->rounds.size() ? tp->rounds[k] : none;
       const auto games = round_entries(p, r);
@@ -487,28 +490,28 @@ std::vector<TrfDisagreement> compare_trf(const Tournament& t, const TrfFile& trf
       if (trf_opp >= 0 && !e) {
         if (once(Code::MissingGame, r, pi, trf_opp))
           out.push_back({Code::MissingGame, tp->line, SIZE_MAX, r,
-                         fmt::format("round {}: the TRF pairs {} with {}; the games have no such game", r,
+                         fmt::format("round {}: the TRF pairs {} with {}; the games have no such game", rn,
                                      p.name, name(trf_opp))});
         continue;
       }
       if (e && game_opp >= 0 && trf_opp < 0) {
         if (once(Code::MissingGame, r, pi, game_opp))
           out.push_back({Code::MissingGame, tp->line, game, r,
-                         fmt::format("round {}: the games have {} - {}; the TRF pairs {} with no one", r,
+                         fmt::format("round {}: the games have {} - {}; the TRF pairs {} with no one", rn,
                                      p.name, name(game_opp), p.name)});
         continue;
       }
       if (game_opp != trf_opp) {
         if (once(Code::Opponent, r, pi, pi))
           out.push_back({Code::Opponent, tp->line, game, r,
-                         fmt::format("round {}: {} meets {} in the games, {} in the TRF", r, p.name,
+                         fmt::format("round {}: {} meets {} in the games, {} in the TRF", rn, p.name,
                                      name(game_opp), name(trf_opp))});
         continue;
       }
       if (!e) {  // no game on either side: a bye in the TRF is points the games do not give
         if (trf_half_points(tr.result) > 0 && once(Code::Result, r, pi, pi))
           out.push_back({Code::Result, tp->line, SIZE_MAX, r,
-                         fmt::format("round {}: the TRF gives {} a bye ('{}'); the games have no game", r,
+                         fmt::format("round {}: the TRF gives {} a bye ('{}'); the games have no game", rn,
                                      p.name, tr.result)});
         continue;
       }
@@ -516,7 +519,7 @@ std::vector<TrfDisagreement> compare_trf(const Tournament& t, const TrfFile& trf
         const char c = *e->colour == Color::White ? 'w' : 'b';
         if (c != tr.colour && once(Code::Colour, r, pi, game_opp))
           out.push_back({Code::Colour, tp->line, game, r,
-                         fmt::format("round {}: {} has {} in the games, {} in the TRF", r, p.name,
+                         fmt::format("round {}: {} has {} in the games, {} in the TRF", rn, p.name,
                                      c == 'w' ? "White" : "Black", tr.colour == 'w' ? "White" : "Black")});
       }
       if (e->kind == EntryKind::Pending) continue;
@@ -531,7 +534,7 @@ std::vector<TrfDisagreement> compare_trf(const Tournament& t, const TrfFile& trf
                                                         : "";
         if (once(Code::Result, r, pi, game_opp))
           out.push_back({Code::Result, tp->line, game, r,
-                         fmt::format("round {}: {} scores {}{} in the games, '{}' in the TRF", r, p.name,
+                         fmt::format("round {}: {} scores {}{} in the games, '{}' in the TRF", rn, p.name,
                                      e->half_points == 2   ? "1"
                                      : e->half_points == 1 ? "1/2"
                                                            : "0",
