@@ -318,9 +318,13 @@ std::string event_json(const std::vector<EventReport>& reports) {
 }
 
 std::string event_csv(const std::vector<EventReport>& reports) {
-  // One header for all tournaments: the tie-breaks of the first.
+  // One header for all tournaments: every tournament's tie-breaks, in the
+  // order first met; a row leaves those of other tournaments empty.
   std::vector<std::string> names = {"event", "rank", "name", "title", "federation", "rating", "games", "points"};
-  const std::vector<tn::TieBreak> order = reports.empty() ? std::vector<tn::TieBreak>{} : reports.front().order;
+  std::vector<tn::TieBreak> order;
+  for (const EventReport& r : reports)
+    for (tn::TieBreak tb : r.order)
+      if (std::find(order.begin(), order.end(), tb) == order.end()) order.push_back(tb);
   for (tn::TieBreak tb : order) names.push_back(std::string(tn::tie_break_name(tb)));
   const bool has_tpr = std::find(order.begin(), order.end(), tn::TieBreak::Performance) != order.end();
   if (!has_tpr) names.push_back("performance");
@@ -335,8 +339,10 @@ std::string event_csv(const std::vector<EventReport>& reports) {
                                 Value::number(p.points(), 1)};
       for (tn::TieBreak tb : order) {
         const auto it = std::find(r.order.begin(), r.order.end(), tb);
-        row.push_back(it == r.order.end() ? Value::null()
-                                          : Value::number(s.values[std::size_t(it - r.order.begin())], decimals(tb)));
+        if (it != r.order.end())
+          row.push_back(Value::number(s.values[std::size_t(it - r.order.begin())], decimals(tb)));
+        else  // performance is known whether it breaks ties or not
+          row.push_back(tb == tn::TieBreak::Performance ? Value::integer(s.performance) : Value::null());
       }
       if (!has_tpr) row.push_back(Value::integer(s.performance));
       out += csv_line(row);

@@ -54,6 +54,44 @@ TEST(EventCli, RoundRobinCsvIsHandWorked) {
       << text.out;
 }
 
+// A Swiss of "Open": r1 A-B 1-0, C-D 1-0; r2 A-C 1/2, B-D 1-0. Points A 1.5,
+// C 1.5, B 1, D 0. BH: A = B 1 + C 1.5 = 2.5, C = D 0 + A 1.5 = 1.5; BH-C1
+// drops the lowest: A 1.5, C 1.5. BPG: A 0, C 1.
+std::string small_swiss() {
+  std::string s = game("1.1", "A", "B", "1-0") + game("1.2", "C", "D", "1-0") +
+                  game("2.1", "A", "C", "1/2-1/2") + game("2.2", "B", "D", "1-0");
+  for (std::size_t at = s.find("Club"); at != std::string::npos; at = s.find("Club", at))
+    s.replace(at, 4, "Open");
+  return s;
+}
+
+// Tournaments of other systems in one CSV: the header has every
+// tournament's tie-breaks, in the order first met, each row its own.
+TEST(EventCli, CsvOfSeveralTournamentsHasEveryTieBreak) {
+  TempDir dir;
+  const std::string rr = dir.path() + "/rr.pgn", swiss = dir.path() + "/swiss.pgn";
+  write_file(rr, round_robin());
+  write_file(swiss, small_swiss());
+  const RunResult a = run_virrey({"event", rr, swiss, "--format", "csv"}, dir.path());
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  EXPECT_EQ(
+      a.out.substr(0, a.out.find('\n')),
+      "event,rank,name,title,federation,rating,games,points,direct_encounter,wins,sonneborn_berger,koya,"
+      "buchholz_cut1,buchholz,black_games,performance");
+  EXPECT_NE(a.out.find("\nClub,1,A,,,,3,2.5,,2,3.25,2.0,,,,\n"), std::string::npos) << a.out;
+  EXPECT_NE(a.out.find("\nOpen,1,A,,,,2,1.5,,1,,,1.5,2.5,0,\n"), std::string::npos) << a.out;
+  EXPECT_NE(a.out.find("\nOpen,2,C,,,,2,1.5,,1,,,1.5,1.5,1,\n"), std::string::npos) << a.out;
+  const RunResult b = run_virrey({"event", swiss, rr, "--format", "csv"}, dir.path());
+  ASSERT_EQ(b.exit_code, 0) << b.err;
+  EXPECT_EQ(
+      b.out.substr(0, b.out.find('\n')),
+      "event,rank,name,title,federation,rating,games,points,buchholz_cut1,buchholz,direct_encounter,wins,"
+      "black_games,sonneborn_berger,koya,performance");
+  EXPECT_NE(b.out.find("\nOpen,1,A,,,,2,1.5,1.5,2.5,,1,0,,,\n"), std::string::npos) << b.out;
+  EXPECT_NE(b.out.find("\nClub,1,A,,,,3,2.5,,,,2,,3.25,2.0,\n"), std::string::npos) << b.out;
+  EXPECT_NE(b.out.find("\nClub,4,D,,,,3,0.5,,,,0,,1.25,0.5,\n"), std::string::npos) << b.out;
+}
+
 TEST(EventCli, SampleSwissText) {
   TempDir dir;
   const RunResult r = run_virrey({"event", kSwiss}, dir.path());
