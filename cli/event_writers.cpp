@@ -87,6 +87,9 @@ std::string grid_cell(const tn::Player& p, int opponent) {
   return s;
 }
 
+// The tournament's name as a title.
+std::string event_title(const EventReport& r) { return r.label.empty() ? "(no Event tag)" : r.label; }
+
 std::string headline(const tn::Tournament& t) {
   std::string s = fmt::format("{} · {} · {} rounds · {} players · {} games", variant_title(t.variant),
                               system_title(t.system), t.rounds, t.players.size(), t.games.size());
@@ -248,7 +251,7 @@ std::string event_text(const std::vector<EventReport>& reports) {
   for (const EventReport& r : reports) {
     const tn::Tournament& t = *r.tournament;
     if (!out.empty()) out += '\n';
-    out += t.key.event.empty() ? "(no Event tag)\n" : t.key.event + '\n';
+    out += event_title(r) + '\n';
     out += headline(t) + "\n\n";
     out += render(standing_rows(r));
     if (t.system == tn::System::Knockout) {
@@ -333,9 +336,13 @@ std::string event_csv(const std::vector<EventReport>& reports) {
     const tn::Tournament& t = *r.tournament;
     for (const tn::Standing& s : r.standings) {
       const tn::Player& p = t.players[std::size_t(s.player)];
-      std::vector<Value> row = {Value::string(t.key.event), Value::integer(s.rank), Value::string(p.name),
-                                Value::string_or_null(p.title), Value::string_or_null(p.federation),
-                                Value::integer(p.rating), Value::integer(p.games_played()),
+      std::vector<Value> row = {Value::string(r.label),
+                                Value::integer(s.rank),
+                                Value::string(p.name),
+                                Value::string_or_null(p.title),
+                                Value::string_or_null(p.federation),
+                                Value::integer(p.rating),
+                                Value::integer(p.games_played()),
                                 Value::number(p.points(), 1)};
       for (tn::TieBreak tb : order) {
         const auto it = std::find(r.order.begin(), r.order.end(), tb);
@@ -352,7 +359,7 @@ std::string event_csv(const std::vector<EventReport>& reports) {
 }
 
 std::string event_html(const std::vector<EventReport>& reports) {
-  std::string title = reports.size() == 1 ? reports.front().tournament->key.event : "Tournaments";
+  std::string title = reports.size() == 1 ? reports.front().label : "Tournaments";
   std::string out = fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>\n"
       "body{{font-family:system-ui,sans-serif;margin:2em;color:#222;background:#fff}}\n"
@@ -370,7 +377,7 @@ std::string event_html(const std::vector<EventReport>& reports) {
     const tn::Tournament& t = *r.tournament;
     const std::vector<int> rank = positions(r);
     out += fmt::format("<article id=\"t{}\">\n<h1>{}</h1>\n<p class=\"meta\">{}</p>\n", k,
-                       html_escape(t.key.event.empty() ? "(no Event tag)" : t.key.event), html_escape(headline(t)));
+                       html_escape(event_title(r)), html_escape(headline(t)));
     out += "<h2>Standings</h2>\n";
     out += html_table(fmt::format("standings-{}", k), "standings", standing_rows(r));
     if (t.system == tn::System::Knockout) {

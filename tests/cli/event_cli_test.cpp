@@ -198,6 +198,30 @@ TEST(EventCli, TrfOfSeveralTournaments) {
   EXPECT_EQ(read_file(copy), read_file(pgn));
 }
 
+// One Event name for two tournaments (two EventDates): each has its own
+// 012 name in the TRF, and the TRF read back compares each with its own.
+TEST(EventCli, TrfOfOneNameSplitByEventDate) {
+  TempDir dir;
+  auto dated = [](std::string games, const std::string& date) {
+    for (std::size_t at = games.find("[Site"); at != std::string::npos; at = games.find("[Site", at + 30))
+      games.insert(at, "[EventDate \"" + date + "\"]\n");
+    return games;
+  };
+  const std::string pgn = dir.path() + "/two.pgn", trf = dir.path() + "/two.trf";
+  write_file(pgn, dated(round_robin(), "2024.01.01") +
+                      dated(game("1", "A", "C", "1-0") + game("1", "B", "D", "0-1"), "2025.01.01"));
+  ASSERT_EQ(run_virrey({"event", pgn, "--format", "trf", "--output", trf}, dir.path()).exit_code, 0);
+  const std::string text = read_file(trf);
+  EXPECT_EQ(text.rfind("012 Club of 2024.01.01\n", 0), 0u) << text;
+  EXPECT_NE(text.find("\n012 Club of 2025.01.01\n"), std::string::npos) << text;
+  const RunResult back = run_virrey({"event", pgn, "--trf", trf}, dir.path());
+  EXPECT_EQ(back.exit_code, 0) << back.out;
+  EXPECT_EQ(count(back.out, "0 disagreements between"), 2u) << back.out;
+  EXPECT_NE(back.out.find("the games of Club of 2025.01.01"), std::string::npos) << back.out;
+  const RunResult shown = run_virrey({"event", pgn}, dir.path());
+  EXPECT_EQ(shown.out.rfind("Club of 2024.01.01\n", 0), 0u) << shown.out;
+}
+
 TEST(EventCli, DatabaseGivesTheSameStandings) {
   TempDir dir;
   const std::string db = dir.path() + "/t.db";

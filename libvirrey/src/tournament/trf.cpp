@@ -231,14 +231,14 @@ std::vector<int> starting_ranks(const Tournament& t) {
   return rank;
 }
 
-std::string write_trf(const Tournament& t, const std::vector<Standing>& standings) {
+std::string write_trf(const Tournament& t, const std::vector<Standing>& standings, std::string_view name) {
   std::string out;
   auto header = [&](std::string_view code, std::string_view value) {
     const std::string text = field_text(trim(value));
     if (trim(text).empty()) return;
     out += fmt::format("{} {}\n", code, trim(text));
   };
-  header("012", t.key.event);
+  header("012", name.empty() ? std::string_view(t.key.event) : name);
   if (!unknown_tag_value(t.key.site)) header("022", t.key.site);
   header("032", t.event_country);
   const std::string start =

@@ -23,8 +23,11 @@ namespace virrey::tournament {
 
 // The TRF of a tournament with its standings: header lines 012, 022, 032,
 // 042, 052, 062, 072, 092, 102, 122, 132 as the tags fill them, and one 001
-// line per player in starting rank order (by rating, then name).
-std::string write_trf(const Tournament& t, const std::vector<Standing>& standings);
+// line per player in starting rank order (by rating, then name). `name`
+// goes in 012 (the Event when empty): what tells the tournament from
+// another of the file with its Event name.
+std::string write_trf(const Tournament& t, const std::vector<Standing>& standings,
+                      std::string_view name = {});
 
 // The starting ranks write_trf gives: [player] = 1-based rank.
 std::vector<int> starting_ranks(const Tournament& t);
