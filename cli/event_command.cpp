@@ -201,6 +201,7 @@ int compare_with_trf(const EventOptions& o, const std::vector<tn::GameSummary>& 
     std::uint64_t here = 0;
     for (const tn::TrfDisagreement& d : tn::compare_trf(*t, *trf)) {
       std::string place = d.line ? fmt::format("{}:{}", o.trf, d.line) : o.trf;
+      if (d.line && d.column) place += fmt::format(":{}", d.column);
       std::string where;
       if (d.game != SIZE_MAX) where = fmt::format(" ({})", game_place(summaries[t->games[d.game].summary]));
       fmt::print(out, "{}: error[{}]: {}{}\n", place, tn::trf_code_name(d.code), d.message, where);

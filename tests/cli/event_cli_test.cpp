@@ -134,6 +134,14 @@ TEST(EventCli, TrfRoundTripAndDisagreements) {
   EXPECT_EQ(differ.exit_code, 1);
   EXPECT_NE(differ.out.find("error[trf-colour]: round 1"), std::string::npos) << differ.out;
   EXPECT_NE(differ.out.find("virrey-swiss.pgn:"), std::string::npos) << differ.out;
+  // Points the games do not give (columns 81-84) are told where they stand.
+  const std::size_t points = text.find("\n001    2") + 1 + 80;
+  text.replace(points, 4, "99.5");
+  write_file(trf, text);
+  const std::string at =
+      std::to_string(std::count(text.begin(), text.begin() + std::ptrdiff_t(points), '\n') + 1);
+  const RunResult more = run_virrey({"event", kSwiss, "--trf", trf}, dir.path());
+  EXPECT_NE(more.out.find("swiss.trf:" + at + ":81: error[trf-points]: "), std::string::npos) << more.out;
 }
 
 // Games whose Round gives no number count in the standings, each warned

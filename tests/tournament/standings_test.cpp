@@ -553,6 +553,36 @@ TEST(Trf, DisagreementsAreFound) {
   EXPECT_EQ(bad.problems.size(), 2u);
 }
 
+// A player's points (columns 81-84) are the games' total, and a rating
+// (49-52) the games' rating when both give one: P1 scores 2.5 and is
+// rated 2000; P2 has 1.5 and 1800; a rating the TRF leaves blank is no
+// disagreement.
+TEST(Trf, PointsAndRatingAgainstTheGames) {
+  const Made m = swiss_example();
+  std::string trf = write_trf(m.t, standings(m.t, default_tie_breaks(System::Swiss)));
+  const std::size_t p1 = trf.find("\n001    1") + 1, p2 = trf.find("\n001    2") + 1;
+  trf.replace(p1 + 80, 4, " 9.5");  // columns 81-84
+  trf.replace(p2 + 48, 4, "1000");  // columns 49-52
+  const std::size_t p3 = trf.find("\n001    3") + 1;
+  trf.replace(p3 + 48, 4, "    ");
+  const TrfFile back = read_trf(trf);
+  ASSERT_TRUE(back.problems.empty());
+  const auto found = compare_trf(m.t, back);
+  ASSERT_EQ(found.size(), 2u);
+  const std::uint64_t p1_line =
+      std::uint64_t(std::count(trf.begin(), trf.begin() + std::ptrdiff_t(p1), '\n')) + 1;
+  EXPECT_EQ(found[0].code, TrfDisagreement::Code::Points);
+  EXPECT_EQ(found[0].line, p1_line);
+  EXPECT_EQ(found[0].column, 81u);
+  EXPECT_EQ(found[0].message, "P1 has 2.5 points in the games, 9.5 in the TRF");
+  EXPECT_EQ(found[1].code, TrfDisagreement::Code::Rating);
+  EXPECT_EQ(found[1].line, p1_line + 1);
+  EXPECT_EQ(found[1].column, 49u);
+  EXPECT_EQ(found[1].message, "P2 is rated 1800 in the games, 1000 in the TRF");
+  EXPECT_EQ(trf_code_name(found[0].code), "trf-points");
+  EXPECT_EQ(trf_code_name(found[1].code), "trf-rating");
+}
+
 // A name longer than the TRF's 33-character field is cut there, and the
 // TRF read back still names that player (the one whose name begins so).
 TEST(Trf, CutNamesStillNameTheirPlayers) {

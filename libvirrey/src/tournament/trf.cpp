@@ -337,6 +337,7 @@ void read_trf_line(std::string_view line, std::uint64_t number, TrfFile& f) {
       problem(81, fmt::format("points \"{}\" (columns 81-84) do not read", pts));
     } else {
       p.points = to_int(whole) + (frac == "5" ? 0.5 : 0.0);
+      p.has_points = true;
     }
   }
   if (const auto r = cols.field(86, 89); all_digits(r)) p.rank = to_int(r);
@@ -411,6 +412,8 @@ std::string_view trf_code_name(TrfDisagreement::Code c) {
     case TrfDisagreement::Code::Opponent: return "trf-opponent";
     case TrfDisagreement::Code::Colour: return "trf-colour";
     case TrfDisagreement::Code::Result: return "trf-result";
+    case TrfDisagreement::Code::Points: return "trf-points";
+    case TrfDisagreement::Code::Rating: return "trf-rating";
   }
   return "trf-missing-game";
 }
@@ -469,6 +472,16 @@ std::vector<TrfDisagreement> compare_trf(const Tournament& t, const TrfFile& trf
   const int last_round = t.round_numbers.empty() ? 0 : t.round_numbers.back();
   for (const auto& [pi, tp] : trf_of) {
     const Player& p = t.players[std::size_t(pi)];
+    // The final rank is left alone: it depends on tie-breaks a TRF does not name.
+    if (tp->has_points && tp->points * 2 != p.half_points)
+      out.push_back({Code::Points, tp->line, SIZE_MAX, 0,
+                     fmt::format("{} has {:.1f} points in the games, {:.1f} in the TRF", p.name, p.points(),
+                                 tp->points),
+                     81});
+    if (tp->rating && p.rating && tp->rating != *p.rating)
+      out.push_back({Code::Rating, tp->line, SIZE_MAX, 0,
+                     fmt::format("{} is rated {} in the games, {} in the TRF", p.name, *p.rating, tp->rating),
+                     49});
     const std::size_t blocks = std::max(tp->rounds.size(), columns.size());
     for (std::size_t k = 0; k < blocks; ++k) {
       const TrfColumn column =
