@@ -14,6 +14,7 @@
 #include "event_writers.hpp"
 #include "exit_codes.hpp"
 #include "finding_writer.hpp"
+#include "output.hpp"
 #include "virrey/ingest/pipeline.hpp"
 #include "virrey/query/game_filter.hpp"
 #include "virrey/store/game_codec.hpp"
@@ -158,7 +159,9 @@ int compare_with_trf(const EventOptions& o, const std::vector<tn::GameSummary>& 
                      std::FILE* out) {
   const auto text = read_small_file(o.trf);
   if (!text) return kExitIo;
-  const std::vector<tn::TrfFile> sections = tn::read_trf_sections(*text);
+  // A TRF of Latin-1 bytes (older pairing programs) is read as the PGN
+  // reader's text is: a byte that is not UTF-8 is its Latin-1 character.
+  const std::vector<tn::TrfFile> sections = tn::read_trf_sections(as_utf8(*text));
   std::uint64_t findings = 0;
   for (const tn::TrfFile& trf : sections)
     for (const tn::TrfProblem& p : trf.problems) {

@@ -230,6 +230,26 @@ TEST(EventCli, TrfOfOneNameSplitByEventDate) {
   EXPECT_EQ(shown.out.rfind("Club of 2024.01.01\n", 0), 0u) << shown.out;
 }
 
+// A TRF written in Latin-1 (é as the byte E9, ü as FC): its names are read
+// as the PGN's UTF-8 names, and it agrees with the games.
+TEST(EventCli, TrfInLatin1) {
+  TempDir dir;
+  const std::string pgn = dir.path() + "/lat.pgn", trf = dir.path() + "/lat.trf";
+  write_file(pgn, game("1", "P\xc3\xa9rez, Jos\xc3\xa9", "M\xc3\xbcller, J\xc3\xbcrgen", "1-0") +
+                      game("2", "M\xc3\xbcller, J\xc3\xbcrgen", "P\xc3\xa9rez, Jos\xc3\xa9", "1/2-1/2"));
+  ASSERT_EQ(run_virrey({"event", pgn, "--format", "trf", "--output", trf}, dir.path()).exit_code, 0);
+  std::string text = read_file(trf);
+  for (const auto& [utf8, latin1] :
+       {std::pair<std::string, std::string>{"\xc3\xa9", "\xe9"}, {"\xc3\xbc", "\xfc"}})
+    for (std::size_t at = text.find(utf8); at != std::string::npos; at = text.find(utf8, at))
+      text.replace(at, utf8.size(), latin1);
+  ASSERT_EQ(text.find('\xc3'), std::string::npos);
+  write_file(trf, text);
+  const RunResult back = run_virrey({"event", pgn, "--trf", trf}, dir.path());
+  EXPECT_EQ(back.exit_code, 0) << back.out;
+  EXPECT_NE(back.out.find("0 disagreements"), std::string::npos) << back.out;
+}
+
 TEST(EventCli, DatabaseGivesTheSameStandings) {
   TempDir dir;
   const std::string db = dir.path() + "/t.db";
