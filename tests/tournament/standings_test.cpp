@@ -597,14 +597,30 @@ TEST(Trf, CutNamesStillNameTheirPlayers) {
   EXPECT_TRUE(std::any_of(back.players.begin(), back.players.end(),
                           [&](const TrfPlayer& p) { return p.name.size() < long_name.size(); }));
   EXPECT_TRUE(compare_trf(m.t, back).empty());
-  // Two players whose names both begin so: the cut name names neither.
-  const Made two = make({{long_name, "Short, Sam", "1", "1-0"},
-                         {"Short, Sam", long_name + " II", "2", "1-0"},
-                         {long_name, long_name + " II", "3", "1-0"}});
+  // Two players whose names share their first 33 characters: one cut name
+  // for both, told apart by starting rank (by rating: "...Alexandra" 2100
+  // is 1, "...Alexander" 2000 is 3 after Y 2050).
+  const std::string a = "Vanderbilt-Montgomery-Smythe, Alexander",
+                    b = "Vanderbilt-Montgomery-Smythe, Alexandra";
+  const Made two =
+      make({{a, "X", "1", "1-0"}, {b, "Y", "1", "0-1"}, {"X", b, "2", "1/2-1/2"}, {"Y", a, "2", "1-0"}},
+           {{a, 2000}, {b, 2100}, {"Y", 2050}, {"X", 1900}});
+  const std::string two_trf = write_trf(two.t, standings(two.t, {}));
+  ASSERT_NE(two_trf.find("001    1      Vanderbilt-Montgomery-Smythe, Ale 2100"), std::string::npos)
+      << two_trf;
+  ASSERT_NE(two_trf.find("001    3      Vanderbilt-Montgomery-Smythe, Ale 2000"), std::string::npos)
+      << two_trf;
+  for (const auto& d : compare_trf(two.t, read_trf(two_trf))) ADD_FAILURE() << d.message;
+  // Swapped in the TRF, their games disagree, not their names.
+  std::string swapped = two_trf;
+  swapped.replace(swapped.find("001    1") + 4, 4, "   9");
+  swapped.replace(swapped.find("001    3") + 4, 4, "   1");
+  swapped.replace(swapped.find("001    9") + 4, 4, "   3");
   std::set<std::string> codes;
-  for (const auto& d : compare_trf(two.t, read_trf(write_trf(two.t, standings(two.t, {})))))
+  for (const auto& d : compare_trf(two.t, read_trf(swapped)))
     codes.insert(std::string(trf_code_name(d.code)));
-  EXPECT_TRUE(codes.count("trf-player"));
+  EXPECT_FALSE(codes.count("trf-player"));
+  EXPECT_FALSE(codes.empty());
 }
 
 // A knockout whose matches have several games: a TRF column per game a

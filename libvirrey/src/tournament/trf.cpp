@@ -61,6 +61,12 @@ std::string field_text(std::string_view s) {
   return out;
 }
 
+// A player's name as a TRF reader reads it back from columns 15-47 (write_trf).
+std::string trf_name(std::string_view name) {
+  const std::string text = field_text(name);
+  return std::string(trim(cut(trim(text), 33)));
+}
+
 // Pads `line` with spaces so that the next character lands in column `column` (1-based).
 void to_column(std::string& line, std::size_t column) {
   const std::size_t have = code_points(line);
@@ -426,34 +432,51 @@ std::vector<TrfDisagreement> compare_trf(const Tournament& t, const TrfFile& trf
   std::map<int, int> player_of;  // TRF number -> player
   std::set<int> in_trf;
   std::map<int, const TrfPlayer*> trf_of;  // player -> TRF line
-  // A name longer than the TRF's field (33 characters) is cut there: the
-  // one player whose longer name begins with the cut one is meant.
-  auto cut_name_player = [&](const std::string& trf_name) {
-    const std::string key = name_key(trf_name);
-    auto found = by_key.end();
-    if (key.empty()) return found;
-    for (auto it = by_key.lower_bound(key); it != by_key.end() && it->first.compare(0, key.size(), key) == 0;
-         ++it) {
-      const std::string& full = t.players[std::size_t(it->second)].name;
-      if (std::size_t(std::count_if(full.begin(), full.end(), [](char c) { return (c & 0xc0) != 0x80; })) <=
-          33)
-        continue;
-      if (found != by_key.end()) return by_key.end();  // two would fit
-      found = it;
+  // A name longer than the TRF's field (33 characters) is cut there: a TRF
+  // name no player has is compared with the names cut so. Players whose cut
+  // names are one are met in starting rank order, the TRF's and the games'
+  // (by rating, then name, as write_trf numbers them).
+  std::map<std::string, std::vector<int>> by_cut_key;
+  {
+    const std::vector<int> start = starting_ranks(t);
+    for (std::size_t i = 0; i < t.players.size(); ++i)
+      by_cut_key[name_key(trf_name(t.players[i].name))].push_back(int(i));
+    for (auto& [key, players] : by_cut_key)
+      std::sort(players.begin(), players.end(),
+                [&](int a, int b) { return start[std::size_t(a)] < start[std::size_t(b)]; });
+  }
+  std::vector<int> match(trf.players.size(), -1);
+  std::set<int> taken;
+  for (std::size_t k = 0; k < trf.players.size(); ++k)
+    if (const auto it = by_key.find(name_key(trf.players[k].name)); it != by_key.end()) {
+      match[k] = it->second;
+      taken.insert(it->second);
     }
-    return found;
-  };
-  for (const TrfPlayer& p : trf.players) {
-    auto it = by_key.find(name_key(p.name));
-    if (it == by_key.end()) it = cut_name_player(p.name);
-    if (it == by_key.end()) {
+  std::vector<std::size_t> by_number;  // the TRF players matched by cut names, by starting rank
+  for (std::size_t k = 0; k < trf.players.size(); ++k)
+    if (match[k] < 0) by_number.push_back(k);
+  std::stable_sort(by_number.begin(), by_number.end(), [&](std::size_t a, std::size_t b) {
+    return trf.players[a].number < trf.players[b].number;
+  });
+  for (std::size_t k : by_number) {
+    const auto it = by_cut_key.find(name_key(trf.players[k].name));
+    if (it == by_cut_key.end() || it->first.empty()) continue;
+    for (int candidate : it->second)
+      if (taken.insert(candidate).second) {
+        match[k] = candidate;
+        break;
+      }
+  }
+  for (std::size_t k = 0; k < trf.players.size(); ++k) {
+    const TrfPlayer& p = trf.players[k];
+    if (match[k] < 0) {
       out.push_back({Code::UnknownPlayer, p.line, SIZE_MAX, 0,
                      fmt::format("TRF player {} \"{}\" plays no game of the tournament", p.number, p.name)});
       continue;
     }
-    player_of[p.number] = it->second;
-    in_trf.insert(it->second);
-    trf_of[it->second] = &p;
+    player_of[p.number] = match[k];
+    in_trf.insert(match[k]);
+    trf_of[match[k]] = &p;
   }
   for (std::size_t i = 0; i < t.players.size(); ++i)
     if (!in_trf.count(int(i)))
