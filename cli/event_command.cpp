@@ -201,7 +201,7 @@ int compare_with_trf(const EventOptions& o, const std::vector<tn::GameSummary>& 
     if (std::none_of(pairs.begin(), pairs.end(), [&](const auto& p) { return p.first == &tournaments[k]; }))
       log::warn("no section of {} names {}: not compared", o.trf, labels[k]);
   for (const auto& [t, trf] : pairs) {
-    std::uint64_t here = 0;
+    std::uint64_t here = trf->problems.size();  // its lines that do not read, printed above (and counted)
     for (const tn::TrfDisagreement& d : tn::compare_trf(*t, *trf)) {
       std::string place = d.line ? fmt::format("{}:{}", o.trf, d.line) : o.trf;
       if (d.line && d.column) place += fmt::format(":{}", d.column);
@@ -210,7 +210,7 @@ int compare_with_trf(const EventOptions& o, const std::vector<tn::GameSummary>& 
       fmt::print(out, "{}: error[{}]: {}{}\n", place, tn::trf_code_name(d.code), d.message, where);
       ++here;
     }
-    findings += here;
+    findings += here - trf->problems.size();
     fmt::print(out, "{} disagreement{} between {} and the games of {}\n", here, here == 1 ? "" : "s", o.trf,
                labels[std::size_t(t - tournaments.data())]);
   }
