@@ -124,12 +124,25 @@ std::string game_place(const tn::GameSummary& g) {
 
 // A game of a tournament of rounds whose Round tag gives no round number:
 // warned where it was read (as validate's round-tag), counted in no round.
-void warn_unnumbered_rounds(const std::vector<tn::GameSummary>& summaries,
-                            const std::vector<tn::Tournament>& tournaments,
-                            const std::vector<std::string>& labels) {
+void warn_misplaced_games(const std::vector<tn::GameSummary>& summaries,
+                          const std::vector<tn::Tournament>& tournaments,
+                          const std::vector<std::string>& labels) {
   FindingWriter writer(Format::Text, stderr);
   for (std::size_t k = 0; k < tournaments.size(); ++k) {
     const tn::Tournament& t = tournaments[k];
+    for (std::size_t s : t.self_games) {
+      const tn::GameSummary& g = summaries[s];
+      validate::Finding f;
+      f.code = validate::Code::SelfPairing;
+      f.severity = validate::Severity::Warning;
+      f.line = g.source.start.line;
+      f.column = g.source.start.column;
+      f.game = g.source.number;
+      f.message = fmt::format("in \"{}\": {} plays against themself; left out of the standings", labels[k],
+                              g.white.name);
+      writer.finding(g.source.file.empty() ? std::string_view("database") : std::string_view(g.source.file),
+                     f);
+    }
     if (t.rounds == 0) continue;  // no game names a round: none is expected
     for (const tn::TournamentGame& game : t.games) {
       if (game.round > 0) continue;
@@ -282,7 +295,7 @@ int run_event(const EventOptions& o) {
   for (const tn::Tournament& t : tournaments) keys.push_back(t.key);
   std::vector<std::string> labels = tn::split_label_suffixes(keys);
   for (std::size_t k = 0; k < labels.size(); ++k) labels[k] = tournaments[k].key.event + labels[k];
-  warn_unnumbered_rounds(summaries, tournaments, labels);
+  warn_misplaced_games(summaries, tournaments, labels);
 
   File file;
   std::FILE* out = stdout;

@@ -258,6 +258,23 @@ TEST(EventCli, TrfInLatin1) {
   EXPECT_NE(back.out.find("0 disagreements"), std::string::npos) << back.out;
 }
 
+// A game of a player against themself (game 7, line 67) is warned where it
+// starts and left out: A keeps 2.5 points from three games.
+TEST(EventCli, GameAgainstThemselfIsWarnedAndLeftOut) {
+  TempDir dir;
+  const std::string pgn = dir.path() + "/self.pgn";
+  write_file(pgn, round_robin() + game("3", "A", "A", "1-0"));
+  const RunResult r = run_virrey({"event", pgn, "--format", "csv"}, dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(
+      r.err.find("/self.pgn:67:1: warning[self-pairing]: game 7: in \"Club\": A plays against themself"),
+      std::string::npos)
+      << r.err;
+  EXPECT_NE(r.out.find("\nClub,1,A,,,,3,2.5,"), std::string::npos) << r.out;
+  const RunResult v = run_virrey({"validate", pgn}, dir.path());
+  EXPECT_NE(v.out.find("/self.pgn:67:1: warning[self-pairing]: game 7:"), std::string::npos) << v.out;
+}
+
 TEST(EventCli, DatabaseGivesTheSameStandings) {
   TempDir dir;
   const std::string db = dir.path() + "/t.db";

@@ -212,6 +212,17 @@ TEST(Standings, GamesOfNoKnownRoundMakeNoAbsences) {
   EXPECT_DOUBLE_EQ(value(old, TieBreak::SonnebornBerger, "A"), 1.0);  // beat B (0.5) and C (0.5)
 }
 
+// A game of a player against themself is no pairing: left out, the
+// standings those of the other games (A 1, B 0, C 1/2, D 1/2 after round 1).
+TEST(Standings, GameAgainstThemselfIsLeftOut) {
+  const Made m = make({{"A", "B", "1", "1-0"}, {"C", "D", "1", "1/2-1/2"}, {"A", "A", "2", "1-0"}});
+  EXPECT_EQ(m.t.self_games, (std::vector<std::size_t>{2}));
+  EXPECT_EQ(m.t.games.size(), 2u);
+  EXPECT_EQ(m.t.rounds, 1);
+  EXPECT_DOUBLE_EQ(m.t.players[std::size_t(m.idx("A"))].points(), 1.0);
+  EXPECT_EQ(m.t.players[std::size_t(m.idx("A"))].entries.size(), 1u);
+}
+
 TEST(Standings, TwoPlayersAreAMatchOrARoundRobin) {
   // Games over several rounds: a double round robin (each pair met twice),
   // scored as one: A 1.5, B 0.5; SB A = 1 x 0.5 + 1/2 x 0.5, B = 1/2 x 1.5.

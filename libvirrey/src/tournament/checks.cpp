@@ -377,6 +377,11 @@ struct EventChecks::Impl {
       booked.reserve(2 * games.size());
       for (std::size_t i : games) {
         const Game& game = g(i);
+        if (known(game.white) && game.white == game.black) {  // no pairing: booked in no round
+          emit(game, Code::SelfPairing,
+               fmt::format("{} plays against themself; the game counts in no standings", name(game.white)));
+          continue;
+        }
         if (game.round_state != RoundState::Numbered) continue;
         for (const bool white : {true, false}) {
           const std::uint32_t p = white ? game.white : game.black;

@@ -121,6 +121,10 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
   };
   for (std::size_t s : group.games) {
     const GameSummary& g = summaries[s];
+    if (!bye_name(g.white.name) && g.white.name == g.black.name) {  // no pairing: in no standings
+      t.self_games.push_back(s);
+      continue;
+    }
     variants.push_back(g.variant);
     TournamentGame game;
     game.summary = s;

@@ -93,6 +93,7 @@ struct Tournament {
   std::vector<int> round_numbers;  // the round numbers its games name, ascending
   std::vector<Player> players;  // in the order first met
   std::vector<TournamentGame> games;
+  std::vector<std::size_t> self_games;  // summaries of games of a player against themself: left out
   // From the games' tags, for the reports.
   std::string first_date, last_date;  // "" when no game is dated
   std::vector<std::string> round_dates;  // [k]: the earliest date of round_numbers[k]'s games
