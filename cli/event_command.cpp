@@ -14,6 +14,7 @@
 #include "event_writers.hpp"
 #include "exit_codes.hpp"
 #include "finding_writer.hpp"
+#include "output.hpp"
 #include "virrey/ingest/pipeline.hpp"
 #include "virrey/query/game_filter.hpp"
 #include "virrey/store/game_codec.hpp"
@@ -121,14 +122,59 @@ std::string game_place(const tn::GameSummary& g) {
                      g.source.number);
 }
 
+// A game of a tournament of rounds whose Round tag gives no round number:
+// warned where it was read (as validate's round-tag), counted in no round.
+void warn_misplaced_games(const std::vector<tn::GameSummary>& summaries,
+                          const std::vector<tn::Tournament>& tournaments,
+                          const std::vector<std::string>& labels) {
+  FindingWriter writer(Format::Text, stderr);
+  for (std::size_t k = 0; k < tournaments.size(); ++k) {
+    const tn::Tournament& t = tournaments[k];
+    for (std::size_t s : t.self_games) {
+      const tn::GameSummary& g = summaries[s];
+      validate::Finding f;
+      f.code = validate::Code::SelfPairing;
+      f.severity = validate::Severity::Warning;
+      f.line = g.source.start.line;
+      f.column = g.source.start.column;
+      f.game = g.source.number;
+      f.message = fmt::format("in \"{}\": {} plays against themself; left out of the standings", labels[k],
+                              g.white.name);
+      writer.finding(g.source.file.empty() ? std::string_view("database") : std::string_view(g.source.file),
+                     f);
+    }
+    if (t.rounds == 0) continue;  // no game names a round: none is expected
+    for (const tn::TournamentGame& game : t.games) {
+      if (game.round > 0) continue;
+      const tn::GameSummary& g = summaries[game.summary];
+      const auto* error = std::get_if<tn::RoundError>(&g.round);
+      std::string why = error                  ? error->message
+                        : g.round_text.empty() ? std::string("the game has no Round tag")
+                                               : fmt::format("Round \"{}\" names no round", g.round_text);
+      validate::Finding f;
+      f.code = validate::Code::RoundTag;
+      f.severity = validate::Severity::Warning;
+      f.line = g.source.start.line;
+      f.column = g.source.start.column;
+      f.game = g.source.number;
+      f.message = fmt::format("in \"{}\": {}; counted in the standings, in no round", labels[k], why);
+      writer.finding(g.source.file.empty() ? std::string_view("database") : std::string_view(g.source.file),
+                     f);
+    }
+  }
+}
+
 // Each tournament of the games against its section of the TRF (the one
 // whose 012 names it); when no section names one, the first tournament
 // against the first section.
 int compare_with_trf(const EventOptions& o, const std::vector<tn::GameSummary>& summaries,
-                     const std::vector<tn::Tournament>& tournaments, std::FILE* out) {
+                     const std::vector<tn::Tournament>& tournaments, const std::vector<std::string>& labels,
+                     std::FILE* out) {
   const auto text = read_small_file(o.trf);
   if (!text) return kExitIo;
-  const std::vector<tn::TrfFile> sections = tn::read_trf_sections(*text);
+  // A TRF of Latin-1 bytes (older pairing programs) is read as the PGN
+  // reader's text is: a byte that is not UTF-8 is its Latin-1 character.
+  const std::vector<tn::TrfFile> sections = tn::read_trf_sections(as_utf8(*text));
   std::uint64_t findings = 0;
   for (const tn::TrfFile& trf : sections)
     for (const tn::TrfProblem& p : trf.problems) {
@@ -139,13 +185,19 @@ int compare_with_trf(const EventOptions& o, const std::vector<tn::GameSummary>& 
     log::error("no games to compare {} with", o.trf);
     return kExitDataFailed;
   }
+  // A section names a tournament by its label (as --format trf writes it),
+  // else by its Event: the first tournament of that name not yet compared.
   std::vector<std::pair<const tn::Tournament*, const tn::TrfFile*>> pairs;
-  for (const tn::TrfFile& trf : sections)
-    for (const auto& t : tournaments)
-      if (!trf.name.empty() && tn::same_event_name(t.key.event, trf.name)) {
-        pairs.emplace_back(&t, &trf);
-        break;
-      }
+  std::vector<bool> paired(tournaments.size(), false), used(sections.size(), false);
+  for (const bool by_label : {true, false})
+    for (std::size_t s = 0; s < sections.size(); ++s)
+      for (std::size_t k = 0; k < tournaments.size() && !used[s]; ++k)
+        if (!sections[s].name.empty() && !paired[k] &&
+            tn::same_event_name(by_label ? labels[k] : tournaments[k].key.event, sections[s].name)) {
+          paired[k] = used[s] = true;
+          pairs.emplace_back(&tournaments[k], &sections[s]);
+        }
+  std::sort(pairs.begin(), pairs.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
   if (pairs.empty()) {
     // No section names a tournament of the games: the first of each, unless
     // the sections name other tournaments.
@@ -158,21 +210,22 @@ int compare_with_trf(const EventOptions& o, const std::vector<tn::GameSummary>& 
     }
     pairs.emplace_back(&tournaments.front(), first != sections.end() ? &*first : &sections.front());
   }
-  for (const auto& t : tournaments)
-    if (std::none_of(pairs.begin(), pairs.end(), [&](const auto& p) { return p.first == &t; }))
-      log::warn("no section of {} names {}: not compared", o.trf, t.key.event);
+  for (std::size_t k = 0; k < tournaments.size(); ++k)
+    if (std::none_of(pairs.begin(), pairs.end(), [&](const auto& p) { return p.first == &tournaments[k]; }))
+      log::warn("no section of {} names {}: not compared", o.trf, labels[k]);
   for (const auto& [t, trf] : pairs) {
-    std::uint64_t here = 0;
+    std::uint64_t here = trf->problems.size();  // its lines that do not read, printed above (and counted)
     for (const tn::TrfDisagreement& d : tn::compare_trf(*t, *trf)) {
       std::string place = d.line ? fmt::format("{}:{}", o.trf, d.line) : o.trf;
+      if (d.line && d.column) place += fmt::format(":{}", d.column);
       std::string where;
       if (d.game != SIZE_MAX) where = fmt::format(" ({})", game_place(summaries[t->games[d.game].summary]));
       fmt::print(out, "{}: error[{}]: {}{}\n", place, tn::trf_code_name(d.code), d.message, where);
       ++here;
     }
-    findings += here;
+    findings += here - trf->problems.size();
     fmt::print(out, "{} disagreement{} between {} and the games of {}\n", here, here == 1 ? "" : "s", o.trf,
-               t->key.event);
+               labels[std::size_t(t - tournaments.data())]);
   }
   return findings ? kExitDataFailed : kExitOk;
 }
@@ -237,6 +290,13 @@ int run_event(const EventOptions& o) {
     return read_all ? kExitDataFailed : kExitIo;
   }
 
+  // Each tournament's name, told from the others of its Event name.
+  std::vector<tn::TournamentKey> keys;
+  for (const tn::Tournament& t : tournaments) keys.push_back(t.key);
+  std::vector<std::string> labels = tn::split_label_suffixes(keys);
+  for (std::size_t k = 0; k < labels.size(); ++k) labels[k] = tournaments[k].key.event + labels[k];
+  warn_misplaced_games(summaries, tournaments, labels);
+
   File file;
   std::FILE* out = stdout;
   if (!o.output.empty() && o.output != "-") {
@@ -245,12 +305,13 @@ int run_event(const EventOptions& o) {
   }
   int rc = kExitOk;
   if (!o.trf.empty()) {
-    rc = compare_with_trf(o, summaries, tournaments, out);
+    rc = compare_with_trf(o, summaries, tournaments, labels, out);
   } else {
     std::vector<EventReport> reports;
     for (const tn::Tournament& t : tournaments) {
       EventReport r;
       r.tournament = &t;
+      r.label = labels[reports.size()];
       r.order = order.empty() ? tn::default_tie_breaks(t.system) : order;
       r.standings = tn::standings(t, r.order);
       r.summaries = &summaries;
@@ -262,7 +323,7 @@ int run_event(const EventOptions& o) {
       case Format::Csv: text = event_csv(reports); break;
       case Format::Html: text = event_html(reports); break;
       case Format::Trf:
-        for (const EventReport& r : reports) text += tn::write_trf(*r.tournament, r.standings);
+        for (const EventReport& r : reports) text += tn::write_trf(*r.tournament, r.standings, r.label);
         break;
       default: text = event_text(reports); break;
     }

@@ -87,6 +87,9 @@ std::string grid_cell(const tn::Player& p, int opponent) {
   return s;
 }
 
+// The tournament's name as a title.
+std::string event_title(const EventReport& r) { return r.label.empty() ? "(no Event tag)" : r.label; }
+
 std::string headline(const tn::Tournament& t) {
   std::string s = fmt::format("{} · {} · {} rounds · {} players · {} games", variant_title(t.variant),
                               system_title(t.system), t.rounds, t.players.size(), t.games.size());
@@ -131,10 +134,17 @@ StandingRows crosstable_rows(const EventReport& r) {
   StandingRows out;
   out.columns = {{"No", Align::Right}, {"Player", Align::Left}};
   const bool grid = t.system == tn::System::RoundRobin || t.system == tn::System::DoubleRoundRobin;
+  // The rounds, then "?" for the games of no known round.
+  std::vector<int> rounds = t.round_numbers;
+  if (std::any_of(t.players.begin(), t.players.end(), [](const tn::Player& p) {
+        return std::any_of(p.entries.begin(), p.entries.end(),
+                           [](const tn::Entry& e) { return e.round == 0; });
+      }))
+    rounds.push_back(0);
   if (grid) {
     for (std::size_t j = 0; j < r.standings.size(); ++j) out.columns.push_back({std::to_string(j + 1), Align::Left});
   } else {
-    for (int round = 1; round <= t.rounds; ++round) out.columns.push_back({std::to_string(round), Align::Left});
+    for (int round : rounds) out.columns.push_back({round ? std::to_string(round) : "?", Align::Left});
   }
   out.columns.push_back({"Points", Align::Right});
   for (const tn::Standing& s : r.standings) {
@@ -143,7 +153,7 @@ StandingRows crosstable_rows(const EventReport& r) {
     if (grid) {
       for (const tn::Standing& o : r.standings) row.push_back(o.player == s.player ? "X" : grid_cell(p, o.player));
     } else {
-      for (int round = 1; round <= t.rounds; ++round) {
+      for (int round : rounds) {
         std::string cell;
         for (const tn::Entry& e : p.entries)
           if (e.round == round) cell += fmt::format("{}{}", cell.empty() ? "" : " ", swiss_cell(e, rank));
@@ -223,7 +233,7 @@ std::string render(const StandingRows& rows) {
 }
 
 Value entry_value(const tn::Tournament& t, const tn::Entry& e, const std::vector<int>& rank) {
-  Members m = {{"round", Value::integer(e.round)}};
+  Members m = {{"round", e.round ? Value::integer(e.round) : Value::null()}};
   if (e.sub_game) m.push_back({"game", Value::integer(e.sub_game)});
   m.push_back({"opponent", e.opponent >= 0 ? Value::string(t.players[std::size_t(e.opponent)].name) : Value::null()});
   m.push_back({"opponent_position", e.opponent >= 0 ? Value::integer(rank[std::size_t(e.opponent)]) : Value::null()});
@@ -241,7 +251,7 @@ std::string event_text(const std::vector<EventReport>& reports) {
   for (const EventReport& r : reports) {
     const tn::Tournament& t = *r.tournament;
     if (!out.empty()) out += '\n';
-    out += t.key.event.empty() ? "(no Event tag)\n" : t.key.event + '\n';
+    out += event_title(r) + '\n';
     out += headline(t) + "\n\n";
     out += render(standing_rows(r));
     if (t.system == tn::System::Knockout) {
@@ -311,9 +321,13 @@ std::string event_json(const std::vector<EventReport>& reports) {
 }
 
 std::string event_csv(const std::vector<EventReport>& reports) {
-  // One header for all tournaments: the tie-breaks of the first.
+  // One header for all tournaments: every tournament's tie-breaks, in the
+  // order first met; a row leaves those of other tournaments empty.
   std::vector<std::string> names = {"event", "rank", "name", "title", "federation", "rating", "games", "points"};
-  const std::vector<tn::TieBreak> order = reports.empty() ? std::vector<tn::TieBreak>{} : reports.front().order;
+  std::vector<tn::TieBreak> order;
+  for (const EventReport& r : reports)
+    for (tn::TieBreak tb : r.order)
+      if (std::find(order.begin(), order.end(), tb) == order.end()) order.push_back(tb);
   for (tn::TieBreak tb : order) names.push_back(std::string(tn::tie_break_name(tb)));
   const bool has_tpr = std::find(order.begin(), order.end(), tn::TieBreak::Performance) != order.end();
   if (!has_tpr) names.push_back("performance");
@@ -322,14 +336,20 @@ std::string event_csv(const std::vector<EventReport>& reports) {
     const tn::Tournament& t = *r.tournament;
     for (const tn::Standing& s : r.standings) {
       const tn::Player& p = t.players[std::size_t(s.player)];
-      std::vector<Value> row = {Value::string(t.key.event), Value::integer(s.rank), Value::string(p.name),
-                                Value::string_or_null(p.title), Value::string_or_null(p.federation),
-                                Value::integer(p.rating), Value::integer(p.games_played()),
+      std::vector<Value> row = {Value::string(r.label),
+                                Value::integer(s.rank),
+                                Value::string(p.name),
+                                Value::string_or_null(p.title),
+                                Value::string_or_null(p.federation),
+                                Value::integer(p.rating),
+                                Value::integer(p.games_played()),
                                 Value::number(p.points(), 1)};
       for (tn::TieBreak tb : order) {
         const auto it = std::find(r.order.begin(), r.order.end(), tb);
-        row.push_back(it == r.order.end() ? Value::null()
-                                          : Value::number(s.values[std::size_t(it - r.order.begin())], decimals(tb)));
+        if (it != r.order.end())
+          row.push_back(Value::number(s.values[std::size_t(it - r.order.begin())], decimals(tb)));
+        else  // performance is known whether it breaks ties or not
+          row.push_back(tb == tn::TieBreak::Performance ? Value::integer(s.performance) : Value::null());
       }
       if (!has_tpr) row.push_back(Value::integer(s.performance));
       out += csv_line(row);
@@ -339,7 +359,7 @@ std::string event_csv(const std::vector<EventReport>& reports) {
 }
 
 std::string event_html(const std::vector<EventReport>& reports) {
-  std::string title = reports.size() == 1 ? reports.front().tournament->key.event : "Tournaments";
+  std::string title = reports.size() == 1 ? reports.front().label : "Tournaments";
   std::string out = fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>\n"
       "body{{font-family:system-ui,sans-serif;margin:2em;color:#222;background:#fff}}\n"
@@ -357,7 +377,7 @@ std::string event_html(const std::vector<EventReport>& reports) {
     const tn::Tournament& t = *r.tournament;
     const std::vector<int> rank = positions(r);
     out += fmt::format("<article id=\"t{}\">\n<h1>{}</h1>\n<p class=\"meta\">{}</p>\n", k,
-                       html_escape(t.key.event.empty() ? "(no Event tag)" : t.key.event), html_escape(headline(t)));
+                       html_escape(event_title(r)), html_escape(headline(t)));
     out += "<h2>Standings</h2>\n";
     out += html_table(fmt::format("standings-{}", k), "standings", standing_rows(r));
     if (t.system == tn::System::Knockout) {

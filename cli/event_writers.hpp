@@ -13,6 +13,7 @@ namespace virrey::cli {
 // A tournament with its standings and the tie-breaks they were ranked by.
 struct EventReport {
   const tournament::Tournament* tournament = nullptr;
+  std::string label;  // its Event, told from others of the name (split_label_suffixes)
   std::vector<tournament::TieBreak> order;
   std::vector<tournament::Standing> standings;
   std::vector<tournament::GameSummary> const* summaries = nullptr;

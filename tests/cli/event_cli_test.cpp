@@ -54,6 +54,44 @@ TEST(EventCli, RoundRobinCsvIsHandWorked) {
       << text.out;
 }
 
+// A Swiss of "Open": r1 A-B 1-0, C-D 1-0; r2 A-C 1/2, B-D 1-0. Points A 1.5,
+// C 1.5, B 1, D 0. BH: A = B 1 + C 1.5 = 2.5, C = D 0 + A 1.5 = 1.5; BH-C1
+// drops the lowest: A 1.5, C 1.5. BPG: A 0, C 1.
+std::string small_swiss() {
+  std::string s = game("1.1", "A", "B", "1-0") + game("1.2", "C", "D", "1-0") +
+                  game("2.1", "A", "C", "1/2-1/2") + game("2.2", "B", "D", "1-0");
+  for (std::size_t at = s.find("Club"); at != std::string::npos; at = s.find("Club", at))
+    s.replace(at, 4, "Open");
+  return s;
+}
+
+// Tournaments of other systems in one CSV: the header has every
+// tournament's tie-breaks, in the order first met, each row its own.
+TEST(EventCli, CsvOfSeveralTournamentsHasEveryTieBreak) {
+  TempDir dir;
+  const std::string rr = dir.path() + "/rr.pgn", swiss = dir.path() + "/swiss.pgn";
+  write_file(rr, round_robin());
+  write_file(swiss, small_swiss());
+  const RunResult a = run_virrey({"event", rr, swiss, "--format", "csv"}, dir.path());
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  EXPECT_EQ(
+      a.out.substr(0, a.out.find('\n')),
+      "event,rank,name,title,federation,rating,games,points,direct_encounter,wins,sonneborn_berger,koya,"
+      "buchholz_cut1,buchholz,black_games,performance");
+  EXPECT_NE(a.out.find("\nClub,1,A,,,,3,2.5,,2,3.25,2.0,,,,\n"), std::string::npos) << a.out;
+  EXPECT_NE(a.out.find("\nOpen,1,A,,,,2,1.5,,1,,,1.5,2.5,0,\n"), std::string::npos) << a.out;
+  EXPECT_NE(a.out.find("\nOpen,2,C,,,,2,1.5,,1,,,1.5,1.5,1,\n"), std::string::npos) << a.out;
+  const RunResult b = run_virrey({"event", swiss, rr, "--format", "csv"}, dir.path());
+  ASSERT_EQ(b.exit_code, 0) << b.err;
+  EXPECT_EQ(
+      b.out.substr(0, b.out.find('\n')),
+      "event,rank,name,title,federation,rating,games,points,buchholz_cut1,buchholz,direct_encounter,wins,"
+      "black_games,sonneborn_berger,koya,performance");
+  EXPECT_NE(b.out.find("\nOpen,1,A,,,,2,1.5,1.5,2.5,,1,0,,,\n"), std::string::npos) << b.out;
+  EXPECT_NE(b.out.find("\nClub,1,A,,,,3,2.5,,,,2,,3.25,2.0,\n"), std::string::npos) << b.out;
+  EXPECT_NE(b.out.find("\nClub,4,D,,,,3,0.5,,,,0,,1.25,0.5,\n"), std::string::npos) << b.out;
+}
+
 TEST(EventCli, SampleSwissText) {
   TempDir dir;
   const RunResult r = run_virrey({"event", kSwiss}, dir.path());
@@ -96,6 +134,52 @@ TEST(EventCli, TrfRoundTripAndDisagreements) {
   EXPECT_EQ(differ.exit_code, 1);
   EXPECT_NE(differ.out.find("error[trf-colour]: round 1"), std::string::npos) << differ.out;
   EXPECT_NE(differ.out.find("virrey-swiss.pgn:"), std::string::npos) << differ.out;
+  // Points the games do not give (columns 81-84) are told where they stand.
+  const std::size_t points = text.find("\n001    2") + 1 + 80;
+  text.replace(points, 4, "99.5");
+  write_file(trf, text);
+  const std::string at =
+      std::to_string(std::count(text.begin(), text.begin() + std::ptrdiff_t(points), '\n') + 1);
+  const RunResult more = run_virrey({"event", kSwiss, "--trf", trf}, dir.path());
+  EXPECT_NE(more.out.find("swiss.trf:" + at + ":81: error[trf-points]: "), std::string::npos) << more.out;
+  // A line that does not read counts too: the colour and the points above,
+  // the line (trf-syntax) and its player then missing from the TRF: 4.
+  const std::size_t opponent = text.find("\n001    3") + 1 + 91;
+  text.replace(opponent, 4, "  x3");
+  write_file(trf, text);
+  const RunResult syntax = run_virrey({"event", kSwiss, "--trf", trf}, dir.path());
+  EXPECT_EQ(count(syntax.out, "error[trf-syntax]"), 1u) << syntax.out;
+  EXPECT_NE(syntax.out.find("\n4 disagreements between"), std::string::npos) << syntax.out;
+}
+
+// Games whose Round gives no number count in the standings, each warned
+// where it starts (game 3 at line 23, "?"; game 4 at line 34, no Round tag,
+// 11 lines a game before it), and the TRF written of them reads back with no
+// disagreement.
+TEST(EventCli, GamesOfNoKnownRoundAreWarnedAndRoundTrip) {
+  TempDir dir;
+  std::string no_round = game("1", "B", "D", "1-0");
+  no_round.erase(no_round.find("[Round"), std::string("[Round \"1\"]\n").size());
+  const std::string pgn = dir.path() + "/r.pgn", trf = dir.path() + "/r.trf";
+  write_file(pgn, game("1", "A", "B", "1-0") + game("1", "C", "D", "1-0") + game("?", "A", "C", "1-0") +
+                      no_round + game("3", "D", "A", "1/2-1/2") + game("3", "B", "C", "0-1"));
+  const RunResult r = run_virrey({"event", pgn, "--format", "csv"}, dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("/r.pgn:23:1: warning[round-tag]: game 3: in \"Club\": Round \"?\" names no round"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("/r.pgn:34:1: warning[round-tag]: game 4: in \"Club\": the game has no Round tag"),
+            std::string::npos)
+      << r.err;
+  // SB: A 1 + 2 + 0.25 = 3.25, C 0.5 + 1 = 1.5, B 0.5, D 1.25.
+  EXPECT_NE(r.out.find("Club,1,A,,,,3,2.5,,2,3.25,"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Club,2,C,,,,3,2.0,,2,1.50,"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Club,3,B,,,,3,1.0,,1,0.50,"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Club,4,D,,,,3,0.5,,0,1.25,"), std::string::npos) << r.out;
+  ASSERT_EQ(run_virrey({"event", pgn, "--format", "trf", "--output", trf}, dir.path()).exit_code, 0);
+  const RunResult back = run_virrey({"event", pgn, "--trf", trf}, dir.path());
+  EXPECT_EQ(back.exit_code, 0) << back.out;
+  EXPECT_NE(back.out.find("0 disagreements"), std::string::npos) << back.out;
 }
 
 // A TRF of several tournaments, as --format trf writes one per event: each
@@ -128,6 +212,67 @@ TEST(EventCli, TrfOfSeveralTournaments) {
   write_file(copy, read_file(pgn));
   EXPECT_EQ(run_virrey({"event", copy, "--format", "trf", "--output", copy}, dir.path()).exit_code, 2);
   EXPECT_EQ(read_file(copy), read_file(pgn));
+}
+
+// One Event name for two tournaments (two EventDates): each has its own
+// 012 name in the TRF, and the TRF read back compares each with its own.
+TEST(EventCli, TrfOfOneNameSplitByEventDate) {
+  TempDir dir;
+  auto dated = [](std::string games, const std::string& date) {
+    for (std::size_t at = games.find("[Site"); at != std::string::npos; at = games.find("[Site", at + 30))
+      games.insert(at, "[EventDate \"" + date + "\"]\n");
+    return games;
+  };
+  const std::string pgn = dir.path() + "/two.pgn", trf = dir.path() + "/two.trf";
+  write_file(pgn, dated(round_robin(), "2024.01.01") +
+                      dated(game("1", "A", "C", "1-0") + game("1", "B", "D", "0-1"), "2025.01.01"));
+  ASSERT_EQ(run_virrey({"event", pgn, "--format", "trf", "--output", trf}, dir.path()).exit_code, 0);
+  const std::string text = read_file(trf);
+  EXPECT_EQ(text.rfind("012 Club of 2024.01.01\n", 0), 0u) << text;
+  EXPECT_NE(text.find("\n012 Club of 2025.01.01\n"), std::string::npos) << text;
+  const RunResult back = run_virrey({"event", pgn, "--trf", trf}, dir.path());
+  EXPECT_EQ(back.exit_code, 0) << back.out;
+  EXPECT_EQ(count(back.out, "0 disagreements between"), 2u) << back.out;
+  EXPECT_NE(back.out.find("the games of Club of 2025.01.01"), std::string::npos) << back.out;
+  const RunResult shown = run_virrey({"event", pgn}, dir.path());
+  EXPECT_EQ(shown.out.rfind("Club of 2024.01.01\n", 0), 0u) << shown.out;
+}
+
+// A TRF written in Latin-1 (é as the byte E9, ü as FC): its names are read
+// as the PGN's UTF-8 names, and it agrees with the games.
+TEST(EventCli, TrfInLatin1) {
+  TempDir dir;
+  const std::string pgn = dir.path() + "/lat.pgn", trf = dir.path() + "/lat.trf";
+  write_file(pgn, game("1", "P\xc3\xa9rez, Jos\xc3\xa9", "M\xc3\xbcller, J\xc3\xbcrgen", "1-0") +
+                      game("2", "M\xc3\xbcller, J\xc3\xbcrgen", "P\xc3\xa9rez, Jos\xc3\xa9", "1/2-1/2"));
+  ASSERT_EQ(run_virrey({"event", pgn, "--format", "trf", "--output", trf}, dir.path()).exit_code, 0);
+  std::string text = read_file(trf);
+  for (const auto& [utf8, latin1] :
+       {std::pair<std::string, std::string>{"\xc3\xa9", "\xe9"}, {"\xc3\xbc", "\xfc"}})
+    for (std::size_t at = text.find(utf8); at != std::string::npos; at = text.find(utf8, at))
+      text.replace(at, utf8.size(), latin1);
+  ASSERT_EQ(text.find('\xc3'), std::string::npos);
+  write_file(trf, text);
+  const RunResult back = run_virrey({"event", pgn, "--trf", trf}, dir.path());
+  EXPECT_EQ(back.exit_code, 0) << back.out;
+  EXPECT_NE(back.out.find("0 disagreements"), std::string::npos) << back.out;
+}
+
+// A game of a player against themself (game 7, line 67) is warned where it
+// starts and left out: A keeps 2.5 points from three games.
+TEST(EventCli, GameAgainstThemselfIsWarnedAndLeftOut) {
+  TempDir dir;
+  const std::string pgn = dir.path() + "/self.pgn";
+  write_file(pgn, round_robin() + game("3", "A", "A", "1-0"));
+  const RunResult r = run_virrey({"event", pgn, "--format", "csv"}, dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(
+      r.err.find("/self.pgn:67:1: warning[self-pairing]: game 7: in \"Club\": A plays against themself"),
+      std::string::npos)
+      << r.err;
+  EXPECT_NE(r.out.find("\nClub,1,A,,,,3,2.5,"), std::string::npos) << r.out;
+  const RunResult v = run_virrey({"validate", pgn}, dir.path());
+  EXPECT_NE(v.out.find("/self.pgn:67:1: warning[self-pairing]: game 7:"), std::string::npos) << v.out;
 }
 
 TEST(EventCli, DatabaseGivesTheSameStandings) {

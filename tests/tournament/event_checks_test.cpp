@@ -86,6 +86,14 @@ TEST(EventChecks, PlayerInTwoGamesOfOneRound) {
             V{});
 }
 
+// A game of a player against themself (game 7) is reported, and is no
+// second game of the player in the round.
+TEST(EventChecks, PlayerAgainstThemself) {
+  auto games = round_robin();
+  games.push_back(game("3.3", "A", "A", "1-0"));
+  EXPECT_EQ(run(games), (V{{"self-pairing", 7}}));
+}
+
 TEST(EventChecks, RepeatedPairings) {
   // Four players, three rounds: a single round robin; A and B meet in rounds 1 and 3.
   std::vector<G> single = {game("1", "A", "B"), game("1", "C", "D"), game("2", "A", "C"),

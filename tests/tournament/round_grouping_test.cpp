@@ -94,6 +94,12 @@ TEST(Grouping, SplitsOneNameByDateAndDisjointSites) {
   EXPECT_EQ(groups[3].key.event_date, "2024.01.01");
   EXPECT_EQ(groups[4].games, (std::vector<std::size_t>{4}));
   EXPECT_EQ(groups[5].games, (std::vector<std::size_t>{6, 7}));
+  // Their labels: the Open's editions by EventDate ("?" tells none: its
+  // place, third), the Clubs of one EventDate by Site, the Blitz alone.
+  std::vector<TournamentKey> keys;
+  for (const GameGroup& group : groups) keys.push_back(group.key);
+  EXPECT_EQ(split_label_suffixes(keys), (std::vector<std::string>{" of 2024.05.01", " of 2025.05.01", " (3)",
+                                                                  " at Lima", " at Quito", ""}));
 }
 
 }  // namespace

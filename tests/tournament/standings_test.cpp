@@ -135,6 +135,94 @@ TEST(Standings, OddRoundRobinRestsAreNoUnplayedRounds) {
   EXPECT_DOUBLE_EQ(value(d, TieBreak::SonnebornBerger, "C"), 3.0);
 }
 
+// Rounds are the numbers the games name. r1 A-B 1-0, C-D 1-0; A-C 1-0 and
+// B-D 1-0 of no known round ("?", no number); r3 D-A 1/2, B-C 0-1. No game
+// names round 2: nobody is absent from it. Points: A 2.5, C 2, B 1, D 0.5,
+// every player 3 games played and no unplayed round.
+TEST(Standings, RoundsNoGameNamesAreNoRounds) {
+  const Made m = make({{"A", "B", "1", "1-0"},
+                       {"C", "D", "1", "1-0"},
+                       {"A", "C", "?", "1-0"},
+                       {"B", "D", "", "1-0"},
+                       {"D", "A", "3", "1/2-1/2"},
+                       {"B", "C", "3", "0-1"}});
+  EXPECT_EQ(m.t.round_numbers, (std::vector<int>{1, 3}));
+  EXPECT_EQ(m.t.rounds, 2);
+  for (const Player& p : m.t.players) {
+    EXPECT_EQ(p.games_played(), 3) << p.name;
+    EXPECT_EQ(p.entries.size(), 3u) << p.name;
+  }
+  // SB: A = 1 (B) + 2 (C) + 1/2 x 0.5 (D) = 3.25; C = 0.5 (D) + 1 (B) = 1.5;
+  // B = 0.5 (D); D = 1/2 x 2.5 (A) = 1.25.
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "A"), 3.25);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "C"), 1.5);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "B"), 0.5);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "D"), 1.25);
+  // The same games in rounds 1, 3 and 4 (round 2 missing): the same values.
+  const Made gap = make({{"A", "B", "1", "1-0"},
+                         {"C", "D", "1", "1-0"},
+                         {"A", "C", "3", "1-0"},
+                         {"B", "D", "3", "1-0"},
+                         {"D", "A", "4", "1/2-1/2"},
+                         {"B", "C", "4", "0-1"}});
+  EXPECT_EQ(gap.t.rounds, 3);
+  EXPECT_DOUBLE_EQ(value(gap, TieBreak::SonnebornBerger, "A"), 3.25);
+  EXPECT_DOUBLE_EQ(value(gap, TieBreak::SonnebornBerger, "D"), 1.25);
+  // BH: A 1 + 2 + 0.5 = 3.5.
+  EXPECT_DOUBLE_EQ(value(gap, TieBreak::Buchholz, "A"), 3.5);
+  // Both written as TRF and read back agree with their games.
+  for (const Made* t : {&m, &gap}) {
+    const TrfFile back = read_trf(write_trf(t->t, standings(t->t, default_tie_breaks(t->t.system))));
+    EXPECT_TRUE(back.problems.empty());
+    for (const auto& d : compare_trf(t->t, back)) ADD_FAILURE() << d.message;
+  }
+}
+
+// A game of no known round spares its players one absence and makes none:
+// r? A-B 1-0 (Round "0", which does not read), r1 C-D 1-0, r2 A-C 1-0. B has
+// a game and no round of its own: absent in one of the two rounds; D absent
+// in round 2. BH (an opponent's unplayed round a draw, the player's own
+// against an opponent of the player's score): A = B 0 + 1/2 + C 1 = 1.5;
+// B = A 2 + dummy 0 = 2; C = D 0 + 1/2 + A 2 = 2.5; D = C 1 + dummy 0 = 1.
+TEST(Standings, GamesOfNoKnownRoundMakeNoAbsences) {
+  const Made m = make({{"A", "B", "0", "1-0"}, {"C", "D", "1", "1-0"}, {"A", "C", "2", "1-0"}});
+  EXPECT_EQ(m.t.rounds, 2);
+  auto absences = [&](const std::string& name) {
+    const auto& e = m.t.players[std::size_t(m.idx(name))].entries;
+    return std::count_if(e.begin(), e.end(), [](const Entry& x) { return x.kind == EntryKind::Absent; });
+  };
+  EXPECT_EQ(absences("A"), 0);
+  EXPECT_EQ(absences("B"), 1);
+  EXPECT_EQ(absences("C"), 0);
+  EXPECT_EQ(absences("D"), 1);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Buchholz, "A"), 1.5);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Buchholz, "B"), 2.0);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Buchholz, "C"), 2.5);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Buchholz, "D"), 1.0);
+  const TrfFile back = read_trf(write_trf(m.t, standings(m.t, default_tie_breaks(m.t.system))));
+  for (const auto& d : compare_trf(m.t, back)) ADD_FAILURE() << d.message;
+  // A round far beyond the others is a round of its own, none between.
+  const Made far = make({{"A", "B", "1", "1-0"}, {"C", "D", "9000", "1-0"}});
+  EXPECT_EQ(far.t.round_numbers, (std::vector<int>{1, 9000}));
+  // No game names a round (an old collection): no rounds, no absence.
+  const Made old = make({{"A", "B", "?", "1-0"}, {"C", "A", "?", "0-1"}, {"B", "C", "?", "1/2-1/2"}});
+  EXPECT_EQ(old.t.rounds, 0);
+  EXPECT_EQ(old.t.system, System::RoundRobin);
+  for (const Player& p : old.t.players) EXPECT_EQ(p.entries.size(), 2u) << p.name;
+  EXPECT_DOUBLE_EQ(value(old, TieBreak::SonnebornBerger, "A"), 1.0);  // beat B (0.5) and C (0.5)
+}
+
+// A game of a player against themself is no pairing: left out, the
+// standings those of the other games (A 1, B 0, C 1/2, D 1/2 after round 1).
+TEST(Standings, GameAgainstThemselfIsLeftOut) {
+  const Made m = make({{"A", "B", "1", "1-0"}, {"C", "D", "1", "1/2-1/2"}, {"A", "A", "2", "1-0"}});
+  EXPECT_EQ(m.t.self_games, (std::vector<std::size_t>{2}));
+  EXPECT_EQ(m.t.games.size(), 2u);
+  EXPECT_EQ(m.t.rounds, 1);
+  EXPECT_DOUBLE_EQ(m.t.players[std::size_t(m.idx("A"))].points(), 1.0);
+  EXPECT_EQ(m.t.players[std::size_t(m.idx("A"))].entries.size(), 1u);
+}
+
 TEST(Standings, TwoPlayersAreAMatchOrARoundRobin) {
   // Games over several rounds: a double round robin (each pair met twice),
   // scored as one: A 1.5, B 0.5; SB A = 1 x 0.5 + 1/2 x 0.5, B = 1/2 x 1.5.
@@ -476,6 +564,36 @@ TEST(Trf, DisagreementsAreFound) {
   EXPECT_EQ(bad.problems.size(), 2u);
 }
 
+// A player's points (columns 81-84) are the games' total, and a rating
+// (49-52) the games' rating when both give one: P1 scores 2.5 and is
+// rated 2000; P2 has 1.5 and 1800; a rating the TRF leaves blank is no
+// disagreement.
+TEST(Trf, PointsAndRatingAgainstTheGames) {
+  const Made m = swiss_example();
+  std::string trf = write_trf(m.t, standings(m.t, default_tie_breaks(System::Swiss)));
+  const std::size_t p1 = trf.find("\n001    1") + 1, p2 = trf.find("\n001    2") + 1;
+  trf.replace(p1 + 80, 4, " 9.5");  // columns 81-84
+  trf.replace(p2 + 48, 4, "1000");  // columns 49-52
+  const std::size_t p3 = trf.find("\n001    3") + 1;
+  trf.replace(p3 + 48, 4, "    ");
+  const TrfFile back = read_trf(trf);
+  ASSERT_TRUE(back.problems.empty());
+  const auto found = compare_trf(m.t, back);
+  ASSERT_EQ(found.size(), 2u);
+  const std::uint64_t p1_line =
+      std::uint64_t(std::count(trf.begin(), trf.begin() + std::ptrdiff_t(p1), '\n')) + 1;
+  EXPECT_EQ(found[0].code, TrfDisagreement::Code::Points);
+  EXPECT_EQ(found[0].line, p1_line);
+  EXPECT_EQ(found[0].column, 81u);
+  EXPECT_EQ(found[0].message, "P1 has 2.5 points in the games, 9.5 in the TRF");
+  EXPECT_EQ(found[1].code, TrfDisagreement::Code::Rating);
+  EXPECT_EQ(found[1].line, p1_line + 1);
+  EXPECT_EQ(found[1].column, 49u);
+  EXPECT_EQ(found[1].message, "P2 is rated 1800 in the games, 1000 in the TRF");
+  EXPECT_EQ(trf_code_name(found[0].code), "trf-points");
+  EXPECT_EQ(trf_code_name(found[1].code), "trf-rating");
+}
+
 // A name longer than the TRF's 33-character field is cut there, and the
 // TRF read back still names that player (the one whose name begins so).
 TEST(Trf, CutNamesStillNameTheirPlayers) {
@@ -490,14 +608,30 @@ TEST(Trf, CutNamesStillNameTheirPlayers) {
   EXPECT_TRUE(std::any_of(back.players.begin(), back.players.end(),
                           [&](const TrfPlayer& p) { return p.name.size() < long_name.size(); }));
   EXPECT_TRUE(compare_trf(m.t, back).empty());
-  // Two players whose names both begin so: the cut name names neither.
-  const Made two = make({{long_name, "Short, Sam", "1", "1-0"},
-                         {"Short, Sam", long_name + " II", "2", "1-0"},
-                         {long_name, long_name + " II", "3", "1-0"}});
+  // Two players whose names share their first 33 characters: one cut name
+  // for both, told apart by starting rank (by rating: "...Alexandra" 2100
+  // is 1, "...Alexander" 2000 is 3 after Y 2050).
+  const std::string a = "Vanderbilt-Montgomery-Smythe, Alexander",
+                    b = "Vanderbilt-Montgomery-Smythe, Alexandra";
+  const Made two =
+      make({{a, "X", "1", "1-0"}, {b, "Y", "1", "0-1"}, {"X", b, "2", "1/2-1/2"}, {"Y", a, "2", "1-0"}},
+           {{a, 2000}, {b, 2100}, {"Y", 2050}, {"X", 1900}});
+  const std::string two_trf = write_trf(two.t, standings(two.t, {}));
+  ASSERT_NE(two_trf.find("001    1      Vanderbilt-Montgomery-Smythe, Ale 2100"), std::string::npos)
+      << two_trf;
+  ASSERT_NE(two_trf.find("001    3      Vanderbilt-Montgomery-Smythe, Ale 2000"), std::string::npos)
+      << two_trf;
+  for (const auto& d : compare_trf(two.t, read_trf(two_trf))) ADD_FAILURE() << d.message;
+  // Swapped in the TRF, their games disagree, not their names.
+  std::string swapped = two_trf;
+  swapped.replace(swapped.find("001    1") + 4, 4, "   9");
+  swapped.replace(swapped.find("001    3") + 4, 4, "   1");
+  swapped.replace(swapped.find("001    9") + 4, 4, "   3");
   std::set<std::string> codes;
-  for (const auto& d : compare_trf(two.t, read_trf(write_trf(two.t, standings(two.t, {})))))
+  for (const auto& d : compare_trf(two.t, read_trf(swapped)))
     codes.insert(std::string(trf_code_name(d.code)));
-  EXPECT_TRUE(codes.count("trf-player"));
+  EXPECT_FALSE(codes.count("trf-player"));
+  EXPECT_FALSE(codes.empty());
 }
 
 // A knockout whose matches have several games: a TRF column per game a

@@ -377,6 +377,11 @@ struct EventChecks::Impl {
       booked.reserve(2 * games.size());
       for (std::size_t i : games) {
         const Game& game = g(i);
+        if (known(game.white) && game.white == game.black) {  // no pairing: booked in no round
+          emit(game, Code::SelfPairing,
+               fmt::format("{} plays against themself; the game counts in no standings", name(game.white)));
+          continue;
+        }
         if (game.round_state != RoundState::Numbered) continue;
         for (const bool white : {true, false}) {
           const std::uint32_t p = white ? game.white : game.black;
@@ -736,7 +741,11 @@ std::vector<EventFinding> EventChecks::findings() const {
       keys[k].event_date = editions.back();
     }
     const std::vector<GameGroup> groups = group_by_event(keys);
-    for (const GameGroup& group : groups) {
+    std::vector<TournamentKey> group_keys;
+    for (const GameGroup& group : groups) group_keys.push_back(group.key);
+    const std::vector<std::string> suffixes = split_label_suffixes(group_keys);
+    for (std::size_t k = 0; k < groups.size(); ++k) {
+      const GameGroup& group = groups[k];
       if (group.games.size() < 2) continue;
       std::vector<std::size_t> games;
       for (std::size_t k : group.games) games.push_back(indices[k]);
@@ -744,11 +753,7 @@ std::vector<EventFinding> EventChecks::findings() const {
                        [&](std::size_t i) { return impl.games[i].round_state == RoundState::Numbered; }))
         continue;
       // One name for several tournaments: each is told by its EventDate or Site.
-      std::string label = fmt::format("in \"{}\"", group.key.event);
-      if (groups.size() > 1 && !group.key.event_date.empty())
-        label += fmt::format(" of {}", group.key.event_date);
-      else if (groups.size() > 1 && !group.key.site.empty())
-        label += fmt::format(" at {}", group.key.site);
+      std::string label = fmt::format("in \"{}\"{}", group.key.event, suffixes[k]);
       Impl::Checker{impl, games, std::move(label), out, spellings}.run();
     }
   }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <climits>
 #include <map>
 #include <set>
 #include <utility>
@@ -120,6 +121,10 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
   };
   for (std::size_t s : group.games) {
     const GameSummary& g = summaries[s];
+    if (!bye_name(g.white.name) && g.white.name == g.black.name) {  // no pairing: in no standings
+      t.self_games.push_back(s);
+      continue;
+    }
     variants.push_back(g.variant);
     TournamentGame game;
     game.summary = s;
@@ -133,7 +138,7 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
     game.result = g.result;
     game.played = !g.unplayed();
     game.plies = g.plies;
-    t.rounds = std::max(t.rounds, game.round);
+    if (game.round > 0) t.round_numbers.push_back(game.round);
     if (!unknown_tag_value(g.date) && g.date.find('?') == std::string::npos) {
       if (t.first_date.empty() || g.date < t.first_date) t.first_date = g.date;
       if (t.last_date.empty() || g.date > t.last_date) t.last_date = g.date;
@@ -146,11 +151,15 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
   }
   t.variant = most_common(variants).value_or(Variant::Standard);
   for (std::size_t i = 0; i < t.players.size(); ++i) t.players[i].rating = most_common(ratings[i]);
-  t.round_dates.assign(std::size_t(t.rounds), std::string());
+  std::sort(t.round_numbers.begin(), t.round_numbers.end());
+  t.round_numbers.erase(std::unique(t.round_numbers.begin(), t.round_numbers.end()), t.round_numbers.end());
+  t.rounds = int(t.round_numbers.size());
+  t.round_dates.assign(t.round_numbers.size(), std::string());
   for (const TournamentGame& game : t.games) {
     const std::string& d = summaries[game.summary].date;
     if (game.round < 1 || unknown_tag_value(d) || d.find('?') != std::string::npos) continue;
-    std::string& rd = t.round_dates[std::size_t(game.round - 1)];
+    const auto k = std::lower_bound(t.round_numbers.begin(), t.round_numbers.end(), game.round);
+    std::string& rd = t.round_dates[std::size_t(k - t.round_numbers.begin())];
     if (rd.empty() || d < rd) rd = d;
   }
 
@@ -191,30 +200,38 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
     if (system && *system == System::RoundRobin)
       t.system = most >= 2 ? System::DoubleRoundRobin : System::RoundRobin;
   }
-  // In a round robin of an odd number of players, the one player without a
-  // game in a round rests; anyone else without one is absent.
+  // The rounds each player has no game in; a game of no known round fills
+  // the earliest of them. In a round robin of an odd number of players, the
+  // one player left without a game in a round rests; anyone else is absent.
   const bool round_robin = t.system == System::RoundRobin || t.system == System::DoubleRoundRobin;
-  std::vector<std::set<int>> rounds_played(t.players.size());
-  std::vector<int> without_game(std::size_t(t.rounds) + 1, 0);
+  std::vector<std::vector<int>> free_rounds(t.players.size());
+  std::map<int, int> without_game;  // round -> players without a game in it
   for (std::size_t i = 0; i < t.players.size(); ++i) {
-    for (const Entry& e : t.players[i].entries) rounds_played[i].insert(e.round);
-    for (int r = 1; r <= t.rounds; ++r) without_game[std::size_t(r)] += !rounds_played[i].count(r);
+    std::set<int> rounds_played;
+    std::size_t unknown = 0;
+    for (const Entry& e : t.players[i].entries) {
+      rounds_played.insert(e.round);
+      unknown += e.round == 0;
+    }
+    for (int r : t.round_numbers)
+      if (!rounds_played.count(r)) free_rounds[i].push_back(r);
+    free_rounds[i].erase(free_rounds[i].begin(),
+                         free_rounds[i].begin() + std::ptrdiff_t(std::min(unknown, free_rounds[i].size())));
+    for (int r : free_rounds[i]) ++without_game[r];
   }
   for (std::size_t i = 0; i < t.players.size(); ++i) {
     Player& p = t.players[i];
     if (t.system != System::Knockout) {
-      for (int r = 1; r <= t.rounds; ++r) {
-        if (rounds_played[i].count(r)) continue;
+      for (int r : free_rounds[i]) {
         Entry e;
         e.round = r;
-        e.kind = round_robin && t.players.size() % 2 == 1 && without_game[std::size_t(r)] == 1
-                     ? EntryKind::Rest
-                     : EntryKind::Absent;
+        e.kind = round_robin && t.players.size() % 2 == 1 && without_game[r] == 1 ? EntryKind::Rest
+                                                                                  : EntryKind::Absent;
         p.entries.push_back(e);
       }
     }
     std::stable_sort(p.entries.begin(), p.entries.end(), [](const Entry& a, const Entry& b) {
-      if (a.round != b.round) return a.round < b.round;
+      if (a.round != b.round) return (a.round == 0 ? INT_MAX : a.round) < (b.round == 0 ? INT_MAX : b.round);
       return a.sub_game < b.sub_game;
     });
     for (const Entry& e : p.entries)
@@ -250,14 +267,14 @@ System recognise_system(const Tournament& t) {
   if (t.rounds >= 2 || sub_games) {
     bool knockout = opponents.count(0) == 0;
     std::set<int> before;
-    for (int r = 1; knockout && r <= t.rounds; ++r) {
+    for (std::size_t k = 0; knockout && k < t.round_numbers.size(); ++k) {
       std::set<int> now;
-      for (const auto& [p, opp] : opponents[r]) {
+      for (const auto& [p, opp] : opponents[t.round_numbers[k]]) {
         now.insert(p);
         knockout &= opp.size() == 1;
       }
       // The winners of the last round: half of its players (or fewer).
-      if (r > 1)
+      if (k > 0)
         knockout &= now.size() * 2 <= before.size() + 1 &&
                     std::includes(before.begin(), before.end(), now.begin(), now.end());
       before = std::move(now);

@@ -165,6 +165,28 @@ GameSummary summarize(const game::GameRecord& r, SourceRef source) {
   return s;
 }
 
+std::vector<std::string> split_label_suffixes(const std::vector<TournamentKey>& keys) {
+  std::vector<std::string> out(keys.size());
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    std::vector<std::size_t> same;  // the tournaments of this Event name, i among them
+    for (std::size_t j = 0; j < keys.size(); ++j)
+      if (keys[j].event == keys[i].event) same.push_back(j);
+    if (same.size() < 2) continue;
+    const auto unique = [&](std::string TournamentKey::*field) {
+      return !unknown_tag_value(keys[i].*field) &&
+             std::count_if(same.begin(), same.end(),
+                           [&](std::size_t j) { return keys[j].*field == keys[i].*field; }) == 1;
+    };
+    if (unique(&TournamentKey::event_date))
+      out[i] = " of " + keys[i].event_date;
+    else if (unique(&TournamentKey::site))
+      out[i] = " at " + keys[i].site;
+    else
+      out[i] = " (" + std::to_string(std::find(same.begin(), same.end(), i) - same.begin() + 1) + ")";
+  }
+  return out;
+}
+
 std::vector<GameGroup> group_by_event(const std::vector<GroupingKeys>& games) {
   // By Event, in the order of first appearance.
   std::unordered_map<std::string_view, std::size_t> event_of;  // Event -> index in `events`

@@ -61,6 +61,12 @@ std::string field_text(std::string_view s) {
   return out;
 }
 
+// A player's name as a TRF reader reads it back from columns 15-47 (write_trf).
+std::string trf_name(std::string_view name) {
+  const std::string text = field_text(name);
+  return std::string(trim(cut(trim(text), 33)));
+}
+
 // Pads `line` with spaces so that the next character lands in column `column` (1-based).
 void to_column(std::string& line, std::size_t column) {
   const std::size_t have = code_points(line);
@@ -177,8 +183,9 @@ int trf_half_points(char r) {
 // player, so that a column is one round's game on every line; entries of no
 // known round come last.
 struct TrfColumn {
-  int round = 0;
-  int game = 0;  // the player's game of the round, 0-based (by sub-game)
+  int round = 0;    // 0: games of no known round
+  int game = 0;     // the player's game of the round, 0-based (by sub-game)
+  int ordinal = 0;  // the round's place among the tournament's rounds (1-based), 0 for round 0
 };
 
 // The entries a player has in a round (its games, byes and forfeits), by sub-game.
@@ -191,14 +198,15 @@ std::vector<const Entry*> round_entries(const Player& p, int round) {
 
 std::vector<TrfColumn> trf_columns(const Tournament& t) {
   std::vector<TrfColumn> out;
-  for (int r = 1; r <= t.rounds; ++r) {
+  for (std::size_t k = 0; k < t.round_numbers.size(); ++k) {
+    const int r = t.round_numbers[k];
     std::size_t games = 1;
     for (const Player& p : t.players) games = std::max(games, round_entries(p, r).size());
-    for (std::size_t g = 0; g < games; ++g) out.push_back({r, int(g)});
+    for (std::size_t g = 0; g < games; ++g) out.push_back({r, int(g), int(k) + 1});
   }
   std::size_t unknown = 0;
   for (const Player& p : t.players) unknown = std::max(unknown, round_entries(p, 0).size());
-  for (std::size_t g = 0; g < unknown; ++g) out.push_back({0, int(g)});
+  for (std::size_t g = 0; g < unknown; ++g) out.push_back({0, int(g), 0});
   return out;
 }
 
@@ -229,14 +237,14 @@ std::vector<int> starting_ranks(const Tournament& t) {
   return rank;
 }
 
-std::string write_trf(const Tournament& t, const std::vector<Standing>& standings) {
+std::string write_trf(const Tournament& t, const std::vector<Standing>& standings, std::string_view name) {
   std::string out;
   auto header = [&](std::string_view code, std::string_view value) {
     const std::string text = field_text(trim(value));
     if (trim(text).empty()) return;
     out += fmt::format("{} {}\n", code, trim(text));
   };
-  header("012", t.key.event);
+  header("012", name.empty() ? std::string_view(t.key.event) : name);
   if (!unknown_tag_value(t.key.site)) header("022", t.key.site);
   header("032", t.event_country);
   const std::string start =
@@ -256,9 +264,9 @@ std::string write_trf(const Tournament& t, const std::vector<Standing>& standing
                   [](const std::string& d) { return !d.empty(); })) {
     std::string line = "132";
     for (std::size_t k = 0; k < columns.size(); ++k) {
-      const int r = columns[k].round;
-      if (r >= 1 && std::size_t(r) <= t.round_dates.size())
-        put(line, 92 + 10 * k, 99 + 10 * k, trf_date(t.round_dates[std::size_t(r - 1)], true), false);
+      const int ordinal = columns[k].ordinal;
+      if (ordinal >= 1 && std::size_t(ordinal) <= t.round_dates.size())
+        put(line, 92 + 10 * k, 99 + 10 * k, trf_date(t.round_dates[std::size_t(ordinal - 1)], true), false);
     }
     while (!line.empty() && line.back() == ' ') line.pop_back();
     out += line + '\n';
@@ -335,6 +343,7 @@ void read_trf_line(std::string_view line, std::uint64_t number, TrfFile& f) {
       problem(81, fmt::format("points \"{}\" (columns 81-84) do not read", pts));
     } else {
       p.points = to_int(whole) + (frac == "5" ? 0.5 : 0.0);
+      p.has_points = true;
     }
   }
   if (const auto r = cols.field(86, 89); all_digits(r)) p.rank = to_int(r);
@@ -409,6 +418,8 @@ std::string_view trf_code_name(TrfDisagreement::Code c) {
     case TrfDisagreement::Code::Opponent: return "trf-opponent";
     case TrfDisagreement::Code::Colour: return "trf-colour";
     case TrfDisagreement::Code::Result: return "trf-result";
+    case TrfDisagreement::Code::Points: return "trf-points";
+    case TrfDisagreement::Code::Rating: return "trf-rating";
   }
   return "trf-missing-game";
 }
@@ -421,34 +432,51 @@ std::vector<TrfDisagreement> compare_trf(const Tournament& t, const TrfFile& trf
   std::map<int, int> player_of;  // TRF number -> player
   std::set<int> in_trf;
   std::map<int, const TrfPlayer*> trf_of;  // player -> TRF line
-  // A name longer than the TRF's field (33 characters) is cut there: the
-  // one player whose longer name begins with the cut one is meant.
-  auto cut_name_player = [&](const std::string& trf_name) {
-    const std::string key = name_key(trf_name);
-    auto found = by_key.end();
-    if (key.empty()) return found;
-    for (auto it = by_key.lower_bound(key); it != by_key.end() && it->first.compare(0, key.size(), key) == 0;
-         ++it) {
-      const std::string& full = t.players[std::size_t(it->second)].name;
-      if (std::size_t(std::count_if(full.begin(), full.end(), [](char c) { return (c & 0xc0) != 0x80; })) <=
-          33)
-        continue;
-      if (found != by_key.end()) return by_key.end();  // two would fit
-      found = it;
+  // A name longer than the TRF's field (33 characters) is cut there: a TRF
+  // name no player has is compared with the names cut so. Players whose cut
+  // names are one are met in starting rank order, the TRF's and the games'
+  // (by rating, then name, as write_trf numbers them).
+  std::map<std::string, std::vector<int>> by_cut_key;
+  {
+    const std::vector<int> start = starting_ranks(t);
+    for (std::size_t i = 0; i < t.players.size(); ++i)
+      by_cut_key[name_key(trf_name(t.players[i].name))].push_back(int(i));
+    for (auto& [key, players] : by_cut_key)
+      std::sort(players.begin(), players.end(),
+                [&](int a, int b) { return start[std::size_t(a)] < start[std::size_t(b)]; });
+  }
+  std::vector<int> match(trf.players.size(), -1);
+  std::set<int> taken;
+  for (std::size_t k = 0; k < trf.players.size(); ++k)
+    if (const auto it = by_key.find(name_key(trf.players[k].name)); it != by_key.end()) {
+      match[k] = it->second;
+      taken.insert(it->second);
     }
-    return found;
-  };
-  for (const TrfPlayer& p : trf.players) {
-    auto it = by_key.find(name_key(p.name));
-    if (it == by_key.end()) it = cut_name_player(p.name);
-    if (it == by_key.end()) {
+  std::vector<std::size_t> by_number;  // the TRF players matched by cut names, by starting rank
+  for (std::size_t k = 0; k < trf.players.size(); ++k)
+    if (match[k] < 0) by_number.push_back(k);
+  std::stable_sort(by_number.begin(), by_number.end(), [&](std::size_t a, std::size_t b) {
+    return trf.players[a].number < trf.players[b].number;
+  });
+  for (std::size_t k : by_number) {
+    const auto it = by_cut_key.find(name_key(trf.players[k].name));
+    if (it == by_cut_key.end() || it->first.empty()) continue;
+    for (int candidate : it->second)
+      if (taken.insert(candidate).second) {
+        match[k] = candidate;
+        break;
+      }
+  }
+  for (std::size_t k = 0; k < trf.players.size(); ++k) {
+    const TrfPlayer& p = trf.players[k];
+    if (match[k] < 0) {
       out.push_back({Code::UnknownPlayer, p.line, SIZE_MAX, 0,
                      fmt::format("TRF player {} \"{}\" plays no game of the tournament", p.number, p.name)});
       continue;
     }
-    player_of[p.number] = it->second;
-    in_trf.insert(it->second);
-    trf_of[it->second] = &p;
+    player_of[p.number] = match[k];
+    in_trf.insert(match[k]);
+    trf_of[match[k]] = &p;
   }
   for (std::size_t i = 0; i < t.players.size(); ++i)
     if (!in_trf.count(int(i)))
@@ -460,18 +488,29 @@ std::vector<TrfDisagreement> compare_trf(const Tournament& t, const TrfFile& trf
     return told.insert({int(c), round, std::min(a, b), std::max(a, b)}).second;
   };
   auto name = [&](int p) { return p >= 0 ? t.players[std::size_t(p)].name : std::string("no one"); };
-  // The TRF's blocks are read as write_trf lays them out (trf_columns);
-  // blocks beyond them are rounds the games do not have.
-  std::vector<TrfColumn> columns;
-  for (const TrfColumn& c : trf_columns(t))
-    if (c.round > 0) columns.push_back(c);
+  // The TRF's blocks are read as write_trf lays them out (trf_columns, the
+  // games of no known round last); blocks beyond them are rounds the games
+  // do not have.
+  const std::vector<TrfColumn> columns = trf_columns(t);
+  const int last_round = t.round_numbers.empty() ? 0 : t.round_numbers.back();
   for (const auto& [pi, tp] : trf_of) {
     const Player& p = t.players[std::size_t(pi)];
+    // The final rank is left alone: it depends on tie-breaks a TRF does not name.
+    if (tp->has_points && tp->points * 2 != p.half_points)
+      out.push_back({Code::Points, tp->line, SIZE_MAX, 0,
+                     fmt::format("{} has {:.1f} points in the games, {:.1f} in the TRF", p.name, p.points(),
+                                 tp->points),
+                     81});
+    if (tp->rating && p.rating && tp->rating != *p.rating)
+      out.push_back({Code::Rating, tp->line, SIZE_MAX, 0,
+                     fmt::format("{} is rated {} in the games, {} in the TRF", p.name, *p.rating, tp->rating),
+                     49});
     const std::size_t blocks = std::max(tp->rounds.size(), columns.size());
     for (std::size_t k = 0; k < blocks; ++k) {
       const TrfColumn column =
-          k < columns.size() ? columns[k] : TrfColumn{t.rounds + int(k - columns.size()) + 1, 0};
+          k < columns.size() ? columns[k] : TrfColumn{last_round + int(k - columns.size()) + 1, 0, 0};
       const int r = column.round;
+      const std::string rn = r > 0 ? std::to_string(r) : "?";
       const TrfRound none;
       const TrfRound& tr = k < tp->rounds.size() ? tp->rounds[k] : none;
       const auto games = round_entries(p, r);
@@ -487,28 +526,28 @@ std::vector<TrfDisagreement> compare_trf(const Tournament& t, const TrfFile& trf
       if (trf_opp >= 0 && !e) {
         if (once(Code::MissingGame, r, pi, trf_opp))
           out.push_back({Code::MissingGame, tp->line, SIZE_MAX, r,
-                         fmt::format("round {}: the TRF pairs {} with {}; the games have no such game", r,
+                         fmt::format("round {}: the TRF pairs {} with {}; the games have no such game", rn,
                                      p.name, name(trf_opp))});
         continue;
       }
       if (e && game_opp >= 0 && trf_opp < 0) {
         if (once(Code::MissingGame, r, pi, game_opp))
           out.push_back({Code::MissingGame, tp->line, game, r,
-                         fmt::format("round {}: the games have {} - {}; the TRF pairs {} with no one", r,
+                         fmt::format("round {}: the games have {} - {}; the TRF pairs {} with no one", rn,
                                      p.name, name(game_opp), p.name)});
         continue;
       }
       if (game_opp != trf_opp) {
         if (once(Code::Opponent, r, pi, pi))
           out.push_back({Code::Opponent, tp->line, game, r,
-                         fmt::format("round {}: {} meets {} in the games, {} in the TRF", r, p.name,
+                         fmt::format("round {}: {} meets {} in the games, {} in the TRF", rn, p.name,
                                      name(game_opp), name(trf_opp))});
         continue;
       }
       if (!e) {  // no game on either side: a bye in the TRF is points the games do not give
         if (trf_half_points(tr.result) > 0 && once(Code::Result, r, pi, pi))
           out.push_back({Code::Result, tp->line, SIZE_MAX, r,
-                         fmt::format("round {}: the TRF gives {} a bye ('{}'); the games have no game", r,
+                         fmt::format("round {}: the TRF gives {} a bye ('{}'); the games have no game", rn,
                                      p.name, tr.result)});
         continue;
       }
@@ -516,7 +555,7 @@ std::vector<TrfDisagreement> compare_trf(const Tournament& t, const TrfFile& trf
         const char c = *e->colour == Color::White ? 'w' : 'b';
         if (c != tr.colour && once(Code::Colour, r, pi, game_opp))
           out.push_back({Code::Colour, tp->line, game, r,
-                         fmt::format("round {}: {} has {} in the games, {} in the TRF", r, p.name,
+                         fmt::format("round {}: {} has {} in the games, {} in the TRF", rn, p.name,
                                      c == 'w' ? "White" : "Black", tr.colour == 'w' ? "White" : "Black")});
       }
       if (e->kind == EntryKind::Pending) continue;
@@ -531,7 +570,7 @@ std::vector<TrfDisagreement> compare_trf(const Tournament& t, const TrfFile& trf
                                                         : "";
         if (once(Code::Result, r, pi, game_opp))
           out.push_back({Code::Result, tp->line, game, r,
-                         fmt::format("round {}: {} scores {}{} in the games, '{}' in the TRF", r, p.name,
+                         fmt::format("round {}: {} scores {}{} in the games, '{}' in the TRF", rn, p.name,
                                      e->half_points == 2   ? "1"
                                      : e->half_points == 1 ? "1/2"
                                                            : "0",

@@ -13,6 +13,12 @@
 // unplayed rounds count as draws, and each of the player's unplayed rounds
 // counts as a game against a dummy opponent whose score is the player's own.
 // Average rating of opponents and performance count only games played.
+//
+// A round is a round number some game of the tournament names: a number no
+// game names (a gap, or one far beyond the others) is no round, and nobody
+// is absent from it. A game whose Round tag gives no number counts as a
+// game played in a round not known: it spares each of its players one
+// absence (the earliest round they have no game in) and makes none.
 #pragma once
 
 #include <cstdint>
@@ -42,7 +48,7 @@ enum class EntryKind : std::uint8_t {
 std::string_view entry_kind_name(EntryKind k);  // "played", "forfeit", ...
 
 struct Entry {
-  int round = 0;                 // 1-based; 0 when the Round tag does not say
+  int round = 0;                 // the round's number; 0 when the Round tag does not say
   int sub_game = 0;              // the game of a match (Round "r.b.g"), else 0
   int opponent = -1;             // player index; -1 for a bye, an absence or a rest
   std::optional<Color> colour;   // none for a bye, an absence or a rest
@@ -59,7 +65,7 @@ struct Player {
   std::string title;
   std::string federation;
   std::string fide_id;
-  std::vector<Entry> entries;  // by round, then sub-game; absences included
+  std::vector<Entry> entries;  // by round, then sub-game, round 0 last; absences included
   int half_points = 0;
   double points() const { return half_points / 2.0; }
   int games_played() const;
@@ -83,12 +89,14 @@ struct Tournament {
   TournamentKey key;
   Variant variant = Variant::Standard;
   System system = System::Swiss;
-  int rounds = 0;  // the highest round number of its games
+  int rounds = 0;                  // how many rounds: round_numbers.size()
+  std::vector<int> round_numbers;  // the round numbers its games name, ascending
   std::vector<Player> players;  // in the order first met
   std::vector<TournamentGame> games;
+  std::vector<std::size_t> self_games;  // summaries of games of a player against themself: left out
   // From the games' tags, for the reports.
   std::string first_date, last_date;  // "" when no game is dated
-  std::vector<std::string> round_dates;  // [round-1]: the earliest date of the round's games
+  std::vector<std::string> round_dates;  // [k]: the earliest date of round_numbers[k]'s games
   std::string time_control, arbiter, event_country, event_type;
   int player_index(std::string_view name) const;  // -1 when absent
 };

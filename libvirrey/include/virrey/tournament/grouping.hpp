@@ -84,6 +84,11 @@ struct TournamentKey {
   friend bool operator==(const TournamentKey&, const TournamentKey&) = default;
 };
 
+// What tells each tournament from the others of `keys` with its Event name:
+// " of EventDate", else " at Site", else " (N)" (its place among them), each
+// only when it tells them apart; "" for an Event no other tournament has.
+std::vector<std::string> split_label_suffixes(const std::vector<TournamentKey>& keys);
+
 // The games of one tournament, as indices into the summaries, in input order.
 struct GameGroup {
   TournamentKey key;

@@ -23,8 +23,11 @@ namespace virrey::tournament {
 
 // The TRF of a tournament with its standings: header lines 012, 022, 032,
 // 042, 052, 062, 072, 092, 102, 122, 132 as the tags fill them, and one 001
-// line per player in starting rank order (by rating, then name).
-std::string write_trf(const Tournament& t, const std::vector<Standing>& standings);
+// line per player in starting rank order (by rating, then name). `name`
+// goes in 012 (the Event when empty): what tells the tournament from
+// another of the file with its Event name.
+std::string write_trf(const Tournament& t, const std::vector<Standing>& standings,
+                      std::string_view name = {});
 
 // The starting ranks write_trf gives: [player] = 1-based rank.
 std::vector<int> starting_ranks(const Tournament& t);
@@ -39,8 +42,9 @@ struct TrfPlayer {
   std::uint64_t line = 0;  // in the file
   int number = 0;          // starting rank
   std::string name;
-  int rating = 0;
+  int rating = 0;  // 0 when columns 49-52 hold none
   double points = 0;
+  bool has_points = false;  // columns 81-84 hold points
   int rank = 0;
   std::vector<TrfRound> rounds;
 };
@@ -73,12 +77,15 @@ struct TrfDisagreement {
     Opponent,       // another opponent in the round
     Colour,         // another colour
     Result,         // another result
+    Points,         // another total of points (columns 81-84)
+    Rating,         // another rating than the games' (columns 49-52)
   };
   Code code = Code::MissingGame;
   std::uint64_t line = 0;        // in the TRF (0: none)
   std::size_t game = SIZE_MAX;   // index into Tournament::games, or SIZE_MAX
   int round = 0;
   std::string message;
+  std::uint64_t column = 0;  // of the field concerned in the TRF (0: the line's)
 };
 std::string_view trf_code_name(TrfDisagreement::Code c);  // "trf-missing-game", ...
 

@@ -45,8 +45,9 @@ enum class Code : std::uint8_t {
   DateOrder,           // a game dated before a game of an earlier round
   UnplayedResult,      // a decisive result with no move played, not marked a forfeit
   UnfinishedGame,      // '*' in a tournament that is over or went on past the game
+  SelfPairing,         // a game of a player against themself
 };
-constexpr int kCodeCount = 34;
+constexpr int kCodeCount = 35;
 
 enum class Severity : std::uint8_t { Warning, Error };
 
