@@ -91,8 +91,9 @@ std::string grid_cell(const tn::Player& p, int opponent) {
 std::string event_title(const EventReport& r) { return r.label.empty() ? "(no Event tag)" : r.label; }
 
 std::string headline(const tn::Tournament& t) {
-  std::string s = fmt::format("{} · {} · {} rounds · {} players · {} games", variant_title(t.variant),
-                              system_title(t.system), t.rounds, t.players.size(), t.games.size());
+  std::string s = fmt::format("{} · {} · {} · {} · {}", variant_title(t.variant), system_title(t.system),
+                              count_of(std::uint64_t(t.rounds), "round"),
+                              count_of(t.players.size(), "player"), count_of(t.games.size(), "game"));
   if (!tn::unknown_tag_value(t.key.site)) s += fmt::format(" · {}", t.key.site);
   if (!t.first_date.empty())
     s += t.first_date == t.last_date ? fmt::format(" · {}", t.first_date)

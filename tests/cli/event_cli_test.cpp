@@ -54,6 +54,23 @@ TEST(EventCli, RoundRobinCsvIsHandWorked) {
       << text.out;
 }
 
+// Games of another variant under the tournament's Event name are a
+// tournament of their own, named by its variant; the 1 of a count is singular.
+TEST(EventCli, GamesOfTwoVariantsAreTwoTournaments) {
+  TempDir dir;
+  std::string standard = game("4.1", "A", "B", "0-1");
+  standard.replace(standard.find("[Variant \"Virrey\"]\n"), 19, "");
+  write_file(dir.path() + "/mixed.pgn", round_robin() + standard);
+  const RunResult r = run_virrey({"event", dir.path() + "/mixed.pgn"}, dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("Club (Virrey chess)\nVirrey chess · round robin · 3 rounds · 4 players · 6 games"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("Club (Standard chess)\nStandard chess · round robin · 1 round · 2 players · 1 game"),
+            std::string::npos)
+      << r.out;
+}
+
 // A Swiss of "Open": r1 A-B 1-0, C-D 1-0; r2 A-C 1/2, B-D 1-0. Points A 1.5,
 // C 1.5, B 1, D 0. BH: A = B 1 + C 1.5 = 2.5, C = D 0 + A 1.5 = 1.5; BH-C1
 // drops the lowest: A 1.5, C 1.5. BPG: A 0, C 1.

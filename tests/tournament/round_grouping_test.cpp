@@ -102,5 +102,32 @@ TEST(Grouping, SplitsOneNameByDateAndDisjointSites) {
                                                                   " at Lima", " at Quito", ""}));
 }
 
+// Games of two variants under one Event name are two tournaments, each
+// labelled by its variant (and, among editions of one variant, as before).
+TEST(Grouping, SplitsOneNameByVariant) {
+  std::vector<GameSummary> g;
+  auto add = [&](std::string d, std::string w, std::string b, Variant v) {
+    g.push_back(summarize(record("Cup", "Lima", std::move(d), std::move(w), std::move(b)), {}));
+    g.back().variant = v;
+  };
+  add("2024.05.01", "A", "B", Variant::Modern);    // 0
+  add("2024.05.01", "B", "A", Variant::Standard);  // 1
+  add("2024.05.01", "A", "C", Variant::Modern);    // 2
+  add("2024.05.01", "C", "B", Variant::Virrey);    // 3
+  add("2025.05.01", "C", "A", Variant::Virrey);    // 4: another Virrey edition
+  const auto groups = group_by_event(g);
+  ASSERT_EQ(groups.size(), 4u);
+  EXPECT_EQ(groups[0].games, (std::vector<std::size_t>{0, 2}));
+  EXPECT_EQ(groups[0].key.variant, Variant::Modern);
+  EXPECT_EQ(groups[1].games, (std::vector<std::size_t>{1}));
+  EXPECT_EQ(groups[2].games, (std::vector<std::size_t>{3}));
+  EXPECT_EQ(groups[3].games, (std::vector<std::size_t>{4}));
+  std::vector<TournamentKey> keys;
+  for (const GameGroup& group : groups) keys.push_back(group.key);
+  EXPECT_EQ(split_label_suffixes(keys),
+            (std::vector<std::string>{" (Modern chess)", " (Standard chess)", " (Virrey chess) of 2024.05.01",
+                                      " (Virrey chess) of 2025.05.01"}));
+}
+
 }  // namespace
 }  // namespace virrey::tournament

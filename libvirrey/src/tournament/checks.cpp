@@ -96,6 +96,7 @@ struct Game {
   GameResult result = GameResult::Unknown;
   bool has_fen = false;
   bool forfeit = false;  // Termination or a "bye" opponent says it was not played
+  Variant variant = Variant::Standard;
   std::uint32_t plies = 0;
   std::uint32_t input = 0;
   std::uint64_t number = 0, line = 0, column = 0;
@@ -658,6 +659,7 @@ void EventChecks::add(std::size_t input, std::uint64_t number, pgn::Location sta
   };
   g.white = name_id(white);
   g.black = name_id(black);
+  g.variant = r.variant;
   g.white_fide = pool.id(white_fide);
   g.black_fide = pool.id(black_fide);
   g.date = full_date(date);
@@ -721,8 +723,8 @@ std::vector<EventFinding> EventChecks::findings() const {
     std::vector<std::size_t> undated;  // positions in `indices` of games with a Date and no EventDate
     for (std::size_t k = 0; k < indices.size(); ++k) {
       const Game& game = impl.games[indices[k]];
-      keys[k] = {impl.pool[game.event], impl.pool[game.site], impl.pool[game.event_date],
-                 impl.pool[game.white], impl.pool[game.black]};
+      keys[k] = {impl.pool[game.event], impl.pool[game.site],  impl.pool[game.event_date],
+                 impl.pool[game.white], impl.pool[game.black], game.variant};
       if (unknown_tag_value(keys[k].event_date) && game.date) undated.push_back(k);
     }
     // Without an EventDate, an edition starts where the dates jump: its

@@ -1,6 +1,7 @@
 #include "virrey/tournament/grouping.hpp"
 
 #include <algorithm>
+#include <map>
 #include <numeric>
 #include <unordered_map>
 
@@ -168,31 +169,38 @@ GameSummary summarize(const game::GameRecord& r, SourceRef source) {
 std::vector<std::string> split_label_suffixes(const std::vector<TournamentKey>& keys) {
   std::vector<std::string> out(keys.size());
   for (std::size_t i = 0; i < keys.size(); ++i) {
-    std::vector<std::size_t> same;  // the tournaments of this Event name, i among them
+    std::vector<std::size_t> same, kin;  // the tournaments of this Event name; of its variant too
     for (std::size_t j = 0; j < keys.size(); ++j)
-      if (keys[j].event == keys[i].event) same.push_back(j);
+      if (keys[j].event == keys[i].event) {
+        same.push_back(j);
+        if (keys[j].variant == keys[i].variant) kin.push_back(j);
+      }
     if (same.size() < 2) continue;
+    // The variant when the name covers several, then what tells the
+    // tournaments of this variant apart.
+    if (kin.size() < same.size()) out[i] = " (" + std::string(info(keys[i].variant).name) + " chess)";
+    if (kin.size() < 2) continue;
     const auto unique = [&](std::string TournamentKey::*field) {
-      return !unknown_tag_value(keys[i].*field) &&
-             std::count_if(same.begin(), same.end(),
-                           [&](std::size_t j) { return keys[j].*field == keys[i].*field; }) == 1;
+      return !unknown_tag_value(keys[i].*field) && std::count_if(kin.begin(), kin.end(), [&](std::size_t j) {
+                                                     return keys[j].*field == keys[i].*field;
+                                                   }) == 1;
     };
     if (unique(&TournamentKey::event_date))
-      out[i] = " of " + keys[i].event_date;
+      out[i] += " of " + keys[i].event_date;
     else if (unique(&TournamentKey::site))
-      out[i] = " at " + keys[i].site;
+      out[i] += " at " + keys[i].site;
     else
-      out[i] = " (" + std::to_string(std::find(same.begin(), same.end(), i) - same.begin() + 1) + ")";
+      out[i] += " (" + std::to_string(std::find(kin.begin(), kin.end(), i) - kin.begin() + 1) + ")";
   }
   return out;
 }
 
 std::vector<GameGroup> group_by_event(const std::vector<GroupingKeys>& games) {
-  // By Event, in the order of first appearance.
-  std::unordered_map<std::string_view, std::size_t> event_of;  // Event -> index in `events`
+  // By Event and variant, in the order of first appearance.
+  std::map<std::pair<std::string_view, Variant>, std::size_t> event_of;  // -> index in `events`
   std::vector<std::vector<std::size_t>> events;
   for (std::size_t i = 0; i < games.size(); ++i) {
-    const auto [it, fresh] = event_of.try_emplace(games[i].event, events.size());
+    const auto [it, fresh] = event_of.try_emplace({games[i].event, games[i].variant}, events.size());
     if (fresh) events.emplace_back();
     events[it->second].push_back(i);
   }
@@ -203,6 +211,7 @@ std::vector<GameGroup> group_by_event(const std::vector<GroupingKeys>& games) {
       for (auto& part : merge_connected(games, split_by(games, dated, &GroupingKeys::site))) {
         GameGroup group;
         group.key.event = std::string(event);
+        group.key.variant = games[event_games.front()].variant;
         group.key.event_date = common_value(games, part, &GroupingKeys::event_date);
         group.key.site = common_value(games, part, &GroupingKeys::site);
         group.games = std::move(part);
@@ -219,7 +228,7 @@ std::vector<GameGroup> group_by_event(const std::vector<GameSummary>& games) {
   std::vector<GroupingKeys> keys;
   keys.reserve(games.size());
   for (const GameSummary& g : games)
-    keys.push_back({g.event, g.site, g.event_date, g.white.name, g.black.name});
+    keys.push_back({g.event, g.site, g.event_date, g.white.name, g.black.name, g.variant});
   return group_by_event(keys);
 }
 

@@ -81,12 +81,14 @@ struct TournamentKey {
   std::string event;
   std::string site;
   std::string event_date;
+  Variant variant = Variant::Standard;  // a tournament is of one variant
   friend bool operator==(const TournamentKey&, const TournamentKey&) = default;
 };
 
 // What tells each tournament from the others of `keys` with its Event name:
-// " of EventDate", else " at Site", else " (N)" (its place among them), each
-// only when it tells them apart; "" for an Event no other tournament has.
+// " (Modern chess)" (its variant), else " of EventDate", else " at Site",
+// else " (N)" (its place among them), each only when it tells them apart; ""
+// for an Event no other tournament has.
 std::vector<std::string> split_label_suffixes(const std::vector<TournamentKey>& keys);
 
 // The games of one tournament, as indices into the summaries, in input order.
@@ -95,7 +97,8 @@ struct GameGroup {
   std::vector<std::size_t> games;
 };
 
-// Groups games by Event. One Event name is split by known EventDate values
+// Groups games by Event and variant (games of two variants under one Event
+// name are two tournaments). One Event name is split by known EventDate values
 // (two start dates are two tournaments), then by known Site values when the
 // games of each Site share no player with the others. A game whose EventDate
 // or Site is unknown joins the group of the only known value, if there is
@@ -109,6 +112,7 @@ struct GroupingKeys {
   std::string_view event_date;
   std::string_view white;
   std::string_view black;
+  Variant variant = Variant::Standard;
 };
 // The same grouping, of games given by these tags alone.
 std::vector<GameGroup> group_by_event(const std::vector<GroupingKeys>& games);
