@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 #include "virrey/base/log.hpp"
+#include "virrey/base/utf8.hpp"
 
 #include "exit_codes.hpp"
 #include "stats_writers.hpp"
@@ -22,6 +23,47 @@ using Json = nlohmann::ordered_json;
 
 // 2: a record count in the header; the explorer as positions.
 constexpr int kPartialVersion = 2;
+
+// Text that is not UTF-8 (a Latin-1 tag, say) is no JSON string: such a
+// string is written as {"virrey_bytes": "<hex>"} and read back as its bytes,
+// so that shards merge into what one database answers.
+constexpr std::string_view kBytesKey = "virrey_bytes";
+
+void strings_to_json(Json& j) {
+  if (j.is_string()) {
+    const std::string& text = j.get_ref<const std::string&>();
+    if (first_invalid_utf8(text) == std::string::npos) return;
+    std::string hex;
+    for (unsigned char c : text) hex += fmt::format("{:02x}", c);
+    j = Json{{kBytesKey, hex}};
+  } else if (j.is_structured()) {
+    for (auto& item : j) strings_to_json(item);
+  }
+}
+
+// The other way; false when a bytes object is malformed.
+bool strings_from_json(Json& j) {
+  if (j.is_object() && j.size() == 1 && j.contains(kBytesKey)) {
+    const Json& hex = j[std::string(kBytesKey)];
+    if (!hex.is_string() || hex.get_ref<const std::string&>().size() % 2 != 0) return false;
+    const auto digit = [](char c) {
+      return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+    };
+    std::string bytes;
+    const std::string& h = hex.get_ref<const std::string&>();
+    for (std::size_t i = 0; i < h.size(); i += 2) {
+      const int high = digit(h[i]), low = digit(h[i + 1]);
+      if (high < 0 || low < 0) return false;
+      bytes += char(high * 16 + low);
+    }
+    j = std::move(bytes);
+    return true;
+  }
+  if (j.is_structured())
+    for (auto& item : j)
+      if (!strings_from_json(item)) return false;
+  return true;
+}
 
 Json filter_json(const FilterOptions& f) {
   Json j{{"fen", f.fen},
@@ -440,8 +482,8 @@ using Codecs =
 
 // The header: what the partial is of, and how many records follow (a file
 // cut short is refused, not merged as fewer games).
-std::string header(std::string_view statistic, const Json& query, store::GameId id_span,
-                   std::size_t records) {
+std::string header(std::string_view statistic, Json query, store::GameId id_span, std::size_t records) {
+  strings_to_json(query);
   return Json{{"virrey_partial", kPartialVersion},
               {"statistic", statistic},
               {"query", query},
@@ -452,9 +494,12 @@ std::string header(std::string_view statistic, const Json& query, store::GameId 
 
 template <class Codec>
 std::string partial_of(const typename Codec::Stats& s, const Json& query, store::GameId id_span) {
-  const std::vector<Json> records = Codec::records(s);
+  std::vector<Json> records = Codec::records(s);
   std::string out = header(Codec::name, query, id_span, records.size()) + "\n";
-  for (const Json& r : records) out += r.dump() + "\n";
+  for (Json& r : records) {
+    strings_to_json(r);
+    out += r.dump() + "\n";
+  }
   return out;
 }
 
@@ -540,7 +585,7 @@ Result<Partial> read_partial(const std::string& path) {
                    fmt::format("{}:{}: a line over 64 MiB: not a partial result", path, n)};
     if (line.empty()) continue;
     Json j = Json::parse(line, nullptr, false);
-    if (j.is_discarded() || !j.is_object())
+    if (j.is_discarded() || !j.is_object() || !strings_from_json(j))
       return Error{ErrorKind::InvalidArgument, fmt::format("{}:{}: not a JSON object", path, n)};
     if (n == 1) {
       if (j.contains("virrey_partial") && j["virrey_partial"].is_number() &&

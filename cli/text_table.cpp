@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "output.hpp"
+
 namespace virrey::cli {
 
 std::size_t display_width(std::string_view s) {
@@ -30,6 +32,10 @@ std::string fit_width(std::string_view s, std::size_t max) {
 }
 
 void TextTable::add(std::vector<std::string> row) {
+  // Tag values that are not UTF-8 (Latin-1 files) are shown as the JSON shows them.
+  for (std::string& cell : row)
+    if (std::any_of(cell.begin(), cell.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; }))
+      cell = as_utf8(cell);
   for (std::size_t c = 0; c + 1 < row.size() && c + 1 < columns_.size(); ++c)
     if (row[c].size() > kMaxCellWidth) row[c] = fit_width(row[c], kMaxCellWidth);
   rows_.push_back(std::move(row));

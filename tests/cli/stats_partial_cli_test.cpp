@@ -233,5 +233,79 @@ TEST(StatsPartialHelp, EveryStatisticListsPartial) {
   }
 }
 
+// Tags in Latin-1 (not UTF-8, so no JSON string) travel in partials as
+// their bytes: shards merge into what one database answers, in every format.
+TEST(StatsPartialBytes, LatinOneTagsMergeAsOneDatabase) {
+  TempDir dir;
+  auto game = [](const std::string& event, const std::string& white, const std::string& result) {
+    return "[Event \"" + event + "\"]\n[Site \"?\"]\n[Date \"2024.01.01\"]\n[Round \"1\"]\n[White \"" +
+           white + "\"]\n[Black \"B\"]\n[Result \"" + result + "\"]\n\n1. e4 e5 " + result + "\n\n";
+  };
+  write_file(dir.path() + "/a.pgn",
+             game("Marx Gy\xf6rgy Mem", "Gy\xf6rgy, A", "1-0") + game("Open", "C", "0-1"));
+  write_file(dir.path() + "/b.pgn",
+             game("Marx Gy\xf6rgy Mem", "Gy\xf6rgy, A", "1/2-1/2") + game("M\xfcnchen", "C", "1-0"));
+  for (const char* name : {"a", "b"})
+    ASSERT_LE(run_virrey(
+                  {"-q", "import", "--db", dir.path() + "/" + name + ".db", dir.path() + "/" + name + ".pgn"},
+                  dir.path())
+                  .exit_code,
+              1);
+  ASSERT_LE(run_virrey({"-q", "import", "--db", dir.path() + "/one.db", dir.path() + "/a.pgn",
+                        dir.path() + "/b.pgn"},
+                       dir.path())
+                .exit_code,
+            1);
+  for (const char* by : {"player", "event"}) {
+    std::vector<std::string> parts;
+    for (const char* name : {"a", "b"}) {
+      const RunResult p = run_virrey(
+          {"stats", "results", "--by", by, "--format", "partial", "--db", dir.path() + "/" + name + ".db"},
+          dir.path());
+      ASSERT_EQ(p.exit_code, 0) << by << p.err;
+      parts.push_back(dir.path() + "/" + name + "-" + by + ".jsonl");
+      write_file(parts.back(), p.out);
+    }
+    for (const char* format : {"json", "text", "csv"}) {
+      const RunResult one = run_virrey(
+          {"stats", "results", "--by", by, "--format", format, "--db", dir.path() + "/one.db"}, dir.path());
+      const RunResult merged =
+          run_virrey({"stats", "merge", "--format", format, parts[0], parts[1]}, dir.path());
+      ASSERT_EQ(merged.exit_code, 0) << merged.err;
+      EXPECT_EQ(merged.out, one.out) << by << " " << format;
+      EXPECT_NE(one.out.find("Gy\u00f6rgy"), std::string::npos) << by << " " << format << one.out;
+    }
+  }
+}
+
+// A Modern explorer whose tree holds a bishop swap merges as the explorer
+// played it (the swap is legal from the root the merge replays).
+TEST(StatsPartialBytes, ModernBishopSwapsMerge) {
+  TempDir dir;
+  write_file(
+      dir.path() + "/m.pgn",
+      "[Event \"x\"]\n[Variant \"Modern\"]\n[BishopSwap \"Yes\"]\n[Result \"*\"]\n\n1. Me3 B=Q 2. c4 *\n\n"
+      "[Event \"y\"]\n[Variant \"Modern\"]\n[Result \"1-0\"]\n\n1. Me3 h7 2. c4 1-0\n\n");
+  ASSERT_LE(
+      run_virrey({"-q", "import", "--db", dir.path() + "/m.db", dir.path() + "/m.pgn"}, dir.path()).exit_code,
+      1);
+  const std::vector<std::string> query = {"stats",   "openings", "--variant", "modern",
+                                          "--depth", "3",        "--db",      dir.path() + "/m.db"};
+  auto with = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args = query;
+    args.insert(args.end(), extra.begin(), extra.end());
+    return run_virrey(args, dir.path());
+  };
+  const RunResult partial = with({"--format", "partial"});
+  ASSERT_EQ(partial.exit_code, 0) << partial.err;
+  write_file(dir.path() + "/p.jsonl", partial.out);
+  const RunResult direct = with({"--format", "json"});
+  ASSERT_NE(direct.out.find("\"san\":\"B=Q\""), std::string::npos) << direct.out;
+  const RunResult merged =
+      run_virrey({"stats", "merge", "--format", "json", dir.path() + "/p.jsonl"}, dir.path());
+  ASSERT_EQ(merged.exit_code, 0) << merged.err;
+  EXPECT_EQ(merged.out, direct.out);
+}
+
 }  // namespace
 }  // namespace virrey::testing

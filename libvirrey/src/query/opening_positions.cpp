@@ -21,6 +21,8 @@ Result<Position<G>> root_position(const OpeningStats& s) {
   auto pos = position_from_fen<G>(s.fen, s.variant, problems);
   if (!pos)
     return Error{ErrorKind::InvalidArgument, fmt::format("the root {}: {}", s.fen, join_reasons(problems))};
+  // As the explorer plays from its root: Modern chess's bishop swaps among the moves.
+  pos->enable_bishop_swap();
   return *pos;
 }
 
