@@ -19,6 +19,8 @@
 
 #include <fmt/format.h>
 
+#include "virrey/base/utf8.hpp"  // as_utf8: JSON and CSV go through it
+
 #include "text_table.hpp"
 
 namespace virrey::cli {
@@ -140,11 +142,6 @@ inline Value Value::number(std::optional<double> v, int decimals) {
 }
 inline Value Value::string(std::string_view s) { return {Kind::String, std::string(s)}; }
 inline Value Value::string_or_null(std::string_view s) { return s.empty() ? null() : string(s); }
-
-// Text as UTF-8: well-formed sequences kept, any other byte read as Latin-1
-// (tag values from old tools) and written as that code point. JSON and CSV
-// both go through it.
-std::string as_utf8(std::string_view s);
 
 // --- JSON --------------------------------------------------------------------
 

@@ -9,9 +9,38 @@
 
 namespace virrey::cli {
 
+namespace {
+
+// The code point of the UTF-8 sequence at s[i], and its length (1 for a byte
+// that starts none: as_utf8 has made text UTF-8 before it is measured).
+char32_t code_point(std::string_view s, std::size_t i, std::size_t& len) {
+  const auto c = static_cast<unsigned char>(s[i]);
+  len = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+  if (i + len > s.size()) len = 1;
+  if (len == 1) return c;
+  char32_t cp = c & (0x7f >> len);
+  for (std::size_t k = 1; k < len; ++k) cp = cp << 6 | (static_cast<unsigned char>(s[i + k]) & 0x3f);
+  return cp;
+}
+
+// Terminal columns of a code point: 0 for combining marks, 2 for East Asian
+// wide and fullwidth characters (Unicode's EastAsianWidth W and F, in blocks),
+// else 1.
+std::size_t columns_of(char32_t cp) {
+  if ((cp >= 0x0300 && cp <= 0x036f) || (cp >= 0x200b && cp <= 0x200f)) return 0;
+  const bool wide = (cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf && cp != 0x303f) ||
+                    (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) ||
+                    (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) ||
+                    (cp >= 0xffe0 && cp <= 0xffe6) || (cp >= 0x1f300 && cp <= 0x1f64f) ||
+                    (cp >= 0x20000 && cp <= 0x3fffd);
+  return wide ? 2 : 1;
+}
+
+}  // namespace
+
 std::size_t display_width(std::string_view s) {
   std::size_t n = 0;
-  for (unsigned char c : s) n += (c & 0xc0) != 0x80;
+  for (std::size_t i = 0, len = 0; i < s.size(); i += len) n += columns_of(code_point(s, i, len));
   return n;
 }
 
@@ -23,10 +52,10 @@ std::string fit_width(std::string_view s, std::size_t max) {
   if (max == 0 || display_width(s) <= max) return std::string(s);
   std::string out;
   std::size_t n = 0;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    const unsigned char c = static_cast<unsigned char>(s[i]);
-    if ((c & 0xc0) != 0x80 && ++n > max - 1) break;
-    out += char(c);
+  for (std::size_t i = 0, len = 0; i < s.size(); i += len) {
+    n += columns_of(code_point(s, i, len));
+    if (n > max - 1) break;
+    out.append(s.substr(i, len));
   }
   return out + "…";
 }

@@ -10,9 +10,10 @@
 
 namespace virrey::cli {
 
-// Display width of UTF-8 text: its code points.
+// Display width of UTF-8 text in terminal columns: a code point each, East
+// Asian wide characters two, combining marks none.
 std::size_t display_width(std::string_view s);
-// At most `max` code points (0: no limit), the last one an ellipsis when cut.
+// At most `max` columns (0: no limit), the last one an ellipsis when cut.
 std::string fit_width(std::string_view s, std::size_t max);
 
 // "1 game", "2 games": a count and its noun (plural with an s).

@@ -275,6 +275,22 @@ TEST(EventCli, TrfInLatin1) {
   EXPECT_NE(back.out.find("0 disagreements"), std::string::npos) << back.out;
 }
 
+// Names in a Latin-1 PGN are written to the TRF as UTF-8 (not '?'), and the
+// TRF reads back without disagreement.
+TEST(EventCli, LatinOneNamesInTheGamesGoToTheTrfAsUtf8) {
+  TempDir dir;
+  const std::string pgn = dir.path() + "/lat.pgn", trf = dir.path() + "/lat.trf";
+  write_file(pgn, game("1", "P\xe9rez, Jos\xe9", "M\xfcller, J\xfcrgen", "1-0") +
+                      game("2", "M\xfcller, J\xfcrgen", "P\xe9rez, Jos\xe9", "1/2-1/2"));
+  ASSERT_EQ(run_virrey({"event", pgn, "--format", "trf", "--output", trf}, dir.path()).exit_code, 0);
+  const std::string text = read_file(trf);
+  EXPECT_NE(text.find("P\xc3\xa9rez, Jos\xc3\xa9"), std::string::npos) << text;
+  EXPECT_NE(text.find("M\xc3\xbcller, J\xc3\xbcrgen"), std::string::npos) << text;
+  const RunResult back = run_virrey({"event", pgn, "--trf", trf}, dir.path());
+  EXPECT_EQ(back.exit_code, 0) << back.out << back.err;
+  EXPECT_NE(back.out.find("0 disagreements"), std::string::npos) << back.out;
+}
+
 // A game of a player against themself (game 7, line 67) is warned where it
 // starts and left out: A keeps 2.5 points from three games.
 TEST(EventCli, GameAgainstThemselfIsWarnedAndLeftOut) {

@@ -111,5 +111,23 @@ TEST(Output, LongCellsAreCutSoRowsStaySmall) {
   EXPECT_LT(text.size(), long_value.size() + 102 * (TextTable::kMaxCellWidth + 20));
 }
 
+// Columns line up in a terminal: a CJK character takes two columns, an
+// accent combined with its letter none, a Latin-1 byte one (as UTF-8).
+TEST(Output, WidthsCountTerminalColumns) {
+  EXPECT_EQ(display_width("abc"), 3u);
+  EXPECT_EQ(display_width("\xe6\x9d\x8e, \xe6\x98\x8e"), 6u);  // 李, 明
+  EXPECT_EQ(display_width("Jose\xcc\x81"), 4u);                // José with a combining acute
+  EXPECT_EQ(display_width("\xef\xbc\xa1"), 2u);                // fullwidth A
+  TextTable t({{"Name", TextTable::Align::Left}, {"Fed", TextTable::Align::Left}});
+  t.add({"\xe6\x9d\x8e, \xe6\x98\x8e", "CHN"});
+  t.add({"M\xfcller", "GER"});
+  const std::string text = t.render();
+  // "Name" is 6 columns wide (李, 明 and Müller alike): every Fed starts in
+  // column 9.
+  EXPECT_NE(text.find("\n\xe6\x9d\x8e, \xe6\x98\x8e  CHN\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("\nM\xc3\xbcller  GER\n"), std::string::npos) << text;
+  EXPECT_EQ(fit_width("\xe6\x9d\x8e\xe6\x9d\x8e\xe6\x9d\x8e", 4), "\xe6\x9d\x8e\xe2\x80\xa6");  // 李…
+}
+
 }  // namespace
 }  // namespace virrey::cli

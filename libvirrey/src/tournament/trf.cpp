@@ -1,5 +1,7 @@
 #include "virrey/tournament/trf.hpp"
 
+#include "virrey/base/utf8.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <map>
@@ -30,32 +32,22 @@ std::string cut(std::string_view s, std::size_t n) {
   return std::string(s.substr(0, i));
 }
 
-// `s` made fit for one TRF field: a control character (a line break among
-// them) becomes a space and a byte that does not start or continue a well-formed
-// UTF-8 sequence becomes '?', so every field stays on its line and its columns
-// count as a reader counts them.
+// `s` made fit for one TRF field: bytes that are not UTF-8 are read as
+// Latin-1 (as_utf8) and a control character (a line break among them, C1's
+// U+0080 to U+009F too) becomes a space, so every field stays on its line
+// and its columns count as a reader counts them.
 std::string field_text(std::string_view s) {
+  const std::string text = as_utf8(s);
   std::string out;
-  out.reserve(s.size());
-  for (std::size_t i = 0; i < s.size();) {
-    const auto b = static_cast<unsigned char>(s[i]);
-    if (b < 0x80) {
-      out += b < 0x20 || b == 0x7F ? ' ' : char(b);
-      ++i;
-      continue;
-    }
-    const std::size_t len = b >= 0xC2 && b <= 0xDF   ? 2
-                            : b >= 0xE0 && b <= 0xEF ? 3
-                            : b >= 0xF0 && b <= 0xF4 ? 4
-                                                     : 0;
-    bool ok = len != 0 && i + len <= s.size();
-    for (std::size_t k = 1; ok && k < len; ++k) ok = (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80;
-    if (ok) {
-      out.append(s.substr(i, len));
-      i += len;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    const bool c1 = c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) < 0xA0;
+    if (c < 0x20 || c == 0x7F || c1) {
+      out += ' ';
+      i += c1;
     } else {
-      out += '?';
-      ++i;
+      out += char(c);
     }
   }
   return out;

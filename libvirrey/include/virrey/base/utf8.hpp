@@ -1,8 +1,9 @@
-// UTF-8 validation: tag values and comments (the PGN reader), and input
-// bytes quoted in the validator's messages.
+// UTF-8: validation (tag values and comments in the PGN reader, input quoted
+// in messages) and text that is not UTF-8 made so for output.
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 
 namespace virrey {
@@ -11,5 +12,10 @@ namespace virrey {
 // sequence (overlong forms, surrogates and code points above U+10FFFF are
 // ill-formed), or std::string_view::npos when `text` is valid.
 std::size_t first_invalid_utf8(std::string_view text);
+
+// Text as UTF-8: well-formed sequences kept, any other byte read as Latin-1
+// (tag values from old tools) and written as that code point. Every output
+// of text that may not be UTF-8 goes through it (JSON, CSV, tables, TRF).
+std::string as_utf8(std::string_view s);
 
 }  // namespace virrey
