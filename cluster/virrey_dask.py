@@ -13,6 +13,7 @@ import logging
 import os
 import signal
 import subprocess
+import sys
 import tempfile
 
 import cloudpickle
@@ -38,23 +39,48 @@ def _die_with_parent():
     libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
 
 
+def _run(binary, args):
+    try:
+        return subprocess.run([binary] + list(args), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              preexec_fn=_die_with_parent, check=False)
+    except OSError as e:
+        raise VirreyError("cannot run {}: {}".format(binary, e.strerror or e), 3)
+
+
+def _failure(args, p):
+    return VirreyError("virrey {} exited {}: {}".format(
+        " ".join(args), p.returncode, p.stderr.decode(errors="replace").strip()[-2000:]),
+        p.returncode if p.returncode > 0 else 3)
+
+
 def run_virrey(binary, args, ok_codes=(0,)):
     """Runs virrey ARGS on this worker; its standard output. Raises on an
     exit code not in ok_codes (Dask then retries the task)."""
-    p = subprocess.run([binary] + list(args), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                       preexec_fn=_die_with_parent, check=False)
+    p = _run(binary, args)
     if p.returncode not in ok_codes:
-        raise VirreyError("virrey {} exited {}: {}".format(
-            " ".join(args), p.returncode, p.stderr.decode(errors="replace").strip()[-2000:]),
-            p.returncode if p.returncode > 0 else 3)
+        raise _failure(args, p)
     return p.stdout.decode()
 
 
 def import_task(binary, db, path, threads, _after=None):
-    # Exit 1: some games had errors, the others are stored (not a failure).
-    out = run_virrey(binary, ["import", "--db", db, "--threads", str(threads), "--format", "json", path],
-                     ok_codes=(0, 1))
-    return json.loads(out)
+    """virrey import of one input into db: its summary. Exit 1 (some games
+    had errors, the others are stored) is no failure; nor is exit 3 with a
+    summary, an input that could not be read (the games read before are
+    stored): its summary then carries virrey's message as "error". Exit 3
+    without a summary is the database's failure, raised (Dask retries it)."""
+    args = ["import", "--db", db, "--threads", str(threads), "--format", "json", path]
+    p = _run(binary, args)
+    if p.returncode in (0, 1, 3):
+        try:
+            summary = json.loads(p.stdout.decode())
+        except ValueError:
+            summary = None
+        if isinstance(summary, dict):
+            if p.returncode == 3:
+                lines = p.stderr.decode(errors="replace").strip().splitlines()
+                summary["error"] = lines[-1] if lines else "virrey import exited 3"
+            return summary
+    raise _failure(args, p)
 
 
 def info_task(binary, db):
@@ -97,6 +123,10 @@ def connect(scheduler=None, workers=2):
             yield client
 
 
+def _to_stderr(line):
+    print("virrey-dask: " + line, file=sys.stderr, flush=True)
+
+
 def shard_paths(directory):
     try:
         with open(os.path.join(directory, SHARDS_FILE)) as f:
@@ -136,12 +166,15 @@ class Runner:
     def _submit(self, fn, *args):
         return self.client.submit(fn, *args, pure=False, retries=self.retries)
 
-    def import_inputs(self, directory, count, inputs, threads=1):
+    def import_inputs(self, directory, count, inputs, threads=1, report=None):
         """Input I goes to shard I mod count; a shard's inputs are imported one
         after another (one writer per database), the shards side by side.
         Imports are idempotent (an input imported before is skipped, a game
         stored before is a duplicate): a task retried after its worker died
-        completes the shard. Totals come from the shards themselves."""
+        completes the shard. Totals come from the shards themselves; an input
+        that could not be read is reported (report(line), standard error by
+        default), named in "failed_inputs", and the others are imported."""
+        report = report or _to_stderr
         os.makedirs(directory, exist_ok=True)
         names = ["shard-{}.db".format(k) for k in range(count)]
         listing = os.path.join(directory, SHARDS_FILE)
@@ -153,24 +186,41 @@ class Runner:
                 json.dump({"shards": names}, f)
         dbs = shard_paths(directory)
         last = [None] * count
-        tasks = []
+        tasks = {}
         for i, path in enumerate(inputs):
             k = i % count
             last[k] = self._submit(import_task, self.binary, dbs[k], os.path.abspath(path), threads, last[k])
-            tasks.append(last[k])
+            tasks[last[k]] = path
         # A shard no input reaches (more shards than inputs) is made empty,
         # so that every shard listed is a database.
         for k in range(count):
             if last[k] is None and not os.path.exists(os.path.join(dbs[k], "CURRENT")):
-                tasks.append(self._submit(import_task, self.binary, dbs[k], os.devnull, threads, None))
-        summaries = self.client.gather(tasks)
+                tasks[self._submit(import_task, self.binary, dbs[k], os.devnull, threads, None)] = None
+        summaries, failed = [], []
+        for future in distributed.as_completed(list(tasks)):
+            path = tasks[future]
+            if future.status == "finished":
+                summary = future.result()
+                summaries.append(summary)
+                if "error" not in summary:
+                    continue
+                message = summary["error"]  # virrey's, naming the input
+            else:
+                # The shard's database failed (and so every input after
+                # this one in its shard): not the input's fault, but not imported.
+                message = "{}: not imported: {}".format(path, future.exception())
+            if path is None:  # the empty shard's database: info_task below raises
+                continue
+            failed.append(path)
+            report(message)
         infos = self.client.gather([self._submit(info_task, self.binary, db) for db in dbs])
         games = sum(v["games"] for i in infos for v in i["variants"].values())
         return {"shards": count, "inputs": len(inputs), "games": games,
                 "games_per_shard": [sum(v["games"] for v in i["variants"].values()) for i in infos],
                 # An input skipped as imported before (a task run again after
                 # its worker died) counts the games it had with errors then.
-                "rejected": sum(s["rejected"] + s.get("skipped_rejected", 0) for s in summaries)}
+                "rejected": sum(s["rejected"] + s.get("skipped_rejected", 0) for s in summaries),
+                "failed_inputs": [p for p in inputs if p in failed]}
 
     def stats(self, directory, args, fmt="text"):
         """A statistic over every shard: partials made on the workers, folded by

@@ -41,6 +41,16 @@ def virrey(*args, ok=(0,)):
     return p.stdout.decode()
 
 
+DRIVER = os.path.join(HERE, "..", "..", "cluster", "virrey-dask")
+
+
+def driver(*args):
+    """virrey-dask ARGS on a LocalCluster of one worker: (exit code, stdout, stderr)."""
+    p = subprocess.run([sys.executable, DRIVER, "--workers", "1", "--virrey", VIRREY] + [str(a) for a in args],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    return p.returncode, p.stdout.decode(), p.stderr.decode()
+
+
 def games_of(db):
     info = json.loads(virrey("db", "info", "--db", db, "--format", "json"))
     return sum(v["games"] for v in info["variants"].values())
@@ -133,6 +143,36 @@ class DaskDriver(unittest.TestCase):
         with self.assertRaises(virrey_dask.VirreyError) as e:
             self.runner.search(os.path.join(self.tmp, "badshards"), [], offset=-3)
         self.assertEqual(e.exception.exit_code, 2)
+
+    def test_inputs_that_cannot_be_read_stop_nothing(self):
+        # A missing input and a truncated .zst among readable ones: every
+        # other input is imported, the failures named with virrey's message,
+        # the summary printed, exit 3, as one virrey import of them all.
+        missing = os.path.join(self.tmp, "missing.pgn")
+        inputs = [self.inputs[0], missing, self.inputs[1], self.inputs[2]]
+        bad = [missing]
+        if shutil.which("zstd"):
+            whole = os.path.join(self.tmp, "whole.pgn.zst")
+            subprocess.run(["zstd", "-q", "-f", self.inputs[3], "-o", whole], check=True)
+            with open(whole, "rb") as f:
+                data = f.read()
+            truncated = os.path.join(self.tmp, "truncated.pgn.zst")
+            with open(truncated, "wb") as f:
+                f.write(data[:len(data) * 2 // 3])
+            inputs[2:2] = [truncated]
+            bad.append(truncated)
+        one = os.path.join(self.tmp, "unreadable-one.db")
+        virrey("import", "--db", one, *inputs, ok=(3,))
+        code, out, err = driver("import", "--shards", os.path.join(self.tmp, "unreadable"), "-n", 2, *inputs)
+        self.assertEqual(code, 3, err)
+        totals = json.loads(out)
+        self.assertEqual(totals["games"], games_of(one))
+        self.assertEqual(totals["failed_inputs"], bad)
+        self.assertIn(missing + ": ", err)
+        self.assertIn("No such file or directory", err)
+        if shutil.which("zstd"):
+            self.assertIn("truncated", err)
+        self.assertNotIn("Traceback", err)
 
     def test_date_order_is_virreys(self):
         # The order of search --sort date: yyyy.mm.dd only, unknown parts as
