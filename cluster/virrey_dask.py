@@ -24,6 +24,7 @@ import distributed
 cloudpickle.register_pickle_by_value(__import__(__name__))
 
 SHARDS_FILE = "shards.json"
+MAX_FINDINGS = 20  # of an input's messages about its games, passed to the driver
 
 
 class VirreyError(Exception):
@@ -62,13 +63,18 @@ def run_virrey(binary, args, ok_codes=(0,)):
     return p.stdout.decode()
 
 
-def import_task(binary, db, path, threads, _after=None):
-    """virrey import of one input into db: its summary. Exit 1 (some games
-    had errors, the others are stored) is no failure; nor is exit 3 with a
-    summary, an input that could not be read (the games read before are
-    stored): its summary then carries virrey's message as "error". Exit 3
-    without a summary is the database's failure, raised (Dask retries it)."""
+def import_task(binary, db, path, threads, _after=None, rejects=None):
+    """virrey import of one input into db: its summary, with "findings":
+    virrey's messages about its games (`file:line:col: error[...]`), the
+    first MAX_FINDINGS of them, and "more_findings", how many more. Exit 1
+    (some games had errors, the others are stored) is no failure; nor is
+    exit 3 with a summary, an input that could not be read (the games read
+    before are stored): its summary then carries virrey's message as
+    "error". Exit 3 without a summary is the database's failure, raised
+    (Dask retries it). With rejects, the games with errors go to that file."""
     args = ["import", "--db", db, "--threads", str(threads), "--format", "json", path]
+    if rejects:
+        args += ["--rejects", rejects]
     p = _run(binary, args)
     if p.returncode in (0, 1, 3):
         try:
@@ -76,9 +82,12 @@ def import_task(binary, db, path, threads, _after=None):
         except ValueError:
             summary = None
         if isinstance(summary, dict):
+            lines = [l for l in p.stderr.decode(errors="replace").splitlines()
+                     if l.strip() and not l.startswith("virrey: info:")]
             if p.returncode == 3:
-                lines = p.stderr.decode(errors="replace").strip().splitlines()
-                summary["error"] = lines[-1] if lines else "virrey import exited 3"
+                summary["error"] = lines.pop() if lines else "virrey import exited 3"
+            summary["findings"] = lines[:MAX_FINDINGS]
+            summary["more_findings"] = max(0, len(lines) - MAX_FINDINGS)
             return summary
     raise _failure(args, p)
 
@@ -124,7 +133,26 @@ def connect(scheduler=None, workers=2):
 
 
 def _to_stderr(line):
-    print("virrey-dask: " + line, file=sys.stderr, flush=True)
+    print(line, file=sys.stderr, flush=True)
+
+
+def _rejects_files(directory, inputs):
+    """Each input's rejects file in directory: its name less .zst and .pgn,
+    then .rejects.pgn; "-2", "-3", ... added to a name taken before."""
+    os.makedirs(directory, exist_ok=True)
+    files, taken = {}, set()
+    for path in inputs:
+        stem = os.path.basename(path)
+        for ext in (".zst", ".pgn"):
+            if stem.endswith(ext):
+                stem = stem[:-len(ext)]
+        name, n = stem, 1
+        while name in taken:
+            n += 1
+            name = "{}-{}".format(stem, n)
+        taken.add(name)
+        files[path] = os.path.join(os.path.abspath(directory), name + ".rejects.pgn")
+    return files
 
 
 def shard_paths(directory):
@@ -166,14 +194,18 @@ class Runner:
     def _submit(self, fn, *args):
         return self.client.submit(fn, *args, pure=False, retries=self.retries)
 
-    def import_inputs(self, directory, count, inputs, threads=1, report=None):
+    def import_inputs(self, directory, count, inputs, threads=1, report=None, rejects=None):
         """Input I goes to shard I mod count; a shard's inputs are imported one
         after another (one writer per database), the shards side by side.
         Imports are idempotent (an input imported before is skipped, a game
         stored before is a duplicate): a task retried after its worker died
         completes the shard. Totals come from the shards themselves; an input
         that could not be read is reported (report(line), standard error by
-        default), named in "failed_inputs", and the others are imported."""
+        default), named in "failed_inputs", and the others are imported.
+        virrey's messages about an input's games are reported as it prints
+        them (the first
+        MAX_FINDINGS, then how many more); with rejects (a directory), each
+        input's games with errors are written to a file in it."""
         report = report or _to_stderr
         os.makedirs(directory, exist_ok=True)
         names = ["shard-{}.db".format(k) for k in range(count)]
@@ -185,11 +217,13 @@ class Runner:
             with open(listing, "w") as f:
                 json.dump({"shards": names}, f)
         dbs = shard_paths(directory)
+        rejects_of = _rejects_files(rejects, inputs) if rejects else {}
         last = [None] * count
         tasks = {}
         for i, path in enumerate(inputs):
             k = i % count
-            last[k] = self._submit(import_task, self.binary, dbs[k], os.path.abspath(path), threads, last[k])
+            last[k] = self._submit(import_task, self.binary, dbs[k], os.path.abspath(path), threads, last[k],
+                                   rejects_of.get(path))
             tasks[last[k]] = path
         # A shard no input reaches (more shards than inputs) is made empty,
         # so that every shard listed is a database.
@@ -202,13 +236,19 @@ class Runner:
             if future.status == "finished":
                 summary = future.result()
                 summaries.append(summary)
+                for line in summary.get("findings", []):
+                    report(line)
+                if summary.get("more_findings"):
+                    report("virrey-dask: {}: {} more messages about its games{}".format(
+                        path, summary["more_findings"],
+                        " (its rejects: {})".format(rejects_of[path]) if path in rejects_of else ""))
                 if "error" not in summary:
                     continue
                 message = summary["error"]  # virrey's, naming the input
             else:
                 # The shard's database failed (and so every input after
                 # this one in its shard): not the input's fault, but not imported.
-                message = "{}: not imported: {}".format(path, future.exception())
+                message = "virrey-dask: {}: not imported: {}".format(path, future.exception())
             if path is None:  # the empty shard's database: info_task below raises
                 continue
             failed.append(path)

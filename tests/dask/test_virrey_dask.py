@@ -174,6 +174,38 @@ class DaskDriver(unittest.TestCase):
             self.assertIn("truncated", err)
         self.assertNotIn("Traceback", err)
 
+    def test_rejected_games_are_located(self):
+        # virrey's messages about the games pass to the driver's standard
+        # error, at most MAX_FINDINGS an input then how many more; --rejects
+        # DIR holds each input's games with errors, as virrey import writes them.
+        bad = os.path.join(self.tmp, "many-bad.pgn")
+        with open(bad, "w") as f:
+            for i in range(virrey_dask.MAX_FINDINGS + 5):
+                f.write('[Event "bad {}"]\n\n1. e4 e5 2. Ke3 *\n\n[Event "good {}"]\n\n1. d4 *\n\n'.format(i, i))
+        small = os.path.join(self.tmp, "one-bad.pgn")
+        with open(small, "w") as f:
+            f.write('[Event "x"]\n\n1. e4 e5 2. Ke3 *\n')
+        one = os.path.join(self.tmp, "located-one.db")
+        p = subprocess.run([VIRREY, "import", "--db", one, "--rejects", os.path.join(self.tmp, "ref.rejects.pgn"), bad],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.assertEqual(p.returncode, 1)
+        expected = [l for l in p.stderr.decode().splitlines() if "error[" in l]
+        self.assertEqual(len(expected), virrey_dask.MAX_FINDINGS + 5)
+        rejects = os.path.join(self.tmp, "rejects")
+        code, out, err = driver("import", "--shards", os.path.join(self.tmp, "located"), "-n", 2,
+                                "--rejects", rejects, bad, self.inputs[0], small)
+        self.assertEqual(code, 1, err)
+        self.assertEqual(json.loads(out)["rejected"], virrey_dask.MAX_FINDINGS + 6)
+        lines = err.splitlines()
+        self.assertEqual([l for l in lines if l.startswith(bad + ":")], expected[:virrey_dask.MAX_FINDINGS])
+        self.assertIn("virrey-dask: {}: 5 more messages about its games (its rejects: {})".format(
+            bad, os.path.join(rejects, "many-bad.rejects.pgn")), lines)
+        self.assertEqual(len([l for l in lines if l.startswith(small + ":3:")]), 1)
+        with open(os.path.join(self.tmp, "ref.rejects.pgn"), "rb") as f:
+            with open(os.path.join(rejects, "many-bad.rejects.pgn"), "rb") as g:
+                self.assertEqual(g.read(), f.read())
+        self.assertTrue(os.path.getsize(os.path.join(rejects, "one-bad.rejects.pgn")) > 0)
+
     def test_date_order_is_virreys(self):
         # The order of search --sort date: yyyy.mm.dd only, unknown parts as
         # 0, anything else (a year alone, "unknown") with the undated games.
