@@ -1,13 +1,14 @@
 """The Dask side of virrey-dask: tasks that run `virrey` commands on workers,
 and the drivers that fan them out over shards and reduce what they return.
 
-Shards: DIR/shard-K.db for K = 0..N-1 and DIR/shards.json listing them in
-order. Shard K's games come before shard K+1's in every merged answer (ids,
+Shards: DIR/shard-K.db for K = 0..N-1, DIR/shards.json listing them in
+order, DIR/inputs.json each input's shard. Shard K's games come before shard K+1's in every merged answer (ids,
 search order, statistics), as `virrey db merge DIR/shard-0.db ...` orders
 them, so a game is named "K:ID".
 """
 import contextlib
 import ctypes
+import hashlib
 import json
 import logging
 import os
@@ -24,6 +25,7 @@ import distributed
 cloudpickle.register_pickle_by_value(__import__(__name__))
 
 SHARDS_FILE = "shards.json"
+INPUTS_FILE = "inputs.json"  # each input imported, by its content: its shard and size
 MAX_FINDINGS = 20  # of an input's messages about its games, passed to the driver
 
 
@@ -90,6 +92,19 @@ def import_task(binary, db, path, threads, _after=None, rejects=None):
             summary["more_findings"] = max(0, len(lines) - MAX_FINDINGS)
             return summary
     raise _failure(args, p)
+
+
+def fingerprint_task(path):
+    """(size, digest) of the input's bytes, or None when it cannot be read
+    (its import then says why)."""
+    h = hashlib.blake2b(digest_size=16)
+    try:
+        with open(path, "rb") as f:
+            for block in iter(lambda: f.read(1 << 20), b""):
+                h.update(block)
+            return f.tell(), h.hexdigest()
+    except OSError:
+        return None
 
 
 def info_task(binary, db):
@@ -164,6 +179,18 @@ def shard_paths(directory):
     return [os.path.join(os.path.abspath(directory), n) for n in names]
 
 
+def input_records(directory):
+    """The inputs imported into the shards of directory, by the digest of
+    their bytes: {"shard": K, "bytes": size, "path": where it was first}."""
+    try:
+        with open(os.path.join(directory, INPUTS_FILE)) as f:
+            return json.load(f)["inputs"]
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError, KeyError) as e:
+        raise VirreyError("{}: cannot read {} ({})".format(directory, INPUTS_FILE, e), 3)
+
+
 def _date_key(text):
     # The day virrey search --sort date orders by (store/game_summary.cpp,
     # parse_date): "yyyy.mm.dd" only, an unknown month or day as 0, a month
@@ -195,15 +222,17 @@ class Runner:
         return self.client.submit(fn, *args, pure=False, retries=self.retries)
 
     def import_inputs(self, directory, count, inputs, threads=1, report=None, rejects=None):
-        """Input I goes to shard I mod count; a shard's inputs are imported one
-        after another (one writer per database), the shards side by side.
-        Imports are idempotent (an input imported before is skipped, a game
-        stored before is a duplicate): a task retried after its worker died
-        completes the shard. Totals come from the shards themselves; an input
-        that could not be read is reported (report(line), standard error by
-        default), named in "failed_inputs", and the others are imported.
-        virrey's messages about an input's games are reported as it prints
-        them (the first
+        """An input imported before, by its content (DIR/inputs.json), goes to
+        the shard that holds it, so that a run with the inputs in any order
+        adds nothing; a new one goes to the shard with the fewest bytes of
+        input. A shard's inputs are imported one after another (one writer
+        per database), the shards side by side. Imports are idempotent (an
+        input imported before is skipped, a game stored before is a
+        duplicate): a task retried after its worker died completes the shard.
+        Totals come from the shards themselves; an input that could not be
+        read is reported (report(line), standard error by default), named in
+        "failed_inputs", and the others are imported. virrey's messages
+        about an input's games are reported as it prints them (the first
         MAX_FINDINGS, then how many more); with rejects (a directory), each
         input's games with errors are written to a file in it."""
         report = report or _to_stderr
@@ -217,11 +246,12 @@ class Runner:
             with open(listing, "w") as f:
                 json.dump({"shards": names}, f)
         dbs = shard_paths(directory)
+        shard_of = self._assign(directory, count, inputs)
         rejects_of = _rejects_files(rejects, inputs) if rejects else {}
         last = [None] * count
         tasks = {}
-        for i, path in enumerate(inputs):
-            k = i % count
+        for path in inputs:
+            k = shard_of[path]
             last[k] = self._submit(import_task, self.binary, dbs[k], os.path.abspath(path), threads, last[k],
                                    rejects_of.get(path))
             tasks[last[k]] = path
@@ -261,6 +291,33 @@ class Runner:
                 # its worker died) counts the games it had with errors then.
                 "rejected": sum(s["rejected"] + s.get("skipped_rejected", 0) for s in summaries),
                 "failed_inputs": [p for p in inputs if p in failed]}
+
+    def _assign(self, directory, count, inputs):
+        """Each input's shard, the new ones recorded in DIR/inputs.json before
+        any is imported (a run stopped midway sends them there again)."""
+        known = input_records(directory)
+        if any(not 0 <= r["shard"] < count for r in known.values()):
+            raise VirreyError("{}: {} names shards beyond {}".format(directory, INPUTS_FILE, count), 2)
+        load = [0] * count
+        for r in known.values():
+            load[r["shard"]] += r["bytes"]
+        prints = self.client.gather([self._submit(fingerprint_task, os.path.abspath(p)) for p in inputs])
+        shard_of = {}
+        for path, fp in zip(inputs, prints):
+            if fp is None:  # unreadable: its import reports it, and records nothing
+                shard_of[path] = load.index(min(load))
+                continue
+            size, digest = fp
+            if digest not in known:
+                k = load.index(min(load))
+                known[digest] = {"shard": k, "bytes": size, "path": os.path.realpath(path)}
+                load[k] += size
+            shard_of[path] = known[digest]["shard"]
+        listing = os.path.join(directory, INPUTS_FILE)
+        with open(listing + ".partial", "w") as f:
+            json.dump({"inputs": known}, f, indent=0, sort_keys=True)
+        os.replace(listing + ".partial", listing)
+        return shard_of
 
     def stats(self, directory, args, fmt="text"):
         """A statistic over every shard: partials made on the workers, folded by

@@ -51,6 +51,13 @@ def driver(*args):
     return p.returncode, p.stdout.decode(), p.stderr.decode()
 
 
+def shard_inputs(shards, count, inputs):
+    """The inputs of each shard as recorded, in the order given."""
+    records = virrey_dask.input_records(shards)
+    shard_of = {r["path"]: r["shard"] for r in records.values()}
+    return [[p for p in inputs if shard_of[os.path.realpath(p)] == k] for k in range(count)]
+
+
 def games_of(db):
     info = json.loads(virrey("db", "info", "--db", db, "--format", "json"))
     return sum(v["games"] for v in info["variants"].values())
@@ -60,12 +67,13 @@ class DaskDriver(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.tmp = tempfile.mkdtemp(prefix="virrey-dask-")
-        cls.inputs = []
+        cls.inputs, cls.games = [], {}
         for i, (variant, n) in enumerate([("virrey", 60), ("standard", 50), ("modern", 40),
                                           ("virrey", 70), ("standard", 30), ("virrey", 45)]):
             path = os.path.join(cls.tmp, "in{}.pgn".format(i))
             virrey("generate", "--variant", variant, "-n", n, "--seed", 100 + i, "-o", path)
             cls.inputs.append(path)
+            cls.games[path] = n
         cls.ctx = virrey_dask.connect(None, 2)
         cls.client = cls.ctx.__enter__()
         cls.runner = virrey_dask.Runner(cls.client, VIRREY)
@@ -79,10 +87,12 @@ class DaskDriver(unittest.TestCase):
         shards = os.path.join(self.tmp, "shards3")
         totals = self.runner.import_inputs(shards, 3, self.inputs)
         self.assertEqual(totals["games"], 295)
-        self.assertEqual(totals["games_per_shard"], [130, 80, 85])
-        # Shard k holds inputs k, k+3: one database importing them in shard order.
+        in_shard = shard_inputs(shards, 3, self.inputs)
+        spans = [sum(self.games[p] for p in in_shard[k]) for k in range(3)]
+        self.assertEqual(totals["games_per_shard"], spans)
+        # One database importing the inputs in shard order.
         one = os.path.join(self.tmp, "one.db")
-        virrey("import", "--db", one, *[self.inputs[i] for i in (0, 3, 1, 4, 2, 5)])
+        virrey("import", "--db", one, *[p for k in range(3) for p in in_shard[k]])
         for stat in (["games"], ["results", "--by", "player"], ["promotions"],
                      ["openings", "--variant", "virrey", "--depth", "2"]):
             for fmt in ("json", "text"):
@@ -90,7 +100,6 @@ class DaskDriver(unittest.TestCase):
                                  virrey("stats", *stat, "--format", fmt, "--db", one), stat)
         # Search: the same games in the same order; K:ID is the one database's
         # id less the ids of the shards before K.
-        spans = [130, 80, 85]
         for args, sort in ((["--variant", "virrey", "--moves", "e4"], "id"),
                            (["--promotion", "Q"], "date"), (["--variant", "standard"], "id")):
             expected = [json.loads(l) for l in
@@ -110,12 +119,38 @@ class DaskDriver(unittest.TestCase):
         # Importing again adds nothing: every input is known to its shard.
         self.assertEqual(self.runner.import_inputs(shards, 3, self.inputs)["games"], 295)
 
+    def test_inputs_in_another_order_add_nothing(self):
+        # An input goes to the shard that holds it whatever its place on the
+        # command line (and a copy of it under another name too); a new one
+        # goes to the shard with the fewest bytes of input. Every run's
+        # counts are those of one database of the same inputs.
+        shards = os.path.join(self.tmp, "reordered")
+        a, b, c, d = self.inputs[:4]
+        copy = os.path.join(self.tmp, "copy-of-a.pgn")
+        shutil.copyfile(a, copy)
+        one = os.path.join(self.tmp, "reordered-one.db")
+        runs = [[a, b, c], [c, b, a], [b, copy, a, c, d], [d, c, b, a]]
+        for inputs, games in zip(runs, [150, 150, 220, 220]):
+            virrey("import", "--db", one, *inputs)
+            totals = self.runner.import_inputs(shards, 2, inputs)
+            self.assertEqual(totals["games"], games_of(one), inputs)
+            self.assertEqual(totals["games"], games, inputs)
+        records = virrey_dask.input_records(shards)
+        self.assertEqual(len(records), 4)  # the copy is a
+        # d went to the lighter shard at the time: the one without the
+        # largest of a, b, c when the other holds the rest.
+        sizes = {os.path.realpath(p): os.path.getsize(p) for p in (a, b, c)}
+        load = [sum(r["bytes"] for r in records.values() if r["shard"] == k and r["path"] in sizes)
+                for k in range(2)]
+        shard_of = {r["path"]: r["shard"] for r in records.values()}
+        self.assertEqual(shard_of[os.path.realpath(d)], load.index(min(load)))
+
     def test_more_shards_than_inputs(self):
         # A shard no input reaches is an empty database, and every command
         # over the shards answers as one database.
         shards = os.path.join(self.tmp, "shards4")
         totals = self.runner.import_inputs(shards, 4, self.inputs[:2])
-        self.assertEqual(totals["games_per_shard"], [60, 50, 0, 0])
+        self.assertEqual(sorted(totals["games_per_shard"]), [0, 0, 50, 60])
         one = os.path.join(self.tmp, "two.db")
         virrey("import", "--db", one, *self.inputs[:2])
         self.assertEqual(self.runner.stats(shards, ["games"], "json"),
