@@ -170,12 +170,28 @@ def _rejects_files(directory, inputs):
     return files
 
 
+def check_import(directory, count):
+    """The names of count shards, refused (exit 2) when count is less than 1
+    or directory holds other shards."""
+    if count < 1:
+        raise VirreyError("-n (shards) must be 1 or more, not {}".format(count), 2)
+    names = ["shard-{}.db".format(k) for k in range(count)]
+    if os.path.exists(os.path.join(directory, SHARDS_FILE)):
+        if shard_paths(directory) != [os.path.join(os.path.abspath(directory), n) for n in names]:
+            raise VirreyError("{} holds other shards than {}".format(directory, count), 2)
+    return names
+
+
 def shard_paths(directory):
     try:
         with open(os.path.join(directory, SHARDS_FILE)) as f:
             names = json.load(f)["shards"]
-    except (OSError, ValueError, KeyError) as e:
+    except (OSError, ValueError, KeyError, TypeError) as e:
         raise VirreyError("{}: no shards here ({})".format(directory, e), 2)
+    if not isinstance(names, list) or not all(isinstance(n, str) and n for n in names):
+        raise VirreyError("{}: {} does not list shards by name".format(directory, SHARDS_FILE), 2)
+    if not names:
+        raise VirreyError("{}: {} lists no shards".format(directory, SHARDS_FILE), 2)
     return [os.path.join(os.path.abspath(directory), n) for n in names]
 
 
@@ -236,13 +252,10 @@ class Runner:
         MAX_FINDINGS, then how many more); with rejects (a directory), each
         input's games with errors are written to a file in it."""
         report = report or _to_stderr
+        names = check_import(directory, count)
         os.makedirs(directory, exist_ok=True)
-        names = ["shard-{}.db".format(k) for k in range(count)]
         listing = os.path.join(directory, SHARDS_FILE)
-        if os.path.exists(listing):
-            if shard_paths(directory) != [os.path.join(os.path.abspath(directory), n) for n in names]:
-                raise VirreyError("{} holds other shards than {}".format(directory, count), 2)
-        else:
+        if not os.path.exists(listing):
             with open(listing, "w") as f:
                 json.dump({"shards": names}, f)
         dbs = shard_paths(directory)

@@ -241,6 +241,25 @@ class DaskDriver(unittest.TestCase):
                 self.assertEqual(g.read(), f.read())
         self.assertTrue(os.path.getsize(os.path.join(rejects, "one-bad.rejects.pgn")) > 0)
 
+    def test_no_shards_is_a_usage_error(self):
+        # -n 0 or less: one line, exit 2, nothing written; a shards.json
+        # listing no shards: one line, exit 2, for every command.
+        for n in (0, -1):
+            shards = os.path.join(self.tmp, "n{}".format(n))
+            code, out, err = driver("import", "--shards", shards, "-n", n, self.inputs[0])
+            self.assertEqual((code, out, len(err.strip().splitlines())), (2, "", 1), err)
+            self.assertFalse(os.path.exists(shards))
+        empty = os.path.join(self.tmp, "listing-nothing")
+        os.makedirs(empty)
+        with open(os.path.join(empty, "shards.json"), "w") as f:
+            json.dump({"shards": []}, f)
+        for cmd in (["stats", "--shards", empty, "games"], ["search", "--shards", empty, "--count"],
+                    ["merge", "--shards", empty, "--db", os.path.join(self.tmp, "from-nothing.db")],
+                    ["import", "--shards", empty, "-n", 1, self.inputs[0]]):
+            code, out, err = driver(*cmd)
+            self.assertEqual((code, out), (2, ""), cmd)
+            self.assertEqual(err, "virrey-dask: {}: shards.json lists no shards\n".format(empty), cmd)
+
     def test_date_order_is_virreys(self):
         # The order of search --sort date: yyyy.mm.dd only, unknown parts as
         # 0, anything else (a year alone, "unknown") with the undated games.
