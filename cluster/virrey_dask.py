@@ -137,6 +137,8 @@ def merge_task(binary, dest, shards):
 def connect(scheduler=None, workers=2):
     """A client of the scheduler at `scheduler`, or of a LocalCluster of
     `workers` single-threaded worker processes."""
+    if not scheduler and workers < 1:
+        raise VirreyError("--workers must be 1 or more, not {}".format(workers), 2)
     if scheduler:
         with distributed.Client(scheduler) as client:
             yield client

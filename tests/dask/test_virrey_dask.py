@@ -47,7 +47,7 @@ DRIVER = os.path.join(HERE, "..", "..", "cluster", "virrey-dask")
 def driver(*args):
     """virrey-dask ARGS on a LocalCluster of one worker: (exit code, stdout, stderr)."""
     p = subprocess.run([sys.executable, DRIVER, "--workers", "1", "--virrey", VIRREY] + [str(a) for a in args],
-                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=300)
     return p.returncode, p.stdout.decode(), p.stderr.decode()
 
 
@@ -259,6 +259,13 @@ class DaskDriver(unittest.TestCase):
             code, out, err = driver(*cmd)
             self.assertEqual((code, out), (2, ""), cmd)
             self.assertEqual(err, "virrey-dask: {}: shards.json lists no shards\n".format(empty), cmd)
+
+    def test_no_workers_is_a_usage_error(self):
+        shards = os.path.join(self.tmp, "no-workers")
+        for w in (0, -2):
+            code, out, err = driver("--workers", w, "import", "--shards", shards, "-n", 1, self.inputs[0])
+            self.assertEqual((code, out, err), (2, "", "virrey-dask: --workers must be 1 or more, not {}\n".format(w)))
+        self.assertFalse(os.path.exists(shards))
 
     def test_date_order_is_virreys(self):
         # The order of search --sort date: yyyy.mm.dd only, unknown parts as
