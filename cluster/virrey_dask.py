@@ -140,7 +140,13 @@ def connect(scheduler=None, workers=2):
     if not scheduler and workers < 1:
         raise VirreyError("--workers must be 1 or more, not {}".format(workers), 2)
     if scheduler:
-        with distributed.Client(scheduler) as client:
+        try:
+            client = distributed.Client(scheduler)
+        except ValueError as e:  # no address: "invalid address ..."
+            raise VirreyError("--scheduler {}: {}".format(scheduler, e), 2)
+        except OSError as e:  # no answer within distributed.comm.timeouts.connect
+            raise VirreyError("--scheduler {}: {}".format(scheduler, e), 3)
+        with client:
             yield client
         return
     with distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
@@ -235,6 +241,10 @@ class Runner:
         self.client = client
         self.binary = binary
         self.retries = retries
+
+    def check(self):
+        """Raises unless a worker runs the virrey binary."""
+        self.client.gather(self._submit(run_virrey, self.binary, ["--version"]))
 
     def _submit(self, fn, *args):
         return self.client.submit(fn, *args, pure=False, retries=self.retries)

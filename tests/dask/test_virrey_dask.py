@@ -12,6 +12,7 @@ import json
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -44,10 +45,11 @@ def virrey(*args, ok=(0,)):
 DRIVER = os.path.join(HERE, "..", "..", "cluster", "virrey-dask")
 
 
-def driver(*args):
+def driver(*args, env=None):
     """virrey-dask ARGS on a LocalCluster of one worker: (exit code, stdout, stderr)."""
     p = subprocess.run([sys.executable, DRIVER, "--workers", "1", "--virrey", VIRREY] + [str(a) for a in args],
-                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=300)
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=300,
+                       env=dict(os.environ, **(env or {})))
     return p.returncode, p.stdout.decode(), p.stderr.decode()
 
 
@@ -265,6 +267,34 @@ class DaskDriver(unittest.TestCase):
         for w in (0, -2):
             code, out, err = driver("--workers", w, "import", "--shards", shards, "-n", 1, self.inputs[0])
             self.assertEqual((code, out, err), (2, "", "virrey-dask: --workers must be 1 or more, not {}\n".format(w)))
+        self.assertFalse(os.path.exists(shards))
+
+    def test_no_scheduler_or_no_binary_is_one_line(self):
+        # A scheduler that does not answer and a virrey that cannot run: exit
+        # 3 (I/O); an address that is none: exit 2; one line, no traceback.
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            silent = "tcp://127.0.0.1:{}".format(s.getsockname()[1])
+        stats = ["stats", "--shards", os.path.join(self.tmp, "unreached"), "games"]
+        os.makedirs(os.path.join(self.tmp, "unreached"))
+        with open(os.path.join(self.tmp, "unreached", "shards.json"), "w") as f:
+            json.dump({"shards": ["shard-0.db"]}, f)
+        not_a_program = os.path.join(self.tmp, "not-a-program")
+        with open(not_a_program, "w") as f:
+            f.write("no\n")
+        shards = os.path.join(self.tmp, "never-written")
+        for args, code, words in (
+                (["--scheduler", silent] + stats, 3, "--scheduler " + silent),
+                (["--scheduler", "nonsense:::1"] + stats, 2, "--scheduler nonsense:::1: invalid address"),
+                (["--virrey", os.path.join(self.tmp, "no-virrey-here"), "import", "--shards", shards, "-n", 1,
+                  self.inputs[0]], 3, "No such file or directory"),
+                (["--virrey", not_a_program] + stats, 3, "Permission denied")):
+            got, out, err = driver(*args, env={"DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "3"})
+            self.assertEqual((got, out), (code, ""), err)
+            self.assertNotIn("Traceback", err)
+            ours = [l for l in err.splitlines() if l.startswith("virrey-dask:")]
+            self.assertEqual(len(ours), 1, err)
+            self.assertIn(words, ours[0])
         self.assertFalse(os.path.exists(shards))
 
     def test_date_order_is_virreys(self):
