@@ -11,6 +11,7 @@ Run: VIRREY=build/cli/virrey python3 tests/dask/test_virrey_dask.py
 import json
 import os
 import shutil
+import shlex
 import signal
 import socket
 import subprocess
@@ -296,6 +297,37 @@ class DaskDriver(unittest.TestCase):
             self.assertEqual(len(ours), 1, err)
             self.assertIn(words, ours[0])
         self.assertFalse(os.path.exists(shards))
+
+    def test_the_readmes_examples_run(self):
+        # The driver's commands in README.md, on this cluster's terms: no
+        # --scheduler, 2 shards, the standard inputs for the month's files;
+        # each answers as one database of the same games.
+        with open(os.path.join(HERE, "..", "..", "README.md")) as f:
+            text = f.read().replace("\\\n", " ")
+        examples = [shlex.split(l.split("$ ", 1)[1]) for l in text.splitlines()
+                    if l.startswith("host0$ cluster/virrey-dask")]
+        self.assertEqual(len(examples), 3)
+        shards = os.path.join(self.tmp, "readme")
+        inputs = [self.inputs[1], self.inputs[4]]
+        one = os.path.join(self.tmp, "readme-one.db")
+        virrey("import", "--db", one, *inputs)
+        for example in examples:
+            args = []
+            for a in example[1:]:
+                if a.startswith("/shared/pgn/"):
+                    args += inputs
+                else:
+                    args.append({"/shared/lichess": shards, "64": "2"}.get(a, a))
+            i = args.index("--scheduler")
+            del args[i:i + 2]
+            code, out, err = driver(*args)
+            self.assertEqual(code, 0, (example, err))
+            if args[0] == "stats":
+                self.assertEqual(out, virrey("stats", *args[3:], "--db", one))
+            elif args[0] == "search":
+                self.assertEqual([json.loads(l)["white"] for l in out.splitlines()],
+                                 [json.loads(l)["white"] for l in virrey("search", *args[3:], "--format", "jsonl",
+                                                                        "--db", one).splitlines()])
 
     def test_date_order_is_virreys(self):
         # The order of search --sort date: yyyy.mm.dd only, unknown parts as
