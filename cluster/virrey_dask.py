@@ -215,6 +215,17 @@ def input_records(directory):
         raise VirreyError("{}: cannot read {} ({})".format(directory, INPUTS_FILE, e), 3)
 
 
+def existing_shards(directory):
+    """The shards of directory, each a database: a shard listed and missing
+    is an I/O error (exit 3), as virrey's for a missing database."""
+    dbs = shard_paths(directory)
+    for db in dbs:
+        if not os.path.isdir(db):
+            raise VirreyError("{}: the shard is missing (listed in {})".format(
+                db, os.path.join(directory, SHARDS_FILE)), 3)
+    return dbs
+
+
 def _date_key(text):
     # The day virrey search --sort date orders by (store/game_summary.cpp,
     # parse_date): "yyyy.mm.dd" only, an unknown month or day as 0, a month
@@ -347,7 +358,7 @@ class Runner:
     def stats(self, directory, args, fmt="text"):
         """A statistic over every shard: partials made on the workers, folded by
         `virrey stats merge` into the bytes one database would print."""
-        partials = [self._submit(partial_task, self.binary, db, args) for db in shard_paths(directory)]
+        partials = [self._submit(partial_task, self.binary, db, args) for db in existing_shards(directory)]
         return self.client.gather(self._submit(stats_merge_task, self.binary, partials, fmt))
 
     def search(self, directory, args, sort="id", limit=50, offset=0, count=False):
@@ -355,7 +366,7 @@ class Runner:
         from offset, at most limit (0: all). With count: the number of matches."""
         if limit < 0 or offset < 0:
             raise VirreyError("--limit and --offset are 0 or more", 2)
-        dbs = shard_paths(directory)
+        dbs = existing_shards(directory)
         if count:
             outs = self.client.gather([self._submit(search_task, self.binary, db, list(args) + ["--count"])
                                        for db in dbs])
@@ -380,4 +391,4 @@ class Runner:
     def merge(self, directory, dest):
         """The shards merged into one database at dest, on a worker."""
         return self.client.gather(self._submit(merge_task, self.binary, os.path.abspath(dest),
-                                               shard_paths(directory)))
+                                               existing_shards(directory)))

@@ -329,6 +329,21 @@ class DaskDriver(unittest.TestCase):
                                  [json.loads(l)["white"] for l in virrey("search", *args[3:], "--format", "jsonl",
                                                                         "--db", one).splitlines()])
 
+    def test_a_missing_shard_is_an_io_error(self):
+        # A shard shards.json lists and the directory lacks: one line, exit 3
+        # (as virrey's for a missing database), for every command reading shards.
+        shards = os.path.join(self.tmp, "lost-one")
+        self.runner.import_inputs(shards, 2, self.inputs[:2])
+        shutil.rmtree(os.path.join(shards, "shard-1.db"))
+        for cmd in (["stats", "--shards", shards, "games"], ["search", "--shards", shards, "--count"],
+                    ["merge", "--shards", shards, "--db", os.path.join(self.tmp, "from-lost.db")]):
+            code, out, err = driver(*cmd)
+            self.assertEqual((code, out, err), (3, "", "virrey-dask: {}: the shard is missing (listed in {})\n".format(
+                os.path.join(shards, "shard-1.db"), os.path.join(shards, "shards.json"))), cmd)
+        with self.assertRaises(virrey_dask.VirreyError) as e:
+            self.runner.stats(shards, ["games"])
+        self.assertEqual(e.exception.exit_code, 3)
+
     def test_date_order_is_virreys(self):
         # The order of search --sort date: yyyy.mm.dd only, unknown parts as
         # 0, anything else (a year alone, "unknown") with the undated games.
