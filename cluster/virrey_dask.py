@@ -149,8 +149,12 @@ def connect(scheduler=None, workers=2):
         with client:
             yield client
         return
+    # No dashboard; the scheduler's HTTP server (which LocalCluster starts
+    # anyway) on a free port of localhost, not on 8787 with a warning when
+    # another cluster holds it.
     with distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                  dashboard_address=None, silence_logs=logging.ERROR) as cluster:
+                                  dashboard_address=None, scheduler_kwargs={"dashboard_address": "localhost:0"},
+                                  silence_logs=logging.ERROR) as cluster:
         with distributed.Client(cluster) as client:
             yield client
 

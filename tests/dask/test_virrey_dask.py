@@ -20,6 +20,8 @@ import tempfile
 import threading
 import time
 import unittest
+import urllib.error
+import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "cluster"))
@@ -343,6 +345,25 @@ class DaskDriver(unittest.TestCase):
         with self.assertRaises(virrey_dask.VirreyError) as e:
             self.runner.stats(shards, ["games"])
         self.assertEqual(e.exception.exit_code, 3)
+
+    def test_the_local_cluster_is_quiet(self):
+        # No dashboard, and no warning when port 8787 (the dashboard's
+        # default) is held by someone else.
+        port = self.client.scheduler_info()["services"]["dashboard"]  # the HTTP server's
+        with self.assertRaises(urllib.error.HTTPError) as e:
+            urllib.request.urlopen("http://localhost:{}/status".format(port), timeout=10)
+        self.assertEqual(e.exception.code, 404)
+        with socket.socket() as held:
+            held.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                held.bind(("", 8787))
+                held.listen()
+            except OSError:
+                pass  # held already
+            shards = os.path.join(self.tmp, "quiet")
+            self.runner.import_inputs(shards, 1, self.inputs[:1])
+            code, out, err = driver("stats", "--shards", shards, "games")
+        self.assertEqual((code, err), (0, ""))
 
     def test_date_order_is_virreys(self):
         # The order of search --sort date: yyyy.mm.dd only, unknown parts as
