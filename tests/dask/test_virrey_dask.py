@@ -279,9 +279,7 @@ class DaskDriver(unittest.TestCase):
             s.bind(("127.0.0.1", 0))
             silent = "tcp://127.0.0.1:{}".format(s.getsockname()[1])
         stats = ["stats", "--shards", os.path.join(self.tmp, "unreached"), "games"]
-        os.makedirs(os.path.join(self.tmp, "unreached"))
-        with open(os.path.join(self.tmp, "unreached", "shards.json"), "w") as f:
-            json.dump({"shards": ["shard-0.db"]}, f)
+        self.runner.import_inputs(os.path.join(self.tmp, "unreached"), 1, self.inputs[:1])
         not_a_program = os.path.join(self.tmp, "not-a-program")
         with open(not_a_program, "w") as f:
             f.write("no\n")
