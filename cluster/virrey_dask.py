@@ -1,18 +1,20 @@
 """The Dask side of virrey-dask: tasks that run `virrey` commands on workers,
 and the drivers that fan them out over shards and reduce what they return.
 
-Shards: DIR/shard-K.db for K = 0..N-1 and DIR/shards.json listing them in
-order. Shard K's games come before shard K+1's in every merged answer (ids,
+Shards: DIR/shard-K.db for K = 0..N-1, DIR/shards.json listing them in
+order, DIR/inputs.json each input's shard. Shard K's games come before shard K+1's in every merged answer (ids,
 search order, statistics), as `virrey db merge DIR/shard-0.db ...` orders
 them, so a game is named "K:ID".
 """
 import contextlib
 import ctypes
+import hashlib
 import json
 import logging
 import os
 import signal
 import subprocess
+import sys
 import tempfile
 
 import cloudpickle
@@ -23,6 +25,8 @@ import distributed
 cloudpickle.register_pickle_by_value(__import__(__name__))
 
 SHARDS_FILE = "shards.json"
+INPUTS_FILE = "inputs.json"  # each input imported, by its content: its shard and size
+MAX_FINDINGS = 20  # of an input's messages about its games, passed to the driver
 
 
 class VirreyError(Exception):
@@ -38,23 +42,69 @@ def _die_with_parent():
     libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
 
 
+def _run(binary, args):
+    try:
+        return subprocess.run([binary] + list(args), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              preexec_fn=_die_with_parent, check=False)
+    except OSError as e:
+        raise VirreyError("cannot run {}: {}".format(binary, e.strerror or e), 3)
+
+
+def _failure(args, p):
+    return VirreyError("virrey {} exited {}: {}".format(
+        " ".join(args), p.returncode, p.stderr.decode(errors="replace").strip()[-2000:]),
+        p.returncode if p.returncode > 0 else 3)
+
+
 def run_virrey(binary, args, ok_codes=(0,)):
     """Runs virrey ARGS on this worker; its standard output. Raises on an
     exit code not in ok_codes (Dask then retries the task)."""
-    p = subprocess.run([binary] + list(args), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                       preexec_fn=_die_with_parent, check=False)
+    p = _run(binary, args)
     if p.returncode not in ok_codes:
-        raise VirreyError("virrey {} exited {}: {}".format(
-            " ".join(args), p.returncode, p.stderr.decode(errors="replace").strip()[-2000:]),
-            p.returncode if p.returncode > 0 else 3)
+        raise _failure(args, p)
     return p.stdout.decode()
 
 
-def import_task(binary, db, path, threads, _after=None):
-    # Exit 1: some games had errors, the others are stored (not a failure).
-    out = run_virrey(binary, ["import", "--db", db, "--threads", str(threads), "--format", "json", path],
-                     ok_codes=(0, 1))
-    return json.loads(out)
+def import_task(binary, db, path, threads, _after=None, rejects=None):
+    """virrey import of one input into db: its summary, with "findings":
+    virrey's messages about its games (`file:line:col: error[...]`), the
+    first MAX_FINDINGS of them, and "more_findings", how many more. Exit 1
+    (some games had errors, the others are stored) is no failure; nor is
+    exit 3 with a summary, an input that could not be read (the games read
+    before are stored): its summary then carries virrey's message as
+    "error". Exit 3 without a summary is the database's failure, raised
+    (Dask retries it). With rejects, the games with errors go to that file."""
+    args = ["import", "--db", db, "--threads", str(threads), "--format", "json", path]
+    if rejects:
+        args += ["--rejects", rejects]
+    p = _run(binary, args)
+    if p.returncode in (0, 1, 3):
+        try:
+            summary = json.loads(p.stdout.decode())
+        except ValueError:
+            summary = None
+        if isinstance(summary, dict):
+            lines = [l for l in p.stderr.decode(errors="replace").splitlines()
+                     if l.strip() and not l.startswith("virrey: info:")]
+            if p.returncode == 3:
+                summary["error"] = lines.pop() if lines else "virrey import exited 3"
+            summary["findings"] = lines[:MAX_FINDINGS]
+            summary["more_findings"] = max(0, len(lines) - MAX_FINDINGS)
+            return summary
+    raise _failure(args, p)
+
+
+def fingerprint_task(path):
+    """(size, digest) of the input's bytes, or None when it cannot be read
+    (its import then says why)."""
+    h = hashlib.blake2b(digest_size=16)
+    try:
+        with open(path, "rb") as f:
+            for block in iter(lambda: f.read(1 << 20), b""):
+                h.update(block)
+            return f.tell(), h.hexdigest()
+    except OSError:
+        return None
 
 
 def info_task(binary, db):
@@ -87,23 +137,97 @@ def merge_task(binary, dest, shards):
 def connect(scheduler=None, workers=2):
     """A client of the scheduler at `scheduler`, or of a LocalCluster of
     `workers` single-threaded worker processes."""
+    if not scheduler and workers < 1:
+        raise VirreyError("--workers must be 1 or more, not {}".format(workers), 2)
     if scheduler:
-        with distributed.Client(scheduler) as client:
+        try:
+            client = distributed.Client(scheduler)
+        except ValueError as e:  # no address: "invalid address ..."
+            raise VirreyError("--scheduler {}: {}".format(scheduler, e), 2)
+        except OSError as e:  # no answer within distributed.comm.timeouts.connect
+            raise VirreyError("--scheduler {}: {}".format(scheduler, e), 3)
+        with client:
             yield client
         return
+    # No dashboard; the scheduler's HTTP server (which LocalCluster starts
+    # anyway) on a free port of localhost, not on 8787 with a warning when
+    # another cluster holds it.
     with distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                  dashboard_address=None, silence_logs=logging.ERROR) as cluster:
+                                  dashboard_address=None, scheduler_kwargs={"dashboard_address": "localhost:0"},
+                                  silence_logs=logging.ERROR) as cluster:
         with distributed.Client(cluster) as client:
             yield client
+
+
+def _to_stderr(line):
+    print(line, file=sys.stderr, flush=True)
+
+
+def _rejects_files(directory, inputs):
+    """Each input's rejects file in directory: its name less .zst and .pgn,
+    then .rejects.pgn; "-2", "-3", ... added to a name taken before."""
+    os.makedirs(directory, exist_ok=True)
+    files, taken = {}, set()
+    for path in inputs:
+        stem = os.path.basename(path)
+        for ext in (".zst", ".pgn"):
+            if stem.endswith(ext):
+                stem = stem[:-len(ext)]
+        name, n = stem, 1
+        while name in taken:
+            n += 1
+            name = "{}-{}".format(stem, n)
+        taken.add(name)
+        files[path] = os.path.join(os.path.abspath(directory), name + ".rejects.pgn")
+    return files
+
+
+def check_import(directory, count):
+    """The names of count shards, refused (exit 2) when count is less than 1
+    or directory holds other shards."""
+    if count < 1:
+        raise VirreyError("-n (shards) must be 1 or more, not {}".format(count), 2)
+    names = ["shard-{}.db".format(k) for k in range(count)]
+    if os.path.exists(os.path.join(directory, SHARDS_FILE)):
+        if shard_paths(directory) != [os.path.join(os.path.abspath(directory), n) for n in names]:
+            raise VirreyError("{} holds other shards than {}".format(directory, count), 2)
+    return names
 
 
 def shard_paths(directory):
     try:
         with open(os.path.join(directory, SHARDS_FILE)) as f:
             names = json.load(f)["shards"]
-    except (OSError, ValueError, KeyError) as e:
+    except (OSError, ValueError, KeyError, TypeError) as e:
         raise VirreyError("{}: no shards here ({})".format(directory, e), 2)
+    if not isinstance(names, list) or not all(isinstance(n, str) and n for n in names):
+        raise VirreyError("{}: {} does not list shards by name".format(directory, SHARDS_FILE), 2)
+    if not names:
+        raise VirreyError("{}: {} lists no shards".format(directory, SHARDS_FILE), 2)
     return [os.path.join(os.path.abspath(directory), n) for n in names]
+
+
+def input_records(directory):
+    """The inputs imported into the shards of directory, by the digest of
+    their bytes: {"shard": K, "bytes": size, "path": where it was first}."""
+    try:
+        with open(os.path.join(directory, INPUTS_FILE)) as f:
+            return json.load(f)["inputs"]
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError, KeyError) as e:
+        raise VirreyError("{}: cannot read {} ({})".format(directory, INPUTS_FILE, e), 3)
+
+
+def existing_shards(directory):
+    """The shards of directory, each a database: a shard listed and missing
+    is an I/O error (exit 3), as virrey's for a missing database."""
+    dbs = shard_paths(directory)
+    for db in dbs:
+        if not os.path.isdir(db):
+            raise VirreyError("{}: the shard is missing (listed in {})".format(
+                db, os.path.join(directory, SHARDS_FILE)), 3)
+    return dbs
 
 
 def _date_key(text):
@@ -133,49 +257,112 @@ class Runner:
         self.binary = binary
         self.retries = retries
 
+    def check(self):
+        """Raises unless a worker runs the virrey binary."""
+        self.client.gather(self._submit(run_virrey, self.binary, ["--version"]))
+
     def _submit(self, fn, *args):
         return self.client.submit(fn, *args, pure=False, retries=self.retries)
 
-    def import_inputs(self, directory, count, inputs, threads=1):
-        """Input I goes to shard I mod count; a shard's inputs are imported one
-        after another (one writer per database), the shards side by side.
-        Imports are idempotent (an input imported before is skipped, a game
-        stored before is a duplicate): a task retried after its worker died
-        completes the shard. Totals come from the shards themselves."""
+    def import_inputs(self, directory, count, inputs, threads=1, report=None, rejects=None):
+        """An input imported before, by its content (DIR/inputs.json), goes to
+        the shard that holds it, so that a run with the inputs in any order
+        adds nothing; a new one goes to the shard with the fewest bytes of
+        input. A shard's inputs are imported one after another (one writer
+        per database), the shards side by side. Imports are idempotent (an
+        input imported before is skipped, a game stored before is a
+        duplicate): a task retried after its worker died completes the shard.
+        Totals come from the shards themselves; an input that could not be
+        read is reported (report(line), standard error by default), named in
+        "failed_inputs", and the others are imported. virrey's messages
+        about an input's games are reported as it prints them (the first
+        MAX_FINDINGS, then how many more); with rejects (a directory), each
+        input's games with errors are written to a file in it."""
+        report = report or _to_stderr
+        names = check_import(directory, count)
         os.makedirs(directory, exist_ok=True)
-        names = ["shard-{}.db".format(k) for k in range(count)]
         listing = os.path.join(directory, SHARDS_FILE)
-        if os.path.exists(listing):
-            if shard_paths(directory) != [os.path.join(os.path.abspath(directory), n) for n in names]:
-                raise VirreyError("{} holds other shards than {}".format(directory, count), 2)
-        else:
+        if not os.path.exists(listing):
             with open(listing, "w") as f:
                 json.dump({"shards": names}, f)
         dbs = shard_paths(directory)
+        shard_of = self._assign(directory, count, inputs)
+        rejects_of = _rejects_files(rejects, inputs) if rejects else {}
         last = [None] * count
-        tasks = []
-        for i, path in enumerate(inputs):
-            k = i % count
-            last[k] = self._submit(import_task, self.binary, dbs[k], os.path.abspath(path), threads, last[k])
-            tasks.append(last[k])
+        tasks = {}
+        for path in inputs:
+            k = shard_of[path]
+            last[k] = self._submit(import_task, self.binary, dbs[k], os.path.abspath(path), threads, last[k],
+                                   rejects_of.get(path))
+            tasks[last[k]] = path
         # A shard no input reaches (more shards than inputs) is made empty,
         # so that every shard listed is a database.
         for k in range(count):
             if last[k] is None and not os.path.exists(os.path.join(dbs[k], "CURRENT")):
-                tasks.append(self._submit(import_task, self.binary, dbs[k], os.devnull, threads, None))
-        summaries = self.client.gather(tasks)
+                tasks[self._submit(import_task, self.binary, dbs[k], os.devnull, threads, None)] = None
+        summaries, failed = [], []
+        for future in distributed.as_completed(list(tasks)):
+            path = tasks[future]
+            if future.status == "finished":
+                summary = future.result()
+                summaries.append(summary)
+                for line in summary.get("findings", []):
+                    report(line)
+                if summary.get("more_findings"):
+                    report("virrey-dask: {}: {} more messages about its games{}".format(
+                        path, summary["more_findings"],
+                        " (its rejects: {})".format(rejects_of[path]) if path in rejects_of else ""))
+                if "error" not in summary:
+                    continue
+                message = summary["error"]  # virrey's, naming the input
+            else:
+                # The shard's database failed (and so every input after
+                # this one in its shard): not the input's fault, but not imported.
+                message = "virrey-dask: {}: not imported: {}".format(path, future.exception())
+            if path is None:  # the empty shard's database: info_task below raises
+                continue
+            failed.append(path)
+            report(message)
         infos = self.client.gather([self._submit(info_task, self.binary, db) for db in dbs])
         games = sum(v["games"] for i in infos for v in i["variants"].values())
         return {"shards": count, "inputs": len(inputs), "games": games,
                 "games_per_shard": [sum(v["games"] for v in i["variants"].values()) for i in infos],
                 # An input skipped as imported before (a task run again after
                 # its worker died) counts the games it had with errors then.
-                "rejected": sum(s["rejected"] + s.get("skipped_rejected", 0) for s in summaries)}
+                "rejected": sum(s["rejected"] + s.get("skipped_rejected", 0) for s in summaries),
+                "failed_inputs": [p for p in inputs if p in failed]}
+
+    def _assign(self, directory, count, inputs):
+        """Each input's shard, the new ones recorded in DIR/inputs.json before
+        any is imported (a run stopped midway sends them there again)."""
+        known = input_records(directory)
+        if any(not 0 <= r["shard"] < count for r in known.values()):
+            raise VirreyError("{}: {} names shards beyond {}".format(directory, INPUTS_FILE, count), 2)
+        load = [0] * count
+        for r in known.values():
+            load[r["shard"]] += r["bytes"]
+        prints = self.client.gather([self._submit(fingerprint_task, os.path.abspath(p)) for p in inputs])
+        shard_of = {}
+        for path, fp in zip(inputs, prints):
+            if fp is None:  # unreadable: its import reports it, and records nothing
+                shard_of[path] = load.index(min(load))
+                continue
+            size, digest = fp
+            if digest not in known:
+                k = load.index(min(load))
+                known[digest] = {"shard": k, "bytes": size, "path": os.path.realpath(path)}
+                load[k] += size
+            shard_of[path] = known[digest]["shard"]
+        listing = os.path.join(directory, INPUTS_FILE)
+        with open(listing + ".partial", "w") as f:
+            json.dump({"inputs": known}, f, indent=0, sort_keys=True)
+        os.replace(listing + ".partial", listing)
+        return shard_of
 
     def stats(self, directory, args, fmt="text"):
         """A statistic over every shard: partials made on the workers, folded by
         `virrey stats merge` into the bytes one database would print."""
-        partials = [self._submit(partial_task, self.binary, db, args) for db in shard_paths(directory)]
+        partials = [self._submit(partial_task, self.binary, db, args) for db in existing_shards(directory)]
         return self.client.gather(self._submit(stats_merge_task, self.binary, partials, fmt))
 
     def search(self, directory, args, sort="id", limit=50, offset=0, count=False):
@@ -183,7 +370,7 @@ class Runner:
         from offset, at most limit (0: all). With count: the number of matches."""
         if limit < 0 or offset < 0:
             raise VirreyError("--limit and --offset are 0 or more", 2)
-        dbs = shard_paths(directory)
+        dbs = existing_shards(directory)
         if count:
             outs = self.client.gather([self._submit(search_task, self.binary, db, list(args) + ["--count"])
                                        for db in dbs])
@@ -208,4 +395,4 @@ class Runner:
     def merge(self, directory, dest):
         """The shards merged into one database at dest, on a worker."""
         return self.client.gather(self._submit(merge_task, self.binary, os.path.abspath(dest),
-                                               shard_paths(directory)))
+                                               existing_shards(directory)))

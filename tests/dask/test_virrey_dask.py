@@ -11,13 +11,17 @@ Run: VIRREY=build/cli/virrey python3 tests/dask/test_virrey_dask.py
 import json
 import os
 import shutil
+import shlex
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
 import threading
 import time
 import unittest
+import urllib.error
+import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "cluster"))
@@ -41,6 +45,24 @@ def virrey(*args, ok=(0,)):
     return p.stdout.decode()
 
 
+DRIVER = os.path.join(HERE, "..", "..", "cluster", "virrey-dask")
+
+
+def driver(*args, env=None):
+    """virrey-dask ARGS on a LocalCluster of one worker: (exit code, stdout, stderr)."""
+    p = subprocess.run([sys.executable, DRIVER, "--workers", "1", "--virrey", VIRREY] + [str(a) for a in args],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=300,
+                       env=dict(os.environ, **(env or {})))
+    return p.returncode, p.stdout.decode(), p.stderr.decode()
+
+
+def shard_inputs(shards, count, inputs):
+    """The inputs of each shard as recorded, in the order given."""
+    records = virrey_dask.input_records(shards)
+    shard_of = {r["path"]: r["shard"] for r in records.values()}
+    return [[p for p in inputs if shard_of[os.path.realpath(p)] == k] for k in range(count)]
+
+
 def games_of(db):
     info = json.loads(virrey("db", "info", "--db", db, "--format", "json"))
     return sum(v["games"] for v in info["variants"].values())
@@ -50,12 +72,13 @@ class DaskDriver(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.tmp = tempfile.mkdtemp(prefix="virrey-dask-")
-        cls.inputs = []
+        cls.inputs, cls.games = [], {}
         for i, (variant, n) in enumerate([("virrey", 60), ("standard", 50), ("modern", 40),
                                           ("virrey", 70), ("standard", 30), ("virrey", 45)]):
             path = os.path.join(cls.tmp, "in{}.pgn".format(i))
             virrey("generate", "--variant", variant, "-n", n, "--seed", 100 + i, "-o", path)
             cls.inputs.append(path)
+            cls.games[path] = n
         cls.ctx = virrey_dask.connect(None, 2)
         cls.client = cls.ctx.__enter__()
         cls.runner = virrey_dask.Runner(cls.client, VIRREY)
@@ -69,10 +92,12 @@ class DaskDriver(unittest.TestCase):
         shards = os.path.join(self.tmp, "shards3")
         totals = self.runner.import_inputs(shards, 3, self.inputs)
         self.assertEqual(totals["games"], 295)
-        self.assertEqual(totals["games_per_shard"], [130, 80, 85])
-        # Shard k holds inputs k, k+3: one database importing them in shard order.
+        in_shard = shard_inputs(shards, 3, self.inputs)
+        spans = [sum(self.games[p] for p in in_shard[k]) for k in range(3)]
+        self.assertEqual(totals["games_per_shard"], spans)
+        # One database importing the inputs in shard order.
         one = os.path.join(self.tmp, "one.db")
-        virrey("import", "--db", one, *[self.inputs[i] for i in (0, 3, 1, 4, 2, 5)])
+        virrey("import", "--db", one, *[p for k in range(3) for p in in_shard[k]])
         for stat in (["games"], ["results", "--by", "player"], ["promotions"],
                      ["openings", "--variant", "virrey", "--depth", "2"]):
             for fmt in ("json", "text"):
@@ -80,7 +105,6 @@ class DaskDriver(unittest.TestCase):
                                  virrey("stats", *stat, "--format", fmt, "--db", one), stat)
         # Search: the same games in the same order; K:ID is the one database's
         # id less the ids of the shards before K.
-        spans = [130, 80, 85]
         for args, sort in ((["--variant", "virrey", "--moves", "e4"], "id"),
                            (["--promotion", "Q"], "date"), (["--variant", "standard"], "id")):
             expected = [json.loads(l) for l in
@@ -100,12 +124,38 @@ class DaskDriver(unittest.TestCase):
         # Importing again adds nothing: every input is known to its shard.
         self.assertEqual(self.runner.import_inputs(shards, 3, self.inputs)["games"], 295)
 
+    def test_inputs_in_another_order_add_nothing(self):
+        # An input goes to the shard that holds it whatever its place on the
+        # command line (and a copy of it under another name too); a new one
+        # goes to the shard with the fewest bytes of input. Every run's
+        # counts are those of one database of the same inputs.
+        shards = os.path.join(self.tmp, "reordered")
+        a, b, c, d = self.inputs[:4]
+        copy = os.path.join(self.tmp, "copy-of-a.pgn")
+        shutil.copyfile(a, copy)
+        one = os.path.join(self.tmp, "reordered-one.db")
+        runs = [[a, b, c], [c, b, a], [b, copy, a, c, d], [d, c, b, a]]
+        for inputs, games in zip(runs, [150, 150, 220, 220]):
+            virrey("import", "--db", one, *inputs)
+            totals = self.runner.import_inputs(shards, 2, inputs)
+            self.assertEqual(totals["games"], games_of(one), inputs)
+            self.assertEqual(totals["games"], games, inputs)
+        records = virrey_dask.input_records(shards)
+        self.assertEqual(len(records), 4)  # the copy is a
+        # d went to the lighter shard at the time: the one without the
+        # largest of a, b, c when the other holds the rest.
+        sizes = {os.path.realpath(p): os.path.getsize(p) for p in (a, b, c)}
+        load = [sum(r["bytes"] for r in records.values() if r["shard"] == k and r["path"] in sizes)
+                for k in range(2)]
+        shard_of = {r["path"]: r["shard"] for r in records.values()}
+        self.assertEqual(shard_of[os.path.realpath(d)], load.index(min(load)))
+
     def test_more_shards_than_inputs(self):
         # A shard no input reaches is an empty database, and every command
         # over the shards answers as one database.
         shards = os.path.join(self.tmp, "shards4")
         totals = self.runner.import_inputs(shards, 4, self.inputs[:2])
-        self.assertEqual(totals["games_per_shard"], [60, 50, 0, 0])
+        self.assertEqual(sorted(totals["games_per_shard"]), [0, 0, 50, 60])
         one = os.path.join(self.tmp, "two.db")
         virrey("import", "--db", one, *self.inputs[:2])
         self.assertEqual(self.runner.stats(shards, ["games"], "json"),
@@ -133,6 +183,185 @@ class DaskDriver(unittest.TestCase):
         with self.assertRaises(virrey_dask.VirreyError) as e:
             self.runner.search(os.path.join(self.tmp, "badshards"), [], offset=-3)
         self.assertEqual(e.exception.exit_code, 2)
+
+    def test_inputs_that_cannot_be_read_stop_nothing(self):
+        # A missing input and a truncated .zst among readable ones: every
+        # other input is imported, the failures named with virrey's message,
+        # the summary printed, exit 3, as one virrey import of them all.
+        missing = os.path.join(self.tmp, "missing.pgn")
+        inputs = [self.inputs[0], missing, self.inputs[1], self.inputs[2]]
+        bad = [missing]
+        if shutil.which("zstd"):
+            whole = os.path.join(self.tmp, "whole.pgn.zst")
+            subprocess.run(["zstd", "-q", "-f", self.inputs[3], "-o", whole], check=True)
+            with open(whole, "rb") as f:
+                data = f.read()
+            truncated = os.path.join(self.tmp, "truncated.pgn.zst")
+            with open(truncated, "wb") as f:
+                f.write(data[:len(data) * 2 // 3])
+            inputs[2:2] = [truncated]
+            bad.append(truncated)
+        one = os.path.join(self.tmp, "unreadable-one.db")
+        virrey("import", "--db", one, *inputs, ok=(3,))
+        code, out, err = driver("import", "--shards", os.path.join(self.tmp, "unreadable"), "-n", 2, *inputs)
+        self.assertEqual(code, 3, err)
+        totals = json.loads(out)
+        self.assertEqual(totals["games"], games_of(one))
+        self.assertEqual(totals["failed_inputs"], bad)
+        self.assertIn(missing + ": ", err)
+        self.assertIn("No such file or directory", err)
+        if shutil.which("zstd"):
+            self.assertIn("truncated", err)
+        self.assertNotIn("Traceback", err)
+
+    def test_rejected_games_are_located(self):
+        # virrey's messages about the games pass to the driver's standard
+        # error, at most MAX_FINDINGS an input then how many more; --rejects
+        # DIR holds each input's games with errors, as virrey import writes them.
+        bad = os.path.join(self.tmp, "many-bad.pgn")
+        with open(bad, "w") as f:
+            for i in range(virrey_dask.MAX_FINDINGS + 5):
+                f.write('[Event "bad {}"]\n\n1. e4 e5 2. Ke3 *\n\n[Event "good {}"]\n\n1. d4 *\n\n'.format(i, i))
+        small = os.path.join(self.tmp, "one-bad.pgn")
+        with open(small, "w") as f:
+            f.write('[Event "x"]\n\n1. e4 e5 2. Ke3 *\n')
+        one = os.path.join(self.tmp, "located-one.db")
+        p = subprocess.run([VIRREY, "import", "--db", one, "--rejects", os.path.join(self.tmp, "ref.rejects.pgn"), bad],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.assertEqual(p.returncode, 1)
+        expected = [l for l in p.stderr.decode().splitlines() if "error[" in l]
+        self.assertEqual(len(expected), virrey_dask.MAX_FINDINGS + 5)
+        rejects = os.path.join(self.tmp, "rejects")
+        code, out, err = driver("import", "--shards", os.path.join(self.tmp, "located"), "-n", 2,
+                                "--rejects", rejects, bad, self.inputs[0], small)
+        self.assertEqual(code, 1, err)
+        self.assertEqual(json.loads(out)["rejected"], virrey_dask.MAX_FINDINGS + 6)
+        lines = err.splitlines()
+        self.assertEqual([l for l in lines if l.startswith(bad + ":")], expected[:virrey_dask.MAX_FINDINGS])
+        self.assertIn("virrey-dask: {}: 5 more messages about its games (its rejects: {})".format(
+            bad, os.path.join(rejects, "many-bad.rejects.pgn")), lines)
+        self.assertEqual(len([l for l in lines if l.startswith(small + ":3:")]), 1)
+        with open(os.path.join(self.tmp, "ref.rejects.pgn"), "rb") as f:
+            with open(os.path.join(rejects, "many-bad.rejects.pgn"), "rb") as g:
+                self.assertEqual(g.read(), f.read())
+        self.assertTrue(os.path.getsize(os.path.join(rejects, "one-bad.rejects.pgn")) > 0)
+
+    def test_no_shards_is_a_usage_error(self):
+        # -n 0 or less: one line, exit 2, nothing written; a shards.json
+        # listing no shards: one line, exit 2, for every command.
+        for n in (0, -1):
+            shards = os.path.join(self.tmp, "n{}".format(n))
+            code, out, err = driver("import", "--shards", shards, "-n", n, self.inputs[0])
+            self.assertEqual((code, out, len(err.strip().splitlines())), (2, "", 1), err)
+            self.assertFalse(os.path.exists(shards))
+        empty = os.path.join(self.tmp, "listing-nothing")
+        os.makedirs(empty)
+        with open(os.path.join(empty, "shards.json"), "w") as f:
+            json.dump({"shards": []}, f)
+        for cmd in (["stats", "--shards", empty, "games"], ["search", "--shards", empty, "--count"],
+                    ["merge", "--shards", empty, "--db", os.path.join(self.tmp, "from-nothing.db")],
+                    ["import", "--shards", empty, "-n", 1, self.inputs[0]]):
+            code, out, err = driver(*cmd)
+            self.assertEqual((code, out), (2, ""), cmd)
+            self.assertEqual(err, "virrey-dask: {}: shards.json lists no shards\n".format(empty), cmd)
+
+    def test_no_workers_is_a_usage_error(self):
+        shards = os.path.join(self.tmp, "no-workers")
+        for w in (0, -2):
+            code, out, err = driver("--workers", w, "import", "--shards", shards, "-n", 1, self.inputs[0])
+            self.assertEqual((code, out, err), (2, "", "virrey-dask: --workers must be 1 or more, not {}\n".format(w)))
+        self.assertFalse(os.path.exists(shards))
+
+    def test_no_scheduler_or_no_binary_is_one_line(self):
+        # A scheduler that does not answer and a virrey that cannot run: exit
+        # 3 (I/O); an address that is none: exit 2; one line, no traceback.
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            silent = "tcp://127.0.0.1:{}".format(s.getsockname()[1])
+        stats = ["stats", "--shards", os.path.join(self.tmp, "unreached"), "games"]
+        self.runner.import_inputs(os.path.join(self.tmp, "unreached"), 1, self.inputs[:1])
+        not_a_program = os.path.join(self.tmp, "not-a-program")
+        with open(not_a_program, "w") as f:
+            f.write("no\n")
+        shards = os.path.join(self.tmp, "never-written")
+        for args, code, words in (
+                (["--scheduler", silent] + stats, 3, "--scheduler " + silent),
+                (["--scheduler", "nonsense:::1"] + stats, 2, "--scheduler nonsense:::1: invalid address"),
+                (["--virrey", os.path.join(self.tmp, "no-virrey-here"), "import", "--shards", shards, "-n", 1,
+                  self.inputs[0]], 3, "No such file or directory"),
+                (["--virrey", not_a_program] + stats, 3, "Permission denied")):
+            got, out, err = driver(*args, env={"DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "3"})
+            self.assertEqual((got, out), (code, ""), err)
+            self.assertNotIn("Traceback", err)
+            ours = [l for l in err.splitlines() if l.startswith("virrey-dask:")]
+            self.assertEqual(len(ours), 1, err)
+            self.assertIn(words, ours[0])
+        self.assertFalse(os.path.exists(shards))
+
+    def test_the_readmes_examples_run(self):
+        # The driver's commands in README.md, on this cluster's terms: no
+        # --scheduler, 2 shards, the standard inputs for the month's files;
+        # each answers as one database of the same games.
+        with open(os.path.join(HERE, "..", "..", "README.md")) as f:
+            text = f.read().replace("\\\n", " ")
+        examples = [shlex.split(l.split("$ ", 1)[1]) for l in text.splitlines()
+                    if l.startswith("host0$ cluster/virrey-dask")]
+        self.assertEqual(len(examples), 3)
+        shards = os.path.join(self.tmp, "readme")
+        inputs = [self.inputs[1], self.inputs[4]]
+        one = os.path.join(self.tmp, "readme-one.db")
+        virrey("import", "--db", one, *inputs)
+        for example in examples:
+            args = []
+            for a in example[1:]:
+                if a.startswith("/shared/pgn/"):
+                    args += inputs
+                else:
+                    args.append({"/shared/lichess": shards, "64": "2"}.get(a, a))
+            i = args.index("--scheduler")
+            del args[i:i + 2]
+            code, out, err = driver(*args)
+            self.assertEqual(code, 0, (example, err))
+            if args[0] == "stats":
+                self.assertEqual(out, virrey("stats", *args[3:], "--db", one))
+            elif args[0] == "search":
+                self.assertEqual([json.loads(l)["white"] for l in out.splitlines()],
+                                 [json.loads(l)["white"] for l in virrey("search", *args[3:], "--format", "jsonl",
+                                                                        "--db", one).splitlines()])
+
+    def test_a_missing_shard_is_an_io_error(self):
+        # A shard shards.json lists and the directory lacks: one line, exit 3
+        # (as virrey's for a missing database), for every command reading shards.
+        shards = os.path.join(self.tmp, "lost-one")
+        self.runner.import_inputs(shards, 2, self.inputs[:2])
+        shutil.rmtree(os.path.join(shards, "shard-1.db"))
+        for cmd in (["stats", "--shards", shards, "games"], ["search", "--shards", shards, "--count"],
+                    ["merge", "--shards", shards, "--db", os.path.join(self.tmp, "from-lost.db")]):
+            code, out, err = driver(*cmd)
+            self.assertEqual((code, out, err), (3, "", "virrey-dask: {}: the shard is missing (listed in {})\n".format(
+                os.path.join(shards, "shard-1.db"), os.path.join(shards, "shards.json"))), cmd)
+        with self.assertRaises(virrey_dask.VirreyError) as e:
+            self.runner.stats(shards, ["games"])
+        self.assertEqual(e.exception.exit_code, 3)
+
+    def test_the_local_cluster_is_quiet(self):
+        # No dashboard, and no warning when port 8787 (the dashboard's
+        # default) is held by someone else.
+        port = self.client.scheduler_info()["services"]["dashboard"]  # the HTTP server's
+        with self.assertRaises(urllib.error.HTTPError) as e:
+            urllib.request.urlopen("http://localhost:{}/status".format(port), timeout=10)
+        self.assertEqual(e.exception.code, 404)
+        with socket.socket() as held:
+            held.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                held.bind(("", 8787))
+                held.listen()
+            except OSError:
+                pass  # held already
+            shards = os.path.join(self.tmp, "quiet")
+            self.runner.import_inputs(shards, 1, self.inputs[:1])
+            code, out, err = driver("stats", "--shards", shards, "games")
+        self.assertEqual((code, err), (0, ""))
 
     def test_date_order_is_virreys(self):
         # The order of search --sort date: yyyy.mm.dd only, unknown parts as
