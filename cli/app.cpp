@@ -599,7 +599,7 @@ void add_docs_commands(CLI::App& app, DocsOptions& o, int& exit_code) {
 // refused instead.
 void refuse_option_names_as_values(CLI::App* cmd) {
   for (CLI::Option* option : cmd->get_options()) {
-    if (!option->nonpositional() || option->get_type_size_max() == 0) continue;  // flags
+    if (!option->nonpositional() || option->get_items_expected_max() == 0) continue;  // flags
     option->check(CLI::Validator(
         [cmd](std::string& value) -> std::string {
           if (value.size() < 2 || value[0] != '-' || (value[1] >= '0' && value[1] <= '9')) return {};
@@ -636,9 +636,34 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 std::optional<std::string> unknown_command(CLI::App& app, int argc, char** argv) {
   CLI::App* at = &app;
   std::string path;  // the commands named before it
+  // An option of the commands named so far, or nullptr.
+  const auto option = [&](const std::string& name) -> const CLI::Option* {
+    for (const CLI::App* a = at; a; a = a->get_parent())
+      if (const CLI::Option* o = a->get_option_no_throw(name)) return o;
+    return nullptr;
+  };
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
-    if (arg.empty() || arg[0] == '-') continue;
+    if (arg.size() > 1 && arg[0] == '-') {
+      // An option: its value is no command. Combined short flags (-vq) are
+      // flags each; an option not known here leaves the message to CLI11.
+      const std::string name = arg.substr(0, arg.find('='));
+      const CLI::Option* o = option(name);
+      if (!o && arg[1] != '-' && std::all_of(arg.begin() + 1, arg.end(), [&](char c) {
+            const CLI::Option* flag = option(std::string{'-', c});
+            return flag && flag->get_items_expected_max() == 0;
+          }))
+        continue;
+      if (!o) return std::nullopt;
+      if (o->get_items_expected_max() == 0 || name.size() < arg.size()) continue;  // a flag, or --name=value
+      if (o->get_items_expected_max() > 1) {  // values up to the next option
+        while (i + 1 < argc && argv[i + 1][0] != '-') ++i;
+      } else {
+        ++i;
+      }
+      continue;
+    }
+    if (arg.empty()) continue;
     const auto subs = at->get_subcommands([](CLI::App*) { return true; });
     if (subs.empty()) return std::nullopt;
     CLI::App* next = nullptr;

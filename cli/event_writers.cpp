@@ -88,13 +88,15 @@ std::string grid_cell(const tn::Player& p, int opponent) {
 }
 
 // The tournament's name as a title.
-std::string event_title(const EventReport& r) { return r.label.empty() ? "(no Event tag)" : r.label; }
+std::string event_title(const EventReport& r) {
+  return r.label.empty() ? "(no Event tag)" : as_utf8(r.label);
+}
 
 std::string headline(const tn::Tournament& t) {
   std::string s = fmt::format("{} · {} · {} · {} · {}", variant_title(t.variant), system_title(t.system),
                               count_of(std::uint64_t(t.rounds), "round"),
                               count_of(t.players.size(), "player"), count_of(t.games.size(), "game"));
-  if (!tn::unknown_tag_value(t.key.site)) s += fmt::format(" · {}", t.key.site);
+  if (!tn::unknown_tag_value(t.key.site)) s += fmt::format(" · {}", as_utf8(t.key.site));
   if (!t.first_date.empty())
     s += t.first_date == t.last_date ? fmt::format(" · {}", t.first_date)
                                      : fmt::format(" · {} – {}", t.first_date, t.last_date);
@@ -186,7 +188,8 @@ std::string half_text(int half) {
   return half % 2 ? (half == 1 ? "½" : fmt::format("{}½", half / 2)) : std::to_string(half / 2);
 }
 
-std::string html_escape(std::string_view s) {
+std::string html_escape(std::string_view text) {
+  const std::string s = as_utf8(text);  // the page declares UTF-8
   std::string out;
   for (char c : s) {
     switch (c) {

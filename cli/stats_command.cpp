@@ -105,7 +105,7 @@ int run_stats_openings(const StatsOpeningsOptions& o) {
     possible.fill(o.fen.empty());
     if (!o.fen.empty()) {
       const auto targets = query::position_from_fen_text(o.fen, std::nullopt);
-      if (!targets) return fail(targets.error());
+      if (!targets) return fail(Error{targets.error().kind, "--fen: " + targets.error().message});
       for (const query::PositionTarget& t : *targets) possible[std::size_t(t.variant)] = true;
     }
     const auto counts = in.db->counts();
@@ -128,7 +128,13 @@ int run_stats_openings(const StatsOpeningsOptions& o) {
     q.max_moves = 0;
   }
   auto stats = query::opening_stats(*in.db, q, *in.scope);
-  if (!stats) return fail(stats.error());
+  if (!stats) {
+    // A bad root or line is the option's that gave it.
+    Error e = stats.error();
+    if (e.message.starts_with("bad FEN")) e.message = "--fen: " + e.message;
+    if (e.message.starts_with("bad SAN")) e.message = "--moves: " + e.message;
+    return fail(e);
+  }
   if (partial) {
     auto text = partial_openings(*stats, o, id_span(*in.db));
     if (!text) return fail(text.error());

@@ -8,6 +8,7 @@ them, so a game is named "K:ID".
 """
 import contextlib
 import ctypes
+import fcntl
 import hashlib
 import json
 import logging
@@ -25,6 +26,7 @@ import distributed
 cloudpickle.register_pickle_by_value(__import__(__name__))
 
 SHARDS_FILE = "shards.json"
+LOCK_FILE = ".import.lock"  # held by the one import running into a directory
 INPUTS_FILE = "inputs.json"  # each input imported, by its content: its shard and size
 MAX_FINDINGS = 20  # of an input's messages about its games, passed to the driver
 
@@ -87,7 +89,13 @@ def import_task(binary, db, path, threads, _after=None, rejects=None):
             lines = [l for l in p.stderr.decode(errors="replace").splitlines()
                      if l.strip() and not l.startswith("virrey: info:")]
             if p.returncode == 3:
-                summary["error"] = lines.pop() if lines else "virrey import exited 3"
+                # The input could not be read: virrey names it so. Any other
+                # exit 3 (its rejects file unwritable, say) is a failure.
+                unread = [l for l in lines if l.startswith(path + ":") and "error[io-error]" in l]
+                if not unread:
+                    raise _failure(args, p)
+                summary["error"] = unread[-1]
+                lines = [l for l in lines if l not in unread]
             summary["findings"] = lines[:MAX_FINDINGS]
             summary["more_findings"] = max(0, len(lines) - MAX_FINDINGS)
             return summary
@@ -212,11 +220,16 @@ def input_records(directory):
     their bytes: {"shard": K, "bytes": size, "path": where it was first}."""
     try:
         with open(os.path.join(directory, INPUTS_FILE)) as f:
-            return json.load(f)["inputs"]
+            records = json.load(f)["inputs"]
     except FileNotFoundError:
         return {}
-    except (OSError, ValueError, KeyError) as e:
+    except (OSError, ValueError, KeyError, TypeError) as e:
         raise VirreyError("{}: cannot read {} ({})".format(directory, INPUTS_FILE, e), 3)
+    if not isinstance(records, dict) or not all(
+            isinstance(r, dict) and isinstance(r.get("shard"), int) and isinstance(r.get("bytes"), int)
+            for r in records.values()):
+        raise VirreyError("{}: {} does not record inputs by shard and size".format(directory, INPUTS_FILE), 3)
+    return records
 
 
 def existing_shards(directory):
@@ -281,6 +294,16 @@ class Runner:
         report = report or _to_stderr
         names = check_import(directory, count)
         os.makedirs(directory, exist_ok=True)
+        # One import into a directory at a time: two would both assign
+        # inputs (DIR/inputs.json) and could send one input to two shards.
+        with open(os.path.join(directory, LOCK_FILE), "a") as lock:
+            try:
+                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                raise VirreyError("{}: another virrey-dask import into it is running".format(directory), 3)
+            return self._import_locked(directory, count, inputs, names, threads, report, rejects)
+
+    def _import_locked(self, directory, count, inputs, names, threads, report, rejects):
         listing = os.path.join(directory, SHARDS_FILE)
         if not os.path.exists(listing):
             with open(listing, "w") as f:
@@ -353,10 +376,12 @@ class Runner:
                 known[digest] = {"shard": k, "bytes": size, "path": os.path.realpath(path)}
                 load[k] += size
             shard_of[path] = known[digest]["shard"]
-        listing = os.path.join(directory, INPUTS_FILE)
-        with open(listing + ".partial", "w") as f:
+        fd, staged = tempfile.mkstemp(dir=directory, prefix=INPUTS_FILE + ".")
+        with os.fdopen(fd, "w") as f:
             json.dump({"inputs": known}, f, indent=0, sort_keys=True)
-        os.replace(listing + ".partial", listing)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(staged, os.path.join(directory, INPUTS_FILE))
         return shard_of
 
     def stats(self, directory, args, fmt="text"):

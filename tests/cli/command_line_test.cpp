@@ -78,6 +78,12 @@ TEST(CommandLine, AMistypedCommandIsNamedWithTheCloseOnes) {
     EXPECT_NE(r.err.find(named), std::string::npos) << words << ": " << r.err;
     EXPECT_NE(r.err.find(std::string("did you mean ") + meant + "?"), std::string::npos) << r.err;
   }
+  // Values of options are no commands: the command after them is read.
+  for (const char* words : {"-v db mrge", "-vq db mrge"}) {
+    const RunResult r = run_virrey_words(words);
+    EXPECT_NE(r.err.find("db: unknown command 'mrge'; did you mean merge?"), std::string::npos)
+        << words << r.err;
+  }
   const RunResult far = run_virrey_words("zzzzzz");
   EXPECT_NE(far.err.find("unknown command 'zzzzzz' (commands: perft, "), std::string::npos) << far.err;
 }
@@ -121,8 +127,12 @@ TEST(CommandLine, BadValuesNameTheirOptionAndMove) {
   EXPECT_NE(err({"search", "--db", db, "--moves", "e4 e5 Ke3"}).find("--moves: bad SAN: move 2 (Ke3)"),
             std::string::npos);
   EXPECT_NE(err({"stats", "openings", "--db", db, "--variant", "standard", "--moves", "1. e4 e5 2. Ke3"})
-                .find("bad SAN: move 2 (Ke3)"),
+                .find("--moves: bad SAN: move 2 (Ke3)"),
             std::string::npos);
+  EXPECT_NE(err({"stats", "openings", "--db", db, "--fen", "xx"}).find("--fen: bad FEN"), std::string::npos);
+  EXPECT_NE(
+      err({"stats", "openings", "--db", db, "--variant", "standard", "--fen", "xx"}).find("--fen: bad FEN"),
+      std::string::npos);
   // Black to move at move 20: the first token is 20...
   EXPECT_NE(err({"stats", "openings", "--db", db, "--variant", "standard", "--fen",
                  "4k3/8/8/8/8/8/8/4K3 b - - 0 20", "--moves", "Kd7 Ke5"})
@@ -207,6 +217,12 @@ TEST(CommandLine, ADatabaseWithoutCurrentIsDamaged) {
         << r.err;
   }
   EXPECT_FALSE(std::filesystem::exists(db + "/CURRENT"));
+  // A directory that merely holds a .sst file is no database, damaged or not.
+  std::filesystem::create_directory(dir.path() + "/other");
+  testing::write_file(dir.path() + "/other/x.sst", "");
+  const RunResult other = run_virrey({"db", "info", "--db", dir.path() + "/other"}, dir.path());
+  EXPECT_EQ(other.exit_code, 3);
+  EXPECT_NE(other.err.find("is not a virrey database"), std::string::npos) << other.err;
 }
 
 // Counts out of range are usage errors (exit 2) that name the option, before

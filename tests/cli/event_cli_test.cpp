@@ -289,6 +289,27 @@ TEST(EventCli, LatinOneNamesInTheGamesGoToTheTrfAsUtf8) {
   const RunResult back = run_virrey({"event", pgn, "--trf", trf}, dir.path());
   EXPECT_EQ(back.exit_code, 0) << back.out << back.err;
   EXPECT_NE(back.out.find("0 disagreements"), std::string::npos) << back.out;
+  // The HTML page and the text, which declare or print UTF-8, hold the names so too.
+  for (const char* format : {"html", "text"}) {
+    const RunResult page = run_virrey({"event", pgn, "--format", format}, dir.path());
+    EXPECT_NE(page.out.find("M\xc3\xbcller, J\xc3\xbcrgen"), std::string::npos) << format;
+    EXPECT_EQ(page.out.find("M\xfcller"), std::string::npos) << format;
+  }
+}
+
+// A name of exactly the TRF's 33 characters and a longer one cut to it:
+// virrey's own TRF names both players, by starting rank.
+TEST(EventCli, TrfNamesOfThirtyThreeCharacters) {
+  TempDir dir;
+  const std::string pgn = dir.path() + "/n.pgn", trf = dir.path() + "/n.trf";
+  const std::string a = "Abcdefghijklmnopqrstuvwxyzabcdefg", b = a + " Jr";
+  ASSERT_EQ(a.size(), 33u);
+  write_file(pgn, game("1.1", a, b, "1-0") + game("1.2", "C", "D", "1-0") + game("2.1", a, "C", "1-0") +
+                      game("2.2", b, "D", "1-0") + game("3.1", a, "D", "1-0") + game("3.2", b, "C", "1-0"));
+  ASSERT_EQ(run_virrey({"event", pgn, "--format", "trf", "--output", trf}, dir.path()).exit_code, 0);
+  const RunResult back = run_virrey({"event", pgn, "--trf", trf}, dir.path());
+  EXPECT_EQ(back.exit_code, 0) << back.out << back.err;
+  EXPECT_NE(back.out.find("0 disagreements"), std::string::npos) << back.out << back.err;
 }
 
 // A game of a player against themself (game 7, line 67) is warned where it

@@ -29,10 +29,13 @@ TEST(Output, JsonStringEscapes) {
 // bytes that begin no sequence, 0xF5-0xFF).
 TEST(Output, CsvAndJsonAgreeOnBytesThatAreNotUtf8) {
   const std::pair<std::string, std::string> cases[] = {
-      {"A\xc3", "A\xc3\x83"},                        // a lead byte at the end
-      {"T\xff\xfe", "T\xc3\xbf\xc3\xbe"},             // never in UTF-8
-      {"\xf8\x80\x80", "\xc3\xb8\xc2\x80\xc2\x80"},   // no 5-byte sequences
-      {"\x80x", "\xc2\x80x"},                        // a continuation alone
+      {"A\xc3", "A\xc3\x83"},                                              // a lead byte at the end
+      {"T\xff\xfe", "T\xc3\xbf\xc3\xbe"},                                  // never in UTF-8
+      {"\xf8\x80\x80", "\xc3\xb8\xc2\x80\xc2\x80"},                        // no 5-byte sequences
+      {"\x80x", "\xc2\x80x"},                                              // a continuation alone
+      {"\xed\xa0\x80", "\xc3\xad\xc2\xa0\xc2\x80"},                        // a surrogate: no UTF-8
+      {"\xe0\x80\x80", "\xc3\xa0\xc2\x80\xc2\x80"},                        // an overlong form
+      {"\xf4\x90\x80\x80", "\xc3\xb4\xc2\x90\xc2\x80\xc2\x80"},            // above U+10FFFF
       {"\xe2\x82\xac \xf0\x9f\x98\x80", "\xe2\x82\xac \xf0\x9f\x98\x80"},  // UTF-8 kept
   };
   for (const auto& [in, utf8] : cases) {

@@ -265,6 +265,28 @@ class DaskDriver(unittest.TestCase):
             self.assertEqual((code, out), (2, ""), cmd)
             self.assertEqual(err, "virrey-dask: {}: shards.json lists no shards\n".format(empty), cmd)
 
+    def test_one_import_into_a_directory_at_a_time(self):
+        # While an import holds the directory, another is refused in one
+        # line (exit 3) and changes nothing; an inputs.json of another
+        # shape is one line too.
+        import fcntl
+        shards = os.path.join(self.tmp, "locked")
+        os.makedirs(shards)
+        with open(os.path.join(shards, ".import.lock"), "a") as held:
+            fcntl.flock(held, fcntl.LOCK_EX)
+            code, out, err = driver("import", "--shards", shards, "-n", 2, self.inputs[0])
+        self.assertEqual((code, out), (3, ""), err)
+        self.assertIn("another virrey-dask import into it is running", err)
+        self.assertEqual(len(err.strip().splitlines()), 1, err)
+        self.assertFalse(os.path.exists(os.path.join(shards, "inputs.json")))
+        code, _, err = driver("import", "--shards", shards, "-n", 2, self.inputs[0])
+        self.assertEqual(code, 0, err)
+        with open(os.path.join(shards, "inputs.json"), "w") as f:
+            json.dump({"inputs": [1, 2]}, f)
+        code, out, err = driver("import", "--shards", shards, "-n", 2, self.inputs[1])
+        self.assertEqual((code, len(err.strip().splitlines())), (3, 1), err)
+        self.assertIn("inputs.json does not record inputs", err)
+
     def test_no_workers_is_a_usage_error(self):
         shards = os.path.join(self.tmp, "no-workers")
         for w in (0, -2):

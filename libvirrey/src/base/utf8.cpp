@@ -61,9 +61,14 @@ std::string as_utf8(std::string_view s) {
       out += char(c);
       continue;
     }
-    const int len = c >= 0xf0 && c < 0xf5 ? 4 : c >= 0xe0 && c < 0xf0 ? 3 : c >= 0xc2 && c < 0xe0 ? 2 : 0;
-    bool ok = len > 0 && i + len <= s.size();
-    for (int k = 1; ok && k < len; ++k) ok = (static_cast<unsigned char>(s[i + k]) & 0xc0) == 0x80;
+    const std::size_t len = c >= 0xf0 && c < 0xf5   ? 4
+                            : c >= 0xe0 && c < 0xf0 ? 3
+                            : c >= 0xc2 && c < 0xe0 ? 2
+                                                    : 0;
+    // Well-formed as first_invalid_utf8 judges: no overlong form, surrogate
+    // or code point above U+10FFFF passes as UTF-8.
+    const bool ok =
+        len > 0 && i + len <= s.size() && first_invalid_utf8(s.substr(i, len)) == std::string_view::npos;
     if (ok) {
       out.append(s.substr(i, len));
       i += len - 1;

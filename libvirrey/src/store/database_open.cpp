@@ -125,15 +125,18 @@ bool only_unfinished_creation(const std::string& path) {
   return !ec;
 }
 
-// Whether a directory holds RocksDB table files: a database whose CURRENT
-// file is lost (a creation killed before CURRENT was written has none).
+// Whether a directory holds RocksDB table files beside RocksDB's own files:
+// a database whose CURRENT file is lost (a creation killed before CURRENT
+// was written has no table file).
 bool has_table_files(const std::string& path) {
   std::error_code ec;
+  bool tables = false, rocksdb = false;
   for (const auto& e : fs::directory_iterator(path, ec)) {
     const std::string name = e.path().filename().string();
-    if (name.ends_with(".sst")) return true;
+    tables |= name.ends_with(".sst");
+    rocksdb |= name.rfind("MANIFEST-", 0) == 0 || name.rfind("OPTIONS-", 0) == 0;
   }
-  return false;
+  return tables && rocksdb;
 }
 
 std::uint64_t read_u64(const std::string& v) { return get_be(v.data(), int(v.size() <= 8 ? v.size() : 8)); }

@@ -121,7 +121,8 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
   };
   for (std::size_t s : group.games) {
     const GameSummary& g = summaries[s];
-    if (!bye_name(g.white.name) && g.white.name == g.black.name) {  // no pairing: in no standings
+    if (!bye_name(g.white.name) && !unknown_tag_value(g.white.name) && g.white.name == g.black.name) {
+      // no pairing: in no standings (two unknown players are no one player)
       t.self_games.push_back(s);
       continue;
     }

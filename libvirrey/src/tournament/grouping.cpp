@@ -168,14 +168,14 @@ GameSummary summarize(const game::GameRecord& r, SourceRef source) {
 
 std::vector<std::string> split_label_suffixes(const std::vector<TournamentKey>& keys) {
   std::vector<std::string> out(keys.size());
+  std::unordered_map<std::string_view, std::vector<std::size_t>> by_event;  // in order
+  for (std::size_t i = 0; i < keys.size(); ++i) by_event[keys[i].event].push_back(i);
   for (std::size_t i = 0; i < keys.size(); ++i) {
-    std::vector<std::size_t> same, kin;  // the tournaments of this Event name; of its variant too
-    for (std::size_t j = 0; j < keys.size(); ++j)
-      if (keys[j].event == keys[i].event) {
-        same.push_back(j);
-        if (keys[j].variant == keys[i].variant) kin.push_back(j);
-      }
+    const std::vector<std::size_t>& same = by_event[keys[i].event];  // the tournaments of this Event name
     if (same.size() < 2) continue;
+    std::vector<std::size_t> kin;  // of its variant too
+    for (std::size_t j : same)
+      if (keys[j].variant == keys[i].variant) kin.push_back(j);
     // The variant when the name covers several, then what tells the
     // tournaments of this variant apart.
     if (kin.size() < same.size()) out[i] = " (" + std::string(info(keys[i].variant).name) + " chess)";

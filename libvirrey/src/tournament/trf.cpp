@@ -439,11 +439,14 @@ std::vector<TrfDisagreement> compare_trf(const Tournament& t, const TrfFile& trf
   }
   std::vector<int> match(trf.players.size(), -1);
   std::set<int> taken;
-  for (std::size_t k = 0; k < trf.players.size(); ++k)
-    if (const auto it = by_key.find(name_key(trf.players[k].name)); it != by_key.end()) {
+  for (std::size_t k = 0; k < trf.players.size(); ++k) {
+    const std::string key = name_key(trf.players[k].name);
+    // A name that is the cut name of several players (one of them may have
+    // it whole) is theirs in starting rank order, below.
+    if (const auto cut = by_cut_key.find(key); cut != by_cut_key.end() && cut->second.size() > 1) continue;
+    if (const auto it = by_key.find(key); it != by_key.end() && taken.insert(it->second).second)
       match[k] = it->second;
-      taken.insert(it->second);
-    }
+  }
   std::vector<std::size_t> by_number;  // the TRF players matched by cut names, by starting rank
   for (std::size_t k = 0; k < trf.players.size(); ++k)
     if (match[k] < 0) by_number.push_back(k);
