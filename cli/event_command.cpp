@@ -296,6 +296,13 @@ int run_event(const EventOptions& o) {
   std::vector<std::string> labels = tn::split_label_suffixes(keys);
   for (std::size_t k = 0; k < labels.size(); ++k) labels[k] = tournaments[k].key.event + labels[k];
   warn_misplaced_games(summaries, tournaments, labels);
+  // A system given that the pairings do not bear out (a Swiss ranked as a
+  // knockout, say) is followed, and said.
+  if (system)
+    for (std::size_t k = 0; k < tournaments.size(); ++k)
+      if (const tn::System seen = tn::recognise_system(tournaments[k]); seen != tournaments[k].system)
+        log::warn("in \"{}\": the pairings are those of a {} tournament; ranked as --system {} asks",
+                  labels[k], tn::system_name(seen), tn::system_name(tournaments[k].system));
 
   File file;
   std::FILE* out = stdout;

@@ -348,6 +348,21 @@ TEST(EventCli, BadGamesAreReportedNotFatal) {
   EXPECT_NE(r.out.find("Club,1,A,,,,4,3.5"), std::string::npos) << r.out;  // the game still counts
 }
 
+// A system given that the pairings do not bear out is followed and said;
+// the one they bear out is followed silently.
+TEST(EventCli, ASystemThePairingsDoNotBearOutIsSaid) {
+  TempDir dir;
+  const RunResult knockout = run_virrey({"event", kSwiss, "--system", "knockout"}, dir.path());
+  EXPECT_EQ(knockout.exit_code, 0);
+  EXPECT_NE(
+      knockout.err.find("the pairings are those of a swiss tournament; ranked as --system knockout asks"),
+      std::string::npos)
+      << knockout.err;
+  const RunResult swiss = run_virrey({"event", kSwiss, "--system", "swiss"}, dir.path());
+  EXPECT_EQ(swiss.exit_code, 0);
+  EXPECT_EQ(swiss.err.find("the pairings are those of"), std::string::npos) << swiss.err;
+}
+
 TEST(EventCli, UsageErrors) {
   TempDir dir;
   EXPECT_EQ(run_virrey({"event", kSwiss, "--tiebreaks", "buchholz,nonsense"}, dir.path()).exit_code, 2);
