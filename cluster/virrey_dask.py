@@ -357,7 +357,10 @@ class Runner:
 
     def _assign(self, directory, count, inputs):
         """Each input's shard, the new ones recorded in DIR/inputs.json before
-        any is imported (a run stopped midway sends them there again)."""
+        any is imported (a run stopped midway sends them there again). One
+        shard takes every input: nothing to read for that."""
+        if count == 1:
+            return {path: 0 for path in inputs}
         known = input_records(directory)
         if any(not 0 <= r["shard"] < count for r in known.values()):
             raise VirreyError("{}: {} names shards beyond {}".format(directory, INPUTS_FILE, count), 2)
