@@ -102,14 +102,16 @@ void add_rejects_option(CLI::App* cmd, std::string& rejects) {
                   "32 MiB limit is skipped unread: reported, not written)");
 }
 
-// --format, one of `accepted`; the help text names them after `help_prefix`.
+// --format, one of `accepted`; the help text names them after `help_prefix`,
+// or is `help` when given.
 void add_format_option(CLI::App* cmd, Format& format, std::initializer_list<Format> accepted,
-                       const std::string& help_prefix = "") {
+                       const std::string& help_prefix = "", const std::string& help = "") {
   std::vector<std::string> names;
   for (Format f : accepted) names.emplace_back(format_name(f));
   auto* option = cmd->add_option_function<std::string>(
       "--format", [&format](const std::string& name) { format = parse_format(name).value_or(format); },
-      help_prefix + name_list(std::vector<std::string_view>(names.begin(), names.end())));
+      help.empty() ? help_prefix + name_list(std::vector<std::string_view>(names.begin(), names.end()))
+                   : help);
   option->check(CLI::IsMember(names));
   option->default_str(std::string(format_name(format)));
 }
@@ -448,8 +450,8 @@ void add_analyse(CLI::App& app, AnalyseOptions& o, std::function<void()> run) {
   cmd->add_option("--plies", o.plies, "judge only the moves at plies A-B (also A-, -B, A)");
   cmd->add_option("--side", o.side, "judge only white's or black's moves")
       ->check(CLI::IsMember({"white", "black"}));
-  add_format_option(cmd, o.format, {Format::Pgn, Format::Jsonl, Format::Text, Format::Json, Format::Csv},
-                    "pgn (annotated), jsonl (a move a line), or the summary as ");
+  add_format_option(cmd, o.format, {Format::Pgn, Format::Jsonl, Format::Text, Format::Json, Format::Csv}, "",
+                    "pgn (annotated), jsonl (a move a line), or the summary as text, json or csv");
   cmd->add_flag("--summary", o.summary, "with pgn or jsonl: also the summary as text on stderr");
   cmd->add_flag("--cached", o.cached,
                 "search nothing: judge the moves from the database's cache only (accuracy statistics)");

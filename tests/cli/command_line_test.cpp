@@ -42,6 +42,14 @@ TEST(CommandLine, EverySubcommandHasItsHelp) {
   }
 }
 
+// analyse's formats: two kinds of output, each named once.
+TEST(CommandLine, AnalyseFormatsAreNamedOnce) {
+  const RunResult r = run_virrey_words("analyse --help");
+  EXPECT_NE(r.out.find("pgn (annotated), jsonl (a move a line), or the summary as text, json or csv"),
+            std::string::npos)
+      << r.out;
+}
+
 TEST(CommandLine, GlobalFlagsBeforeTheSubcommand) {
   const RunResult a = run_virrey_words("-q perft --startpos --depth 2");
   EXPECT_EQ(a.exit_code, 0);
