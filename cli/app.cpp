@@ -595,6 +595,13 @@ void add_docs_commands(CLI::App& app, DocsOptions& o, int& exit_code) {
   man->callback([&app, &o, &exit_code] { exit_code = write_man_pages(app, o.man_dir, o.data_dir); });
 }
 
+// The option `name` ("--db", "-q") of a command or of those above it, or nullptr.
+const CLI::Option* option_named(const CLI::App* cmd, const std::string& name) {
+  for (const CLI::App* at = cmd; at; at = at->get_parent())
+    if (const CLI::Option* o = at->get_option_no_throw(name)) return o;
+  return nullptr;
+}
+
 // An option given without its value takes the next argument as its value:
 // `search --white --count` would search for a player named "--count". A value
 // that is the name of an option of the command (or of those above it) is
@@ -606,9 +613,7 @@ void refuse_option_names_as_values(CLI::App* cmd) {
         [cmd](std::string& value) -> std::string {
           if (value.size() < 2 || value[0] != '-' || (value[1] >= '0' && value[1] <= '9')) return {};
           const std::string name = value.substr(0, value.find('='));
-          for (const CLI::App* at = cmd; at; at = at->get_parent())
-            if (at->get_option_no_throw(name)) return "no value given: " + name + " is an option";
-          return {};
+          return option_named(cmd, name) ? "no value given: " + name + " is an option" : std::string();
         },
         ""));
   }
@@ -639,11 +644,7 @@ std::optional<std::string> unknown_command(CLI::App& app, int argc, char** argv)
   CLI::App* at = &app;
   std::string path;  // the commands named before it
   // An option of the commands named so far, or nullptr.
-  const auto option = [&](const std::string& name) -> const CLI::Option* {
-    for (const CLI::App* a = at; a; a = a->get_parent())
-      if (const CLI::Option* o = a->get_option_no_throw(name)) return o;
-    return nullptr;
-  };
+  const auto option = [&](const std::string& name) { return option_named(at, name); };
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg.size() > 1 && arg[0] == '-') {

@@ -2,12 +2,11 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <sstream>
 
 #include <fmt/format.h>
 #include "virrey/base/log.hpp"
+#include "virrey/base/small_file.hpp"
 
 #include "common_options.hpp"
 #include "db_command.hpp"
@@ -15,6 +14,7 @@
 #include "exit_codes.hpp"
 #include "finding_writer.hpp"
 #include "output.hpp"
+#include "text_table.hpp"
 #include "virrey/ingest/pipeline.hpp"
 #include "virrey/query/game_filter.hpp"
 #include "virrey/store/game_codec.hpp"
@@ -26,7 +26,7 @@ namespace {
 
 namespace tn = tournament;
 
-constexpr std::uintmax_t kMaxTrfBytes = 16u << 20;
+constexpr std::size_t kMaxTrfBytes = std::size_t(16) << 20;
 
 // A move the checker refused: the game was played, whatever its main line kept.
 bool move_error(const validate::CheckedGame& g) {
@@ -62,7 +62,7 @@ bool read_inputs(const EventOptions& o, std::vector<tn::GameSummary>& out) {
   std::vector<std::string> inputs = o.inputs;
   if (inputs.empty()) inputs.push_back("-");
   const bool read_all = ingest::run(inputs, options, callbacks).all_read();
-  if (bad) log::warn("{} game{} with errors, counted with their tags and results", bad, bad == 1 ? "" : "s");
+  if (bad) log::warn("{} with errors, counted with their tags and results", count_of(bad, "game"));
   return read_all;
 }
 
@@ -92,29 +92,6 @@ int read_database(const EventOptions& o, std::vector<tn::GameSummary>& out) {
   return kExitOk;
 }
 
-std::optional<std::string> read_small_file(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) {
-    log::error("cannot read {}: it is a directory", path);
-    return std::nullopt;
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    log::error("cannot read {}", path);
-    return std::nullopt;
-  }
-  std::string text;
-  char buf[65536];
-  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
-    text.append(buf, std::size_t(in.gcount()));
-    if (text.size() > kMaxTrfBytes) {
-      log::error("{} is over 16 MiB: not a tournament report file", path);
-      return std::nullopt;
-    }
-  }
-  return text;
-}
-
 // Where a game was read, for a finding: "file:line:column, game N".
 std::string game_place(const tn::GameSummary& g) {
   if (g.source.file.empty()) return fmt::format("game {}", g.source.number);
@@ -128,21 +105,23 @@ void warn_misplaced_games(const std::vector<tn::GameSummary>& summaries,
                           const std::vector<tn::Tournament>& tournaments,
                           const std::vector<std::string>& labels) {
   FindingWriter writer(Format::Text, stderr);
+  // A warning at the game's first line.
+  auto warn = [&](const tn::GameSummary& g, validate::Code code, std::string message) {
+    validate::Finding f;
+    f.code = code;
+    f.severity = validate::Severity::Warning;
+    f.line = g.source.start.line;
+    f.column = g.source.start.column;
+    f.game = g.source.number;
+    f.message = std::move(message);
+    writer.finding(g.source.file.empty() ? std::string_view("database") : std::string_view(g.source.file), f);
+  };
   for (std::size_t k = 0; k < tournaments.size(); ++k) {
     const tn::Tournament& t = tournaments[k];
-    for (std::size_t s : t.self_games) {
-      const tn::GameSummary& g = summaries[s];
-      validate::Finding f;
-      f.code = validate::Code::SelfPairing;
-      f.severity = validate::Severity::Warning;
-      f.line = g.source.start.line;
-      f.column = g.source.start.column;
-      f.game = g.source.number;
-      f.message = fmt::format("in \"{}\": {} plays against themself; left out of the standings", labels[k],
-                              g.white.name);
-      writer.finding(g.source.file.empty() ? std::string_view("database") : std::string_view(g.source.file),
-                     f);
-    }
+    for (std::size_t s : t.self_games)
+      warn(summaries[s], validate::Code::SelfPairing,
+           fmt::format("in \"{}\": {} plays against themself; left out of the standings", labels[k],
+                       summaries[s].white.name));
     if (t.rounds == 0) continue;  // no game names a round: none is expected
     for (const tn::TournamentGame& game : t.games) {
       if (game.round > 0) continue;
@@ -151,15 +130,8 @@ void warn_misplaced_games(const std::vector<tn::GameSummary>& summaries,
       std::string why = error                  ? error->message
                         : g.round_text.empty() ? std::string("the game has no Round tag")
                                                : fmt::format("Round \"{}\" names no round", g.round_text);
-      validate::Finding f;
-      f.code = validate::Code::RoundTag;
-      f.severity = validate::Severity::Warning;
-      f.line = g.source.start.line;
-      f.column = g.source.start.column;
-      f.game = g.source.number;
-      f.message = fmt::format("in \"{}\": {}; counted in the standings, in no round", labels[k], why);
-      writer.finding(g.source.file.empty() ? std::string_view("database") : std::string_view(g.source.file),
-                     f);
+      warn(g, validate::Code::RoundTag,
+           fmt::format("in \"{}\": {}; counted in the standings, in no round", labels[k], why));
     }
   }
 }
@@ -170,8 +142,11 @@ void warn_misplaced_games(const std::vector<tn::GameSummary>& summaries,
 int compare_with_trf(const EventOptions& o, const std::vector<tn::GameSummary>& summaries,
                      const std::vector<tn::Tournament>& tournaments, const std::vector<std::string>& labels,
                      std::FILE* out) {
-  const auto text = read_small_file(o.trf);
-  if (!text) return kExitIo;
+  const auto text = read_small_file(o.trf, kMaxTrfBytes, "a tournament report file");
+  if (!text) {
+    log::error("{}", text.error().message);
+    return kExitIo;
+  }
   // A TRF of Latin-1 bytes (older pairing programs) is read as the PGN
   // reader's text is: a byte that is not UTF-8 is its Latin-1 character.
   const std::vector<tn::TrfFile> sections = tn::read_trf_sections(as_utf8(*text));
@@ -224,7 +199,7 @@ int compare_with_trf(const EventOptions& o, const std::vector<tn::GameSummary>& 
       ++here;
     }
     findings += here - trf->problems.size();
-    fmt::print(out, "{} disagreement{} between {} and the games of {}\n", here, here == 1 ? "" : "s", o.trf,
+    fmt::print(out, "{} between {} and the games of {}\n", count_of(here, "disagreement"), o.trf,
                labels[std::size_t(t - tournaments.data())]);
   }
   return findings ? kExitDataFailed : kExitOk;

@@ -70,7 +70,7 @@ void print_text(const std::vector<Row>& rows, const query::SearchResult& res, co
                                             rows));
   const std::size_t first = std::size_t(o.offset) + 1, last = std::size_t(o.offset) + rows.size();
   if (res.total && !res.more)
-    fmt::print(out, "{} game{}{}\n", *res.total, *res.total == 1 ? "" : "s",
+    fmt::print(out, "{}{}\n", count_of(*res.total, "game"),
                rows.empty() && *res.total > 0  ? fmt::format(" (none from --offset {})", o.offset)
                : o.offset > 0 && !rows.empty() ? fmt::format(" (showing {}-{})", first, last)
                                                : "");

@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "output.hpp"
+#include "virrey/base/utf8.hpp"
 
 namespace virrey::cli {
 

@@ -7,11 +7,9 @@
 #include <algorithm>
 #include <cctype>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <optional>
-#include <sstream>
 
+#include "virrey/base/small_file.hpp"
 #include "virrey/rules/bitboard.hpp"
 #include "virrey/rules/fen.hpp"
 #include "virrey/rules/geometry_dispatch.hpp"
@@ -289,23 +287,10 @@ Result<OpeningBook> parse_opening_book(std::string_view text, std::string_view f
 }
 
 Result<OpeningBook> load_opening_book(const std::string& path) {
-  // ECO files are a few hundred kilobytes: more than this is no ECO file
-  // (and /dev/zero must not fill the memory).
-  constexpr std::size_t kMaxBookBytes = std::size_t(64) << 20;
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec))
-    return Error{ErrorKind::Io, fmt::format("cannot read {}: it is a directory", path)};
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Error{ErrorKind::Io, fmt::format("cannot read {}", path)};
-  std::string text;
-  char buf[65536];
-  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
-    text.append(buf, std::size_t(in.gcount()));
-    if (text.size() > kMaxBookBytes)
-      return Error{ErrorKind::InvalidArgument, fmt::format("{} is over 64 MiB: not an ECO file", path)};
-  }
-  if (in.bad()) return Error{ErrorKind::Io, fmt::format("cannot read {}", path)};
-  return parse_opening_book(text, path);
+  // ECO files are a few hundred kilobytes: more than this is no ECO file.
+  auto text = read_small_file(path, std::size_t(64) << 20, "an ECO file");
+  if (!text) return text.error();
+  return parse_opening_book(*text, path);
 }
 
 }  // namespace virrey::query

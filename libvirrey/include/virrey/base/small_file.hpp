@@ -1,0 +1,18 @@
+// A whole file read into memory, for the small files a user names beside
+// the games (an ECO file, a TRF): bounded, so that /dev/zero or a
+// collection given by mistake does not fill the memory.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "virrey/base/error.hpp"
+
+namespace virrey {
+
+// The file's bytes. Io errors for a directory or a file that cannot be
+// read; InvalidArgument "PATH is over N MiB: not `what`" past max_bytes.
+Result<std::string> read_small_file(const std::string& path, std::size_t max_bytes, std::string_view what);
+
+}  // namespace virrey

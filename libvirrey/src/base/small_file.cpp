@@ -1,0 +1,28 @@
+#include "virrey/base/small_file.hpp"
+
+#include <filesystem>
+#include <fstream>
+
+#include <fmt/format.h>
+
+namespace virrey {
+
+Result<std::string> read_small_file(const std::string& path, std::size_t max_bytes, std::string_view what) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    return Error{ErrorKind::Io, fmt::format("cannot read {}: it is a directory", path)};
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Error{ErrorKind::Io, fmt::format("cannot read {}", path)};
+  std::string text;
+  char buf[65536];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+    text.append(buf, std::size_t(in.gcount()));
+    if (text.size() > max_bytes)
+      return Error{ErrorKind::InvalidArgument,
+                   fmt::format("{} is over {} MiB: not {}", path, max_bytes >> 20, what)};
+  }
+  if (in.bad()) return Error{ErrorKind::Io, fmt::format("cannot read {}", path)};
+  return text;
+}
+
+}  // namespace virrey
