@@ -15,8 +15,9 @@
 namespace virrey::testing {
 namespace {
 
-const std::vector<std::string> kEvents = {"Fool's mate", "Discovered mate", "Double check mate", "Stalemate",
-                                          "Unfinished",  "Viceroy mate",    "Minister mate"};
+const std::vector<std::string> kEvents = {"Fool's mate",  "Discovered mate", "Double check mate",
+                                          "Pawn mate",    "Stalemate",       "Unfinished",
+                                          "Viceroy mate", "Minister mate"};
 
 class FeatureCli : public ::testing::Test {
  protected:
@@ -56,8 +57,8 @@ TempDir* FeatureCli::dir_ = nullptr;
 using Events = std::set<std::string>;
 
 TEST_F(FeatureCli, SearchByEndingAndMatingPiece) {
-  EXPECT_EQ(events({"--ending", "checkmate"}),
-            (Events{"Fool's mate", "Discovered mate", "Double check mate", "Viceroy mate", "Minister mate"}));
+  EXPECT_EQ(events({"--ending", "checkmate"}), (Events{"Fool's mate", "Discovered mate", "Double check mate",
+                                                       "Pawn mate", "Viceroy mate", "Minister mate"}));
   EXPECT_EQ(events({"--ending", "stalemate"}), (Events{"Stalemate"}));
   EXPECT_EQ(events({"--ending", "other"}), (Events{"Unfinished"}));
   EXPECT_EQ(events({"--mate-by", "V"}), (Events{"Viceroy mate"}));
@@ -66,6 +67,9 @@ TEST_F(FeatureCli, SearchByEndingAndMatingPiece) {
   // The rook that the knight uncovered; both checkers of the double check.
   EXPECT_EQ(events({"--mate-by", "R"}), (Events{"Discovered mate", "Double check mate"}));
   EXPECT_EQ(events({"--mate-by", "N"}), (Events{"Double check mate"}));
+  EXPECT_EQ(events({"--mate-by", "P"}), (Events{"Pawn mate"}));
+  // The bishop holds the king's way out but gives no check.
+  EXPECT_EQ(events({"--mate-by", "B"}), Events{});
   EXPECT_EQ(events({"--mate-by", "K"}), Events{});
 }
 
@@ -73,7 +77,7 @@ TEST_F(FeatureCli, SearchByLengthRatingClockAndTermination) {
   EXPECT_EQ(events({"--plies", "4-"}), (Events{"Fool's mate"}));
   EXPECT_EQ(events({"--plies", "2"}), (Events{"Unfinished"}));
   EXPECT_EQ(events({"--plies=-1", "--variant", "standard"}),
-            (Events{"Discovered mate", "Double check mate", "Stalemate"}));
+            (Events{"Discovered mate", "Double check mate", "Pawn mate", "Stalemate"}));
   // Both rated 2000-2199: none (the stalemate's 1999, the minister mate's
   // 2399); their average: 2000 and 2199; either: also the discovered mate's 2199.
   EXPECT_EQ(events({"--elo", "2000-2199"}), Events{});
@@ -93,8 +97,8 @@ TEST_F(FeatureCli, SearchByLengthRatingClockAndTermination) {
 TEST_F(FeatureCli, StatsTakeTheFilters) {
   RunResult r = run({"stats", "results", "--db", db(), "--format", "csv", "--ending", "checkmate"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  // Five checkmates: four won by White, one by Black.
-  EXPECT_NE(r.out.find(",5,4,"), std::string::npos) << r.out;
+  // Six checkmates: five won by White, one by Black.
+  EXPECT_NE(r.out.find(",6,5,0,1,"), std::string::npos) << r.out;
 }
 
 TEST_F(FeatureCli, ResultsByRatingBandAndTimeControl) {

@@ -96,11 +96,11 @@ summary=$("$bin" import --db "$work/db" --format json "$data/virrey-games.pgn" "
 # sample-data/README.md: 180 + 180 + 45 games.
 [[ $summary == *'"stored":405'* ]] || fail "import summary: $summary"
 # The README's example: one Modern game with a minister promotion on the
-# i-file, Sánchez - García 2021.05.17 at the Memorial Maura, the promotion
-# at ply 94.
+# i-file, Martínez - Iyer 2021.05.18 at the Memorial Maura, the promotion
+# at ply 88.
 found=$("$bin" search --db "$work/db" --variant modern --promotion M --file i --format csv 2>/dev/null)
 check "search of the sample data: $found" test "$(printf '%s\n' "$found" | tail -n +2 | cut -d, -f2-)" \
-  = '2021.05.17,"Sánchez, Emilio","García, Lucía",1/2-1/2,Memorial Maura La Habana 2021,La Habana CUB,2.3,,modern,94'
+  = '2021.05.18,"Martínez, Pierre","Iyer, Valentina",0-1,Memorial Maura La Habana 2021,La Habana CUB,3.1,,modern,88'
 
 # A man page for virrey and every command `virrey --help` lists; each
 # renders without a warning.

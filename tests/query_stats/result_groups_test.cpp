@@ -59,7 +59,7 @@ TEST(ResultGroups, RatingBandsOfTwoHundred) {
       {"1400-1599", {1, 0, 0, 1, 0, 4}},  // Fool's mate
       {"2000-2199", {2, 1, 1, 0, 0, 2}},  // Stalemate (2000), Minister mate (2199)
       {"2200-2399", {1, 1, 0, 0, 0, 1}},  // Discovered mate (2299)
-      {"", {2, 1, 0, 0, 1, 3}},           // Double check mate, Unfinished: a rating missing
+      {"", {3, 2, 0, 0, 1, 4}},           // Double check mate, Pawn mate, Unfinished: a rating missing
   };
   EXPECT_EQ(grouped(*c->db, ResultGrouping::RatingBand), want);
 }
@@ -68,13 +68,13 @@ TEST(ResultGroups, RatingBandsOfOtherWidths) {
   auto c = make_collection(games());
   const Table hundred = {
       {"1000-1099", {1, 1, 0, 0, 0, 1}}, {"1500-1599", {1, 0, 0, 1, 0, 4}}, {"2000-2099", {1, 0, 1, 0, 0, 1}},
-      {"2100-2199", {1, 1, 0, 0, 0, 1}}, {"2200-2299", {1, 1, 0, 0, 0, 1}}, {"", {2, 1, 0, 0, 1, 3}},
+      {"2100-2199", {1, 1, 0, 0, 0, 1}}, {"2200-2299", {1, 1, 0, 0, 0, 1}}, {"", {3, 2, 0, 0, 1, 4}},
   };
   EXPECT_EQ(grouped(*c->db, ResultGrouping::RatingBand, 100), hundred);
   const Table thousand = {
       {"1000-1999", {2, 1, 0, 1, 0, 5}},  // 1050, 1550
       {"2000-2999", {3, 2, 1, 0, 0, 3}},  // 2000, 2199, 2299
-      {"", {2, 1, 0, 0, 1, 3}},
+      {"", {3, 2, 0, 0, 1, 4}},
   };
   EXPECT_EQ(grouped(*c->db, ResultGrouping::RatingBand, 1000), thousand);
 }
@@ -88,7 +88,7 @@ TEST(ResultGroups, TimeControlClassesInTheirOrder) {
       {"rapid", {1, 1, 0, 0, 0, 1}},
       {"classical", {1, 0, 1, 0, 0, 1}},
       {"correspondence", {1, 1, 0, 0, 0, 1}},
-      {"", {1, 0, 0, 0, 1, 2}},
+      {"", {2, 1, 0, 0, 1, 3}},  // Pawn mate, Unfinished
   };
   EXPECT_EQ(grouped(*c->db, ResultGrouping::TimeControl), want);
 }

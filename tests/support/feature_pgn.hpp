@@ -1,8 +1,8 @@
 // Hand-made games for the game-feature filters and the rating-band and
 // time-control groupings: checkmates by a queen, by a rook uncovered by a
 // knight (a discovered mate), by a double check of rook and knight, by a
-// viceroy and by a minister; a stalemate; an unfinished game. Each has
-// ratings, a TimeControl and a Termination worked into the tests' tables.
+// pawn (its king's way out held by a bishop), by a viceroy and by a minister; a stalemate; an unfinished
+// game. Each has ratings, a TimeControl and a Termination worked into the tests' tables.
 #pragma once
 
 #include <string_view>
@@ -39,6 +39,13 @@ inline constexpr std::string_view kFeatureStandardPgn = R"([Event "Fool's mate"]
 [FEN "R2N3k/6pp/8/8/8/8/8/6K1 w - - 0 1"]
 
 1. Nf7# 1-0
+
+[Event "Pawn mate"]
+[Result "1-0"]
+[SetUp "1"]
+[FEN "7k/7p/5KP1/8/8/8/B7/8 w - - 0 1"]
+
+1. g7# 1-0
 
 [Event "Stalemate"]
 [WhiteElo "1999"]

@@ -10,6 +10,7 @@
 
 #include "random.hpp"
 #include "tournament.hpp"
+#include "virrey/base/log.hpp"
 #include "virrey/generate/game_generator.hpp"
 
 namespace virrey::generate {
@@ -32,6 +33,69 @@ void set_tag(game::GameRecord& r, std::string_view name, std::string value) {
       return;
     }
   r.tags.push_back({std::string(name), std::move(value)});
+}
+
+// The players a score group's first player may meet, in order of preference:
+// the first of its lower half, then the rest of its group, then the players
+// of lower groups (floaters go down).
+std::vector<std::size_t> candidates(const std::vector<Entrant>& players, const std::vector<int>& ranked) {
+  const int score = players[std::size_t(ranked.front())].half_points;
+  std::size_t group = 0;
+  while (group < ranked.size() && players[std::size_t(ranked[group])].half_points == score) ++group;
+  std::vector<std::size_t> order;
+  if (group >= 2) {
+    for (std::size_t i = group / 2; i < group; ++i) order.push_back(i);
+    for (std::size_t i = 1; i < group / 2; ++i) order.push_back(i);
+  }
+  for (std::size_t i = std::max<std::size_t>(group, 1); i < ranked.size(); ++i) order.push_back(i);
+  return order;
+}
+
+// How many players the search below may copy in a round before it gives up
+// (a try copies the players left).
+constexpr std::size_t kPairingWork = 20'000'000;
+
+// Pairs the ranked players top down, nobody meeting an opponent of an
+// earlier round (FIDE C.04.1 a): the first player takes the first candidate
+// with whom the others can still all be paired, backtracking when they
+// cannot. False when no such pairing is found within the budget.
+bool pair_without_repeats(const std::vector<Entrant>& players, const std::vector<int>& ranked,
+                          std::vector<std::pair<int, int>>& pairs, std::size_t& budget) {
+  if (ranked.empty()) return true;
+  if (ranked.size() == 1) return false;
+  const int p = ranked.front();
+  for (std::size_t c : candidates(players, ranked)) {
+    if (players[std::size_t(p)].met.count(ranked[c])) continue;
+    if (budget == 0) return false;
+    --budget;
+    std::vector<int> rest;
+    rest.reserve(ranked.size() - 2);
+    for (std::size_t i = 1; i < ranked.size(); ++i)
+      if (i != c) rest.push_back(ranked[i]);
+    pairs.emplace_back(p, ranked[c]);
+    if (pair_without_repeats(players, rest, pairs, budget)) return true;
+    pairs.pop_back();
+  }
+  return false;
+}
+
+// The fallback: top down, the first candidate not met before, or else the
+// first candidate.
+void pair_greedily(const std::vector<Entrant>& players, std::vector<int> ranked,
+                   std::vector<std::pair<int, int>>& pairs) {
+  while (ranked.size() >= 2) {
+    const int p = ranked.front();
+    const std::vector<std::size_t> order = candidates(players, ranked);
+    std::size_t pick = order.front();
+    for (std::size_t c : order)
+      if (!players[std::size_t(p)].met.count(ranked[c])) {
+        pick = c;
+        break;
+      }
+    pairs.emplace_back(p, ranked[pick]);
+    ranked.erase(ranked.begin() + std::ptrdiff_t(pick));
+    ranked.erase(ranked.begin());
+  }
 }
 
 // Whether `a` takes White against `b`: the one owed White by the balance,
@@ -80,41 +144,37 @@ void swiss_tournament(const SwissOptions& o, const std::function<void(game::Game
       if (x.half_points != y.half_points) return x.half_points > y.half_points;
       return x.tag.elo > y.tag.elo;
     });
-    int bye = -1;
+    // The bye: the lowest ranked player without one whose absence leaves
+    // the others a pairing without repeats (FIDE C.04.1 c).
+    std::vector<int> bye_order;
     if (n % 2 == 1) {
       for (auto it = ranked.rbegin(); it != ranked.rend(); ++it)
-        if (!players[std::size_t(*it)].had_bye) {
-          bye = *it;
-          break;
-        }
-      if (bye < 0) bye = ranked.back();
-      ranked.erase(std::find(ranked.begin(), ranked.end(), bye));
+        if (!players[std::size_t(*it)].had_bye) bye_order.push_back(*it);
+      if (bye_order.empty()) bye_order.push_back(ranked.back());
+    } else {
+      bye_order.push_back(-1);
     }
-    // Top down: the first player of a score group meets the first of its
-    // lower half not met before; floaters go down to the next group.
+    const auto without = [&](int bye) {
+      std::vector<int> rest = ranked;
+      if (bye >= 0) rest.erase(std::find(rest.begin(), rest.end(), bye));
+      return rest;
+    };
+    int bye = bye_order.front();
     std::vector<std::pair<int, int>> pairs;
-    while (!ranked.empty()) {
-      const int p = ranked.front();
-      const int score = players[std::size_t(p)].half_points;
-      std::size_t group = 0;
-      while (group < ranked.size() && players[std::size_t(ranked[group])].half_points == score) ++group;
-      std::vector<std::size_t> candidates;
-      if (group >= 2) {
-        for (std::size_t i = group / 2; i < group; ++i) candidates.push_back(i);
-        for (std::size_t i = 1; i < group / 2; ++i) candidates.push_back(i);
+    std::size_t budget = kPairingWork / std::max<std::size_t>(ranked.size(), 1);
+    bool paired = false;
+    for (int b : bye_order) {
+      if (pair_without_repeats(players, without(b), pairs, budget)) {
+        bye = b;
+        paired = true;
+        break;
       }
-      for (std::size_t i = std::max<std::size_t>(group, 1); i < ranked.size(); ++i) candidates.push_back(i);
-      std::size_t pick = candidates.empty() ? 0 : candidates.front();
-      for (std::size_t c : candidates)
-        if (!players[std::size_t(p)].met.count(ranked[c])) {
-          pick = c;
-          break;
-        }
-      if (pick == 0) break;  // a lone player left (cannot happen with an even count)
-      const int q = ranked[pick];
-      ranked.erase(ranked.begin() + std::ptrdiff_t(pick));
-      ranked.erase(ranked.begin());
-      pairs.emplace_back(p, q);
+      pairs.clear();
+    }
+    if (!paired) {
+      log::warn("swiss: round {}: no pairing of the {} players avoids a game played before; some meet again",
+                round, n);
+      pair_greedily(players, without(bye), pairs);
     }
     const std::string date = fmt::format("{:04}.{:02}.{:02}", year, month, std::min(day + round - 1, 28));
     auto common_tags = [&](game::GameRecord& rec, int board) {

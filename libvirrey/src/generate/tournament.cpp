@@ -152,17 +152,21 @@ Pairing tournament_pairing(Variant variant, std::uint64_t seed, std::uint64_t in
     ids[i] = id;
   }
 
-  // Circle method: slot n-1 stays, the others turn; colours alternate.
-  const int n = kPlayersPerTournament, turn = n - 1;
+  // FIDE's Berger tables (Handbook C.05, Annex 1): round 1 pairs draw
+  // numbers 1-n, 2-(n-1), ... with the first named White; each later round
+  // adds n/2 to every number but n (modulo n-1), and n alternates colours on
+  // board 1. So every player has White four or five times in nine rounds.
+  const int n = kPlayersPerTournament, others = n - 1;
+  const auto turned = [&](int slot) { return (slot + round * (n / 2)) % others; };
   int a, b;
   if (board == 0) {
-    a = round;
+    a = turned(0);
     b = n - 1;
+    if (round % 2 == 1) std::swap(a, b);
   } else {
-    a = (round + board) % turn;
-    b = (round - board + turn) % turn;
+    a = turned(board);
+    b = turned(n - 1 - board);
   }
-  if ((round + board) % 2 == 1) std::swap(a, b);
 
   Pairing p;
   p.event = fmt::format("{} {}", format_event(pattern, city.name), year);
