@@ -237,6 +237,11 @@ int run_search(const SearchOptions& o) {
     log::error("cannot write the results");
     return kExitIo;
   }
+  // pgn, jsonl and csv carry no "more" of their own: a page cut short is
+  // said here, so that a file written with them is not taken for all.
+  if (res->more && (pgn || o.format == Format::Jsonl || o.format == Format::Csv))
+    log::warn("{} written; more match (--limit {}: --limit 0 writes every game, --offset {} the next page)",
+              count_of(written, "game"), o.limit, std::size_t(o.offset) + written);
   return written == 0 && o.fail_empty ? kExitDataFailed : kExitOk;
 }
 

@@ -134,6 +134,14 @@ TEST(CommandLine, BadValuesNameTheirOptionAndMove) {
   EXPECT_NE(err({"search", "--db", db, "--ply", "abc"}).find("--ply: "), std::string::npos);
   EXPECT_NE(err({"search", "--db", db, "--moves", "e4 e5 Ke3"}).find("--moves: bad SAN: move 2 (Ke3)"),
             std::string::npos);
+  // No --variant: the error of the variant that played most of the moves,
+  // and which variant that was (Modern: the ministers move, castling fails).
+  EXPECT_NE(err({"search", "--db", db, "--moves", "Mc3 Mxc3"})
+                .find("--moves: bad SAN: move 1 (...Mxc3): no black minister can reach c3 (as Modern chess"),
+            std::string::npos);
+  EXPECT_NE(err({"search", "--db", db, "--moves", "Me3 Na7 b4 e6 Ba3 Mg7 Nc3 Ni7 Ni3 h6 O-O"})
+                .find("move 6 (O-O): castling is not allowed"),
+            std::string::npos);
   EXPECT_NE(err({"stats", "openings", "--db", db, "--variant", "standard", "--moves", "1. e4 e5 2. Ke3"})
                 .find("--moves: bad SAN: move 2 (Ke3)"),
             std::string::npos);

@@ -106,6 +106,20 @@ TEST_F(SearchCli, PagingAndSort) {
   RunResult second = search({"--player", "gamma", "--format", "jsonl", "--limit", "1", "--offset", "1"});
   ASSERT_EQ(lines(second.out), 1u);
   EXPECT_NE(all.out.find(second.out), std::string::npos);
+  // A page cut short says so on stderr in the formats without a "more" of
+  // their own; the last page does not.
+  EXPECT_NE(second.err.find("1 game written; more match (--limit 1: --limit 0 writes every game, --offset 2"),
+            std::string::npos)
+      << second.err;
+  EXPECT_EQ(all.err.find("more match"), std::string::npos) << all.err;
+  for (const char* format : {"csv", "pgn"})
+    EXPECT_NE(search({"--player", "gamma", "--format", format, "--limit", "2"})
+                  .err.find("2 games written; more match"),
+              std::string::npos)
+        << format;
+  EXPECT_EQ(search({"--player", "gamma", "--format", "csv", "--limit", "1", "--offset", "2"})
+                .err.find("more match"),
+            std::string::npos);
   RunResult dated = search({"--player", "gamma", "--format", "jsonl", "--sort", "date"});
   ASSERT_EQ(dated.exit_code, 0);
   // 1999.12.31, 2000, then the game without a date.

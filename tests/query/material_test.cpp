@@ -504,11 +504,27 @@ TEST(MaterialSpecText, TermsAreBoundsPerSide) {
 
 TEST(MaterialSpecText, ErrorsNameTheColumn) {
   const std::vector<std::pair<std::string, std::string>> cases = {
-      {"KVX-KR", "column 3:"},   {"KR-KR-K", "column 6:"},  {"V>=", "column 4:"},
-      {"V=>2", "column 3:"},     {"Q=0 vs V vs Q", "column 10:"}, {"V>=2 3", "column 6:"},
-      {"P=4-2", "column 1:"},    {"Q=1 Q=2", "column 5:"},  {"", "column 1:"},
-      {"KK-K", "column 1:"},     {"B+>=2", "column 2:"},    {"V<0", "column 1:"},
+      {"KVX-KR", "column 3:"},
+      {"KR-KR-K", "column 6:"},
+      {"V>=", "column 4:"},
+      {"V=>2", "column 3:"},
+      {"Q=0 vs V vs Q", "column 10:"},
+      {"V>=2 3", "column 6:"},
+      {"P=4-2", "column 1:"},
+      {"Q=1 Q=2", "column 5:"},
+      {"", "column 1:"},
+      {"KK-K", "column 1:"},
+      {"B+>=2", "column 2:"},
+      {"V<0", "column 1:"},
       {"V>=2x", "column 5:"},
+      // Negative counts, and counts beyond an int.
+      {"P=-3", "column 3:"},
+      {"R<=-1", "column 4:"},
+      {"R=-2-1", "column 3:"},
+      {"B+N=-1", "column 5:"},
+      {"R=1--2", "column 5:"},
+      {"Q>=+1", "column 4:"},
+      {"P=99999999999", "column 3:"},
   };
   for (const auto& [text, where] : cases) {
     auto s = query::parse_material_spec(text);

@@ -47,10 +47,13 @@ bool parse_uint(std::string_view s, std::uint32_t& out) {
 }
 
 template <class G>
-Result<PositionTarget> play_moves(Variant v, std::string_view moves) {
+// `played`: how many of the moves were played (all of them, or those before
+// the one in error).
+Result<PositionTarget> play_moves(Variant v, std::string_view moves, std::size_t& played) {
   Position<G> start = *variant_start<G>(v);
   start.enable_bishop_swap();  // Modern chess: a line may hold a bishop swap
   const SanLine<G> line = play_san_line(start, moves);
+  played = line.moves.size();
   if (const auto& p = line.problem) {
     return bad(fmt::format("bad SAN: {}: {}", p->label,
                            p->code == SanError::NullMove ? "a null move reaches no position" : p->message));
@@ -118,17 +121,30 @@ Result<std::vector<PositionTarget>> position_from_fen_text(std::string_view fen,
 Result<std::vector<PositionTarget>> position_from_moves(std::string_view moves,
                                                         std::optional<Variant> variant) {
   std::vector<PositionTarget> out;
-  std::optional<Error> first_error;
-  for (Variant v : candidate_variants(variant)) {
+  // When no variant plays the moves, the error of the one that played the
+  // most of them: where the line goes wrong for the variant it was meant in.
+  std::optional<Error> best_error;
+  std::size_t best_played = 0;
+  Variant best_variant = Variant::Standard;
+  const std::vector<Variant> candidates = candidate_variants(variant);
+  for (Variant v : candidates) {
     std::optional<Result<PositionTarget>> r;
-    with_geometry(v, [&](auto g) { r.emplace(play_moves<decltype(g)>(v, moves)); });
-    if (r->ok())
+    std::size_t played = 0;
+    with_geometry(v, [&](auto g) { r.emplace(play_moves<decltype(g)>(v, moves, played)); });
+    if (r->ok()) {
       out.push_back(std::move(r->value()));
-    else if (!first_error)
-      first_error = r->error();
+    } else if (!best_error || played > best_played) {
+      best_error = r->error();
+      best_played = played;
+      best_variant = v;
+    }
   }
-  if (out.empty()) return first_error ? *first_error : bad("bad SAN: no variant to play the moves in");
-  return out;
+  if (!out.empty()) return out;
+  if (!best_error) return bad("bad SAN: no variant to play the moves in");
+  if (candidates.size() > 1)
+    return bad(fmt::format("{} (as {} chess; no variant plays these moves)", best_error->message,
+                           info(best_variant).name));
+  return *best_error;
 }
 
 Result<Range> parse_range(std::string_view text, std::string_view what) {

@@ -140,7 +140,9 @@ Result<MaterialSpec> parse_material_spec(std::string_view text) {
     auto number = [&](int& out) -> std::optional<Error> {
       const char* b = word.data() + p;
       const char* e = word.data() + word.size();
+      if (b == e || *b < '0' || *b > '9') return at(col + p, "expected a count (a whole number, 0 or more)");
       auto r = std::from_chars(b, e, out);
+      if (r.ec == std::errc::result_out_of_range) return at(col + p, "the count is too large");
       if (r.ec != std::errc() || r.ptr == b) return at(col + p, "expected a count");
       p += std::size_t(r.ptr - b);
       return std::nullopt;
