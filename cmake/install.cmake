@@ -1,6 +1,6 @@
 # What `cmake --install build --prefix P` puts under P, and nothing else:
 #   bin/virrey                                   the binary (component binary)
-#   share/man/man1/virrey.1, virrey-COMMAND.1    its man pages
+#   share/man/man1/virrey.1, virrey-COMMAND.1    its man pages (and virrey-dask.1)
 #   share/bash-completion/completions/virrey     its bash completion
 #   share/virrey/sample-data/                    the sample collections
 #   bin/virrey-dask, share/virrey/cluster/       the Dask driver (cluster/)
@@ -26,8 +26,25 @@ add_custom_target(virrey_docs ALL DEPENDS ${VIRREY_DOCS_DIR}/stamp)
 install(TARGETS virrey RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT binary)
 install(TARGETS virrey_system RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT system-binary
         EXCLUDE_FROM_ALL)
-install(DIRECTORY ${VIRREY_DOCS_DIR}/man/ DESTINATION ${CMAKE_INSTALL_MANDIR}/man1
-        FILES_MATCHING PATTERN "*.1")
+# The man pages name the sample data where this install puts it: they are
+# written again at install time, for the prefix given then (`--prefix`).
+install(
+  CODE "
+  if(IS_ABSOLUTE \"${CMAKE_INSTALL_DATADIR}\")
+    set(data_dir \"${CMAKE_INSTALL_DATADIR}/virrey\")
+  else()
+    set(data_dir \"\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_DATADIR}/virrey\")
+  endif()
+  execute_process(COMMAND \"${CMAKE_COMMAND}\" -DVIRREY=$<TARGET_FILE:virrey> -DDOCS=${VIRREY_DOCS_DIR}/installed
+                          -DDATA_DIR=\${data_dir} -P ${PROJECT_SOURCE_DIR}/cmake/write_docs.cmake
+                  RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR \"writing the man pages failed: \${rc}\")
+  endif()
+  file(GLOB pages \"${VIRREY_DOCS_DIR}/installed/man/*.1\")
+  file(INSTALL \${pages} DESTINATION \"\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_MANDIR}/man1\")"
+  COMPONENT binary)
+install(FILES ${PROJECT_SOURCE_DIR}/cluster/virrey-dask.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 install(FILES ${VIRREY_DOCS_DIR}/completion/virrey
         DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/sample-data/ DESTINATION ${CMAKE_INSTALL_DATADIR}/virrey/sample-data)

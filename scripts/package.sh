@@ -45,11 +45,8 @@ strip --strip-unneeded --remove-section=.comment --remove-section=.note "$virrey
 version=$("$virrey" --version | awk '{print $2}')
 arch=$(dpkg --print-architecture)
 
-# The man pages, written again naming where the package puts the sample data.
-man=$pkg/usr/share/man/man1
-rm -f "$man"/*.1
-"$virrey" write-man-pages "$man" --data-dir /usr/share/virrey
-gzip -9n "$man"/*.1
+# The man pages (the install wrote them naming /usr/share/virrey), compressed.
+gzip -9n "$pkg"/usr/share/man/man1/*.1
 
 doc=$pkg/usr/share/doc/virrey
 mkdir -p "$doc"

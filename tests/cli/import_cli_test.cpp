@@ -215,6 +215,36 @@ TEST_F(ImportCli, NulPaddingAndADosEndMarkAreBlanks) {
   EXPECT_EQ(json_number(v.out, "valid"), 1) << v.out;
 }
 
+// A main line longer than a stored game may hold (a million plies) is an
+// error at the ply past the limit: the game is rejected, the others are
+// stored and read back, and the database stays consistent. A million plies
+// exactly is stored and exported whole.
+TEST_F(ImportCli, AMainLineOverAMillionPliesIsRejected) {
+  const auto game = [](const char* event, std::size_t cycles) {
+    std::string g = std::string("[Event \"") + event + "\"]\n[Result \"1/2-1/2\"]\n\n";
+    g.reserve(g.size() + cycles * 16 + 16);
+    for (std::size_t i = 0; i < cycles; ++i) g.append("Nf3 Nf6 Ng1 Ng8 ");
+    g.append("1/2-1/2\n\n");
+    return g;
+  };
+  write_file(dir / "long.pgn", game("Too long", 250'001) + game("Longest", 250'000) + kSampleGames);
+  auto v = run_virrey_words("validate --no-event-checks " + (dir / "long.pgn"), dir.path());
+  EXPECT_EQ(v.exit_code, 1);
+  EXPECT_NE(v.out.find(":4:4000001: error[oversized-game]: game 1, ply 1000001 (500001.Nf3)"),
+            std::string::npos)
+      << v.out.substr(0, 2000);
+  auto r = run_virrey_words("import --format json --db " + db + " " + (dir / "long.pgn"), dir.path());
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(json_number(r.out, "rejected"), 1) << r.out;
+  const auto e = run_virrey_words("export --db " + db, dir.path());
+  ASSERT_EQ(e.exit_code, 0) << e.err;
+  EXPECT_EQ(e.out.find("Too long"), std::string::npos);
+  const auto longest = e.out.find("[Event \"Longest\"]");
+  ASSERT_NE(longest, std::string::npos);
+  EXPECT_NE(e.out.find("500000. Ng1 Ng8 1/2-1/2", longest), std::string::npos);
+  EXPECT_EQ(run_virrey_words("db check --db " + db, dir.path()).exit_code, 0);
+}
+
 // validate flags as duplicates the games import counts as duplicates: a
 // game without a Result tag and the same game with it, a game without a
 // Site and the same game with Site "?" (two pairs, worked by hand).

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The install rules and the Debian package, end to end.
 #   install_test.sh prefix BUILD   `cmake --install BUILD --prefix TMP` installs
-#                                  exactly the binary, man pages, completion
-#                                  and sample data, and the binary runs there.
+#                                  exactly the binary, man pages, completion,
+#                                  sample data and the Dask driver, and the
+#                                  binary runs there.
 #   install_test.sh deb BUILD      scripts/package.sh builds the package
 #                                  (lintian: no errors), dpkg-deb -x unpacks
 #                                  it into a fresh root, and the unpacked
@@ -120,6 +121,13 @@ for page in virrey $(printf 'virrey-%s ' $commands); do
   name=$(LC_ALL=C.UTF-8 MANWIDTH=80 man -l "$file" 2>/dev/null | sed -n '/^NAME/{n;p}')
   [[ $name == *"${page} "* ]] || fail "man $page NAME line: $name"
 done
+# The Dask driver's page, and the sample data named where this install put
+# it (the pages are written for the prefix given at install time).
+check "man page virrey-dask" test -s "$man/virrey-dask$suffix"
+data_named=${data#"$root"}
+[[ $mode == prefix ]] && data_named=$data
+LC_ALL=C.UTF-8 MANWIDTH=200 man -l "$man/virrey$suffix" 2>/dev/null >"$work/virrey.txt"
+check "virrey(1) names $data_named" grep -qF -- "$data_named/virrey-games.pgn" "$work/virrey.txt"
 LC_ALL=C.UTF-8 MANWIDTH=80 man -l "$man/virrey-search$suffix" 2>/dev/null >"$work/search.txt"
 for want in '--fail-empty' 'EXIT STATUS' 'VIRREY_DB' 'EXAMPLES' 'jsonl'; do
   grep -qF -- "$want" "$work/search.txt" || fail "virrey-search(1) lacks $want"

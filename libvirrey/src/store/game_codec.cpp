@@ -197,7 +197,7 @@ Status decode_moves(ByteReader& r, std::uint8_t format, GameRecord& rec, bool bi
 
   MoveList legal;
   const std::uint64_t plies = r.varint();
-  if (!r.ok() || plies > 1'000'000) return corrupt("bad ply count");
+  if (!r.ok() || plies > game::kMaxMainLinePlies) return corrupt("bad ply count");
   const std::uint64_t decoded = want_text ? plies : std::min<std::uint64_t>(plies, main_line_plies);
   rec.main_line.reserve(decoded);
   Position<G> pos = *start;

@@ -424,6 +424,10 @@ struct GeometryChecker final : pgn::Visitor {
       out.record.movetext.push_back(std::move(item));
     }
     if (in_main_line()) {
+      if (out.record.main_line.size() == game::kMaxMainLinePlies) [[unlikely]]
+        add_move_finding(Code::OversizedGame, Severity::Error, at, text, line,
+                         fmt::format("the main line goes on past {} plies, the most a stored game holds",
+                                     game::kMaxMainLinePlies));
       out.record.main_line.push_back(move);
       // The move was found legal: the trace numbers it without checking it again.
       if (options.trace_main_line) out.trace.add_legal(line.pos, move);

@@ -30,6 +30,12 @@ struct MovetextItem {
   std::string text;       // Move: canonical SAN; Comment: its text
 };
 
+// The longest main line a game may have: the database reads no longer one
+// back, and the checker rejects a longer one (an `oversized-game` error).
+// Far beyond any game played: FIDE's 75-move rule ends every game within
+// 17,697 plies.
+constexpr std::uint32_t kMaxMainLinePlies = 1'000'000;
+
 // [BishopSwap "Yes"]: the tag that allows the bishop swap in Modern chess.
 constexpr std::string_view kBishopSwapTag = "BishopSwap";
 constexpr bool allows_bishop_swap(Variant v, std::string_view bishop_swap_value) {
