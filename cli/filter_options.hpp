@@ -14,7 +14,7 @@ namespace virrey::cli {
 // --material, --material-plies, --either-colour.
 struct MaterialOptions {
   std::string spec;  // query/material_spec.hpp; empty: none
-  long plies = 0;    // 0: not given (1)
+  std::optional<long> plies;  // not given: 1
   bool either_colour = false;
 };
 

@@ -9,17 +9,18 @@ namespace virrey::cli {
 Result<std::optional<query::MaterialCondition>> material_condition(const MaterialOptions& o) {
   using Out = std::optional<query::MaterialCondition>;
   if (o.spec.empty()) {
-    if (o.plies != 0) return Error{ErrorKind::InvalidArgument, "--material-plies needs --material"};
+    if (o.plies) return Error{ErrorKind::InvalidArgument, "--material-plies needs --material"};
     return Out{};
   }
   auto spec = query::parse_material_spec(o.spec);
   if (!spec)
     return Error{ErrorKind::InvalidArgument,
                  fmt::format("--material '{}': {}", o.spec, spec.error().message)};
-  if (o.plies < 0 || o.plies > 100000)
+  const long plies = o.plies.value_or(1);
+  if (plies < 1 || plies > 100000)
     return Error{ErrorKind::InvalidArgument,
-                 fmt::format("--material-plies {} is out of range (1 to 100000)", o.plies)};
-  query::MaterialCondition c{*spec, o.either_colour, o.plies > 0 ? std::uint32_t(o.plies) : 1u};
+                 fmt::format("--material-plies {} is out of range (1 to 100000)", plies)};
+  query::MaterialCondition c{*spec, o.either_colour, std::uint32_t(plies)};
   return Out{std::move(c)};
 }
 

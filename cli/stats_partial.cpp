@@ -66,25 +66,26 @@ bool strings_from_json(Json& j) {
 }
 
 Json filter_json(const FilterOptions& f) {
-  Json j{{"fen", f.fen},
-         {"moves", f.moves},
-         {"promotion", f.promotion},
-         {"by", f.by},
-         {"file", f.file},
-         {"min_count", f.min_count},
-         {"ply", f.ply},
-         {"white", f.white},
-         {"black", f.black},
-         {"player", f.player},
-         {"event", f.event},
-         {"site", f.site},
-         {"round", f.round},
-         {"result", f.result},
-         {"date_from", f.date_from},
-         {"date_to", f.date_to},
-         {"eco", f.eco},
-         {"variant", f.variant},
-         {"material", Json::array({f.material.spec, f.material.plies, f.material.either_colour})}};
+  Json j{
+      {"fen", f.fen},
+      {"moves", f.moves},
+      {"promotion", f.promotion},
+      {"by", f.by},
+      {"file", f.file},
+      {"min_count", f.min_count},
+      {"ply", f.ply},
+      {"white", f.white},
+      {"black", f.black},
+      {"player", f.player},
+      {"event", f.event},
+      {"site", f.site},
+      {"round", f.round},
+      {"result", f.result},
+      {"date_from", f.date_from},
+      {"date_to", f.date_to},
+      {"eco", f.eco},
+      {"variant", f.variant},
+      {"material", Json::array({f.material.spec, f.material.plies.value_or(0), f.material.either_colour})}};
   // Game features, when any is given (partials without them read as before).
   const FeatureOptions& g = f.features;
   const Json features{{"ending", g.ending},

@@ -134,6 +134,12 @@ TEST(CommandLine, BadValuesNameTheirOptionAndMove) {
   EXPECT_NE(err({"search", "--db", db, "--ply", "abc"}).find("--ply: "), std::string::npos);
   EXPECT_NE(err({"search", "--db", db, "--moves", "e4 e5 Ke3"}).find("--moves: bad SAN: move 2 (Ke3)"),
             std::string::npos);
+  EXPECT_NE(err({"search", "--db", db, "--plies", "0-2147483648"})
+                .find("2147483648 is too large (at most 999999999)"),
+            std::string::npos);
+  EXPECT_NE(err({"search", "--db", db, "--material", "Q=1", "--material-plies", "0"})
+                .find("--material-plies 0 is out of range (1 to 100000)"),
+            std::string::npos);
   // No --variant: the error of the variant that played most of the moves,
   // and which variant that was (Modern: the ministers move, castling fails).
   EXPECT_NE(err({"search", "--db", db, "--moves", "Mc3 Mxc3"})

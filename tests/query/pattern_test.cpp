@@ -422,8 +422,8 @@ TEST(PatternText, FenPatternsMatchRankByRank) {
   EXPECT_TRUE(yes("???????\?/!!!!!!!!/8/8/8/8/*/*"));
   EXPECT_TRUE(yes("*k*/*/*/*/*/*/*/*"));
   EXPECT_FALSE(yes("*/*/*/*/*/*/*/*k*"));
-  EXPECT_FALSE(yes("*/*/*/*/*/*/*/RNBQKBN"));  // a rank matches whole
-  EXPECT_FALSE(yes("rnbqkbnr/*/*/7/*/*/*/*"));
+  EXPECT_FALSE(yes("*/*/*/*/*/*/*/RNBQKB*N"));  // a rank matches whole
+  EXPECT_FALSE(yes("rnbqkbnr/*/*/6P*/*/*/*/*"));
   EXPECT_TRUE(yes("[^Pp]*/*/*/*/*/*/*/*"));
   EXPECT_FALSE(yes("[Pp]*/*/*/*/*/*/*/*"));
   EXPECT_TRUE(yes("*/*/*/_*_/*/*/*/*"));
@@ -461,6 +461,15 @@ TEST(PatternText, ErrorsNameTheColumn) {
   EXPECT_EQ(fen_error("*/*/*]/*/*/*/*/*"), "column 6: ']' without '['");
   EXPECT_EQ(fen_error("*/*/[Pp/*/*/*/*/*"), "column 8: a set does not span ranks");
   EXPECT_EQ(fen_error("*//*/*/*/*/*/*/*"), "column 3: a rank of the pattern is empty");
+  // A rank spans the board: its width without '*', at most its width with one.
+  EXPECT_EQ(fen_error("*/*/*/*/*/*/*/RNBQKBN"),
+            "column 15: this rank covers 7 squares, not 8 (the board is 8x8)");
+  EXPECT_EQ(fen_error("9/8/8/8/8/8/8/8"), "column 1: this rank covers 9 squares, not 8 (the board is 8x8)");
+  EXPECT_EQ(fen_error("*/*/*/*/*/*/*/*/8"),
+            "column 17: this rank covers 8 squares, not 9 (the board is 9x9)");
+  EXPECT_EQ(fen_error("*/*/5*5/*/*/*/*/*"),
+            "column 5: this rank covers 10 squares besides its '*', more than the board's 8");
+  EXPECT_EQ(fen_error("*/*/4*4/*/*/*/*/*"), "accepted");
   auto piece_error = [](std::string_view p) {
     query::PiecePattern pattern;
     Status st = pattern.add(p);

@@ -328,10 +328,12 @@ Result<FenPattern> parse_fen_pattern(std::string_view text) {
   // On the 8x8 boards (no minister there) a lone 'm' is pgn-extract's "not a
   // pawn", [^Pp] (empty squares included); on the 9x9 board, a black minister.
   const bool eight_ranks = std::count(text.begin(), text.begin() + std::ptrdiff_t(end), '/') == 7;
+  std::vector<std::size_t> rank_starts{0};
   for (std::size_t i = 0; i <= end; ++i) {
     const char c = i < end ? text[i] : '/';
     if (c == '/') {
       if (!symbols) return at(i, "a rank of the pattern is empty");
+      rank_starts.push_back(i + 1);
       out.ranks_.push_back(std::move(rank));
       rank.clear();
       symbols = false;
@@ -373,6 +375,22 @@ Result<FenPattern> parse_fen_pattern(std::string_view text) {
   if (out.ranks_.size() != 8 && out.ranks_.size() != 9)
     return at(end, fmt::format("{} ranks: a pattern has 8 (9 for Modern chess), '/' between them",
                                out.ranks_.size()));
+  // A rank spans the board's width: as many squares as its files, or at
+  // most that many beside a '*'.
+  const std::size_t width = out.ranks_.size();
+  for (std::size_t r = 0; r < out.ranks_.size(); ++r) {
+    const auto& tokens = out.ranks_[r];
+    const auto stars = std::size_t(
+        std::count_if(tokens.begin(), tokens.end(), [](const FenPattern::Token& t) { return t.star; }));
+    const std::size_t squares = tokens.size() - stars;
+    if (stars == 0 && squares != width)
+      return at(rank_starts[r], fmt::format("this rank covers {} squares, not {} (the board is {}x{})",
+                                            squares, width, width, width));
+    if (squares > width)
+      return at(rank_starts[r],
+                fmt::format("this rank covers {} squares besides its '*', more than the board's {}", squares,
+                            width));
+  }
   return out;
 }
 

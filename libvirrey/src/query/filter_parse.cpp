@@ -46,9 +46,9 @@ bool parse_uint(std::string_view s, std::uint32_t& out) {
   return ec == std::errc() && p == s.data() + s.size();
 }
 
-template <class G>
 // `played`: how many of the moves were played (all of them, or those before
 // the one in error).
+template <class G>
 Result<PositionTarget> play_moves(Variant v, std::string_view moves, std::size_t& played) {
   Position<G> start = *variant_start<G>(v);
   start.enable_bishop_swap();  // Modern chess: a line may hold a bishop swap
@@ -150,6 +150,12 @@ Result<std::vector<PositionTarget>> position_from_moves(std::string_view moves,
 Result<Range> parse_range(std::string_view text, std::string_view what) {
   const std::string_view t = trim(text);
   auto fail = [&] {
+    // A number of more digits than a count takes is named as too large.
+    for (std::string_view part : {t.substr(0, t.find('-')), t.substr(std::min(t.size(), t.find('-') + 1))}) {
+      part = trim(part);
+      if (part.size() > 9 && part.find_first_not_of("0123456789") == std::string_view::npos)
+        return bad(fmt::format("bad {} range '{}': {} is too large (at most 999999999)", what, text, part));
+    }
     return bad(
         fmt::format("bad {} range '{}': expected A-B, A-, -B or A (whole numbers, 0 or more)", what, text));
   };
