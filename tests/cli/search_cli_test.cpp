@@ -129,6 +129,17 @@ TEST_F(SearchCli, PagingAndSort) {
   EXPECT_LT(b, c);
 }
 
+// A FEN of a board and a side alone is read with no castling rights, and
+// says so; with its castling field it does not.
+TEST_F(SearchCli, AFenWithoutCastlingSaysHowItIsRead) {
+  const RunResult bare = search({"--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w", "--count"});
+  EXPECT_EQ(bare.exit_code, 0);
+  EXPECT_NE(bare.err.find("the FEN has no castling field: read as '-'"), std::string::npos) << bare.err;
+  const RunResult full = search({"--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq", "--count"});
+  EXPECT_EQ(full.exit_code, 0);
+  EXPECT_EQ(full.err.find("castling field"), std::string::npos) << full.err;
+}
+
 TEST_F(SearchCli, ShowDrawsTheViceroy) {
   RunResult r = search({"--promotion", "V", "--by", "white", "--min-count", "2", "--show"});
   ASSERT_EQ(r.exit_code, 0) << r.err;

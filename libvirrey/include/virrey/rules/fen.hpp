@@ -3,7 +3,8 @@
 // viceroy and `M`/`m` the minister. The castling field takes `KQkq` or
 // Shredder file letters (the outermost rooks only); the en-passant field is
 // accepted after any double push but written only when a capture is possible;
-// the two clock fields may be omitted (they default to 0 and 1).
+// the fields after the side to move may be omitted: castling and en passant
+// default to '-', the two clocks to 0 and 1.
 #pragma once
 
 #include <array>
