@@ -54,6 +54,27 @@ const Schema<SummaryRow>& summary_schema() {
   return schema;
 }
 
+// The positions counted, each in one bucket after `positions`.
+const Schema<analyse::Counters>& positions_schema() {
+  using C = analyse::Counters;
+  static const Schema<C> schema{
+      {"positions", [](const C& c) { return Value::integer(c.positions); }},
+      {"searched", [](const C& c) { return Value::integer(c.searched); }},
+      {"from_run", [](const C& c) { return Value::integer(c.from_run); }},
+      {"from_cache", [](const C& c) { return Value::integer(c.from_cache); }},
+      {"game_over", [](const C& c) { return Value::integer(c.game_over); }},
+      {"unevaluated", [](const C& c) { return Value::integer(c.failed); }},
+      {"engine_restarts", [](const C& c) { return Value::integer(c.restarts); }},
+  };
+  return schema;
+}
+
+std::string positions_text(const analyse::Counters& c) {
+  return fmt::format(
+      "positions {}: searched {}, from this run {}, from the cache {}, game over {}, unevaluated {}",
+      c.positions, c.searched, c.from_run, c.from_cache, c.game_over, c.failed);
+}
+
 Value score_value(const std::optional<engine::Evaluation>& e, Color to_move) {
   if (!e) return Value::null();
   const int v = to_move == Color::White ? e->score.value : -e->score.value;
@@ -108,20 +129,32 @@ class Summary {
     const auto& schema = summary_schema();
     std::vector<SummaryRow> players;
     for (const auto& p : players_.players()) players.push_back({0, "", p.name, p.games, p.moves});
-    std::vector<SummaryRow> all = games_;
-    all.insert(all.end(), players.begin(), players.end());
-    const Members counters = {
-        {"positions", Value::integer(c.positions)}, {"searched", Value::integer(c.searched)},
-        {"from_run", Value::integer(c.from_run)},   {"from_cache", Value::integer(c.from_cache)},
-        {"unevaluated", Value::integer(c.failed)},  {"engine_restarts", Value::integer(c.restarts)}};
-    if (f == Format::Csv) return schema.csv(all);
+    if (f == Format::Csv) {
+      // The rows, then one of the position counts alone (in their own columns).
+      std::vector<std::string> names;
+      schema.append_names(names);
+      positions_schema().append_names(names);
+      std::string out = csv_line(names);
+      std::vector<SummaryRow> all = games_;
+      all.insert(all.end(), players.begin(), players.end());
+      for (const SummaryRow& r : all) {
+        std::vector<Value> values;
+        schema.append_values(r, values);
+        positions_schema().append_nulls(values);
+        out += csv_line(values);
+      }
+      std::vector<Value> values;
+      schema.append_nulls(values);
+      positions_schema().append_values(c, values);
+      return out + csv_line(values);
+    }
     if (f == Format::Json) {
       std::vector<Value> games, player_list;
       for (const auto& r : games_) games.push_back(schema.object(r));
       for (const auto& r : players) player_list.push_back(schema.object(r));
       return json(Members{{"games", Value::list(std::move(games))},
                           {"players", Value::list(std::move(player_list))},
-                          {"positions", Value::object(counters)}}) +
+                          {"positions", positions_schema().object(c)}}) +
              '\n';
     }
     using A = TextTable::Align;
@@ -145,9 +178,7 @@ class Summary {
                               {"mistakes", A::Right},
                               {"blunders", A::Right}},
                              players);
-    out += fmt::format("\npositions {}: searched {}, from this run {}, from the cache {}, unevaluated {}\n",
-                       c.positions, c.searched, c.from_run, c.from_cache, c.failed);
-    return out;
+    return out + '\n' + positions_text(c) + '\n';
   }
 
  private:
@@ -164,7 +195,19 @@ int run_analyse(const AnalyseOptions& o) {
     return kExitUsage;
   }
   analyse::Options options = std::move(*engine_options);
-  if (!threads_in_range(o.jobs)) return kExitUsage;
+  if (!threads_in_range(o.jobs, "--jobs")) return kExitUsage;
+  if (o.summary && o.format != Format::Pgn && o.format != Format::Jsonl) {
+    log::error("--summary goes with --format pgn or jsonl (text, json and csv are the summary)");
+    return kExitUsage;
+  }
+  if (!o.inputs.empty() && !o.filters_given.empty()) {
+    log::error(
+        "{} {} games of the database, not of PGN inputs (of the filters, only --variant applies to "
+        "them: the variant of untagged games)",
+        name_list({o.filters_given.begin(), o.filters_given.end()}, " and "),
+        o.filters_given.size() == 1 ? "chooses" : "choose");
+    return kExitUsage;
+  }
   if (o.cached && !o.inputs.empty() && o.db.empty()) {
     log::error("--cached reads the cache of --db");
     return kExitUsage;
@@ -216,16 +259,21 @@ int run_analyse(const AnalyseOptions& o) {
     if (filter) note_feature_scan(*filter, *db);
   }
 
-  File file;
-  std::FILE* out = stdout;
-  if (!o.output.empty()) {
-    if (db && is_in_database(o.output, db->path())) {
-      log::error("--output {} is inside the database {}", o.output, db->path());
-      return kExitUsage;
-    }
-    if (!(file = create_file(o.output))) return kExitIo;
-    out = file.get();
+  if (!o.output.empty() && db && is_in_database(o.output, db->path())) {
+    log::error("--output {} is inside the database {}", o.output, db->path());
+    return kExitUsage;
   }
+  // --output is made when there is something to write: a run that fails
+  // before (no engine, a missing input) leaves the file as it was.
+  File file;
+  std::FILE* out = o.output.empty() ? stdout : nullptr;
+  bool write_failed = false;
+  auto write = [&](std::string_view text) {
+    if (!out && !write_failed && !(file = create_file(o.output))) write_failed = true;
+    if (write_failed) return;
+    out = o.output.empty() ? stdout : file.get();
+    if (!write_flushed(out, text)) write_failed = true;
+  };
 
   analyse::Analyser analyser(options, db.get());
   Summary summary;
@@ -237,7 +285,7 @@ int run_analyse(const AnalyseOptions& o) {
   int exit_code = kExitOk;
   std::uint64_t games = 0;                                // read, with errors or not
   std::unordered_map<std::uint64_t, std::string> places;  // of the batch's games
-  bool write_failed = false;
+  std::uint64_t analysed = 0;                             // games given to the engines
 
   auto flush = [&]() -> bool {
     if (batch.empty()) return true;
@@ -248,16 +296,16 @@ int run_analyse(const AnalyseOptions& o) {
     for (const auto& f : findings) log::warn("{}, ply {}: {}: {}", places[f.game], f.ply, f.code, f.message);
     findings.clear();
     places.clear();
+    std::string text;
     for (const GameAnalysis& g : batch) {
       summary.add(g);
-      std::string text;
       if (o.format == Format::Pgn)
-        text = game::write_pgn(analyse::annotated_record(g)) + '\n';
+        text += game::write_pgn(analyse::annotated_record(g)) + '\n';
       else if (o.format == Format::Jsonl)
-        text = jsonl_moves(g);
-      if (!text.empty() && std::fwrite(text.data(), 1, text.size(), out) != text.size()) write_failed = true;
+        text += jsonl_moves(g);
     }
-    std::fflush(out);
+    if (!text.empty()) write(text);
+    analysed += batch.size();
     batch.clear();
     return !write_failed;
   };
@@ -317,21 +365,19 @@ int run_analyse(const AnalyseOptions& o) {
     return failure->kind == ErrorKind::InvalidArgument ? kExitUsage : kExitIo;
   }
   const auto& c = analyser.counters();
-  log::info("{} games; positions {}: searched {}, from this run {}, from the cache {}, unevaluated {}", games,
-            c.positions, c.searched, c.from_run, c.from_cache, c.failed);
-  if (o.format == Format::Text || o.format == Format::Json || o.format == Format::Csv) {
-    const std::string text = summary.render(o.format, c);
-    if (std::fwrite(text.data(), 1, text.size(), out) != text.size()) write_failed = true;
-  } else if (o.summary) {
-    const std::string text = summary.render(Format::Text, c);
-    std::fwrite(text.data(), 1, text.size(), stderr);
-  }
-  if (std::fflush(out) != 0 || std::ferror(out)) write_failed = true;
+  log::info("{} games; {}", games, positions_text(c));
+  if (o.format == Format::Text || o.format == Format::Json || o.format == Format::Csv)
+    write(summary.render(o.format, c));
+  else if (o.summary)
+    write_flushed(stderr, summary.render(Format::Text, c));
+  if (!out && read_all) write("");  // the file of a run that had nothing to write, empty
   if (write_failed) {
-    log::error("cannot write {}", o.output.empty() ? "standard output" : o.output);
+    if (out) log::error("cannot write {}", o.output.empty() ? "standard output" : o.output);
     return kExitIo;
   }
   if (!read_all) return kExitIo;
+  // No game the engine plays: as without an engine.
+  if (analysed > 0 && c.games_refused == analysed) return kExitIo;
   return c.failed && !o.cached ? kExitDataFailed : exit_code;
 }
 

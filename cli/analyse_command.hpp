@@ -16,6 +16,7 @@ struct AnalyseOptions {
   std::vector<std::string> inputs;  // PGN files; none: the games of --db
   std::string db;                   // the database (games and the cache)
   FilterOptions filter;             // with --db; --variant: also the default variant of inputs
+  std::vector<std::string> filters_given;  // the filters' option names given, but --variant
   EngineOptions engine;             // the engine and limits
   int jobs = 1;
   std::string plies;  // A-B

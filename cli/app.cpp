@@ -436,11 +436,15 @@ void add_analyse(CLI::App& app, AnalyseOptions& o, std::function<void()> run) {
       "position, engine and limits, so a position is searched once and a rerun resumes.\n"
       "Default engines (Debian packages): stockfish, sjaakii (Virrey, XBoard variant viceroy),\n"
       "fairy-stockfish (Modern, UCI_Variant modern), found on PATH or in /usr/games.\n"
-      "Exit 0: done; 1: some positions were left unevaluated (an engine crashed, hung or answered\n"
-      "an illegal move: listed on stderr); 2: usage error; 3: no engine, or an I/O or database error.");
+      "Exit 0: done; 1: some positions were left unevaluated (an engine crashed, hung, answered\n"
+      "an illegal move or does not play the variant: listed on stderr); 2: usage error; 3: no engine,\n"
+      "or an I/O or database error.");
   cmd->add_option("inputs", o.inputs, "PGN files, or '-' for standard input (default: the games of --db)");
   add_db_option(cmd, o.db);
+  const std::size_t before_filters = cmd->get_options().size();
   add_filter_options(cmd, o.filter, true, "--by,--promotion-by", "--game-plies");
+  std::vector<CLI::Option*> filters = cmd->get_options();
+  filters.erase(filters.begin(), filters.begin() + std::ptrdiff_t(before_filters));
   add_engine_options(cmd, o.engine);
   cmd->add_option("--engine-timeout", o.engine.engine_timeout,
                   "seconds an engine may take beyond its limit before it is restarted")
@@ -456,7 +460,12 @@ void add_analyse(CLI::App& app, AnalyseOptions& o, std::function<void()> run) {
   cmd->add_flag("--cached", o.cached,
                 "search nothing: judge the moves from the database's cache only (accuracy statistics)");
   cmd->add_option("--output,-o", o.output, "write here instead of standard output");
-  cmd->callback(std::move(run));
+  cmd->callback([&o, filters = std::move(filters), run = std::move(run)] {
+    // --variant also names the variant of untagged inputs.
+    for (const CLI::Option* f : filters)
+      if (f->count() > 0 && f->get_name() != "--variant") o.filters_given.push_back(f->get_name());
+    run();
+  });
 }
 
 struct StatsCommands {

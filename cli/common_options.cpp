@@ -28,16 +28,16 @@ std::optional<Variant> variant_option(const std::string& name) {
   return v;
 }
 
-bool threads_in_range(int threads) {
+bool threads_in_range(int threads, std::string_view option) {
   if (threads >= 1 && threads <= 256) return true;
-  log::error("threads {} is out of range (1 to 256)", threads);
+  log::error("{} {} is out of range (1 to 256)", option, threads);
   return false;
 }
 
 int threads_or_every_core(int given) {
   const int threads = given == 0 ? int(std::max(1u, std::thread::hardware_concurrency())) : given;
   if (threads >= 1 && threads <= 256) return threads;
-  log::error("threads {} is out of range (0: every core, or 1 to 256)", given);
+  log::error("--threads {} is out of range (0: every core, or 1 to 256)", given);
   return 0;
 }
 

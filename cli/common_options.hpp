@@ -34,8 +34,8 @@ bool set_variant_option(const std::string& name, V& variant) {
   return v.has_value();
 }
 
-// Whether `threads` is 1 to 256; logs why not.
-bool threads_in_range(int threads);
+// Whether `threads` is 1 to 256; logs why not, naming the option.
+bool threads_in_range(int threads, std::string_view option = "--threads");
 // A --threads where 0 means every core: the count, 0 after logging why it is out of range.
 int threads_or_every_core(int given);
 

@@ -21,7 +21,9 @@ Result<analyse::Options> analysis_options(const EngineOptions& o) {
     c.options.emplace_back(opt.substr(0, eq), opt.substr(eq + 1));
   }
   if (!(o.engine_timeout > 0) || o.engine_timeout > 86400)
-    return Error{ErrorKind::InvalidArgument, "--engine-timeout: seconds, more than 0"};
+    return Error{ErrorKind::InvalidArgument,
+                 fmt::format("--engine-timeout {} is out of range (seconds, more than 0 and at most 86400)",
+                             o.engine_timeout)};
   c.timeout = std::chrono::milliseconds(std::int64_t(o.engine_timeout * 1000));
   out.limits = {o.nodes, o.depth, o.movetime};
   if (!o.nodes && !o.depth && !o.movetime) out.limits.nodes = kDefaultNodes;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -37,6 +38,17 @@ File create_file(const std::string& path) {
   File f(std::fopen(path.c_str(), "wb"));
   if (!f) log::error("cannot write {}: {}", path, std::strerror(errno));
   return f;
+}
+
+bool write_flushed(std::FILE* out, std::string_view text) {
+  if (std::fwrite(text.data(), 1, text.size(), out) == text.size() && std::fflush(out) == 0 &&
+      !std::ferror(out))
+    return true;
+  if (errno == EPIPE) {
+    std::signal(SIGPIPE, SIG_DFL);
+    std::raise(SIGPIPE);
+  }
+  return false;
 }
 
 bool is_an_input(const std::string& path, const std::vector<std::string>& inputs) {

@@ -47,6 +47,12 @@ using File = std::unique_ptr<std::FILE, FileCloser>;
 // `path` created (or emptied) for writing; null after logging why it did not open.
 File create_file(const std::string& path);
 
+// Writes `text` and flushes it; false on a write error. When the reader of
+// the output went away (EPIPE: a command that runs engines ignores SIGPIPE
+// to outlive them), the process ends at once as SIGPIPE ends it (exit 141),
+// as every other command does.
+bool write_flushed(std::FILE* out, std::string_view text);
+
 // Whether `path` is one of `inputs` (the same file under any name): an
 // output there would destroy the input before it is read.
 bool is_an_input(const std::string& path, const std::vector<std::string>& inputs);

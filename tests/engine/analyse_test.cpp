@@ -437,3 +437,160 @@ TEST(Analyse, CachedReportsAccuracyFromTheDatabase) {
 
 }  // namespace
 }  // namespace virrey
+
+namespace virrey {
+namespace {
+
+constexpr const char* kVirreyGame =
+    "[Variant \"Virrey\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n\n";
+constexpr const char* kModernGame =
+    "[Variant \"Modern\"]\n[White \"C\"]\n[Black \"D\"]\n[Result \"*\"]\n\n1. e4 e6 *\n\n";
+
+// An engine that does not offer the variant is not asked about it: Stockfish
+// has no UCI_Variant, Fairy-Stockfish offers no Virrey chess. With no game
+// it plays, the run fails as without an engine, naming what to use instead.
+TEST(Analyse, AnEngineWithoutTheVariantIsRefused) {
+  engine::Engine stockfish(config("stockfish", engine::Protocol::Uci));
+  const auto err = stockfish.start(Variant::Modern);
+  ASSERT_TRUE(err);
+  EXPECT_EQ(err->failure, engine::Failure::Variant);
+  TempDir dir;
+  const auto vv = write(dir.path(), "vv.pgn", kVirreyGame);
+  const RunResult fairy = run_virrey(
+      {"analyse", vv, "--engine", "fairy-stockfish", "--nodes", "1000", "--format", "json"}, dir.path());
+  EXPECT_EQ(fairy.exit_code, 3) << fairy.err;
+  EXPECT_NE(fairy.err.find("vv.pgn:1: game 1, ply 0: engine-lacks-variant: not judged: fairy-stockfish "
+                           "(Fairy-Stockfish 11.1 LB 64) does not play Virrey chess: its UCI_Variant option "
+                           "offers no virrey; use --engine sjaakii --protocol xboard"),
+            std::string::npos)
+      << fairy.err;
+  EXPECT_EQ(counter(fairy.out, "unevaluated"), 4) << fairy.out;
+  const auto modern = write(dir.path(), "modern.pgn", kModernGame);
+  const RunResult sf =
+      run_virrey({"analyse", modern, "--engine", "stockfish", "--nodes", "1000"}, dir.path());
+  EXPECT_EQ(sf.exit_code, 3) << sf.err;
+  EXPECT_NE(
+      sf.err.find("does not play Modern chess: it has no UCI_Variant option; use --engine fairy-stockfish"),
+      std::string::npos)
+      << sf.err;
+  // An XBoard engine that announces no variants and answers `variant` with an error.
+  const RunResult xb = run_virrey(
+      {"analyse", modern, "--engine", kEngines + "xboard_chess_only.sh", "--protocol", "xboard"}, dir.path());
+  EXPECT_EQ(xb.exit_code, 3) << xb.err;
+  EXPECT_NE(xb.err.find("it refused variant modern: Error (unknown variant): modern"), std::string::npos)
+      << xb.err;
+}
+
+// A variant the engine does not play loses nothing of the games it plays:
+// the Virrey game judged, the Modern one's positions unevaluated and
+// reported with its place (exit 1).
+TEST(Analyse, AVariantTheEngineLacksLeavesTheOtherGamesAnalysed) {
+  TempDir dir;
+  const auto vv = write(dir.path(), "vv.pgn", kVirreyGame);
+  const auto modern = write(dir.path(), "modern.pgn", kModernGame);
+  const RunResult r = run_virrey({"analyse", vv, modern, "--engine", "sjaakii", "--protocol", "xboard",
+                                  "--nodes", "1000", "--format", "jsonl"},
+                                 dir.path());
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(
+      r.err.find("modern.pgn:1: game 1, ply 0: engine-lacks-variant: not judged: sjaakii (Sjaak II 1.4.1) "
+                 "does not play Modern chess: its variants feature lacks modern"),
+      std::string::npos)
+      << r.err;
+  EXPECT_EQ(count(r.out, "\"game\":1,"), 3u) << r.out;
+  EXPECT_EQ(count(r.out, "\"judgement\":\"good\"") + count(r.out, "\"judgement\":\"inaccuracy\"") +
+                count(r.out, "\"judgement\":\"mistake\"") + count(r.out, "\"judgement\":\"blunder\""),
+            3u)
+      << r.out;
+  EXPECT_EQ(count(r.out, "\"judgement\":null"), 2u) << r.out;
+}
+
+// Every position counted is in one bucket: an engine that crashes on every
+// search leaves each unevaluated, the repeated ones too (none "from this
+// run"), and the mates are game over.
+TEST(Analyse, PositionCountsAddUp) {
+  TempDir dir;
+  const auto pgn = write(dir.path(), "g.pgn", std::string(kScholar) + "\n" + kScholar);
+  const RunResult r =
+      run_virrey({"analyse", pgn, "--engine", kEngines + "crash.sh", "--format", "json"}, dir.path());
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.out.find("\"positions\":{\"positions\":16,\"searched\":0,\"from_run\":0,\"from_cache\":0,"
+                       "\"game_over\":2,\"unevaluated\":14,"),
+            std::string::npos)
+      << r.out;
+  // The text summary and the log say the same.
+  const RunResult text = run_virrey({"analyse", pgn, "--nodes", "1000", "--format", "text"}, dir.path());
+  EXPECT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("positions 16: searched 7, from this run 7, from the cache 0, game over 2, "
+                          "unevaluated 0\n"),
+            std::string::npos)
+      << text.out;
+  // The CSV summary ends with a row of the position counts alone.
+  const RunResult csv = run_virrey({"analyse", pgn, "--nodes", "1000", "--format", "csv"}, dir.path());
+  EXPECT_EQ(csv.exit_code, 0) << csv.err;
+  EXPECT_EQ(csv.out.substr(0, csv.out.find('\n')),
+            "game,side,player,games,moves,acpl,accuracy,inaccuracies,mistakes,blunders,positions,searched,"
+            "from_run,from_cache,game_over,unevaluated,engine_restarts");
+  EXPECT_EQ(csv.out.substr(csv.out.rfind('\n', csv.out.size() - 2) + 1), ",,,,,,,,,,16,7,7,0,2,0,0\n")
+      << csv.out;
+  EXPECT_NE(csv.out.find("1,white,A,1,4,"), std::string::npos) << csv.out;
+}
+
+// What analyse refuses or says plainly: database filters with PGN inputs,
+// --summary with a summary format, --jobs and --engine-timeout out of range
+// (named with the range), an engine it cannot find (and where it looked).
+TEST(Analyse, OptionsThatDoNotApplyAndTheirMessages) {
+  TempDir dir;
+  const auto pgn = write(dir.path(), "g.pgn", kScholar);
+  const RunResult player = run_virrey({"analyse", pgn, "--player", "Alice", "--eco", "C20"}, dir.path());
+  EXPECT_EQ(player.exit_code, 2);
+  EXPECT_NE(player.err.find("--player and --eco choose games of the database"), std::string::npos)
+      << player.err;
+  const RunResult summary = run_virrey({"analyse", pgn, "--summary", "--format", "csv"}, dir.path());
+  EXPECT_EQ(summary.exit_code, 2);
+  EXPECT_NE(summary.err.find("--summary goes with --format pgn or jsonl"), std::string::npos) << summary.err;
+  const RunResult jobs = run_virrey({"analyse", pgn, "--jobs", "0"}, dir.path());
+  EXPECT_EQ(jobs.exit_code, 2);
+  EXPECT_NE(jobs.err.find("--jobs 0 is out of range (1 to 256)"), std::string::npos) << jobs.err;
+  const RunResult timeout = run_virrey({"analyse", pgn, "--engine-timeout", "100000"}, dir.path());
+  EXPECT_EQ(timeout.exit_code, 2);
+  EXPECT_NE(
+      timeout.err.find("--engine-timeout 100000 is out of range (seconds, more than 0 and at most 86400)"),
+      std::string::npos)
+      << timeout.err;
+  const RunResult missing = run_virrey({"analyse", pgn, "--engine", "nosuchengine"}, dir.path());
+  EXPECT_EQ(missing.exit_code, 3);
+  EXPECT_NE(missing.err.find("the engine nosuchengine is not on PATH nor in /usr/games"), std::string::npos)
+      << missing.err;
+}
+
+// --output is left as it was by a run that fails before it has anything to
+// write.
+TEST(Analyse, OutputIsKeptWhenTheRunFailsFirst) {
+  TempDir dir;
+  const auto pgn = write(dir.path(), "g.pgn", kScholar);
+  const auto out = write(dir.path(), "out.pgn", "the run before\n");
+  const RunResult r = run_virrey({"analyse", pgn, "--engine", "/nonexistent/engine", "-o", out}, dir.path());
+  EXPECT_EQ(r.exit_code, 3) << r.err;
+  EXPECT_EQ(testing::read_file(out), "the run before\n");
+}
+
+// A reader of the output that goes away ends the run as SIGPIPE ends every
+// command (141 in the shell), without an error of its own.
+TEST(Analyse, AReaderThatGoesAwayEndsTheRun) {
+  TempDir dir;
+  std::string games;
+  for (int i = 0; i < 20; ++i) games += std::string(kScholar) + "\n";
+  const auto pgn = write(dir.path(), "g.pgn", games);
+  const std::string err = dir.path() + "/err";
+  const std::string cmd = "bash -c \"'" + std::string(VIRREY_BINARY) + "' analyse '" + pgn +
+                          "' --nodes 1000 --format jsonl 2>'" + err +
+                          "' | head -1 >/dev/null; exit \\${PIPESTATUS[0]}\"";
+  const int status = std::system(cmd.c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 141) << testing::read_file(err);
+  EXPECT_EQ(testing::read_file(err).find("cannot write"), std::string::npos) << testing::read_file(err);
+}
+
+}  // namespace
+}  // namespace virrey

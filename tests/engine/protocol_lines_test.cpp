@@ -44,6 +44,19 @@ TEST(ProtocolLines, UciOutOfBoundsScoresAreIgnored) {
   EXPECT_FALSE(uci_id_name("id author the Stockfish developers"));
 }
 
+// The variants a UCI or XBoard engine announces that it plays.
+TEST(ProtocolLines, AnnouncedVariants) {
+  EXPECT_EQ(uci_variants("option name UCI_Variant type combo default chess var 3check var chess var modern"),
+            (std::vector<std::string>{"3check", "chess", "modern"}));
+  EXPECT_FALSE(uci_variants("option name Hash type spin default 16 min 1 max 33554432"));
+  EXPECT_FALSE(uci_variants("id name Stockfish 15.1"));
+  EXPECT_EQ(uci_variants("option name UCI_Variant type string default chess"), std::vector<std::string>{});
+  EXPECT_TRUE(xboard_lists_variant("fide_chess,viceroy,normal", "viceroy"));
+  EXPECT_TRUE(xboard_lists_variant("viceroy", "viceroy"));
+  EXPECT_FALSE(xboard_lists_variant("fide_chess,viceroys,normal", "viceroy"));
+  EXPECT_FALSE(xboard_lists_variant("", "modern"));
+}
+
 TEST(ProtocolLines, XboardMatesAndThinking) {
   // 16000 - 15997 = 3 plies: mate in (3 + 1) / 2 = 2 moves; 100000 - 99999 = 1 ply: mate in 1.
   EXPECT_EQ(xboard_score(15997), (Score{true, 2}));

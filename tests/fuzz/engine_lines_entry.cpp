@@ -83,6 +83,8 @@ void engine_lines(const std::uint8_t* data, std::size_t size) {
     for (std::string_view w : engine::split_words(line)) VIRREY_FUZZ_CHECK(is_word(w), std::string(line));
     if (const auto name = engine::uci_id_name(line))
       VIRREY_FUZZ_CHECK(name->size() + 8 == line.size(), std::string(line));
+    if (const auto variants = engine::uci_variants(line))
+      for (const std::string& v : *variants) VIRREY_FUZZ_CHECK(is_word(v), std::string(line));
     for (std::string_view key : {"myname", "done", "variants", "option"})
       if (const auto value = engine::xboard_feature(line, key))
         VIRREY_FUZZ_CHECK(value->size() < line.size(), std::string(line));

@@ -117,6 +117,7 @@ struct PositionSlot {
   std::optional<Evaluation> eval;
   bool needed = false;
   int task = -1;
+  bool task_first = false;  // the position the task was made for (else met again in the batch)
 };
 
 }  // namespace
@@ -130,6 +131,7 @@ struct Analyser::Impl {
   std::vector<std::array<bool, kVariantCount>> stopped_after_failure;
   std::array<std::string, kVariantCount> engine_names;  // name and version
   std::array<std::string, kVariantCount> engine_descs;  // what the cache key hashes
+  std::array<std::string, kVariantCount> refusals;      // why the engine does not play a variant
   std::unordered_map<std::string, Evaluation> memo;     // this run's evaluations
 
   EngineConfig config_for(Variant v) const {
@@ -149,11 +151,20 @@ struct Analyser::Impl {
   }
 
   // Starts the first job's engine for v, to learn its name for the cache key.
+  // An engine that does not play the variant is no error: its games are
+  // left unevaluated (refusals).
   Status describe(Variant v) {
-    if (!engine_descs[std::size_t(v)].empty()) return {};
+    if (!engine_descs[std::size_t(v)].empty() || !refusals[std::size_t(v)].empty()) return {};
     Engine& e = engine(0, v);
     auto err = e.start(v);
-    if (err) err = e.start(v);  // once more, for an engine killed while it started
+    // Once more, for an engine killed while it started.
+    if (err && err->failure != engine::Failure::Variant) err = e.start(v);
+    if (err && err->failure == engine::Failure::Variant) {
+      refusals[std::size_t(v)] = engine::variant_refusal(e, v, *err);
+      engine_names[std::size_t(v)] = e.name();
+      e.stop();
+      return {};
+    }
     if (err)
       return Error{ErrorKind::Io,
                    fmt::format("cannot start the engine {}: {}", e.config().path, err->message)};
@@ -222,11 +233,11 @@ Analyser::Analyser(Options options, store::Database* cache) : impl_(std::make_un
 Analyser::~Analyser() = default;
 
 Status Analyser::check_engine(Variant v) const {
-  if (!impl_->options.engine.path.empty()) {
-    if (!engine::find_program(impl_->options.engine.path))
-      return Error{ErrorKind::Io,
-                   fmt::format("the engine {} is not an executable file", impl_->options.engine.path)};
-    return {};
+  if (const std::string& path = impl_->options.engine.path; !path.empty()) {
+    if (engine::find_program(path)) return {};
+    if (path.find('/') == std::string::npos)
+      return Error{ErrorKind::Io, fmt::format("the engine {} is not on PATH nor in /usr/games", path)};
+    return Error{ErrorKind::Io, fmt::format("the engine {} is not an executable file", path)};
   }
   const auto d = engine::default_engine(v);
   if (!engine::find_program(d.program))
@@ -306,19 +317,32 @@ Status Analyser::analyse(std::vector<GameAnalysis>& games, std::vector<Finding>&
       ps[m.ply].needed = true;
     }
     const std::string& desc = d.engine_descs[std::size_t(rec.variant)];
+    const std::string& refusal = d.refusals[std::size_t(rec.variant)];
+    if (!refusal.empty()) {
+      findings.push_back({g.number, 0, std::string(engine::failure_name(engine::Failure::Variant)),
+                          "not judged: " + refusal});
+      ++counters_.games_refused;
+    }
     for (std::size_t i = 0; i < ps.size(); ++i) {
       PositionSlot& s = ps[i];
       if (!s.needed) continue;
       ++counters_.positions;
-      if (s.eval) continue;
+      if (s.eval) {
+        ++counters_.game_over;
+        continue;
+      }
+      if (!refusal.empty()) {
+        ++counters_.failed;
+        continue;
+      }
       if (auto it = d.memo.find(s.memo_key); it != d.memo.end()) {
         s.eval = it->second;
         ++counters_.from_run;
         continue;
       }
+      // Counted once the task is done: from this run if it found a score.
       if (auto it = task_of.find(s.memo_key); it != task_of.end()) {
         s.task = it->second;
-        ++counters_.from_run;
         continue;
       }
       const store::AnalysisKey key{rec.variant, s.hash, fnv1a(desc)};
@@ -342,6 +366,7 @@ Status Analyser::analyse(std::vector<GameAnalysis>& games, std::vector<Finding>&
       t.game = g.number;
       t.ply = std::uint32_t(i);
       s.task = int(tasks.size());
+      s.task_first = true;
       task_of.emplace(s.memo_key, s.task);
       tasks.push_back(std::move(t));
     }
@@ -361,17 +386,9 @@ Status Analyser::analyse(std::vector<GameAnalysis>& games, std::vector<Finding>&
   }
   std::vector<std::pair<store::AnalysisKey, std::string>> entries;
   for (Task& t : tasks) {
-    if (d.options.cache_only) {
-      ++counters_.failed;  // not in the cache
-      continue;
-    }
     for (auto& f : t.findings) findings.push_back(std::move(f));
     counters_.restarts += t.restarts;
-    if (!t.result) {
-      ++counters_.failed;
-      continue;
-    }
-    ++counters_.searched;
+    if (!t.result) continue;  // also every task of --cached: not in the cache
     const std::string& desc = d.engine_descs[std::size_t(t.variant)];
     entries.emplace_back(t.key, encode(t.memo_key.substr(1), desc, *t.result));
     d.memo.emplace(t.memo_key, *t.result);
@@ -381,6 +398,17 @@ Status Analyser::analyse(std::vector<GameAnalysis>& games, std::vector<Finding>&
   // Bounded memory over long runs: this run's evaluations are forgotten now
   // and then (the cache still has them).
   if (d.memo.size() > 2'000'000) d.memo.clear();
+
+  // The positions met in the tasks: searched, met again in this run, or
+  // left unevaluated.
+  for (const auto& ps : slots)
+    for (const PositionSlot& s : ps) {
+      if (!s.needed || s.task < 0) continue;
+      if (!tasks[std::size_t(s.task)].result)
+        ++counters_.failed;
+      else
+        ++(s.task_first ? counters_.searched : counters_.from_run);
+    }
 
   // The judgements, game by game.
   for (std::size_t gi = 0; gi < games.size(); ++gi) {

@@ -42,6 +42,11 @@ class Driver {
   }
 };
 
+// The name an engine knows a variant by: the UCI_Variant value, the XBoard
+// `variant` command's; empty for standard chess, which needs none. No UCI
+// engine in Debian offers Virrey chess; one that does is to name it "virrey".
+std::string_view variant_name(Variant v, Protocol p);
+
 std::unique_ptr<Driver> make_uci_driver(const EngineConfig& c);
 std::unique_ptr<Driver> make_xboard_driver(const EngineConfig& c);
 

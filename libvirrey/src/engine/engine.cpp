@@ -71,11 +71,34 @@ std::string_view failure_name(Failure f) {
     case Failure::Timeout: return "engine-timeout";
     case Failure::Malformed: return "engine-malformed-answer";
     case Failure::IllegalMove: return "engine-illegal-move";
+    case Failure::Variant: return "engine-lacks-variant";
   }
   return "engine-error";
 }
 
+std::string variant_refusal(const Engine& e, Variant v, const EngineError& error) {
+  const std::string& path = e.config().path;
+  const std::string program = path.substr(path.rfind('/') + 1);
+  std::string out = fmt::format("{}{} does not play {} chess: {}", program,
+                                e.name().empty() || e.name() == path ? "" : fmt::format(" ({})", e.name()),
+                                info(v).name, error.message);
+  const DefaultEngine d = default_engine(v);
+  if (find_program(d.program) != find_program(path))
+    out += fmt::format("; use --engine {}{}, the default for {} games", d.program,
+                       d.protocol == Protocol::Xboard ? " --protocol xboard" : "", info(v).name);
+  return out;
+}
+
 // --- what the drivers share ---------------------------------------------------
+
+std::string_view variant_name(Variant v, Protocol p) {
+  switch (v) {
+    case Variant::Virrey: return p == Protocol::Uci ? "virrey" : "viceroy";
+    case Variant::Modern: return "modern";
+    case Variant::Standard: break;
+  }
+  return {};
+}
 
 std::optional<EngineError> Driver::read(std::string& line, Clock::time_point deadline) {
   switch (process.read_line(line, deadline)) {

@@ -52,6 +52,16 @@ std::optional<std::string> uci_id_name(std::string_view line) {
   return std::string(line.substr(prefix.size()));
 }
 
+std::optional<std::vector<std::string>> uci_variants(std::string_view line) {
+  const auto w = split_words(line);
+  if (w.size() < 4 || w[0] != "option" || w[1] != "name" || w[2] != "UCI_Variant" || w[3] != "type")
+    return std::nullopt;
+  std::vector<std::string> out;
+  for (std::size_t i = 4; i + 1 < w.size(); ++i)
+    if (w[i] == "var") out.emplace_back(w[++i]);
+  return out;
+}
+
 namespace {
 
 // An "info" line with a score: the latest one counts (multipv 1 only).
@@ -116,6 +126,15 @@ std::optional<std::string> xboard_feature(std::string_view line, std::string_vie
     return std::string(rest.substr(1, end == std::string_view::npos ? rest.size() - 1 : end - 1));
   }
   return std::string(rest.substr(0, rest.find(' ')));
+}
+
+bool xboard_lists_variant(std::string_view variants, std::string_view name) {
+  for (std::size_t start = 0; start <= variants.size();) {
+    const std::size_t end = std::min(variants.find(',', start), variants.size());
+    if (variants.substr(start, end - start) == name) return true;
+    start = end + 1;
+  }
+  return false;
 }
 
 std::optional<Score> xboard_score(long long v) {

@@ -1,6 +1,9 @@
-// UCI: "uci" until "uciok" (with "id name"), options, "isready" until
-// "readyok"; a search is "position fen F moves ...", "go ..." and the "info"
+// UCI: "uci" until "uciok" (with "id name" and the UCI_Variant values),
+// options, the variant when the engine offers it, "isready" until "readyok";
+// a search is "position fen F moves ...", "go ..." and the "info"
 // lines until "bestmove".
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "driver.hpp"
@@ -20,14 +23,23 @@ class UciDriver final : public Driver {
     for (;;) {
       if (auto e = read(line, until)) return e;
       if (auto n = uci_id_name(line)) name = std::move(*n);
+      if (auto vars = uci_variants(line)) variants_ = std::move(*vars);
       if (line == "uciok") break;
     }
     if (name.empty()) name = config.path;
-    if (v == Variant::Modern && (e_ = send("setoption name UCI_Variant value modern"))) return e_;
     if (config.hash_mb > 0 && (e_ = send(fmt::format("setoption name Hash value {}", config.hash_mb))))
       return e_;
     for (const auto& [key, value] : config.options)
       if ((e_ = send(fmt::format("setoption name {} value {}", key, value)))) return e_;
+    if (const std::string_view want = variant_name(v, Protocol::Uci); !want.empty()) {
+      // After the options: one of them may change the list (Fairy-Stockfish's
+      // VariantPath announces it again).
+      if (auto e = ready()) return e;
+      if (!variants_) return EngineError{Failure::Variant, "it has no UCI_Variant option"};
+      if (std::find(variants_->begin(), variants_->end(), want) == variants_->end())
+        return EngineError{Failure::Variant, fmt::format("its UCI_Variant option offers no {}", want)};
+      if ((e_ = send(fmt::format("setoption name UCI_Variant value {}", want)))) return e_;
+    }
     if (auto e = send("ucinewgame")) return e;
     return ready();
   }
@@ -61,11 +73,13 @@ class UciDriver final : public Driver {
     std::string line;
     for (;;) {
       if (auto e = read(line, until)) return e;
+      if (auto vars = uci_variants(line)) variants_ = std::move(*vars);
       if (line == "readyok") return std::nullopt;
     }
   }
 
   std::optional<EngineError> e_;
+  std::optional<std::vector<std::string>> variants_;  // UCI_Variant's values, if it has the option
 };
 
 }  // namespace

@@ -1,7 +1,7 @@
 // XBoard/CECP 2: "xboard", "protover 2" and the "feature" lines (myname,
-// done=1); a search is "force", "setboard F", the moves, the limits ("sd",
-// "st", Sjaak's "maxnodes"), "go", thinking lines ("depth score time nodes
-// pv") until "move M". A "ping"/"pong" before each search drops what the
+// variants, done=1), "new" and the variant; a search is "force", "setboard
+// F", the moves, the limits ("sd", "st", Sjaak's "maxnodes"), "go", thinking
+// lines ("depth score time nodes pv") until "move M". A "ping"/"pong" before each search drops what the
 // engine said after its last move ("1-0 {White mates}").
 #include <algorithm>
 
@@ -23,19 +23,25 @@ class XboardDriver final : public Driver {
     if (auto e = send("protover 2")) return e;
     const auto until = start_deadline();
     std::string line;
+    std::optional<std::string> variants;  // the `variants` feature, if announced
     for (;;) {
       if (auto e = read(line, until)) return e;
       if (line.rfind("feature ", 0) != 0) continue;
       if (auto n = xboard_feature(line, "myname")) name = *n;
+      if (auto list = xboard_feature(line, "variants")) variants = std::move(list);
       if (auto d = xboard_feature(line, "done"); d && *d == "1") break;
     }
     if (name.empty()) name = config.path;
+    const std::string_view want = variant_name(v, Protocol::Xboard);
+    if (!want.empty() && variants && !xboard_lists_variant(*variants, want))
+      return EngineError{Failure::Variant, fmt::format("its variants feature lacks {}", want)};
     // "variant" after "new": "new" sets the engine back to standard chess
     // (Sjaak II does), and an engine that lacks the variant says so here.
     if ((e_ = send("new"))) return e_;
-    if (v == Variant::Virrey && (e_ = send("variant viceroy"))) return e_;
-    if (v == Variant::Modern && (e_ = send("variant modern"))) return e_;
-    if ((e_ = sync(Refusal::Fatal))) return e_;
+    if (!want.empty() && (e_ = send(fmt::format("variant {}", want)))) return e_;
+    e_ = want.empty() ? sync(Failure::Malformed, "refused the set-up")
+                      : sync(Failure::Variant, fmt::format("it refused variant {}", want));
+    if (e_) return e_;
     // Commands an engine may not know: an error for one of them is no reason
     // to give the engine up.
     for (const char* cmd : {"force", "post", "easy"})
@@ -43,7 +49,7 @@ class XboardDriver final : public Driver {
     if (config.hash_mb > 0 && (e_ = send(fmt::format("memory {}", config.hash_mb)))) return e_;
     for (const auto& [key, value] : config.options)
       if ((e_ = send(fmt::format("option {}={}", key, value)))) return e_;
-    return sync(Refusal::Ignored);
+    return sync(std::nullopt);
   }
 
   std::optional<EngineError> search(const std::string& fen, const std::vector<std::string>& moves,
@@ -64,7 +70,7 @@ class XboardDriver final : public Driver {
                                     ? std::to_string(limits.movetime / 1000)
                                     : fmt::format("{:.3f}", limits.movetime / 1000.0);
     if (auto e = send("st " + seconds)) return e;
-    if (auto e = sync(Refusal::Fatal)) return e;
+    if (auto e = sync(Failure::Malformed, "refused the set-up")) return e;
     if (auto e = send("go")) return e;
     const auto until = deadline(limits.movetime);
     std::string line;
@@ -77,12 +83,11 @@ class XboardDriver final : public Driver {
   }
 
  private:
-  enum class Refusal { Fatal, Ignored };
-
   // Waits for the answer to a ping. An "Error", "Illegal move" or
   // "tellusererror" line before it is the engine refusing what it was sent:
-  // fatal for a variant, a position or its moves; else only logged.
-  std::optional<EngineError> sync(Refusal refusal) {
+  // a failure of that kind (`what` and the line) for a variant, a position or
+  // its moves; for optional commands (no failure given) only logged.
+  std::optional<EngineError> sync(std::optional<Failure> refused, std::string_view what = {}) {
     const std::string ping = fmt::format("ping {}", ++pings_);
     if (auto e = send(ping)) return e;
     const std::string pong = fmt::format("pong {}", pings_);
@@ -93,7 +98,7 @@ class XboardDriver final : public Driver {
       if (line == pong) return std::nullopt;
       if (line.rfind("Error", 0) != 0 && line.rfind("Illegal", 0) != 0 && line.rfind("tellusererror", 0) != 0)
         continue;
-      if (refusal == Refusal::Fatal) return EngineError{Failure::Malformed, "refused the set-up: " + line};
+      if (refused) return EngineError{*refused, fmt::format("{}: {}", what, line)};
       log::debug("{}: {}", name, line);
     }
   }

@@ -4,6 +4,7 @@
 #   illegal  answers a move that is not legal ("a1a1")
 #   hang     never answers
 #   garbage  answers "bestmove" without a move
+#   crash    ends without an answer
 import sys
 
 mode = sys.argv[1] if len(sys.argv) > 1 else "illegal"
@@ -19,6 +20,8 @@ for line in sys.stdin:
     elif words[0] == "go":
         if mode == "hang":
             continue
+        if mode == "crash":
+            break
         print("info depth 1 score cp 0 nodes 1 pv a1a1", flush=True)
         print("bestmove" if mode == "garbage" else "bestmove a1a1", flush=True)
     elif words[0] == "quit":

@@ -4,6 +4,9 @@
 // on `jobs` engine processes; each move is judged (judgement.hpp). An engine
 // that crashes, hangs past its timeout or answers an illegal or malformed
 // move is restarted, and the position is reported as a finding, unevaluated.
+// An engine that does not play a variant is started once for it: the games
+// of that variant are each reported as a finding, their positions
+// unevaluated.
 #pragma once
 
 #include <cstdint>
@@ -80,13 +83,16 @@ struct Finding {
   std::string message;
 };
 
+// The positions, each counted in exactly one of the buckets after it.
 struct Counters {
   std::uint64_t positions = 0;   // positions the judged moves need, counted in every game
   std::uint64_t searched = 0;    // searched by an engine in this run
-  std::uint64_t from_run = 0;    // found earlier in this run (transpositions, openings)
+  std::uint64_t from_run = 0;    // a score found earlier in this run (transpositions, openings)
   std::uint64_t from_cache = 0;  // found in the database's cache
-  std::uint64_t failed = 0;      // left unevaluated
+  std::uint64_t game_over = 0;   // mate or stalemate: nothing to search
+  std::uint64_t failed = 0;      // left without a score (unevaluated)
   std::uint64_t restarts = 0;
+  std::uint64_t games_refused = 0;  // games of a variant the engine does not play
 };
 
 class Analyser {

@@ -71,8 +71,11 @@ struct RawResult {
   std::string claim;
 };
 
-// What went wrong with an engine: it may be restarted and asked again.
-enum class Failure : std::uint8_t { None, Crashed, Timeout, Malformed, IllegalMove };
+// What went wrong with an engine: it may be restarted and asked again, but
+// for Variant: at its start, it does not offer the variant (a UCI engine
+// without it among its UCI_Variant values, an XBoard engine without it among
+// its `variants` feature or refusing the `variant` command).
+enum class Failure : std::uint8_t { None, Crashed, Timeout, Malformed, IllegalMove, Variant };
 std::string_view failure_name(Failure f);  // "engine-crashed", ...
 
 struct EngineError {
@@ -81,6 +84,13 @@ struct EngineError {
 };
 
 class Driver;
+class Engine;
+
+// Why an engine that failed to start with Failure::Variant cannot play v,
+// and the engine to use instead: "stockfish (Stockfish 15.1) does not play
+// Modern chess: it has no UCI_Variant option; use --engine fairy-stockfish,
+// the default for Modern games".
+std::string variant_refusal(const Engine& e, Variant v, const EngineError& error);
 
 class Engine {
  public:

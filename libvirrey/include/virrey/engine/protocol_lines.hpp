@@ -29,6 +29,9 @@ enum class SearchLine : std::uint8_t { More, Done };
 
 // UCI: the name of "id name NAME", or nullopt for another line.
 std::optional<std::string> uci_id_name(std::string_view line);
+// UCI: the values ("var V") of "option name UCI_Variant type combo ...", the
+// variants the engine plays, or nullopt for another line.
+std::optional<std::vector<std::string>> uci_variants(std::string_view line);
 // UCI, after "go": an "info" line with a score (multipv 1) becomes the latest
 // result (a bound keeps an exact score already read); "bestmove M" ends the
 // search (an error when it has no move or no score came before it).
@@ -36,6 +39,9 @@ std::optional<EngineError> uci_search_line(std::string_view line, RawResult& out
 
 // XBoard: the value of `key="..."` or `key=word` in a "feature" line.
 std::optional<std::string> xboard_feature(std::string_view line, std::string_view key);
+// XBoard: whether the `variants` feature's value (a comma-separated list)
+// holds `name`.
+bool xboard_lists_variant(std::string_view variants, std::string_view name);
 // XBoard's score in centipawns, or a mate written as 100000, 32000 or 16000
 // minus plies (Sjaak II and most CECP engines); nullopt beyond the bounds.
 std::optional<Score> xboard_score(long long value);
