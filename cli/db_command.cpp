@@ -45,14 +45,6 @@ int print_info(const store::Database& db, Format format) {
     log::error("{}", info.error().message);
     return kExitIo;
   }
-  // The parts newer than schema 3 (the material index) are listed with -v,
-  // so that the listing reads as before.
-  if (!log::enabled(log::Level::debug))
-    std::erase_if(info->families, [](const store::FamilySize& f) {
-      for (const auto& fi : store::kFamilies)
-        if (fi.name == f.name) return store::added_after_schema_3(fi.family);
-      return false;
-    });
   if (format == Format::Json) {
     Members variants, parts;
     for (int v = 0; v < kVariantCount; ++v) {

@@ -91,6 +91,12 @@ TEST_F(ImportCli, ImportsReportsAndExportsTheSameGames) {
   EXPECT_NE(info.out.find("\"positions\":{\"bytes\""), std::string::npos);
   auto text = run_virrey_words("db info --db " + db, dir.path());
   EXPECT_NE(text.out.find("virrey"), std::string::npos);
+  // Every part of the database is listed, the indexes added later too.
+  for (const char* part : {"games", "summaries", "positions", "tree", "tags", "promotions", "identities",
+                           "material", "openings", "squares"}) {
+    EXPECT_NE(info.out.find(std::string("\"") + part + "\":{\"bytes\""), std::string::npos) << part;
+    EXPECT_NE(text.out.find(std::string("\n") + part + " "), std::string::npos) << part;
+  }
 }
 
 TEST_F(ImportCli, ModernGamesExportAsGeneratedAndCount) {
