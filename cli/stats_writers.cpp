@@ -21,6 +21,11 @@ using Align = TextTable::Align;
 std::string one(double v) { return fmt::format("{:.1f}", v); }
 Value two(double v) { return Value::number(v, 2); }
 Value two(std::optional<double> v) { return Value::number(v, 2); }
+// A share for JSON and CSV: no value (null, an empty field) over nothing.
+std::optional<double> share(std::uint64_t part, std::uint64_t whole) {
+  if (whole == 0) return std::nullopt;
+  return percent(part, whole);
+}
 Value integer(std::uint64_t v) { return Value::integer(v); }
 Value string(std::string_view v) { return Value::string(v); }
 std::string text_opt(std::optional<double> v, std::string_view unit = "") {
@@ -85,15 +90,15 @@ struct MoveCounts {
 const Schema<MoveCounts>& move_count_fields() {
   static const Schema<MoveCounts> fields = {
       {"games", [](const MoveCounts& m) { return integer(m.c.games); }},
-      {"share_pct", [](const MoveCounts& m) { return two(percent(m.c.games, m.parent)); }},
+      {"share_pct", [](const MoveCounts& m) { return two(share(m.c.games, m.parent)); }},
       {"white_wins", [](const MoveCounts& m) { return integer(m.c.white_wins); }},
       {"draws", [](const MoveCounts& m) { return integer(m.c.draws); }},
       {"black_wins", [](const MoveCounts& m) { return integer(m.c.black_wins); }},
       {"unfinished",
        [](const MoveCounts& m) { return integer(m.c.games - m.c.white_wins - m.c.draws - m.c.black_wins); }},
-      {"white_pct", [](const MoveCounts& m) { return two(percent(m.c.white_wins, m.c.games)); }},
-      {"draw_pct", [](const MoveCounts& m) { return two(percent(m.c.draws, m.c.games)); }},
-      {"black_pct", [](const MoveCounts& m) { return two(percent(m.c.black_wins, m.c.games)); }},
+      {"white_pct", [](const MoveCounts& m) { return two(share(m.c.white_wins, m.c.games)); }},
+      {"draw_pct", [](const MoveCounts& m) { return two(share(m.c.draws, m.c.games)); }},
+      {"black_pct", [](const MoveCounts& m) { return two(share(m.c.black_wins, m.c.games)); }},
       {"score_pct", [](const MoveCounts& m) { return two(query::mover_score_percent(m.c, m.mover)); }},
       {"avg_white_elo", [](const MoveCounts& m) { return two(query::average_white_elo(m.c)); }},
       {"avg_black_elo", [](const MoveCounts& m) { return two(query::average_black_elo(m.c)); }},
@@ -220,12 +225,15 @@ const Schema<ResultCounts>& result_count_fields() {
       {"draws", [](const ResultCounts& c) { return integer(c.draws); }},
       {"black_wins", [](const ResultCounts& c) { return integer(c.black_wins); }},
       {"unfinished", [](const ResultCounts& c) { return integer(c.unfinished); }},
-      {"white_pct", [](const ResultCounts& c) { return two(percent(c.white_wins, c.games)); }},
-      {"draw_pct", [](const ResultCounts& c) { return two(percent(c.draws, c.games)); }},
-      {"black_pct", [](const ResultCounts& c) { return two(percent(c.black_wins, c.games)); }},
-      {"unfinished_pct", [](const ResultCounts& c) { return two(percent(c.unfinished, c.games)); }},
-      {"decisive_pct", [](const ResultCounts& c) { return two(query::decisive_percent(c)); }},
-      {"avg_plies", [](const ResultCounts& c) { return two(query::average_plies(c)); }},
+      {"white_pct", [](const ResultCounts& c) { return two(share(c.white_wins, c.games)); }},
+      {"draw_pct", [](const ResultCounts& c) { return two(share(c.draws, c.games)); }},
+      {"black_pct", [](const ResultCounts& c) { return two(share(c.black_wins, c.games)); }},
+      {"unfinished_pct", [](const ResultCounts& c) { return two(share(c.unfinished, c.games)); }},
+      {"decisive_pct", [](const ResultCounts& c) { return two(share(c.decisive(), c.finished())); }},
+      {"avg_plies",
+       [](const ResultCounts& c) {
+         return two(c.games ? std::optional<double>(query::average_plies(c)) : std::nullopt);
+       }},
   };
   return fields;
 }
@@ -363,7 +371,7 @@ Value promotions_json_one(const query::VariantPromotions& v) {
                                     {"white", integer(v.by_piece(p, Color::White))},
                                     {"black", integer(v.by_piece(p, Color::Black))},
                                     {"total", integer(v.by_piece(p))},
-                                    {"pct", two(percent(v.by_piece(p), v.promotions))},
+                                    {"pct", two(share(v.by_piece(p), v.promotions))},
                                     {"captured_later", integer(captured)},
                                     {"gave_mate", integer(mate)}}));
   }
@@ -372,7 +380,7 @@ Value promotions_json_one(const query::VariantPromotions& v) {
                                    {"white", integer(v.by_file(f, Color::White))},
                                    {"black", integer(v.by_file(f, Color::Black))},
                                    {"total", integer(v.by_file(f))},
-                                   {"pct", two(percent(v.by_file(f), v.promotions))}}));
+                                   {"pct", two(share(v.by_file(f), v.promotions))}}));
   for (const auto& c : v.cells)
     cells.push_back(Value::object({{"piece", string(piece_code(c.piece))},
                                    {"colour", string(colour_name(c.colour))},
@@ -384,7 +392,7 @@ Value promotions_json_one(const query::VariantPromotions& v) {
   const Value viceroy = Value::object({
       {"promotions", integer(vc.promotions)},
       {"games", integer(vc.games)},
-      {"games_pct", two(percent(vc.games, v.games))},
+      {"games_pct", two(share(vc.games, v.games))},
       {"max_in_game", integer(vc.max_in_game)},
       {"max_game", vc.max_game ? integer(vc.max_game) : Value::null()},
       {"avg_first_ply", vc.games ? two(query::average_first_viceroy_ply(vc)) : Value::null()},
@@ -396,15 +404,15 @@ Value promotions_json_one(const query::VariantPromotions& v) {
       {"first_unfinished", integer(vc.first_unfinished)},
       {"first_score_pct", two(query::first_viceroy_score_percent(vc))},
       {"captured_later", integer(vc.captured_later)},
-      {"captured_later_pct", two(percent(vc.captured_later, vc.promotions))},
+      {"captured_later_pct", two(share(vc.captured_later, vc.promotions))},
       {"gave_mate", integer(vc.gave_mate)},
-      {"gave_mate_pct", two(percent(vc.gave_mate, vc.promotions))},
+      {"gave_mate_pct", two(share(vc.gave_mate, vc.promotions))},
   });
   return Value::object({{"variant", string(info(v.variant).cli_name)},
                         {"games", integer(v.games)},
                         {"promotions", integer(v.promotions)},
                         {"games_with_promotion", integer(v.games_with_promotion)},
-                        {"games_with_promotion_pct", two(percent(v.games_with_promotion, v.games))},
+                        {"games_with_promotion_pct", two(share(v.games_with_promotion, v.games))},
                         {"max_in_game", integer(v.max_in_game)},
                         {"by_piece", Value::list(std::move(pieces))},
                         {"by_file", Value::list(std::move(files))},
@@ -581,7 +589,7 @@ Value games_json_one(const query::VariantGameStats& v, bool total, std::uint32_t
     const std::uint64_t n = v.ending_count(e);
     endings.push_back(Value::object({{"ending", string(query::ending_name(e))},
                                      {"games", integer(n)},
-                                     {"pct", two(percent(n, v.results.games))},
+                                     {"pct", two(share(n, v.results.games))},
                                      {"white_wins", integer(r[std::size_t(GameResult::WhiteWins)])},
                                      {"draws", integer(r[std::size_t(GameResult::Draw)])},
                                      {"black_wins", integer(r[std::size_t(GameResult::BlackWins)])},
@@ -592,7 +600,7 @@ Value games_json_one(const query::VariantGameStats& v, bool total, std::uint32_t
     histogram.push_back(Value::object({{"from", integer(b.from)},
                                        {"to", integer(b.to)},
                                        {"games", integer(b.games)},
-                                       {"pct", two(percent(b.games, d.games()))}}));
+                                       {"pct", two(share(b.games, d.games()))}}));
   Members length = {{"mean", two(d.mean())}, {"min", integer(d.min())}};
   for (const auto& q : kQuantiles) length.push_back({std::string(q.name), integer(d.quantile(q.q))});
   length.push_back({"max", integer(d.max())});
@@ -707,7 +715,7 @@ const Schema<EndgameLine>& endgame_fields() {
          return l.row ? integer(std::uint64_t(l.row->material.men())) : Value::null();
        }},
       {"games", [](const EndgameLine& l) { return integer(l.c.games); }},
-      {"pct", [](const EndgameLine& l) { return two(percent(l.c.games, l.reached)); }},
+      {"pct", [](const EndgameLine& l) { return two(share(l.c.games, l.reached)); }},
       {"white_wins", [](const EndgameLine& l) { return integer(l.c.white_wins); }},
       {"draws", [](const EndgameLine& l) { return integer(l.c.draws); }},
       {"black_wins", [](const EndgameLine& l) { return integer(l.c.black_wins); }},
@@ -726,7 +734,7 @@ std::string endgames_json(const query::EndgameStats& s) {
     variants.push_back(Value::object({{"variant", string(info(v.variant).cli_name)},
                                       {"games", integer(v.games)},
                                       {"reached", integer(v.reached)},
-                                      {"reached_pct", two(percent(v.reached, v.games))},
+                                      {"reached_pct", two(share(v.reached, v.games))},
                                       {"total", endgame_fields().object({nullptr, total, v.reached})},
                                       {"balances", Value::list(std::move(rows))}}));
   }

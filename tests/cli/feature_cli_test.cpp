@@ -94,6 +94,19 @@ TEST_F(FeatureCli, SearchByLengthRatingClockAndTermination) {
   EXPECT_EQ(events({"--termination", "normal", "--time-control", "rapid"}), (Events{"Minister mate"}));
 }
 
+// A share of nothing is no value: the unfinished game alone has no decisive
+// share, and no games have no average length.
+TEST_F(FeatureCli, SharesOfNothingAreNull) {
+  RunResult r = run({"stats", "results", "--db", db(), "--format", "json", "--termination", "TIME FORFEIT"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("\"unfinished_pct\":100.00,\"decisive_pct\":null,\"avg_plies\":2.00"),
+            std::string::npos)
+      << r.out;
+  r = run({"stats", "results", "--db", db(), "--format", "csv", "--player", "nobody"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("\ntotal,,all,0,0,0,0,0,,,,,,,"), std::string::npos) << r.out;
+}
+
 TEST_F(FeatureCli, StatsTakeTheFilters) {
   RunResult r = run({"stats", "results", "--db", db(), "--format", "csv", "--ending", "checkmate"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
