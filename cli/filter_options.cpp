@@ -1,6 +1,9 @@
 #include "filter_options.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "virrey/base/log.hpp"
 
 namespace virrey::cli {
 
@@ -82,6 +85,21 @@ Result<query::GameFilter> build_filter(const FilterOptions& o) {
       t.date_to->compare(0, t.date_to->size(), t.date_from->substr(0, t.date_to->size())) != 0)
     return usage(fmt::format("--date-from {} is after --date-to {}", *t.date_from, *t.date_to));
   return f;
+}
+
+void note_position_variants(const query::GameFilter& filter, const store::Database& db) {
+  if (filter.positions.empty() || filter.tags.variant) return;
+  const auto counts = db.counts();
+  std::uint64_t games = 0;
+  for (const auto& c : counts) games += c.games;
+  std::vector<std::string> names;
+  for (const query::PositionTarget& t : filter.positions) {
+    if (counts[std::size_t(t.variant)].games > 0) return;
+    names.emplace_back(info(t.variant).name);
+  }
+  if (games > 0)
+    log::warn("the position is one of {} chess only, and {} holds no game of it", fmt::join(names, " or "),
+              db.path());
 }
 
 }  // namespace virrey::cli

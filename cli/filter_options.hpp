@@ -66,6 +66,11 @@ void note_material_scan(const query::GameFilter& filter, const store::Database& 
 // The same line for a command that reads every game's material.
 void note_material_replay(const store::Database& db);
 
+// A log line when the position of --fen or --moves is one only of variants
+// the database holds no game of (e.g. moves that play only as Virrey chess,
+// asked of a database of standard games).
+void note_position_variants(const query::GameFilter& filter, const store::Database& db);
+
 // The pattern condition of the options, if any (a usage error names the
 // option, the text and the column that is wrong).
 Result<std::optional<query::PatternCondition>> pattern_condition(const PatternOptions& options,

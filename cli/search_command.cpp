@@ -121,6 +121,7 @@ int run_search(const SearchOptions& o) {
   }
   note_material_scan(filter, **db);
   note_feature_scan(filter, **db);
+  note_position_variants(filter, **db);
   if (o.explain) {
     auto plan = query::explain_plan(**db, filter);
     if (plan) log::info("plan: {}", *plan);

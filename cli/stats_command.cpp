@@ -50,6 +50,7 @@ int open_inputs(const StatsCommonOptions& o, Inputs& in) {
   in.db = std::move(*db);
   note_material_scan(in.filter, *in.db);
   note_feature_scan(in.filter, *in.db);
+  note_position_variants(in.filter, *in.db);
   auto scope = query::GameScope::from_filter(*in.db, in.filter);
   if (!scope) return fail(scope.error());
   in.scope = std::move(*scope);

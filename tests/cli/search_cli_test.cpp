@@ -140,6 +140,27 @@ TEST_F(SearchCli, AFenWithoutCastlingSaysHowItIsRead) {
   EXPECT_EQ(full.err.find("castling field"), std::string::npos) << full.err;
 }
 
+// Moves that play only as Virrey chess (a bare promotion), asked of a
+// database of standard games: the search says why it finds nothing.
+TEST(SearchVariants, APositionOfAVariantTheDatabaseLacksIsSaid) {
+  TempDir dir;
+  std::ofstream(dir.path() + "/standard.pgn")
+      << "[Event \"E\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+  ASSERT_EQ(
+      run_virrey({"import", dir.path() + "/standard.pgn", "--db", dir.path() + "/db"}, dir.path()).exit_code,
+      0);
+  const RunResult virrey_only = run_virrey(
+      {"search", "--db", dir.path() + "/db", "--moves", "h4 a5 h5 a4 h6 a3 hxg7 axb2 gxh8", "--count"},
+      dir.path());
+  EXPECT_EQ(virrey_only.exit_code, 0);
+  EXPECT_NE(virrey_only.err.find("the position is one of Virrey chess only, and "), std::string::npos)
+      << virrey_only.err;
+  const RunResult both =
+      run_virrey({"search", "--db", dir.path() + "/db", "--moves", "e4", "--count"}, dir.path());
+  EXPECT_EQ(both.out, "1\n");
+  EXPECT_EQ(both.err.find("the position is one of"), std::string::npos) << both.err;
+}
+
 TEST_F(SearchCli, ShowDrawsTheViceroy) {
   RunResult r = search({"--promotion", "V", "--by", "white", "--min-count", "2", "--show"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
