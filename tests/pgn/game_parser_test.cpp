@@ -95,6 +95,25 @@ TEST(GameParser, MoveNumbersAndTheirSyntax) {
                           "diag bad-move-number '.' @1:29", "move c4 @1:31", "result * @1:34"));
 }
 
+// Import format makes periods tokens of their own, which whitespace may
+// part from their number (pgn-extract reads them so): "1. ..." and "2 ..."
+// number a Black move; the periods may wait on the next line.
+TEST(GameParser, MoveNumberApartFromItsPeriods) {
+  EXPECT_THAT(parse_calls("1. e4 1. ... e5 2. Nf3 2 ... Nc6 3.\r\n... Bc5 *"),
+              ElementsAre("end_tags @1:1", "number 1. @1:1", "move e4 @1:4", "number 1 ... @1:7",
+                          "move e5 @1:14", "number 2. @1:17", "move Nf3 @1:20", "number 2 ... @1:24",
+                          "move Nc6 @1:30", "number 3 ... @1:34", "move Bc5 @2:5", "result * @2:9"));
+  // Whatever else is apart from its number counts as written together.
+  EXPECT_THAT(parse_calls("1 . e4 1. . e5 2. .. Nf3 *"),
+              ElementsAre("end_tags @1:1", "number 1 . @1:1", "move e4 @1:5",
+                          "diag unusual-move-number '1. .' @1:8", "number 1 .. @1:8", "move e5 @1:13",
+                          "number 2 ... @1:16", "move Nf3 @1:22", "result * @1:26"));
+  // Three periods written with the number stand alone: no move number.
+  EXPECT_THAT(parse_calls("1... ... e5 *"),
+              ElementsAre("end_tags @1:1", "number 1... @1:1", "diag bad-move-number '...' @1:6",
+                          "move e5 @1:10", "result * @1:13"));
+}
+
 TEST(GameParser, NagSyntax) {
   EXPECT_THAT(parse_calls("e4 $0 $255 $256 $ e5 !!! *"),
               ElementsAre("end_tags @1:1", "move e4 @1:1", "nag 0 @1:4", "nag 255 @1:7",

@@ -442,8 +442,9 @@ struct GeometryChecker final : pgn::Visitor {
   }
 
   // PGN export format: a move number is the full move number of the move
-  // that follows it, and "N..." comes before a Black move only.
-  void move_number(std::uint32_t n, std::uint32_t dots, pgn::Location at) override {
+  // that follows it, "N..." comes before a Black move only, and its periods
+  // follow the digits without a space.
+  void move_number(std::uint32_t n, std::uint32_t dots, bool apart, pgn::Location at) override {
     if (!options.notation || skip_moves || lines.empty()) return;
     const Line& line = lines.back();
     if (line.dead) return;
@@ -457,6 +458,9 @@ struct GeometryChecker final : pgn::Visitor {
     else if (dots >= 3 && white)
       add(Code::MoveNumber, Severity::Warning, at,
           fmt::format("\"{}...\" comes before a White move: {}.", n, n));
+    else if (apart)
+      add(Code::MoveNumber, Severity::Warning, at,
+          fmt::format("move number {} apart from its periods: {}{}", n, n, white ? "." : "..."));
   }
 
   // A null move passes the turn: annotators write it in variations ("--",
@@ -690,8 +694,8 @@ struct GameChecker::Impl final : pgn::Visitor {
     }
     return active->end_tags(at);
   }
-  void move_number(std::uint32_t n, std::uint32_t dots, pgn::Location at) override {
-    active->move_number(n, dots, at);
+  void move_number(std::uint32_t n, std::uint32_t dots, bool apart, pgn::Location at) override {
+    active->move_number(n, dots, apart, at);
   }
   void move(std::string_view san, pgn::Location at) override { active->move(san, at); }
   void null_move(std::string_view t, pgn::Location at) override { active->null_move(t, at); }
