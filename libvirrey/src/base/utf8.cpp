@@ -53,6 +53,7 @@ std::size_t first_invalid_utf8(std::string_view text) {
 }
 
 std::string as_utf8(std::string_view s) {
+  if (first_invalid_utf8(s) == std::string_view::npos) return std::string(s);
   std::string out;
   out.reserve(s.size());
   for (std::size_t i = 0; i < s.size(); ++i) {

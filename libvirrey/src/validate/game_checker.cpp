@@ -7,6 +7,7 @@
 
 #include "virrey/base/quoted_text.hpp"
 #include "virrey/base/sanitizers.hpp"
+#include "virrey/base/utf8.hpp"
 #include "virrey/game/roster.hpp"
 #include "virrey/rules/fen.hpp"
 #include "virrey/rules/outcome.hpp"
@@ -154,7 +155,8 @@ struct GeometryChecker final : pgn::Visitor {
           fmt::format("tag {} appears twice; the first value is kept", name));
       return;
     }
-    out.record.tags.push_back({std::string(name), std::string(value)});
+    // A value that is not UTF-8 (an encoding finding) is Latin-1: kept as UTF-8.
+    out.record.tags.push_back({std::string(name), as_utf8(value)});
     tag_at.push_back(at);
   }
 
@@ -524,7 +526,7 @@ struct GeometryChecker final : pgn::Visitor {
     start_movetext();
     MovetextItem item;
     item.kind = ItemKind::Comment;
-    item.text = std::string(text);
+    item.text = as_utf8(text);
     out.record.movetext.push_back(std::move(item));
   }
 
