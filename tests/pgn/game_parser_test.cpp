@@ -168,6 +168,18 @@ TEST(GameParser, Latin1InTagsAndCommentsIsKeptWithAWarning) {
                           "{caf\xe9 @2:7", "result * @2:14"));
 }
 
+// PGN strings hold printing characters only: a control character in a tag
+// value (ESC, BEL, NUL, TAB) is reported where it stands, once per tag, and
+// the value is handed on as read. Comments may hold tabs.
+TEST(GameParser, ControlCharactersInTagValuesAreReported) {
+  using namespace std::string_literals;  // for the NUL byte
+  EXPECT_THAT(parse_calls("[Event \"E\x1b[31mR\x07\"]\n[Site \"S\tX\"] [White \"A\0B\"]\n{a\tb} *"s),
+              ElementsAre("diag control-in-tag-value '[Event \"E\x1b[31mR\x07\"]' @1:10",
+                          "tag Event=E\x1b[31mR\x07 @1:1", "diag control-in-tag-value '[Site \"S\tX\"]' @2:9",
+                          "tag Site=S\tX @2:1", "diag control-in-tag-value '[White \"A\0B\"]' @2:23"s,
+                          "tag White=A\0B @2:14"s, "{a\tb @3:1", "end_tags @3:7", "result * @3:7"));
+}
+
 TEST(GameParser, ValidUtf8IsQuiet) {
   EXPECT_THAT(parse_calls("[White \"J\xc3\xa9r\xc3\xb4me \xf0\x9f\x92\x8e\"] *"),
               ElementsAre("tag White=J\xc3\xa9r\xc3\xb4me \xf0\x9f\x92\x8e @1:1", "end_tags @1:25",

@@ -380,11 +380,14 @@ void Run::tag_pair() {
   const Location value_at = loc(p_);
   const char* value_start = ++p_;
   bool escaped = false;
+  const char* control = nullptr;  // the value's first control character
   while (p_ < end_ && *p_ != '"' && !is_newline(*p_)) {
     if (*p_ == '\\' && p_ + 1 < end_ && (p_[1] == '"' || p_[1] == '\\')) {
       escaped = true;
       p_ += 2;
     } else {
+      if (is_control(*p_) && !control) [[unlikely]]
+        control = p_;
       ++p_;
     }
   }
@@ -406,6 +409,8 @@ void Run::tag_pair() {
     report(Problem::UnterminatedTag, at, std::string_view(open, std::size_t(p_ - open)));
   }
   check_utf8(raw);
+  if (control) [[unlikely]]
+    report(Problem::ControlInTagValue, loc(control), std::string_view(open, std::size_t(p_ - open)));
   std::string_view value = raw;
   if (escaped) {
     unescaped_.clear();

@@ -565,10 +565,12 @@ struct GeometryChecker final : pgn::Visitor {
   }
 
   void diagnostic(const pgn::Diagnostic& d) override {
-    const Code code = d.problem == pgn::Problem::InvalidUtf8 ? Code::Encoding : Code::Syntax;
+    const Code code = d.problem == pgn::Problem::InvalidUtf8         ? Code::Encoding
+                      : d.problem == pgn::Problem::ControlInTagValue ? Code::BadTag
+                                                                     : Code::Syntax;
     const Severity sev = pgn::is_warning_by_default(d.problem) ? Severity::Warning : Severity::Error;
     std::string message(d.message);
-    if (!d.text.empty() && d.text.size() <= 40 && code == Code::Syntax)
+    if (!d.text.empty() && (code == Code::BadTag || (code == Code::Syntax && d.text.size() <= 40)))
       message += fmt::format(" ('{}')", quoted_text(d.text));
     add(code, sev, d.at, message);
     if (sev == Severity::Error && !lines.empty() && d.problem == pgn::Problem::UnexpectedCharacter)

@@ -20,4 +20,8 @@ std::size_t first_invalid_utf8(std::string_view text);
 // copied after one quick check.
 std::string as_utf8(std::string_view s);
 
+// Bytes of the control character at s[i] of UTF-8 text: 1 for C0 and DEL,
+// 2 for C1 (U+0080..U+009F), 0 for any other character.
+std::size_t control_length(std::string_view s, std::size_t i);
+
 }  // namespace virrey
