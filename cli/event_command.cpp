@@ -153,7 +153,7 @@ int compare_with_trf(const EventOptions& o, const std::vector<tn::GameSummary>& 
   std::uint64_t findings = 0;
   for (const tn::TrfFile& trf : sections)
     for (const tn::TrfProblem& p : trf.problems) {
-      fmt::print(out, "{}:{}:{}: error[trf-syntax]: {}\n", o.trf, p.line, p.column, p.message);
+      fmt::print(out, "{}:{}:{}: error[trf-syntax]: {}\n", o.trf, p.line, p.column, terminal_text(p.message));
       ++findings;
     }
   if (tournaments.empty()) {
@@ -195,7 +195,8 @@ int compare_with_trf(const EventOptions& o, const std::vector<tn::GameSummary>& 
       if (d.line && d.column) place += fmt::format(":{}", d.column);
       std::string where;
       if (d.game != SIZE_MAX) where = fmt::format(" ({})", game_place(summaries[t->games[d.game].summary]));
-      fmt::print(out, "{}: error[{}]: {}{}\n", place, tn::trf_code_name(d.code), d.message, where);
+      fmt::print(out, "{}: error[{}]: {}{}\n", place, tn::trf_code_name(d.code), terminal_text(d.message),
+                 where);
       ++here;
     }
     findings += here - trf->problems.size();

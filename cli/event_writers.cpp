@@ -89,18 +89,18 @@ std::string grid_cell(const tn::Player& p, int opponent) {
 
 // The tournament's name as a title.
 std::string event_title(const EventReport& r) {
-  return r.label.empty() ? "(no Event tag)" : as_utf8(r.label);
+  return r.label.empty() ? "(no Event tag)" : terminal_text(r.label);
 }
 
 std::string headline(const tn::Tournament& t) {
   std::string s = fmt::format("{} · {} · {} · {} · {}", variant_title(t.variant), system_title(t.system),
                               count_of(std::uint64_t(t.rounds), "round"),
                               count_of(t.players.size(), "player"), count_of(t.games.size(), "game"));
-  if (!tn::unknown_tag_value(t.key.site)) s += fmt::format(" · {}", as_utf8(t.key.site));
+  if (!tn::unknown_tag_value(t.key.site)) s += fmt::format(" · {}", t.key.site);
   if (!t.first_date.empty())
     s += t.first_date == t.last_date ? fmt::format(" · {}", t.first_date)
                                      : fmt::format(" · {} – {}", t.first_date, t.last_date);
-  return s;
+  return terminal_text(s);
 }
 
 // The standings as rows of cells, with their titles.

@@ -17,7 +17,7 @@ std::string text_line(std::string_view file, const validate::Finding& f) {
     if (f.ply) out += fmt::format(", ply {} ({})", f.ply, f.move_label);
     out += ": ";
   }
-  out += f.message;
+  out += terminal_text(f.message);
   out += '\n';
   return out;
 }

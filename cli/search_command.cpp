@@ -86,8 +86,8 @@ void print_text(const std::vector<Row>& rows, const query::SearchResult& res, co
     std::string where =
         v.ply == 0 ? "the start position" : fmt::format("ply {}, after {}", v.ply, v.last_move);
     if (!r.match.ply) where = "final position, " + where;
-    fmt::print(out, "\ngame {}: {} - {}, {}\n{}", r.match.id, r.white, r.black, where,
-               board_text(v.position));
+    fmt::print(out, "\ngame {}: {} - {}, {}\n{}", r.match.id, terminal_text(r.white), terminal_text(r.black),
+               where, board_text(v.position));
   }
 }
 

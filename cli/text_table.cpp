@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "virrey/base/quoted_text.hpp"
 #include "virrey/base/utf8.hpp"
 
 namespace virrey::cli {
@@ -12,7 +13,7 @@ namespace virrey::cli {
 namespace {
 
 // The code point of the UTF-8 sequence at s[i], and its length (1 for a byte
-// that starts none: as_utf8 has made text UTF-8 before it is measured).
+// that starts none: terminal_text has made text UTF-8 before it is measured).
 char32_t code_point(std::string_view s, std::size_t i, std::size_t& len) {
   const auto c = static_cast<unsigned char>(s[i]);
   len = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
@@ -38,6 +39,14 @@ std::size_t columns_of(char32_t cp) {
 
 }  // namespace
 
+std::string terminal_text(std::string_view s) {
+  const bool plain = std::all_of(s.begin(), s.end(), [](char c) {
+    const auto u = static_cast<unsigned char>(c);
+    return u >= 0x20 && u < 0x7f;
+  });
+  return plain ? std::string(s) : quoted_text(as_utf8(s), std::string_view::npos);
+}
+
 std::size_t display_width(std::string_view s) {
   std::size_t n = 0;
   for (std::size_t i = 0, len = 0; i < s.size(); i += len) n += columns_of(code_point(s, i, len));
@@ -61,10 +70,7 @@ std::string fit_width(std::string_view s, std::size_t max) {
 }
 
 void TextTable::add(std::vector<std::string> row) {
-  // Tag values that are not UTF-8 (Latin-1 files) are shown as the JSON shows them.
-  for (std::string& cell : row)
-    if (std::any_of(cell.begin(), cell.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; }))
-      cell = as_utf8(cell);
+  for (std::string& cell : row) cell = terminal_text(cell);
   for (std::size_t c = 0; c + 1 < row.size() && c + 1 < columns_.size(); ++c)
     if (row[c].size() > kMaxCellWidth) row[c] = fit_width(row[c], kMaxCellWidth);
   rows_.push_back(std::move(row));

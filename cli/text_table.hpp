@@ -10,6 +10,13 @@
 
 namespace virrey::cli {
 
+// Text as a terminal is to show it, the one way every text output writes
+// what it read: bytes that are not UTF-8 as their Latin-1 characters
+// (as_utf8), control characters (C0, DEL and C1, tabs and line breaks among
+// them) written \xNN as messages quote them (quoted_text), so that no tag
+// value moves the cursor, rings or changes colours.
+std::string terminal_text(std::string_view s);
+
 // Display width of UTF-8 text in terminal columns: a code point each, East
 // Asian wide characters two, combining marks none.
 std::size_t display_width(std::string_view s);

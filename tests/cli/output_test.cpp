@@ -114,6 +114,24 @@ TEST(Output, LongCellsAreCutSoRowsStaySmall) {
   EXPECT_LT(text.size(), long_value.size() + 102 * (TextTable::kMaxCellWidth + 20));
 }
 
+// What reaches a terminal: no control character (a tag value's ESC, BEL,
+// NUL, TAB, or a C1 control), each written \xNN; Latin-1 as UTF-8; the
+// rest as it is. Table cells go through it.
+TEST(Output, TerminalTextEscapesControlCharacters) {
+  EXPECT_EQ(terminal_text("plain, text"), "plain, text");
+  EXPECT_EQ(terminal_text("E\x1b[31mRed\x07"), "E\\x1b[31mRed\\x07");
+  EXPECT_EQ(terminal_text(std::string_view("A\0B\tC\x7f", 6)), "A\\x00B\\x09C\\x7f");
+  EXPECT_EQ(terminal_text("\xc2\x9b"
+                          "2J \xe6\x9d\x8e \xfc"),
+            "\\xc2\\x9b2J \xe6\x9d\x8e \xc3\xbc");  // CSI, 李, ü
+  TextTable t({{"Name", TextTable::Align::Left}, {"Fed", TextTable::Align::Left}});
+  t.add(
+      {"A\x1b"
+       "B",
+       "X"});
+  EXPECT_EQ(t.render(), "Name    Fed\nA\\x1bB  X\n");
+}
+
 // Columns line up in a terminal: a CJK character takes two columns, an
 // accent combined with its letter none, a Latin-1 byte one (as UTF-8).
 TEST(Output, WidthsCountTerminalColumns) {

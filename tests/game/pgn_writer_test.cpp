@@ -168,6 +168,16 @@ TEST(PgnWriter, AFenGoesWithSetUp) {
   for (const Finding& f : again.findings) EXPECT_NE(f.code, Code::BadTag) << f.message;
 }
 
+// PGN strings hold no control character: each is written as a space (a C1
+// control, two bytes in UTF-8, as one), quotes and backslashes escaped.
+TEST(PgnWriter, ControlCharactersInTagValuesBecomeSpaces) {
+  using namespace std::string_literals;
+  EXPECT_EQ(game::escape_tag_value("E\x1b[31m\x07\t\0\x7f\r\n|"s), "E [31m      |");
+  EXPECT_EQ(game::escape_tag_value("a\xc2\x9b"
+                                   "b \"q\" \\ \xc3\xbc"),
+            "a b \\\"q\\\" \\\\ \xc3\xbc");
+}
+
 TEST(PgnWriter, ReadingWhatItWroteGivesTheSameGames) {
   std::vector<std::string> files = {std::string(VIRREY_TEST_DATA) + "/validate/findings.pgn"};
   const std::filesystem::path tricky = std::filesystem::path(VIRREY_SOURCE_DIR) / "../shared/corpora/tricky";

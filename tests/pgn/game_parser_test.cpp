@@ -95,6 +95,25 @@ TEST(GameParser, MoveNumbersAndTheirSyntax) {
                           "diag bad-move-number '.' @1:29", "move c4 @1:31", "result * @1:34"));
 }
 
+// Import format makes periods tokens of their own, which whitespace may
+// part from their number (pgn-extract reads them so): "1. ..." and "2 ..."
+// number a Black move; the periods may wait on the next line.
+TEST(GameParser, MoveNumberApartFromItsPeriods) {
+  EXPECT_THAT(parse_calls("1. e4 1. ... e5 2. Nf3 2 ... Nc6 3.\r\n... Bc5 *"),
+              ElementsAre("end_tags @1:1", "number 1. @1:1", "move e4 @1:4", "number 1 ... @1:7",
+                          "move e5 @1:14", "number 2. @1:17", "move Nf3 @1:20", "number 2 ... @1:24",
+                          "move Nc6 @1:30", "number 3 ... @1:34", "move Bc5 @2:5", "result * @2:9"));
+  // Whatever else is apart from its number counts as written together.
+  EXPECT_THAT(parse_calls("1 . e4 1. . e5 2. .. Nf3 *"),
+              ElementsAre("end_tags @1:1", "number 1 . @1:1", "move e4 @1:5",
+                          "diag unusual-move-number '1. .' @1:8", "number 1 .. @1:8", "move e5 @1:13",
+                          "number 2 ... @1:16", "move Nf3 @1:22", "result * @1:26"));
+  // Three periods written with the number stand alone: no move number.
+  EXPECT_THAT(parse_calls("1... ... e5 *"),
+              ElementsAre("end_tags @1:1", "number 1... @1:1", "diag bad-move-number '...' @1:6",
+                          "move e5 @1:10", "result * @1:13"));
+}
+
 TEST(GameParser, NagSyntax) {
   EXPECT_THAT(parse_calls("e4 $0 $255 $256 $ e5 !!! *"),
               ElementsAre("end_tags @1:1", "move e4 @1:1", "nag 0 @1:4", "nag 255 @1:7",
@@ -147,6 +166,18 @@ TEST(GameParser, Latin1InTagsAndCommentsIsKeptWithAWarning) {
               ElementsAre("diag invalid-utf8 '\xf6' @1:16", "tag Event=Marx Gy\xf6rgy Mem @1:1",
                           "end_tags @2:1", "number 1. @2:1", "move e4 @2:4", "diag invalid-utf8 '\xe9' @2:11",
                           "{caf\xe9 @2:7", "result * @2:14"));
+}
+
+// PGN strings hold printing characters only: a control character in a tag
+// value (ESC, BEL, NUL, TAB) is reported where it stands, once per tag, and
+// the value is handed on as read. Comments may hold tabs.
+TEST(GameParser, ControlCharactersInTagValuesAreReported) {
+  using namespace std::string_literals;  // for the NUL byte
+  EXPECT_THAT(parse_calls("[Event \"E\x1b[31mR\x07\"]\n[Site \"S\tX\"] [White \"A\0B\"]\n{a\tb} *"s),
+              ElementsAre("diag control-in-tag-value '[Event \"E\x1b[31mR\x07\"]' @1:10",
+                          "tag Event=E\x1b[31mR\x07 @1:1", "diag control-in-tag-value '[Site \"S\tX\"]' @2:9",
+                          "tag Site=S\tX @2:1", "diag control-in-tag-value '[White \"A\0B\"]' @2:23"s,
+                          "tag White=A\0B @2:14"s, "{a\tb @3:1", "end_tags @3:7", "result * @3:7"));
 }
 
 TEST(GameParser, ValidUtf8IsQuiet) {

@@ -39,8 +39,8 @@ class RecordingVisitor : public Visitor {
     calls.push_back(call("end_tags", l));
     return skip_movetext ? Skip::Yes : Skip::No;
   }
-  void move_number(std::uint32_t n, std::uint32_t dots, Location l) override {
-    calls.push_back(call("number " + std::to_string(n) + std::string(dots, '.'), l));
+  void move_number(std::uint32_t n, std::uint32_t dots, bool apart, Location l) override {
+    calls.push_back(call("number " + std::to_string(n) + (apart ? " " : "") + std::string(dots, '.'), l));
   }
   void move(std::string_view san, Location l) override {
     calls.push_back(call("move " + std::string(san), l));

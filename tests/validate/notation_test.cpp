@@ -167,6 +167,17 @@ TEST(Notation, MoveNumbers) {
             (V{{"move-number", 0, 11}, {"move-number", 0, 11}}));
 }
 
+// Import format parts periods from their number ("1. ... e5", "2 ... Nc6");
+// export format writes "1..." together. Black's number is checked as ever.
+TEST(Notation, MoveNumbersApartFromTheirPeriods) {
+  EXPECT_EQ(notation("1. e4 1... e5 2. Nf3 2... Nc6 *"), V{});
+  EXPECT_EQ(notation("1. e4 1. ... e5 2. Nf3 2 ... Nc6 *"),
+            (V{{"move-number", 0, 9}, {"move-number", 0, 9}}));
+  EXPECT_EQ(notation("1. e4 1. ... e5 *", "", false), V{});
+  EXPECT_EQ(notation("1. e4 e5 2. ... Nf3 *"), (V{{"move-number", 0, 9}}));
+  EXPECT_EQ(notation("1. e4 e5 2. Nf3 3 ... Nc6 *"), (V{{"move-number", 0, 9}}));
+}
+
 TEST(Notation, LongLines) {
   // 255 characters is the most a line may hold; UTF-8 counts by character.
   const std::string at_limit = "{" + std::string(253, 'a') + "}";

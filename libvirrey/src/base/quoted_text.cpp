@@ -14,7 +14,7 @@ std::size_t printable_sequence(std::string_view text, std::size_t i) {
   const auto lead = static_cast<unsigned char>(text[i]);
   const std::size_t n = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 0;
   if (n == 0 || i + n > text.size()) return 0;
-  if (lead == 0xc2 && static_cast<unsigned char>(text[i + 1]) < 0xa0) return 0;  // U+0080..U+009F
+  if (control_length(text, i)) return 0;
   return first_invalid_utf8(text.substr(i, n)) == std::string_view::npos ? n : 0;
 }
 

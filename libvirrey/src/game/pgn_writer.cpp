@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "virrey/base/utf8.hpp"
 #include "virrey/game/roster.hpp"
 
 namespace virrey::game {
@@ -59,10 +60,14 @@ class LineFiller {
 std::string escape_tag_value(std::string_view value) {
   std::string out;
   out.reserve(value.size());
-  for (char c : value) {
-    if (c == '"' || c == '\\') out += '\\';
-    if (c == '\n' || c == '\r') c = ' ';
-    out += c;
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    if (const std::size_t control = control_length(value, i)) {
+      out += ' ';
+      i += control - 1;
+      continue;
+    }
+    if (value[i] == '"' || value[i] == '\\') out += '\\';
+    out += value[i];
   }
   return out;
 }

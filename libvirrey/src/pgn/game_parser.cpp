@@ -303,11 +303,26 @@ void Run::move_number(const char* start, Location at) {
   }
   const char* q = p_;
   while (q < end_ && *q == '.') ++q;
-  const std::uint32_t dots = std::uint32_t(q - p_);
+  std::uint32_t dots = std::uint32_t(q - p_);
   p_ = q;
+  // Periods are tokens of their own: "1. ... e5" and "2 ... Nc6" number a
+  // Black move, "1. ..." being White's period and then Black's three.
+  bool apart = false;
+  if (dots <= 1) {
+    while (q < end_ && (is_blank(*q) || is_newline(*q))) ++q;
+    if (q < end_ && *q == '.') [[unlikely]] {
+      count_lines(p_, q);
+      p_ = q;
+      while (q < end_ && *q == '.') ++q;
+      const std::uint32_t more = std::uint32_t(q - p_);
+      dots = dots == 1 && more == 3 ? 3 : dots + more;
+      apart = true;
+      p_ = q;
+    }
+  }
   if (number == 0 || dots == 2 || dots > 3)
     report(Problem::UnusualMoveNumber, at, std::string_view(start, std::size_t(p_ - start)));
-  v_.move_number(number, dots, at);
+  v_.move_number(number, dots, apart, at);
 }
 
 void Run::stray_dots() {
@@ -365,11 +380,14 @@ void Run::tag_pair() {
   const Location value_at = loc(p_);
   const char* value_start = ++p_;
   bool escaped = false;
+  const char* control = nullptr;  // the value's first control character
   while (p_ < end_ && *p_ != '"' && !is_newline(*p_)) {
     if (*p_ == '\\' && p_ + 1 < end_ && (p_[1] == '"' || p_[1] == '\\')) {
       escaped = true;
       p_ += 2;
     } else {
+      if (is_control(*p_) && !control) [[unlikely]]
+        control = p_;
       ++p_;
     }
   }
@@ -391,6 +409,8 @@ void Run::tag_pair() {
     report(Problem::UnterminatedTag, at, std::string_view(open, std::size_t(p_ - open)));
   }
   check_utf8(raw);
+  if (control) [[unlikely]]
+    report(Problem::ControlInTagValue, loc(control), std::string_view(open, std::size_t(p_ - open)));
   std::string_view value = raw;
   if (escaped) {
     unescaped_.clear();

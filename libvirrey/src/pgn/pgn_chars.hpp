@@ -7,6 +7,8 @@ constexpr bool is_newline(char c) { return c == '\n' || c == '\r'; }
 // Blanks within a line.
 constexpr bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f'; }
 constexpr bool is_digit(char c) { return c >= '0' && c <= '9'; }
+// Non-printing bytes, which PGN strings may not hold (line breaks among them).
+constexpr bool is_control(char c) { return static_cast<unsigned char>(c) < 0x20 || c == '\x7f'; }
 constexpr bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
 // Bytes of a PGN symbol token (SAN, results, move numbers, null moves).

@@ -41,13 +41,11 @@ std::string field_text(std::string_view s) {
   std::string out;
   out.reserve(text.size());
   for (std::size_t i = 0; i < text.size(); ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    const bool c1 = c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) < 0xA0;
-    if (c < 0x20 || c == 0x7F || c1) {
+    if (const std::size_t control = control_length(text, i)) {
       out += ' ';
-      i += c1;
+      i += control - 1;
     } else {
-      out += char(c);
+      out += text[i];
     }
   }
   return out;

@@ -7,6 +7,7 @@
 
 #include "virrey/base/quoted_text.hpp"
 #include "virrey/base/sanitizers.hpp"
+#include "virrey/base/utf8.hpp"
 #include "virrey/game/roster.hpp"
 #include "virrey/rules/fen.hpp"
 #include "virrey/rules/outcome.hpp"
@@ -154,7 +155,8 @@ struct GeometryChecker final : pgn::Visitor {
           fmt::format("tag {} appears twice; the first value is kept", name));
       return;
     }
-    out.record.tags.push_back({std::string(name), std::string(value)});
+    // A value that is not UTF-8 (an encoding finding) is Latin-1: kept as UTF-8.
+    out.record.tags.push_back({std::string(name), as_utf8(value)});
     tag_at.push_back(at);
   }
 
@@ -446,8 +448,9 @@ struct GeometryChecker final : pgn::Visitor {
   }
 
   // PGN export format: a move number is the full move number of the move
-  // that follows it, and "N..." comes before a Black move only.
-  void move_number(std::uint32_t n, std::uint32_t dots, pgn::Location at) override {
+  // that follows it, "N..." comes before a Black move only, and its periods
+  // follow the digits without a space.
+  void move_number(std::uint32_t n, std::uint32_t dots, bool apart, pgn::Location at) override {
     if (!options.notation || skip_moves || lines.empty()) return;
     const Line& line = lines.back();
     if (line.dead) return;
@@ -461,6 +464,9 @@ struct GeometryChecker final : pgn::Visitor {
     else if (dots >= 3 && white)
       add(Code::MoveNumber, Severity::Warning, at,
           fmt::format("\"{}...\" comes before a White move: {}.", n, n));
+    else if (apart)
+      add(Code::MoveNumber, Severity::Warning, at,
+          fmt::format("move number {} apart from its periods: {}{}", n, n, white ? "." : "..."));
   }
 
   // A null move passes the turn: annotators write it in variations ("--",
@@ -524,7 +530,7 @@ struct GeometryChecker final : pgn::Visitor {
     start_movetext();
     MovetextItem item;
     item.kind = ItemKind::Comment;
-    item.text = std::string(text);
+    item.text = as_utf8(text);
     out.record.movetext.push_back(std::move(item));
   }
 
@@ -563,10 +569,12 @@ struct GeometryChecker final : pgn::Visitor {
   }
 
   void diagnostic(const pgn::Diagnostic& d) override {
-    const Code code = d.problem == pgn::Problem::InvalidUtf8 ? Code::Encoding : Code::Syntax;
+    const Code code = d.problem == pgn::Problem::InvalidUtf8         ? Code::Encoding
+                      : d.problem == pgn::Problem::ControlInTagValue ? Code::BadTag
+                                                                     : Code::Syntax;
     const Severity sev = pgn::is_warning_by_default(d.problem) ? Severity::Warning : Severity::Error;
     std::string message(d.message);
-    if (!d.text.empty() && d.text.size() <= 40 && code == Code::Syntax)
+    if (!d.text.empty() && (code == Code::BadTag || (code == Code::Syntax && d.text.size() <= 40)))
       message += fmt::format(" ('{}')", quoted_text(d.text));
     add(code, sev, d.at, message);
     if (sev == Severity::Error && !lines.empty() && d.problem == pgn::Problem::UnexpectedCharacter)
@@ -694,8 +702,8 @@ struct GameChecker::Impl final : pgn::Visitor {
     }
     return active->end_tags(at);
   }
-  void move_number(std::uint32_t n, std::uint32_t dots, pgn::Location at) override {
-    active->move_number(n, dots, at);
+  void move_number(std::uint32_t n, std::uint32_t dots, bool apart, pgn::Location at) override {
+    active->move_number(n, dots, apart, at);
   }
   void move(std::string_view san, pgn::Location at) override { active->move(san, at); }
   void null_move(std::string_view t, pgn::Location at) override { active->null_move(t, at); }

@@ -14,8 +14,14 @@ namespace virrey {
 std::size_t first_invalid_utf8(std::string_view text);
 
 // Text as UTF-8: well-formed sequences kept, any other byte read as Latin-1
-// (tag values from old tools) and written as that code point. Every output
-// of text that may not be UTF-8 goes through it (JSON, CSV, tables, TRF).
+// (tag values from old tools) and written as that code point. The game
+// checker reads tag values and comments through it, and every output of
+// text that may not be UTF-8 (JSON, CSV, tables, TRF). Valid UTF-8 is
+// copied after one quick check.
 std::string as_utf8(std::string_view s);
+
+// Bytes of the control character at s[i] of UTF-8 text: 1 for C0 and DEL,
+// 2 for C1 (U+0080..U+009F), 0 for any other character.
+std::size_t control_length(std::string_view s, std::size_t i);
 
 }  // namespace virrey

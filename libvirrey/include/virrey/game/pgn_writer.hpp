@@ -1,7 +1,7 @@
 // Writes a GameRecord in PGN export format: the Seven Tag Roster first and in
-// its order, then the other tags as read; escaped tag values; movetext with
-// canonical SAN, move numbers, NAGs ($n), comments and variations, in lines
-// of at most 79 characters; the result last.
+// its order, then the other tags as read; escaped tag values without control
+// characters; movetext with canonical SAN, move numbers, NAGs ($n), comments
+// and variations, in lines of at most 79 characters; the result last.
 #pragma once
 
 #include <string>
@@ -13,7 +13,8 @@ namespace virrey::game {
 // The game followed by one blank line.
 std::string write_pgn(const GameRecord& record);
 
-// A tag value with '"' and '\' escaped.
+// A tag value with '"' and '\' escaped, and each control character (C0, DEL,
+// C1), which PGN strings may not hold, a space.
 std::string escape_tag_value(std::string_view value);
 
 }  // namespace virrey::game

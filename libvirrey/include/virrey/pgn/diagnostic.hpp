@@ -26,7 +26,8 @@ enum class Problem : std::uint8_t {
   BadAnnotation,         // a run of '!'/'?' other than ! ? !! ?? !? ?!; ignored
   ResultInVariation,     // a termination marker inside a variation; ignored
   TextAfterResult,       // non-blank text after the game's termination marker; ignored
-  InvalidUtf8,           // tag value or comment is not valid UTF-8 (often Latin-1); bytes kept as they are
+  InvalidUtf8,           // tag value or comment is not valid UTF-8 (often Latin-1); reported, not changed
+  ControlInTagValue,     // a tag value holding a control character (ESC, TAB, NUL...); kept as read
   TooManyDiagnostics,    // ParseOptions::max_diagnostics reached; nothing more is reported for the game
 };
 

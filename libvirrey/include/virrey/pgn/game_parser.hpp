@@ -7,7 +7,8 @@
 //   [Name "value"]   tag pair; only before the movetext; \" and \\ escapes
 //   { ... }          comment (no nesting), ; ... comment to end of line
 //   %...             escape line, only at column 1: skipped
-//   12. 12... 12     move number (digits and dots), checked then reported
+//   12. 12... 12     move number (digits and dots), checked then reported;
+//   12. ... 12 ...   periods apart from their number count with it
 //   symbols          runs of letters, digits and _ + # = : - / @ : a result
 //                    (1-0 0-1 1/2-1/2), a null move (-- Z0), an evaluation
 //                    symbol (+- etc.) or else a move (SAN candidate);

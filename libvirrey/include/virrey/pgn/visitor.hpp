@@ -54,7 +54,10 @@ class Visitor {
   virtual Skip end_tags(Location /*at*/) { return Skip::No; }
 
   // "12." (dots 1), "12..." (dots 3), "12" (dots 0): syntax already checked.
-  virtual void move_number(std::uint32_t /*number*/, std::uint32_t /*dots*/, Location /*at*/) {}
+  // `apart`: whitespace stood between the number and its periods, as import
+  // format allows ("12. ...", "12 ...": dots 3); export format does not.
+  virtual void move_number(std::uint32_t /*number*/, std::uint32_t /*dots*/, bool /*apart*/,
+                           Location /*at*/) {}
 
   // A SAN candidate exactly as written, check/mate suffix included, suffix
   // annotations excluded: "Nf3", "exd8=Q+", "e8V", "O-O", "0-0-0", "O-M-O",
