@@ -367,12 +367,6 @@ TEST(GameSummary, DatesAndElo) {
   EXPECT_EQ(parse_date("2024.??.??"), 20240000u);
   EXPECT_EQ(parse_date("????.??.??"), 0u);
   EXPECT_EQ(parse_date("2024-05-31"), 0u);
-  // A year alone, a year and a month: as the date filters read them.
-  EXPECT_EQ(parse_date("2021"), 20210000u);
-  EXPECT_EQ(parse_date("2021.05"), 20210500u);
-  EXPECT_EQ(parse_date("2021.5"), 0u);
-  EXPECT_EQ(parse_date("21.05"), 0u);
-  EXPECT_EQ(parse_date("????"), 0u);
   EXPECT_EQ(parse_elo("2850"), 2850);
   EXPECT_EQ(parse_elo(""), 0);
   EXPECT_EQ(parse_elo("-"), 0);

@@ -94,9 +94,6 @@ std::string summary_digest_value(std::string value) {
   if (!s) return value;
   s->final_men = 0;
   s->features = false;
-  // A Date tag of a year alone or a year and a month ("2021", "2021.05")
-  // was read as no date before: a date without its day agrees either way.
-  if (s->date % 100 == 0) s->date = 0;
   return encode_summary(*s);
 }
 

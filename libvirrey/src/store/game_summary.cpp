@@ -58,13 +58,6 @@ std::optional<GameSummary> decode_summary(std::string_view b) {
 }
 
 std::uint32_t parse_date(std::string_view d) {
-  // A year alone, or a year and a month, are read as "YYYY.??.??" and
-  // "YYYY.MM.??" are (the date filters read them so too).
-  std::string padded;
-  if ((d.size() == 4 || (d.size() == 7 && d[4] == '.'))) {
-    padded = std::string(d) + (d.size() == 4 ? ".??.??" : ".??");
-    d = padded;
-  }
   if (d.size() != 10 || d[4] != '.' || d[7] != '.') return 0;
   auto part = [&](std::size_t from, std::size_t len) -> std::uint32_t {
     std::uint32_t v = 0;
