@@ -1,6 +1,10 @@
 #include "analyse_command.hpp"
 
+#include <unistd.h>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
 #include <unordered_map>
 
 #include <fmt/format.h>
@@ -264,7 +268,18 @@ int run_analyse(const AnalyseOptions& o) {
     return kExitUsage;
   }
   // --output is made when there is something to write: a run that fails
-  // before (no engine, a missing input) leaves the file as it was.
+  // before (no engine, a missing input) leaves the file as it was. A path
+  // where no file can be made is refused before any engine works.
+  if (!o.output.empty() && ::access(o.output.c_str(), F_OK) != 0) {
+    const std::string parent = std::filesystem::path(o.output).parent_path().string();
+    if (::access(parent.empty() ? "." : parent.c_str(), W_OK | X_OK) != 0) {
+      log::error("cannot write {}: {}", o.output, std::strerror(errno));
+      return kExitIo;
+    }
+  } else if (!o.output.empty() && ::access(o.output.c_str(), W_OK) != 0) {
+    log::error("cannot write {}: {}", o.output, std::strerror(errno));
+    return kExitIo;
+  }
   File file;
   std::FILE* out = o.output.empty() ? stdout : nullptr;
   bool write_failed = false;
@@ -378,7 +393,8 @@ int run_analyse(const AnalyseOptions& o) {
   if (!read_all) return kExitIo;
   // No game the engine plays: as without an engine.
   if (analysed > 0 && c.games_refused == analysed) return kExitIo;
-  return c.failed && !o.cached ? kExitDataFailed : exit_code;
+  // A game the engine does not play is reported, and the run says so.
+  return (c.failed && !o.cached) || c.games_refused > 0 ? kExitDataFailed : exit_code;
 }
 
 }  // namespace virrey::cli

@@ -436,9 +436,10 @@ void add_analyse(CLI::App& app, AnalyseOptions& o, std::function<void()> run) {
       "position, engine and limits, so a position is searched once and a rerun resumes.\n"
       "Default engines (Debian packages): stockfish, sjaakii (Virrey, XBoard variant viceroy),\n"
       "fairy-stockfish (Modern, UCI_Variant modern), found on PATH or in /usr/games.\n"
-      "Exit 0: done; 1: some positions were left unevaluated (an engine crashed, hung, answered\n"
-      "an illegal move or does not play the variant: listed on stderr); 2: usage error; 3: no engine,\n"
-      "or an I/O or database error.");
+      "Exit 0: done; 1: some positions or games were left unevaluated (an engine crashed, hung,\n"
+      "answered an illegal move or does not play the variant: listed on stderr); 2: usage error;\n"
+      "3: no engine, an engine that plays none of the games, or an I/O or database error;\n"
+      "141: the reader of the output went away.");
   cmd->add_option("inputs", o.inputs, "PGN files, or '-' for standard input (default: the games of --db)");
   add_db_option(cmd, o.db);
   const std::size_t before_filters = cmd->get_options().size();

@@ -1,5 +1,7 @@
 #include "filter_options.hpp"
 
+#include <sstream>
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -45,6 +47,35 @@ Result<std::optional<query::OpeningCondition>> opening_condition(const FilterOpt
   return std::optional<query::OpeningCondition>{std::move(c)};
 }
 
+namespace {
+
+// A FEN of a board and a side alone has no castling rights. Said when a king
+// and a rook of one side stand where castling starts, as the user may have
+// meant them to castle.
+void note_fen_without_castling(std::string_view fen, const std::vector<query::PositionTarget>& targets) {
+  std::istringstream fields{std::string(fen)};
+  std::string field;
+  int count = 0;
+  while (fields >> field) ++count;
+  if (count != 2) return;
+  for (const query::PositionTarget& t : targets) {
+    const Setup& s = t.setup;
+    const int w = s.width(), top = s.height() - 1;
+    for (Color c : {Color::White, Color::Black}) {
+      const int rank = c == Color::White ? 0 : top;
+      const auto at = [&](int file) { return s.board[std::size_t(rank * w + file)]; };
+      const bool king = at(Position<Board8>::kKingFile) == Piece{c, PieceType::King};
+      const bool rook = at(0) == Piece{c, PieceType::Rook} || at(w - 1) == Piece{c, PieceType::Rook};
+      if (king && rook) {
+        log::warn("the FEN has no castling field: read as '-' (no castling rights; KQkq gives them all)");
+        return;
+      }
+    }
+  }
+}
+
+}  // namespace
+
 Result<query::GameFilter> build_filter(const FilterOptions& o) {
   query::GameFilter f;
   query::TagConditions& t = f.tags;
@@ -52,9 +83,10 @@ Result<query::GameFilter> build_filter(const FilterOptions& o) {
   if (!o.variant.empty()) take("--variant", query::parse_variant(o.variant), t.variant, error);
   if (error) return *error;
   if (!o.fen.empty() && !o.moves.empty()) return usage("--fen and --moves exclude each other");
-  if (!o.fen.empty())
+  if (!o.fen.empty()) {
     take("--fen", query::position_from_fen_text(o.fen, t.variant), f.positions, error);
-  else if (!o.moves.empty())
+    note_fen_without_castling(o.fen, f.positions);
+  } else if (!o.moves.empty())
     take("--moves", query::position_from_moves(o.moves, t.variant), f.positions, error);
 
   if (!o.promotion.empty() || !o.by.empty() || !o.file.empty() || o.min_count != 0 || !o.ply.empty()) {

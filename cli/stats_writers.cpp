@@ -582,6 +582,12 @@ std::string variant_label(const query::VariantGameStats& v, bool total) {
   return total ? "all" : std::string(info(v.variant).cli_name);
 }
 
+// A figure of the game lengths: no value over no game.
+template <class Lengths>
+Value of_lengths(const Lengths& d, Value figure) {
+  return d.games() ? std::move(figure) : Value::null();
+}
+
 Value games_json_one(const query::VariantGameStats& v, bool total, std::uint32_t width) {
   std::vector<Value> endings, histogram;
   for (auto e : kEndings) {
@@ -601,9 +607,10 @@ Value games_json_one(const query::VariantGameStats& v, bool total, std::uint32_t
                                        {"to", integer(b.to)},
                                        {"games", integer(b.games)},
                                        {"pct", two(share(b.games, d.games()))}}));
-  Members length = {{"mean", two(d.mean())}, {"min", integer(d.min())}};
-  for (const auto& q : kQuantiles) length.push_back({std::string(q.name), integer(d.quantile(q.q))});
-  length.push_back({"max", integer(d.max())});
+  Members length = {{"mean", of_lengths(d, two(d.mean()))}, {"min", of_lengths(d, integer(d.min()))}};
+  for (const auto& q : kQuantiles)
+    length.push_back({std::string(q.name), of_lengths(d, integer(d.quantile(q.q)))});
+  length.push_back({"max", of_lengths(d, integer(d.max()))});
   length.push_back({"histogram", Value::list(std::move(histogram))});
   return Value::object({{"variant", string(variant_label(v, total))},
                         {"games", integer(v.results.games)},
@@ -639,10 +646,11 @@ void games_csv_one(const query::VariantGameStats& v, bool total, std::uint32_t w
           integer(v.endings[std::size_t(e)][std::size_t(o)]));
   }
   const auto& d = v.lengths;
-  row("length_mean", "", two(d.mean()));
-  row("length_min", "", integer(d.min()));
-  for (const auto& q : kQuantiles) row(fmt::format("length_{}", q.name), "", integer(d.quantile(q.q)));
-  row("length_max", "", integer(d.max()));
+  row("length_mean", "", of_lengths(d, two(d.mean())));
+  row("length_min", "", of_lengths(d, integer(d.min())));
+  for (const auto& q : kQuantiles)
+    row(fmt::format("length_{}", q.name), "", of_lengths(d, integer(d.quantile(q.q))));
+  row("length_max", "", of_lengths(d, integer(d.max())));
   for (const auto& b : query::length_histogram(d, width))
     row("length_bin", fmt::format("{}-{}", b.from, b.to), integer(b.games));
 }

@@ -6,8 +6,9 @@
 #   bin/virrey-dask, share/virrey/cluster/       the Dask driver (cluster/)
 # The libraries are static and private to the binary; tests, benchmarks and
 # headers stay in the build tree. The man pages and the completion are
-# written at build time by the binary itself from its CLI11 definitions, so a
-# new command or option appears in them without more work here.
+# written by the binary itself from its CLI11 definitions (the completion at
+# build time, the man pages again at install time for the prefix given then),
+# so a new command or option appears in them without more work here.
 # The component system-binary (not part of a plain install; scripts/package.sh
 # installs it after the rest) replaces bin/virrey by the build linked to the
 # system's shared libraries (cli/CMakeLists.txt, virrey_system).
@@ -42,7 +43,12 @@ install(
     message(FATAL_ERROR \"writing the man pages failed: \${rc}\")
   endif()
   file(GLOB pages \"${VIRREY_DOCS_DIR}/installed/man/*.1\")
-  file(INSTALL \${pages} DESTINATION \"\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_MANDIR}/man1\")"
+  if(IS_ABSOLUTE \"${CMAKE_INSTALL_MANDIR}\")
+    set(man_dir \"${CMAKE_INSTALL_MANDIR}/man1\")
+  else()
+    set(man_dir \"\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_MANDIR}/man1\")
+  endif()
+  file(INSTALL \${pages} DESTINATION \${man_dir})"
   COMPONENT binary)
 install(FILES ${PROJECT_SOURCE_DIR}/cluster/virrey-dask.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 install(FILES ${VIRREY_DOCS_DIR}/completion/virrey

@@ -1,5 +1,6 @@
 # Writes the man pages and the bash completion of virrey with the binary
-# itself (cmake/install.cmake runs this at build time):
+# itself (cmake/install.cmake runs this at build time, and for the man pages
+# again at install time):
 #   cmake -DVIRREY=BINARY -DDOCS=DIR -DDATA_DIR=PREFIX/share/virrey -P write_docs.cmake
 file(REMOVE_RECURSE ${DOCS}/man)
 file(MAKE_DIRECTORY ${DOCS}/man ${DOCS}/completion)

@@ -105,6 +105,9 @@ TEST_F(FeatureCli, SharesOfNothingAreNull) {
   r = run({"stats", "results", "--db", db(), "--format", "csv", "--player", "nobody"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("\ntotal,,all,0,0,0,0,0,,,,,,,"), std::string::npos) << r.out;
+  r = run({"stats", "games", "--db", db(), "--format", "json", "--player", "nobody"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("\"length\":{\"mean\":null,\"min\":null,\"p10\":null"), std::string::npos) << r.out;
 }
 
 TEST_F(FeatureCli, StatsTakeTheFilters) {

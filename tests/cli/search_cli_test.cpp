@@ -138,6 +138,10 @@ TEST_F(SearchCli, AFenWithoutCastlingSaysHowItIsRead) {
   const RunResult full = search({"--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq", "--count"});
   EXPECT_EQ(full.exit_code, 0);
   EXPECT_EQ(full.err.find("castling field"), std::string::npos) << full.err;
+  // Nothing to say where no king and rook stand ready to castle.
+  const RunResult kings = search({"--fen", "8/8/8/8/8/8/8/K6k w", "--count"});
+  EXPECT_EQ(kings.exit_code, 0);
+  EXPECT_EQ(kings.err.find("castling field"), std::string::npos) << kings.err;
 }
 
 // Moves that play only as Virrey chess (a bare promotion), asked of a

@@ -573,6 +573,15 @@ TEST(Analyse, OutputIsKeptWhenTheRunFailsFirst) {
   const RunResult r = run_virrey({"analyse", pgn, "--engine", "/nonexistent/engine", "-o", out}, dir.path());
   EXPECT_EQ(r.exit_code, 3) << r.err;
   EXPECT_EQ(testing::read_file(out), "the run before\n");
+  // An --output where no file can be made is refused before any engine works.
+  const RunResult nowhere =
+      run_virrey({"analyse", pgn, "--nodes", "1000", "-o", dir.path() + "/no/such/dir/out.pgn"}, dir.path());
+  EXPECT_EQ(nowhere.exit_code, 3);
+  EXPECT_NE(
+      nowhere.err.find("cannot write " + dir.path() + "/no/such/dir/out.pgn: No such file or directory"),
+      std::string::npos)
+      << nowhere.err;
+  EXPECT_EQ(nowhere.err.find("positions"), std::string::npos) << nowhere.err;
 }
 
 // A reader of the output that goes away ends the run as SIGPIPE ends every

@@ -172,8 +172,15 @@ void swiss_tournament(const SwissOptions& o, const std::function<void(game::Game
       pairs.clear();
     }
     if (!paired) {
-      log::warn("swiss: round {}: no pairing of the {} players avoids a game played before; some meet again",
-                round, n);
+      if (budget == 0)
+        log::warn(
+            "swiss: round {}: no pairing of the {} players without a game played before was found "
+            "within the search bound; some meet again",
+            round, n);
+      else
+        log::warn(
+            "swiss: round {}: no pairing of the {} players avoids a game played before; some meet again",
+            round, n);
       pair_greedily(players, without(bye), pairs);
     }
     const std::string date = fmt::format("{:04}.{:02}.{:02}", year, month, std::min(day + round - 1, 28));

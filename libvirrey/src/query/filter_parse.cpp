@@ -6,7 +6,6 @@
 
 #include <fmt/format.h>
 
-#include "virrey/base/log.hpp"
 #include "virrey/game/main_line_trace.hpp"
 #include "virrey/query/game_filter.hpp"
 #include "virrey/rules/fen.hpp"
@@ -94,12 +93,6 @@ Result<std::vector<PositionTarget>> position_from_fen_text(std::string_view fen,
                                                            std::optional<Variant> variant) {
   fen = trim(fen);
   if (fen.empty()) return bad("bad FEN: it is empty");
-  // A board and a side alone: the castling rights the user may have meant
-  // are not assumed, but said.
-  if (const auto blank = fen.find_first_of(" \t");
-      blank != std::string_view::npos &&
-      trim(fen.substr(blank)).find_first_of(" \t") == std::string_view::npos)
-    log::warn("the FEN has no castling field: read as '-' (no castling rights; KQkq gives them all)");
   std::vector<PositionTarget> out;
   FenProblems best_errors;
   Variant best_variant = Variant::Standard;

@@ -32,8 +32,8 @@ struct MovetextItem {
 
 // The longest main line a game may have: the database reads no longer one
 // back, and the checker rejects a longer one (an `oversized-game` error).
-// Far beyond any game played: FIDE's 75-move rule ends every game within
-// 17,697 plies.
+// Far beyond any game played: FIDE's 75-move rule ends every game of
+// standard chess within 17,697 plies.
 constexpr std::uint32_t kMaxMainLinePlies = 1'000'000;
 
 // [BishopSwap "Yes"]: the tag that allows the bishop swap in Modern chess.
