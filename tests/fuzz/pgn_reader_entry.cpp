@@ -5,6 +5,7 @@
 
 #include "fuzz_check.hpp"
 #include "fuzz_entries.hpp"
+#include "virrey/base/utf8.hpp"
 #include "virrey/game/pgn_writer.hpp"
 #include "virrey/importers/memory_source.hpp"
 #include "virrey/pgn/game_splitter.hpp"
@@ -36,11 +37,14 @@ std::string first_error(const validate::CheckedGame& game) {
 
 // Whether the writer copies the Seven Tag Roster as read: it fills missing
 // tags with their defaults, writes the termination marker as the result and
-// turns line breaks into spaces, and the identity sees those tags as read.
+// turns control characters (line breaks among them) into spaces, and the
+// identity sees those tags as read.
 bool roster_written_as_read(const game::GameRecord& record) {
   for (std::string_view name : {"Event", "Site", "Date", "Round", "White", "Black", "Result"}) {
     if (!record.has_tag(name)) return false;
-    if (record.tag(name).find_first_of("\r\n") != std::string_view::npos) return false;
+    const std::string_view value = record.tag(name);
+    for (std::size_t i = 0; i < value.size(); ++i)
+      if (control_length(value, i) > 0) return false;
   }
   return record.tag("Result") == result_text(record.result);
 }
