@@ -588,8 +588,11 @@ TEST(Analyse, OutputIsKeptWhenTheRunFailsFirst) {
 // command (141 in the shell), without an error of its own.
 TEST(Analyse, AReaderThatGoesAwayEndsTheRun) {
   TempDir dir;
+  // More output than a pipe holds (the games after the first are answered
+  // from the run's own results, fast): the run cannot end before the reader
+  // has gone.
   std::string games;
-  for (int i = 0; i < 20; ++i) games += std::string(kScholar) + "\n";
+  for (int i = 0; i < 600; ++i) games += std::string(kScholar) + "\n";
   const auto pgn = write(dir.path(), "g.pgn", games);
   const std::string err = dir.path() + "/err";
   const std::string cmd = "bash -c \"'" + std::string(VIRREY_BINARY) + "' analyse '" + pgn +
