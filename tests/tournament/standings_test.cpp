@@ -181,9 +181,11 @@ TEST(Standings, RoundsNoGameNamesAreNoRounds) {
 // A game of no known round spares its players one absence and makes none:
 // r? A-B 1-0 (Round "0", which does not read), r1 C-D 1-0, r2 A-C 1-0. B has
 // a game and no round of its own: absent in one of the two rounds; D absent
-// in round 2. BH (an opponent's unplayed round a draw, the player's own
-// against an opponent of the player's score): A = B 0 + 1/2 + C 1 = 1.5;
-// B = A 2 + dummy 0 = 2; C = D 0 + 1/2 + A 2 = 2.5; D = C 1 + dummy 0 = 1.
+// in round 2. BH (an opponent's rounds without an opponent after the last
+// one played count as draws; the player's own unplayed round a dummy with the
+// player's score): B's absence comes before its game of no known round, which
+// counts last: A = B 0 + C 1 = 1; B = A 2 + dummy 0 = 2; C = D (0 + 1/2, absent
+// after its last game) + A 2 = 2.5; D = C 1 + dummy 0 = 1.
 TEST(Standings, GamesOfNoKnownRoundMakeNoAbsences) {
   const Made m = make({{"A", "B", "0", "1-0"}, {"C", "D", "1", "1-0"}, {"A", "C", "2", "1-0"}});
   EXPECT_EQ(m.t.rounds, 2);
@@ -195,7 +197,7 @@ TEST(Standings, GamesOfNoKnownRoundMakeNoAbsences) {
   EXPECT_EQ(absences("B"), 1);
   EXPECT_EQ(absences("C"), 0);
   EXPECT_EQ(absences("D"), 1);
-  EXPECT_DOUBLE_EQ(value(m, TieBreak::Buchholz, "A"), 1.5);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Buchholz, "A"), 1.0);
   EXPECT_DOUBLE_EQ(value(m, TieBreak::Buchholz, "B"), 2.0);
   EXPECT_DOUBLE_EQ(value(m, TieBreak::Buchholz, "C"), 2.5);
   EXPECT_DOUBLE_EQ(value(m, TieBreak::Buchholz, "D"), 1.0);
@@ -285,34 +287,39 @@ TEST(Standings, SwissByesForfeitsAbsence) {
   // Points: P1 1+1+1/2 = 2.5; P2 0+1+1/2 = 1.5; P3 1/2+0+1/2 = 1; P4 1/2+0+0 = 0.5; P5 1+0+1 = 2.
   EXPECT_EQ(ranking(m, default_tie_breaks(System::Swiss)),
             (std::vector<std::string>{"1 P1", "2 P5", "3 P2", "4 P3", "5 P4"}));
-  // Opponents' scores with their unplayed rounds as draws: P1 2.5, P2 0+1/2+1/2 = 1,
-  // P3 1/2+1/2+1/2 = 1.5, P4 1/2+1/2+0 = 1, P5 1/2+0+1 = 1.5; an own unplayed
-  // round is a dummy opponent with the player's own score.
-  // BH: P1 = 1 (P2) + 1.5 (P5) + 1.5 (P3) = 4; P2 = 2.5 (P1) + 1.5 + 1.5 (dummies) = 5.5;
-  // P3 = 1 (P4) + 1 (dummy) + 2.5 (P1) = 4.5; P4 = 1.5 (P3) + 0.5 (dummy) + 1.5 (P5) = 3.5;
-  // P5 = 2 (dummy) + 2.5 (P1) + 1 (P4) = 5.5.
-  EXPECT_DOUBLE_EQ(value(m, TieBreak::Buchholz, "P1"), 4.0);
+  // Opponents' scores (C.07 art. 16.3): the points scored, except rounds
+  // without an opponent after the last round that is no VUR (a round played
+  // or won), which count as draws. P1 2.5; P2 0 + 1 (forfeit win) + 1/2 (half-point
+  // bye after it: a draw) = 1.5; P3 1/2 + 0 (forfeit loss) + 1/2 = 1 (played last);
+  // P4 1/2 + 0 (absent, then played) + 0 = 0.5; P5 1 (bye) + 0 + 1 = 2. An own
+  // unplayed round is a dummy opponent with the player's own score (16.4).
+  // BH: P1 = 1.5 (P2) + 2 (P5) + 1 (P3) = 4.5; P2 = 2.5 (P1) + 1.5 + 1.5 (dummies) = 5.5;
+  // P3 = 0.5 (P4) + 1 (dummy) + 2.5 (P1) = 4; P4 = 1 (P3) + 0.5 (dummy) + 2 (P5) = 3.5;
+  // P5 = 2 (dummy) + 2.5 (P1) + 0.5 (P4) = 5.
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Buchholz, "P1"), 4.5);
   EXPECT_DOUBLE_EQ(value(m, TieBreak::Buchholz, "P2"), 5.5);
-  EXPECT_DOUBLE_EQ(value(m, TieBreak::Buchholz, "P3"), 4.5);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Buchholz, "P3"), 4.0);
   EXPECT_DOUBLE_EQ(value(m, TieBreak::Buchholz, "P4"), 3.5);
-  EXPECT_DOUBLE_EQ(value(m, TieBreak::Buchholz, "P5"), 5.5);
-  // Cut-1 drops the lowest: P1 4-1 = 3; P2 5.5-1.5 = 4; P3 4.5-1 = 3.5; P4 3.5-0.5 = 3; P5 5.5-1 = 4.5.
-  EXPECT_DOUBLE_EQ(value(m, TieBreak::BuchholzCut1, "P1"), 3.0);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Buchholz, "P5"), 5.0);
+  // Cut-1 drops a VUR first (art. 14), else the lowest: P1 4.5-1 = 3.5; P2 the
+  // half-point bye, 5.5-1.5 = 4; P3 the forfeit loss, 4-1 = 3 (not P4's 0.5);
+  // P4 the absence, 3.5-0.5 = 3; P5 (the full-point bye is no VUR) 5-0.5 = 4.5.
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::BuchholzCut1, "P1"), 3.5);
   EXPECT_DOUBLE_EQ(value(m, TieBreak::BuchholzCut1, "P2"), 4.0);
-  EXPECT_DOUBLE_EQ(value(m, TieBreak::BuchholzCut1, "P3"), 3.5);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::BuchholzCut1, "P3"), 3.0);
   EXPECT_DOUBLE_EQ(value(m, TieBreak::BuchholzCut1, "P4"), 3.0);
   EXPECT_DOUBLE_EQ(value(m, TieBreak::BuchholzCut1, "P5"), 4.5);
-  // Median drops the highest too: P1 1.5; P2 1.5; P3 1; P4 1.5; P5 2.
+  // Median drops the highest too: P1 3.5-2 = 1.5; P3 3-2.5 = 0.5; P5 4.5-2.5 = 2.
   EXPECT_DOUBLE_EQ(value(m, TieBreak::MedianBuchholz, "P1"), 1.5);
-  EXPECT_DOUBLE_EQ(value(m, TieBreak::MedianBuchholz, "P3"), 1.0);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::MedianBuchholz, "P3"), 0.5);
   EXPECT_DOUBLE_EQ(value(m, TieBreak::MedianBuchholz, "P5"), 2.0);
-  // SB: P1 = 1 + 1.5 + 1/2 x 1.5 = 3.25; P2 = 1 x 1.5 (forfeit win, dummy) + 1/2 x 1.5 = 2.25;
-  // P3 = 1/2 x 1 + 1/2 x 2.5 = 1.75; P4 = 1/2 x 1.5 = 0.75; P5 = 1 x 2 (bye, dummy) + 1 x 1 = 3.
-  EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "P1"), 3.25);
+  // SB: P1 = 1.5 + 2 + 1/2 x 1 = 4; P2 = 1 x 1.5 (forfeit win, dummy) + 1/2 x 1.5 = 2.25;
+  // P3 = 1/2 x 0.5 + 1/2 x 2.5 = 1.5; P4 = 1/2 x 1 = 0.5; P5 = 1 x 2 (bye, dummy) + 1 x 0.5 = 2.5.
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "P1"), 4.0);
   EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "P2"), 2.25);
-  EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "P3"), 1.75);
-  EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "P4"), 0.75);
-  EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "P5"), 3.0);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "P3"), 1.5);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "P4"), 0.5);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "P5"), 2.5);
   // WIN counts the forfeit and the bye; WON only games won on the board.
   EXPECT_DOUBLE_EQ(value(m, TieBreak::Wins, "P2"), 1);
   EXPECT_DOUBLE_EQ(value(m, TieBreak::Wins, "P5"), 2);
@@ -334,6 +341,57 @@ TEST(Standings, SwissByesForfeitsAbsence) {
   EXPECT_EQ(p2.entries[1].kind, EntryKind::Forfeit);
   EXPECT_EQ(p2.entries[2].kind, EntryKind::Bye);
   EXPECT_EQ(p2.games_played(), 1);
+}
+
+// C.07 art. 16 on unplayed rounds, by hand. r1 A-B 1-0, C a full-point bye;
+// r2 C-A 1-0, B a full-point bye. A full-point bye is no VUR: B's score is
+// its 1 point, not a draw for its bye. A's BH = B 1 + C 2 = 3; Cut-1 drops
+// the lowest, B's 1: 2.
+TEST(Standings, FullPointByesKeepTheirPoints) {
+  const Made m = make({{"A", "B", "1", "1-0"},
+                       {"C", "BYE", "1", "1-0", false},
+                       {"C", "A", "2", "1-0"},
+                       {"B", "BYE", "2", "1-0", false}},
+                      {}, System::Swiss);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Buchholz, "A"), 3.0);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::BuchholzCut1, "A"), 2.0);
+}
+
+// r1 X-Y 0-1 by forfeit, Z-W 1-0; r2 X-W 1-0, Y-Z 1/2; r3 Z-X 0-1, W-Y 0-1.
+// Points X 2, Y 2.5, Z 1.5, W 0. X's forfeit loss is a VUR: its dummy
+// opponent (X's own 2) is cut before W's 0: BH 2 + 0 + 1.5 = 3.5, Cut-1 1.5.
+// Y's forfeit win is no VUR: BH 2.5 (dummy) + 1.5 + 0 = 4, Cut-1 drops W's 0.
+// A withdrawal: D plays r1 and r2, then is absent; its absence after its
+// last game counts as a draw for its opponents (16.3), while C's absence in
+// r1, before it played, counts as C's 0.
+TEST(Standings, VoluntarilyUnplayedRoundsAreCutFirst) {
+  const Made m = make({{"X", "Y", "1", "0-1", false},
+                       {"Z", "W", "1", "1-0"},
+                       {"X", "W", "2", "1-0"},
+                       {"Y", "Z", "2", "1/2-1/2"},
+                       {"Z", "X", "3", "0-1"},
+                       {"W", "Y", "3", "0-1"}},
+                      {}, System::Swiss);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Buchholz, "X"), 3.5);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::BuchholzCut1, "X"), 1.5);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Buchholz, "Y"), 4.0);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::BuchholzCut1, "Y"), 4.0);
+  // r1 A-B 1-0, D-E 1-0 (C absent); r2 A-D 1-0, C-B 1-0 (E absent);
+  // r3 A-C 1/2, B-E 0-1 (D absent: withdrawn). Points A 2.5, B 0, C 1.5,
+  // D 1, E 1. D's score for its opponents: 1 + 0 + 1/2 = 1.5; C's: 0 + 1
+  // + 1/2 = 1.5 as scored. A's BH = B 0 + D 1.5 + C 1.5 = 3.
+  const Made w = make({{"A", "B", "1", "1-0"},
+                       {"D", "E", "1", "1-0"},
+                       {"A", "D", "2", "1-0"},
+                       {"C", "B", "2", "1-0"},
+                       {"A", "C", "3", "1/2-1/2"},
+                       {"B", "E", "3", "0-1"}},
+                      {}, System::Swiss);
+  EXPECT_DOUBLE_EQ(w.t.players[std::size_t(w.idx("D"))].points(), 1.0);
+  EXPECT_DOUBLE_EQ(value(w, TieBreak::Buchholz, "A"), 3.0);
+  // E: D 1.5 + dummy 1 (absent in r2, a VUR) + B 0 = 2.5; Cut-1 drops the dummy: 1.5.
+  EXPECT_DOUBLE_EQ(value(w, TieBreak::Buchholz, "E"), 2.5);
+  EXPECT_DOUBLE_EQ(value(w, TieBreak::BuchholzCut1, "E"), 1.5);
 }
 
 TEST(Standings, FideDpTable) {
@@ -395,24 +453,33 @@ std::map<std::string, Ref> reference(const std::vector<GameSummary>& games) {
     if (!wbye) table[g.white.name][r] = {bbye ? "" : g.black.name, pending ? 0 : wh, g.plies > 0 && !bbye, pending};
     if (!bbye) table[g.black.name][r] = {wbye ? "" : g.white.name, pending ? 0 : 2 - wh, g.plies > 0 && !wbye, pending};
   }
+  // C.07 art. 16: a voluntarily unplayed round (VUR) is an absence or a
+  // round neither played nor won. An opponent's score counts the rounds
+  // without an opponent after the last round that is no VUR as draws.
   std::map<std::string, int> score, adjusted;
   for (auto& [name, row] : table) {
+    int last = 0;
+    for (int r = 1; r <= rounds; ++r) {
+      const auto it = row.find(r);
+      if (it != row.end() && !it->second.pending && (it->second.played || it->second.half == 2)) last = r;
+    }
     for (int r = 1; r <= rounds; ++r) {
       const auto it = row.find(r);
       if (it == row.end()) {
-        adjusted[name] += 1;  // absent: 0 scored, a draw for the opponents
+        adjusted[name] += r > last ? 1 : 0;  // absent: 0 scored
         continue;
       }
       if (it->second.pending) continue;
       score[name] += it->second.half;
-      adjusted[name] += it->second.played ? it->second.half : 1;
+      const bool no_opponent = it->second.opponent.empty();
+      adjusted[name] += r > last && no_opponent ? 1 : it->second.half;
     }
   }
   std::map<std::string, Ref> out;
   for (auto& [name, row] : table) {
     Ref ref;
     ref.points = score[name] / 2.0;
-    std::vector<int> opp;
+    std::vector<int> opp, vur;  // the opponents' scores; of them, those of VURs (a dummy's)
     int sb4 = 0;
     for (int r = 1; r <= rounds; ++r) {
       const auto it = row.find(r);
@@ -420,6 +487,7 @@ std::map<std::string, Ref> reference(const std::vector<GameSummary>& games) {
       if (c.pending) continue;
       const int o = c.played ? adjusted[c.opponent] : score[name];
       opp.push_back(o);
+      if (!c.played && c.half < 2) vur.push_back(o);
       sb4 += c.half * o;
       ref.wins += c.half == 2;
     }
@@ -427,8 +495,16 @@ std::map<std::string, Ref> reference(const std::vector<GameSummary>& games) {
     int all = 0;
     for (int o : opp) all += o;
     ref.buchholz = all / 2.0;
-    ref.cut1 = opp.empty() ? 0 : (all - opp.front()) / 2.0;
-    ref.median = opp.size() < 2 ? 0 : (all - opp.front() - opp.back()) / 2.0;
+    // The cut takes a VUR's score first, the lowest of them.
+    const int cut = vur.empty() ? (opp.empty() ? 0 : opp.front()) : *std::min_element(vur.begin(), vur.end());
+    ref.cut1 = (all - cut) / 2.0;
+    if (opp.size() < 2) {
+      ref.median = 0;
+    } else {
+      std::vector<int> rest = opp;
+      rest.erase(std::find(rest.begin(), rest.end(), cut));
+      ref.median = (all - cut - *std::max_element(rest.begin(), rest.end())) / 2.0;
+    }
     ref.sb = sb4 / 4.0;
     out[name] = ref;
   }

@@ -328,30 +328,64 @@ constexpr std::array<int, 51> kDp = {0,   7,   14,  21,  29,  36,  43,  50,  57,
                                      202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309, 322, 336,
                                      351, 366, 383, 401, 422, 444, 470, 501, 538, 589, 677, 800};
 
-// Each player's score as the opponents' tie-breaks see it: unplayed rounds as draws.
+// Unplayed rounds, as FIDE's tie-break regulations (C.07, art. 16) treat
+// them. A voluntarily unplayed round (VUR) is one the player neither played
+// nor won: a forfeit lost, a half- or zero-point bye, an absence. A forfeit
+// won and a full-point bye are unplayed rounds but no VUR.
+bool voluntarily_unplayed(const Entry& e) { return e.counted() && !e.played() && e.half_points < 2; }
+
+bool round_robin(const Tournament& t) {
+  return t.system == System::RoundRobin || t.system == System::DoubleRoundRobin;
+}
+
+// Each player's score as the opponents' tie-breaks see it (art. 16.3): the
+// points scored, except that the rounds without an opponent (byes,
+// absences) after the player's last round that is no VUR (a withdrawal)
+// count as draws in a Swiss, as nothing in a round robin.
 std::vector<int> adjusted_half_points(const Tournament& t) {
   std::vector<int> out;
   for (const Player& p : t.players) {
+    std::size_t last = 0;  // one past the last counted entry that is no VUR
+    for (std::size_t k = 0; k < p.entries.size(); ++k)
+      if (p.entries[k].counted() && !voluntarily_unplayed(p.entries[k])) last = k + 1;
     int h = 0;
-    for (const Entry& e : p.entries) {
+    for (std::size_t k = 0; k < p.entries.size(); ++k) {
+      const Entry& e = p.entries[k];
       if (!e.counted()) continue;
-      h += e.played() ? e.half_points : 1;
+      if (k >= last && e.opponent < 0)
+        h += round_robin(t) ? 0 : 1;
+      else
+        h += e.half_points;
     }
     out.push_back(h);
   }
   return out;
 }
 
-// The score of the opponent of each counted entry: a real opponent's
-// adjusted score, or for an unplayed round the dummy opponent's, the
-// player's own score (half points).
-std::vector<std::pair<const Entry*, int>> opponent_scores(const Tournament& t, std::size_t player,
-                                                          const std::vector<int>& adjusted) {
-  std::vector<std::pair<const Entry*, int>> out;
+// The opponents' scores a player's Buchholz and Sonneborn-Berger are made
+// of, an entry each (art. 16.4): a game played counts its opponent's
+// adjusted score; in a Swiss an unplayed round counts a dummy opponent with
+// the player's own score; in a round robin a forfeit counts nothing and a
+// round without an opponent is left out.
+struct OpponentScore {
+  const Entry* entry;
+  int half_points;  // the opponent's
+  bool voluntarily_unplayed;
+};
+
+std::vector<OpponentScore> opponent_scores(const Tournament& t, std::size_t player,
+                                           const std::vector<int>& adjusted) {
+  std::vector<OpponentScore> out;
   const Player& p = t.players[player];
   for (const Entry& e : p.entries) {
     if (!e.counted()) continue;
-    out.emplace_back(&e, e.played() ? adjusted[std::size_t(e.opponent)] : p.half_points);
+    const bool vur = voluntarily_unplayed(e);
+    if (e.played())
+      out.push_back({&e, adjusted[std::size_t(e.opponent)], false});
+    else if (!round_robin(t))
+      out.push_back({&e, p.half_points, vur});
+    else if (e.opponent >= 0)
+      out.push_back({&e, 0, vur});
   }
   return out;
 }
@@ -486,28 +520,43 @@ std::vector<std::optional<double>> tie_break_values(const Tournament& t, TieBrea
         break;
       case TieBreak::SonnebornBerger: {
         int quarters = 0;
-        for (const auto& [e, opp] : opponent_scores(t, i, adjusted)) quarters += e->half_points * opp;
+        for (const OpponentScore& o : opponent_scores(t, i, adjusted))
+          quarters += o.entry->half_points * o.half_points;
         out[i] = quarters / 4.0;
         break;
       }
       case TieBreak::Koya: {
+        // The points against the opponents met (over the board or by
+        // forfeit) who scored at least half of 2 * max_entries half points.
         int half = 0;
-        for (const auto& [e, opp] : opponent_scores(t, i, adjusted))
-          if (opp >= max_entries) half += e->half_points;  // at least half of 2 * max_entries
+        for (const Entry& e : p.entries)
+          if (e.counted() && e.opponent >= 0 && t.players[std::size_t(e.opponent)].half_points >= max_entries)
+            half += e.half_points;
         out[i] = half / 2.0;
         break;
       }
       case TieBreak::Buchholz:
       case TieBreak::BuchholzCut1:
       case TieBreak::MedianBuchholz: {
-        std::vector<int> scores;
-        for (const auto& [e, opp] : opponent_scores(t, i, adjusted)) scores.push_back(opp);
-        std::sort(scores.begin(), scores.end());
-        std::size_t from = 0, to = scores.size();
-        if (tb != TieBreak::Buchholz && from < to) ++from;
-        if (tb == TieBreak::MedianBuchholz && from < to) --to;
+        // The cuts (art. 14): the lowest score goes first, a VUR's before
+        // any other; the median drops the highest too.
+        std::vector<OpponentScore> scores = opponent_scores(t, i, adjusted);
+        std::sort(scores.begin(), scores.end(), [](const OpponentScore& a, const OpponentScore& b) {
+          if (a.voluntarily_unplayed != b.voluntarily_unplayed) return a.voluntarily_unplayed;
+          return a.half_points < b.half_points;
+        });
         int half = 0;
-        for (std::size_t k = from; k < to; ++k) half += scores[k];
+        for (const OpponentScore& o : scores) half += o.half_points;
+        if (tb != TieBreak::Buchholz && !scores.empty()) {
+          half -= scores.front().half_points;
+          scores.erase(scores.begin());
+        }
+        if (tb == TieBreak::MedianBuchholz && !scores.empty())
+          half -= std::max_element(scores.begin(), scores.end(),
+                                   [](const OpponentScore& a, const OpponentScore& b) {
+                                     return a.half_points < b.half_points;
+                                   })
+                      ->half_points;
         out[i] = half / 2.0;
         break;
       }
