@@ -265,6 +265,24 @@ class DaskDriver(unittest.TestCase):
             self.assertEqual((code, out), (2, ""), cmd)
             self.assertEqual(err, "virrey-dask: {}: shards.json lists no shards\n".format(empty), cmd)
 
+    def test_fail_empty_asks_of_the_whole_collection(self):
+        # A match in one shard and none in the others is a match (exit 0, as
+        # one database answers); no match anywhere exits 1.
+        shards = os.path.join(self.tmp, "fail-empty")
+        code, out, err = driver("import", "--shards", shards, "-n", 3, self.inputs[0])
+        self.assertIn(code, (0, 1), err)
+        self.assertEqual(sorted(games_of(os.path.join(shards, "shard-{}.db".format(k))) for k in range(3)),
+                         [0, 0, 60])  # one input: one shard holds games
+        white = json.loads(virrey("search", "--db", os.path.join(shards, "shard-{}.db".format(
+            next(k for k in range(3) if games_of(os.path.join(shards, "shard-{}.db".format(k)))))),
+            "--format", "jsonl", "--limit", "1").splitlines()[0])["white"]
+        for extra in ([], ["--count"], ["--offset", "100000"]):
+            code, out, err = driver("search", "--shards", shards, "--white", white, "--fail-empty", *extra)
+            self.assertEqual(code, 0, (extra, err))
+            code, out, err = driver("search", "--shards", shards, "--white", "Nobody, At All", "--fail-empty",
+                                    *extra)
+            self.assertEqual((code, err), (1, ""), extra)
+
     def test_one_import_into_a_directory_at_a_time(self):
         # While an import holds the directory, another is refused in one
         # line (exit 3) and changes nothing; an inputs.json of another
