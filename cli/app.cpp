@@ -567,8 +567,8 @@ void add_stats(CLI::App& app, StatsCommands& o, int& exit_code) {
       "merge",
       "Fold partial results (`stats ... --format partial` on each shard, the same query) into the\n"
       "output one database holding the shards' games in the order given would print.\n"
-      "Exit 0: done; 2: partials of different statistics or queries, or not partial results;\n"
-      "3: a file cannot be read.");
+      "Exit 0: done; 1: stats players found no move judged (as on one database); 2: partials of\n"
+      "different statistics or queries, or not partial results; 3: a file cannot be read.");
   merge->add_option("partials", o.merge.partials, "partial results, files or '-' for standard input")
       ->required();
   add_format_option(merge, o.merge.format, {Format::Text, Format::Json, Format::Csv, Format::Partial});

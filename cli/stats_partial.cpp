@@ -475,6 +475,16 @@ struct PlayersCodec {
     for (const auto& p : from.players()) into.add(p);
   }
   static std::string write(const Stats& s, const Json&, Format f) { return write_players(s.by_games(), f); }
+  // As `stats players` on one database: moves to judge and none judged is
+  // no result (the caches hold no evaluation by this engine at these limits).
+  static std::optional<std::string> no_result(const Stats& s) {
+    analyse::SideSummary all;
+    for (const auto& p : s.players()) all.add(p.moves);
+    if (all.moves == 0 && all.unjudged > 0)
+      return "no move of these games was judged: the shards' caches hold no evaluation of their positions by "
+             "this engine at these limits (those of the `virrey analyse` runs)";
+    return std::nullopt;
+  }
 };
 
 // Every statistic with partial results: a new one adds its codec here.
@@ -536,6 +546,8 @@ Result<std::string> fold(const std::vector<Partial>& partials, Format format) {
         return Error{ErrorKind::InvalidArgument, "the partials hold more games than one database can"};
       return partial_of<Codec>(total, query, store::GameId(shift));
     }
+    if constexpr (requires { Codec::no_result(total); })
+      if (auto why = Codec::no_result(total)) return Error{ErrorKind::NotFound, *why};
     return Codec::write(total, query, format);
   } catch (const std::exception& e) {
     return Error{ErrorKind::InvalidArgument,
@@ -691,7 +703,7 @@ int run_stats_merge(const StatsMergeOptions& o) {
   auto out = fold_by_name(partials.front().head["statistic"].get<std::string>(), partials, o.format);
   if (!out) {
     log::error("{}", out.error().message);
-    return kExitUsage;
+    return out.error().kind == ErrorKind::NotFound ? kExitDataFailed : kExitUsage;
   }
   if (std::fwrite(out->data(), 1, out->size(), stdout) != out->size() || std::fflush(stdout) != 0) {
     log::error("cannot write the output");

@@ -209,6 +209,19 @@ TEST(StatsPlayers, NoAnalysisSaysSoWithExitOne) {
   const RunResult other = run_virrey({"stats", "players", "--db", db, "--nodes", kNodes}, dir.path());
   EXPECT_EQ(other.exit_code, 1);
   EXPECT_NE(other.err.find("no evaluation"), std::string::npos) << other.err;
+  // Its partial is a partial like any other; merged, it is no result, as
+  // the database's own statistic is not: exit 1, nothing printed.
+  const RunResult part =
+      run_virrey({"stats", "players", "--db", db, "--nodes", kNodes, "--format", "partial"}, dir.path());
+  ASSERT_EQ(part.exit_code, 0) << part.err;
+  const std::string partial = write(dir.path(), "p.jsonl", part.out);
+  for (const char* format : {"text", "json", "csv"}) {
+    const RunResult merged = run_virrey({"stats", "merge", partial, partial, "--format", format}, dir.path());
+    EXPECT_EQ(merged.exit_code, 1) << format;
+    EXPECT_NE(merged.err.find("no evaluation"), std::string::npos) << merged.err;
+    EXPECT_TRUE(merged.out.empty()) << merged.out;
+  }
+  EXPECT_EQ(run_virrey({"stats", "merge", partial, "--format", "partial"}, dir.path()).exit_code, 0);
   // A usage error stays one.
   EXPECT_EQ(run_virrey({"stats", "players", "--db", db, "--engine-option", "x"}, dir.path()).exit_code, 2);
 }
