@@ -25,18 +25,24 @@ TEST(Output, JsonStringEscapes) {
 }
 
 // JSON and CSV write the same text: UTF-8 as it is, any other byte as the
-// Latin-1 code point it stands for (a lone lead byte, a stray continuation,
-// bytes that begin no sequence, 0xF5-0xFF).
+// Windows-1252 character it stands for (a lone lead byte, a stray
+// continuation, bytes that begin no sequence, 0xF5-0xFF): Latin-1's, but
+// for 0x80-0x9F, where 0x80 is the euro sign, 0x96 the en dash and 0x90
+// (undefined there) stays Latin-1's C1 control.
 TEST(Output, CsvAndJsonAgreeOnBytesThatAreNotUtf8) {
   const std::pair<std::string, std::string> cases[] = {
       {"A\xc3", "A\xc3\x83"},                                              // a lead byte at the end
       {"T\xff\xfe", "T\xc3\xbf\xc3\xbe"},                                  // never in UTF-8
-      {"\xf8\x80\x80", "\xc3\xb8\xc2\x80\xc2\x80"},                        // no 5-byte sequences
-      {"\x80x", "\xc2\x80x"},                                              // a continuation alone
-      {"\xed\xa0\x80", "\xc3\xad\xc2\xa0\xc2\x80"},                        // a surrogate: no UTF-8
-      {"\xe0\x80\x80", "\xc3\xa0\xc2\x80\xc2\x80"},                        // an overlong form
-      {"\xf4\x90\x80\x80", "\xc3\xb4\xc2\x90\xc2\x80\xc2\x80"},            // above U+10FFFF
+      {"\xf8\x80\x80", "\xc3\xb8\xe2\x82\xac\xe2\x82\xac"},                // no 5-byte sequences
+      {"\x80x", "\xe2\x82\xacx"},                                          // a continuation alone
+      {"\xed\xa0\x80", "\xc3\xad\xc2\xa0\xe2\x82\xac"},                    // a surrogate: no UTF-8
+      {"\xe0\x80\x80", "\xc3\xa0\xe2\x82\xac\xe2\x82\xac"},                // an overlong form
+      {"\xf4\x90\x80\x80", "\xc3\xb4\xc2\x90\xe2\x82\xac\xe2\x82\xac"},    // above U+10FFFF
       {"\xe2\x82\xac \xf0\x9f\x98\x80", "\xe2\x82\xac \xf0\x9f\x98\x80"},  // UTF-8 kept
+      {"Liga 2019\x96"
+       "2020 \x93Open\x94 \x9f",  // Windows-1252 typography
+       "Liga 2019\xe2\x80\x93"
+       "2020 \xe2\x80\x9cOpen\xe2\x80\x9d \xc5\xb8"},
   };
   for (const auto& [in, utf8] : cases) {
     EXPECT_EQ(as_utf8(in), utf8);

@@ -59,6 +59,27 @@ std::size_t control_length(std::string_view s, std::size_t i) {
   return c1 ? 2 : 0;
 }
 
+namespace {
+
+// Windows-1252's characters for the bytes 0x80..0x9F, where it differs from
+// Latin-1 (the five bytes it leaves undefined stay Latin-1's C1 controls).
+constexpr char16_t kWindows1252[32] = {0x20ac, 0x0081, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021,
+                                       0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008d, 0x017d, 0x008f,
+                                       0x0090, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014,
+                                       0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0x009d, 0x017e, 0x0178};
+
+void append_code_point(std::string& out, char32_t cp) {
+  if (cp < 0x800) {
+    out += char(0xc0 | (cp >> 6));
+  } else {
+    out += char(0xe0 | (cp >> 12));
+    out += char(0x80 | ((cp >> 6) & 0x3f));
+  }
+  out += char(0x80 | (cp & 0x3f));
+}
+
+}  // namespace
+
 std::string as_utf8(std::string_view s) {
   if (first_invalid_utf8(s) == std::string_view::npos) return std::string(s);
   std::string out;
@@ -81,8 +102,7 @@ std::string as_utf8(std::string_view s) {
       out.append(s.substr(i, len));
       i += len - 1;
     } else {
-      out += char(0xc0 | (c >> 6));
-      out += char(0x80 | (c & 0x3f));
+      append_code_point(out, c < 0xa0 ? kWindows1252[c - 0x80] : char32_t(c));
     }
   }
   return out;

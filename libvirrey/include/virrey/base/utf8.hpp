@@ -13,8 +13,10 @@ namespace virrey {
 // ill-formed), or std::string_view::npos when `text` is valid.
 std::size_t first_invalid_utf8(std::string_view text);
 
-// Text as UTF-8: well-formed sequences kept, any other byte read as Latin-1
-// (tag values from old tools) and written as that code point. The game
+// Text as UTF-8: well-formed sequences kept, any other byte read as
+// Windows-1252 (tag values from old tools: Latin-1, with typographic
+// characters such as the en dash, curly quotes and the euro sign at
+// 0x80..0x9F) and written as that character. The game
 // checker reads tag values and comments through it, and every output of
 // text that may not be UTF-8 (JSON, CSV, tables, TRF). Valid UTF-8 is
 // copied after one quick check.
