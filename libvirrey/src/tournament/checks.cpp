@@ -11,7 +11,7 @@
 
 #include <fmt/format.h>
 
-#include "text.hpp"
+#include "virrey/tournament/event.hpp"
 #include "virrey/tournament/grouping.hpp"
 #include "virrey/tournament/round.hpp"
 
@@ -95,7 +95,7 @@ struct Game {
   RoundState round_state = RoundState::Missing;
   GameResult result = GameResult::Unknown;
   bool has_fen = false;
-  bool forfeit = false;  // Termination or a "bye" opponent says it was not played
+  bool forfeit = false;  // Termination or a bye opponent ("BYE", "-") says it was not played
   Variant variant = Variant::Standard;
   std::uint32_t plies = 0;
   std::uint32_t input = 0;
@@ -156,9 +156,6 @@ bool says_unplayed(std::string_view termination) {
     if (holds_word(termination, word)) return true;
   return false;
 }
-
-// The "BYE" of a bye written as a game.
-bool bye(std::string_view name) { return iequal(name, "bye"); }
 
 // The ASCII letter of the Latin-1 and Latin Extended-A letters U+00C0..U+017F
 // ('*' for the two signs among them), so that "Carlsén" and "Carlsen" compare equal.
@@ -286,10 +283,11 @@ struct EventChecks::Impl {
 
     const Game& g(std::size_t i) const { return impl.games[i]; }
     std::string_view name(std::uint32_t id) const { return impl.pool[id]; }
-    // A player the checks follow: named, and not the "BYE" of a bye written as a game.
+    // A player the checks follow: named, and not the "BYE" (or "-") of a
+    // bye written as a game, as event reads it.
     bool known(std::uint32_t player) const {
       const std::string_view n = name(player);
-      return !unknown_tag_value(n) && !bye(n);
+      return !unknown_tag_value(n) && !bye_name(n);
     }
 
     void emit(const Game& game, Code code, std::string message) {
@@ -686,7 +684,7 @@ void EventChecks::add(std::size_t input, std::uint64_t number, pgn::Location sta
   const auto tagged = parse_result(result);
   g.result = tagged ? *tagged : r.result;
   g.has_fen = has_fen;
-  g.forfeit = says_unplayed(termination) || bye(white) || bye(black);
+  g.forfeit = says_unplayed(termination) || bye_name(white) || bye_name(black);
   g.plies = std::uint32_t(r.main_line.size());
   g.input = std::uint32_t(input);
   g.number = number;
