@@ -138,6 +138,28 @@ TEST(EventChecks, OnePlayerUnderTwoSpellings) {
   EXPECT_EQ(run(with("Carlssen, Magnus")), V{});
 }
 
+// A name written "Surname, Given" in one game and with its comma dropped,
+// "Surname Given", in another is one player: the same words in the same
+// order round the name, as "Given Surname" is. Each pair is C's opponent in
+// game 3 after the first name played game 1, so the finding is at game 3.
+TEST(EventChecks, ACommaDroppedIsOneSpelling) {
+  auto both = [](std::string first, std::string second) {
+    return run({game("1", first, "B"), game("1", "C", "D"), game("2", "C", second), game("2", "B", "D")});
+  };
+  EXPECT_EQ(both("Smith, John", "Smith John"), (V{{"player-name", 3}}));
+  EXPECT_EQ(both("Smith John", "Smith, John"), (V{{"player-name", 3}}));
+  EXPECT_EQ(both("Ng, Bo", "Ng Bo"), (V{{"player-name", 3}}));
+  EXPECT_EQ(both("Carlsen, Magnus Oen", "Carlsen Magnus Oen"), (V{{"player-name", 3}}));
+  // The spellings found before stay found.
+  EXPECT_EQ(both("John Smith", "Smith, John"), (V{{"player-name", 3}}));
+  EXPECT_EQ(both("Smith,John", "Smith, John"), (V{{"player-name", 3}}));
+  // Other given names, with or without the comma, are other players.
+  EXPECT_EQ(both("Smith, John", "Smith, Joan"), V{});
+  EXPECT_EQ(both("Smith, John", "Smith Joan"), V{});
+  EXPECT_EQ(both("Ng, Bo", "Ng Bao"), V{});
+  EXPECT_EQ(both("Smith, John Paul", "Smith, Paul John"), V{});
+}
+
 TEST(EventChecks, OneFideIdForTwoNames) {
   std::vector<G> games = {
       game("1", "Polgar, Judit", "B", "1-0", {{"WhiteFideId", "700070"}}), game("1", "C", "D"),

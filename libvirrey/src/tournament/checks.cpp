@@ -241,6 +241,27 @@ bool initials_agree(const NameParts& a, const NameParts& b) {
   return initial;
 }
 
+// What the names of one spelling share: the name's words, surname first,
+// read round the name from the word that sorts first. Only the order of the
+// words round the name counts, not the word it starts with: "Carlsen,
+// Magnus", "Magnus Carlsen" and "Carlsen Magnus" (a comma dropped, or a name
+// written surname first, "Ng Bo") are one spelling, and so are "Ding, Liren"
+// and "Liren, Ding"; "Carlsen, Henrik" is another.
+std::string spelling_key(const NameParts& parts) {
+  std::vector<std::string_view> words{parts.surname};
+  words.insert(words.end(), parts.given.begin(), parts.given.end());
+  std::string key;
+  for (std::size_t first = 0; first < words.size(); ++first) {
+    std::string round;
+    for (std::size_t k = 0; k < words.size(); ++k) {
+      if (k) round += '\x01';  // no word holds a control byte
+      round += words[(first + k) % words.size()];
+    }
+    if (first == 0 || round < key) key = std::move(round);
+  }
+  return key;
+}
+
 // Each player name's spelling, worked out once for every tournament it is
 // in: names with one spelling ("Carlsen, Magnus", "Magnus Carlsen") share
 // its id, names with one surname share the surname's id.
@@ -255,9 +276,7 @@ class Spellings {
     Ids& ids = of_[name];
     if (ids.spelling) return ids;
     const NameParts parts = name_parts(name_of(name));
-    std::string key = parts.surname;
-    for (const auto& given : parts.given) key += '\x01' + given;  // no word holds a control byte
-    ids.spelling = keys_.id(key) + 1;                             // 0: not yet worked out
+    ids.spelling = keys_.id(spelling_key(parts)) + 1;  // 0: not yet worked out
     ids.surname = keys_.id(parts.surname);
     return ids;
   }
