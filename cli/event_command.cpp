@@ -38,18 +38,33 @@ bool move_error(const validate::CheckedGame& g) {
   });
 }
 
+// The duplicate-game warning the pipeline gave a game that repeats an
+// earlier one of the inputs (the identity validate and import compare), if any.
+validate::Finding* duplicate_of_earlier(validate::CheckedGame& g) {
+  const auto it = std::find_if(g.findings.begin(), g.findings.end(), [](const validate::Finding& f) {
+    return f.code == validate::Code::DuplicateGame;
+  });
+  return it == g.findings.end() ? nullptr : &*it;
+}
+
 // The games of the inputs; games with errors are reported on stderr and kept
-// (their tags and results are the tournament's).
+// (their tags and results are the tournament's). A game that repeats an
+// earlier one (a file given twice, a game pasted twice) is warned where it
+// starts and counted once, as import would store it once.
 bool read_inputs(const EventOptions& o, std::vector<tn::GameSummary>& out) {
   ingest::Options options;
   set_variant_option(o.filter.variant, options.check.default_variant);
   options.threads = o.threads;
   options.check.build_movetext = false;
-  options.flag_duplicates = false;
   FindingWriter writer(Format::Text, stderr);
   std::uint64_t bad = 0;
   ingest::Callbacks callbacks;
   callbacks.on_game = [&](ingest::GameReport& r) {
+    if (validate::Finding* repeat = duplicate_of_earlier(r.game)) {
+      repeat->message += "; counted once";
+      writer.finding(r.file, *repeat);
+      return ingest::Flow::Continue;
+    }
     for (const auto& f : r.game.findings)
       if (f.severity == validate::Severity::Error) writer.finding(r.file, f);
     bad += r.game.has_error;

@@ -329,6 +329,48 @@ TEST(EventCli, GameAgainstThemselfIsWarnedAndLeftOut) {
   EXPECT_NE(v.out.find("/self.pgn:67:1: warning[self-pairing]: game 7:"), std::string::npos) << v.out;
 }
 
+// A game repeated (one file given twice, or a game pasted twice in one file)
+// counts once, as import stores it once, and each repeat is warned where it
+// starts. The standings are the round robin's hand-worked ones (A 2.5 from
+// three games, SB 3.25, Koya 2; D 0.5, SB 1.25), not doubled. The repeated
+// game 6 is game 7 of dup.pgn, at line 67 (11 lines a game); the file given
+// twice repeats from its game 1 at line 1.
+TEST(EventCli, RepeatedGamesCountOnce) {
+  TempDir dir;
+  const std::string rr = dir.path() + "/rr.pgn", dup = dir.path() + "/dup.pgn";
+  write_file(rr, round_robin());
+  write_file(dup, round_robin() + game("3.2", "A", "D", "1/2-1/2"));
+  const std::string standings =
+      "Club,1,A,,,,3,2.5,,2,3.25,2.0,\n"
+      "Club,2,B,,,,3,1.5,0.5,1,1.25,0.5,\n"
+      "Club,2,C,,,,3,1.5,0.5,1,1.25,0.5,\n"
+      "Club,4,D,,,,3,0.5,,0,1.25,0.5,\n";
+
+  const RunResult twice = run_virrey({"event", rr, rr, "--format", "csv"}, dir.path());
+  ASSERT_EQ(twice.exit_code, 0) << twice.err;
+  EXPECT_NE(twice.out.find(standings), std::string::npos) << twice.out;
+  EXPECT_NE(twice.err.find("/rr.pgn:1:1: warning[duplicate-game]: game 1: the same game as game 1 of " + rr +
+                           "; counted once"),
+            std::string::npos)
+      << twice.err;
+  EXPECT_EQ(count(twice.err, "warning[duplicate-game]"), 6u) << twice.err;
+
+  const RunResult pasted = run_virrey({"event", dup, "--format", "csv"}, dir.path());
+  ASSERT_EQ(pasted.exit_code, 0) << pasted.err;
+  EXPECT_NE(pasted.out.find(standings), std::string::npos) << pasted.out;
+  EXPECT_NE(pasted.err.find(
+                "/dup.pgn:67:1: warning[duplicate-game]: game 7: the same game as game 6; counted once"),
+            std::string::npos)
+      << pasted.err;
+  EXPECT_EQ(count(pasted.err, "warning["), 1u) << pasted.err;
+
+  // The TRF has one block a round: the one of the file read once.
+  const RunResult trf_twice = run_virrey({"event", rr, rr, "--format", "trf"}, dir.path());
+  const RunResult trf_once = run_virrey({"event", rr, "--format", "trf"}, dir.path());
+  ASSERT_EQ(trf_once.exit_code, 0) << trf_once.err;
+  EXPECT_EQ(trf_twice.out, trf_once.out);
+}
+
 TEST(EventCli, DatabaseGivesTheSameStandings) {
   TempDir dir;
   const std::string db = dir.path() + "/t.db";

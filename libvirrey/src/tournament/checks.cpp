@@ -11,7 +11,7 @@
 
 #include <fmt/format.h>
 
-#include "text.hpp"
+#include "virrey/tournament/event.hpp"
 #include "virrey/tournament/grouping.hpp"
 #include "virrey/tournament/round.hpp"
 
@@ -95,7 +95,7 @@ struct Game {
   RoundState round_state = RoundState::Missing;
   GameResult result = GameResult::Unknown;
   bool has_fen = false;
-  bool forfeit = false;  // Termination or a "bye" opponent says it was not played
+  bool forfeit = false;  // Termination or a bye opponent ("BYE", "-") says it was not played
   Variant variant = Variant::Standard;
   std::uint32_t plies = 0;
   std::uint32_t input = 0;
@@ -156,9 +156,6 @@ bool says_unplayed(std::string_view termination) {
     if (holds_word(termination, word)) return true;
   return false;
 }
-
-// The "BYE" of a bye written as a game.
-bool bye(std::string_view name) { return iequal(name, "bye"); }
 
 // The ASCII letter of the Latin-1 and Latin Extended-A letters U+00C0..U+017F
 // ('*' for the two signs among them), so that "Carlsén" and "Carlsen" compare equal.
@@ -244,6 +241,27 @@ bool initials_agree(const NameParts& a, const NameParts& b) {
   return initial;
 }
 
+// What the names of one spelling share: the name's words, surname first,
+// read round the name from the word that sorts first. Only the order of the
+// words round the name counts, not the word it starts with: "Carlsen,
+// Magnus", "Magnus Carlsen" and "Carlsen Magnus" (a comma dropped, or a name
+// written surname first, "Ng Bo") are one spelling, and so are "Ding, Liren"
+// and "Liren, Ding"; "Carlsen, Henrik" is another.
+std::string spelling_key(const NameParts& parts) {
+  std::vector<std::string_view> words{parts.surname};
+  words.insert(words.end(), parts.given.begin(), parts.given.end());
+  std::string key;
+  for (std::size_t first = 0; first < words.size(); ++first) {
+    std::string round;
+    for (std::size_t k = 0; k < words.size(); ++k) {
+      if (k) round += '\x01';  // no word holds a control byte
+      round += words[(first + k) % words.size()];
+    }
+    if (first == 0 || round < key) key = std::move(round);
+  }
+  return key;
+}
+
 // Each player name's spelling, worked out once for every tournament it is
 // in: names with one spelling ("Carlsen, Magnus", "Magnus Carlsen") share
 // its id, names with one surname share the surname's id.
@@ -258,9 +276,7 @@ class Spellings {
     Ids& ids = of_[name];
     if (ids.spelling) return ids;
     const NameParts parts = name_parts(name_of(name));
-    std::string key = parts.surname;
-    for (const auto& given : parts.given) key += '\x01' + given;  // no word holds a control byte
-    ids.spelling = keys_.id(key) + 1;                             // 0: not yet worked out
+    ids.spelling = keys_.id(spelling_key(parts)) + 1;  // 0: not yet worked out
     ids.surname = keys_.id(parts.surname);
     return ids;
   }
@@ -286,10 +302,11 @@ struct EventChecks::Impl {
 
     const Game& g(std::size_t i) const { return impl.games[i]; }
     std::string_view name(std::uint32_t id) const { return impl.pool[id]; }
-    // A player the checks follow: named, and not the "BYE" of a bye written as a game.
+    // A player the checks follow: named, and not the "BYE" (or "-") of a
+    // bye written as a game, as event reads it.
     bool known(std::uint32_t player) const {
       const std::string_view n = name(player);
-      return !unknown_tag_value(n) && !bye(n);
+      return !unknown_tag_value(n) && !bye_name(n);
     }
 
     void emit(const Game& game, Code code, std::string message) {
@@ -686,7 +703,7 @@ void EventChecks::add(std::size_t input, std::uint64_t number, pgn::Location sta
   const auto tagged = parse_result(result);
   g.result = tagged ? *tagged : r.result;
   g.has_fen = has_fen;
-  g.forfeit = says_unplayed(termination) || bye(white) || bye(black);
+  g.forfeit = says_unplayed(termination) || bye_name(white) || bye_name(black);
   g.plies = std::uint32_t(r.main_line.size());
   g.input = std::uint32_t(input);
   g.number = number;
