@@ -405,6 +405,37 @@ TEST(EventCli, ASystemThePairingsDoNotBearOutIsSaid) {
   EXPECT_EQ(swiss.err.find("the pairings are those of"), std::string::npos) << swiss.err;
 }
 
+// A game whose variant virrey does not know has its moves unread: it is an
+// error, yet no forfeit. Round 2 of the round robin in "Crazyhouse": A beat C
+// over the board; validate gives no unplayed-result warning, event counts it
+// as played.
+TEST(EventCli, MovesOfAnUnknownVariantAreMovesPlayed) {
+  TempDir dir;
+  std::string unknown = game("2.1", "A", "C", "1-0");
+  unknown.replace(unknown.find("[Variant \"Virrey\"]"), 17, "[Variant \"Crazyhouse\"]");
+  write_file(dir.path() + "/v.pgn",
+             game("1.1", "A", "B", "1-0") + unknown + game("3.1", "B", "C", "1/2-1/2"));
+  const RunResult v = run_virrey({"validate", dir.path() + "/v.pgn"}, dir.path());
+  EXPECT_EQ(v.exit_code, 1) << v.err;
+  EXPECT_NE(v.out.find("unknown-variant"), std::string::npos) << v.out;
+  EXPECT_EQ(v.out.find("unplayed-result"), std::string::npos) << v.out;
+  const RunResult e = run_virrey({"event", dir.path() + "/v.pgn", "--format", "json"}, dir.path());
+  EXPECT_EQ(count(e.out, "\"kind\":\"forfeit\""), 0u) << e.out;
+  EXPECT_EQ(count(e.out, "\"kind\":\"played\""), 6u) << e.out;
+}
+
+// A game whose movetext is only a NAG (+/- is "White is winning", not a
+// result) lacks a result: the error points at the NAG, not at the next game.
+TEST(EventCli, AMissingResultIsLocatedInItsGame) {
+  TempDir dir;
+  write_file(dir.path() + "/m.pgn",
+             "[Event \"Club\"]\n[Site \"?\"]\n[Date \"2024.01.01\"]\n[Round \"1\"]\n[White \"A\"]\n"
+             "[Black \"B\"]\n[Result \"1-0\"]\n\n+/-\n\n" +
+                 game("2", "A", "B", "1-0"));
+  const RunResult v = run_virrey({"validate", dir.path() + "/m.pgn"}, dir.path());
+  EXPECT_NE(v.out.find("m.pgn:9:1: error[missing-result]: game 1"), std::string::npos) << v.out;
+}
+
 TEST(EventCli, UsageErrors) {
   TempDir dir;
   EXPECT_EQ(run_virrey({"event", kSwiss, "--tiebreaks", "buchholz,nonsense"}, dir.path()).exit_code, 2);

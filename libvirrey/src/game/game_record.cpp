@@ -23,6 +23,7 @@ void GameRecord::clear() {
   main_line.clear();
   movetext.clear();
   result = GameResult::Unknown;
+  moves_unread = false;
 }
 
 bool GameRecord::white_moves_at(std::uint32_t ply) const {

@@ -704,7 +704,9 @@ void EventChecks::add(std::size_t input, std::uint64_t number, pgn::Location sta
   g.result = tagged ? *tagged : r.result;
   g.has_fen = has_fen;
   g.forfeit = says_unplayed(termination) || bye_name(white) || bye_name(black);
-  g.plies = std::uint32_t(r.main_line.size());
+  // Moves not read (an unknown variant) are moves all the same.
+  g.plies = r.moves_unread ? std::max<std::uint32_t>(1, std::uint32_t(r.main_line.size()))
+                           : std::uint32_t(r.main_line.size());
   g.input = std::uint32_t(input);
   g.number = number;
   g.line = start.line;

@@ -153,6 +153,7 @@ GameSummary summarize(const game::GameRecord& r, SourceRef source) {
   const auto tagged = parse_result(r.tag("Result"));
   s.result = tagged ? *tagged : r.result;
   s.plies = static_cast<std::uint32_t>(r.main_line.size());
+  s.moves_unread = r.moves_unread;
   s.variant = r.variant;
   s.time_control = std::string(r.tag("TimeControl"));
   s.termination = std::string(r.tag("Termination"));

@@ -102,6 +102,7 @@ struct GeometryChecker final : pgn::Visitor {
   bool saw_result = false;
   pgn::Location result_at{0, 0};     // of the result token, when saw_result
   pgn::Location last_move_at{0, 0};  // of the last move token read (line 0: none)
+  pgn::Location last_text_at{0, 0};  // of the last movetext token read (a move, NAG, comment, number)
   bool main_dead = false;
   bool movetext_started = false;  // movetext items are being added (see plain_movetext)
   std::optional<Position<G>> start;
@@ -146,7 +147,7 @@ struct GeometryChecker final : pgn::Visitor {
     lines.clear();
     skip_moves = false;
     saw_result = false;
-    result_at = last_move_at = pgn::Location{0, 0};
+    result_at = last_move_at = last_text_at = pgn::Location{0, 0};
     main_dead = false;
     start.reset();
     movetext_started = options.build_movetext && (options.plain_movetext || options.move_san);
@@ -461,6 +462,7 @@ struct GeometryChecker final : pgn::Visitor {
   // that follows it, "N..." comes before a Black move only, and its periods
   // follow the digits without a space.
   void move_number(std::uint32_t n, std::uint32_t dots, bool apart, pgn::Location at) override {
+    last_text_at = at;
     if (!options.notation || skip_moves || lines.empty()) return;
     const Line& line = lines.back();
     if (line.dead) return;
@@ -524,7 +526,8 @@ struct GeometryChecker final : pgn::Visitor {
     return item;
   }
 
-  void nag(std::uint8_t value, pgn::Location) override {
+  void nag(std::uint8_t value, pgn::Location at) override {
+    last_text_at = at;
     if (!options.build_movetext || skip_moves) return;
     start_movetext();
     MovetextItem item;
@@ -535,7 +538,8 @@ struct GeometryChecker final : pgn::Visitor {
 
   // A comment before the first move comes before end_tags (a comment may
   // stand between tag pairs): it is kept all the same, ahead of the moves.
-  void comment(std::string_view text, pgn::CommentKind, pgn::Location) override {
+  void comment(std::string_view text, pgn::CommentKind, pgn::Location at) override {
+    last_text_at = at;
     if (!options.build_movetext || skip_moves) return;
     start_movetext();
     MovetextItem item;
@@ -592,9 +596,15 @@ struct GeometryChecker final : pgn::Visitor {
   }
 
   void end_game(pgn::Location end) override {
-    // Findings about the result point at it, or at the last move without one
-    // (the end of the text is past the blank lines after the game).
-    const pgn::Location last = last_move_at.line ? last_move_at : end;
+    // Findings about the result point at it, or at the last move without one,
+    // else at the last thing the movetext holds (a NAG such as +/-, a
+    // comment), else at the last tag: the end of the text is past the blank
+    // lines after the game, at the next game's first line.
+    out.record.moves_unread = skip_moves;
+    const pgn::Location last = last_move_at.line   ? last_move_at
+                               : last_text_at.line ? last_text_at
+                               : !tag_at.empty()   ? tag_at.back()
+                                                   : end;
     if (!saw_result && !skip_moves) {
       add(Code::MissingResult, Severity::Error, last,
           "the game has no result (1-0, 0-1, 1/2-1/2 or *) at its end");

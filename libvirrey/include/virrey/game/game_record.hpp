@@ -51,6 +51,9 @@ struct GameRecord {
   std::vector<Move> main_line;
   std::vector<MovetextItem> movetext;
   GameResult result = GameResult::Unknown;  // the termination marker
+  // The movetext was not read (an unknown variant, a FEN that is no legal
+  // position): whether the game has moves is not known. Not stored.
+  bool moves_unread = false;
 
   // The value of a tag, or an empty view.
   std::string_view tag(std::string_view name) const;

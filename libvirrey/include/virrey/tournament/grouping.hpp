@@ -51,6 +51,7 @@ struct GameSummary {
   // The result: the Result tag when it reads, else the termination marker.
   GameResult result = GameResult::Unknown;
   std::uint32_t plies = 0;  // moves of the main line
+  bool moves_unread = false;  // the movetext was not read (GameRecord::moves_unread)
   Variant variant = Variant::Standard;
   // Tags a tournament report can use.
   std::string time_control;   // TimeControl
@@ -66,7 +67,8 @@ struct GameSummary {
   // The round as read, or nullptr when the tag does not read.
   const RoundTag* round_tag() const { return std::get_if<RoundTag>(&round); }
   // A game with a result and no move: a forfeit (or a bye written as a game).
-  bool unplayed() const { return plies == 0; }
+  // A game whose moves were not read (an unknown variant) counts as played.
+  bool unplayed() const { return plies == 0 && !moves_unread; }
 };
 
 // The summary of one game; `source` says where it was read.
