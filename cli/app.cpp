@@ -16,6 +16,7 @@
 #include <CLI/CLI.hpp>
 #include "virrey/base/log.hpp"
 #include "virrey/base/quoted_text.hpp"
+#include "virrey/tournament/event.hpp"
 
 #include "analyse_command.hpp"
 #include "cli_docs.hpp"
@@ -216,10 +217,23 @@ void add_event(CLI::App& app, EventOptions& o, std::function<void()> run) {
   add_filter_options(cmd, o.filter, false);
   cmd->add_option("--system", o.system, "auto, round-robin, double-round-robin, swiss or knockout")
       ->capture_default_str();
+  // The tie-breaks' names, from their table, in lines of about 100 columns.
+  std::string tiebreaks_help = "tie-breaks in order, comma-separated:";
+  for (int i = 0, column = int(tiebreaks_help.size()); i < tournament::kTieBreakCount; ++i) {
+    const std::string name(tournament::tie_break_name(tournament::TieBreak(i)));
+    if (column + int(name.size()) + 2 > 100) {
+      tiebreaks_help += "\n";
+      column = 0;
+    } else {
+      tiebreaks_help += " ";
+      ++column;
+    }
+    tiebreaks_help += name + ",";
+    column += int(name.size()) + 1;
+  }
+  tiebreaks_help.back() = ' ';
   cmd->add_option("--tiebreaks", o.tiebreaks,
-                  "tie-breaks in order, comma-separated: direct_encounter, wins, games_won, black_games,\n"
-                  "sonneborn_berger, koya, buchholz, buchholz_cut1, median_buchholz, average_rating,\n"
-                  "performance, knockout_stage (default: FIDE's recommendation for the system)");
+                  tiebreaks_help + "(default: FIDE's recommendation for the system)");
   add_format_option(cmd, o.format, {Format::Text, Format::Json, Format::Csv, Format::Trf, Format::Html});
   cmd->add_option("--output,-o", o.output, "write here instead of standard output");
   cmd->add_option("--trf", o.trf, "compare this TRF file with the games and list every disagreement");

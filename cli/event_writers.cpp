@@ -42,7 +42,8 @@ int decimals(tn::TieBreak tb) {
     case tn::TieBreak::Koya:
     case tn::TieBreak::Buchholz:
     case tn::TieBreak::BuchholzCut1:
-    case tn::TieBreak::MedianBuchholz: return 1;
+    case tn::TieBreak::MedianBuchholz:
+    case tn::TieBreak::Progressive: return 1;
     default: return 0;
   }
 }

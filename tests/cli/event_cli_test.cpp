@@ -54,6 +54,23 @@ TEST(EventCli, RoundRobinCsvIsHandWorked) {
       << text.out;
 }
 
+// Progressive score, by hand: A 1 + 2 + 2.5 = 5.5; B 0 + 1 + 1.5 = 2.5;
+// C 1 + 1 + 1.5 = 3.5; D 0 + 0 + 0.5 = 0.5. B and C stay level on points,
+// and PS puts C first.
+TEST(EventCli, ProgressiveScoreIsHandWorked) {
+  TempDir dir;
+  write_file(dir.path() + "/rr.pgn", round_robin());
+  const RunResult r =
+      run_virrey({"event", dir.path() + "/rr.pgn", "--tiebreaks", "PS", "--format", "csv"}, dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "event,rank,name,title,federation,rating,games,points,progressive,performance\n"
+            "Club,1,A,,,,3,2.5,5.5,\n"
+            "Club,2,C,,,,3,1.5,3.5,\n"
+            "Club,3,B,,,,3,1.5,2.5,\n"
+            "Club,4,D,,,,3,0.5,0.5,\n");
+}
+
 // Games of another variant under the tournament's Event name are a
 // tournament of their own, named by its variant; the 1 of a count is singular.
 TEST(EventCli, GamesOfTwoVariantsAreTwoTournaments) {

@@ -320,6 +320,14 @@ TEST(Standings, SwissByesForfeitsAbsence) {
   EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "P3"), 1.5);
   EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "P4"), 0.5);
   EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "P5"), 2.5);
+  // Progressive score: the running score after each round, added up. P1 1 + 2
+  // + 2.5 = 5.5; P2 0 + 1 + 1.5 = 2.5; P3 0.5 + 0.5 + 1 = 2; P4 0.5 + 0.5 +
+  // 0.5 = 1.5 (absent in round 2); P5 1 + 1 + 2 = 4.
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Progressive, "P1"), 5.5);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Progressive, "P2"), 2.5);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Progressive, "P3"), 2.0);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Progressive, "P4"), 1.5);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Progressive, "P5"), 4.0);
   // WIN counts the forfeit and the bye; WON only games won on the board.
   EXPECT_DOUBLE_EQ(value(m, TieBreak::Wins, "P2"), 1);
   EXPECT_DOUBLE_EQ(value(m, TieBreak::Wins, "P5"), 2);

@@ -317,6 +317,7 @@ constexpr std::array<TieBreakInfo, kTieBreakCount> kTieBreaks = {{
     {TieBreak::Buchholz, "buchholz", "BH"},
     {TieBreak::BuchholzCut1, "buchholz_cut1", "BH-C1"},
     {TieBreak::MedianBuchholz, "median_buchholz", "BH-M1"},
+    {TieBreak::Progressive, "progressive", "PS"},
     {TieBreak::AverageRating, "average_rating", "ARO"},
     {TieBreak::Performance, "performance", "TPR"},
     {TieBreak::KnockoutStage, "knockout_stage", "KO"},
@@ -388,6 +389,28 @@ std::vector<OpponentScore> opponent_scores(const Tournament& t, std::size_t play
       out.push_back({&e, 0, vur});
   }
   return out;
+}
+
+// The progressive score (C.07 art. 7.5) in half points: the player's score
+// after each round, added up over the rounds (a round without a game adds
+// the score as it stood). The games of no known round count as one more
+// round, the last.
+int progressive_score(const Tournament& t, const Player& p) {
+  int running = 0, sum = 0;
+  std::size_t k = 0;
+  for (int round : t.round_numbers) {
+    while (k < p.entries.size() && p.entries[k].round != 0 && p.entries[k].round <= round) {
+      if (p.entries[k].counted()) running += p.entries[k].half_points;
+      ++k;
+    }
+    sum += running;
+  }
+  if (k < p.entries.size()) {
+    for (; k < p.entries.size(); ++k)
+      if (p.entries[k].counted()) running += p.entries[k].half_points;
+    sum += running;
+  }
+  return sum;
 }
 
 std::optional<int> average_rating(const Tournament& t, const Player& p) {
@@ -560,6 +583,7 @@ std::vector<std::optional<double>> tie_break_values(const Tournament& t, TieBrea
         out[i] = half / 2.0;
         break;
       }
+      case TieBreak::Progressive: out[i] = progressive_score(t, p) / 2.0; break;
       case TieBreak::AverageRating:
         if (auto r = average_rating(t, p)) out[i] = *r;
         break;

@@ -121,20 +121,21 @@ System recognise_system(const Tournament& t);
 // --- tie-breaks ----------------------------------------------------------------
 
 enum class TieBreak : std::uint8_t {
-  DirectEncounter,    // points among the tied players, when all met
-  Wins,               // rounds won, with or without play (C.07 WIN)
-  GamesWon,           // games won over the board (WON)
-  BlackGames,         // games played with Black (BPG)
+  DirectEncounter,  // points among the tied players, when all met
+  Wins,             // rounds won, with or without play (C.07 WIN)
+  GamesWon,         // games won over the board (WON)
+  BlackGames,       // games played with Black (BPG)
   SonnebornBerger,
-  Koya,               // points against those with at least half the maximum
+  Koya,  // points against those with at least half the maximum
   Buchholz,
   BuchholzCut1,
-  MedianBuchholz,     // Buchholz without the best and the worst
-  AverageRating,      // of the opponents of games played (ARO)
-  Performance,        // tournament performance rating (TPR)
-  KnockoutStage,      // knockout: the round a player reached
+  MedianBuchholz,  // Buchholz without the best and the worst
+  Progressive,     // the sum of the running scores after each round (PS)
+  AverageRating,   // of the opponents of games played (ARO)
+  Performance,     // tournament performance rating (TPR)
+  KnockoutStage,   // knockout: the round a player reached
 };
-constexpr int kTieBreakCount = 12;
+constexpr int kTieBreakCount = 13;
 std::string_view tie_break_name(TieBreak t);   // snake_case: "sonneborn_berger"
 std::string_view tie_break_short(TieBreak t);  // column title: "SB"
 std::optional<TieBreak> parse_tie_break(std::string_view name);  // snake_case or short, any case
