@@ -217,11 +217,11 @@ void add_event(CLI::App& app, EventOptions& o, std::function<void()> run) {
   add_filter_options(cmd, o.filter, false);
   cmd->add_option("--system", o.system, "auto, round-robin, double-round-robin, swiss or knockout")
       ->capture_default_str();
-  // The tie-breaks' names, from their table, in lines of about 100 columns.
+  // The tie-breaks' names, from their table, in lines of about 80 columns.
   std::string tiebreaks_help = "tie-breaks in order, comma-separated:";
   for (int i = 0, column = int(tiebreaks_help.size()); i < tournament::kTieBreakCount; ++i) {
     const std::string name(tournament::tie_break_name(tournament::TieBreak(i)));
-    if (column + int(name.size()) + 2 > 100) {
+    if (column + int(name.size()) + 2 > 80) {
       tiebreaks_help += "\n";
       column = 0;
     } else {
@@ -231,9 +231,9 @@ void add_event(CLI::App& app, EventOptions& o, std::function<void()> run) {
     tiebreaks_help += name + ",";
     column += int(name.size()) + 1;
   }
-  tiebreaks_help.back() = ' ';
+  tiebreaks_help.pop_back();  // the last comma
   cmd->add_option("--tiebreaks", o.tiebreaks,
-                  tiebreaks_help + "(default: FIDE's recommendation for the system)");
+                  tiebreaks_help + "\n(default: FIDE's recommendation for the system)");
   add_format_option(cmd, o.format, {Format::Text, Format::Json, Format::Csv, Format::Trf, Format::Html});
   cmd->add_option("--output,-o", o.output, "write here instead of standard output");
   cmd->add_option("--trf", o.trf, "compare this TRF file with the games and list every disagreement");

@@ -163,7 +163,7 @@ int compare_with_trf(const EventOptions& o, const std::vector<tn::GameSummary>& 
     return kExitIo;
   }
   // A TRF of Latin-1 bytes (older pairing programs) is read as the PGN
-  // reader's text is: a byte that is not UTF-8 is its Latin-1 character.
+  // reader's text is: a byte that is not UTF-8 is its Windows-1252 character.
   const std::vector<tn::TrfFile> sections = tn::read_trf_sections(as_utf8(*text));
   std::uint64_t findings = 0;
   for (const tn::TrfFile& trf : sections)

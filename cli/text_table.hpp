@@ -11,7 +11,7 @@
 namespace virrey::cli {
 
 // Text as a terminal is to show it, the one way every text output writes
-// what it read: bytes that are not UTF-8 as their Latin-1 characters
+// what it read: bytes that are not UTF-8 as their Windows-1252 characters
 // (as_utf8), control characters (C0, DEL and C1, tabs and line breaks among
 // them) written \xNN as messages quote them (quoted_text), so that no tag
 // value moves the cursor, rings or changes colours.

@@ -428,17 +428,27 @@ TEST(EventCli, ASystemThePairingsDoNotBearOutIsSaid) {
 // as played.
 TEST(EventCli, MovesOfAnUnknownVariantAreMovesPlayed) {
   TempDir dir;
+  // Standard games, so that the game of an unknown variant (read as the
+  // default, standard) is in their tournament.
+  auto standard = [](std::string g) {
+    return g.replace(g.find("[Variant \"Virrey\"]"), 17, "[Variant \"Standard\"]");
+  };
   std::string unknown = game("2.1", "A", "C", "1-0");
   unknown.replace(unknown.find("[Variant \"Virrey\"]"), 17, "[Variant \"Crazyhouse\"]");
   write_file(dir.path() + "/v.pgn",
-             game("1.1", "A", "B", "1-0") + unknown + game("3.1", "B", "C", "1/2-1/2"));
+             standard(game("1.1", "A", "B", "1-0")) + unknown + standard(game("3.1", "B", "C", "1/2-1/2")));
   const RunResult v = run_virrey({"validate", dir.path() + "/v.pgn"}, dir.path());
   EXPECT_EQ(v.exit_code, 1) << v.err;
   EXPECT_NE(v.out.find("unknown-variant"), std::string::npos) << v.out;
   EXPECT_EQ(v.out.find("unplayed-result"), std::string::npos) << v.out;
   const RunResult e = run_virrey({"event", dir.path() + "/v.pgn", "--format", "json"}, dir.path());
+  EXPECT_EQ(count(e.out, "\"event\":"), 1u) << e.out;  // one tournament
   EXPECT_EQ(count(e.out, "\"kind\":\"forfeit\""), 0u) << e.out;
   EXPECT_EQ(count(e.out, "\"kind\":\"played\""), 6u) << e.out;
+  // In the TRF a game rated (1 0), not one a player never moved in (W L).
+  const RunResult trf = run_virrey({"event", dir.path() + "/v.pgn", "--format", "trf"}, dir.path());
+  EXPECT_EQ(trf.out.find(" W "), std::string::npos) << trf.out;
+  EXPECT_EQ(trf.out.find(" L "), std::string::npos) << trf.out;
 }
 
 // A game whose movetext is only a NAG (+/- is "White is winning", not a

@@ -183,9 +183,11 @@ TEST(Standings, RoundsNoGameNamesAreNoRounds) {
 // a game and no round of its own: absent in one of the two rounds; D absent
 // in round 2. BH (an opponent's rounds without an opponent after the last
 // one played count as draws; the player's own unplayed round a dummy with the
-// player's score): B's absence comes before its game of no known round, which
-// counts last: A = B 0 + C 1 = 1; B = A 2 + dummy 0 = 2; C = D (0 + 1/2, absent
-// after its last game) + A 2 = 2.5; D = C 1 + dummy 0 = 1.
+// player's score): B's game of no known round counts in round 1, which it
+// spares, so its absence in round 2 comes after it: A = B (0 + 1/2) + C 1 =
+// 1.5; B = A 2 + dummy 0 = 2; C = D (0 + 1/2) + A 2 = 2.5; D = C 1 + dummy 0 = 1.
+// Progressive score: A's game of no known round (won) counts in round 1,
+// which it spares: 1 + 2 = 3.
 TEST(Standings, GamesOfNoKnownRoundMakeNoAbsences) {
   const Made m = make({{"A", "B", "0", "1-0"}, {"C", "D", "1", "1-0"}, {"A", "C", "2", "1-0"}});
   EXPECT_EQ(m.t.rounds, 2);
@@ -197,10 +199,13 @@ TEST(Standings, GamesOfNoKnownRoundMakeNoAbsences) {
   EXPECT_EQ(absences("B"), 1);
   EXPECT_EQ(absences("C"), 0);
   EXPECT_EQ(absences("D"), 1);
-  EXPECT_DOUBLE_EQ(value(m, TieBreak::Buchholz, "A"), 1.0);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Buchholz, "A"), 1.5);
   EXPECT_DOUBLE_EQ(value(m, TieBreak::Buchholz, "B"), 2.0);
   EXPECT_DOUBLE_EQ(value(m, TieBreak::Buchholz, "C"), 2.5);
   EXPECT_DOUBLE_EQ(value(m, TieBreak::Buchholz, "D"), 1.0);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Progressive, "A"), 3.0);
+  // B: its game (lost) in round 1, absent in round 2: 0 + 0.
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Progressive, "B"), 0.0);
   const TrfFile back = read_trf(write_trf(m.t, standings(m.t, default_tie_breaks(m.t.system))));
   for (const auto& d : compare_trf(m.t, back)) ADD_FAILURE() << d.message;
   // A round far beyond the others is a round of its own, none between.
@@ -400,6 +405,22 @@ TEST(Standings, VoluntarilyUnplayedRoundsAreCutFirst) {
   // E: D 1.5 + dummy 1 (absent in r2, a VUR) + B 0 = 2.5; Cut-1 drops the dummy: 1.5.
   EXPECT_DOUBLE_EQ(value(w, TieBreak::Buchholz, "E"), 2.5);
   EXPECT_DOUBLE_EQ(value(w, TieBreak::BuchholzCut1, "E"), 1.5);
+}
+
+// A round robin counts a forfeit as a game played (FIDE's reference treats
+// unplayed games of a round robin as played): r1 A-B 1-0 by forfeit (C
+// rests), r2 C-A 1/2, r3 B-C 1-0. Points A 1.5, B 1, C 0.5. SB: A = B 1 x 1 +
+// C 0.5 x 1/2 = 1.25; B = A 1.5 x 0 + C 0.5 x 1 = 0.5; C = A 1.5 x 1/2 = 0.75.
+// BH: A 1 + 0.5; B 1.5 + 0.5; C 1.5 + 1.
+TEST(Standings, RoundRobinForfeitsCountAsPlayed) {
+  const Made m = make({{"A", "B", "1", "1-0", false}, {"C", "A", "2", "1/2-1/2"}, {"B", "C", "3", "1-0"}});
+  ASSERT_EQ(m.t.system, System::RoundRobin);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "A"), 1.25);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "B"), 0.5);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "C"), 0.75);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Buchholz, "A"), 1.5);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Buchholz, "B"), 2.0);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Buchholz, "C"), 2.5);
 }
 
 TEST(Standings, FideDpTable) {

@@ -27,7 +27,7 @@ constexpr ProblemInfo kProblems[] = {
     {"bad-annotation", "unknown move annotation", false},
     {"result-in-variation", "game result inside a variation (ignored)", true},
     {"text-after-result", "text after the game result (ignored)", true},
-    {"invalid-utf8", "text is not valid UTF-8: read as Latin-1", true},
+    {"invalid-utf8", "text is not valid UTF-8: read as Windows-1252", true},
     {"control-in-tag-value", "a tag value holds a control character, which PGN does not allow", true},
     {"too-many-diagnostics", "too many problems in this game; no more are reported", true},
 };

@@ -138,7 +138,9 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
     }
     game.result = g.result;
     game.played = !g.unplayed();
-    game.plies = g.plies;
+    // Moves not read (an unknown variant) were played all the same: a game
+    // rated, not one a player never moved in.
+    game.plies = g.moves_unread ? std::max<std::uint32_t>(g.plies, 2) : g.plies;
     if (game.round > 0) t.round_numbers.push_back(game.round);
     if (!unknown_tag_value(g.date) && g.date.find('?') == std::string::npos) {
       if (t.first_date.empty() || g.date < t.first_date) t.first_date = g.date;
@@ -216,8 +218,12 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
     }
     for (int r : t.round_numbers)
       if (!rounds_played.count(r)) free_rounds[i].push_back(r);
-    free_rounds[i].erase(free_rounds[i].begin(),
-                         free_rounds[i].begin() + std::ptrdiff_t(std::min(unknown, free_rounds[i].size())));
+    // The games of no known round take the earliest free rounds, in order.
+    const std::size_t spared = std::min(unknown, free_rounds[i].size());
+    std::size_t next = 0;
+    for (Entry& e : t.players[i].entries)
+      if (e.round == 0 && next < spared) e.spares = free_rounds[i][next++];
+    free_rounds[i].erase(free_rounds[i].begin(), free_rounds[i].begin() + std::ptrdiff_t(spared));
     for (int r : free_rounds[i]) ++without_game[r];
   }
   for (std::size_t i = 0; i < t.players.size(); ++i) {
@@ -346,17 +352,23 @@ bool round_robin(const Tournament& t) {
 std::vector<int> adjusted_half_points(const Tournament& t) {
   std::vector<int> out;
   for (const Player& p : t.players) {
-    std::size_t last = 0;  // one past the last counted entry that is no VUR
-    for (std::size_t k = 0; k < p.entries.size(); ++k)
-      if (p.entries[k].counted() && !voluntarily_unplayed(p.entries[k])) last = k + 1;
+    // The entries in the order of their rounds, a game of no known round in
+    // the round it spares.
+    std::vector<const Entry*> entries;
+    for (const Entry& e : p.entries)
+      if (e.counted()) entries.push_back(&e);
+    std::stable_sort(entries.begin(), entries.end(), [](const Entry* a, const Entry* b) {
+      return a->effective_round() < b->effective_round();
+    });
+    std::size_t last = 0;  // one past the last entry that is no VUR
+    for (std::size_t k = 0; k < entries.size(); ++k)
+      if (!voluntarily_unplayed(*entries[k])) last = k + 1;
     int h = 0;
-    for (std::size_t k = 0; k < p.entries.size(); ++k) {
-      const Entry& e = p.entries[k];
-      if (!e.counted()) continue;
-      if (k >= last && e.opponent < 0)
+    for (std::size_t k = 0; k < entries.size(); ++k) {
+      if (k >= last && entries[k]->opponent < 0)
         h += round_robin(t) ? 0 : 1;
       else
-        h += e.half_points;
+        h += entries[k]->half_points;
     }
     out.push_back(h);
   }
@@ -366,7 +378,8 @@ std::vector<int> adjusted_half_points(const Tournament& t) {
 // The opponents' scores a player's Buchholz and Sonneborn-Berger are made
 // of, an entry each (art. 16.4): a game played counts its opponent's
 // adjusted score; in a Swiss an unplayed round counts a dummy opponent with
-// the player's own score; in a round robin a forfeit counts nothing and a
+// the player's own score; in a round robin a forfeit counts as a game
+// played (its opponent's adjusted score, as FIDE's reference does) and a
 // round without an opponent is left out.
 struct OpponentScore {
   const Entry* entry;
@@ -381,36 +394,32 @@ std::vector<OpponentScore> opponent_scores(const Tournament& t, std::size_t play
   for (const Entry& e : p.entries) {
     if (!e.counted()) continue;
     const bool vur = voluntarily_unplayed(e);
-    if (e.played())
+    if (e.played() || (round_robin(t) && e.opponent >= 0))
       out.push_back({&e, adjusted[std::size_t(e.opponent)], false});
     else if (!round_robin(t))
       out.push_back({&e, p.half_points, vur});
-    else if (e.opponent >= 0)
-      out.push_back({&e, 0, vur});
   }
   return out;
 }
 
 // The progressive score (C.07 art. 7.5) in half points: the player's score
 // after each round, added up over the rounds (a round without a game adds
-// the score as it stood). The games of no known round count as one more
-// round, the last.
+// the score as it stood). A game of no known round counts in the round it
+// spares; one that spares none, as one more round, the last.
 int progressive_score(const Tournament& t, const Player& p) {
   int running = 0, sum = 0;
-  std::size_t k = 0;
   for (int round : t.round_numbers) {
-    while (k < p.entries.size() && p.entries[k].round != 0 && p.entries[k].round <= round) {
-      if (p.entries[k].counted()) running += p.entries[k].half_points;
-      ++k;
+    for (const Entry& e : p.entries)
+      if (e.counted() && e.effective_round() == round) running += e.half_points;
+    sum += running;
+  }
+  bool beyond = false;  // games of no known round that spare no round
+  for (const Entry& e : p.entries)
+    if (e.counted() && e.round == 0 && e.spares == 0) {
+      running += e.half_points;
+      beyond = true;
     }
-    sum += running;
-  }
-  if (k < p.entries.size()) {
-    for (; k < p.entries.size(); ++k)
-      if (p.entries[k].counted()) running += p.entries[k].half_points;
-    sum += running;
-  }
-  return sum;
+  return beyond ? sum + running : sum;
 }
 
 std::optional<int> average_rating(const Tournament& t, const Player& p) {

@@ -33,7 +33,7 @@ std::string cut(std::string_view s, std::size_t n) {
 }
 
 // `s` made fit for one TRF field: bytes that are not UTF-8 are read as
-// Latin-1 (as_utf8) and a control character (a line break among them, C1's
+// Windows-1252 (as_utf8) and a control character (a line break among them, C1's
 // U+0080 to U+009F too) becomes a space, so every field stays on its line
 // and its columns count as a reader counts them.
 std::string field_text(std::string_view s) {

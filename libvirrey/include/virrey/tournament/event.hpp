@@ -8,11 +8,16 @@
 // absence (no game in a round the others play) score what they say (absence
 // 0) and are not games played. A round robin of an odd number of players
 // leaves one of them without a game each round: that rest is no unplayed
-// round, no game was due, and it counts in no tie-break. In the tie-breaks made of opponents' scores
-// (Buchholz and its cuts, Sonneborn-Berger, Koya) every opponent's own
-// unplayed rounds count as draws, and each of the player's unplayed rounds
-// counts as a game against a dummy opponent whose score is the player's own.
-// Average rating of opponents and performance count only games played.
+// round, no game was due, and it counts in no tie-break. In the tie-breaks
+// made of opponents' scores (Buchholz and its cuts, Sonneborn-Berger) an
+// opponent counts with the points scored, except that rounds without an
+// opponent after the opponent's last round played or won count as draws (in
+// a round robin, as nothing); in a Swiss each of the player's unplayed
+// rounds counts as a game against a dummy opponent whose score is the
+// player's own, in a round robin a forfeit counts as a game played. The cuts
+// drop a voluntarily unplayed round first. Koya counts the points against
+// the opponents met who scored at least half. Average rating of opponents
+// and performance count only games played.
 //
 // A round is a round number some game of the tournament names: a number no
 // game names (a gap, or one far beyond the others) is no round, and nobody
@@ -21,6 +26,7 @@
 // absence (the earliest round they have no game in) and makes none.
 #pragma once
 
+#include <climits>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -55,8 +61,12 @@ struct Entry {
   int half_points = 0;           // 0, 1 or 2
   EntryKind kind = EntryKind::Absent;
   std::size_t game = SIZE_MAX;   // index into Tournament::games, or SIZE_MAX
+  int spares = 0;                // a game of no known round: the round it spares (none: 0)
   bool played() const { return kind == EntryKind::Played; }
   bool counted() const { return kind != EntryKind::Pending && kind != EntryKind::Rest; }
+  // The round it counts in for tie-breaks: its own, the round a game of no
+  // known round spares, else after every round.
+  int effective_round() const { return round ? round : spares ? spares : INT_MAX; }
 };
 
 struct Player {

@@ -23,7 +23,7 @@ enum class Code : std::uint8_t {
   PromotionNormalized,  // Virrey: a bare "e8" read as e8=V
   CheckMark,            // '+' or '#' that the position does not bear out
   NullMove,             // a null move: the rest of that line is not checked
-  Encoding,             // bytes that are not UTF-8 (read as Latin-1, kept as UTF-8)
+  Encoding,             // bytes that are not UTF-8 (read as Windows-1252, kept as UTF-8)
   OversizedGame,        // a game over the size limit, skipped
   IoError,              // the input could not be read to its end
   // Notation that PGN export format does not allow (CheckOptions::notation).
