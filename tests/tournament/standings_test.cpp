@@ -849,5 +849,50 @@ TEST(Trf, OneMoveGamesAreWrittenAndComparedAsWDL) {
       std::vector<std::string>{"round 1: C scores 1/2 in a game of one move in the games, '=' in the TRF"});
 }
 
+// A bye or a forfeit of the games that the TRF leaves blank is a disagreement,
+// as is a bye of the TRF the games lack. In swiss_example P5 has a full-point
+// bye in round 1 (block "0000 - U"), P2 a half-point bye in round 3
+// ("0000 - H"), P2 beats P3 by forfeit in round 2 ("3 w +" / "2 b -"). Blanking
+// a block keeps the points (columns 81-84) as they are, so only the round's
+// result can tell.
+TEST(Trf, ByesAndForfeitsMissingFromTheTrfAreFound) {
+  const Made m = swiss_example();
+  const std::string trf = write_trf(m.t, standings(m.t, default_tie_breaks(System::Swiss)));
+  // Rating order: P1 1 ... P5 5; round r's block at columns 92 + 10 (r - 1).
+  auto with_block = [&](int number, int round, std::string_view block) {
+    std::string changed = trf;
+    const std::size_t at = changed.find("\n001    " + std::to_string(number));
+    EXPECT_NE(at, std::string::npos) << trf;
+    const std::size_t end = changed.find('\n', at + 1);
+    std::string line = changed.substr(at + 1, end - at - 1);
+    line.resize(std::max(line.size(), std::size_t(91 + 10 * round)), ' ');
+    line.replace(std::size_t(91 + 10 * (round - 1)), 8, block);
+    changed.replace(at + 1, end - at - 1, line);
+    return changed;
+  };
+  auto messages = [&](const std::string& text) {
+    std::vector<std::string> out;
+    for (const auto& d : compare_trf(m.t, read_trf(text)))
+      out.push_back(std::string(trf_code_name(d.code)) + " " + d.message);
+    return out;
+  };
+  // P2's round-3 half-point bye blanked, points left at 1.5: one trf-result.
+  EXPECT_EQ(messages(with_block(2, 3, "        ")),
+            std::vector<std::string>{
+                "trf-result round 3: P2 scores 1/2 by a bye in the games, nothing in the TRF"});
+  // P5's round-1 full-point bye blanked, points left at 2.0.
+  EXPECT_EQ(
+      messages(with_block(5, 1, "        ")),
+      std::vector<std::string>{"trf-result round 1: P5 scores 1 by a bye in the games, nothing in the TRF"});
+  // P2's round-2 forfeit win blanked: a pairing on one side only, told once.
+  EXPECT_EQ(messages(with_block(2, 2, "        ")),
+            std::vector<std::string>{
+                "trf-missing-game round 2: the games have P2 - P3; the TRF pairs P2 with no one"});
+  // The reverse: P4, absent in round 2 (0000 - Z), given a half-point bye by the TRF.
+  EXPECT_EQ(
+      messages(with_block(4, 2, "0000 - H")),
+      std::vector<std::string>{"trf-result round 2: the TRF gives P4 a bye ('H'); the games have no game"});
+}
+
 }  // namespace
 }  // namespace virrey::tournament

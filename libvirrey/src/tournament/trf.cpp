@@ -556,18 +556,22 @@ std::vector<TrfDisagreement> compare_trf(const Tournament& t, const TrfFile& trf
       const char trf_how = trf_manner(tr.result);
       // The games' result as write_trf gives it (a draw without a move is a 'D').
       const char game_how = trf_manner(result_char(t, *e, t.system == System::Swiss));
-      if ((half >= 0 && half != e->half_points) || (game_opp >= 0 && trf_how != game_how)) {
+      // A bye of the games whose block the TRF leaves blank is a result the TRF does not give.
+      const bool missing_bye = e->kind == EntryKind::Bye && half < 0;
+      if ((half >= 0 && half != e->half_points) || (game_opp >= 0 && trf_how != game_how) || missing_bye) {
         const char* how = e->kind == EntryKind::Forfeit ? " by forfeit"
+                          : e->kind == EntryKind::Bye   ? " by a bye"
                           : unrated(t, *e)              ? " in a game of one move"
                           : trf_how == 'u'              ? " over the board"
                                                         : "";
         if (once(Code::Result, r, pi, game_opp))
-          out.push_back({Code::Result, tp->line, game, r,
-                         fmt::format("round {}: {} scores {}{} in the games, '{}' in the TRF", rn, p.name,
-                                     e->half_points == 2   ? "1"
-                                     : e->half_points == 1 ? "1/2"
-                                                           : "0",
-                                     how, tr.result)});
+          out.push_back(
+              {Code::Result, tp->line, game, r,
+               fmt::format("round {}: {} scores {}{} in the games, {} in the TRF", rn, p.name,
+                           e->half_points == 2   ? "1"
+                           : e->half_points == 1 ? "1/2"
+                                                 : "0",
+                           how, half < 0 ? std::string("nothing") : fmt::format("'{}'", tr.result))});
       }
     }
   }
