@@ -894,5 +894,31 @@ TEST(Trf, ByesAndForfeitsMissingFromTheTrfAreFound) {
       std::vector<std::string>{"trf-result round 2: the TRF gives P4 a bye ('H'); the games have no game"});
 }
 
+// TRF-16 has one pairing-allocated bye (U) a round. Two full-point byes in
+// round 1 of a Swiss: ratings A 2000, B 1900, C 1800, D 1700 give starting
+// ranks A 1 ... D 4; the U goes to the lowest-ranked of the two, D (4), as
+// the Swiss rules give the bye at the bottom of the pairing; C's is F.
+// r1 A-B 1-0, C bye, D bye; r2 A-C 1/2, D-B 1-0 (D listed first in round 1).
+TEST(Trf, OneAllocatedByeARound) {
+  const Made m = make({{"A", "B", "1.1", "1-0"},
+                       {"D", "BYE", "1.2", "1-0", false},
+                       {"C", "BYE", "1.3", "1-0", false},
+                       {"A", "C", "2.1", "1/2-1/2"},
+                       {"D", "B", "2.2", "1-0"}},
+                      {{"A", 2000}, {"B", 1900}, {"C", 1800}, {"D", 1700}}, System::Swiss);
+  const std::string trf = write_trf(m.t, standings(m.t, default_tie_breaks(System::Swiss)));
+  auto block = [&](int number, int round) {
+    const std::size_t at = trf.find("\n001    " + std::to_string(number));
+    return at == std::string::npos ? std::string() : trf.substr(at + 1 + 91 + 10 * std::size_t(round - 1), 8);
+  };
+  EXPECT_EQ(block(3, 1), "0000 - F") << trf;
+  EXPECT_EQ(block(4, 1), "0000 - U") << trf;
+  std::size_t allocated = 0;
+  for (std::size_t at = trf.find("- U"); at != std::string::npos; at = trf.find("- U", at + 1)) ++allocated;
+  EXPECT_EQ(allocated, 1u) << trf;
+  // Read back, the file agrees with the games.
+  for (const auto& d : compare_trf(m.t, read_trf(trf))) ADD_FAILURE() << d.message;
+}
+
 }  // namespace
 }  // namespace virrey::tournament
