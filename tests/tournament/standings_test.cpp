@@ -225,6 +225,75 @@ TEST(Standings, GameAgainstThemselfIsLeftOut) {
   EXPECT_EQ(m.t.players[std::size_t(m.idx("A"))].entries.size(), 1u);
 }
 
+// A FIDE id is one player, named as most of the id's games name it (the
+// first met among equals); two ids given to one name are two players.
+TEST(Standings, AFideIdIsOnePlayer) {
+  struct Side {
+    std::string name, id;
+  };
+  auto build = [](const std::vector<std::pair<Side, Side>>& pairings, std::vector<GameSummary>& summaries) {
+    int round = 0;
+    for (const auto& [white, black] : pairings) {
+      game::GameRecord r;
+      r.tags = {{"Event", "Test"},
+                {"Round", std::to_string(++round)},
+                {"White", white.name},
+                {"Black", black.name},
+                {"Result", "1-0"}};
+      if (!white.id.empty()) r.tags.push_back({"WhiteFideId", white.id});
+      if (!black.id.empty()) r.tags.push_back({"BlackFideId", black.id});
+      r.main_line.resize(2);
+      summaries.push_back(summarize(r, {}));
+    }
+    const auto groups = group_by_event(summaries);
+    EXPECT_EQ(groups.size(), 1u);
+    return build_tournament(summaries, groups.front(), System::Swiss);
+  };
+  // "Perez, Ana" in game 0 and "Pérez, Ana" in games 1 and 3, all 3400001,
+  // and game 2 with no id under a name the id's games give: one player of
+  // four wins, named "Pérez, Ana" (two games of three), warned of "Perez, Ana"
+  // where it is met (game 0).
+  std::vector<GameSummary> one;
+  const Tournament t = build({{{"Perez, Ana", "3400001"}, {"B", ""}},
+                              {{"Pérez, Ana", "3400001"}, {"C", ""}},
+                              {{"Perez, Ana", ""}, {"D", ""}},
+                              {{"Pérez, Ana", " 3400001 "}, {"B", ""}}},
+                             one);
+  ASSERT_EQ(t.players.size(), 4u);
+  const int ana = t.player_index("Pérez, Ana");
+  ASSERT_GE(ana, 0);
+  EXPECT_EQ(t.player_index("Perez, Ana"), -1);
+  EXPECT_EQ(t.players[std::size_t(ana)].fide_id, "3400001");
+  EXPECT_EQ(t.players[std::size_t(ana)].half_points, 8);
+  ASSERT_EQ(t.name_notes.size(), 1u);
+  EXPECT_EQ(t.name_notes[0].summary, 0u);
+  EXPECT_EQ(t.name_notes[0].first, 1u);
+  EXPECT_EQ(t.name_notes[0].name, "Pérez, Ana");
+  EXPECT_EQ(t.name_notes[0].other, "Perez, Ana");
+  // One game each: a tie, the first met ("Perez, Ana") names her.
+  std::vector<GameSummary> tie;
+  const Tournament u =
+      build({{{"Perez, Ana", "3400001"}, {"B", ""}}, {{"C", ""}, {"Pérez, Ana", "3400001"}}}, tie);
+  EXPECT_EQ(u.players.size(), 3u);
+  EXPECT_GE(u.player_index("Perez, Ana"), 0);
+  // Two ids, one name: two players of that name, noted at the second id's game (1).
+  std::vector<GameSummary> two;
+  const Tournament v =
+      build({{{"Smith, John", "3400010"}, {"B", ""}}, {{"Smith, John", "3400020"}, {"C", ""}}}, two);
+  ASSERT_EQ(v.players.size(), 4u);
+  EXPECT_EQ(v.players[0].fide_id, "3400010");
+  EXPECT_EQ(v.players[2].name, "Smith, John");
+  EXPECT_EQ(v.players[2].fide_id, "3400020");
+  ASSERT_EQ(v.name_notes.size(), 1u);
+  EXPECT_EQ(v.name_notes[0].summary, 1u);
+  EXPECT_EQ(v.name_notes[0].other_id, "3400020");
+  // Their game is no game against themself.
+  std::vector<GameSummary> met;
+  const Tournament w = build({{{"Smith, John", "3400010"}, {"Smith, John", "3400020"}}}, met);
+  EXPECT_TRUE(w.self_games.empty());
+  EXPECT_EQ(w.games.size(), 1u);
+}
+
 TEST(Standings, TwoPlayersAreAMatchOrARoundRobin) {
   // Games over several rounds: a double round robin (each pair met twice),
   // scored as one: A 1.5, B 0.5; SB A = 1 x 0.5 + 1/2 x 0.5, B = 1/2 x 1.5.
