@@ -116,6 +116,8 @@ std::string game_place(const tn::GameSummary& g) {
 
 // A game of a tournament of rounds whose Round tag gives no round number:
 // warned where it was read (as validate's round-tag), counted in no round.
+// So are a game of a player against themself, and a FIDE id given to two
+// names (one player) or two ids given to one name (two players).
 void warn_misplaced_games(const std::vector<tn::GameSummary>& summaries,
                           const std::vector<tn::Tournament>& tournaments,
                           const std::vector<std::string>& labels) {
@@ -137,6 +139,19 @@ void warn_misplaced_games(const std::vector<tn::GameSummary>& summaries,
       warn(summaries[s], validate::Code::SelfPairing,
            fmt::format("in \"{}\": {} plays against themself; left out of the standings", labels[k],
                        summaries[s].white.name));
+    // As validate's player-name warnings say it, with what event made of it.
+    for (const tn::PlayerNameNote& n : t.name_notes) {
+      const tn::GameSummary& g = summaries[n.summary];
+      if (n.other_id.empty())
+        warn(g, validate::Code::PlayerName,
+             fmt::format(
+                 "in \"{}\": FIDE id {} is given to \"{}\" and to \"{}\" (game {}); one player, \"{}\"",
+                 labels[k], n.fide_id, n.other, n.name, summaries[n.first].source.number, n.name));
+      else
+        warn(g, validate::Code::PlayerName,
+             fmt::format("in \"{}\": {} has two FIDE ids: {} here, {} before (game {}); two players",
+                         labels[k], n.name, n.other_id, n.fide_id, summaries[n.first].source.number));
+    }
     if (t.rounds == 0) continue;  // no game names a round: none is expected
     for (const tn::TournamentGame& game : t.games) {
       if (game.round > 0) continue;

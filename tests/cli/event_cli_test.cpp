@@ -346,6 +346,47 @@ TEST(EventCli, GameAgainstThemselfIsWarnedAndLeftOut) {
   EXPECT_NE(v.out.find("/self.pgn:67:1: warning[self-pairing]: game 7:"), std::string::npos) << v.out;
 }
 
+// A FIDE id is one player whatever the games call it: "Pérez, Ana" (3400001)
+// in games 1 and 5, "Perez, Ana" with the same id in game 3, is one player
+// named as two of the id's three games name her. r1 Pérez-B 1-0, C-D 1-0;
+// r2 C-Perez 0-1, B-D 1/2; r3 Pérez-D 1/2: she has 1 + 1 + 1/2 = 2.5 from
+// three games. The other spelling is warned once, where game 3 starts (line
+// 24: game 1 has 12 lines with its id tag, game 2 11), in validate's words.
+TEST(EventCli, AFideIdIsOnePlayerUnderTwoSpellings) {
+  TempDir dir;
+  auto with_tag = [](std::string g, const std::string& tag) {
+    return g.replace(g.find("[Result"), 0, tag + "\n");
+  };
+  const std::string pgn = dir.path() + "/fide.pgn";
+  write_file(pgn, with_tag(game("1.1", "Pérez, Ana", "B", "1-0"), "[WhiteFideId \"3400001\"]") +
+                      game("1.2", "C", "D", "1-0") +
+                      with_tag(game("2.1", "C", "Perez, Ana", "0-1"), "[BlackFideId \"3400001\"]") +
+                      game("2.2", "B", "D", "1/2-1/2") +
+                      with_tag(game("3.1", "Pérez, Ana", "D", "1/2-1/2"), "[WhiteFideId \"3400001\"]"));
+  const RunResult r = run_virrey({"event", pgn, "--format", "csv"}, dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("\nClub,1,\"Pérez, Ana\",,,,3,2.5,"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("Perez"), std::string::npos) << r.out;
+  const std::string warning = "FIDE id 3400001 is given to \"Perez, Ana\" and to \"Pérez, Ana\" (game 1)";
+  EXPECT_NE(r.err.find("/fide.pgn:24:1: warning[player-name]: game 3: in \"Club\": " + warning +
+                       "; one player, \"Pérez, Ana\""),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(count(r.err, "warning[player-name]"), 1u) << r.err;
+  // validate warns the pair at game 3 too (as a spelling, its first reason for these two names).
+  const RunResult v = run_virrey({"validate", pgn}, dir.path());
+  EXPECT_NE(
+      v.out.find("warning[player-name]: game 3: in \"Club\": \"Perez, Ana\" and \"Pérez, Ana\" (game 1)"),
+      std::string::npos)
+      << v.out;
+  // One 001 line with the id, and the TRF read back agrees with the games.
+  const std::string trf = dir.path() + "/fide.trf";
+  ASSERT_EQ(run_virrey({"event", pgn, "--format", "trf", "--output", trf}, dir.path()).exit_code, 0);
+  EXPECT_EQ(count(read_file(trf), "3400001"), 1u) << read_file(trf);
+  const RunResult back = run_virrey({"event", pgn, "--trf", trf}, dir.path());
+  EXPECT_EQ(back.exit_code, 0) << back.out;
+}
+
 // A game repeated (one file given twice, or a game pasted twice in one file)
 // counts once, as import stores it once, and each repeat is warned where it
 // starts. The standings are the round robin's hand-worked ones (A 2.5 from

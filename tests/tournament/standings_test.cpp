@@ -230,6 +230,75 @@ TEST(Standings, GameAgainstThemselfIsLeftOut) {
   EXPECT_EQ(m.t.players[std::size_t(m.idx("A"))].entries.size(), 1u);
 }
 
+// A FIDE id is one player, named as most of the id's games name it (the
+// first met among equals); two ids given to one name are two players.
+TEST(Standings, AFideIdIsOnePlayer) {
+  struct Side {
+    std::string name, id;
+  };
+  auto build = [](const std::vector<std::pair<Side, Side>>& pairings, std::vector<GameSummary>& summaries) {
+    int round = 0;
+    for (const auto& [white, black] : pairings) {
+      game::GameRecord r;
+      r.tags = {{"Event", "Test"},
+                {"Round", std::to_string(++round)},
+                {"White", white.name},
+                {"Black", black.name},
+                {"Result", "1-0"}};
+      if (!white.id.empty()) r.tags.push_back({"WhiteFideId", white.id});
+      if (!black.id.empty()) r.tags.push_back({"BlackFideId", black.id});
+      r.main_line.resize(2);
+      summaries.push_back(summarize(r, {}));
+    }
+    const auto groups = group_by_event(summaries);
+    EXPECT_EQ(groups.size(), 1u);
+    return build_tournament(summaries, groups.front(), System::Swiss);
+  };
+  // "Perez, Ana" in game 0 and "Pérez, Ana" in games 1 and 3, all 3400001,
+  // and game 2 with no id under a name the id's games give: one player of
+  // four wins, named "Pérez, Ana" (two games of three), warned of "Perez, Ana"
+  // where it is met (game 0).
+  std::vector<GameSummary> one;
+  const Tournament t = build({{{"Perez, Ana", "3400001"}, {"B", ""}},
+                              {{"Pérez, Ana", "3400001"}, {"C", ""}},
+                              {{"Perez, Ana", ""}, {"D", ""}},
+                              {{"Pérez, Ana", " 3400001 "}, {"B", ""}}},
+                             one);
+  ASSERT_EQ(t.players.size(), 4u);
+  const int ana = t.player_index("Pérez, Ana");
+  ASSERT_GE(ana, 0);
+  EXPECT_EQ(t.player_index("Perez, Ana"), -1);
+  EXPECT_EQ(t.players[std::size_t(ana)].fide_id, "3400001");
+  EXPECT_EQ(t.players[std::size_t(ana)].half_points, 8);
+  ASSERT_EQ(t.name_notes.size(), 1u);
+  EXPECT_EQ(t.name_notes[0].summary, 0u);
+  EXPECT_EQ(t.name_notes[0].first, 1u);
+  EXPECT_EQ(t.name_notes[0].name, "Pérez, Ana");
+  EXPECT_EQ(t.name_notes[0].other, "Perez, Ana");
+  // One game each: a tie, the first met ("Perez, Ana") names her.
+  std::vector<GameSummary> tie;
+  const Tournament u =
+      build({{{"Perez, Ana", "3400001"}, {"B", ""}}, {{"C", ""}, {"Pérez, Ana", "3400001"}}}, tie);
+  EXPECT_EQ(u.players.size(), 3u);
+  EXPECT_GE(u.player_index("Perez, Ana"), 0);
+  // Two ids, one name: two players of that name, noted at the second id's game (1).
+  std::vector<GameSummary> two;
+  const Tournament v =
+      build({{{"Smith, John", "3400010"}, {"B", ""}}, {{"Smith, John", "3400020"}, {"C", ""}}}, two);
+  ASSERT_EQ(v.players.size(), 4u);
+  EXPECT_EQ(v.players[0].fide_id, "3400010");
+  EXPECT_EQ(v.players[2].name, "Smith, John");
+  EXPECT_EQ(v.players[2].fide_id, "3400020");
+  ASSERT_EQ(v.name_notes.size(), 1u);
+  EXPECT_EQ(v.name_notes[0].summary, 1u);
+  EXPECT_EQ(v.name_notes[0].other_id, "3400020");
+  // Their game is no game against themself.
+  std::vector<GameSummary> met;
+  const Tournament w = build({{{"Smith, John", "3400010"}, {"Smith, John", "3400020"}}}, met);
+  EXPECT_TRUE(w.self_games.empty());
+  EXPECT_EQ(w.games.size(), 1u);
+}
+
 TEST(Standings, TwoPlayersAreAMatchOrARoundRobin) {
   // Games over several rounds: a double round robin (each pair met twice),
   // scored as one: A 1.5, B 0.5; SB A = 1 x 0.5 + 1/2 x 0.5, B = 1/2 x 1.5.
@@ -876,6 +945,77 @@ TEST(Trf, OneMoveGamesAreWrittenAndComparedAsWDL) {
   EXPECT_EQ(
       result_after("C", 1, '='),
       std::vector<std::string>{"round 1: C scores 1/2 in a game of one move in the games, '=' in the TRF"});
+}
+
+// A bye or a forfeit of the games that the TRF leaves blank is a disagreement,
+// as is a bye of the TRF the games lack. In swiss_example P5 has a full-point
+// bye in round 1 (block "0000 - U"), P2 a half-point bye in round 3
+// ("0000 - H"), P2 beats P3 by forfeit in round 2 ("3 w +" / "2 b -"). Blanking
+// a block keeps the points (columns 81-84) as they are, so only the round's
+// result can tell.
+TEST(Trf, ByesAndForfeitsMissingFromTheTrfAreFound) {
+  const Made m = swiss_example();
+  const std::string trf = write_trf(m.t, standings(m.t, default_tie_breaks(System::Swiss)));
+  // Rating order: P1 1 ... P5 5; round r's block at columns 92 + 10 (r - 1).
+  auto with_block = [&](int number, int round, std::string_view block) {
+    std::string changed = trf;
+    const std::size_t at = changed.find("\n001    " + std::to_string(number));
+    EXPECT_NE(at, std::string::npos) << trf;
+    const std::size_t end = changed.find('\n', at + 1);
+    std::string line = changed.substr(at + 1, end - at - 1);
+    line.resize(std::max(line.size(), std::size_t(91 + 10 * round)), ' ');
+    line.replace(std::size_t(91 + 10 * (round - 1)), 8, block);
+    changed.replace(at + 1, end - at - 1, line);
+    return changed;
+  };
+  auto messages = [&](const std::string& text) {
+    std::vector<std::string> out;
+    for (const auto& d : compare_trf(m.t, read_trf(text)))
+      out.push_back(std::string(trf_code_name(d.code)) + " " + d.message);
+    return out;
+  };
+  // P2's round-3 half-point bye blanked, points left at 1.5: one trf-result.
+  EXPECT_EQ(messages(with_block(2, 3, "        ")),
+            std::vector<std::string>{
+                "trf-result round 3: P2 scores 1/2 by a bye in the games, nothing in the TRF"});
+  // P5's round-1 full-point bye blanked, points left at 2.0.
+  EXPECT_EQ(
+      messages(with_block(5, 1, "        ")),
+      std::vector<std::string>{"trf-result round 1: P5 scores 1 by a bye in the games, nothing in the TRF"});
+  // P2's round-2 forfeit win blanked: a pairing on one side only, told once.
+  EXPECT_EQ(messages(with_block(2, 2, "        ")),
+            std::vector<std::string>{
+                "trf-missing-game round 2: the games have P2 - P3; the TRF pairs P2 with no one"});
+  // The reverse: P4, absent in round 2 (0000 - Z), given a half-point bye by the TRF.
+  EXPECT_EQ(
+      messages(with_block(4, 2, "0000 - H")),
+      std::vector<std::string>{"trf-result round 2: the TRF gives P4 a bye ('H'); the games have no game"});
+}
+
+// TRF-16 has one pairing-allocated bye (U) a round. Two full-point byes in
+// round 1 of a Swiss: ratings A 2000, B 1900, C 1800, D 1700 give starting
+// ranks A 1 ... D 4; the U goes to the lowest-ranked of the two, D (4), as
+// the Swiss rules give the bye at the bottom of the pairing; C's is F.
+// r1 A-B 1-0, C bye, D bye; r2 A-C 1/2, D-B 1-0 (D listed first in round 1).
+TEST(Trf, OneAllocatedByeARound) {
+  const Made m = make({{"A", "B", "1.1", "1-0"},
+                       {"D", "BYE", "1.2", "1-0", false},
+                       {"C", "BYE", "1.3", "1-0", false},
+                       {"A", "C", "2.1", "1/2-1/2"},
+                       {"D", "B", "2.2", "1-0"}},
+                      {{"A", 2000}, {"B", 1900}, {"C", 1800}, {"D", 1700}}, System::Swiss);
+  const std::string trf = write_trf(m.t, standings(m.t, default_tie_breaks(System::Swiss)));
+  auto block = [&](int number, int round) {
+    const std::size_t at = trf.find("\n001    " + std::to_string(number));
+    return at == std::string::npos ? std::string() : trf.substr(at + 1 + 91 + 10 * std::size_t(round - 1), 8);
+  };
+  EXPECT_EQ(block(3, 1), "0000 - F") << trf;
+  EXPECT_EQ(block(4, 1), "0000 - U") << trf;
+  std::size_t allocated = 0;
+  for (std::size_t at = trf.find("- U"); at != std::string::npos; at = trf.find("- U", at + 1)) ++allocated;
+  EXPECT_EQ(allocated, 1u) << trf;
+  // Read back, the file agrees with the games.
+  for (const auto& d : compare_trf(m.t, read_trf(trf))) ADD_FAILURE() << d.message;
 }
 
 }  // namespace

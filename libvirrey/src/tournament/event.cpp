@@ -45,6 +45,13 @@ std::uint64_t pair_key(int a, int b) {
   return (std::uint64_t(std::uint32_t(a)) << 32) | std::uint32_t(b);
 }
 
+// A player's FIDE id: "" when the tag gives none ("", "?", "-", zeros).
+std::string_view fide_id(const PlayerTags& tags) {
+  const std::string_view id = trim(tags.fide_id);
+  if (unknown_tag_value(id) || id == "-" || id.find_first_not_of('0') == std::string_view::npos) return {};
+  return id;
+}
+
 // Half-up rounding of a / b for b > 0, a >= 0.
 int rounded_ratio(long a, long b) { return int((2 * a + b) / (2 * b)); }
 
@@ -98,22 +105,71 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
                             std::optional<System> system) {
   Tournament t;
   t.key = group.key;
+  // A FIDE id is one player, whatever names its games give it: the name most
+  // of its games give (the first met among equals). A game without an id
+  // whose name some game gives an id is that id's player (the first id met
+  // with the name); other players are their names.
+  struct Spelling {
+    std::string name;
+    std::size_t count = 0;
+    std::size_t first = 0;  // the first game with it
+  };
+  std::map<std::string, std::vector<Spelling>> spellings;  // FIDE id -> its names, first met first
+  std::map<std::string, std::vector<Spelling>> ids_of;  // name -> its FIDE ids (as `name`), first met first
+  for (std::size_t s : group.games)
+    for (const PlayerTags* tags : {&summaries[s].white, &summaries[s].black}) {
+      const std::string_view id = fide_id(*tags);
+      if (bye_name(tags->name) || id.empty()) continue;
+      auto add = [&](std::vector<Spelling>& seen, std::string_view value) {
+        const auto it =
+            std::find_if(seen.begin(), seen.end(), [&](const Spelling& x) { return x.name == value; });
+        if (it != seen.end())
+          ++it->count;
+        else
+          seen.push_back({std::string(value), 1, s});
+      };
+      add(spellings[std::string(id)], tags->name);
+      add(ids_of[tags->name], id);
+    }
+  std::map<std::string, std::string> name_of_id;
+  for (const auto& [id, names] : spellings) {
+    const auto best = std::max_element(names.begin(), names.end(), [](const Spelling& a, const Spelling& b) {
+      return a.count < b.count || (a.count == b.count && a.first > b.first);
+    });
+    name_of_id[id] = best->name;
+    for (const Spelling& other : names)
+      if (&other != &*best)
+        t.name_notes.push_back({other.first, best->first, id, best->name, other.name, ""});
+  }
+  for (const auto& [name, ids] : ids_of)
+    for (std::size_t k = 1; k < ids.size(); ++k)
+      t.name_notes.push_back({ids[k].first, ids[0].first, ids[0].name, name, "", ids[k].name});
+  std::stable_sort(t.name_notes.begin(), t.name_notes.end(),
+                   [](const PlayerNameNote& a, const PlayerNameNote& b) { return a.summary < b.summary; });
+  // A player's key: "#" and the FIDE id, or "=" and the name.
+  auto key_of = [&](const PlayerTags& tags) {
+    if (const std::string_view id = fide_id(tags); !id.empty()) return "#" + std::string(id);
+    if (const auto it = ids_of.find(tags.name); it != ids_of.end()) return "#" + it->second.front().name;
+    return "=" + tags.name;
+  };
+
   std::map<std::string, int, std::less<>> index;
   std::vector<std::vector<int>> ratings;
   std::vector<Variant> variants;
   auto player = [&](const PlayerTags& tags) {
     if (bye_name(tags.name)) return -1;
-    auto [it, fresh] = index.try_emplace(tags.name, int(t.players.size()));
+    const std::string key = key_of(tags);
+    auto [it, fresh] = index.try_emplace(key, int(t.players.size()));
     if (fresh) {
       t.players.push_back(Player{});
-      t.players.back().name = tags.name;
+      t.players.back().name = key[0] == '#' ? name_of_id.at(key.substr(1)) : tags.name;
       ratings.emplace_back();
     }
     Player& p = t.players[std::size_t(it->second)];
     if (tags.elo) ratings[std::size_t(it->second)].push_back(*tags.elo);
     if (p.title.empty()) p.title = tags.title;
     if (p.federation.empty()) p.federation = tags.federation;
-    if (p.fide_id.empty()) p.fide_id = tags.fide_id;
+    if (p.fide_id.empty()) p.fide_id = fide_id(tags);
     return it->second;
   };
   auto first_known = [](std::string& into, const std::string& value) {
@@ -121,7 +177,8 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
   };
   for (std::size_t s : group.games) {
     const GameSummary& g = summaries[s];
-    if (!bye_name(g.white.name) && !unknown_tag_value(g.white.name) && g.white.name == g.black.name) {
+    if (!bye_name(g.white.name) && !bye_name(g.black.name) && !unknown_tag_value(g.white.name) &&
+        key_of(g.white) == key_of(g.black)) {
       // no pairing: in no standings (two unknown players are no one player)
       t.self_games.push_back(s);
       continue;

@@ -86,13 +86,15 @@ bool unrated(const Tournament& t, const Entry& e) {
   return e.kind == EntryKind::Played && e.game < t.games.size() && t.games[e.game].unrated();
 }
 
-char result_char(const Tournament& t, const Entry& e, bool swiss) {
+// `allocated`: a full-point bye is the round's pairing-allocated bye (U in a
+// Swiss), else a full-point bye given otherwise (F).
+char result_char(const Tournament& t, const Entry& e, bool allocated) {
   switch (e.kind) {
     case EntryKind::Played:
       if (unrated(t, e)) return e.half_points == 2 ? 'W' : e.half_points == 1 ? 'D' : 'L';
       return e.half_points == 2 ? '1' : e.half_points == 1 ? '=' : '0';
     case EntryKind::Forfeit: return e.half_points == 2 ? '+' : e.half_points == 1 ? 'D' : '-';
-    case EntryKind::Bye: return e.half_points == 2 ? (swiss ? 'U' : 'F') : e.half_points == 1 ? 'H' : 'Z';
+    case EntryKind::Bye: return e.half_points == 2 ? (allocated ? 'U' : 'F') : e.half_points == 1 ? 'H' : 'Z';
     case EntryKind::Absent:
     case EntryKind::Rest: return 'Z';  // TRF's code for a round without a game
     case EntryKind::Pending: break;
@@ -267,7 +269,25 @@ std::string write_trf(const Tournament& t, const std::vector<Standing>& standing
   for (const Standing& s : standings) final_rank[std::size_t(s.player)] = s.rank;
   std::vector<int> by_start(t.players.size());
   for (std::size_t i = 0; i < by_start.size(); ++i) by_start[std::size_t(start_rank[i] - 1)] = int(i);
-  const bool swiss = t.system == System::Swiss;
+  // A Swiss round has one pairing-allocated bye (U); other full-point byes of
+  // the round are F. The games do not say which bye the pairing gave: it is
+  // the lowest-ranked player's (the highest starting rank), as the Swiss
+  // rules (C.04.1) give the bye at the bottom of the pairing, and so the
+  // choice does not hang on the order of the games. The games of no known
+  // round may be of several rounds: each of their full-point byes stays U.
+  std::map<int, int> allocated_bye;  // round -> the player whose full-point bye is U
+  if (t.system == System::Swiss)
+    for (std::size_t i = 0; i < t.players.size(); ++i)
+      for (const Entry& e : t.players[i].entries)
+        if (e.kind == EntryKind::Bye && e.half_points == 2 && e.round > 0) {
+          const auto [it, fresh] = allocated_bye.try_emplace(e.round, int(i));
+          if (!fresh && start_rank[i] > start_rank[std::size_t(it->second)]) it->second = int(i);
+        }
+  auto allocated = [&](int player, const Entry& e) {
+    if (t.system != System::Swiss) return false;
+    const auto it = allocated_bye.find(e.round);
+    return e.round == 0 || (it != allocated_bye.end() && it->second == player);
+  };
   for (int pi : by_start) {
     const Player& p = t.players[std::size_t(pi)];
     std::string line = "001";
@@ -289,7 +309,7 @@ std::string write_trf(const Tournament& t, const std::vector<Standing>& standing
       put(line, c, c + 3, e.opponent >= 0 ? std::to_string(start_rank[std::size_t(e.opponent)]) : "0000",
           true);
       put(line, c + 5, c + 5, e.colour ? (*e.colour == Color::White ? "w" : "b") : "-", false);
-      put(line, c + 7, c + 7, std::string(1, result_char(t, e, swiss)), false);
+      put(line, c + 7, c + 7, std::string(1, result_char(t, e, allocated(pi, e))), false);
     }
     while (!line.empty() && line.back() == ' ') line.pop_back();
     out += line + '\n';
@@ -554,20 +574,25 @@ std::vector<TrfDisagreement> compare_trf(const Tournament& t, const TrfFile& trf
       if (e->kind == EntryKind::Pending) continue;
       const int half = trf_half_points(tr.result);
       const char trf_how = trf_manner(tr.result);
-      // The games' result as write_trf gives it (a draw without a move is a 'D').
-      const char game_how = trf_manner(result_char(t, *e, t.system == System::Swiss));
-      if ((half >= 0 && half != e->half_points) || (game_opp >= 0 && trf_how != game_how)) {
+      // The games' result as write_trf gives it (a draw without a move is a 'D';
+      // U and F are both a full-point bye).
+      const char game_how = trf_manner(result_char(t, *e, false));
+      // A bye of the games whose block the TRF leaves blank is a result the TRF does not give.
+      const bool missing_bye = e->kind == EntryKind::Bye && half < 0;
+      if ((half >= 0 && half != e->half_points) || (game_opp >= 0 && trf_how != game_how) || missing_bye) {
         const char* how = e->kind == EntryKind::Forfeit ? " by forfeit"
+                          : e->kind == EntryKind::Bye   ? " by a bye"
                           : unrated(t, *e)              ? " in a game of one move"
                           : trf_how == 'u'              ? " over the board"
                                                         : "";
         if (once(Code::Result, r, pi, game_opp))
-          out.push_back({Code::Result, tp->line, game, r,
-                         fmt::format("round {}: {} scores {}{} in the games, '{}' in the TRF", rn, p.name,
-                                     e->half_points == 2   ? "1"
-                                     : e->half_points == 1 ? "1/2"
-                                                           : "0",
-                                     how, tr.result)});
+          out.push_back(
+              {Code::Result, tp->line, game, r,
+               fmt::format("round {}: {} scores {}{} in the games, {} in the TRF", rn, p.name,
+                           e->half_points == 2   ? "1"
+                           : e->half_points == 1 ? "1/2"
+                                                 : "0",
+                           how, half < 0 ? std::string("nothing") : fmt::format("'{}'", tr.result))});
       }
     }
   }

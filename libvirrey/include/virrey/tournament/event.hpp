@@ -95,6 +95,17 @@ struct TournamentGame {
   bool unrated() const { return played && plies < 2; }
 };
 
+// A FIDE id its games give to two names (one player, named as most of the
+// id's games name it), or two FIDE ids given to one name (two players).
+struct PlayerNameNote {
+  std::size_t summary = 0;  // the game where `other` (`other_id`) is first met
+  std::size_t first = 0;    // the first game of `name` with `fide_id`
+  std::string fide_id;
+  std::string name;
+  std::string other;     // the id's other spelling, or ""
+  std::string other_id;  // the name's other id, or ""
+};
+
 struct Tournament {
   TournamentKey key;
   Variant variant = Variant::Standard;
@@ -104,6 +115,7 @@ struct Tournament {
   std::vector<Player> players;  // in the order first met
   std::vector<TournamentGame> games;
   std::vector<std::size_t> self_games;  // summaries of games of a player against themself: left out
+  std::vector<PlayerNameNote> name_notes;  // in the order of the games they are met in
   // From the games' tags, for the reports.
   std::string first_date, last_date;  // "" when no game is dated
   std::vector<std::string> round_dates;  // [k]: the earliest date of round_numbers[k]'s games
