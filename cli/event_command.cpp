@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <sstream>
+#include <string_view>
+#include <unordered_map>
 
 #include <fmt/format.h>
 #include "virrey/base/log.hpp"
@@ -38,6 +40,14 @@ bool move_error(const validate::CheckedGame& g) {
   });
 }
 
+// Text without the blanks (spaces, tabs, line breaks) at its ends.
+std::string_view trimmed(std::string_view s) {
+  const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+  while (!s.empty() && blank(s.front())) s.remove_prefix(1);
+  while (!s.empty() && blank(s.back())) s.remove_suffix(1);
+  return s;
+}
+
 // The duplicate-game warning the pipeline gave a game that repeats an
 // earlier one of the inputs (the identity validate and import compare), if any.
 validate::Finding* duplicate_of_earlier(validate::CheckedGame& g) {
@@ -56,14 +66,42 @@ bool read_inputs(const EventOptions& o, std::vector<tn::GameSummary>& out) {
   set_variant_option(o.filter.variant, options.check.default_variant);
   options.threads = o.threads;
   options.check.build_movetext = false;
+  options.keep_raw = true;  // a game with errors is told from its repeats by its text
   FindingWriter writer(Format::Text, stderr);
   std::uint64_t bad = 0;
+  // Games with errors have no identity (duplicate detection skips them): a
+  // repeat is the same text, blanks at its ends aside.
+  struct Seen {
+    std::size_t input;
+    std::string file;
+    std::uint64_t number;
+  };
+  std::unordered_map<std::string, Seen> with_errors;
   ingest::Callbacks callbacks;
   callbacks.on_game = [&](ingest::GameReport& r) {
     if (validate::Finding* repeat = duplicate_of_earlier(r.game)) {
       repeat->message += "; counted once";
       writer.finding(r.file, *repeat);
       return ingest::Flow::Continue;
+    }
+    if (r.game.has_error) {
+      const auto [it, fresh] =
+          with_errors.try_emplace(std::string(trimmed(r.raw)), Seen{r.input, std::string(r.file), r.number});
+      if (!fresh) {
+        validate::Finding repeat;
+        repeat.code = validate::Code::DuplicateGame;
+        repeat.severity = validate::Severity::Warning;
+        repeat.line = r.start.line;
+        repeat.column = r.start.column;
+        repeat.game = r.number;
+        const Seen& first = it->second;
+        repeat.message =
+            first.input == r.input
+                ? fmt::format("the same text as game {}; counted once", first.number)
+                : fmt::format("the same text as game {} of {}; counted once", first.number, first.file);
+        writer.finding(r.file, repeat);
+        return ingest::Flow::Continue;
+      }
     }
     for (const auto& f : r.game.findings)
       if (f.severity == validate::Severity::Error) writer.finding(r.file, f);

@@ -504,6 +504,26 @@ TEST(EventCli, AMissingResultIsLocatedInItsGame) {
   EXPECT_NE(v.out.find("m.pgn:9:1: error[missing-result]: game 1"), std::string::npos) << v.out;
 }
 
+// Games with errors have no identity, yet a repeat of one is the same game:
+// the same text counts once. r1 A-B 1-0, C-D 1-0 (an illegal move); r2 A-C
+// 1-0 (an illegal move); the file given twice: A 2 points, C 1, B and D 0.
+TEST(EventCli, RepeatedGamesWithErrorsCountOnce) {
+  TempDir dir;
+  write_file(dir.path() + "/e.pgn", game("1", "A", "B", "1-0") + game("1", "C", "D", "1-0", "e4 Ke7") +
+                                        game("2", "A", "C", "1-0", "e5"));
+  const RunResult r =
+      run_virrey({"event", dir.path() + "/e.pgn", dir.path() + "/e.pgn", "--format", "json"}, dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(count(r.err, "warning[duplicate-game]"), 3u) << r.err;
+  EXPECT_NE(r.err.find("e.pgn:12:1: warning[duplicate-game]: game 2: the same text as game 2 of"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(count(r.out, "\"points\":2.0"), 1u) << r.out;  // A
+  EXPECT_EQ(count(r.out, "\"points\":1.0"), 1u) << r.out;  // C
+  EXPECT_EQ(count(r.out, "\"points\":0.0"), 2u) << r.out;  // B, D
+  EXPECT_EQ(count(r.out, "\"games\":3"), 1u) << r.out;     // three games, not six
+}
+
 TEST(EventCli, UsageErrors) {
   TempDir dir;
   EXPECT_EQ(run_virrey({"event", kSwiss, "--tiebreaks", "buchholz,nonsense"}, dir.path()).exit_code, 2);
