@@ -184,7 +184,7 @@ void warn_misplaced_games(const std::vector<tn::GameSummary>& summaries,
         warn(g, validate::Code::PlayerName,
              fmt::format(
                  "in \"{}\": FIDE id {} is given to \"{}\" and to \"{}\" (game {}); one player, \"{}\"",
-                 labels[k], n.fide_id, n.other, n.name, summaries[n.first].source.number, n.name));
+                 labels[k], n.fide_id, n.other, n.name, summaries[n.first].source.number, n.player));
       else
         warn(g, validate::Code::PlayerName,
              fmt::format("in \"{}\": {} has two FIDE ids: {} here, {} before (game {}); two players",

@@ -385,6 +385,18 @@ TEST(EventCli, AFideIdIsOnePlayerUnderTwoSpellings) {
   EXPECT_EQ(count(read_file(trf), "3400001"), 1u) << read_file(trf);
   const RunResult back = run_virrey({"event", pgn, "--trf", trf}, dir.path());
   EXPECT_EQ(back.exit_code, 0) << back.out;
+  // The spelling most games give met second: the warning is where it is
+  // first met (game 2, line 13), naming the first spelling's game 1.
+  const std::string later = dir.path() + "/later.pgn";
+  write_file(later, with_tag(game("1.1", "Perez, Ana", "B", "1-0"), "[WhiteFideId \"3400001\"]") +
+                        with_tag(game("2.1", "C", "Pérez, Ana", "0-1"), "[BlackFideId \"3400001\"]") +
+                        with_tag(game("3.1", "Pérez, Ana", "D", "1/2-1/2"), "[WhiteFideId \"3400001\"]"));
+  const RunResult l = run_virrey({"event", later}, dir.path());
+  EXPECT_NE(
+      l.err.find("/later.pgn:13:1: warning[player-name]: game 2: in \"Club\": FIDE id 3400001 is given to "
+                 "\"Pérez, Ana\" and to \"Perez, Ana\" (game 1); one player, \"Pérez, Ana\""),
+      std::string::npos)
+      << l.err;
 }
 
 // A game repeated (one file given twice, or a game pasted twice in one file)

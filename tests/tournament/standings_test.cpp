@@ -256,8 +256,8 @@ TEST(Standings, AFideIdIsOnePlayer) {
   };
   // "Perez, Ana" in game 0 and "Pérez, Ana" in games 1 and 3, all 3400001,
   // and game 2 with no id under a name the id's games give: one player of
-  // four wins, named "Pérez, Ana" (two games of three), warned of "Perez, Ana"
-  // where it is met (game 0).
+  // four wins, named "Pérez, Ana" (two games of three), warned where the
+  // second spelling is first met (game 1), naming the first's game 0.
   std::vector<GameSummary> one;
   const Tournament t = build({{{"Perez, Ana", "3400001"}, {"B", ""}},
                               {{"Pérez, Ana", "3400001"}, {"C", ""}},
@@ -271,10 +271,11 @@ TEST(Standings, AFideIdIsOnePlayer) {
   EXPECT_EQ(t.players[std::size_t(ana)].fide_id, "3400001");
   EXPECT_EQ(t.players[std::size_t(ana)].half_points, 8);
   ASSERT_EQ(t.name_notes.size(), 1u);
-  EXPECT_EQ(t.name_notes[0].summary, 0u);
-  EXPECT_EQ(t.name_notes[0].first, 1u);
-  EXPECT_EQ(t.name_notes[0].name, "Pérez, Ana");
-  EXPECT_EQ(t.name_notes[0].other, "Perez, Ana");
+  EXPECT_EQ(t.name_notes[0].summary, 1u);
+  EXPECT_EQ(t.name_notes[0].first, 0u);
+  EXPECT_EQ(t.name_notes[0].name, "Perez, Ana");
+  EXPECT_EQ(t.name_notes[0].other, "Pérez, Ana");
+  EXPECT_EQ(t.name_notes[0].player, "Pérez, Ana");
   // One game each: a tie, the first met ("Perez, Ana") names her.
   std::vector<GameSummary> tie;
   const Tournament u =
@@ -1015,6 +1016,55 @@ TEST(Trf, OneAllocatedByeARound) {
   for (std::size_t at = trf.find("- U"); at != std::string::npos; at = trf.find("- U", at + 1)) ++allocated;
   EXPECT_EQ(allocated, 1u) << trf;
   // Read back, the file agrees with the games.
+  for (const auto& d : compare_trf(m.t, read_trf(trf))) ADD_FAILURE() << d.message;
+}
+
+// No player gets the pairing's bye twice, and it goes to the lowest score
+// before the round. E (starting rank 5) has the one bye of round 1: U. In
+// round 2 B, D and E have full-point byes: E has had its U; B and D both
+// have 0 points, D is ranked lower (4): D's is U, B's and E's are F.
+TEST(Trf, NoPlayerGetsThePairingByeTwice) {
+  const Made m = make({{"A", "B", "1.1", "1-0"},
+                       {"C", "D", "1.2", "1-0"},
+                       {"E", "BYE", "1.3", "1-0", false},
+                       {"A", "C", "2.1", "1/2-1/2"},
+                       {"B", "BYE", "2.2", "1-0", false},
+                       {"D", "BYE", "2.3", "1-0", false},
+                       {"E", "BYE", "2.4", "1-0", false}},
+                      {{"A", 2000}, {"B", 1900}, {"C", 1800}, {"D", 1700}, {"E", 1600}}, System::Swiss);
+  const std::string trf = write_trf(m.t, standings(m.t, default_tie_breaks(System::Swiss)));
+  auto block = [&](int number, int round) {
+    const std::size_t at = trf.find("\n001    " + std::to_string(number));
+    return at == std::string::npos ? std::string() : trf.substr(at + 1 + 91 + 10 * std::size_t(round - 1), 8);
+  };
+  EXPECT_EQ(block(5, 1), "0000 - U") << trf;
+  EXPECT_EQ(block(5, 2), "0000 - F") << trf;
+  EXPECT_EQ(block(2, 2), "0000 - F") << trf;
+  EXPECT_EQ(block(4, 2), "0000 - U") << trf;
+  for (const auto& d : compare_trf(m.t, read_trf(trf))) ADD_FAILURE() << d.message;
+}
+
+// A game of no known round whose players both have no game in one round is
+// written in that round, as an arbiter's TRF places it: r1 A-B 1-0, C-D 1-0;
+// r2 B-C 1/2 (A and D without a game); r3 A-C 0-1, B-D 1-0; A-D 1-0 of
+// Round "?". Starting ranks by rating A 1, B 2, C 3, D 4: A's round-2 block
+// is "   4 w 1", D's "   1 b 0", and there are three round blocks.
+TEST(Trf, AGameOfNoKnownRoundFillsTheRoundItsPlayersSpare) {
+  const Made m = make({{"A", "B", "1.1", "1-0"},
+                       {"C", "D", "1.2", "1-0"},
+                       {"B", "C", "2.1", "1/2-1/2"},
+                       {"A", "C", "3.1", "0-1"},
+                       {"B", "D", "3.2", "1-0"},
+                       {"A", "D", "?", "1-0"}},
+                      {{"A", 2000}, {"B", 1900}, {"C", 1800}, {"D", 1700}}, System::Swiss);
+  const std::string trf = write_trf(m.t, standings(m.t, default_tie_breaks(System::Swiss)));
+  auto line = [&](int number) {
+    const std::size_t at = trf.find("\n001    " + std::to_string(number));
+    return at == std::string::npos ? std::string() : trf.substr(at + 1, trf.find('\n', at + 1) - at - 1);
+  };
+  EXPECT_EQ(line(1).substr(91 + 10, 8), "   4 w 1") << trf;
+  EXPECT_EQ(line(4).substr(91 + 10, 8), "   1 b 0") << trf;
+  EXPECT_EQ(line(1).size(), std::size_t(91 + 10 * 2 + 8)) << trf;  // three blocks, none after them
   for (const auto& d : compare_trf(m.t, read_trf(trf))) ADD_FAILURE() << d.message;
 }
 

@@ -137,13 +137,18 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
       return a.count < b.count || (a.count == b.count && a.first > b.first);
     });
     name_of_id[id] = best->name;
+    // Each other spelling is noted where the later of the two is first met.
     for (const Spelling& other : names)
-      if (&other != &*best)
-        t.name_notes.push_back({other.first, best->first, id, best->name, other.name, ""});
+      if (&other != &*best) {
+        if (other.first > best->first)
+          t.name_notes.push_back({other.first, best->first, id, best->name, other.name, "", best->name});
+        else
+          t.name_notes.push_back({best->first, other.first, id, other.name, best->name, "", best->name});
+      }
   }
   for (const auto& [name, ids] : ids_of)
     for (std::size_t k = 1; k < ids.size(); ++k)
-      t.name_notes.push_back({ids[k].first, ids[0].first, ids[0].name, name, "", ids[k].name});
+      t.name_notes.push_back({ids[k].first, ids[0].first, ids[0].name, name, "", ids[k].name, name});
   std::stable_sort(t.name_notes.begin(), t.name_notes.end(),
                    [](const PlayerNameNote& a, const PlayerNameNote& b) { return a.summary < b.summary; });
   // A player's key: "#" and the FIDE id, or "=" and the name.

@@ -180,11 +180,25 @@ struct TrfColumn {
   int ordinal = 0;  // the round's place among the tournament's rounds (1-based), 0 for round 0
 };
 
-// The entries a player has in a round (its games, byes and forfeits), by sub-game.
-std::vector<const Entry*> round_entries(const Player& p, int round) {
+// The round whose column holds an entry: its own; for a game of no known
+// round, the round it spares when its opponent's entry spares the same one
+// (a bye: the round it spares), as an arbiter's TRF would place it; else 0,
+// the columns after the rounds.
+int trf_round(const Tournament& t, const Entry& e) {
+  if (e.round != 0 || e.spares == 0) return e.round;
+  if (e.opponent < 0) return e.spares;
+  for (const Entry& o : t.players[std::size_t(e.opponent)].entries)
+    if (o.game == e.game) return o.spares == e.spares ? e.spares : 0;
+  return 0;
+}
+
+// The entries a player has in a round's columns (its games, byes and
+// forfeits), by sub-game.
+std::vector<const Entry*> round_entries(const Tournament& t, const Player& p, int round) {
   std::vector<const Entry*> out;
   for (const Entry& e : p.entries)
-    if (e.round == round && e.kind != EntryKind::Absent && e.kind != EntryKind::Rest) out.push_back(&e);
+    if (trf_round(t, e) == round && e.kind != EntryKind::Absent && e.kind != EntryKind::Rest)
+      out.push_back(&e);
   return out;
 }
 
@@ -193,19 +207,19 @@ std::vector<TrfColumn> trf_columns(const Tournament& t) {
   for (std::size_t k = 0; k < t.round_numbers.size(); ++k) {
     const int r = t.round_numbers[k];
     std::size_t games = 1;
-    for (const Player& p : t.players) games = std::max(games, round_entries(p, r).size());
+    for (const Player& p : t.players) games = std::max(games, round_entries(t, p, r).size());
     for (std::size_t g = 0; g < games; ++g) out.push_back({r, int(g), int(k) + 1});
   }
   std::size_t unknown = 0;
-  for (const Player& p : t.players) unknown = std::max(unknown, round_entries(p, 0).size());
+  for (const Player& p : t.players) unknown = std::max(unknown, round_entries(t, p, 0).size());
   for (std::size_t g = 0; g < unknown; ++g) out.push_back({0, int(g), 0});
   return out;
 }
 
 // A player's entry of a column, absences and rests included where the
 // player has no game in the round; none past the games the player had.
-const Entry* column_entry(const Player& p, const TrfColumn& c) {
-  const auto games = round_entries(p, c.round);
+const Entry* column_entry(const Tournament& t, const Player& p, const TrfColumn& c) {
+  const auto games = round_entries(t, p, c.round);
   if (std::size_t(c.game) < games.size()) return games[std::size_t(c.game)];
   if (c.game == 0 && games.empty())
     for (const Entry& e : p.entries)
@@ -270,23 +284,46 @@ std::string write_trf(const Tournament& t, const std::vector<Standing>& standing
   std::vector<int> by_start(t.players.size());
   for (std::size_t i = 0; i < by_start.size(); ++i) by_start[std::size_t(start_rank[i] - 1)] = int(i);
   // A Swiss round has one pairing-allocated bye (U); other full-point byes of
-  // the round are F. The games do not say which bye the pairing gave: it is
-  // the lowest-ranked player's (the highest starting rank), as the Swiss
-  // rules (C.04.1) give the bye at the bottom of the pairing, and so the
-  // choice does not hang on the order of the games. The games of no known
-  // round may be of several rounds: each of their full-point byes stays U.
+  // the round are F. The games do not say which bye the pairing gave. The
+  // Swiss rules (C.04.1) give it at the bottom of the pairing, and to no
+  // player twice: round by round, it is the bye of the player who has had no
+  // U yet with the lowest score before the round, then the highest starting
+  // rank, so that the choice does not hang on the order of the games. The
+  // games of no known round may be of several rounds: each of their
+  // full-point byes stays U.
   std::map<int, int> allocated_bye;  // round -> the player whose full-point bye is U
-  if (t.system == System::Swiss)
+  if (t.system == System::Swiss) {
+    std::map<int, std::vector<int>> byes;  // round -> players with a full-point bye in it
     for (std::size_t i = 0; i < t.players.size(); ++i)
       for (const Entry& e : t.players[i].entries)
-        if (e.kind == EntryKind::Bye && e.half_points == 2 && e.round > 0) {
-          const auto [it, fresh] = allocated_bye.try_emplace(e.round, int(i));
-          if (!fresh && start_rank[i] > start_rank[std::size_t(it->second)]) it->second = int(i);
+        if (e.kind == EntryKind::Bye && e.half_points == 2 && e.round > 0) byes[e.round].push_back(int(i));
+    std::vector<bool> had_u(t.players.size(), false);
+    auto score_before = [&](int player, int round) {
+      int h = 0;
+      for (const Entry& e : t.players[std::size_t(player)].entries)
+        if (e.counted() && e.round > 0 && e.round < round) h += e.half_points;
+      return h;
+    };
+    for (const auto& [round, players] : byes) {
+      int chosen = -1;
+      for (int i : players) {
+        if (had_u[std::size_t(i)]) continue;
+        if (chosen < 0) {
+          chosen = i;
+          continue;
         }
+        const int a = score_before(i, round), b = score_before(chosen, round);
+        if (a < b || (a == b && start_rank[std::size_t(i)] > start_rank[std::size_t(chosen)])) chosen = i;
+      }
+      if (chosen < 0) continue;  // every one has had the pairing's bye: all F
+      allocated_bye[round] = chosen;
+      had_u[std::size_t(chosen)] = true;
+    }
+  }
   auto allocated = [&](int player, const Entry& e) {
     if (t.system != System::Swiss) return false;
     const auto it = allocated_bye.find(e.round);
-    return e.round == 0 || (it != allocated_bye.end() && it->second == player);
+    return trf_round(t, e) == 0 || (it != allocated_bye.end() && it->second == player);
   };
   for (int pi : by_start) {
     const Player& p = t.players[std::size_t(pi)];
@@ -302,7 +339,7 @@ std::string write_trf(const Tournament& t, const std::vector<Standing>& standing
     put(line, 81, 84, fmt::format("{:.1f}", p.points()), true);
     put(line, 86, 89, std::to_string(final_rank[std::size_t(pi)]), true);
     for (std::size_t k = 0; k < columns.size(); ++k) {
-      const Entry* entry = column_entry(p, columns[k]);
+      const Entry* entry = column_entry(t, p, columns[k]);
       if (!entry) continue;  // a game the player did not have: blank
       const Entry& e = *entry;
       const std::size_t c = 92 + 10 * k;
@@ -526,7 +563,7 @@ std::vector<TrfDisagreement> compare_trf(const Tournament& t, const TrfFile& trf
       const std::string rn = r > 0 ? std::to_string(r) : "?";
       const TrfRound none;
       const TrfRound& tr = k < tp->rounds.size() ? tp->rounds[k] : none;
-      const auto games = round_entries(p, r);
+      const auto games = round_entries(t, p, r);
       const Entry* e = std::size_t(column.game) < games.size() ? games[std::size_t(column.game)] : nullptr;
       int trf_opp = -1;
       if (tr.opponent > 0) {

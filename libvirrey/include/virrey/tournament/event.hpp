@@ -104,6 +104,7 @@ struct PlayerNameNote {
   std::string name;
   std::string other;     // the id's other spelling, or ""
   std::string other_id;  // the name's other id, or ""
+  std::string player;    // the name the id's player goes by (the spelling most of its games give)
 };
 
 struct Tournament {
