@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include "virrey/base/log.hpp"
 #include "virrey/base/small_file.hpp"
+#include "virrey/base/text.hpp"
 
 #include "common_options.hpp"
 #include "db_command.hpp"
@@ -38,14 +39,6 @@ bool move_error(const validate::CheckedGame& g) {
            (f.code == Code::IllegalMove || f.code == Code::AmbiguousMove || f.code == Code::WrongPromotion ||
             f.code == Code::NullMove);
   });
-}
-
-// Text without the blanks (spaces, tabs, line breaks) at its ends.
-std::string_view trimmed(std::string_view s) {
-  const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
-  while (!s.empty() && blank(s.front())) s.remove_prefix(1);
-  while (!s.empty() && blank(s.back())) s.remove_suffix(1);
-  return s;
 }
 
 // The duplicate-game warning the pipeline gave a game that repeats an
@@ -85,8 +78,8 @@ bool read_inputs(const EventOptions& o, std::vector<tn::GameSummary>& out) {
       return ingest::Flow::Continue;
     }
     if (r.game.has_error) {
-      const auto [it, fresh] =
-          with_errors.try_emplace(std::string(trimmed(r.raw)), Seen{r.input, std::string(r.file), r.number});
+      const auto [it, fresh] = with_errors.try_emplace(std::string(trim_space(r.raw)),
+                                                       Seen{r.input, std::string(r.file), r.number});
       if (!fresh) {
         validate::Finding repeat;
         repeat.code = validate::Code::DuplicateGame;

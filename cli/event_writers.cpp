@@ -137,7 +137,7 @@ StandingRows crosstable_rows(const EventReport& r) {
   const std::vector<int> rank = positions(r);
   StandingRows out;
   out.columns = {{"No", Align::Right}, {"Player", Align::Left}};
-  const bool grid = t.system == tn::System::RoundRobin || t.system == tn::System::DoubleRoundRobin;
+  const bool grid = tn::is_round_robin(t.system);
   // The rounds, then "?" for the games of no known round.
   std::vector<int> rounds = t.round_numbers;
   if (std::any_of(t.players.begin(), t.players.end(), [](const tn::Player& p) {

@@ -59,6 +59,12 @@ std::size_t control_length(std::string_view s, std::size_t i) {
   return c1 ? 2 : 0;
 }
 
+std::string controls_as_spaces(std::string text) {
+  for (std::size_t i = 0; i < text.size(); ++i)
+    if (const std::size_t n = control_length(text, i)) text.replace(i, n, " ");
+  return text;
+}
+
 namespace {
 
 // Windows-1252's characters for the bytes 0x80..0x9F, where it differs from

@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "virrey/base/text.hpp"
+
 #include "virrey/game/main_line_trace.hpp"
 #include "virrey/query/game_filter.hpp"
 #include "virrey/rules/fen.hpp"
@@ -23,12 +25,6 @@ std::string lower(std::string_view s) {
   std::string out(s);
   for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
   return out;
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
 }
 
 // The variants a position text is tried in: the one asked for, else every
@@ -91,7 +87,7 @@ template bool same_position<Board9>(const Position<Board9>&, const PositionTarge
 
 Result<std::vector<PositionTarget>> position_from_fen_text(std::string_view fen,
                                                            std::optional<Variant> variant) {
-  fen = trim(fen);
+  fen = trim_space(fen);
   if (fen.empty()) return bad("bad FEN: it is empty");
   std::vector<PositionTarget> out;
   FenProblems best_errors;
@@ -148,11 +144,11 @@ Result<std::vector<PositionTarget>> position_from_moves(std::string_view moves,
 }
 
 Result<Range> parse_range(std::string_view text, std::string_view what) {
-  const std::string_view t = trim(text);
+  const std::string_view t = trim_space(text);
   auto fail = [&] {
     // A number of more digits than a count takes is named as too large.
     for (std::string_view part : {t.substr(0, t.find('-')), t.substr(std::min(t.size(), t.find('-') + 1))}) {
-      part = trim(part);
+      part = trim_space(part);
       if (part.size() > 9 && part.find_first_not_of("0123456789") == std::string_view::npos)
         return bad(fmt::format("bad {} range '{}': {} is too large (at most 999999999)", what, text, part));
     }
@@ -167,7 +163,7 @@ Result<Range> parse_range(std::string_view text, std::string_view what) {
     r.from = r.to = a;
     return r;
   }
-  const std::string_view lo = trim(t.substr(0, dash)), hi = trim(t.substr(dash + 1));
+  const std::string_view lo = trim_space(t.substr(0, dash)), hi = trim_space(t.substr(dash + 1));
   if (lo.empty() && hi.empty()) return fail();
   std::uint32_t a = 0, b = 0;
   if (!lo.empty()) {
@@ -186,7 +182,7 @@ Result<Range> parse_range(std::string_view text, std::string_view what) {
 Result<PlyRange> parse_ply_range(std::string_view text) { return parse_range(text, "ply"); }
 
 Result<PieceType> parse_promotion_piece(std::string_view text) {
-  const std::string t = lower(trim(text));
+  const std::string t = lower(trim_space(text));
   static constexpr std::pair<std::string_view, PieceType> kNames[] = {
       {"v", PieceType::Viceroy},        {"viceroy", PieceType::Viceroy}, {"virrey", PieceType::Viceroy},
       {"q", PieceType::Queen},          {"queen", PieceType::Queen},     {"r", PieceType::Rook},
@@ -199,20 +195,20 @@ Result<PieceType> parse_promotion_piece(std::string_view text) {
 }
 
 Result<Color> parse_side(std::string_view text) {
-  const std::string t = lower(trim(text));
+  const std::string t = lower(trim_space(text));
   if (t == "white" || t == "w") return Color::White;
   if (t == "black" || t == "b") return Color::Black;
   return bad(fmt::format("bad side '{}': expected white or black", text));
 }
 
 Result<int> parse_file(std::string_view text) {
-  const std::string t = lower(trim(text));
+  const std::string t = lower(trim_space(text));
   if (t.size() == 1 && t[0] >= 'a' && t[0] <= 'i') return int(t[0] - 'a');
   return bad(fmt::format("bad file '{}': expected a letter a to i", text));
 }
 
 Result<GameResult> parse_result_option(std::string_view text) {
-  const std::string t = lower(trim(text));
+  const std::string t = lower(trim_space(text));
   if (t == "1-0" || t == "white") return GameResult::WhiteWins;
   if (t == "0-1" || t == "black") return GameResult::BlackWins;
   if (t == "1/2-1/2" || t == "1/2" || t == "draw" || t == "=") return GameResult::Draw;
@@ -221,12 +217,12 @@ Result<GameResult> parse_result_option(std::string_view text) {
 }
 
 Result<Variant> parse_variant(std::string_view text) {
-  if (auto v = resolve_variant(trim(text))) return *v;
+  if (auto v = resolve_variant(trim_space(text))) return *v;
   return bad(fmt::format("unknown variant '{}' (standard, virrey or modern)", text));
 }
 
 Result<std::string> parse_date_bound(std::string_view text) {
-  const std::string_view t = trim(text);
+  const std::string_view t = trim_space(text);
   auto fail = [&] { return bad(fmt::format("bad date '{}': expected yyyy, yyyy.mm or yyyy.mm.dd", text)); };
   std::vector<std::string_view> parts;
   std::size_t start = 0;
@@ -262,7 +258,7 @@ Result<std::string> parse_date_bound(std::string_view text) {
 // --- game features (game_features.hpp) ----------------------------------------
 
 Result<store::Ending> parse_ending(std::string_view text) {
-  const std::string t = lower(trim(text));
+  const std::string t = lower(trim_space(text));
   if (t == "checkmate" || t == "mate") return store::Ending::Checkmate;
   if (t == "stalemate") return store::Ending::Stalemate;
   if (t == "other") return store::Ending::Other;
@@ -270,7 +266,7 @@ Result<store::Ending> parse_ending(std::string_view text) {
 }
 
 Result<std::uint8_t> parse_mate_by(std::string_view text) {
-  const std::string t = lower(trim(text));
+  const std::string t = lower(trim_space(text));
   static constexpr std::pair<std::string_view, PieceType> kNames[] = {
       {"king", PieceType::King},       {"queen", PieceType::Queen},      {"rook", PieceType::Rook},
       {"bishop", PieceType::Bishop},   {"knight", PieceType::Knight},    {"pawn", PieceType::Pawn},
@@ -282,7 +278,7 @@ Result<std::uint8_t> parse_mate_by(std::string_view text) {
 }
 
 Result<EloOf> parse_elo_of(std::string_view text) {
-  const std::string t = lower(trim(text));
+  const std::string t = lower(trim_space(text));
   if (t == "both") return EloOf::Both;
   if (t == "either") return EloOf::Either;
   if (t == "average") return EloOf::Average;
@@ -291,7 +287,7 @@ Result<EloOf> parse_elo_of(std::string_view text) {
 
 Result<TimeControlCondition> parse_time_control(std::string_view text) {
   TimeControlCondition c;
-  if (auto cls = game::parse_time_class(trim(text))) {
+  if (auto cls = game::parse_time_class(trim_space(text))) {
     c.time_class = *cls;
     return c;
   }

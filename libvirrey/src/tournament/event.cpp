@@ -75,6 +75,8 @@ std::optional<System> parse_system(std::string_view name) {
   return std::nullopt;
 }
 
+bool is_round_robin(System s) { return s == System::RoundRobin || s == System::DoubleRoundRobin; }
+
 std::string_view entry_kind_name(EntryKind k) {
   switch (k) {
     case EntryKind::Played: return "played";
@@ -256,7 +258,7 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
     }
   }
   t.system = system ? *system : recognise_system(t);
-  if (t.system == System::RoundRobin || t.system == System::DoubleRoundRobin) {
+  if (is_round_robin(t.system)) {
     // Given as a round robin: single or double as the pairs show.
     std::map<std::uint64_t, int> meets;
     int most = 0;
@@ -268,7 +270,7 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
   // The rounds each player has no game in; a game of no known round fills
   // the earliest of them. In a round robin of an odd number of players, the
   // one player left without a game in a round rests; anyone else is absent.
-  const bool round_robin = t.system == System::RoundRobin || t.system == System::DoubleRoundRobin;
+  const bool round_robin = is_round_robin(t.system);
   std::vector<std::vector<int>> free_rounds(t.players.size());
   std::map<int, int> without_game;  // round -> players without a game in it
   for (std::size_t i = 0; i < t.players.size(); ++i) {
@@ -403,10 +405,6 @@ constexpr std::array<int, 51> kDp = {0,   7,   14,  21,  29,  36,  43,  50,  57,
 // won and a full-point bye are unplayed rounds but no VUR.
 bool voluntarily_unplayed(const Entry& e) { return e.counted() && !e.played() && e.half_points < 2; }
 
-bool round_robin(const Tournament& t) {
-  return t.system == System::RoundRobin || t.system == System::DoubleRoundRobin;
-}
-
 // Each player's score as the opponents' tie-breaks see it (art. 16.3): the
 // points scored, except that the rounds without an opponent (byes,
 // absences) after the player's last round that is no VUR (a withdrawal)
@@ -428,7 +426,7 @@ std::vector<int> adjusted_half_points(const Tournament& t) {
     int h = 0;
     for (std::size_t k = 0; k < entries.size(); ++k) {
       if (k >= last && entries[k]->opponent < 0)
-        h += round_robin(t) ? 0 : 1;
+        h += is_round_robin(t.system) ? 0 : 1;
       else
         h += entries[k]->half_points;
     }
@@ -456,9 +454,9 @@ std::vector<OpponentScore> opponent_scores(const Tournament& t, std::size_t play
   for (const Entry& e : p.entries) {
     if (!e.counted()) continue;
     const bool vur = voluntarily_unplayed(e);
-    if (e.played() || (round_robin(t) && e.opponent >= 0))
+    if (e.played() || (is_round_robin(t.system) && e.opponent >= 0))
       out.push_back({&e, adjusted[std::size_t(e.opponent)], false});
-    else if (!round_robin(t))
+    else if (!is_round_robin(t.system))
       out.push_back({&e, p.half_points, vur});
   }
   return out;

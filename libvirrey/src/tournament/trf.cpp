@@ -36,20 +36,7 @@ std::string cut(std::string_view s, std::size_t n) {
 // Windows-1252 (as_utf8) and a control character (a line break among them, C1's
 // U+0080 to U+009F too) becomes a space, so every field stays on its line
 // and its columns count as a reader counts them.
-std::string field_text(std::string_view s) {
-  const std::string text = as_utf8(s);
-  std::string out;
-  out.reserve(text.size());
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (const std::size_t control = control_length(text, i)) {
-      out += ' ';
-      i += control - 1;
-    } else {
-      out += text[i];
-    }
-  }
-  return out;
-}
+std::string field_text(std::string_view s) { return controls_as_spaces(as_utf8(s)); }
 
 // A player's name as a TRF reader reads it back from columns 15-47 (write_trf).
 std::string trf_name(std::string_view name) {

@@ -32,13 +32,6 @@ using game::TagPair;
 
 namespace {
 
-// Text with each control character (C0, DEL, C1) replaced by a space.
-std::string spaced_controls(std::string text) {
-  for (std::size_t i = 0; i < text.size(); ++i)
-    if (const std::size_t n = control_length(text, i)) text.replace(i, n, " ");
-  return text;
-}
-
 // "YYYY.MM.DD" where any part may be question marks.
 bool valid_date(std::string_view d) {
   if (d.size() != 10 || d[4] != '.' || d[7] != '.') return false;
@@ -167,7 +160,7 @@ struct GeometryChecker final : pgn::Visitor {
     // as UTF-8. A control character (a tab, a C1 control) is kept as the
     // space the PGN writer writes for it, so that a game and its export are
     // one game.
-    out.record.tags.push_back({std::string(name), spaced_controls(as_utf8(value))});
+    out.record.tags.push_back({std::string(name), controls_as_spaces(as_utf8(value))});
     tag_at.push_back(at);
   }
 

@@ -26,4 +26,8 @@ std::string as_utf8(std::string_view s);
 // 2 for C1 (U+0080..U+009F), 0 for any other character.
 std::size_t control_length(std::string_view s, std::size_t i);
 
+// UTF-8 text with each control character (C0, DEL, C1) a space: what PGN
+// strings and TRF fields, which may not hold them, get in their place.
+std::string controls_as_spaces(std::string text);
+
 }  // namespace virrey

@@ -40,7 +40,8 @@ namespace virrey::tournament {
 
 enum class System : std::uint8_t { RoundRobin, DoubleRoundRobin, Swiss, Knockout };
 std::string_view system_name(System s);  // "round-robin", "double-round-robin", "swiss", "knockout"
-std::optional<System> parse_system(std::string_view name);  // also "round-robin" for double (then told apart)
+std::optional<System> parse_system(std::string_view name);
+bool is_round_robin(System s);  // single or double  // also "round-robin" for double (then told apart)
 
 // What one player got in one entry of a round.
 enum class EntryKind : std::uint8_t {
