@@ -301,6 +301,7 @@ int run_analyse(const AnalyseOptions& o) {
   std::uint64_t games = 0;                                // read, with errors or not
   std::unordered_map<std::uint64_t, std::string> places;  // of the batch's games
   std::uint64_t analysed = 0;                             // games given to the engines
+  std::string held;  // the output of games so far all refused by their engines
 
   auto flush = [&]() -> bool {
     if (batch.empty()) return true;
@@ -319,9 +320,16 @@ int run_analyse(const AnalyseOptions& o) {
       else if (o.format == Format::Jsonl)
         text += jsonl_moves(g);
     }
-    if (!text.empty()) write(text);
     analysed += batch.size();
     batch.clear();
+    // Until the engine has played a game, the text is held back: a run
+    // whose engine plays none of them fails as without an engine, and
+    // leaves --output as it was.
+    held += text;
+    if (analyser.counters().games_refused < analysed && !held.empty()) {
+      write(held);
+      held.clear();
+    }
     return !write_failed;
   };
   // `number`: the game's number in the run, or its database id; `place`:
@@ -381,6 +389,8 @@ int run_analyse(const AnalyseOptions& o) {
   }
   const auto& c = analyser.counters();
   log::info("{} games; {}", games, positions_text(c));
+  // No game the engine plays: as without an engine.
+  if (analysed > 0 && c.games_refused == analysed) return kExitIo;
   if (o.format == Format::Text || o.format == Format::Json || o.format == Format::Csv)
     write(summary.render(o.format, c));
   else if (o.summary)
@@ -391,8 +401,6 @@ int run_analyse(const AnalyseOptions& o) {
     return kExitIo;
   }
   if (!read_all) return kExitIo;
-  // No game the engine plays: as without an engine.
-  if (analysed > 0 && c.games_refused == analysed) return kExitIo;
   // A game the engine does not play is reported, and the run says so.
   return (c.failed && !o.cached) || c.games_refused > 0 ? kExitDataFailed : exit_code;
 }

@@ -26,6 +26,7 @@
 namespace virrey {
 namespace {
 
+using testing::read_file;
 using testing::run_virrey;
 using testing::RunResult;
 using testing::TempDir;
@@ -464,7 +465,16 @@ TEST(Analyse, AnEngineWithoutTheVariantIsRefused) {
                            "offers no virrey; use --engine sjaakii --protocol xboard"),
             std::string::npos)
       << fairy.err;
-  EXPECT_EQ(counter(fairy.out, "unevaluated"), 4) << fairy.out;
+  EXPECT_EQ(fairy.out, "");
+  // Nor is --output touched: the run failed as without an engine.
+  const auto kept = write(dir.path(), "kept.txt", "keep\n");
+  for (const char* format : {"jsonl", "pgn", "text"}) {
+    const RunResult to_file = run_virrey({"analyse", vv, "--engine", "fairy-stockfish", "--nodes", "1000",
+                                          "--format", format, "--output", kept},
+                                         dir.path());
+    EXPECT_EQ(to_file.exit_code, 3) << to_file.err;
+    EXPECT_EQ(read_file(kept), "keep\n") << format;
+  }
   const auto modern = write(dir.path(), "modern.pgn", kModernGame);
   const RunResult sf =
       run_virrey({"analyse", modern, "--engine", "stockfish", "--nodes", "1000"}, dir.path());
