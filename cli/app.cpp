@@ -73,6 +73,16 @@ const CLI::Validator kPositive(
     },
     "", "positive");
 
+// A position or material filter given an empty text would be no filter at
+// all: a script's unset variable would return every game.
+const CLI::Validator kNotBlank(
+    [](std::string& text) -> std::string {
+      return text.find_first_not_of(" \t") == std::string::npos
+                 ? "is empty (leave the option out for no filter)"
+                 : std::string();
+    },
+    "", "not blank");
+
 // A count of at most `most`, written in digits (no sign, no exponent):
 // "-1" would wrap around to the largest count.
 CLI::Validator count_at_most(std::uint64_t most) {
@@ -382,8 +392,10 @@ void add_feature_options(CLI::App* cmd, FeatureOptions& f, const std::string& pl
 void add_filter_options(CLI::App* cmd, FilterOptions& f, bool positions, const std::string& by_names,
                         const std::string& plies_names = "--plies,--game-plies") {
   if (positions) {
-    auto* fen = cmd->add_option("--fen", f.fen, "games that pass through this position");
-    cmd->add_option("--moves", f.moves, "... or through the position after these SAN moves")->excludes(fen);
+    auto* fen = cmd->add_option("--fen", f.fen, "games that pass through this position")->check(kNotBlank);
+    cmd->add_option("--moves", f.moves, "... or through the position after these SAN moves")
+        ->excludes(fen)
+        ->check(kNotBlank);
   }
   cmd->add_option("--promotion", f.promotion, "games with a promotion to V, Q, R, B, N or M");
   cmd->add_option(by_names, f.by, "promotions by white or black");
@@ -403,7 +415,8 @@ void add_filter_options(CLI::App* cmd, FilterOptions& f, bool positions, const s
   cmd->add_option("--opening", f.opening,
                   "a part of the opening's name, case-blind (db classify's, else tags)");
   cmd->add_option("--material", f.material.spec,
-                  "a material balance the game reaches: KVR-KR, or terms like 'Q=0 V>=1 vs Q=1' (README)");
+                  "a material balance the game reaches: KVR-KR, or terms like 'Q=0 V>=1 vs Q=1' (README)")
+      ->check(kNotBlank);
   cmd->add_option("--material-plies", f.material.plies, "... held for at least N consecutive plies");
   cmd->add_option("--pattern", f.pattern.pieces,
                   "men on squares in one position: terms like 'Vd5 Pc4 Pe4 !pd?' (README; repeatable)")

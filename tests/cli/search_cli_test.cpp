@@ -144,6 +144,24 @@ TEST_F(SearchCli, AFenWithoutCastlingSaysHowItIsRead) {
   EXPECT_EQ(kings.err.find("castling field"), std::string::npos) << kings.err;
 }
 
+// A position or material filter given an empty text (a script's unset
+// variable) is a usage error, not a search of every game; so are move
+// numbers with no move. Tag filters keep "empty sets no filter".
+TEST_F(SearchCli, AnEmptyPositionOrMaterialIsAnError) {
+  for (const char* option : {"--fen", "--moves", "--material"})
+    for (const char* value : {"", "  "}) {
+      const RunResult r = search({option, value, "--count"});
+      EXPECT_EQ(r.exit_code, 2) << option << " '" << value << "'";
+      EXPECT_NE(r.err.find(std::string(option) + ": is empty"), std::string::npos) << r.err;
+      EXPECT_EQ(r.out, "");
+    }
+  const RunResult numbers = search({"--moves", "1.", "--count"});
+  EXPECT_EQ(numbers.exit_code, 2);
+  EXPECT_NE(numbers.err.find("--moves: bad SAN: '1.' holds no move"), std::string::npos) << numbers.err;
+  const RunResult tag = search({"--white", "", "--count"});
+  EXPECT_EQ(tag.exit_code, 0) << tag.err;
+}
+
 // Moves that play only as Virrey chess (a bare promotion), asked of a
 // database of standard games: the search says why it finds nothing.
 TEST(SearchVariants, APositionOfAVariantTheDatabaseLacksIsSaid) {

@@ -86,14 +86,16 @@ bool tags_pass(const game::GameRecord& r, const query::TagConditions& t) {
   return true;
 }
 
+// The first ply at any of the targets.
 std::optional<std::uint32_t> scan_position(const ScannedGame& g, const std::vector<PositionTarget>& targets) {
+  std::optional<std::uint32_t> first;
   for (const PositionTarget& t : targets) {
     if (t.variant != g.record.variant) continue;
     const std::string key = position_key(write_fen(t.setup));
-    for (std::size_t ply = 0; ply < g.positions.size(); ++ply)
-      if (g.positions[ply] == key) return std::uint32_t(ply);
+    for (std::size_t ply = 0; ply < g.positions.size() && (!first || ply < *first); ++ply)
+      if (g.positions[ply] == key) first = std::uint32_t(ply);
   }
-  return std::nullopt;
+  return first;
 }
 
 std::optional<std::uint32_t> scan_promotion(const ScannedGame& g, const query::PromotionCondition& p) {
@@ -307,7 +309,10 @@ TEST_F(QueryTest, SampledPositionsOfEveryKindMatchTheScan) {
 }
 
 TEST_F(QueryTest, OpeningPositionsByMoves) {
-  for (std::string_view moves : {"", "e4", "e4 e5", "d4 d5 c4", "d4 Nf6 c4 e6", "e4 c5 Nf3 d6 d4 cxd4 Nxd4",
+  GameFilter start;  // the start position, by FEN (no move is no line)
+  start.positions = fen_targets(info(Variant::Standard).start_fen);
+  expect_same(c(), start);
+  for (std::string_view moves : {"e4", "e4 e5", "d4 d5 c4", "d4 Nf6 c4 e6", "e4 c5 Nf3 d6 d4 cxd4 Nxd4",
                                  "Nf3 d5 g3", "e4 e6 d4 d5", "c4", "e4 e5 Nf3 Nc6 Bb5 a6"}) {
     GameFilter f;
     f.positions = move_targets(moves);
@@ -469,6 +474,37 @@ TEST(PositionIndexPly, AnEarlierCollidingPlyDoesNotHideTheRealOne) {
   EXPECT_EQ(hits[0].game, reaches);  // once, though added twice
   EXPECT_EQ(hits[1].game, never);
   for (const auto& plan : kPlans) EXPECT_EQ(run(*c, f, plan), expected);
+}
+
+// An en-passant right that no legal capture can use (the capturing pawn is
+// pinned) is no right to FIDE (art. 9.2.3) nor to pgn-extract, which writes
+// `-`: the FEN with the square and the FEN without it find the same games.
+// A right that a legal capture uses still tells the positions apart.
+TEST(PositionSearch, AnEnPassantRightAPinnedPawnCannotUseIsNoRight) {
+  const std::string tags = "[Site \"x\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n[SetUp \"1\"]\n";
+  const std::string pgn =
+      // The double step beside a pinned pawn (bxc6 would leave the king to the rook).
+      "[Event \"Pinned\"]\n" + tags + "[FEN \"4k3/2p5/8/KP5r/8/8/8/8 b - - 0 1\"]\n\n1... c5 2. Ka4 *\n\n" +
+      // The same board reached by a single step: no right at all.
+      "[Event \"Single step\"]\n" + tags +
+      "[FEN \"4k3/8/2p5/KP5r/8/8/8/8 b - - 0 1\"]\n\n1... c5 2. Ka4 *\n\n" +
+      // A double step the pawn beside can take.
+      "[Event \"Free\"]\n" + tags + "[FEN \"4k3/2p5/8/1P6/8/8/8/K7 b - - 0 1\"]\n\n1... c5 2. Ka2 *\n\n";
+  auto c = make_collection(records_from_pgn(pgn, Variant::Standard));
+  ASSERT_TRUE(c);
+  ASSERT_EQ(c->games.size(), 3u);
+  const store::GameId pinned = c->games[0].id, single = c->games[1].id, free = c->games[2].id;
+  for (const char* fen : {"4k3/8/8/KPp4r/8/8/8/8 w - c6 0 2", "4k3/8/8/KPp4r/8/8/8/8 w - - 0 2"}) {
+    GameFilter f;
+    f.positions = fen_targets(fen, Variant::Standard);
+    for (const auto& plan : kPlans)
+      EXPECT_EQ(run(*c, f, plan), (std::vector<Hit>{{pinned, 1}, {single, 1}})) << fen;
+  }
+  GameFilter with, without;
+  with.positions = fen_targets("4k3/8/8/1Pp5/8/8/8/K7 w - c6 0 2", Variant::Standard);
+  without.positions = fen_targets("4k3/8/8/1Pp5/8/8/8/K7 w - - 0 2", Variant::Standard);
+  EXPECT_EQ(run(*c, with, {}), (std::vector<Hit>{{free, 1}}));
+  EXPECT_EQ(run(*c, without, {}), std::vector<Hit>{});
 }
 
 // Search reads a candidate's summary before its record when the position
@@ -842,9 +878,13 @@ TEST(FilterParse, SanErrorsNameTheMove) {
   auto plain = query::position_from_moves("e4 e5 Nf3 Nc6", Variant::Standard);
   ASSERT_TRUE(plain);
   EXPECT_EQ((*numbered)[0].hash, (*plain)[0].hash);
-  auto start = query::position_from_moves("", std::nullopt);
-  ASSERT_TRUE(start);
-  EXPECT_GE(start->size(), 2u);
+  // Move numbers alone are no line (they would find every game from the start).
+  for (const char* none : {"", "1.", " 1... "}) {
+    auto empty = query::position_from_moves(none, std::nullopt);
+    ASSERT_FALSE(empty) << none;
+    EXPECT_EQ(empty.error().kind, ErrorKind::InvalidArgument);
+    EXPECT_NE(empty.error().message.find("holds no move"), std::string::npos) << empty.error().message;
+  }
 }
 
 TEST(FilterParse, Ranges) {

@@ -85,6 +85,20 @@ TEST(FenProblems, EachCodeFromItsInput) {
   EXPECT_THAT(bad_letter.messages,
               ElementsAre("'X' is not a piece letter", "rank 1 has 7 squares (expected 8)"));
 
+  // An 8x8 board given for Modern chess is one problem, and its pieces are
+  // not named on squares they do not stand on (the V would read as on e2).
+  FenProblems modern;
+  EXPECT_FALSE(
+      position_from_fen<Board9>("4R3/5pk1/6pp/8/3q2BP/6P1/6RK/1b2v3 w - - 0 48", Variant::Modern, modern));
+  ASSERT_EQ(modern.size(), 1u);
+  EXPECT_EQ(modern[0].code, FenError::RankCount);
+  EXPECT_EQ(modern[0].message, "the board is 8x8 (Modern chess is played on 9x9)");
+  // One rank short is still told rank by rank.
+  FenProblems short_rank;
+  EXPECT_FALSE(position_from_fen<Board8>("4k3/8/8/8/8/8/8/4K2 w - - 0 1", Variant::Standard, short_rank));
+  ASSERT_EQ(short_rank.size(), 1u);
+  EXPECT_EQ(short_rank[0].message, "rank 1 has 7 squares (expected 8)");
+
   // A setup of an 8x8 variant is no position of a 9x9 board.
   FenProblems problems;
   const auto setup = parse_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1", Variant::Standard, problems);

@@ -12,6 +12,7 @@
 #include "virrey/query/game_filter.hpp"
 #include "virrey/rules/fen.hpp"
 #include "virrey/rules/geometry_dispatch.hpp"
+#include "virrey/rules/movegen.hpp"
 #include "virrey/rules/san_line.hpp"
 #include "virrey/store/keys.hpp"
 
@@ -42,10 +43,43 @@ bool parse_uint(std::string_view s, std::uint32_t& out) {
   return ec == std::errc() && p == s.data() + s.size();
 }
 
+template <class G>
+bool has_en_passant_capture(const Position<G>& pos) {
+  for (Move m : legal_moves(pos))
+    if (m.kind() == MoveKind::EnPassant) return true;
+  return false;
+}
+
+// A position whose en-passant right no legal capture can use (the pawn
+// beside the one that made the double step is pinned) is the same position
+// as the board without the right (FIDE art. 9.2.3, and pgn-extract writes
+// `-` for it); virrey's identity, as Stockfish's, keeps the right. Both forms
+// are sought, whichever one the FEN or the line gave.
+template <class G>
+void add_position(const Position<G>& pos, std::vector<PositionTarget>& out) {
+  out.push_back(position_target(pos));
+  Setup setup = pos.to_setup();
+  if (pos.en_passant() != kNoSquare) {
+    if (has_en_passant_capture(pos)) return;
+    setup.en_passant = kNoSquare;
+    FenProblems ignored;
+    if (auto alt = Position<G>::from_setup(setup, ignored)) out.push_back(position_target(*alt));
+    return;
+  }
+  for (int sq = 0; sq < G::squares; ++sq) {
+    if (!setup.board[std::size_t(sq)].empty()) continue;
+    setup.en_passant = Square(sq);
+    FenProblems ignored;
+    auto alt = Position<G>::from_setup(setup, ignored);
+    if (alt && alt->en_passant() != kNoSquare && !has_en_passant_capture(*alt))
+      out.push_back(position_target(*alt));
+  }
+}
+
 // `played`: how many of the moves were played (all of them, or those before
 // the one in error).
 template <class G>
-Result<PositionTarget> play_moves(Variant v, std::string_view moves, std::size_t& played) {
+Result<std::vector<PositionTarget>> play_moves(Variant v, std::string_view moves, std::size_t& played) {
   Position<G> start = *variant_start<G>(v);
   start.enable_bishop_swap();  // Modern chess: a line may hold a bishop swap
   const SanLine<G> line = play_san_line(start, moves);
@@ -54,7 +88,12 @@ Result<PositionTarget> play_moves(Variant v, std::string_view moves, std::size_t
     return bad(fmt::format("bad SAN: {}: {}", p->label,
                            p->code == SanError::NullMove ? "a null move reaches no position" : p->message));
   }
-  return position_target(line.last());
+  // Move numbers alone ("1.") are no line: the start is not what was meant.
+  if (line.moves.empty())
+    return Error{ErrorKind::NotFound, fmt::format("bad SAN: '{}' holds no move", trim_space(moves))};
+  std::vector<PositionTarget> out;
+  add_position(line.last(), out);
+  return out;
 }
 
 }  // namespace
@@ -94,14 +133,15 @@ Result<std::vector<PositionTarget>> position_from_fen_text(std::string_view fen,
   Variant best_variant = Variant::Standard;
   for (Variant v : candidate_variants(variant)) {
     FenProblems errors;
-    std::optional<PositionTarget> t;
+    bool read = false;
     with_geometry(v, [&](auto g) {
       using G = decltype(g);
-      if (auto pos = position_from_fen<G>(fen, v, errors)) t = position_target(*pos);
+      if (auto pos = position_from_fen<G>(fen, v, errors)) {
+        add_position(*pos, out);
+        read = true;
+      }
     });
-    if (t) {
-      out.push_back(std::move(*t));
-    } else if (best_errors.empty() || errors.size() < best_errors.size()) {
+    if (!read && (best_errors.empty() || errors.size() < best_errors.size())) {
       best_errors = std::move(errors);
       best_variant = v;
     }
@@ -124,11 +164,11 @@ Result<std::vector<PositionTarget>> position_from_moves(std::string_view moves,
   Variant best_variant = Variant::Standard;
   const std::vector<Variant> candidates = candidate_variants(variant);
   for (Variant v : candidates) {
-    std::optional<Result<PositionTarget>> r;
+    std::optional<Result<std::vector<PositionTarget>>> r;
     std::size_t played = 0;
     with_geometry(v, [&](auto g) { r.emplace(play_moves<decltype(g)>(v, moves, played)); });
     if (r->ok()) {
-      out.push_back(std::move(r->value()));
+      out.insert(out.end(), r->value().begin(), r->value().end());
     } else if (!best_error || played > best_played) {
       best_error = r->error();
       best_played = played;
@@ -137,6 +177,7 @@ Result<std::vector<PositionTarget>> position_from_moves(std::string_view moves,
   }
   if (!out.empty()) return out;
   if (!best_error) return bad("bad SAN: no variant to play the moves in");
+  if (best_error->kind == ErrorKind::NotFound) return bad(best_error->message);  // no move: in no variant
   if (candidates.size() > 1)
     return bad(fmt::format("{} (as {} chess; no variant plays these moves)", best_error->message,
                            info(best_variant).name));

@@ -470,6 +470,7 @@ class Verifier {
     check_position_ = !f.positions.empty();  // always: the index keys are hashes
     opening_targets_ = check_position_ && std::all_of(f.positions.begin(), f.positions.end(), opening_like);
     for (const PositionTarget& t : f.positions) {
+      targets_[std::size_t(t.variant)].push_back(&t);
       int& m = target_men_[std::size_t(t.variant)];
       m = std::max(m, men(t));
       fewest_target_men_ = fewest_target_men_ ? std::min(fewest_target_men_, men(t)) : men(t);
@@ -650,15 +651,19 @@ class Verifier {
     ok = false;
     const std::optional<Position<G>> start = start_of<G>(rec);
     if (!start) return Error{ErrorKind::Corrupt, fmt::format("game {}: bad start FEN", m.id)};
-    const PositionTarget* target = nullptr;
-    if (check_position_) {
-      for (const PositionTarget& t : f_.positions)
-        if (t.variant == rec.variant) target = &t;
-      if (!target) return {};
-    }
+    // The positions sought in this game's variant (two forms of one
+    // position when an en-passant right is of no use: filter_parse.cpp).
+    const std::vector<const PositionTarget*>& targets = targets_[std::size_t(rec.variant)];
+    if (check_position_ && targets.empty()) return {};
+    const bool target = check_position_;
+    auto at_target = [&](const Position<G>& p) {
+      for (const PositionTarget* t : targets)
+        if (p.hash() == t->hash && same_position(p, *t)) return true;
+      return false;
+    };
     Position<G> pos = *start;
     std::optional<std::uint32_t> pos_ply;
-    if (target && same_position(pos, *target)) pos_ply = 0;
+    if (target && at_target(pos)) pos_ply = 0;
     std::uint32_t count[2] = {0, 0};
     std::optional<std::uint32_t> promo_ply;
     const std::uint32_t need = std::max<std::uint32_t>(f_.promotion ? f_.promotion->min_count : 1, 1);
@@ -688,7 +693,7 @@ class Verifier {
           check_material_ && (mv.kind() == MoveKind::Promotion || mv.kind() == MoveKind::EnPassant ||
                               (mv.kind() == MoveKind::Normal && !pos.piece_on(mv.to()).empty()));
       pos.play(mv);
-      if (target && !pos_ply && pos.hash() == target->hash && same_position(pos, *target)) pos_ply = ply;
+      if (target && !pos_ply && at_target(pos)) pos_ply = ply;
       if (pattern && !pattern_ply) {
         update_board_text(pos, mv, board_);
         if (pattern->plies.contains(ply) && pattern->matches(board_)) pattern_ply = ply;
@@ -721,6 +726,7 @@ class Verifier {
   bool opening_targets_ = false;  // every position sought has all but a few men
   bool check_final_men_ = false;
   bool check_material_ = false;                  // not proven by the material index
+  std::array<std::vector<const PositionTarget*>, kVariantCount> targets_;  // into f_.positions
   std::array<int, kVariantCount> target_men_{};  // men of the positions sought per variant; 0: none
   int fewest_target_men_ = 0;                    // of every position sought; 0: none
   MatchCounts* counts_ = nullptr;

@@ -1,5 +1,6 @@
 #include "virrey/rules/fen.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 #include <fmt/format.h>
@@ -27,18 +28,13 @@ std::vector<std::string_view> split_fields(std::string_view text) {
 void parse_board(std::string_view field, Setup& s, FenProblems& errors) {
   const int width = s.width(), height = s.height();
   int rank = height - 1, file = 0;
-  int ranks_seen = 1;
-  auto finish_rank = [&] {
-    if (file != width && rank >= 0)
-      add_problem(errors, FenError::RankLength, "rank {} has {} square{} (expected {})", rank + 1, file,
-                  file == 1 ? "" : "s", width);
-  };
-  for (std::size_t i = 0; i < field.size(); ++i) {
-    char c = field[i];
+  std::vector<int> lengths;  // of the ranks, from the top
+  FenProblems letters;
+  for (std::size_t i = 0; i <= field.size(); ++i) {
+    const char c = i < field.size() ? field[i] : '/';
     if (c == '/') {
-      finish_rank();
+      lengths.push_back(file);
       --rank;
-      ++ranks_seen;
       file = 0;
       continue;
     }
@@ -48,17 +44,30 @@ void parse_board(std::string_view field, Setup& s, FenProblems& errors) {
     }
     PieceType pt = piece_type_from_letter(c);
     if (pt == PieceType::None) {
-      add_problem(errors, FenError::BadPieceLetter, "'{}' is not a piece letter", c);
+      add_problem(letters, FenError::BadPieceLetter, "'{}' is not a piece letter", c);
       continue;
     }
     if (rank >= 0 && file < width)
       s.board[rank * width + file] = Piece{c >= 'a' ? Color::Black : Color::White, pt};
     ++file;
   }
-  finish_rank();
-  if (ranks_seen != height)
-    add_problem(errors, FenError::RankCount, "the board has {} rank{} (expected {})", ranks_seen,
-                ranks_seen == 1 ? "" : "s", height);
+  errors.insert(errors.end(), letters.begin(), letters.end());
+  const int ranks = int(lengths.size());
+  // A board of another size altogether (an 8x8 FEN given for Modern chess):
+  // one problem, not one per rank.
+  const bool one_width = std::all_of(lengths.begin(), lengths.end(), [&](int n) { return n == lengths[0]; });
+  if (one_width && ranks != height && lengths[0] != width && letters.empty()) {
+    add_problem(errors, FenError::RankCount, "the board is {}x{} ({} chess is played on {}x{})", lengths[0],
+                ranks, info(s.variant).name, width, height);
+    return;
+  }
+  for (int r = 0; r < std::min(ranks, height); ++r)
+    if (lengths[std::size_t(r)] != width)
+      add_problem(errors, FenError::RankLength, "rank {} has {} square{} (expected {})", height - r,
+                  lengths[std::size_t(r)], lengths[std::size_t(r)] == 1 ? "" : "s", width);
+  if (ranks != height)
+    add_problem(errors, FenError::RankCount, "the board has {} rank{} (expected {})", ranks,
+                ranks == 1 ? "" : "s", height);
 }
 
 void parse_castling(std::string_view field, Setup& s, FenProblems& errors) {

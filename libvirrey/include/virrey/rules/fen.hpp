@@ -40,6 +40,9 @@ std::optional<Position<G>> position_from_fen(std::string_view fen, Variant varia
   auto setup = parse_fen(fen, variant, problems);
   if (!setup) return std::nullopt;
   const bool syntax_ok = problems.empty();
+  // With ranks missing or extra, the pieces stand on no square worth naming.
+  for (const FenProblem& p : problems)
+    if (p.code == FenError::RankCount) return std::nullopt;
   auto pos = Position<G>::from_setup(*setup, problems);
   if (!syntax_ok) return std::nullopt;
   return pos;
