@@ -83,6 +83,17 @@ const CLI::Validator kNotBlank(
     },
     "", "not blank");
 
+// --output: a path, or `-` for standard output (as no --output).
+void add_output_option(CLI::App* cmd, std::string& output, const std::string& help) {
+  cmd->add_option("--output,-o", output, help + " ('-': standard output)")
+      ->transform(CLI::Validator(
+          [](std::string& text) {
+            if (text == "-") text.clear();
+            return std::string();
+          },
+          "", "path"));
+}
+
 // A count of at most `most`, written in digits (no sign, no exponent):
 // "-1" would wrap around to the largest count.
 CLI::Validator count_at_most(std::uint64_t most) {
@@ -158,7 +169,7 @@ void add_generate(CLI::App& app, GenerateOptions& o, std::function<void()> run) 
   cmd->add_option("--first", o.first, "index of the first game (to make a collection in parts)")
       ->check(count_at_most(std::uint64_t(1) << 40))
       ->capture_default_str();
-  cmd->add_option("--output,-o", o.output, "write here instead of standard output");
+  add_output_option(cmd, o.output, "write here instead of standard output");
   add_threads_option(cmd, o.threads, "generate on this many threads (same output)");
   cmd->add_flag("--stats", o.stats, "print endings, results and promotions on stderr");
   cmd->add_option("--system", o.system,
@@ -206,7 +217,9 @@ void add_validate(CLI::App& app, ValidateOptions& o, std::function<void()> run) 
   cmd->add_option("--max-errors", o.max_errors,
                   "print at most this many errors (0: all); the summary still counts every one")
       ->check(kNonNegative);
-  cmd->add_option("--output,-o", o.output, "write the valid games here, normalised (PGN export format)");
+  cmd->add_option("--output,-o", o.output,
+                  "write the valid games here, normalised (PGN export format; '-': standard output, the "
+                  "report then on standard error)");
   add_rejects_option(cmd, o.rejects);
   cmd->callback(std::move(run));
 }
@@ -245,7 +258,7 @@ void add_event(CLI::App& app, EventOptions& o, std::function<void()> run) {
   cmd->add_option("--tiebreaks", o.tiebreaks,
                   tiebreaks_help + "\n(default: FIDE's recommendation for the system)");
   add_format_option(cmd, o.format, {Format::Text, Format::Json, Format::Csv, Format::Trf, Format::Html});
-  cmd->add_option("--output,-o", o.output, "write here instead of standard output");
+  add_output_option(cmd, o.output, "write here instead of standard output");
   cmd->add_option("--trf", o.trf, "compare this TRF file with the games and list every disagreement");
   add_threads_option(cmd, o.threads, "check games on this many threads");
   cmd->callback([&o, db, run] {
@@ -315,7 +328,7 @@ void add_export(CLI::App& app, ExportOptions& o, std::function<void()> run) {
       ->capture_default_str()
       ->check(kNonNegative);
   add_format_option(cmd, o.format, {Format::Pgn, Format::Jsonl});
-  cmd->add_option("--output,-o", o.output, "write here instead of standard output");
+  add_output_option(cmd, o.output, "write here instead of standard output");
   cmd->callback(std::move(run));
 }
 
@@ -487,7 +500,7 @@ void add_analyse(CLI::App& app, AnalyseOptions& o, std::function<void()> run) {
   cmd->add_flag("--summary", o.summary, "with pgn or jsonl: also the summary as text on stderr");
   cmd->add_flag("--cached", o.cached,
                 "search nothing: judge the moves from the database's cache only (accuracy statistics)");
-  cmd->add_option("--output,-o", o.output, "write here instead of standard output");
+  add_output_option(cmd, o.output, "write here instead of standard output");
   cmd->callback([&o, filters = std::move(filters), run = std::move(run)] {
     // --variant also names the variant of untagged inputs.
     for (const CLI::Option* f : filters)

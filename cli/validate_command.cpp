@@ -26,17 +26,20 @@ int run_validate(const ValidateOptions& o) {
   options.check.notation = o.export_notation;
   options.keep_raw = !o.rejects.empty();
 
+  // `--output -`: the games on standard output, the report on standard error.
+  const bool games_to_stdout = o.output == "-";
   for (const std::string* written : {&o.output, &o.rejects}) {
-    if (!written->empty() && is_an_input(*written, o.inputs)) {
+    if (!written->empty() && *written != "-" && is_an_input(*written, o.inputs)) {
       log::error("{} {} is one of the inputs", written == &o.output ? "--output" : "--rejects", *written);
       return kExitUsage;
     }
   }
   File output, rejects;
-  if (!o.output.empty() && !(output = create_file(o.output))) return kExitIo;
+  if (!o.output.empty() && !games_to_stdout && !(output = create_file(o.output))) return kExitIo;
+  std::FILE* games_out = games_to_stdout ? stdout : output.get();
   if (!o.rejects.empty() && !(rejects = create_file(o.rejects))) return kExitIo;
 
-  FindingWriter writer(o.format, stdout);
+  FindingWriter writer(o.format, games_to_stdout ? stderr : stdout);
   ValidationSummary summary;
   Progress progress;
   std::uint64_t errors_printed = 0;
@@ -94,9 +97,9 @@ int run_validate(const ValidateOptions& o) {
       }
     }
     if (failed && rejects) ingest::write_raw_game(rejects.get(), r.raw);
-    if (!failed && output) {
+    if (!failed && games_out) {
       const std::string pgn = game::write_pgn(g.record);
-      std::fwrite(pgn.data(), 1, pgn.size(), output.get());
+      std::fwrite(pgn.data(), 1, pgn.size(), games_out);
     }
     return ingest::Flow::Continue;
   };

@@ -318,5 +318,32 @@ TEST(CommandLine, UnwritableOutputExitsThree) {
   EXPECT_FALSE(std::filesystem::exists("/dev/full.partial"));
 }
 
+// `--output -` is standard output, as for pgn-extract and most tools: no file
+// named "-" is made. validate then writes its report on standard error.
+TEST(CommandLine, OutputDashIsStandardOutput) {
+  TempDir dir;
+  const std::string d = dir.path(), games = std::string(VIRREY_SOURCE_DIR) + "/sample-data/modern-club.pgn";
+  ASSERT_EQ(run_virrey({"import", "--db", d + "/db", games}, d).exit_code, 0);
+  const RunResult to_file = run_virrey({"export", "--db", d + "/db", "--output", d + "/all.pgn"}, d);
+  ASSERT_EQ(to_file.exit_code, 0) << to_file.err;
+  const std::string exported = testing::read_file(d + "/all.pgn");
+  ASSERT_FALSE(exported.empty());
+  for (const char* command : {"export", "generate", "validate"}) {
+    std::vector<std::string> args{command};
+    if (std::string(command) == "export") args.insert(args.end(), {"--db", d + "/db"});
+    if (std::string(command) == "generate") args.insert(args.end(), {"--games", "2"});
+    if (std::string(command) == "validate") args.push_back(d + "/all.pgn");
+    args.insert(args.end(), {"-o", "-"});
+    const RunResult r = run_virrey(args, d);
+    EXPECT_LE(r.exit_code, 1) << command << ": " << r.err;
+    EXPECT_FALSE(std::filesystem::exists(d + "/-")) << command;
+    EXPECT_EQ(r.out.rfind("[Event ", 0), 0u) << command << ": " << r.out.substr(0, 200);
+    if (std::string(command) != "generate") EXPECT_EQ(r.out, exported) << command;
+  }
+  // validate's report went to standard error.
+  const RunResult v = run_virrey({"validate", d + "/all.pgn", "-o", "-"}, d);
+  EXPECT_NE(v.err.find("games: "), std::string::npos) << v.err;
+}
+
 }  // namespace
 }  // namespace virrey
