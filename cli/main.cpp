@@ -1,3 +1,7 @@
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdio>
 #include <exception>
 #include <system_error>
@@ -8,7 +12,27 @@
 #include "exit_codes.hpp"
 #include "log_setup.hpp"
 
+namespace {
+
+// A standard stream closed by the caller (`>&-`) would be taken by the first
+// file the command opens: the report would land in --output, the log in the
+// database's folder. Each closed one is held by /dev/null opened read-only,
+// so that writing to it fails (and is reported) instead.
+void hold_closed_standard_streams() {
+  for (int fd = 0; fd <= 2; ++fd)
+    if (::fcntl(fd, F_GETFD) == -1 && errno == EBADF) {
+      const int held = ::open("/dev/null", O_RDONLY);
+      if (held != -1 && held != fd) {
+        ::dup2(held, fd);
+        ::close(held);
+      }
+    }
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
+  hold_closed_standard_streams();
   virrey::cli::setup_logging();
   int code = virrey::cli::kExitIo;
   try {

@@ -58,6 +58,15 @@ bool is_an_input(const std::string& path, const std::vector<std::string>& inputs
   return false;
 }
 
+bool same_file(const std::string& a, const std::string& b) {
+  std::error_code ec;
+  if (std::filesystem::equivalent(a, b, ec) && !ec) return true;
+  const auto ca = std::filesystem::weakly_canonical(a, ec);
+  if (ec) return a == b;
+  const auto cb = std::filesystem::weakly_canonical(b, ec);
+  return ec ? a == b : ca == cb;
+}
+
 bool is_in_database(const std::string& path, const std::string& db) {
   std::error_code ec;
   const auto dir = std::filesystem::weakly_canonical(db, ec);

@@ -53,6 +53,9 @@ File create_file(const std::string& path);
 // as every other command does.
 bool write_flushed(std::FILE* out, std::string_view text);
 
+// Two paths of one file, made or yet to be made ("out.pgn" and "./out.pgn").
+bool same_file(const std::string& a, const std::string& b);
+
 // Whether `path` is one of `inputs` (the same file under any name): an
 // output there would destroy the input before it is read.
 bool is_an_input(const std::string& path, const std::vector<std::string>& inputs);

@@ -34,6 +34,11 @@ int run_validate(const ValidateOptions& o) {
       return kExitUsage;
     }
   }
+  if (!o.output.empty() && !games_to_stdout && !o.rejects.empty() && same_file(o.output, o.rejects)) {
+    log::error("--output and --rejects name one file, {}: the valid games and the rejected ones go apart",
+               o.output);
+    return kExitUsage;
+  }
   File output, rejects;
   if (!o.output.empty() && !games_to_stdout && !(output = create_file(o.output))) return kExitIo;
   std::FILE* games_out = games_to_stdout ? stdout : output.get();

@@ -345,5 +345,37 @@ TEST(CommandLine, OutputDashIsStandardOutput) {
   EXPECT_NE(v.err.find("games: "), std::string::npos) << v.err;
 }
 
+// A standard stream the caller closed is not taken by a file the command
+// opens: the report meant for standard output fails (exit 3), and the
+// --output file holds the games alone.
+TEST(CommandLine, AClosedStandardOutputIsNotTheOutputFile) {
+  TempDir dir;
+  const std::string d = dir.path(), games = std::string(VIRREY_SOURCE_DIR) + "/sample-data/modern-club.pgn";
+  std::string command = "'";
+  command.append(VIRREY_BINARY).append("' validate '").append(games).append("' --output '");
+  command.append(d).append("/valid.pgn' >&- 2>'").append(d).append("/err'");
+  const int status = std::system(command.c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 3);
+  EXPECT_NE(testing::read_file(d + "/err").find("cannot write standard output"), std::string::npos)
+      << testing::read_file(d + "/err");
+  const std::string valid = testing::read_file(d + "/valid.pgn");
+  EXPECT_EQ(valid.find(" games: "), std::string::npos);
+  const RunResult again = run_virrey({"validate", d + "/valid.pgn"}, d);
+  EXPECT_EQ(again.exit_code, 0) << again.out;
+}
+
+// --output and --rejects under two names of one file: refused before
+// anything is written (the rejected games would overwrite the valid ones).
+TEST(CommandLine, OutputAndRejectsAreTwoFiles) {
+  TempDir dir;
+  const std::string d = dir.path(), games = std::string(VIRREY_SOURCE_DIR) + "/sample-data/modern-club.pgn";
+  const RunResult r =
+      run_virrey({"validate", games, "--output", d + "/out.pgn", "--rejects", d + "/./out.pgn"}, d);
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("--output and --rejects name one file"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(d + "/out.pgn"));
+}
+
 }  // namespace
 }  // namespace virrey
