@@ -66,6 +66,12 @@ int run_import(const ImportOptions& o) {
   options.threads = threads_or_every_core(o.threads);
   if (!options.threads) return kExitUsage;
 
+  // Options are checked before anything is made: a usage error leaves no database behind.
+  if (!(o.commit_interval > 0 && o.commit_interval <= 3600)) {
+    log::error("commit interval {} is out of range (above 0, at most 3600 seconds)", o.commit_interval);
+    return kExitUsage;
+  }
+
   // --openings: the ECO file is read first, so that a bad one stops nothing half done.
   std::optional<query::OpeningBook> book;
   if (!o.openings.empty()) {
@@ -89,10 +95,6 @@ int run_import(const ImportOptions& o) {
   if (!before) {
     log_store_error(before.error());
     return kExitIo;
-  }
-  if (!(o.commit_interval > 0 && o.commit_interval <= 3600)) {
-    log::error("commit interval {} is out of range (above 0, at most 3600 seconds)", o.commit_interval);
-    return kExitUsage;
   }
   options.inputs = o.inputs;
   options.commit_seconds = o.commit_interval;

@@ -325,6 +325,17 @@ TEST_F(ImportCli, NotADatabase) {
   EXPECT_FALSE(std::filesystem::exists(dir / "nowhere.db"));
 }
 
+// A usage error stops the import before the database is made.
+TEST_F(ImportCli, ABadOptionLeavesNoDatabase) {
+  for (const char* interval : {"0", "-1", "nan", "1e308"}) {
+    auto r =
+        virrey::testing::run_virrey({"import", input, "--db", db, "--commit-interval", interval}, dir.path());
+    EXPECT_EQ(r.exit_code, 2) << interval << ": " << r.err;
+    EXPECT_NE(r.err.find("commit interval"), std::string::npos) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(db)) << interval;
+  }
+}
+
 TEST_F(ImportCli, NewerSchema) {
   ASSERT_EQ(run_virrey_words("import " + input + " --db " + db, dir.path()).exit_code, 1);
   ASSERT_TRUE(testing::set_schema_version(db, kSchemaVersion + 1));
