@@ -2,7 +2,9 @@
 // the global flags before it, and the help lists every subcommand.
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -375,6 +377,28 @@ TEST(CommandLine, OutputAndRejectsAreTwoFiles) {
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_NE(r.err.find("--output and --rejects name one file"), std::string::npos) << r.err;
   EXPECT_FALSE(std::filesystem::exists(d + "/out.pgn"));
+}
+
+// A database whose parts are not all made yet: while a writer holds it (the
+// first import, before its first commit) a reader is told to try again;
+// with no writer, that its creation was interrupted.
+TEST(CommandLine, ADatabaseBeingMadeIsToldFromAnInterruptedOne) {
+  TempDir dir;
+  const std::string db = dir.path() + "/db";
+  std::filesystem::create_directory(db);
+  const int fd = ::open((db + "/LOCK").c_str(), O_RDWR | O_CREAT, 0644);
+  ASSERT_GE(fd, 0);
+  struct flock fl {};
+  fl.l_type = F_WRLCK;
+  fl.l_whence = SEEK_SET;
+  ASSERT_EQ(::fcntl(fd, F_SETLK, &fl), 0);
+  const RunResult busy = run_virrey({"search", "--db", db, "--count"}, dir.path());
+  EXPECT_EQ(busy.exit_code, 3);
+  EXPECT_NE(busy.err.find("another process is making it"), std::string::npos) << busy.err;
+  ::close(fd);  // the lock goes with it
+  const RunResult killed = run_virrey({"search", "--db", db, "--count"}, dir.path());
+  EXPECT_EQ(killed.exit_code, 3);
+  EXPECT_NE(killed.err.find("its creation was interrupted: import again"), std::string::npos) << killed.err;
 }
 
 }  // namespace

@@ -65,6 +65,18 @@ Error not_a_database(const std::string& path, std::string_view why) {
   return Error{ErrorKind::NotADatabase, fmt::format("{} is not a virrey database: {}", path, why)};
 }
 
+// A database whose parts are not all made yet: killed while being made, or
+// being made now by another process (the first import, not yet committed).
+Error unfinished_database(const std::string& path) {
+  if (writer_running(path))
+    return Error{ErrorKind::NotADatabase,
+                 fmt::format("no virrey database at {} yet: another process is making it (an import under "
+                             "way); try again once it has committed its first games",
+                             path)};
+  return Error{ErrorKind::NotADatabase,
+               fmt::format("no virrey database at {} (its creation was interrupted: import again)", path)};
+}
+
 // Temporary directory for a secondary instance's own files.
 Result<std::string> make_secondary_dir() {
   std::error_code ec;
@@ -175,11 +187,7 @@ std::optional<Error> check_families(const std::string& path, bool writer, bool c
   if (ours < kFamilies.size()) {
     // Killed while its parts were being made (meta first): nothing is
     // stored yet, and a writer makes the missing parts.
-    if (!writer || !create)
-      return Error{ErrorKind::NotADatabase,
-                   fmt::format("no virrey database at {} (its creation was interrupted: "
-                               "import again)",
-                               path)};
+    if (!writer || !create) return unfinished_database(path);
     unfinished_creation = !has_meta;
   }
   return std::nullopt;
@@ -329,13 +337,11 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
     if (exists && !only_unfinished_creation(path)) return not_a_database(path, "a directory of other files");
     if (!writer || !options.create) {
       const bool empty = exists && fs::is_empty(path, ec);
+      if (exists && !empty) return unfinished_database(path);
       return Error{ErrorKind::NotADatabase,
                    !exists
                        ? fmt::format("no virrey database at {} (check --db, or import into it first)", path)
-                   : empty ? fmt::format("no virrey database at {} (an empty directory)", path)
-                           : fmt::format("no virrey database at {} (its creation was interrupted: "
-                                         "import again)",
-                                         path)};
+                       : fmt::format("no virrey database at {} (an empty directory)", path)};
     }
     fresh = true;
   }
