@@ -7,6 +7,7 @@
 #include <functional>
 #include <iterator>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -738,6 +739,22 @@ std::optional<std::string> unknown_command(CLI::App& app, int argc, char** argv)
   return std::nullopt;
 }
 
+// CLI11's message for a bad command line, each line as a log line is
+// written: the values it quotes reach the terminal escaped and cut short.
+void write_usage_error(const CLI::App& app, const CLI::ParseError& e) {
+  std::ostringstream out, err;
+  app.exit(e, out, err);
+  std::string text = out.str() + err.str();
+  std::string shown;
+  for (std::size_t start = 0; start < text.size();) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    shown += quoted_text(std::string_view(text).substr(start, end - start), log::kMaxMessageBytes) + '\n';
+    start = end + 1;
+  }
+  std::fputs(shown.c_str(), stderr);
+}
+
 }  // namespace
 
 // The first argument that is not a global flag: the subcommand, if it names one.
@@ -813,10 +830,10 @@ int run_app(int argc, char** argv) {
       log::error("{}", *message);
       return kExitUsage;
     }
-    app.exit(e);
+    write_usage_error(app, e);
     return kExitUsage;
   } catch (const CLI::ParseError& e) {
-    app.exit(e);
+    write_usage_error(app, e);
     return kExitUsage;
   }
   return exit_code;

@@ -9,7 +9,7 @@ namespace virrey::cli {
 namespace {
 
 std::string text_line(std::string_view file, const validate::Finding& f) {
-  std::string out = std::string(file);
+  std::string out = terminal_text(file);
   if (f.line) out += fmt::format(":{}:{}", f.line, f.column);
   out += fmt::format(": {}[{}]: ", validate::severity_name(f.severity), validate::code_name(f.code));
   if (f.game) {

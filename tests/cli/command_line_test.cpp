@@ -401,5 +401,34 @@ TEST(CommandLine, ADatabaseBeingMadeIsToldFromAnInterruptedOne) {
   EXPECT_NE(killed.err.find("its creation was interrupted: import again"), std::string::npos) << killed.err;
 }
 
+// No control byte of an option's value or a path reaches the terminal, and
+// a value of any length makes a message of bounded length.
+TEST(CommandLine, MessagesEscapeControlBytesAndStayShort) {
+  TempDir dir;
+  const std::string d = dir.path(), games = std::string(VIRREY_SOURCE_DIR) + "/sample-data/modern-club.pgn";
+  ASSERT_EQ(run_virrey({"import", "--db", d + "/db", games}, d).exit_code, 0);
+  const std::string esc = "\x1b[31mRED\x07";
+  for (const std::vector<std::string>& args :
+       std::vector<std::vector<std::string>>{{"search", "--db", d + "/db", "--eco", esc},
+                                             {"search", "--db", d + "/db", "--limit", esc},
+                                             {"search", "--db", d + "/db", "--elo", esc},
+                                             {"search", "--db", d + "/" + esc}}) {
+    const RunResult r = run_virrey(args, d);
+    EXPECT_GE(r.exit_code, 2) << args.back();
+    EXPECT_EQ(r.err.find('\x1b'), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find('\x07'), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("\\x1b[31mRED\\x07"), std::string::npos) << r.err;
+  }
+  const std::string path = d + "/" + esc + ".pgn";
+  std::filesystem::copy_file(games, path);
+  const RunResult v = run_virrey({"validate", "--strict", path}, d);
+  EXPECT_EQ(v.out.find('\x1b'), std::string::npos);
+  const RunResult long_value =
+      run_virrey({"search", "--db", d + "/db", "--pattern", std::string(20000, 'Q')}, d);
+  EXPECT_EQ(long_value.exit_code, 2);
+  EXPECT_LT(long_value.err.size(), 2200u) << long_value.err.size();
+  EXPECT_NE(long_value.err.find("bytes)"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace virrey

@@ -1,7 +1,11 @@
 #include "virrey/base/log.hpp"
 
+#include <algorithm>
+
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
+
+#include "virrey/base/quoted_text.hpp"
 
 namespace virrey::log {
 
@@ -33,7 +37,16 @@ void to_stderr(bool colour) {
 }
 
 void write(Level level, std::string_view line) {
-  if (level != Level::off) spdlog::log(to_spdlog(level), line);
+  if (level == Level::off) return;
+  // Whatever input a message quotes, it reaches the terminal as one line of
+  // text: control bytes and bytes that are not UTF-8 as \xNN, and a message
+  // of more than kMaxMessageBytes cut short with its full length.
+  const bool plain = line.size() <= kMaxMessageBytes &&
+                     std::all_of(line.begin(), line.end(), [](char c) { return c >= 0x20 && c < 0x7f; });
+  if (plain)
+    spdlog::log(to_spdlog(level), line);
+  else
+    spdlog::log(to_spdlog(level), quoted_text(line, kMaxMessageBytes));
 }
 
 }  // namespace virrey::log

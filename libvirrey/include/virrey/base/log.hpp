@@ -7,6 +7,7 @@
 
 #include <fmt/core.h>
 
+#include <cstddef>
 #include <string_view>
 #include <utility>
 
@@ -21,7 +22,10 @@ void set_level(Level level);
 // Lines go to stderr as "virrey: LEVEL: text", the level coloured when
 // `colour` (a terminal, NO_COLOR unset: the caller decides).
 void to_stderr(bool colour);
-// One line, already formatted.
+// The longest message written whole; a longer one is cut short.
+inline constexpr std::size_t kMaxMessageBytes = 2048;
+// One line, already formatted; its control bytes and bytes that are not
+// UTF-8 are written \xNN.
 void write(Level level, std::string_view line);
 
 template <typename... Args>
