@@ -279,7 +279,9 @@ void add_search(CLI::App& app, SearchOptions& o, std::function<void()> run) {
   add_db_option(cmd, o.db);
   add_filter_options(cmd, o.filter, true);
   cmd->add_option("--limit", o.limit, "games per page (0: all)")->capture_default_str();
-  cmd->add_option("--offset", o.offset, "skip this many matches")->capture_default_str();
+  cmd->add_option("--offset", o.offset, "skip this many matches")
+      ->capture_default_str()
+      ->check(count_at_most(std::uint64_t(1) << 40));
   cmd->add_option("--sort", o.sort, "id (import order) or date")
       ->check(CLI::IsMember({"id", "date"}))
       ->capture_default_str();

@@ -69,6 +69,10 @@ const OneProblem kOneProblem[] = {
     {"4k3/8/8/8/8/8/8/4K3 w - - 70000 1", FenError::HalfmoveClock, "halfmove clock 70000 is out of range"},
     {"4k3/8/8/8/8/8/8/4K3 w - - 0 -1", FenError::FullmoveNumber, "fullmove number -1 is out of range"},
     {"4k3/8/8/8/8/8/8/4K3 w - - 0 65536", FenError::FullmoveNumber, "fullmove number 65536 is out of range"},
+    {"4k3/8/8/8/8/8/8/4K3 w - - 0 4294967295", FenError::FullmoveNumber,
+     "fullmove number 4294967295 is out of range"},
+    {"4k3/8/8/8/8/8/8/4K3 w - - 4294967296 1", FenError::HalfmoveClock,
+     "halfmove clock 4294967296 is out of range"},
     {"4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", FenError::OpponentInCheck,
      "the side not to move (black) is in check"},
 };

@@ -101,7 +101,9 @@ void parse_en_passant(std::string_view field, Setup& s, FenProblems& errors) {
 
 void parse_number(std::string_view field, FenError code, const char* what, int& out, FenProblems& errors) {
   auto [ptr, ec] = std::from_chars(field.data(), field.data() + field.size(), out);
-  if (ec != std::errc() || ptr != field.data() + field.size())
+  if (ec == std::errc::result_out_of_range && ptr == field.data() + field.size())
+    add_problem(errors, code, "{} {} is out of range", what, field);
+  else if (ec != std::errc() || ptr != field.data() + field.size())
     add_problem(errors, code, "{} '{}' is not a number", what, field);
 }
 
