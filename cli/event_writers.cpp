@@ -227,6 +227,12 @@ std::string half_text(int half) {
 }
 
 std::string html_escape(std::string_view text) {
+  // Most cells are plain ASCII with nothing to escape: kept as they are.
+  if (std::all_of(text.begin(), text.end(), [](char c) {
+        return static_cast<unsigned char>(c) < 0x80 && c != '&' && c != '<' && c != '>' && c != '"' &&
+               c != '\'';
+      }))
+    return std::string(text);
   const std::string s = as_utf8(text);  // the page declares UTF-8
   std::string out;
   for (char c : s) {
@@ -246,12 +252,16 @@ void html_table(Sink& out, std::string_view id, std::string_view cls, const Stan
   out += fmt::format("<table id=\"{}\" class=\"{}\">\n<thead><tr>", id, cls);
   for (const auto& c : rows.columns) out += fmt::format("<th>{}</th>", html_escape(c.title));
   out += "</tr></thead>\n<tbody>\n";
+  std::string line;
   for (const auto& row : rows.rows) {
-    out += "<tr>";
-    for (std::size_t i = 0; i < row.size(); ++i)
-      out += fmt::format("<td{}>{}</td>", rows.columns[i].align == Align::Right ? " class=\"n\"" : "",
-                         html_escape(row[i]));
-    out += "</tr>\n";
+    line = "<tr>";
+    for (std::size_t i = 0; i < row.size(); ++i) {
+      line += rows.columns[i].align == Align::Right ? "<td class=\"n\">" : "<td>";
+      line += html_escape(row[i]);
+      line += "</td>";
+    }
+    line += "</tr>\n";
+    out += line;
   }
   out += "</tbody>\n</table>\n";
 }
