@@ -332,6 +332,14 @@ int run_event(const EventOptions& o) {
   for (const tn::Tournament& t : tournaments) keys.push_back(t.key);
   std::vector<std::string> labels = tn::split_label_suffixes(keys);
   for (std::size_t k = 0; k < labels.size(); ++k) labels[k] = tournaments[k].key.event + labels[k];
+  for (std::size_t k = 0; k < tournaments.size(); ++k)
+    if (tournaments[k].too_large) {
+      log::error(
+          "in \"{}\": {} players in {} rounds make more than {} results round by round, "
+          "beyond what a report takes (README \"Limits\")",
+          labels[k], tournaments[k].players.size(), tournaments[k].rounds, tn::kMaxCrosstableCells);
+      return kExitUsage;
+    }
   warn_misplaced_games(summaries, tournaments, labels);
   // A system given that the pairings do not bear out (a Swiss ranked as a
   // knockout, say) is followed, and said.
@@ -361,17 +369,20 @@ int run_event(const EventOptions& o) {
       r.summaries = &summaries;
       reports.push_back(std::move(r));
     }
-    std::string text;
+    bool written = true;
     switch (o.format) {
-      case Format::Json: text = event_json(reports); break;
-      case Format::Csv: text = event_csv(reports); break;
-      case Format::Html: text = event_html(reports); break;
+      case Format::Json: written = write_event_json(reports, out); break;
+      case Format::Csv: written = write_event_csv(reports, out); break;
+      case Format::Html: written = write_event_html(reports, out); break;
       case Format::Trf:
-        for (const EventReport& r : reports) text += tn::write_trf(*r.tournament, r.standings, r.label);
+        for (const EventReport& r : reports) {
+          const std::string text = tn::write_trf(*r.tournament, r.standings, r.label);
+          written &= std::fwrite(text.data(), 1, text.size(), out) == text.size();
+        }
         break;
-      default: text = event_text(reports); break;
+      default: written = write_event_text(reports, out); break;
     }
-    if (std::fwrite(text.data(), 1, text.size(), out) != text.size()) rc = kExitIo;
+    if (!written) rc = kExitIo;
   }
   if (std::fflush(out) != 0 || std::ferror(out)) {
     log::error("cannot write {}", o.output.empty() ? "standard output" : o.output);

@@ -1,7 +1,9 @@
 #include "event_writers.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -14,6 +16,34 @@ namespace {
 
 namespace tn = tournament;
 using Align = TextTable::Align;
+
+// A report written out as it is made, in blocks: a large tournament's
+// report is never held whole in memory.
+class Sink {
+ public:
+  explicit Sink(std::FILE* file) : file_(file) {}
+  Sink(const Sink&) = delete;
+  Sink& operator=(const Sink&) = delete;
+  Sink& operator+=(std::string_view text) {
+    buffer_ += text;
+    if (buffer_.size() >= kBlock) flush();
+    return *this;
+  }
+  Sink& operator+=(char c) { return *this += std::string_view(&c, 1); }
+  // False when some block was not written.
+  bool flush() {
+    if (!buffer_.empty() && std::fwrite(buffer_.data(), 1, buffer_.size(), file_) != buffer_.size())
+      ok_ = false;
+    buffer_.clear();
+    return ok_;
+  }
+
+ private:
+  static constexpr std::size_t kBlock = std::size_t(1) << 16;
+  std::FILE* file_;
+  std::string buffer_;
+  bool ok_ = true;
+};
 
 std::string variant_title(Variant v) {
   switch (v) {
@@ -80,14 +110,6 @@ std::string swiss_cell(const tn::Entry& e, const std::vector<int>& rank) {
   return fmt::format("{}{}{}", rank[std::size_t(e.opponent)], *e.colour == Color::White ? 'w' : 'b', score_mark(e));
 }
 
-// Every player's results against each other player, in round order.
-std::string grid_cell(const tn::Player& p, int opponent) {
-  std::string s;
-  for (const tn::Entry& e : p.entries)
-    if (e.opponent == opponent) s += score_mark(e);
-  return s;
-}
-
 // The tournament's name as a title.
 std::string event_title(const EventReport& r) {
   return r.label.empty() ? "(no Event tag)" : terminal_text(r.label);
@@ -140,11 +162,17 @@ StandingRows crosstable_rows(const EventReport& r) {
   const bool grid = tn::is_round_robin(t.system);
   // The rounds, then "?" for the games of no known round.
   std::vector<int> rounds = t.round_numbers;
-  if (std::any_of(t.players.begin(), t.players.end(), [](const tn::Player& p) {
-        return std::any_of(p.entries.begin(), p.entries.end(),
-                           [](const tn::Entry& e) { return e.round == 0; });
-      }))
-    rounds.push_back(0);
+  const bool unknown_round = std::any_of(t.players.begin(), t.players.end(), [](const tn::Player& p) {
+    return std::any_of(p.entries.begin(), p.entries.end(), [](const tn::Entry& e) { return e.round == 0; });
+  });
+  if (unknown_round) rounds.push_back(0);
+  // The column of a round among `rounds`; rounds.size() for none.
+  auto round_column = [&](int round) {
+    if (round == 0) return unknown_round ? rounds.size() - 1 : rounds.size();
+    const auto it = std::lower_bound(t.round_numbers.begin(), t.round_numbers.end(), round);
+    return it != t.round_numbers.end() && *it == round ? std::size_t(it - t.round_numbers.begin())
+                                                       : rounds.size();
+  };
   if (grid) {
     for (std::size_t j = 0; j < r.standings.size(); ++j) out.columns.push_back({std::to_string(j + 1), Align::Left});
   } else {
@@ -154,14 +182,23 @@ StandingRows crosstable_rows(const EventReport& r) {
   for (const tn::Standing& s : r.standings) {
     const tn::Player& p = t.players[std::size_t(s.player)];
     std::vector<std::string> row = {std::to_string(rank[std::size_t(s.player)]), p.name};
+    // The player's cells, filled from the entries in one pass (in round order).
+    const std::size_t first = row.size();
     if (grid) {
-      for (const tn::Standing& o : r.standings) row.push_back(o.player == s.player ? "X" : grid_cell(p, o.player));
+      // Every result against each other player, by their place.
+      row.resize(first + r.standings.size());
+      for (const tn::Entry& e : p.entries) {
+        const int place = e.opponent >= 0 ? rank[std::size_t(e.opponent)] : 0;
+        if (place > 0 && e.opponent != s.player) row[first + std::size_t(place - 1)] += score_mark(e);
+      }
+      if (const int own = rank[std::size_t(s.player)]; own > 0) row[first + std::size_t(own - 1)] = "X";
     } else {
-      for (int round : rounds) {
-        std::string cell;
-        for (const tn::Entry& e : p.entries)
-          if (e.round == round) cell += fmt::format("{}{}", cell.empty() ? "" : " ", swiss_cell(e, rank));
-        row.push_back(cell);
+      row.resize(first + rounds.size());
+      for (const tn::Entry& e : p.entries) {
+        const std::size_t column = round_column(e.round);
+        if (column == rounds.size()) continue;
+        std::string& cell = row[first + column];
+        cell += fmt::format("{}{}", cell.empty() ? "" : " ", swiss_cell(e, rank));
       }
     }
     row.push_back(points_text(p.half_points));
@@ -190,6 +227,12 @@ std::string half_text(int half) {
 }
 
 std::string html_escape(std::string_view text) {
+  // Most cells are plain ASCII with nothing to escape: kept as they are.
+  if (std::all_of(text.begin(), text.end(), [](char c) {
+        return static_cast<unsigned char>(c) < 0x80 && c != '&' && c != '<' && c != '>' && c != '"' &&
+               c != '\'';
+      }))
+    return std::string(text);
   const std::string s = as_utf8(text);  // the page declares UTF-8
   std::string out;
   for (char c : s) {
@@ -205,18 +248,22 @@ std::string html_escape(std::string_view text) {
   return out;
 }
 
-std::string html_table(std::string_view id, std::string_view cls, const StandingRows& rows) {
-  std::string out = fmt::format("<table id=\"{}\" class=\"{}\">\n<thead><tr>", id, cls);
+void html_table(Sink& out, std::string_view id, std::string_view cls, const StandingRows& rows) {
+  out += fmt::format("<table id=\"{}\" class=\"{}\">\n<thead><tr>", id, cls);
   for (const auto& c : rows.columns) out += fmt::format("<th>{}</th>", html_escape(c.title));
   out += "</tr></thead>\n<tbody>\n";
+  std::string line;
   for (const auto& row : rows.rows) {
-    out += "<tr>";
-    for (std::size_t i = 0; i < row.size(); ++i)
-      out += fmt::format("<td{}>{}</td>", rows.columns[i].align == Align::Right ? " class=\"n\"" : "",
-                         html_escape(row[i]));
-    out += "</tr>\n";
+    line = "<tr>";
+    for (std::size_t i = 0; i < row.size(); ++i) {
+      line += rows.columns[i].align == Align::Right ? "<td class=\"n\">" : "<td>";
+      line += html_escape(row[i]);
+      line += "</td>";
+    }
+    line += "</tr>\n";
+    out += line;
   }
-  return out + "</tbody>\n</table>\n";
+  out += "</tbody>\n</table>\n";
 }
 
 StandingRows match_rows(const tn::Tournament& t) {
@@ -237,25 +284,34 @@ std::string render(const StandingRows& rows) {
   return table.render();
 }
 
-Value entry_value(const tn::Tournament& t, const tn::Entry& e, const std::vector<int>& rank) {
-  Members m = {{"round", e.round ? Value::integer(e.round) : Value::null()}};
-  if (e.sub_game) m.push_back({"game", Value::integer(e.sub_game)});
-  m.push_back({"opponent", e.opponent >= 0 ? Value::string(t.players[std::size_t(e.opponent)].name) : Value::null()});
-  m.push_back({"opponent_position", e.opponent >= 0 ? Value::integer(rank[std::size_t(e.opponent)]) : Value::null()});
-  m.push_back({"colour", e.colour ? Value::string(*e.colour == Color::White ? "white" : "black") : Value::null()});
-  m.push_back({"score", e.counted() ? Value::number(e.half_points / 2.0, 1) : Value::null()});
-  m.push_back({"kind", Value::string(tn::entry_kind_name(e.kind))});
-  return Value::object(std::move(m));
+// One result of a player as JSON: the object README "virrey event" gives,
+// written straight out (a player has one per round).
+void append_entry_json(std::string& out, const tn::Tournament& t, const tn::Entry& e,
+                       const std::vector<int>& rank) {
+  out += "{\"round\":";
+  out += e.round ? std::to_string(e.round) : "null";
+  if (e.sub_game) out += ",\"game\":" + std::to_string(e.sub_game);
+  out += ",\"opponent\":";
+  out += e.opponent >= 0 ? json_string(t.players[std::size_t(e.opponent)].name) : "null";
+  out += ",\"opponent_position\":";
+  out += e.opponent >= 0 ? std::to_string(rank[std::size_t(e.opponent)]) : "null";
+  out += ",\"colour\":";
+  out += e.colour ? (*e.colour == Color::White ? "\"white\"" : "\"black\"") : "null";
+  out += ",\"score\":";
+  out += e.counted() ? fmt::format("{:.1f}", e.half_points / 2.0) : "null";
+  out += ",\"kind\":";
+  out += json_string(tn::entry_kind_name(e.kind));
+  out += '}';
 }
 
 }  // namespace
 
-std::string event_text(const std::vector<EventReport>& reports) {
-  if (reports.empty()) return "no tournament: the input holds no games\n";
-  std::string out;
+bool write_event_text(const std::vector<EventReport>& reports, std::FILE* file) {
+  Sink out(file);
+  if (reports.empty()) out += "no tournament: the input holds no games\n";
   for (const EventReport& r : reports) {
     const tn::Tournament& t = *r.tournament;
-    if (!out.empty()) out += '\n';
+    if (&r != &reports.front()) out += '\n';
     out += event_title(r) + '\n';
     out += headline(t) + "\n\n";
     out += render(standing_rows(r));
@@ -267,47 +323,61 @@ std::string event_text(const std::vector<EventReport>& reports) {
       out += render(crosstable_rows(r));
     }
   }
-  return out;
+  return out.flush();
 }
 
-std::string event_json(const std::vector<EventReport>& reports) {
-  std::vector<Value> list;
+bool write_event_json(const std::vector<EventReport>& reports, std::FILE* file) {
+  Sink out(file);
+  out += "{\"tournaments\":[";
   for (const EventReport& r : reports) {
     const tn::Tournament& t = *r.tournament;
     const std::vector<int> rank = positions(r);
-    std::vector<Value> players;
+    if (&r != &reports.front()) out += ',';
+    // The tournament's members before its players, then each player as it is made.
+    std::vector<Value> order;
+    for (tn::TieBreak tb : r.order) order.push_back(Value::string(tn::tie_break_name(tb)));
+    const Members m = {{"event", Value::string(t.key.event)},
+                       {"site", Value::string_or_null(tn::unknown_tag_value(t.key.site) ? "" : t.key.site)},
+                       {"event_date", Value::string_or_null(
+                                          tn::unknown_tag_value(t.key.event_date) ? "" : t.key.event_date)},
+                       {"variant", Value::string(info(t.variant).cli_name)},
+                       {"system", Value::string(tn::system_name(t.system))},
+                       {"rounds", Value::integer(t.rounds)},
+                       {"games", Value::integer(t.games.size())},
+                       {"tiebreak_order", Value::list(std::move(order))}};
+    std::string head = json(m);
+    head.back() = ',';  // the object goes on
+    out += head;
+    out += "\"players\":[";
     for (const tn::Standing& s : r.standings) {
       const tn::Player& p = t.players[std::size_t(s.player)];
       Members tb;
       for (std::size_t k = 0; k < r.order.size(); ++k)
         tb.push_back({std::string(tn::tie_break_name(r.order[k])), Value::number(s.values[k], decimals(r.order[k]))});
-      std::vector<Value> results;
-      for (const tn::Entry& e : p.entries) results.push_back(entry_value(t, e, rank));
-      players.push_back(Value::object({{"rank", Value::integer(s.rank)},
-                                       {"position", Value::integer(rank[std::size_t(s.player)])},
-                                       {"name", Value::string(p.name)},
-                                       {"title", Value::string_or_null(p.title)},
-                                       {"federation", Value::string_or_null(p.federation)},
-                                       {"fide_id", Value::string_or_null(p.fide_id)},
-                                       {"rating", Value::integer(p.rating)},
-                                       {"games", Value::integer(p.games_played())},
-                                       {"points", Value::number(p.points(), 1)},
-                                       {"tiebreaks", Value::object(std::move(tb))},
-                                       {"average_rating", Value::integer(s.average_rating)},
-                                       {"performance", Value::integer(s.performance)},
-                                       {"results", Value::list(std::move(results))}}));
+      if (&s != &r.standings.front()) out += ',';
+      // The player's members, then the results (the last member) one by one.
+      std::string player = json(Value::object({{"rank", Value::integer(s.rank)},
+                                               {"position", Value::integer(rank[std::size_t(s.player)])},
+                                               {"name", Value::string(p.name)},
+                                               {"title", Value::string_or_null(p.title)},
+                                               {"federation", Value::string_or_null(p.federation)},
+                                               {"fide_id", Value::string_or_null(p.fide_id)},
+                                               {"rating", Value::integer(p.rating)},
+                                               {"games", Value::integer(p.games_played())},
+                                               {"points", Value::number(p.points(), 1)},
+                                               {"tiebreaks", Value::object(std::move(tb))},
+                                               {"average_rating", Value::integer(s.average_rating)},
+                                               {"performance", Value::integer(s.performance)}}));
+      player.back() = ',';
+      player += "\"results\":[";
+      for (const tn::Entry& e : p.entries) {
+        if (&e != &p.entries.front()) player += ',';
+        append_entry_json(player, t, e, rank);
+      }
+      player += "]}";
+      out += player;
     }
-    std::vector<Value> order;
-    for (tn::TieBreak tb : r.order) order.push_back(Value::string(tn::tie_break_name(tb)));
-    Members m = {{"event", Value::string(t.key.event)},
-                 {"site", Value::string_or_null(tn::unknown_tag_value(t.key.site) ? "" : t.key.site)},
-                 {"event_date", Value::string_or_null(tn::unknown_tag_value(t.key.event_date) ? "" : t.key.event_date)},
-                 {"variant", Value::string(info(t.variant).cli_name)},
-                 {"system", Value::string(tn::system_name(t.system))},
-                 {"rounds", Value::integer(t.rounds)},
-                 {"games", Value::integer(t.games.size())},
-                 {"tiebreak_order", Value::list(std::move(order))},
-                 {"players", Value::list(std::move(players))}};
+    out += ']';
     if (t.system == tn::System::Knockout) {
       std::vector<Value> matches;
       for (const tn::Match& mt : tn::knockout_matches(t))
@@ -318,14 +388,17 @@ std::string event_json(const std::vector<EventReport>& reports) {
              {"score", Value::list({Value::number(mt.a_half / 2.0, 1), Value::number(mt.b_half / 2.0, 1)})},
              {"games", Value::integer(mt.games.size())},
              {"winner", mt.winner >= 0 ? Value::string(t.players[std::size_t(mt.winner)].name) : Value::null()}}));
-      m.push_back({"matches", Value::list(std::move(matches))});
+      out += ",\"matches\":";
+      out += json(Value::list(std::move(matches)));
     }
-    list.push_back(Value::object(std::move(m)));
+    out += '}';
   }
-  return json(Members{{"tournaments", Value::list(std::move(list))}}) + '\n';
+  out += "]}\n";
+  return out.flush();
 }
 
-std::string event_csv(const std::vector<EventReport>& reports) {
+bool write_event_csv(const std::vector<EventReport>& reports, std::FILE* file) {
+  Sink out(file);
   // One header for all tournaments: every tournament's tie-breaks, in the
   // order first met; a row leaves those of other tournaments empty.
   std::vector<std::string> names = {"event", "rank", "name", "title", "federation", "rating", "games", "points"};
@@ -336,7 +409,7 @@ std::string event_csv(const std::vector<EventReport>& reports) {
   for (tn::TieBreak tb : order) names.push_back(std::string(tn::tie_break_name(tb)));
   const bool has_tpr = std::find(order.begin(), order.end(), tn::TieBreak::Performance) != order.end();
   if (!has_tpr) names.push_back("performance");
-  std::string out = csv_line(names);
+  out += csv_line(names);
   for (const EventReport& r : reports) {
     const tn::Tournament& t = *r.tournament;
     for (const tn::Standing& s : r.standings) {
@@ -360,12 +433,13 @@ std::string event_csv(const std::vector<EventReport>& reports) {
       out += csv_line(row);
     }
   }
-  return out;
+  return out.flush();
 }
 
-std::string event_html(const std::vector<EventReport>& reports) {
+bool write_event_html(const std::vector<EventReport>& reports, std::FILE* file) {
+  Sink out(file);
   std::string title = reports.size() == 1 ? reports.front().label : "Tournaments";
-  std::string out = fmt::format(
+  out += fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>\n"
       "body{{font-family:system-ui,sans-serif;margin:2em;color:#222;background:#fff}}\n"
       "h1{{margin-bottom:0.2em}} .meta{{color:#555;margin-top:0}}\n"
@@ -384,13 +458,13 @@ std::string event_html(const std::vector<EventReport>& reports) {
     out += fmt::format("<article id=\"t{}\">\n<h1>{}</h1>\n<p class=\"meta\">{}</p>\n", k,
                        html_escape(event_title(r)), html_escape(headline(t)));
     out += "<h2>Standings</h2>\n";
-    out += html_table(fmt::format("standings-{}", k), "standings", standing_rows(r));
+    html_table(out, fmt::format("standings-{}", k), "standings", standing_rows(r));
     if (t.system == tn::System::Knockout) {
       out += "<h2>Matches</h2>\n";
-      out += html_table(fmt::format("crosstable-{}", k), "matches", match_rows(t));
+      html_table(out, fmt::format("crosstable-{}", k), "matches", match_rows(t));
     } else {
       out += fmt::format("<h2>{}</h2>\n", t.system == tn::System::Swiss ? "Round by round" : "Crosstable");
-      out += html_table(fmt::format("crosstable-{}", k), "crosstable", crosstable_rows(r));
+      html_table(out, fmt::format("crosstable-{}", k), "crosstable", crosstable_rows(r));
     }
     out += "<h2>Games by player</h2>\n";
     for (const tn::Standing& s : r.standings) {
@@ -412,11 +486,13 @@ std::string event_html(const std::vector<EventReport>& reports) {
       }
       out += fmt::format("<section class=\"player\" id=\"p{}-{}\">\n<h3>{}. {}</h3>\n", k,
                          rank[std::size_t(s.player)], s.rank, html_escape(p.name));
-      out += html_table(fmt::format("games-{}-{}", k, s.player), "games", games) + "</section>\n";
+      html_table(out, fmt::format("games-{}-{}", k, s.player), "games", games);
+      out += "</section>\n";
     }
     out += "</article>\n";
   }
-  return out + "</body>\n</html>\n";
+  out += "</body>\n</html>\n";
+  return out.flush();
 }
 
 }  // namespace virrey::cli

@@ -3,6 +3,7 @@
 // standings, and one self-contained HTML page.
 #pragma once
 
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -19,9 +20,12 @@ struct EventReport {
   std::vector<tournament::GameSummary> const* summaries = nullptr;
 };
 
-std::string event_text(const std::vector<EventReport>& reports);
-std::string event_json(const std::vector<EventReport>& reports);
-std::string event_csv(const std::vector<EventReport>& reports);
-std::string event_html(const std::vector<EventReport>& reports);
+// Each writes the reports to `out` as it makes them (a tournament of many
+// players and rounds is never held whole in memory); false when some of it
+// could not be written.
+bool write_event_text(const std::vector<EventReport>& reports, std::FILE* out);
+bool write_event_json(const std::vector<EventReport>& reports, std::FILE* out);
+bool write_event_csv(const std::vector<EventReport>& reports, std::FILE* out);
+bool write_event_html(const std::vector<EventReport>& reports, std::FILE* out);
 
 }  // namespace virrey::cli

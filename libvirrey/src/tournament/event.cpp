@@ -28,15 +28,19 @@ std::pair<int, int> half_points(GameResult r) {
 // The value most often seen (the first among equals).
 template <class T>
 std::optional<T> most_common(const std::vector<T>& values) {
-  std::optional<T> best;
-  std::size_t best_count = 0;
+  std::map<T, std::pair<std::size_t, std::size_t>> seen;  // value -> its count, its first place
   for (std::size_t i = 0; i < values.size(); ++i) {
-    const std::size_t c = std::size_t(std::count(values.begin(), values.end(), values[i]));
-    if (c > best_count) {
-      best = values[i];
-      best_count = c;
-    }
+    auto [it, fresh] = seen.try_emplace(values[i], 0, i);
+    ++it->second.first;
   }
+  std::optional<T> best;
+  std::size_t best_count = 0, best_first = 0;
+  for (const auto& [value, place] : seen)
+    if (place.first > best_count || (place.first == best_count && place.second < best_first)) {
+      best = value;
+      best_count = place.first;
+      best_first = place.second;
+    }
   return best;
 }
 
@@ -267,28 +271,39 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
     if (system && *system == System::RoundRobin)
       t.system = most >= 2 ? System::DoubleRoundRobin : System::RoundRobin;
   }
+  if (std::uint64_t(t.players.size()) * std::uint64_t(t.rounds) > kMaxCrosstableCells) {
+    t.too_large = true;
+    return t;
+  }
   // The rounds each player has no game in; a game of no known round fills
   // the earliest of them. In a round robin of an odd number of players, the
   // one player left without a game in a round rests; anyone else is absent.
   const bool round_robin = is_round_robin(t.system);
   std::vector<std::vector<int>> free_rounds(t.players.size());
-  std::map<int, int> without_game;  // round -> players without a game in it
+  std::vector<int> without_game(t.round_numbers.size(),
+                                0);  // [k]: players without a game in round_numbers[k]
+  auto round_place = [&](int r) {
+    return std::size_t(std::lower_bound(t.round_numbers.begin(), t.round_numbers.end(), r) -
+                       t.round_numbers.begin());
+  };
+  std::vector<bool> played_in(t.round_numbers.size(), false);
   for (std::size_t i = 0; i < t.players.size(); ++i) {
-    std::set<int> rounds_played;
     std::size_t unknown = 0;
     for (const Entry& e : t.players[i].entries) {
-      rounds_played.insert(e.round);
+      if (e.round != 0) played_in[round_place(e.round)] = true;
       unknown += e.round == 0;
     }
-    for (int r : t.round_numbers)
-      if (!rounds_played.count(r)) free_rounds[i].push_back(r);
+    for (std::size_t k = 0; k < t.round_numbers.size(); ++k)
+      if (!played_in[k]) free_rounds[i].push_back(t.round_numbers[k]);
+    for (const Entry& e : t.players[i].entries)
+      if (e.round != 0) played_in[round_place(e.round)] = false;
     // The games of no known round take the earliest free rounds, in order.
     const std::size_t spared = std::min(unknown, free_rounds[i].size());
     std::size_t next = 0;
     for (Entry& e : t.players[i].entries)
       if (e.round == 0 && next < spared) e.spares = free_rounds[i][next++];
     free_rounds[i].erase(free_rounds[i].begin(), free_rounds[i].begin() + std::ptrdiff_t(spared));
-    for (int r : free_rounds[i]) ++without_game[r];
+    for (int r : free_rounds[i]) ++without_game[round_place(r)];
   }
   for (std::size_t i = 0; i < t.players.size(); ++i) {
     Player& p = t.players[i];
@@ -296,8 +311,9 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
       for (int r : free_rounds[i]) {
         Entry e;
         e.round = r;
-        e.kind = round_robin && t.players.size() % 2 == 1 && without_game[r] == 1 ? EntryKind::Rest
-                                                                                  : EntryKind::Absent;
+        e.kind = round_robin && t.players.size() % 2 == 1 && without_game[round_place(r)] == 1
+                     ? EntryKind::Rest
+                     : EntryKind::Absent;
         p.entries.push_back(e);
       }
     }
@@ -467,10 +483,17 @@ std::vector<OpponentScore> opponent_scores(const Tournament& t, std::size_t play
 // the score as it stood). A game of no known round counts in the round it
 // spares; one that spares none, as one more round, the last.
 int progressive_score(const Tournament& t, const Player& p) {
+  // Each round's points, then the running score round by round.
+  std::vector<int> in_round(t.round_numbers.size(), 0);
+  for (const Entry& e : p.entries) {
+    if (!e.counted()) continue;
+    const auto it = std::lower_bound(t.round_numbers.begin(), t.round_numbers.end(), e.effective_round());
+    if (it != t.round_numbers.end() && *it == e.effective_round())
+      in_round[std::size_t(it - t.round_numbers.begin())] += e.half_points;
+  }
   int running = 0, sum = 0;
-  for (int round : t.round_numbers) {
-    for (const Entry& e : p.entries)
-      if (e.counted() && e.effective_round() == round) running += e.half_points;
+  for (int h : in_round) {
+    running += h;
     sum += running;
   }
   bool beyond = false;  // games of no known round that spare no round

@@ -4,8 +4,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <climits>
+#include <iterator>
 #include <map>
 #include <set>
+#include <span>
 
 #include <fmt/format.h>
 
@@ -44,21 +47,27 @@ std::string trf_name(std::string_view name) {
   return std::string(trim(cut(trim(text), 33)));
 }
 
-// Pads `line` with spaces so that the next character lands in column `column` (1-based).
-void to_column(std::string& line, std::size_t column) {
-  const std::size_t have = code_points(line);
-  if (have + 1 < column) line.append(column - 1 - have, ' ');
-}
+// A line being laid out, with the count of its code points so far (so that
+// a line of many rounds is not counted again for every field).
+struct TrfLine {
+  std::string text;
+  std::size_t points = 0;
+};
 
-// The field at columns from..to (1-based, inclusive) right-aligned or left-aligned.
-void put(std::string& line, std::size_t from, std::size_t to, std::string_view text, bool right) {
-  to_column(line, from);
+// The field at columns from..to (1-based, inclusive) right-aligned or
+// left-aligned, after spaces that bring the line to column `from`.
+void put(TrfLine& line, std::size_t from, std::size_t to, std::string_view text, bool right) {
+  if (line.points + 1 < from) {
+    line.text.append(from - 1 - line.points, ' ');
+    line.points = from - 1;
+  }
   const std::size_t width = to - from + 1;
   std::string t = cut(field_text(text), width);
   const std::size_t pad = width - code_points(t);
-  if (right) line.append(pad, ' ');
-  line += t;
-  if (!right) line.append(pad, ' ');
+  if (right) line.text.append(pad, ' ');
+  line.text += t;
+  if (!right) line.text.append(pad, ' ');
+  line.points += width;
 }
 
 // "2024.05.03" as TRF writes a date: "2024/05/03"; `short_year` gives "24/05/03".
@@ -167,51 +176,90 @@ struct TrfColumn {
   int ordinal = 0;  // the round's place among the tournament's rounds (1-based), 0 for round 0
 };
 
-// The round whose column holds an entry: its own; for a game of no known
-// round, the round it spares when its opponent's entry spares the same one
-// (a bye: the round it spares), as an arbiter's TRF would place it; else 0,
-// the columns after the rounds.
-int trf_round(const Tournament& t, const Entry& e) {
+// Where each player's entries go in the round blocks of a TRF line, worked
+// out once for the whole tournament: a line then costs its rounds, however
+// many rounds and players the tournament has.
+class TrfLayout {
+ public:
+  explicit TrfLayout(const Tournament& t);
+  // The entries a player has in a round's columns (its games, byes and
+  // forfeits), by sub-game.
+  std::span<const Entry* const> round_entries(std::size_t player, int round) const;
+  // The round whose column holds an entry: its own; for a game of no known
+  // round, the round it spares when its opponent's entry spares the same
+  // one (a bye: the round it spares), as an arbiter's TRF would place it;
+  // else 0, the columns after the rounds.
+  int trf_round(const Entry& e) const;
+  const std::vector<TrfColumn>& columns() const { return columns_; }
+  // A round's place among the tournament's rounds (0-based); round 0 (and
+  // a round no game names) after them all.
+  std::size_t slot(int round) const;
+
+ private:
+  const Tournament& t_;
+  std::map<std::pair<int, std::size_t>, int> spares_;  // (player, game) -> what its first entry spares
+  // Each player's entries of the round blocks, by player, then round slot:
+  // the slot of each (slots_) and the entry (entries_); begin_[player] the first.
+  std::vector<std::size_t> begin_;
+  std::vector<std::size_t> slots_;
+  std::vector<const Entry*> entries_;
+  std::vector<TrfColumn> columns_;
+};
+
+std::size_t TrfLayout::slot(int round) const {
+  const auto& rounds = t_.round_numbers;
+  if (round == 0) return rounds.size();
+  const auto it = std::lower_bound(rounds.begin(), rounds.end(), round);
+  return it != rounds.end() && *it == round ? std::size_t(it - rounds.begin()) : rounds.size() + 1;
+}
+
+int TrfLayout::trf_round(const Entry& e) const {
   if (e.round != 0 || e.spares == 0) return e.round;
   if (e.opponent < 0) return e.spares;
-  for (const Entry& o : t.players[std::size_t(e.opponent)].entries)
-    if (o.game == e.game) return o.spares == e.spares ? e.spares : 0;
-  return 0;
+  const auto it = spares_.find({e.opponent, e.game});
+  if (it == spares_.end()) return 0;
+  return it->second == e.spares ? e.spares : 0;
 }
 
-// The entries a player has in a round's columns (its games, byes and
-// forfeits), by sub-game.
-std::vector<const Entry*> round_entries(const Tournament& t, const Player& p, int round) {
-  std::vector<const Entry*> out;
-  for (const Entry& e : p.entries)
-    if (trf_round(t, e) == round && e.kind != EntryKind::Absent && e.kind != EntryKind::Rest)
-      out.push_back(&e);
-  return out;
-}
-
-std::vector<TrfColumn> trf_columns(const Tournament& t) {
-  std::vector<TrfColumn> out;
-  for (std::size_t k = 0; k < t.round_numbers.size(); ++k) {
-    const int r = t.round_numbers[k];
-    std::size_t games = 1;
-    for (const Player& p : t.players) games = std::max(games, round_entries(t, p, r).size());
-    for (std::size_t g = 0; g < games; ++g) out.push_back({r, int(g), int(k) + 1});
+TrfLayout::TrfLayout(const Tournament& t) : t_(t) {
+  for (std::size_t i = 0; i < t.players.size(); ++i)
+    for (const Entry& e : t.players[i].entries) spares_.try_emplace({int(i), e.game}, e.spares);
+  const std::size_t rounds = t.round_numbers.size();
+  // Games per round slot (rounds, then round 0): the most any player has.
+  std::vector<std::size_t> most(rounds + 1, 0);
+  std::vector<std::size_t> count(rounds + 2, 0);
+  std::vector<std::pair<std::size_t, const Entry*>> mine;
+  for (std::size_t i = 0; i < t.players.size(); ++i) {
+    begin_.push_back(entries_.size());
+    mine.clear();
+    for (const Entry& e : t.players[i].entries)
+      if (e.kind != EntryKind::Absent && e.kind != EntryKind::Rest) mine.push_back({slot(trf_round(e)), &e});
+    std::stable_sort(mine.begin(), mine.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (const auto& [s, e] : mine) {
+      slots_.push_back(s);
+      entries_.push_back(e);
+      ++count[s];
+    }
+    for (const auto& [s, e] : mine) {
+      if (s <= rounds) most[s] = std::max(most[s], count[s]);
+      count[s] = 0;
+    }
   }
-  std::size_t unknown = 0;
-  for (const Player& p : t.players) unknown = std::max(unknown, round_entries(t, p, 0).size());
-  for (std::size_t g = 0; g < unknown; ++g) out.push_back({0, int(g), 0});
-  return out;
+  begin_.push_back(entries_.size());
+  for (std::size_t k = 0; k < rounds; ++k)
+    for (std::size_t g = 0; g < std::max<std::size_t>(most[k], 1); ++g)
+      columns_.push_back({t.round_numbers[k], int(g), int(k) + 1});
+  for (std::size_t g = 0; g < most[rounds]; ++g) columns_.push_back({0, int(g), 0});
 }
 
-// A player's entry of a column, absences and rests included where the
-// player has no game in the round; none past the games the player had.
-const Entry* column_entry(const Tournament& t, const Player& p, const TrfColumn& c) {
-  const auto games = round_entries(t, p, c.round);
-  if (std::size_t(c.game) < games.size()) return games[std::size_t(c.game)];
-  if (c.game == 0 && games.empty())
-    for (const Entry& e : p.entries)
-      if (e.round == c.round) return &e;
-  return nullptr;
+std::span<const Entry* const> TrfLayout::round_entries(std::size_t player, int round) const {
+  const std::size_t s = slot(round);
+  if (s > t_.round_numbers.size()) return {};  // a round no game names
+  const auto from = slots_.begin() + std::ptrdiff_t(begin_[player]);
+  const auto to = slots_.begin() + std::ptrdiff_t(begin_[player + 1]);
+  const auto [lo, hi] = std::equal_range(from, to, s);
+  return {entries_.data() + (lo - slots_.begin()), std::size_t(hi - lo)};
 }
 
 }  // namespace
@@ -252,17 +300,18 @@ std::string write_trf(const Tournament& t, const std::vector<Standing>& standing
   header("092", t.event_type.empty() ? std::string(system_name(t.system)) : t.event_type);
   header("102", t.arbiter);
   header("122", t.time_control);
-  const std::vector<TrfColumn> columns = trf_columns(t);
+  const TrfLayout layout(t);
+  const std::vector<TrfColumn>& columns = layout.columns();
   if (std::any_of(t.round_dates.begin(), t.round_dates.end(),
                   [](const std::string& d) { return !d.empty(); })) {
-    std::string line = "132";
+    TrfLine line{"132", 3};
     for (std::size_t k = 0; k < columns.size(); ++k) {
       const int ordinal = columns[k].ordinal;
       if (ordinal >= 1 && std::size_t(ordinal) <= t.round_dates.size())
         put(line, 92 + 10 * k, 99 + 10 * k, trf_date(t.round_dates[std::size_t(ordinal - 1)], true), false);
     }
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    out += line + '\n';
+    while (!line.text.empty() && line.text.back() == ' ') line.text.pop_back();
+    out += line.text + '\n';
   }
 
   const std::vector<int> start_rank = starting_ranks(t);
@@ -285,11 +334,20 @@ std::string write_trf(const Tournament& t, const std::vector<Standing>& standing
       for (const Entry& e : t.players[i].entries)
         if (e.kind == EntryKind::Bye && e.half_points == 2 && e.round > 0) byes[e.round].push_back(int(i));
     std::vector<bool> had_u(t.players.size(), false);
+    // A player's score before a round: its counted results of numbered
+    // rounds, summed round by round once for each player with such a bye.
+    std::map<int, std::vector<std::pair<int, int>>> running;  // player -> (round, score after it)
     auto score_before = [&](int player, int round) {
-      int h = 0;
-      for (const Entry& e : t.players[std::size_t(player)].entries)
-        if (e.counted() && e.round > 0 && e.round < round) h += e.half_points;
-      return h;
+      auto [it, fresh] = running.try_emplace(player);
+      std::vector<std::pair<int, int>>& scores = it->second;
+      if (fresh) {
+        for (const Entry& e : t.players[std::size_t(player)].entries)
+          if (e.counted() && e.round > 0) scores.push_back({e.round, e.half_points});
+        std::sort(scores.begin(), scores.end());
+        for (std::size_t k = 1; k < scores.size(); ++k) scores[k].second += scores[k - 1].second;
+      }
+      const auto after = std::lower_bound(scores.begin(), scores.end(), std::pair<int, int>{round, INT_MIN});
+      return after == scores.begin() ? 0 : std::prev(after)->second;
     };
     for (const auto& [round, players] : byes) {
       int chosen = -1;
@@ -310,11 +368,24 @@ std::string write_trf(const Tournament& t, const std::vector<Standing>& standing
   auto allocated = [&](int player, const Entry& e) {
     if (t.system != System::Swiss) return false;
     const auto it = allocated_bye.find(e.round);
-    return trf_round(t, e) == 0 || (it != allocated_bye.end() && it->second == player);
+    return layout.trf_round(e) == 0 || (it != allocated_bye.end() && it->second == player);
   };
+  // A player's first entry of each round slot: where a player without a
+  // game in a round finds the absence (or rest) to write.
+  std::vector<const Entry*> first_of(t.round_numbers.size() + 2, nullptr);
   for (int pi : by_start) {
     const Player& p = t.players[std::size_t(pi)];
-    std::string line = "001";
+    for (const Entry& e : p.entries)
+      if (const Entry*& first = first_of[layout.slot(e.round)]; !first) first = &e;
+    // A player's entry of a column, absences and rests included where the
+    // player has no game in the round; none past the games the player had.
+    auto column_entry = [&](const TrfColumn& c) -> const Entry* {
+      const auto games = layout.round_entries(std::size_t(pi), c.round);
+      if (std::size_t(c.game) < games.size()) return games[std::size_t(c.game)];
+      if (c.game == 0 && games.empty()) return first_of[layout.slot(c.round)];
+      return nullptr;
+    };
+    TrfLine line{"001", 3};
     put(line, 5, 8, std::to_string(start_rank[std::size_t(pi)]), true);
     put(line, 11, 13, p.title, true);
     // A name of blanks alone would leave the field empty, which no reader takes.
@@ -326,7 +397,7 @@ std::string write_trf(const Tournament& t, const std::vector<Standing>& standing
     put(line, 81, 84, fmt::format("{:.1f}", p.points()), true);
     put(line, 86, 89, std::to_string(final_rank[std::size_t(pi)]), true);
     for (std::size_t k = 0; k < columns.size(); ++k) {
-      const Entry* entry = column_entry(t, p, columns[k]);
+      const Entry* entry = column_entry(columns[k]);
       if (!entry) continue;  // a game the player did not have: blank
       const Entry& e = *entry;
       const std::size_t c = 92 + 10 * k;
@@ -335,8 +406,9 @@ std::string write_trf(const Tournament& t, const std::vector<Standing>& standing
       put(line, c + 5, c + 5, e.colour ? (*e.colour == Color::White ? "w" : "b") : "-", false);
       put(line, c + 7, c + 7, std::string(1, result_char(t, e, allocated(pi, e))), false);
     }
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    out += line + '\n';
+    for (const Entry& e : p.entries) first_of[layout.slot(e.round)] = nullptr;
+    while (!line.text.empty() && line.text.back() == ' ') line.text.pop_back();
+    out += line.text + '\n';
   }
   return out;
 }
@@ -528,7 +600,8 @@ std::vector<TrfDisagreement> compare_trf(const Tournament& t, const TrfFile& trf
   // The TRF's blocks are read as write_trf lays them out (trf_columns, the
   // games of no known round last); blocks beyond them are rounds the games
   // do not have.
-  const std::vector<TrfColumn> columns = trf_columns(t);
+  const TrfLayout layout(t);
+  const std::vector<TrfColumn>& columns = layout.columns();
   const int last_round = t.round_numbers.empty() ? 0 : t.round_numbers.back();
   for (const auto& [pi, tp] : trf_of) {
     const Player& p = t.players[std::size_t(pi)];
@@ -550,7 +623,7 @@ std::vector<TrfDisagreement> compare_trf(const Tournament& t, const TrfFile& trf
       const std::string rn = r > 0 ? std::to_string(r) : "?";
       const TrfRound none;
       const TrfRound& tr = k < tp->rounds.size() ? tp->rounds[k] : none;
-      const auto games = round_entries(t, p, r);
+      const auto games = layout.round_entries(std::size_t(pi), r);
       const Entry* e = std::size_t(column.game) < games.size() ? games[std::size_t(column.game)] : nullptr;
       int trf_opp = -1;
       if (tr.opponent > 0) {

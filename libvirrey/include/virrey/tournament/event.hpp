@@ -122,8 +122,16 @@ struct Tournament {
   std::string first_date, last_date;  // "" when no game is dated
   std::vector<std::string> round_dates;  // [k]: the earliest date of round_numbers[k]'s games
   std::string time_control, arbiter, event_country, event_type;
+  // More players × rounds than kMaxCrosstableCells: built without its
+  // players' rounds (entries of the games only), for no report.
+  bool too_large = false;
   int player_index(std::string_view name) const;  // -1 when absent
 };
+
+// The most players × rounds a tournament may have: every player has an
+// entry in every round (an absence where no game), so that this bounds the
+// memory and time of a report (a few hundred MB at the bound).
+constexpr std::uint64_t kMaxCrosstableCells = 10'000'000;
 
 // Whether two Event names (or player names) are the same but for case and outer blanks.
 bool same_event_name(std::string_view a, std::string_view b);
