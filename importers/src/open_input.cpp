@@ -1,5 +1,6 @@
 #include "virrey/importers/open_input.hpp"
 
+#include <string>
 #include <utility>
 
 #include "file_source.hpp"
@@ -39,6 +40,17 @@ OpenResult decompressing(std::unique_ptr<ByteSource> raw) {
     head.append(buf, r.size);
   }
   const Compression c = detect_compression(head);
+  // UTF-16 (and UTF-32) text opens with a byte-order mark of FF FE or FE FF:
+  // every other byte is 0, no PGN reader would make sense of it.
+  if (c == Compression::None && head.size() >= 2) {
+    const auto b0 = static_cast<unsigned char>(head[0]), b1 = static_cast<unsigned char>(head[1]);
+    if ((b0 == 0xff && b1 == 0xfe) || (b0 == 0xfe && b1 == 0xff))
+      return {
+          nullptr, Compression::None,
+          std::string(raw->name()) + ": UTF-16 text (it opens with the byte-order mark " +
+              (b0 == 0xff ? "FF FE" : "FE FF") +
+              "); PGN is read as UTF-8 (or Windows-1252): convert it first, e.g. iconv -f UTF-16 -t UTF-8"};
+  }
   auto replay = std::make_unique<PrefixedSource>(std::move(head), std::move(raw));
   OpenResult result{nullptr, c, {}};
   switch (c) {

@@ -125,6 +125,20 @@ TEST_F(TempDir, PlainFileIsReadAsItIsWhateverItsName) {
   EXPECT_EQ(open_and_read(path, Compression::None, 1).data.size(), text.size());
 }
 
+// UTF-16 text (a byte-order mark, then a 0 byte after every ASCII one) is
+// refused with what it is and how to convert it; UTF-8's mark is read on.
+TEST_F(TempDir, Utf16IsRefusedByItsByteOrderMark) {
+  for (const std::string mark : {std::string("\xff\xfe"), std::string("\xfe\xff")}) {
+    const std::string path = write("u16.pgn", mark + std::string("[\0E\0v\0", 6));
+    const OpenResult opened = open_input(path);
+    EXPECT_FALSE(opened);
+    EXPECT_NE(opened.error.find(path + ": UTF-16 text"), std::string::npos) << opened.error;
+    EXPECT_NE(opened.error.find("iconv -f UTF-16 -t UTF-8"), std::string::npos) << opened.error;
+  }
+  const std::string utf8 = "\xef\xbb\xbf[Event \"x\"]\n";
+  EXPECT_EQ(open_and_read(write("u8.pgn", utf8), Compression::None).data, utf8);
+}
+
 TEST_F(TempDir, GzipIsRecognisedByContent) {
   const std::string text = sample_text(1 << 20);
   const std::string path = write("games.txt", gzip(text));
