@@ -111,6 +111,27 @@ TEST(ValidateChecks, ATournamentSplitOverTwoFilesIsOne) {
       << r.out;
 }
 
+// A game whose first move is in error had moves written: it is not also a
+// decisive result "with no move played"; a game with none is.
+TEST(ValidateChecks, AGameStoppedAtItsFirstMoveIsNoUnplayedResult) {
+  testing::TempDir dir;
+  const std::string path = dir.path() + "/g.pgn";
+  std::FILE* f = std::fopen(path.c_str(), "w");
+  const std::string head = "[Event \"E\"]\n[Site \"x\"]\n[Date \"2020.01.01\"]\n[Round \"1\"]\n";
+  std::fputs((head + "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e5 1-0\n\n" + head +
+              "[White \"C\"]\n[Black \"D\"]\n[Result \"1-0\"]\n\n1-0\n")
+                 .c_str(),
+             f);
+  std::fclose(f);
+  const RunResult r = run_virrey_words("validate '" + path + "'");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.out.find("g.pgn:9:4: error[illegal-move]: game 1, ply 1"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("game 1: in \"E\": 1-0 with no move played"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("warning[unplayed-result]: game 2: in \"E\": 1-0 with no move played"),
+            std::string::npos)
+      << r.out;
+}
+
 // Every finding of the sample's mistakes, by game and code, in the order
 // printed: the mistakes sample-data/README.md lists, and what follows from them.
 TEST(ValidateChecks, TheFindingsOfTheMistakesAreExactlyTheOnesMade) {

@@ -623,8 +623,8 @@ EventChecks::~EventChecks() = default;
 EventChecks::EventChecks(EventChecks&&) noexcept = default;
 EventChecks& EventChecks::operator=(EventChecks&&) noexcept = default;
 
-void EventChecks::add(std::size_t input, std::uint64_t number, pgn::Location start,
-                      const game::GameRecord& r) {
+void EventChecks::add(std::size_t input, std::uint64_t number, pgn::Location start, const game::GameRecord& r,
+                      bool moves_cut_short) {
   // The tags read, in one pass; backwards, so that the first of a repeated tag wins (as GameRecord::tag).
   std::string_view event, site, event_date, date, white, black, white_fide, black_fide, white_elo, black_elo,
       event_rounds, round, result, termination;
@@ -704,9 +704,10 @@ void EventChecks::add(std::size_t input, std::uint64_t number, pgn::Location sta
   g.result = tagged ? *tagged : r.result;
   g.has_fen = has_fen;
   g.forfeit = says_unplayed(termination) || bye_name(white) || bye_name(black);
-  // Moves not read (an unknown variant) are moves all the same.
-  g.plies = r.moves_unread ? std::max<std::uint32_t>(1, std::uint32_t(r.main_line.size()))
-                           : std::uint32_t(r.main_line.size());
+  // Moves not read (an unknown variant) or not played (after a move in
+  // error) are moves all the same.
+  g.plies = r.moves_unread || moves_cut_short ? std::max<std::uint32_t>(1, std::uint32_t(r.main_line.size()))
+                                              : std::uint32_t(r.main_line.size());
   g.input = std::uint32_t(input);
   g.number = number;
   g.line = start.line;

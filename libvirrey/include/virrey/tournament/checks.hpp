@@ -33,7 +33,10 @@ class EventChecks {
 
   // One game, in input order: its input's index, its number in the input and
   // where it starts.
-  void add(std::size_t input, std::uint64_t number, pgn::Location start, const game::GameRecord& record);
+  // `moves_cut_short`: its main line stopped at a move in error, so moves
+  // were written beyond those the record holds.
+  void add(std::size_t input, std::uint64_t number, pgn::Location start, const game::GameRecord& record,
+           bool moves_cut_short = false);
 
   // The findings of every tournament of the games added, as warnings, in
   // input order (by input, game, then code and message).
