@@ -639,6 +639,7 @@ void add_docs_commands(CLI::App& app, DocsOptions& o, int& exit_code) {
     const std::string script = bash_completion(app);
     const bool ok =
         std::fwrite(script.data(), 1, script.size(), stdout) == script.size() && std::fflush(stdout) == 0;
+    if (!ok) log::error("cannot write standard output");
     exit_code = ok ? kExitOk : kExitIo;
   });
   auto* man = app.add_subcommand("write-man-pages", "Write virrey.1 and virrey-COMMAND.1 into DIR.");

@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include <zstd_errors.h>
+
 namespace virrey::importers {
 
 ZstdSource::ZstdSource(std::unique_ptr<ByteSource> compressed)
@@ -34,6 +36,11 @@ ReadResult ZstdSource::read(std::span<char> buffer) {
     const std::size_t in_before = input_.pos, out_before = out.pos;
     const std::size_t ret = ZSTD_decompressStream(stream_, &out, &input_);
     if (ZSTD_isError(ret)) {
+      // The checksum is checked at the frame's end: the damage is anywhere before.
+      if (ZSTD_getErrorCode(ret) == ZSTD_error_checksum_wrong)
+        return fail(std::string(name()) +
+                    ": corrupt zstd data: a frame's checksum does not match its data (the file was "
+                    "damaged after it was compressed)");
       const std::uint64_t at = in_->raw_bytes_read() - (input_.size - input_.pos);
       return fail(std::string(name()) + ": corrupt zstd data (" + ZSTD_getErrorName(ret) +
                   ") near compressed byte " + std::to_string(at));

@@ -187,6 +187,16 @@ TEST_F(TempDir, TruncatedGzipIsAnError) {
   EXPECT_THAT(open_and_read(path2, Compression::Gzip).error, HasSubstr("truncated gzip"));
 }
 
+// A zstd frame whose checksum (checked at its end) does not match the data
+// says so, without a byte position that would point at its end.
+TEST_F(TempDir, AZstdChecksumThatDoesNotMatchIsSaidSo) {
+  std::string compressed = zstd_streamed("[Event \"x\"]\n1. e4 *\n");
+  compressed.back() = char(compressed.back() ^ 0xff);  // the checksum's last byte
+  const ReadAll r = open_and_read(write("bad.zst", compressed), Compression::Zstd);
+  EXPECT_THAT(r.error, HasSubstr("a frame's checksum does not match its data"));
+  EXPECT_THAT(r.error, Not(HasSubstr("near compressed byte")));
+}
+
 TEST_F(TempDir, CorruptGzipIsAnError) {
   const std::string text = sample_text(200000);
   std::string compressed = gzip(text);
