@@ -326,7 +326,8 @@ int run_analyse(const AnalyseOptions& o) {
     // whose engine plays none of them fails as without an engine, and
     // leaves --output as it was.
     held += text;
-    if (analyser.counters().games_refused < analysed && !held.empty()) {
+    constexpr std::size_t kMostHeld = std::size_t(8) << 20;  // then written as it comes
+    if ((analyser.counters().games_refused < analysed || held.size() > kMostHeld) && !held.empty()) {
       write(held);
       held.clear();
     }

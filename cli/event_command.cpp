@@ -335,10 +335,12 @@ int run_event(const EventOptions& o) {
   for (std::size_t k = 0; k < tournaments.size(); ++k)
     if (tournaments[k].too_large) {
       log::error(
-          "in \"{}\": {} players in {} rounds make more than {} results round by round, "
+          "in \"{}\": {} players in {} rounds{} make more than {} results in a crosstable, "
           "beyond what a report takes (README \"Limits\")",
-          labels[k], tournaments[k].players.size(), tournaments[k].rounds, tn::kMaxCrosstableCells);
-      return kExitUsage;
+          labels[k], tournaments[k].players.size(), tournaments[k].rounds,
+          tn::is_round_robin(tournaments[k].system) ? " (a round robin: a column per player)" : "",
+          tn::kMaxCrosstableCells);
+      return read_all ? kExitDataFailed : kExitIo;
     }
   warn_misplaced_games(summaries, tournaments, labels);
   // A system given that the pairings do not bear out (a Swiss ranked as a

@@ -127,7 +127,8 @@ void note_position_variants(const query::GameFilter& filter, const store::Databa
   std::vector<std::string> names;
   for (const query::PositionTarget& t : filter.positions) {
     if (counts[std::size_t(t.variant)].games > 0) return;
-    names.emplace_back(info(t.variant).name);
+    // (two forms of one position in one variant: named once)
+    if (names.empty() || names.back() != info(t.variant).name) names.emplace_back(info(t.variant).name);
   }
   if (games > 0)
     log::warn("the position is one of {} chess only, and {} holds no game of it", fmt::join(names, " or "),

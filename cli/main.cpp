@@ -16,12 +16,14 @@ namespace {
 
 // A standard stream closed by the caller (`>&-`) would be taken by the first
 // file the command opens: the report would land in --output, the log in the
-// database's folder. Each closed one is held by /dev/null opened read-only,
-// so that writing to it fails (and is reported) instead.
+// database's folder. Each closed one is held by /dev/null opened the wrong
+// way round (standard input for writing, the outputs for reading), so that
+// using it fails (and is reported) instead: a closed standard input is no
+// empty input.
 void hold_closed_standard_streams() {
   for (int fd = 0; fd <= 2; ++fd)
     if (::fcntl(fd, F_GETFD) == -1 && errno == EBADF) {
-      const int held = ::open("/dev/null", O_RDONLY);
+      const int held = ::open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
       if (held != -1 && held != fd) {
         ::dup2(held, fd);
         ::close(held);

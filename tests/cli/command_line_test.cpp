@@ -365,6 +365,12 @@ TEST(CommandLine, AClosedStandardOutputIsNotTheOutputFile) {
   EXPECT_EQ(valid.find(" games: "), std::string::npos);
   const RunResult again = run_virrey({"validate", d + "/valid.pgn"}, d);
   EXPECT_EQ(again.exit_code, 0) << again.out;
+  // A closed standard input is no empty input: reading it fails.
+  std::string stdin_closed = "'";
+  stdin_closed.append(VIRREY_BINARY).append("' validate <&- >/dev/null 2>&1");
+  const int closed = std::system(stdin_closed.c_str());
+  ASSERT_TRUE(WIFEXITED(closed));
+  EXPECT_EQ(WEXITSTATUS(closed), 3);
 }
 
 // --output and --rejects under two names of one file: refused before

@@ -865,6 +865,19 @@ TEST(FilterParse, FenErrorsNameTheProblem) {
   EXPECT_FALSE(query::position_from_fen_text("4k3/8/8/8/8/8/8/3VK3 w - - 0 1", Variant::Standard));
 }
 
+// Of the variants that reject a FEN, the one whose board it fits names the
+// problems: an empty 8x8 board lacks its kings, it is not "a 9x9 board short".
+TEST(FilterParse, AFenIsJudgedInTheVariantItsBoardFits) {
+  const auto empty8 = query::position_from_fen_text("8/8/8/8/8/8/8/8 w - - 0 1", std::nullopt);
+  ASSERT_FALSE(empty8);
+  EXPECT_EQ(empty8.error().message,
+            "bad FEN: no white king; no black king (as Standard chess; no variant accepts it)");
+  const auto empty9 = query::position_from_fen_text("9/9/9/9/9/9/9/9/9 w - - 0 1", std::nullopt);
+  ASSERT_FALSE(empty9);
+  EXPECT_EQ(empty9.error().message,
+            "bad FEN: no white king; no black king (as Modern chess; no variant accepts it)");
+}
+
 TEST(FilterParse, SanErrorsNameTheMove) {
   auto illegal = query::position_from_moves("e4 e5 Ke3", Variant::Standard);
   ASSERT_FALSE(illegal);

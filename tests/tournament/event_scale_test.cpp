@@ -14,8 +14,8 @@
 namespace virrey::tournament {
 namespace {
 
-// N games of one Event: game i in round i + 1, A<i> beats B<i>.
-std::vector<GameSummary> diagonal(int n) {
+// N games of one Event: game i in round i + 1 (or all in round 1), A<i> beats B<i>.
+std::vector<GameSummary> diagonal(int n, bool one_round = false) {
   std::vector<GameSummary> out;
   for (int i = 0; i < n; ++i) {
     std::string white = "A", black = "B";
@@ -23,7 +23,7 @@ std::vector<GameSummary> diagonal(int n) {
     black += std::to_string(i);
     game::GameRecord r;
     r.tags = {{"Event", "R"},
-              {"Round", std::to_string(i + 1)},
+              {"Round", std::to_string(one_round ? 1 : i + 1)},
               {"White", white},
               {"Black", black},
               {"Result", "1-0"}};
@@ -89,6 +89,18 @@ TEST(EventScale, TooManyPlayersTimesRoundsIsMarked) {
   EXPECT_GT(std::uint64_t(t.players.size()) * std::uint64_t(t.rounds), kMaxCrosstableCells);
   EXPECT_TRUE(t.too_large);
   EXPECT_EQ(t.games.size(), 2237u);
+}
+
+// A round robin's crosstable has a column per player: 3200 players in one
+// round are 3200 results as a Swiss, 10,240,000 as a round robin.
+TEST(EventScale, ARoundRobinCountsAColumnPerPlayer) {
+  const auto summaries = diagonal(1600, true);
+  const auto group = group_by_event(summaries).front();
+  const Tournament swiss = build_tournament(summaries, group, System::Swiss);
+  EXPECT_FALSE(swiss.too_large);
+  const Tournament rr = build_tournament(summaries, group, System::RoundRobin);
+  EXPECT_EQ(rr.players.size(), 3200u);
+  EXPECT_TRUE(rr.too_large);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -88,11 +89,8 @@ Result<std::vector<PositionTarget>> play_moves(Variant v, std::string_view moves
     return bad(fmt::format("bad SAN: {}: {}", p->label,
                            p->code == SanError::NullMove ? "a null move reaches no position" : p->message));
   }
-  // Move numbers alone ("1.") are no line: the start is not what was meant.
-  if (line.moves.empty())
-    return Error{ErrorKind::NotFound, fmt::format("bad SAN: '{}' holds no move", trim_space(moves))};
-  std::vector<PositionTarget> out;
-  add_position(line.last(), out);
+  std::vector<PositionTarget> out;  // none for a line of no move
+  if (!line.moves.empty()) add_position(line.last(), out);
   return out;
 }
 
@@ -141,7 +139,13 @@ Result<std::vector<PositionTarget>> position_from_fen_text(std::string_view fen,
         read = true;
       }
     });
-    if (!read && (best_errors.empty() || errors.size() < best_errors.size())) {
+    // The variant whose board the FEN fits, then the one with the fewest problems.
+    auto misfit = [](const FenProblems& p) {
+      return std::any_of(p.begin(), p.end(),
+                         [](const FenProblem& e) { return e.code == FenError::RankCount; });
+    };
+    if (!read && (best_errors.empty() || std::pair(misfit(errors), errors.size()) <
+                                             std::pair(misfit(best_errors), best_errors.size()))) {
       best_errors = std::move(errors);
       best_variant = v;
     }
@@ -176,8 +180,8 @@ Result<std::vector<PositionTarget>> position_from_moves(std::string_view moves,
     }
   }
   if (!out.empty()) return out;
-  if (!best_error) return bad("bad SAN: no variant to play the moves in");
-  if (best_error->kind == ErrorKind::NotFound) return bad(best_error->message);  // no move: in no variant
+  // Move numbers alone ("1.") are no line: the start is not what was meant.
+  if (!best_error) return bad(fmt::format("bad SAN: '{}' holds no move", trim_space(moves)));
   if (candidates.size() > 1)
     return bad(fmt::format("{} (as {} chess; no variant plays these moves)", best_error->message,
                            info(best_variant).name));

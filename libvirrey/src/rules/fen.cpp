@@ -56,7 +56,7 @@ void parse_board(std::string_view field, Setup& s, FenProblems& errors) {
   // A board of another size altogether (an 8x8 FEN given for Modern chess):
   // one problem, not one per rank.
   const bool one_width = std::all_of(lengths.begin(), lengths.end(), [&](int n) { return n == lengths[0]; });
-  if (one_width && ranks != height && lengths[0] != width && letters.empty()) {
+  if (one_width && ranks >= 2 && ranks != height && lengths[0] != width && letters.empty()) {
     add_problem(errors, FenError::RankCount, "the board is {}x{} ({} chess is played on {}x{})", lengths[0],
                 ranks, info(s.variant).name, width, height);
     return;

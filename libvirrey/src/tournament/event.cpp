@@ -271,7 +271,10 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
     if (system && *system == System::RoundRobin)
       t.system = most >= 2 ? System::DoubleRoundRobin : System::RoundRobin;
   }
-  if (std::uint64_t(t.players.size()) * std::uint64_t(t.rounds) > kMaxCrosstableCells) {
+  // A round robin's crosstable is players × players (each opponent a column).
+  const std::uint64_t columns = is_round_robin(t.system) ? std::max<std::uint64_t>(t.players.size(), t.rounds)
+                                                         : std::uint64_t(t.rounds);
+  if (std::uint64_t(t.players.size()) * columns > kMaxCrosstableCells) {
     t.too_large = true;
     return t;
   }

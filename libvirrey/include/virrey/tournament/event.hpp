@@ -128,9 +128,10 @@ struct Tournament {
   int player_index(std::string_view name) const;  // -1 when absent
 };
 
-// The most players × rounds a tournament may have: every player has an
-// entry in every round (an absence where no game), so that this bounds the
-// memory and time of a report (a few hundred MB at the bound).
+// The most players × rounds (in a round robin, players × players: the
+// crosstable's columns) a tournament may have: every player has an entry in
+// every round (an absence where no game), so that this bounds the memory and
+// time of a report (about 1 GB at the bound, the text table the largest).
 constexpr std::uint64_t kMaxCrosstableCells = 10'000'000;
 
 // Whether two Event names (or player names) are the same but for case and outer blanks.
