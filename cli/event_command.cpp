@@ -294,7 +294,7 @@ int run_event(const EventOptions& o) {
     }
   }
   if (!o.filter.variant.empty() && !variant_option(o.filter.variant)) return kExitUsage;
-  if (!o.output.empty() && o.output != "-") {
+  if (!o.output.empty()) {
     if (is_an_input(o.output, o.inputs)) {
       log::error("--output {} is one of the inputs", o.output);
       return kExitUsage;
@@ -353,7 +353,7 @@ int run_event(const EventOptions& o) {
 
   File file;
   std::FILE* out = stdout;
-  if (!o.output.empty() && o.output != "-") {
+  if (!o.output.empty()) {
     if (!(file = create_file(o.output))) return kExitIo;
     out = file.get();
   }

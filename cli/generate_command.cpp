@@ -172,7 +172,7 @@ int run_generate(const GenerateOptions& o) {
   }
   if (!o.engine.empty()) {
     File out;
-    if (o.output.empty() || o.output == "-")
+    if (o.output.empty())
       out = File(stdout);
     else if (!(out = create_file(o.output)))
       return kExitIo;
@@ -194,7 +194,7 @@ int run_generate(const GenerateOptions& o) {
   }
 
   File out;
-  if (o.output.empty() || o.output == "-") {
+  if (o.output.empty()) {
     out = File(stdout);
   } else if (!(out = create_file(o.output))) {
     return kExitIo;

@@ -1,7 +1,6 @@
 #include "output.hpp"
 
 #include <algorithm>
-
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -51,13 +50,6 @@ bool write_flushed(std::FILE* out, std::string_view text) {
   return false;
 }
 
-bool is_an_input(const std::string& path, const std::vector<std::string>& inputs) {
-  std::error_code ec;
-  for (const std::string& input : inputs)
-    if (input != "-" && std::filesystem::equivalent(path, input, ec) && !ec) return true;
-  return false;
-}
-
 bool same_file(const std::string& a, const std::string& b) {
   std::error_code ec;
   if (std::filesystem::equivalent(a, b, ec) && !ec) return true;
@@ -65,6 +57,11 @@ bool same_file(const std::string& a, const std::string& b) {
   if (ec) return a == b;
   const auto cb = std::filesystem::weakly_canonical(b, ec);
   return ec ? a == b : ca == cb;
+}
+
+bool is_an_input(const std::string& path, const std::vector<std::string>& inputs) {
+  return std::any_of(inputs.begin(), inputs.end(),
+                     [&](const std::string& input) { return input != "-" && same_file(path, input); });
 }
 
 bool is_in_database(const std::string& path, const std::string& db) {

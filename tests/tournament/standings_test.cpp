@@ -993,6 +993,12 @@ TEST(Trf, ByesAndForfeitsMissingFromTheTrfAreFound) {
       std::vector<std::string>{"trf-result round 2: the TRF gives P4 a bye ('H'); the games have no game"});
 }
 
+// The 8 characters of player `number`'s round `round` in a TRF's 001 line.
+std::string trf_round(const std::string& trf, int number, int round) {
+  const std::size_t at = trf.find("\n001    " + std::to_string(number));
+  return at == std::string::npos ? std::string() : trf.substr(at + 1 + 91 + 10 * std::size_t(round - 1), 8);
+}
+
 // TRF-16 has one pairing-allocated bye (U) a round. Two full-point byes in
 // round 1 of a Swiss: ratings A 2000, B 1900, C 1800, D 1700 give starting
 // ranks A 1 ... D 4; the U goes to the lowest-ranked of the two, D (4), as
@@ -1006,12 +1012,8 @@ TEST(Trf, OneAllocatedByeARound) {
                        {"D", "B", "2.2", "1-0"}},
                       {{"A", 2000}, {"B", 1900}, {"C", 1800}, {"D", 1700}}, System::Swiss);
   const std::string trf = write_trf(m.t, standings(m.t, default_tie_breaks(System::Swiss)));
-  auto block = [&](int number, int round) {
-    const std::size_t at = trf.find("\n001    " + std::to_string(number));
-    return at == std::string::npos ? std::string() : trf.substr(at + 1 + 91 + 10 * std::size_t(round - 1), 8);
-  };
-  EXPECT_EQ(block(3, 1), "0000 - F") << trf;
-  EXPECT_EQ(block(4, 1), "0000 - U") << trf;
+  EXPECT_EQ(trf_round(trf, 3, 1), "0000 - F") << trf;
+  EXPECT_EQ(trf_round(trf, 4, 1), "0000 - U") << trf;
   std::size_t allocated = 0;
   for (std::size_t at = trf.find("- U"); at != std::string::npos; at = trf.find("- U", at + 1)) ++allocated;
   EXPECT_EQ(allocated, 1u) << trf;
@@ -1033,14 +1035,10 @@ TEST(Trf, NoPlayerGetsThePairingByeTwice) {
                        {"E", "BYE", "2.4", "1-0", false}},
                       {{"A", 2000}, {"B", 1900}, {"C", 1800}, {"D", 1700}, {"E", 1600}}, System::Swiss);
   const std::string trf = write_trf(m.t, standings(m.t, default_tie_breaks(System::Swiss)));
-  auto block = [&](int number, int round) {
-    const std::size_t at = trf.find("\n001    " + std::to_string(number));
-    return at == std::string::npos ? std::string() : trf.substr(at + 1 + 91 + 10 * std::size_t(round - 1), 8);
-  };
-  EXPECT_EQ(block(5, 1), "0000 - U") << trf;
-  EXPECT_EQ(block(5, 2), "0000 - F") << trf;
-  EXPECT_EQ(block(2, 2), "0000 - F") << trf;
-  EXPECT_EQ(block(4, 2), "0000 - U") << trf;
+  EXPECT_EQ(trf_round(trf, 5, 1), "0000 - U") << trf;
+  EXPECT_EQ(trf_round(trf, 5, 2), "0000 - F") << trf;
+  EXPECT_EQ(trf_round(trf, 2, 2), "0000 - F") << trf;
+  EXPECT_EQ(trf_round(trf, 4, 2), "0000 - U") << trf;
   for (const auto& d : compare_trf(m.t, read_trf(trf))) ADD_FAILURE() << d.message;
 }
 
