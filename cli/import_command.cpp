@@ -83,6 +83,11 @@ int run_import(const ImportOptions& o) {
   // an import that reads nothing new keeps the rejects of the one before.
   StagedFile rejects;
   if (!o.rejects.empty()) {
+    if (o.rejects == "-") {
+      log::error(
+          "--rejects -: the import's summary goes to standard output; name a file for the rejected games");
+      return kExitUsage;
+    }
     if (is_an_input(o.rejects, o.inputs)) {
       log::error("--rejects {} is one of the inputs", o.rejects);
       return kExitUsage;

@@ -28,15 +28,24 @@ int run_validate(const ValidateOptions& o) {
   options.check.notation = o.export_notation;
   options.keep_raw = !o.rejects.empty();
 
-  // `--output -`: the games on standard output, the report on standard error.
+  // `--output -` or `--rejects -`: those games on standard output, the
+  // report on standard error.
   const bool games_to_stdout = o.output == "-";
+  const bool rejects_to_stdout = o.rejects == "-";
+  if (games_to_stdout && rejects_to_stdout) {
+    log::error(
+        "--output - and --rejects - both name standard output: the valid games and the rejected ones go "
+        "apart");
+    return kExitUsage;
+  }
   for (const std::string* written : {&o.output, &o.rejects}) {
     if (!written->empty() && *written != "-" && is_an_input(*written, o.inputs)) {
       log::error("{} {} is one of the inputs", written == &o.output ? "--output" : "--rejects", *written);
       return kExitUsage;
     }
   }
-  if (!o.output.empty() && !games_to_stdout && !o.rejects.empty() && same_file(o.output, o.rejects)) {
+  if (!o.output.empty() && !games_to_stdout && !o.rejects.empty() && !rejects_to_stdout &&
+      same_file(o.output, o.rejects)) {
     log::error("--output and --rejects name one file, {}: the valid games and the rejected ones go apart",
                o.output);
     return kExitUsage;
@@ -44,9 +53,10 @@ int run_validate(const ValidateOptions& o) {
   File output, rejects;
   if (!o.output.empty() && !games_to_stdout && !(output = create_file(o.output))) return kExitIo;
   std::FILE* games_out = games_to_stdout ? stdout : output.get();
-  if (!o.rejects.empty() && !(rejects = create_file(o.rejects))) return kExitIo;
+  if (!o.rejects.empty() && !rejects_to_stdout && !(rejects = create_file(o.rejects))) return kExitIo;
+  std::FILE* rejects_out = rejects_to_stdout ? stdout : rejects.get();
 
-  FindingWriter writer(o.format, games_to_stdout ? stderr : stdout);
+  FindingWriter writer(o.format, games_to_stdout || rejects_to_stdout ? stderr : stdout);
   ValidationSummary summary;
   Progress progress;
   std::uint64_t errors_printed = 0;
@@ -107,7 +117,7 @@ int run_validate(const ValidateOptions& o) {
         emit(r.file, f);
       }
     }
-    if (failed && rejects) ingest::write_raw_game(rejects.get(), r.raw);
+    if (failed && rejects_out) ingest::write_raw_game(rejects_out, r.raw);
     if (!failed && games_out) {
       const std::string pgn = game::write_pgn(g.record);
       std::fwrite(pgn.data(), 1, pgn.size(), games_out);

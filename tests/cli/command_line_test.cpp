@@ -385,6 +385,30 @@ TEST(CommandLine, OutputAndRejectsAreTwoFiles) {
   EXPECT_FALSE(std::filesystem::exists(d + "/out.pgn"));
 }
 
+// `--rejects -`: the rejected games, byte for byte, on standard output and
+// the report on standard error; with `-o -` too, refused; import refuses it
+// (its summary is on standard output).
+TEST(CommandLine, RejectsToStandardOutput) {
+  TempDir dir;
+  const std::string d = dir.path();
+  const std::string bad = "[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Ke3 1-0\n";
+  const std::string good = "[Event \"y\"]\n[Result \"*\"]\n\n1. d4 *\n";
+  testing::write_file(d + "/in.pgn", good + "\n" + bad);
+  const RunResult r = run_virrey({"validate", d + "/in.pgn", "--rejects", "-"}, d);
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(r.out, bad + "\n");
+  EXPECT_NE(r.err.find("2 games: 1 valid, 1 with errors"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(d + "/-"));
+  const RunResult both = run_virrey({"validate", d + "/in.pgn", "-o", "-", "--rejects", "-"}, d);
+  EXPECT_EQ(both.exit_code, 2) << both.err;
+  EXPECT_TRUE(both.out.empty()) << both.out;
+  const RunResult import = run_virrey({"import", d + "/in.pgn", "--db", d + "/db", "--rejects", "-"}, d);
+  EXPECT_EQ(import.exit_code, 2) << import.err;
+  EXPECT_NE(import.err.find("--rejects -"), std::string::npos) << import.err;
+  EXPECT_FALSE(std::filesystem::exists(d + "/-"));
+  EXPECT_FALSE(std::filesystem::exists(d + "/db"));
+}
+
 // A database whose parts are not all made yet: while a writer holds it (the
 // first import, before its first commit) a reader is told to try again;
 // with no writer, that its creation was interrupted.
