@@ -345,11 +345,20 @@ int run_event(const EventOptions& o) {
   warn_misplaced_games(summaries, tournaments, labels);
   // A system given that the pairings do not bear out (a Swiss ranked as a
   // knockout, say) is followed, and said.
-  if (system)
-    for (std::size_t k = 0; k < tournaments.size(); ++k)
-      if (const tn::System seen = tn::recognise_system(tournaments[k]); seen != tournaments[k].system)
+  for (std::size_t k = 0; k < tournaments.size(); ++k) {
+    const tn::Tournament& t = tournaments[k];
+    if (t.system_origin == tn::SystemOrigin::Pairings) continue;
+    if (const tn::System seen = tn::recognise_system(t); seen != t.system) {
+      if (t.system_origin == tn::SystemOrigin::Given)
         log::warn("in \"{}\": the pairings are those of a {} tournament; ranked as --system {} asks",
-                  labels[k], tn::system_name(seen), tn::system_name(tournaments[k].system));
+                  labels[k], tn::system_name(seen), tn::system_name(t.system));
+      else
+        log::warn(
+            "in \"{}\": the pairings are those of a {} tournament; ranked as a {} as its EventType tag "
+            "\"{}\" says (--system {} ranks it so)",
+            labels[k], tn::system_name(seen), tn::system_name(t.system), t.event_type, tn::system_name(seen));
+    }
+  }
 
   File file;
   std::FILE* out = stdout;
@@ -378,6 +387,17 @@ int run_event(const EventOptions& o) {
       case Format::Html: written = write_event_html(reports, out); break;
       case Format::Trf:
         for (const EventReport& r : reports) {
+          // TRF has no result for a game not finished: its block is written
+          // with a blank result, which readers take as no point.
+          const auto pending = std::count_if(
+              r.tournament->games.begin(), r.tournament->games.end(), [](const tn::TournamentGame& g) {
+                return g.result == GameResult::Unknown && g.white >= 0 && g.black >= 0;
+              });
+          if (pending > 0)
+            log::warn(
+                "in \"{}\": {} game{} without a result (*) written with a blank result (TRF has none for "
+                "an unfinished game)",
+                r.label, pending, pending == 1 ? "" : "s");
           const std::string text = tn::write_trf(*r.tournament, r.standings, r.label);
           written &= std::fwrite(text.data(), 1, text.size(), out) == text.size();
         }

@@ -272,8 +272,11 @@ StandingRows match_rows(const tn::Tournament& t) {
                  {"Player", Align::Left}, {"Games", Align::Left},  {"Winner", Align::Left}};
   for (const tn::Match& m : tn::knockout_matches(t)) {
     out.rows.push_back({std::to_string(m.round), t.players[std::size_t(m.a)].name,
-                        fmt::format("{}-{}", half_text(m.a_half), half_text(m.b_half)), t.players[std::size_t(m.b)].name,
-                        match_games(t, m), m.winner >= 0 ? t.players[std::size_t(m.winner)].name : "level"});
+                        fmt::format("{}-{}", half_text(m.a_half), half_text(m.b_half)),
+                        t.players[std::size_t(m.b)].name, match_games(t, m),
+                        m.winner < 0 ? std::string("level")
+                        : m.level    ? t.players[std::size_t(m.winner)].name + " (plays on)"
+                                     : t.players[std::size_t(m.winner)].name});
   }
   return out;
 }
@@ -387,7 +390,9 @@ bool write_event_json(const std::vector<EventReport>& reports, std::FILE* file) 
                                       Value::string(t.players[std::size_t(mt.b)].name)})},
              {"score", Value::list({Value::number(mt.a_half / 2.0, 1), Value::number(mt.b_half / 2.0, 1)})},
              {"games", Value::integer(mt.games.size())},
-             {"winner", mt.winner >= 0 ? Value::string(t.players[std::size_t(mt.winner)].name) : Value::null()}}));
+             {"winner",
+              mt.winner >= 0 ? Value::string(t.players[std::size_t(mt.winner)].name) : Value::null()},
+             {"level", Value::boolean(mt.a_half == mt.b_half)}}));
       out += ",\"matches\":";
       out += json(Value::list(std::move(matches)));
     }

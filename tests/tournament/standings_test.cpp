@@ -19,6 +19,7 @@ struct G {
   std::string white, black, round, result;
   bool played = true;     // two moves, else none
   bool one_move = false;  // played, a single move
+  std::vector<std::pair<std::string, std::string>> tags = {};  // more tags (Termination, EventType...)
 };
 
 struct Made {
@@ -35,6 +36,7 @@ Made make(const std::vector<G>& games, const std::map<std::string, int>& ratings
     r.tags = {{"Event", "Test"}, {"Round", g.round}, {"White", g.white}, {"Black", g.black}, {"Result", g.result}};
     if (auto it = ratings.find(g.white); it != ratings.end()) r.tags.push_back({"WhiteElo", std::to_string(it->second)});
     if (auto it = ratings.find(g.black); it != ratings.end()) r.tags.push_back({"BlackElo", std::to_string(it->second)});
+    for (const auto& [name, value] : g.tags) r.tags.push_back({name, value});
     if (g.played) r.main_line.resize(g.one_move ? 1 : 2);
     m.summaries.push_back(summarize(r, {}));
   }
@@ -1064,6 +1066,189 @@ TEST(Trf, AGameOfNoKnownRoundFillsTheRoundItsPlayersSpare) {
   EXPECT_EQ(line(4).substr(91 + 10, 8), "   1 b 0") << trf;
   EXPECT_EQ(line(1).size(), std::size_t(91 + 10 * 2 + 8)) << trf;  // three blocks, none after them
   for (const auto& d : compare_trf(m.t, read_trf(trf))) ADD_FAILURE() << d.message;
+}
+
+// A blank result where the games have one is TRF's Z (no point): a
+// disagreement; a game of the games left unfinished (*) that the TRF gives a
+// result is one too; a block that does not read is told once, and the
+// player's other rounds are still compared. Messages name White first.
+TEST(Trf, BlankResultsUnfinishedGamesAndUnreadableBlocks) {
+  // Ratings A 2000 .. D 1700: starting ranks 1 .. 4.
+  // r1 A-B 1-0, D-C 0-1; r2 C-A 1/2, B-D *.
+  const Made m = make({{"A", "B", "1.1", "1-0"},
+                       {"D", "C", "1.2", "0-1"},
+                       {"C", "A", "2.1", "1/2-1/2"},
+                       {"B", "D", "2.2", "*"}},
+                      {{"A", 2000}, {"B", 1900}, {"C", 1800}, {"D", 1700}}, System::Swiss);
+  const std::string trf = write_trf(m.t, standings(m.t, default_tie_breaks(System::Swiss)));
+  // The unfinished game: opponent and colour, no result (the line ends there).
+  ASSERT_EQ(trf_round(trf, 2, 2), "   4 w\n0") << trf;
+  for (const auto& d : compare_trf(m.t, read_trf(trf))) ADD_FAILURE() << d.message;
+  // `text` written at `offset` of a player's round block (the line padded to it).
+  auto edited = [&](std::string changed, int number, int round, std::size_t offset, std::string_view text) {
+    const std::size_t at = changed.find("\n001    " + std::to_string(number)) + 1;
+    const std::size_t end = changed.find('\n', at);
+    std::string line = changed.substr(at, end - at);
+    const std::size_t column = 91 + 10 * std::size_t(round - 1) + offset;
+    line.resize(std::max(line.size(), column + text.size()), ' ');
+    line.replace(column, text.size(), text);
+    return changed.replace(at, end - at, line);
+  };
+  auto with = [&](int number, int round, std::size_t offset, std::string_view text) {
+    const std::string changed = edited(trf, number, round, offset, text);
+    std::vector<std::string> out;
+    const TrfFile f = read_trf(changed);
+    for (const auto& p : f.problems) out.push_back("problem " + std::to_string(p.column) + " " + p.message);
+    for (const auto& d : compare_trf(m.t, f))
+      out.push_back(std::string(trf_code_name(d.code)) + " " + d.message);
+    return out;
+  };
+  // A's round-1 win, its result blanked (points left as they are).
+  EXPECT_EQ(with(1, 1, 7, " "),
+            std::vector<std::string>{"trf-result round 1: A scores 1 in the games, nothing in the TRF"});
+  // B-D unfinished in the games, a draw in B's TRF line.
+  EXPECT_EQ(
+      with(2, 2, 7, "="),
+      std::vector<std::string>{"trf-result round 2: B - D has no result in the games (*), '=' in the TRF"});
+  // D's round-1 colour unreadable: that block alone is set aside; D's round 2
+  // blanked as well is still found (D has Black against B: B - D).
+  const std::string both = edited(edited(trf, 4, 1, 5, "x"), 4, 2, 0, "        ");
+  std::vector<std::string> out;
+  const TrfFile f = read_trf(both);
+  ASSERT_EQ(f.problems.size(), 1u);
+  EXPECT_EQ(f.problems[0].column, 97u);
+  ASSERT_EQ(f.players.size(), 4u);
+  for (const auto& d : compare_trf(m.t, f))
+    out.push_back(std::string(trf_code_name(d.code)) + " " + d.message);
+  EXPECT_EQ(out, std::vector<std::string>{
+                     "trf-missing-game round 2: the games have B - D; the TRF pairs D with no one"});
+}
+
+// The EventType tag names the system (PGN's "tourn" a round robin); a round
+// robin one of whose players withdrew is recognised without it. Six players
+// in the circle method's rounds (1 A ... 6 F): r1 A-F B-E C-D, r2 F-D E-C
+// A-B, r3 B-F C-A D-E, r4 F-E A-D B-C, r5 C-F D-B E-A. F withdraws after
+// round 3: F-E (r4) is a forfeit, C-F (r5) is not in the file.
+std::vector<G> withdrawal_round_robin(const std::vector<std::pair<std::string, std::string>>& tags = {}) {
+  return {{"A", "F", "1", "1-0", true, false, tags},     {"B", "E", "1", "1/2-1/2", true, false, tags},
+          {"C", "D", "1", "0-1", true, false, tags},     {"F", "D", "2", "0-1", true, false, tags},
+          {"E", "C", "2", "1-0", true, false, tags},     {"A", "B", "2", "1/2-1/2", true, false, tags},
+          {"B", "F", "3", "1-0", true, false, tags},     {"C", "A", "3", "1/2-1/2", true, false, tags},
+          {"D", "E", "3", "0-1", true, false, tags},     {"F", "E", "4", "0-1", false, false, tags},
+          {"A", "D", "4", "1/2-1/2", true, false, tags}, {"B", "C", "4", "1-0", true, false, tags},
+          {"D", "B", "5", "1-0", true, false, tags},     {"E", "A", "5", "0-1", true, false, tags}};
+}
+
+TEST(Standings, RoundRobinWithAWithdrawal) {
+  EXPECT_EQ(make(withdrawal_round_robin()).t.system, System::RoundRobin);  // 14 of 15 pairs met
+  // Without the forfeit 13 of 15 pairs met (< 90 %); both missing ones are F's.
+  std::vector<G> games = withdrawal_round_robin();
+  games.erase(games.begin() + 9);
+  EXPECT_EQ(make(games).t.system, System::RoundRobin);
+  // The same rounds without A-B (r2) and C-D (r1) instead: no one player
+  // is in both missing pairs, so this is no round robin of a withdrawal.
+  games = withdrawal_round_robin();
+  games.erase(games.begin() + 5);
+  games.erase(games.begin() + 2);
+  EXPECT_EQ(make(games).t.system, System::Swiss);
+}
+
+TEST(Standings, EventTypeNamesTheSystem) {
+  const std::vector<std::pair<std::string, std::string>> tourn = {{"EventType", "tourn"}};
+  // A Swiss-looking file that its EventType calls a round robin, and the reverse.
+  const Made rr =
+      make({{"A", "B", "1", "1-0", true, false, tourn}, {"C", "D", "1", "1-0", true, false, tourn}});
+  EXPECT_EQ(rr.t.system, System::RoundRobin);
+  EXPECT_EQ(rr.t.system_origin, SystemOrigin::EventType);
+  EXPECT_EQ(system_of_event_type("k.o."), System::Knockout);
+  EXPECT_EQ(system_of_event_type(" Swiss "), System::Swiss);
+  EXPECT_EQ(system_of_event_type("rr"), System::RoundRobin);
+  EXPECT_EQ(system_of_event_type("match"), std::nullopt);
+  EXPECT_EQ(system_of_event_type("team-tourn"), std::nullopt);
+  const Made swiss = make(withdrawal_round_robin({{"EventType", "swiss"}}));
+  EXPECT_EQ(swiss.t.system, System::Swiss);
+  // --system wins over the tag.
+  const Made given =
+      make({{"A", "B", "1", "1-0", true, false, tourn}, {"C", "D", "1", "1-0", true, false, tourn}}, {},
+           System::Swiss);
+  EXPECT_EQ(given.t.system, System::Swiss);
+  EXPECT_EQ(given.t.system_origin, SystemOrigin::Given);
+}
+
+// A game with a result and no move: a forfeit when its Termination says so;
+// a draw, or one whose Termination names how it ended, played (not rated);
+// in a file of results alone, every game played and rated.
+TEST(Standings, GamesWithoutMoves) {
+  const std::vector<std::pair<std::string, std::string>> forfeit = {{"Termination", "forfeit"}},
+                                                         normal = {{"Termination", "time forfeit"}};
+  const Made mixed = make({{"A", "B", "1.1", "1-0"},
+                           {"C", "D", "1.2", "1/2-1/2", false},
+                           {"A", "C", "2.1", "1-0", false, false, normal},
+                           {"B", "D", "2.2", "0-1", false},
+                           {"A", "D", "3.1", "1-0", false, false, forfeit}});
+  auto kind = [](const Made& m, const std::string& player, int round) {
+    for (const Entry& e : m.t.players[std::size_t(m.idx(player))].entries)
+      if (e.round == round) return e.kind;
+    return EntryKind::Absent;
+  };
+  EXPECT_EQ(kind(mixed, "C", 1), EntryKind::Played);   // a draw without a move
+  EXPECT_EQ(kind(mixed, "C", 2), EntryKind::Played);   // "time forfeit": lost on time
+  EXPECT_EQ(kind(mixed, "B", 2), EntryKind::Forfeit);  // decisive, no Termination
+  EXPECT_EQ(kind(mixed, "D", 3), EntryKind::Forfeit);  // Termination "forfeit"
+  const std::string trf = write_trf(mixed.t, standings(mixed.t, default_tie_breaks(mixed.t.system)));
+  // Starting ranks by name (no ratings): A 1, B 2, C 3, D 4.
+  EXPECT_EQ(trf_round(trf, 3, 1), "   4 w D") << trf;
+  EXPECT_EQ(trf_round(trf, 3, 2), "   1 b L") << trf;
+  EXPECT_EQ(trf_round(trf, 2, 2), "   4 w -") << trf;
+
+  // The same games with no move at all: a file of results.
+  const Made results = make({{"A", "B", "1.1", "1-0", false},
+                             {"C", "D", "1.2", "1/2-1/2", false},
+                             {"A", "C", "2.1", "1-0", false},
+                             {"B", "D", "2.2", "0-1", false},
+                             {"A", "D", "3.1", "1-0", false, false, forfeit}});
+  EXPECT_EQ(kind(results, "B", 1), EntryKind::Played);
+  EXPECT_EQ(kind(results, "B", 2), EntryKind::Played);
+  EXPECT_EQ(kind(results, "D", 3), EntryKind::Forfeit);
+  const std::string rtrf = write_trf(results.t, standings(results.t, default_tie_breaks(results.t.system)));
+  EXPECT_EQ(trf_round(rtrf, 1, 1), "   2 w 1") << rtrf;
+  EXPECT_EQ(trf_round(rtrf, 3, 1), "   4 w =") << rtrf;
+  EXPECT_EQ(trf_round(rtrf, 1, 3), "   4 w +") << rtrf;
+}
+
+// A knockout match level on points was won by the player who plays on;
+// TRF orders a starting list by rating, then title, then name; 122 is the
+// time control most games were played at.
+TEST(Standings, KnockoutLevelMatchesTitlesAndTimeControl) {
+  const std::vector<std::pair<std::string, std::string>> slow = {{"TimeControl", "5400+30"}},
+                                                         fast = {{"TimeControl", "300+2"}};
+  const Made m =
+      make({{"A", "B", "1.1.1", "1/2-1/2", true, false, slow},
+            {"B", "A", "1.1.2", "1/2-1/2", true, false, slow},
+            {"A", "B", "1.1.3", "1/2-1/2", true, false, fast},  // armageddon drawn: Black (B) goes on
+            {"C", "D", "1.2.1", "1-0", true, false, slow},
+            {"D", "C", "1.2.2", "1/2-1/2", true, false, slow},
+            {"B", "C", "2.1.1", "1/2-1/2", true, false, slow},
+            {"C", "B", "2.1.2", "1/2-1/2", true, false, slow}});
+  ASSERT_EQ(m.t.system, System::Knockout);
+  const auto matches = knockout_matches(m.t);
+  ASSERT_EQ(matches.size(), 3u);
+  EXPECT_EQ(matches[0].winner, m.idx("B"));
+  EXPECT_TRUE(matches[0].level);
+  EXPECT_EQ(matches[1].winner, m.idx("C"));
+  EXPECT_FALSE(matches[1].level);
+  EXPECT_EQ(matches[2].winner, -1);  // the final level, no later round
+  EXPECT_EQ(m.t.time_control, "5400+30");
+
+  // Three players rated alike: GM before IM before none, whatever the names.
+  Made titled = make({{"Zed", "Amy", "1", "1-0"}, {"Bob", "Zed", "2", "1-0"}, {"Amy", "Bob", "3", "1-0"}},
+                     {{"Zed", 2300}, {"Amy", 2300}, {"Bob", 2300}});
+  titled.t.players[std::size_t(titled.idx("Zed"))].title = "GM";
+  titled.t.players[std::size_t(titled.idx("Bob"))].title = "IM";
+  const std::vector<int> start = starting_ranks(titled.t);
+  EXPECT_EQ(start[std::size_t(titled.idx("Zed"))], 1);
+  EXPECT_EQ(start[std::size_t(titled.idx("Bob"))], 2);
+  EXPECT_EQ(start[std::size_t(titled.idx("Amy"))], 3);
 }
 
 }  // namespace

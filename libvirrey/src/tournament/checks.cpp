@@ -144,19 +144,6 @@ std::uint16_t small_number(std::string_view t, int limit) {
   return v >= 1 && v <= limit ? std::uint16_t(v) : 0;
 }
 
-// Whether `text` holds `word` (lower case), ignoring ASCII case.
-bool holds_word(std::string_view text, std::string_view word) {
-  return std::search(text.begin(), text.end(), word.begin(), word.end(), [](char t, char w) {
-           return (t >= 'A' && t <= 'Z' ? char(t - 'A' + 'a') : t) == w;
-         }) != text.end();
-}
-
-bool says_unplayed(std::string_view termination) {
-  for (std::string_view word : {"forfeit", "unplayed", "not played", "abandoned", "default", "bye"})
-    if (holds_word(termination, word)) return true;
-  return false;
-}
-
 // The ASCII letter of the Latin-1 and Latin Extended-A letters U+00C0..U+017F
 // ('*' for the two signs among them), so that "Carlsén" and "Carlsen" compare equal.
 constexpr std::string_view kFolded =

@@ -81,6 +81,15 @@ std::optional<System> parse_system(std::string_view name) {
 
 bool is_round_robin(System s) { return s == System::RoundRobin || s == System::DoubleRoundRobin; }
 
+std::optional<System> system_of_event_type(std::string_view event_type) {
+  const std::string_view v = trim(event_type);
+  // PGN's own values (tourn: a round robin; k.o.), then virrey's --system names.
+  if (iequal(v, "tourn")) return System::RoundRobin;
+  if (iequal(v, "k.o.") || iequal(v, "ko")) return System::Knockout;
+  if (iequal(v, "match") || iequal(v, "matches")) return std::nullopt;  // a match: as its games show
+  return parse_system(v);
+}
+
 std::string_view entry_kind_name(EntryKind k) {
   switch (k) {
     case EntryKind::Played: return "played";
@@ -167,6 +176,7 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
   std::map<std::string, int, std::less<>> index;
   std::vector<std::vector<int>> ratings;
   std::vector<Variant> variants;
+  std::vector<std::string> time_controls;
   auto player = [&](const PlayerTags& tags) {
     if (bye_name(tags.name)) return -1;
     const std::string key = key_of(tags);
@@ -214,13 +224,15 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
       if (t.first_date.empty() || g.date < t.first_date) t.first_date = g.date;
       if (t.last_date.empty() || g.date > t.last_date) t.last_date = g.date;
     }
-    first_known(t.time_control, g.time_control);
+    if (!unknown_tag_value(g.time_control)) time_controls.push_back(g.time_control);
     first_known(t.arbiter, g.arbiter);
     first_known(t.event_country, g.event_country);
     first_known(t.event_type, g.event_type);
     t.games.push_back(game);
   }
   t.variant = most_common(variants).value_or(Variant::Standard);
+  // The time control most games were played at (a knockout's tie-break games are fewer).
+  t.time_control = most_common(time_controls).value_or("");
   for (std::size_t i = 0; i < t.players.size(); ++i) t.players[i].rating = most_common(ratings[i]);
   std::sort(t.round_numbers.begin(), t.round_numbers.end());
   t.round_numbers.erase(std::unique(t.round_numbers.begin(), t.round_numbers.end()), t.round_numbers.end());
@@ -232,6 +244,31 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
     const auto k = std::lower_bound(t.round_numbers.begin(), t.round_numbers.end(), game.round);
     std::string& rd = t.round_dates[std::size_t(k - t.round_numbers.begin())];
     if (rd.empty() || d < rd) rd = d;
+  }
+
+  // A game with a result and no move: a forfeit when its Termination says
+  // so (says_unplayed). Otherwise a draw, or a game whose Termination names
+  // how it ended ("normal", "time forfeit"), was played and is not rated
+  // (one player never moved); in a tournament none of whose games has a
+  // move (a file of results), each game was played and is rated; else a
+  // decisive result without a move is read as a forfeit.
+  bool any_moves = false, any_pairing = false;
+  for (const TournamentGame& game : t.games)
+    if (game.white >= 0 && game.black >= 0) {
+      any_pairing = true;
+      any_moves |= game.played;
+    }
+  const bool results_only = any_pairing && !any_moves;
+  for (TournamentGame& game : t.games) {
+    if (game.played || game.white < 0 || game.black < 0 || game.result == GameResult::Unknown) continue;
+    const GameSummary& g = summaries[game.summary];
+    if (says_unplayed(g.termination)) continue;
+    if (results_only) {
+      game.played = true;
+      game.plies = 2;  // its moves not given: rated
+    } else if (game.result == GameResult::Draw || !unknown_tag_value(g.termination)) {
+      game.played = true;
+    }
   }
 
   // Every game is an entry of each of its players.
@@ -261,14 +298,16 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
       t.players[std::size_t(me)].entries.push_back(e);
     }
   }
-  t.system = system ? *system : recognise_system(t);
+  const std::optional<System> tagged = system_of_event_type(t.event_type);
+  t.system = system ? *system : tagged ? *tagged : recognise_system(t);
+  t.system_origin = system ? SystemOrigin::Given : tagged ? SystemOrigin::EventType : SystemOrigin::Pairings;
   if (is_round_robin(t.system)) {
     // Given as a round robin: single or double as the pairs show.
     std::map<std::uint64_t, int> meets;
     int most = 0;
     for (const TournamentGame& g : t.games)
       if (g.white >= 0 && g.black >= 0) most = std::max(most, ++meets[pair_key(g.white, g.black)]);
-    if (system && *system == System::RoundRobin)
+    if (t.system_origin != SystemOrigin::Pairings && t.system == System::RoundRobin)
       t.system = most >= 2 ? System::DoubleRoundRobin : System::RoundRobin;
   }
   // A round robin's crosstable is players × players (each opponent a column).
@@ -384,6 +423,35 @@ System recognise_system(const Tournament& t) {
   // A round robin with some games missing: no repeat, as many rounds as one takes.
   const int rr_rounds = n % 2 == 0 ? n - 1 : n;
   if (most == 1 && t.rounds >= rr_rounds && meets.size() * 10 >= all_pairs * 9) return System::RoundRobin;
+  // Or whose missing games are those of a few players who withdrew (or came
+  // late): a quarter of the players at most (one at least) are in every pair
+  // never met. (A Swiss of as many rounds would have paired their opponents
+  // with one another.)
+  if (most == 1 && t.rounds >= rr_rounds) {
+    const std::size_t players = std::size_t(n);
+    std::vector<char> met(players * players, 0);
+    for (const TournamentGame& g : t.games)
+      if (g.white >= 0 && g.black >= 0) {
+        met[std::size_t(g.white) * players + std::size_t(g.black)] = 1;
+        met[std::size_t(g.black) * players + std::size_t(g.white)] = 1;
+      }
+    std::vector<std::size_t> missing(players, 0);
+    for (std::size_t a = 0; a < players; ++a)
+      for (std::size_t b = 0; b < players; ++b) missing[a] += a != b && !met[a * players + b];
+    const std::size_t allowed = std::max<std::size_t>(1, players / 4);
+    for (std::size_t taken = 0; taken <= allowed; ++taken) {
+      const auto most_missing = std::max_element(missing.begin(), missing.end());
+      if (*most_missing == 0) return System::RoundRobin;
+      if (taken == allowed) break;
+      const std::size_t a = std::size_t(most_missing - missing.begin());
+      for (std::size_t b = 0; b < players; ++b)
+        if (a != b && !met[a * players + b]) {
+          met[a * players + b] = met[b * players + a] = 1;
+          --missing[b];
+        }
+      missing[a] = 0;
+    }
+  }
   return System::Swiss;
 }
 
@@ -783,7 +851,22 @@ std::vector<Match> knockout_matches(const Tournament& t) {
     m.a_half += m.a == g.white ? wh : bh;
     m.b_half += m.a == g.white ? bh : wh;
   }
-  for (Match& m : out) m.winner = m.a_half > m.b_half ? m.a : m.b_half > m.a_half ? m.b : -1;
+  // The latest round each player plays in: a match level on points (an
+  // armageddon drawn, a lot drawn) was won by the one of its two who plays
+  // on in a later round.
+  std::vector<int> last_round(t.players.size(), 0);
+  for (const TournamentGame& g : t.games)
+    for (const int p : {g.white, g.black})
+      if (p >= 0) last_round[std::size_t(p)] = std::max(last_round[std::size_t(p)], g.round);
+  for (Match& m : out) {
+    m.winner = m.a_half > m.b_half ? m.a : m.b_half > m.a_half ? m.b : -1;
+    if (m.winner >= 0 || m.round == 0) continue;
+    const bool a_on = last_round[std::size_t(m.a)] > m.round, b_on = last_round[std::size_t(m.b)] > m.round;
+    if (a_on != b_on) {
+      m.winner = a_on ? m.a : m.b;
+      m.level = true;
+    }
+  }
   std::stable_sort(out.begin(), out.end(), [](const Match& x, const Match& y) { return x.round < y.round; });
   return out;
 }

@@ -167,6 +167,25 @@ GameSummary summarize(const game::GameRecord& r, SourceRef source) {
   return s;
 }
 
+namespace {
+
+// Whether `text` holds `word` (lower case), ignoring ASCII case.
+bool holds_lower(std::string_view text, std::string_view word) {
+  return std::search(text.begin(), text.end(), word.begin(), word.end(), [](char t, char w) {
+           return (t >= 'A' && t <= 'Z' ? char(t - 'A' + 'a') : t) == w;
+         }) != text.end();
+}
+
+}  // namespace
+
+bool says_unplayed(std::string_view termination) {
+  // "time forfeit" (PGN's loss on time) is a game played.
+  if (holds_lower(termination, "time forfeit")) return false;
+  for (std::string_view word : {"forfeit", "unplayed", "not played", "abandoned", "default", "bye"})
+    if (holds_lower(termination, word)) return true;
+  return false;
+}
+
 std::vector<std::string> split_label_suffixes(const std::vector<TournamentKey>& keys) {
   std::vector<std::string> out(keys.size());
   std::unordered_map<std::string_view, std::vector<std::size_t>> by_event;  // in order

@@ -264,6 +264,20 @@ std::span<const Entry* const> TrfLayout::round_entries(std::size_t player, int r
 
 }  // namespace
 
+namespace {
+
+// A FIDE title's place in the initial order (C.04.2): GM, IM, WGM, FM, WIM,
+// CM, WFM, WCM, then untitled (and titles of no such name).
+int title_order(std::string_view title) {
+  static constexpr std::string_view kTitles[] = {"GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM"};
+  const std::string_view t = trim(title);
+  for (std::size_t i = 0; i < std::size(kTitles); ++i)
+    if (iequal(t, kTitles[i])) return int(i);
+  return int(std::size(kTitles));
+}
+
+}  // namespace
+
 std::vector<int> starting_ranks(const Tournament& t) {
   std::vector<int> order(t.players.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = int(i);
@@ -271,6 +285,7 @@ std::vector<int> starting_ranks(const Tournament& t) {
     const Player& x = t.players[std::size_t(a)];
     const Player& y = t.players[std::size_t(b)];
     if (x.rating.value_or(0) != y.rating.value_or(0)) return x.rating.value_or(0) > y.rating.value_or(0);
+    if (const int tx = title_order(x.title), ty = title_order(y.title); tx != ty) return tx < ty;
     return x.name < y.name;
   });
   std::vector<int> rank(t.players.size());
@@ -453,35 +468,36 @@ void read_trf_line(std::string_view line, std::uint64_t number, TrfFile& f) {
     }
   }
   if (const auto r = cols.field(86, 89); all_digits(r)) p.rank = to_int(r);
-  bool bad = false;
-  for (std::size_t c = 92; c <= cols.size() && !bad; c += 10) {
+  // A block that does not read is a problem of its own: the player's other
+  // rounds are still compared.
+  for (std::size_t c = 92; c <= cols.size(); c += 10) {
     TrfRound r;
     const std::string_view opp = cols.field(c, c + 3);
     const std::string_view colour = cols.field(c + 5, c + 5);
     const std::string_view result = cols.field(c + 7, c + 7);
+    const std::size_t round = (c - 92) / 10 + 1;
     if (opp.empty() && colour.empty() && result.empty()) {
       p.rounds.push_back(r);
       continue;
     }
-    if (!all_digits(opp)) {
-      problem(c, fmt::format("round {}: opponent \"{}\" (columns {}-{}) is not a number", (c - 92) / 10 + 1,
-                             opp, c, c + 3));
-      bad = true;
-      break;
-    }
-    r.opponent = to_int(opp);
     r.colour = colour.empty() ? ' ' : colour[0];
     r.result = result.empty() ? ' ' : result[0];
-    if (r.colour != 'w' && r.colour != 'b' && r.colour != '-' && r.colour != ' ') {
-      problem(c + 5, fmt::format("round {}: colour \"{}\" is not w, b or -", (c - 92) / 10 + 1, colour));
-      bad = true;
+    if (!opp.empty() && !all_digits(opp)) {
+      problem(c,
+              fmt::format("round {}: opponent \"{}\" (columns {}-{}) is not a number", round, opp, c, c + 3));
+      r.unreadable = true;
+    } else if (r.colour != 'w' && r.colour != 'b' && r.colour != '-' && r.colour != ' ') {
+      problem(c + 5, fmt::format("round {}: colour \"{}\" is not w, b or -", round, colour));
+      r.unreadable = true;
     } else if (r.result != ' ' && trf_half_points(r.result) < 0) {
-      problem(c + 7, fmt::format("round {}: result \"{}\" is not a TRF result", (c - 92) / 10 + 1, result));
-      bad = true;
+      problem(c + 7, fmt::format("round {}: result \"{}\" is not a TRF result", round, result));
+      r.unreadable = true;
     }
+    // Four blanks are 0000 (no opponent).
+    if (!r.unreadable) r.opponent = opp.empty() ? 0 : to_int(opp);
     p.rounds.push_back(r);
   }
-  if (!bad) f.players.push_back(std::move(p));
+  f.players.push_back(std::move(p));
 }
 
 // Each line of a TRF, without its line end, with its number.
@@ -496,6 +512,12 @@ void for_each_trf_line(std::string_view text, F&& f) {
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     f(line, number);
   }
+}
+
+// "White - Black" of a player's game, from the player's entry.
+std::string pairing_text(const Entry& e, std::string_view player, std::string_view opponent) {
+  const bool black = e.colour && *e.colour == Color::Black;
+  return fmt::format("{} - {}", black ? opponent : player, black ? player : opponent);
 }
 
 }  // namespace
@@ -541,7 +563,7 @@ std::vector<TrfDisagreement> compare_trf(const Tournament& t, const TrfFile& trf
   // A name longer than the TRF's field (33 characters) is cut there: a TRF
   // name no player has is compared with the names cut so. Players whose cut
   // names are one are met in starting rank order, the TRF's and the games'
-  // (by rating, then name, as write_trf numbers them).
+  // (by rating, title, then name, as write_trf numbers them).
   std::map<std::string, std::vector<int>> by_cut_key;
   {
     const std::vector<int> start = starting_ranks(t);
@@ -623,6 +645,7 @@ std::vector<TrfDisagreement> compare_trf(const Tournament& t, const TrfFile& trf
       const std::string rn = r > 0 ? std::to_string(r) : "?";
       const TrfRound none;
       const TrfRound& tr = k < tp->rounds.size() ? tp->rounds[k] : none;
+      if (tr.unreadable) continue;  // told as a problem of the file
       const auto games = layout.round_entries(std::size_t(pi), r);
       const Entry* e = std::size_t(column.game) < games.size() ? games[std::size_t(column.game)] : nullptr;
       int trf_opp = -1;
@@ -643,8 +666,8 @@ std::vector<TrfDisagreement> compare_trf(const Tournament& t, const TrfFile& trf
       if (e && game_opp >= 0 && trf_opp < 0) {
         if (once(Code::MissingGame, r, pi, game_opp))
           out.push_back({Code::MissingGame, tp->line, game, r,
-                         fmt::format("round {}: the games have {} - {}; the TRF pairs {} with no one", rn,
-                                     p.name, name(game_opp), p.name)});
+                         fmt::format("round {}: the games have {}; the TRF pairs {} with no one", rn,
+                                     pairing_text(*e, p.name, name(game_opp)), p.name)});
         continue;
       }
       if (game_opp != trf_opp) {
@@ -668,15 +691,23 @@ std::vector<TrfDisagreement> compare_trf(const Tournament& t, const TrfFile& trf
                          fmt::format("round {}: {} has {} in the games, {} in the TRF", rn, p.name,
                                      c == 'w' ? "White" : "Black", tr.colour == 'w' ? "White" : "Black")});
       }
-      if (e->kind == EntryKind::Pending) continue;
       const int half = trf_half_points(tr.result);
+      if (e->kind == EntryKind::Pending) {
+        // A game without a result (*): the TRF's result is one the games do not give.
+        if (half >= 0 && once(Code::Result, r, pi, game_opp))
+          out.push_back({Code::Result, tp->line, game, r,
+                         fmt::format("round {}: {} has no result in the games (*), '{}' in the TRF", rn,
+                                     pairing_text(*e, p.name, name(game_opp)), tr.result)});
+        continue;
+      }
       const char trf_how = trf_manner(tr.result);
       // The games' result as write_trf gives it (a draw without a move is a 'D';
       // U and F are both a full-point bye).
       const char game_how = trf_manner(result_char(t, *e, false));
-      // A bye of the games whose block the TRF leaves blank is a result the TRF does not give.
-      const bool missing_bye = e->kind == EntryKind::Bye && half < 0;
-      if ((half >= 0 && half != e->half_points) || (game_opp >= 0 && trf_how != game_how) || missing_bye) {
+      // A game or bye of the games whose result the TRF leaves blank is a
+      // result the TRF does not give (TRF-16 reads a blank as Z, no point).
+      const bool missing_result = half < 0;
+      if ((half >= 0 && half != e->half_points) || (game_opp >= 0 && trf_how != game_how) || missing_result) {
         const char* how = e->kind == EntryKind::Forfeit ? " by forfeit"
                           : e->kind == EntryKind::Bye   ? " by a bye"
                           : unrated(t, *e)              ? " in a game of one move"

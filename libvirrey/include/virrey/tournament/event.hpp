@@ -41,6 +41,12 @@ namespace virrey::tournament {
 enum class System : std::uint8_t { RoundRobin, DoubleRoundRobin, Swiss, Knockout };
 std::string_view system_name(System s);  // "round-robin", "double-round-robin", "swiss", "knockout"
 std::optional<System> parse_system(std::string_view name);
+// The system an EventType tag names: PGN's "tourn" (a round robin),
+// "swiss", "k.o."/"ko", or a --system name ("rr", "round-robin", ...);
+// none for other values ("match", "team-tourn", "simul", ...).
+std::optional<System> system_of_event_type(std::string_view event_type);
+// Where a tournament's system came from.
+enum class SystemOrigin : std::uint8_t { Pairings, EventType, Given };
 bool is_round_robin(System s);  // single or double  // also "round-robin" for double (then told apart)
 
 // What one player got in one entry of a round.
@@ -112,6 +118,7 @@ struct Tournament {
   TournamentKey key;
   Variant variant = Variant::Standard;
   System system = System::Swiss;
+  SystemOrigin system_origin = SystemOrigin::Pairings;  // recognised, an EventType tag, or --system
   int rounds = 0;                  // how many rounds: round_numbers.size()
   std::vector<int> round_numbers;  // the round numbers its games name, ascending
   std::vector<Player> players;  // in the order first met
@@ -202,7 +209,8 @@ struct Match {
   int a = -1, b = -1;           // player indices (a met first)
   int a_half = 0, b_half = 0;   // half points each
   std::vector<std::size_t> games;  // indices into Tournament::games
-  int winner = -1;              // -1 when level
+  int winner = -1;                 // -1 when level and neither plays a later round
+  bool level = false;              // level on points: the winner is the one who plays on
 };
 std::vector<Match> knockout_matches(const Tournament& t);
 

@@ -74,6 +74,11 @@ struct GameSummary {
 // The summary of one game; `source` says where it was read.
 GameSummary summarize(const game::GameRecord& record, SourceRef source);
 
+// Whether a Termination tag says the game was not played: it holds
+// "forfeit" (not "time forfeit", a loss on time), "unplayed", "not played",
+// "abandoned", "default" or "bye", in any case.
+bool says_unplayed(std::string_view termination);
+
 // "?", "" and dates made only of '?' and '.' are unknown values.
 bool unknown_tag_value(std::string_view value);
 

@@ -23,7 +23,7 @@ namespace virrey::tournament {
 
 // The TRF of a tournament with its standings: header lines 012, 022, 032,
 // 042, 052, 062, 072, 092, 102, 122, 132 as the tags fill them, and one 001
-// line per player in starting rank order (by rating, then name). `name`
+// line per player in starting rank order (by rating, FIDE title, name). `name`
 // goes in 012 (the Event when empty): what tells the tournament from
 // another of the file with its Event name.
 std::string write_trf(const Tournament& t, const std::vector<Standing>& standings,
@@ -36,6 +36,7 @@ struct TrfRound {
   int opponent = 0;  // starting rank, 0 for none
   char colour = ' ';  // 'w', 'b', '-' or ' '
   char result = ' ';
+  bool unreadable = false;  // a field did not read (a problem of the file): not compared
 };
 
 struct TrfPlayer {
