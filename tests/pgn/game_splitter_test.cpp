@@ -172,6 +172,38 @@ TEST(GameSplitter, UnterminatedCommentStopsAtATagLine) {
   EXPECT_EQ(items[1].line, 4u);
 }
 
+// A tag pair quoted in a comment (a header cited, or put at a line start by
+// a wrapped comment, as pgn-extract wraps) is text when a '}' closes the
+// comment before an empty line or another '{'; otherwise the comment is
+// unterminated and the next game begins at the tag line.
+TEST(GameSplitter, TagPairsQuotedInACommentAreText) {
+  const std::string quoted =
+      "[Event \"A\"]\n\n1. e4 {the game of\n[White \"Anderssen\"] [Black \"Kieseritzky\"] in\n"
+      "[Event \"London\"]\n1. e4 e5 * went} e5 *\n\n[Event \"B\"]\n\n1. d4 *\n";
+  const auto items = split(quoted);
+  ASSERT_EQ(items.size(), 2u);
+  EXPECT_EQ(items[1].line, 8u);
+  // An empty line inside the comment, the '}' on the tag line.
+  EXPECT_EQ(split("[Event \"A\"]\n\n1. e4 {see\n\n[FEN \"8/8/8/8/8/8/8/K1k5 w - - 0 1\"]} e5 *\n\n"
+                  "[Event \"B\"]\n\n1. d4 *\n")
+                .size(),
+            2u);
+  // Unterminated: an empty line comes first (the next game's tag section
+  // ends), or a '{' (its movetext opens a comment), or the end of input.
+  EXPECT_EQ(split("[Event \"A\"]\n1. e4 {oops\n\n[Event \"B\"]\n\n1. d4 {x} *\n").size(), 2u);
+  EXPECT_EQ(split("[Event \"A\"]\n1. e4 {oops\n[Event \"B\"]\n1. d4 {x} *\n").size(), 2u);
+  EXPECT_EQ(split("[Event \"A\"]\n1. e4 {oops\n[Event \"B\"]\n1. d4 *").size(), 2u);
+  // A comment longer than the look ahead, a tag-like line on every line of
+  // it: one game, read in small pieces as in large.
+  std::string big = "[Event \"A\"]\n\n1. e4 {";
+  for (int i = 0; i < 20000; ++i) big += "\n[Note \"" + std::to_string(i) + "\"] and more text";
+  big += "} e5 *\n\n[Event \"B\"]\n\n1. d4 *\n";
+  EXPECT_EQ(split(big).size(), 2u);
+  SplitterOptions small;
+  small.read_size = 4096;
+  EXPECT_EQ(split(big, 1000, small).size(), 2u);
+}
+
 TEST(GameSplitter, ByteOrderMarkIsSkippedAndNotCounted) {
   const auto items = split("\xef\xbb\xbf[Event \"A\"]\n*\n\xef\xbb\xbf[Event \"B\"]\n*");
   ASSERT_EQ(items.size(), 2u);

@@ -73,6 +73,7 @@ constexpr std::array<std::uint8_t, 256> make_top_classes() {
 constexpr std::array<std::uint8_t, 256> kTopClass = make_top_classes();
 
 constexpr std::size_t kMaxTagName = 64;  // longer names are not compared
+constexpr std::size_t kCommentLookahead = std::size_t(64) << 10;  // comment_goes_on
 constexpr std::size_t kKeepBehind = 8;   // bytes kept before the scan point while skipping a game
 
 enum class Step : std::uint8_t { Continue, Found, NeedMore };
@@ -118,6 +119,10 @@ struct GameSplitter::State {
   std::size_t marker_end_at_dash(std::size_t p) const;
   Look tag_name_at(std::size_t p, std::uint64_t& hash) const;
   Look tag_line_at(std::size_t p) const;
+  // Whether the brace comment holding a tag-like line at q goes on past it:
+  // a '}' before an empty line or a '{' (Yes), one of them or the end first (No),
+  // looking at most kCommentLookahead bytes ahead (nothing there: Yes).
+  Look comment_goes_on(std::size_t q);
 
   // Buffer.
   void refill(std::size_t keep_from);
@@ -161,6 +166,7 @@ struct GameSplitter::State {
   bool movetext = false;
   bool has_tags = false;
   bool blank_line_in_tags = false;                   // an empty line since the first tag pair
+  std::uint64_t comment_goes_on_until = 0;  // input offset: tag-like lines before it are a comment's text
   bool line_start = true;                            // only blanks since the last line break (Top)
   std::uint64_t top_line_begin = 0;                  // input offset past the last line break seen in Top
   std::vector<std::uint64_t> tag_names;              // the names of the tag section, while few
@@ -488,7 +494,10 @@ Step GameSplitter::State::scan_brace(std::size_t& p) {
       return Step::Continue;
     }
     // A line inside the comment that starts like a tag pair: the comment is
-    // unterminated and a new game begins there.
+    // unterminated and a new game begins there, unless a '}' closes the
+    // comment before an empty line or another '{' comes (a header quoted in
+    // a comment, or put at a line start by a wrapped comment: text, not the
+    // next game's tag section).
     std::size_t q = p + 1;
     if (c == '\r') {
       if (q >= len && !eof) return Step::NeedMore;
@@ -496,10 +505,41 @@ Step GameSplitter::State::scan_brace(std::size_t& p) {
     }
     const Look look = tag_line_at(q);
     if (look == Look::NeedMore) return Step::NeedMore;
-    if (look == Look::Yes) return found(base + q, q, GameEnd::NextTags);
+    if (look == Look::Yes) {
+      const Look goes_on = comment_goes_on(q);
+      if (goes_on == Look::NeedMore) return Step::NeedMore;
+      if (goes_on == Look::No) return found(base + q, q, GameEnd::NextTags);
+    }
     p = q;
   }
   return Step::NeedMore;
+}
+
+Look GameSplitter::State::comment_goes_on(std::size_t q) {
+  if (base + q < comment_goes_on_until) return Look::Yes;
+  const std::size_t limit = std::min(len, q + kCommentLookahead);
+  bool line_blank = false;  // only blanks since a line break
+  for (std::size_t i = q; i < limit; ++i) {
+    const char c = buf[i];
+    if (c == '}') {
+      comment_goes_on_until = base + i;
+      return Look::Yes;
+    }
+    if (c == '{') return Look::No;  // a comment opens: the movetext of the game there
+    if (is_newline(c)) {
+      if (line_blank) return Look::No;
+      line_blank = true;
+      if (c == '\r' && i + 1 < limit && buf[i + 1] == '\n') ++i;
+    } else if (!is_blank(c)) {
+      line_blank = false;
+    }
+  }
+  // Nothing within reach: no tag section follows here, the comment goes on.
+  if (limit == q + kCommentLookahead) {
+    comment_goes_on_until = base + limit;
+    return Look::Yes;
+  }
+  return eof ? Look::No : Look::NeedMore;
 }
 
 Step GameSplitter::State::scan_line_comment(std::size_t& p) {
