@@ -133,6 +133,36 @@ TEST(PgnWriter, LinesStayWithinTheLimitAroundParentheses) {
   }
 }
 
+// Comments made of words that must not start a line ('%' first, "[Name")
+// still wrap: a line over the limit starts with a space before such a word,
+// and what the writer wrote reads back as the same game. Words like
+// "[%clk" start lines freely.
+TEST(PgnWriter, CommentsOfWordsThatMustNotStartALineWrap) {
+  std::string percent, tags, clocks;
+  for (int i = 0; i < 60; ++i) percent += " %p";
+  for (int i = 0; i < 30; ++i) tags += " [White \"x\"]";
+  for (int i = 0; i < 30; ++i) clocks += " [%clk 0:01:00]";
+  for (const std::string& comment : {percent, tags, clocks}) {
+    const std::string text = "[Event \"E\"]\n\n1. e4 {a" + comment + "} e5 *\n";
+    const CheckedGame game = check_text(text);
+    ASSERT_FALSE(game.has_error) << text;
+    const std::string pgn = write_pgn(game.record);
+    std::size_t start = 0, lines = 0;
+    for (std::size_t end; (end = pgn.find('\n', start)) != std::string::npos; start = end + 1, ++lines) {
+      const std::string_view line(pgn.data() + start, end - start);
+      EXPECT_LE(line.size(), 79u) << line;
+      EXPECT_FALSE(!line.empty() && line[0] == '%') << line;
+      if (lines > 7 && comment == tags) EXPECT_FALSE(!line.empty() && line[0] == '[') << line;
+    }
+    const CheckedGame again = check_text(pgn);
+    ASSERT_FALSE(again.has_error) << pgn;
+    expect_same_game(game.record, again.record);
+  }
+  // Clock words start lines: no line begins with a space there.
+  const CheckedGame clocked = check_text("[Event \"E\"]\n\n1. e4 {a" + clocks + "} e5 *\n");
+  EXPECT_EQ(write_pgn(clocked.record).find("\n "), std::string::npos) << write_pgn(clocked.record);
+}
+
 // After a null move in a variation the moves are checked on (one that is
 // illegal after the pass is an error); a null move by a side in check, or in
 // the main line, is no move.

@@ -16,7 +16,9 @@ constexpr std::size_t kMaxLine = 79;
 // ')') nor unbreakable (a comment's word that must not start a line): such
 // tokens join the run of tokens they follow, and a run that does not fit
 // moves to the next line whole. A glued run longer than a line is broken
-// before the token that makes it so (whitespace there is still PGN).
+// before the token that makes it so (whitespace there is still PGN); so is
+// a run of unbreakable words, the next line then starting with a space
+// before the word (no longer at a line's start).
 class LineFiller {
  public:
   explicit LineFiller(std::string& out) : out_(out) {}
@@ -24,6 +26,13 @@ class LineFiller {
     if (!line_.empty() && (glue || !breakable)) {
       const std::size_t space = glue ? 0 : 1;
       const std::size_t run = line_.size() - run_start_ + space + t.size();
+      if (!breakable && !glue && run > kMaxLine) {
+        flush();
+        line_ = ' ';
+        line_ += t;
+        run_start_ = 0;
+        return;
+      }
       if (run <= kMaxLine || !breakable) {
         if (line_.size() + space + t.size() > kMaxLine && run_start_ > 0) {
           out_.append(line_, 0, run_start_ - 1);  // without the space before the run
@@ -54,6 +63,20 @@ class LineFiller {
   std::string line_;
   std::size_t run_start_ = 0;  // where the last run of unbreakable tokens starts in line_
 };
+
+// A comment's word that must not start a line: '%' first (an escape line),
+// or '[' and a tag name ("[White", before "\"x\"]": a tag pair).
+bool may_start_tags_or_escape(std::string_view word) {
+  if (word.empty()) return false;
+  if (word[0] == '%') return true;
+  if (word[0] != '[') return false;
+  for (std::size_t i = 1; i < word.size(); ++i) {
+    const char c = word[i];
+    const bool name = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+    if (!name) return c == '"';  // "[Name\"x\"]" reads as a tag pair to some readers
+  }
+  return true;
+}
 
 }  // namespace
 
@@ -129,11 +152,11 @@ std::string write_pgn(const GameRecord& rec) {
         std::string_view text = item.text;
         std::string word;
         bool first = true;
-        // A word starting with '[' or '%' never starts a line: a reader would
-        // take "[Name \"" there for the next game's tags, '%' for an escape line.
+        // A word that a reader could take for the start of a tag pair ("[Name",
+        // the next game's tags) or of an escape line ('%') never starts a line.
         auto emit = [&](bool last) {
           std::string t = (first ? "{" : "") + word + (last ? "}" : "");
-          const bool breakable = first || word.empty() || (word[0] != '[' && word[0] != '%');
+          const bool breakable = first || !may_start_tags_or_escape(word);
           lines.token(t, glue && first, breakable);
           first = false;
           word.clear();
