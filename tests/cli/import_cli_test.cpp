@@ -5,6 +5,8 @@
 
 #include <set>
 
+#include <nlohmann/json.hpp>
+
 #include "random_games.hpp"
 #include "store_hooks.hpp"
 #include "store_test_util.hpp"
@@ -97,6 +99,44 @@ TEST_F(ImportCli, ImportsReportsAndExportsTheSameGames) {
     EXPECT_NE(info.out.find(std::string("\"") + part + "\":{\"bytes\""), std::string::npos) << part;
     EXPECT_NE(text.out.find(std::string("\n") + part + " "), std::string::npos) << part;
   }
+}
+
+// JSON Lines export keeps the whole game: its tags and `movetext` made into
+// PGN again import as the same games, whose PGN export is byte for byte the
+// one of the games imported (comments, NAGs, nested variations, clocks).
+TEST_F(ImportCli, JsonLinesExportKeepsCommentsNagsAndVariations) {
+  write_file(
+      input,
+      "[Event \"A\"]\n[Result \"1-0\"]\n\n{Start} 1. e4 $1 {[%clk 0:03:00] [%eval 0.25]} e5 $14 2. Nf3 "
+      "(2. f4 exf4 (2... d5 3. exd5) 3. Nf3 {\"quoted\" \\ back}) 2... Nc6 ; line comment\n3. Bb5 a6 "
+      "$255 1-0\n\n[Event \"B\"]\n[SetUp \"1\"]\n[FEN \"4k3/P7/8/8/8/8/8/4K3 w - - 0 1\"]\n"
+      "[Variant \"Virrey\"]\n[Result \"*\"]\n\n1. a8=R+ {rook} (1. Kd2) 1... Kd7 *\n");
+  ASSERT_EQ(run_virrey_words("import " + input + " --db " + db, dir.path()).exit_code, 0);
+  const auto pgn = run_virrey_words("export --db " + db, dir.path());
+  const auto lines = run_virrey_words("export --db " + db + " --format jsonl", dir.path());
+  ASSERT_EQ(lines.exit_code, 0) << lines.err;
+  std::string again;
+  std::size_t start = 0, games = 0;
+  for (std::size_t end; (end = lines.out.find('\n', start)) != std::string::npos; start = end + 1, ++games) {
+    const auto game = nlohmann::ordered_json::parse(lines.out.substr(start, end - start));
+    ASSERT_TRUE(game.contains("movetext")) << game.dump();
+    for (const auto& [name, value] : game["tags"].items()) {
+      std::string escaped;
+      for (char c : value.get<std::string>()) {
+        if (c == '"' || c == '\\') escaped += '\\';
+        escaped += c;
+      }
+      again += "[" + name + " \"" + escaped + "\"]\n";
+    }
+    again += "\n" + game["movetext"].get<std::string>() + "\n\n";
+  }
+  EXPECT_EQ(games, 2u);
+  write_file(dir / "again.pgn", again);
+  const std::string db2 = dir / "again.db";
+  ASSERT_EQ(run_virrey_words("import " + (dir / "again.pgn") + " --db " + db2, dir.path()).exit_code, 0)
+      << again;
+  EXPECT_EQ(run_virrey_words("export --db " + db2, dir.path()).out, pgn.out);
+  EXPECT_NE(pgn.out.find("(2... d5 3. exd5)"), std::string::npos) << pgn.out;
 }
 
 TEST_F(ImportCli, ModernGamesExportAsGeneratedAndCount) {
