@@ -1,6 +1,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
@@ -118,11 +119,32 @@ void check_plain_tokens(const Position<G>& pos, int& checked) {
         if (from_file >= 0) text += char('a' + from_file);
         if (from_rank >= 0) text += char('1' + from_rank);
         text += square_name<G>(to);
-        const std::vector<Move> named = named_moves(pos, piece, to, from_file, from_rank);
         SanProblem error;
         const auto san = parse_san(text, error);
         ASSERT_TRUE(san) << text << ": " << error.message;
         const SanResolution r = resolve_san(pos, *san);
+        // A square and no piece letter where an own piece stands: coordinate
+        // notation, that piece's move (or the pawn's error when it has none).
+        if (piece == PieceType::Pawn && form == 3) {
+          const Piece there = pos.piece_on(make_square<G>(from_file, from_rank));
+          if (!there.empty() && there.color == pos.side_to_move() && there.type != PieceType::Pawn) {
+            const std::vector<Move> by_piece = named_moves(pos, there.type, to, from_file, from_rank);
+            const bool castling_like =
+                there.type == PieceType::King && std::abs(int(file_of<G>(to)) - from_file) == 2;
+            if (by_piece.size() == 1 && by_piece[0].kind() != MoveKind::Promotion) {
+              ASSERT_EQ(r.error, SanError::None) << write_fen(pos) << " " << text << ": " << r.message;
+              ASSERT_EQ(r.move, by_piece[0]) << write_fen(pos) << " " << text;
+            } else if (!castling_like) {
+              ASSERT_EQ(r.error, SanError::Illegal) << write_fen(pos) << " " << text;
+            }
+            Move plain{};
+            char mark = 0;
+            ASSERT_FALSE(read_plain_san(pos, text, plain, mark)) << text;
+            ++checked;
+            continue;
+          }
+        }
+        const std::vector<Move> named = named_moves(pos, piece, to, from_file, from_rank);
         const bool promotion = !named.empty() && named[0].kind() == MoveKind::Promotion;
         if (named.size() == 1 && !promotion) {
           ASSERT_EQ(r.error, SanError::None) << write_fen(pos) << " " << text << ": " << r.message;
@@ -205,6 +227,29 @@ TEST(San, PlainTokensWithPinsChecksAndPromotions) {
   // Tokens that are not plain moves.
   for (const char* text : {"O-O", "0-0", "--", "Z0", "0000", "Nf3!", "e4e.p.", "Xe4", "e9", "i4"})
     EXPECT_FALSE(read_plain_san(pos_of("4k3/8/8/8/8/8/4P3/4K1NR w K - 0 1"), text, m, mark)) << text;
+}
+
+// Coordinate notation (an engine's "g1f3"): an origin square and no piece
+// letter where a piece stands reads as that piece's move, the UCI move
+// parse_uci reads independently; "e1g1" by the king is castling. A pawn's
+// "e2e4" stays a pawn move; a piece that cannot go there is still illegal.
+TEST(San, CoordinateMovesWithoutAPieceLetter) {
+  const auto start = pos_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  EXPECT_EQ(resolve(start, "g1f3").move, *parse_uci(start, "g1f3"));
+  EXPECT_EQ(resolve(start, "e2e4").move, *parse_uci(start, "e2e4"));
+  EXPECT_EQ(resolve(start, "g1e2").error, SanError::Illegal);  // the e2 pawn is there
+  EXPECT_EQ(resolve(start, "c1e3").error, SanError::Illegal);  // blocked
+  const auto castle = pos_of("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+  const SanResolution short_castle = resolve(castle, "e1g1");
+  EXPECT_EQ(short_castle.move.kind(), MoveKind::Castling);
+  EXPECT_EQ(short_castle.move, *parse_uci(castle, "e1g1"));
+  EXPECT_EQ(resolve(castle, "e1c1").move, *parse_uci(castle, "e1c1"));
+  EXPECT_EQ(resolve(castle, "e1f1").move, *parse_uci(castle, "e1f1"));
+  EXPECT_EQ(resolve(castle, "a1a8").move, *parse_uci(castle, "a1a8"));
+  // Black's knight from its own square; White's pieces are not Black's.
+  const auto black = pos_of("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+  EXPECT_EQ(resolve(black, "b8c6").move, *parse_uci(black, "b8c6"));
+  EXPECT_EQ(resolve(black, "g1f3").error, SanError::Illegal);
 }
 
 TEST(San, PlainTokensOnTheModernBoard) {
