@@ -1,5 +1,6 @@
 #include "stats_partial.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -13,6 +14,7 @@
 
 #include "exit_codes.hpp"
 #include "stats_writers.hpp"
+#include "virrey/game/game_record.hpp"
 #include "virrey/query/opening_positions.hpp"
 
 namespace virrey::cli {
@@ -118,7 +120,45 @@ query::ResultCounts counts_of(const Json& j) {
   c.black_wins = j.at(3);
   c.unfinished = j.at(4);
   c.plies = j.at(5);
+  if (c.white_wins + c.draws + c.black_wins + c.unfinished != c.games)
+    throw std::invalid_argument("results that do not add up to their games");
   return c;
+}
+
+// The largest count or sum a partial holds: JSON's exact integers (2^53),
+// so that thousands of partials add up without overflow. Larger, negative
+// or fractional numbers are no database's: the partial is refused.
+constexpr std::uint64_t kMaxPartialNumber = std::uint64_t(1) << 53;
+
+// Every number of a record is a count or a sum within kMaxPartialNumber,
+// but for the 64-bit keys `is_key` names (by the array and the place in it).
+template <class IsKey>
+void check_numbers(const Json& j, IsKey&& is_key) {
+  if (j.is_number()) {
+    if (!j.is_number_unsigned()) throw std::invalid_argument("a number that is no count: " + j.dump());
+    if (j.get<std::uint64_t>() > kMaxPartialNumber)
+      throw std::invalid_argument("a count larger than any database holds: " + j.dump());
+  } else if (j.is_array()) {
+    for (std::size_t i = 0; i < j.size(); ++i) {
+      if (is_key(j, i)) {
+        if (!j[i].is_number_unsigned()) throw std::invalid_argument("a key that is not one: " + j[i].dump());
+        continue;
+      }
+      check_numbers(j[i], is_key);
+    }
+  } else if (j.is_object()) {
+    for (const auto& item : j.items()) check_numbers(item.value(), is_key);
+  }
+}
+void check_numbers(const Json& j) {
+  check_numbers(j, [](const Json&, std::size_t) { return false; });
+}
+
+// A variant's record given once in a partial.
+void once_each(std::vector<Variant>& seen, Variant v) {
+  if (std::find(seen.begin(), seen.end(), v) != seen.end())
+    throw std::invalid_argument(fmt::format("the records of {} twice", info(v).cli_name));
+  seen.push_back(v);
 }
 
 Json tree_json(const store::TreeCounters& c) {
@@ -171,14 +211,26 @@ struct GamesCodec {
   }
   static Stats read(const std::vector<Json>& lines) {
     Stats s;
+    std::vector<Variant> seen;
     for (const Json& j : lines) {
+      check_numbers(j);
       query::VariantGameStats v;
       v.variant = variant_of(j.at("variant"));
+      once_each(seen, v.variant);
       v.results = counts_of(j.at("results"));
       for (std::size_t e = 0; e < v.endings.size(); ++e)
         for (std::size_t r = 0; r < 4; ++r) v.endings[e][r] = j.at("endings").at(e).at(r);
-      for (const Json& l : j.at("lengths"))
-        v.lengths.add(l.at(0).get<std::uint32_t>(), l.at(1).get<std::uint64_t>());
+      std::uint64_t lengths = 0;
+      for (const Json& l : j.at("lengths")) {
+        const std::uint64_t plies = l.at(0), games = l.at(1);
+        if (plies > game::kMaxMainLinePlies)
+          throw std::invalid_argument(
+              fmt::format("a game of {} plies (the most a game has: {})", plies, game::kMaxMainLinePlies));
+        v.lengths.add(std::uint32_t(plies), games);
+        lengths += games;
+      }
+      if (lengths != v.results.games)
+        throw std::invalid_argument("game lengths that do not add up to the games");
       query::GameStats one;
       one.variants.push_back(v);
       one.total = v;
@@ -220,9 +272,12 @@ struct PromotionsCodec {
   }
   static Stats read(const std::vector<Json>& lines) {
     Stats s;
+    std::vector<Variant> seen;
     for (const Json& j : lines) {
+      check_numbers(j);
       query::VariantPromotions v;
       v.variant = variant_of(j.at("variant"));
+      once_each(seen, v.variant);
       v.games = j.at("games");
       v.promotions = j.at("promotions");
       v.games_with_promotion = j.at("games_with_promotion");
@@ -235,6 +290,8 @@ struct PromotionsCodec {
         cell.piece = PieceType(piece);
         cell.colour = Color(colour);
         cell.file = c.at(2);
+        if (cell.file < 0 || cell.file >= info(v.variant).width)
+          throw std::invalid_argument("a promotion on a file the board does not have");
         cell.count = c.at(3);
         cell.captured_later = c.at(4);
         cell.gave_mate = c.at(5);
@@ -249,6 +306,8 @@ struct PromotionsCodec {
       for (std::size_t i = 0; i < std::size(fields); ++i)
         if (fields[i]) *fields[i] = w.at(i);
       r.max_game = w.at(3);
+      if (v.games_with_promotion > v.games || r.games > v.games)
+        throw std::invalid_argument("more games with a promotion than games");
       s.variants.push_back(std::move(v));
     }
     return s;
@@ -280,6 +339,7 @@ struct ResultsCodec {
   static Stats read(const std::vector<Json>& lines) {
     Stats s;
     for (const Json& j : lines) {
+      check_numbers(j);
       if (j.contains("total")) {
         s.total = counts_of(j.at("total"));
         continue;
@@ -355,6 +415,7 @@ struct OpeningsCodec {
     Stats p;
     bool root = false;
     for (const Json& j : lines) {
+      check_numbers(j);
       if (j.contains("root")) {
         const Json& r = j.at("root");
         query::OpeningStats& s = p.root;
@@ -411,11 +472,18 @@ struct EndgamesCodec {
   }
   static Stats read(const std::vector<Json>& lines) {
     Stats s;
+    std::vector<Variant> seen;
     for (const Json& j : lines) {
+      // A row's first number is its balance, a 64-bit key.
+      check_numbers(j, [](const Json& array, std::size_t i) {
+        return i == 0 && array.size() == 2 && array[0].is_number() && array[1].is_array();
+      });
       query::VariantEndgames v;
       v.variant = variant_of(j.at("variant"));
+      once_each(seen, v.variant);
       v.games = j.at("games");
       v.reached = j.at("reached");
+      if (v.reached > v.games) throw std::invalid_argument("more games reaching an ending than games");
       for (const Json& r : j.at("rows")) {
         query::EndgameRow row;
         row.material = Material(r.at(0).get<std::uint64_t>());
@@ -458,6 +526,7 @@ struct PlayersCodec {
   static Stats read(const std::vector<Json>& lines) {
     Stats s;
     for (const Json& j : lines) {
+      check_numbers(j);
       analyse::PlayerSummary p;
       p.name = j.at("player");
       const Json& c = j.at("counts");
@@ -541,11 +610,9 @@ Result<std::string> fold(const std::vector<Partial>& partials, Format format) {
   }
   const Json& query = partials.front().head.at("query");
   try {
-    if (format == Format::Partial) {
-      if (shift > store::kMaxGameId)
-        return Error{ErrorKind::InvalidArgument, "the partials hold more games than one database can"};
-      return partial_of<Codec>(total, query, store::GameId(shift));
-    }
+    if (shift > store::kMaxGameId)
+      return Error{ErrorKind::InvalidArgument, "the partials hold more games than one database can"};
+    if (format == Format::Partial) return partial_of<Codec>(total, query, store::GameId(shift));
     if constexpr (requires { Codec::no_result(total); })
       if (auto why = Codec::no_result(total)) return Error{ErrorKind::NotFound, *why};
     return Codec::write(total, query, format);
@@ -609,7 +676,8 @@ Result<Partial> read_partial(const std::string& path) {
                                  path, j["virrey_partial"].dump(), kPartialVersion)};
       if (!j.contains("virrey_partial") || j["virrey_partial"] != kPartialVersion ||
           !j.contains("statistic") || !j["statistic"].is_string() || !j.contains("query") ||
-          !j.contains("id_span") || !j["id_span"].is_number_unsigned() || !j.contains("records") ||
+          !j.contains("id_span") || !j["id_span"].is_number_unsigned() ||
+          j["id_span"].get<std::uint64_t>() > store::kMaxGameId || !j.contains("records") ||
           !j["records"].is_number_unsigned())
         return Error{ErrorKind::InvalidArgument,
                      fmt::format("{}:1: not the header of a virrey partial result (version {})", path,

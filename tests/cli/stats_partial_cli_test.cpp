@@ -161,6 +161,44 @@ TEST_F(StatsPartialCli, RefusesPartialsOfDifferentQueriesAndOtherFiles) {
   EXPECT_EQ(run_virrey_words("stats openings --format partial --db " + one[0]).exit_code, 2);
 }
 
+// Numbers no database writes are refused (exit 2), never merged nor allowed
+// to crash or to claim memory: a negative or fractional count, a game longer
+// than a game can be, results or lengths that do not add up to the games, a
+// variant's record twice, a promotion on a file the board lacks.
+TEST_F(StatsPartialCli, RefusesNumbersNoDatabaseWrites) {
+  const auto one = shards("one", {{0, 1}});
+  const std::string games = run_ok("stats games --format partial --db " + one[0]);
+  const std::string promotions = run_ok("stats promotions --format partial --db " + one[0]);
+  auto edited = [](std::string text, const std::string& from, const std::string& to) {
+    const std::size_t at = text.find(from);
+    EXPECT_NE(at, std::string::npos) << from << " in " << text;
+    return at == std::string::npos ? text : text.replace(at, from.size(), to);
+  };
+  // The first record repeated, the header's count raised to match.
+  const std::size_t first = games.find('\n') + 1;
+  const std::string record = games.substr(first, games.find('\n', first) + 1 - first);
+  const std::string twice = edited(games, "\"records\":2", "\"records\":3") + record;
+  const std::pair<std::string, std::string> cases[] = {
+      {edited(games, "\"lengths\":[[", "\"lengths\":[[-1,1],["), "no count: -1"},
+      {edited(games, "\"lengths\":[[", "\"lengths\":[[100000000,1],["), "plies"},
+      {edited(games, "\"lengths\":[[", "\"lengths\":[[4294967296,1],["), "plies"},
+      {edited(games, "\"results\":[", "\"results\":[0.5,"), "no count: 0.5"},
+      {edited(games, "\"results\":[", "\"results\":[9007199254740993,"), "larger than any"},
+      {edited(games, "\"results\":[", "\"results\":[1"), "do not add up"},
+      {twice, "twice"},
+      {edited(promotions, "\"cells\":[[", "\"cells\":[[1,0,40,1,0,0],["), "file the board"}};
+  for (const auto& [text, why] : cases) {
+    write_file(dir / "x.jsonl", text);
+    auto r = run_virrey_words("stats merge " + (dir / "x.jsonl"));
+    EXPECT_EQ(r.exit_code, 2) << why << "\n" << r.err;
+    EXPECT_NE(r.err.find(why), std::string::npos) << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+  }
+  // The partials as written still merge.
+  write_file(dir / "g.jsonl", games);
+  EXPECT_EQ(run_virrey_words("stats merge " + (dir / "g.jsonl")).exit_code, 0);
+}
+
 // Two games that reach one position by two orders of moves, in two shards:
 // the merged explorer is the one database's, and each move's share is of
 // the games of the position it is played from, over every route (worked by
