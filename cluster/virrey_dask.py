@@ -171,22 +171,42 @@ def _to_stderr(line):
     print(line, file=sys.stderr, flush=True)
 
 
+REJECTS_FILE = "rejects.json"  # in a rejects directory: each name's input, across runs
+
+
 def _rejects_files(directory, inputs):
     """Each input's rejects file in directory: its name less .zst and .pgn,
-    then .rejects.pgn; "-2", "-3", ... added to a name taken before."""
+    then .rejects.pgn; "-2", "-3", ... added to a name another input took,
+    in this run or an earlier one (directory/rejects.json keeps each name's
+    input), so that no run overwrites another input's rejects."""
     os.makedirs(directory, exist_ok=True)
-    files, taken = {}, set()
+    record = os.path.join(directory, REJECTS_FILE)
+    try:
+        with open(record) as f:
+            owners = json.load(f)["names"]
+        if not isinstance(owners, dict):
+            raise ValueError("no names")
+    except FileNotFoundError:
+        owners = {}
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise VirreyError("{}: cannot read {} ({})".format(directory, REJECTS_FILE, e), 3)
+    files = {}
     for path in inputs:
+        real = os.path.realpath(path)
         stem = os.path.basename(path)
         for ext in (".zst", ".pgn"):
             if stem.endswith(ext):
                 stem = stem[:-len(ext)]
         name, n = stem, 1
-        while name in taken:
+        while owners.get(name, real) != real:
             n += 1
             name = "{}-{}".format(stem, n)
-        taken.add(name)
+        owners[name] = real
         files[path] = os.path.join(os.path.abspath(directory), name + ".rejects.pgn")
+    fd, staged = tempfile.mkstemp(dir=directory, prefix=REJECTS_FILE + ".")
+    with os.fdopen(fd, "w") as f:
+        json.dump({"names": owners}, f, indent=0, sort_keys=True)
+    os.replace(staged, record)
     return files
 
 
@@ -309,7 +329,14 @@ class Runner:
             with open(listing, "w") as f:
                 json.dump({"shards": names}, f)
         dbs = shard_paths(directory)
-        shard_of = self._assign(directory, count, inputs)
+        # A shard that holds inputs imported before and is gone: importing
+        # would make it again, empty, and every answer would lack its games.
+        for digest, r in input_records(directory).items():
+            if r.get("imported") and not os.path.isdir(dbs[r["shard"]]):
+                raise VirreyError("{}: the shard is missing, yet {} lists {} as imported into it: restore it, "
+                                  "or import into a new directory".format(dbs[r["shard"]], INPUTS_FILE,
+                                                                          r.get("path", digest)), 3)
+        shard_of, digest_of = self._assign(directory, count, inputs)
         rejects_of = _rejects_files(rejects, inputs) if rejects else {}
         last = [None] * count
         tasks = {}
@@ -346,6 +373,7 @@ class Runner:
                 continue
             failed.append(path)
             report(message)
+        self._mark_imported(directory, [digest_of[p] for p in inputs if p not in failed and p in digest_of])
         infos = self.client.gather([self._submit(info_task, self.binary, db) for db in dbs])
         games = sum(v["games"] for i in infos for v in i["variants"].values())
         return {"shards": count, "inputs": len(inputs), "games": games,
@@ -357,26 +385,32 @@ class Runner:
 
     def _assign(self, directory, count, inputs):
         """Each input's shard, the new ones recorded in DIR/inputs.json before
-        any is imported (a run stopped midway sends them there again). One
-        shard takes every input: nothing to read for that."""
-        if count == 1:
-            return {path: 0 for path in inputs}
+        any is imported (a run stopped midway sends them there again), and
+        each readable input's digest. An input at a path imported before
+        with other bytes (a file games were added to) goes to that path's
+        shard, whose import counts the games it had as duplicates."""
         known = input_records(directory)
         if any(not 0 <= r["shard"] < count for r in known.values()):
             raise VirreyError("{}: {} names shards beyond {}".format(directory, INPUTS_FILE, count), 2)
         load = [0] * count
+        path_shard = {}
         for r in known.values():
             load[r["shard"]] += r["bytes"]
+            if isinstance(r.get("path"), str):
+                path_shard[r["path"]] = r["shard"]
         prints = self.client.gather([self._submit(fingerprint_task, os.path.abspath(p)) for p in inputs])
-        shard_of = {}
+        shard_of, digest_of = {}, {}
         for path, fp in zip(inputs, prints):
             if fp is None:  # unreadable: its import reports it, and records nothing
-                shard_of[path] = load.index(min(load))
+                shard_of[path] = 0 if count == 1 else load.index(min(load))
                 continue
             size, digest = fp
+            digest_of[path] = digest
+            real = os.path.realpath(path)
             if digest not in known:
-                k = load.index(min(load))
-                known[digest] = {"shard": k, "bytes": size, "path": os.path.realpath(path)}
+                k = path_shard.get(real, load.index(min(load)))
+                known[digest] = {"shard": k, "bytes": size, "path": real}
+                path_shard[real] = k
                 load[k] += size
             shard_of[path] = known[digest]["shard"]
         fd, staged = tempfile.mkstemp(dir=directory, prefix=INPUTS_FILE + ".")
@@ -385,7 +419,20 @@ class Runner:
             f.flush()
             os.fsync(f.fileno())
         os.replace(staged, os.path.join(directory, INPUTS_FILE))
-        return shard_of
+        return shard_of, digest_of
+
+    def _mark_imported(self, directory, digests):
+        """Notes in DIR/inputs.json that these inputs are in their shards."""
+        known = input_records(directory)
+        for d in digests:
+            if d in known:
+                known[d]["imported"] = True
+        fd, staged = tempfile.mkstemp(dir=directory, prefix=INPUTS_FILE + ".")
+        with os.fdopen(fd, "w") as f:
+            json.dump({"inputs": known}, f, indent=0, sort_keys=True)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(staged, os.path.join(directory, INPUTS_FILE))
 
     def stats(self, directory, args, fmt="text"):
         """A statistic over every shard: partials made on the workers, folded by
@@ -396,13 +443,17 @@ class Runner:
     def search(self, directory, args, sort="id", limit=50, offset=0, count=False):
         """Games of every shard in the sort order, each named "K:ID"; the page
         from offset, at most limit (0: all). With count: the number of matches."""
+        return self.search_page(directory, args, sort, limit, offset, count)[0]
+
+    def search_page(self, directory, args, sort="id", limit=50, offset=0, count=False):
+        """search's answer, and whether more games match past the page."""
         if limit < 0 or offset < 0:
             raise VirreyError("--limit and --offset are 0 or more", 2)
         dbs = existing_shards(directory)
         if count:
             outs = self.client.gather([self._submit(search_task, self.binary, db, list(args) + ["--count"])
                                        for db in dbs])
-            return sum(int(o.strip() or 0) for o in outs)
+            return sum(int(o.strip() or 0) for o in outs), False
         page = ["--format", "jsonl", "--sort", sort, "--offset", "0",
                 "--limit", str(offset + limit if limit else 0)]
         outs = self.client.gather([self._submit(search_task, self.binary, db, list(args) + page) for db in dbs])
@@ -418,7 +469,8 @@ class Runner:
             games.sort(key=lambda g: (_date_key(g.get("date")), g["shard"], g["id"]))
         else:
             games.sort(key=lambda g: (g["shard"], g["id"]))
-        return games[offset:offset + limit] if limit else games[offset:]
+        more = bool(limit) and len(games) > offset + limit
+        return (games[offset:offset + limit] if limit else games[offset:]), more
 
     def merge(self, directory, dest):
         """The shards merged into one database at dest, on a worker."""

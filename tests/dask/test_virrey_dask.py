@@ -246,6 +246,77 @@ class DaskDriver(unittest.TestCase):
                 self.assertEqual(g.read(), f.read())
         self.assertTrue(os.path.getsize(os.path.join(rejects, "one-bad.rejects.pgn")) > 0)
 
+    def test_a_missing_shard_is_not_made_again(self):
+        # A shard that holds inputs imported before and is gone: a later
+        # import refuses (exit 3) instead of making it again, empty.
+        shards = os.path.join(self.tmp, "lost")
+        self.runner.import_inputs(shards, 2, self.inputs[:2])
+        gone = os.path.join(self.tmp, "lost-shard-away")
+        shutil.move(os.path.join(shards, "shard-1.db"), gone)
+        code, out, err = driver("import", "--shards", shards, "-n", 2, self.inputs[2])
+        self.assertEqual((code, out), (3, ""), err)
+        self.assertIn("the shard is missing", err)
+        self.assertFalse(os.path.exists(os.path.join(shards, "shard-1.db")))
+        shutil.move(gone, os.path.join(shards, "shard-1.db"))
+        code, out, err = driver("import", "--shards", shards, "-n", 2, self.inputs[2])
+        self.assertEqual(code, 0, err)
+        self.assertEqual(json.loads(out)["games"], 60 + 50 + 40)
+
+    def test_a_grown_input_goes_to_its_shard(self):
+        # A file games were added to, imported again, goes to the shard that
+        # holds it: the games it had are duplicates there, counted once, as
+        # one database counts them.
+        shards = os.path.join(self.tmp, "grown")
+        grown = os.path.join(self.tmp, "grown.pgn")
+        shutil.copyfile(self.inputs[0], grown)
+        self.runner.import_inputs(shards, 3, [grown, self.inputs[1]])
+        with open(grown, "a") as f, open(self.inputs[3]) as more:
+            f.write("\n" + more.read())
+        totals = self.runner.import_inputs(shards, 3, [grown])
+        self.assertEqual(totals["games"], 60 + 50 + 70)
+        records = virrey_dask.input_records(shards)
+        self.assertEqual(len({r["shard"] for r in records.values() if r["path"] == os.path.realpath(grown)}), 1)
+
+    def test_rejects_of_inputs_of_one_name_stay_apart(self):
+        # Two inputs named alike, in two runs: each keeps its own rejects
+        # file, and a run again of the first finds its own there.
+        rejects = os.path.join(self.tmp, "rejects-apart")
+        shards = os.path.join(self.tmp, "rejects-apart-shards")
+        paths = []
+        for d, bad in (("a", 1), ("b", 2)):
+            os.makedirs(os.path.join(self.tmp, d), exist_ok=True)
+            path = os.path.join(self.tmp, d, "round.pgn")
+            with open(path, "w") as f:
+                for i in range(bad):
+                    f.write('[Event "{} {}"]\n\n1. e4 e5 2. Ke3 *\n\n'.format(d, i))
+            paths.append(path)
+            code, out, err = driver("import", "--shards", shards, "-n", 1, "--rejects", rejects, path)
+            self.assertEqual(code, 1, err)
+        with open(os.path.join(rejects, "round.rejects.pgn")) as f:
+            self.assertEqual(f.read().count("[Event"), 1)
+        with open(os.path.join(rejects, "round-2.rejects.pgn")) as f:
+            self.assertEqual(f.read().count("[Event"), 2)
+        code, out, err = driver("import", "--shards", shards, "-n", 1, "--rejects", rejects, paths[0])
+        self.assertEqual((code, json.loads(out)["rejected"]), (1, 1), err)
+        with open(os.path.join(rejects, "round.rejects.pgn")) as f:
+            self.assertEqual(f.read().count("[Event"), 1)
+
+    def test_search_count_and_pages_speak_as_virrey_search(self):
+        # --count --format jsonl prints {"count": N}; a page with more
+        # matches past it says so on standard error, as virrey search.
+        shards = os.path.join(self.tmp, "pages")
+        self.runner.import_inputs(shards, 2, self.inputs[:2])
+        code, out, err = driver("search", "--shards", shards, "--count", "--format", "jsonl")
+        self.assertEqual((code, json.loads(out)), (0, {"count": 110}), err)
+        code, out, err = driver("search", "--shards", shards, "--count", "--format", "text")
+        self.assertEqual(out.strip(), "110")
+        code, out, err = driver("search", "--shards", shards, "--limit", "3")
+        self.assertEqual(len(out.splitlines()), 3)
+        self.assertIn("more match", err)
+        code, out, err = driver("search", "--shards", shards, "--limit", "0")
+        self.assertEqual(len(out.splitlines()), 110)
+        self.assertNotIn("more match", err)
+
     def test_no_shards_is_a_usage_error(self):
         # -n 0 or less: one line, exit 2, nothing written; a shards.json
         # listing no shards: one line, exit 2, for every command.
