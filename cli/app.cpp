@@ -549,6 +549,9 @@ void add_stats(CLI::App& app, StatsCommands& o, int& exit_code) {
       ->capture_default_str();
   openings->add_option("--top", o.openings.top, "at most this many moves per position (0: all)")
       ->capture_default_str();
+  openings->add_option("--expand", o.openings.expand,
+                       "with --format partial: also follow the moves of this merged partial of the same\n"
+                       "query (shards merged in rounds, so that transpositions across them count)");
   common(openings, o.openings, false);
   openings->callback([&opts = o.openings, &ec = exit_code] { ec = run_stats_openings(opts); });
 

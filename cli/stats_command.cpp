@@ -128,6 +128,17 @@ int run_stats_openings(const StatsOpeningsOptions& o) {
     q.min_games = 1;
     q.max_moves = 0;
   }
+  std::optional<query::OpeningStats> guide;
+  if (!o.expand.empty()) {
+    if (!partial) {
+      log::error("--expand is for --format partial (shards merged in rounds)");
+      return kExitUsage;
+    }
+    auto read = read_openings_guide(o.expand, o);
+    if (!read) return fail(read.error());
+    guide = std::move(*read);
+    q.guide = &guide->moves;
+  }
   auto stats = query::opening_stats(*in.db, q, *in.scope);
   if (!stats) {
     // A bad root or line is the option's that gave it.

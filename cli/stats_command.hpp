@@ -25,6 +25,7 @@ struct StatsOpeningsOptions : StatsCommonOptions {
   int depth = 1;
   long min_games = 1;
   long top = 0;  // moves per position (0: all)
+  std::string expand;  // a merged partial of the same query whose moves are followed too (--format partial)
 };
 
 struct StatsResultsOptions : StatsCommonOptions {

@@ -716,19 +716,51 @@ std::string partial_results(const query::ResultPartial& s, const StatsResultsOpt
   return partial_of<ResultsCodec>(s, q, id_span);
 }
 
+namespace {
+
+Json openings_query(Variant v, const StatsOpeningsOptions& o) {
+  return Json{{"variant", info(v).cli_name},
+              {"fen", o.fen},
+              {"moves", o.moves},
+              {"depth", o.depth},
+              {"min_games", o.min_games},
+              {"top", o.top},
+              {"filter", filter_json(o.filter)}};
+}
+
+}  // namespace
+
 Result<std::string> partial_openings(const query::OpeningStats& s, const StatsOpeningsOptions& o,
                                      store::GameId id_span) {
   auto positions = query::opening_positions(s, o.depth);
   if (!positions) return positions.error();
-  return partial_of<OpeningsCodec>(*positions,
-                                   Json{{"variant", info(s.variant).cli_name},
-                                        {"fen", o.fen},
-                                        {"moves", o.moves},
-                                        {"depth", o.depth},
-                                        {"min_games", o.min_games},
-                                        {"top", o.top},
-                                        {"filter", filter_json(o.filter)}},
-                                   id_span);
+  return partial_of<OpeningsCodec>(*positions, openings_query(s.variant, o), id_span);
+}
+
+Result<query::OpeningStats> read_openings_guide(const std::string& path, const StatsOpeningsOptions& o) {
+  auto p = read_partial(path);
+  if (!p) return p.error();
+  auto refused = [&](const std::string& why) {
+    return Error{ErrorKind::InvalidArgument, fmt::format("--expand {}: {}", path, why)};
+  };
+  if (p->head.at("statistic") != OpeningsCodec::name) return refused("not a partial of stats openings");
+  // Which options shape the explorer is the query's: a partial of another
+  // query would follow other moves (min_games and top apply only merged).
+  Json mine = openings_query(*resolve_variant(o.filter.variant), o);
+  Json theirs = p->head.at("query");
+  for (Json* q : {&mine, &theirs}) {
+    q->erase("min_games");
+    q->erase("top");
+  }
+  if (mine != theirs) return refused("a partial of another query (variant, position, depth or filter)");
+  try {
+    const auto positions = OpeningsCodec::read(p->records);
+    auto tree = query::opening_tree(positions);
+    if (!tree) return refused(tree.error().message);
+    return *tree;
+  } catch (const std::exception& e) {
+    return refused(std::string("not a partial result of stats openings: ") + e.what());
+  }
 }
 
 std::string partial_endgames(const query::EndgameStats& s, const StatsEndgamesOptions& o,

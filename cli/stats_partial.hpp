@@ -37,6 +37,9 @@ std::string partial_players(const analyse::PlayerTable& s, const StatsPlayersOpt
                             store::GameId id_span);
 Result<std::string> partial_openings(const query::OpeningStats& s, const StatsOpeningsOptions& o,
                                      store::GameId id_span);
+// The explorer of a (merged) openings partial of the query `o` asks, for
+// --expand: its moves are followed beside the database's own.
+Result<query::OpeningStats> read_openings_guide(const std::string& path, const StatsOpeningsOptions& o);
 
 std::string partial_endgames(const query::EndgameStats& s, const StatsEndgamesOptions& o,
                              store::GameId id_span);

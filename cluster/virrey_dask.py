@@ -27,6 +27,7 @@ cloudpickle.register_pickle_by_value(__import__(__name__))
 
 SHARDS_FILE = "shards.json"
 LOCK_FILE = ".import.lock"  # held by the one import running into a directory
+MAX_OPENING_ROUNDS = 21  # the explorer's depth is at most 20: a round a ply, and one that adds nothing
 INPUTS_FILE = "inputs.json"  # each input imported, by its content: its shard and size
 MAX_FINDINGS = 20  # of an input's messages about its games, passed to the driver
 
@@ -119,8 +120,16 @@ def info_task(binary, db):
     return json.loads(run_virrey(binary, ["db", "info", "--db", db, "--format", "json"]))
 
 
-def partial_task(binary, db, args):
-    return run_virrey(binary, ["stats"] + list(args) + ["--format", "partial", "--db", db])
+def partial_task(binary, db, args, guide=None):
+    """The shard's partial; with guide (a merged openings partial), the
+    explorer follows its moves too (`stats openings --expand`)."""
+    if guide is None:
+        return run_virrey(binary, ["stats"] + list(args) + ["--format", "partial", "--db", db])
+    with tempfile.TemporaryDirectory(prefix="virrey-guide-") as d:
+        path = os.path.join(d, "guide.jsonl")
+        with open(path, "w") as f:
+            f.write(guide)
+        return run_virrey(binary, ["stats"] + list(args) + ["--format", "partial", "--expand", path, "--db", db])
 
 
 def stats_merge_task(binary, partials, fmt):
@@ -436,8 +445,21 @@ class Runner:
 
     def stats(self, directory, args, fmt="text"):
         """A statistic over every shard: partials made on the workers, folded by
-        `virrey stats merge` into the bytes one database would print."""
-        partials = [self._submit(partial_task, self.binary, db, args) for db in existing_shards(directory)]
+        `virrey stats merge` into the bytes one database would print. The
+        opening explorer goes in rounds: each shard follows the moves of the
+        merged explorer of the round before (--expand), so that a position a
+        shard reaches by another order of moves counts its games, until a
+        round adds nothing (at most --depth rounds more)."""
+        dbs = existing_shards(directory)
+        partials = [self._submit(partial_task, self.binary, db, args) for db in dbs]
+        if list(args[:1]) == ["openings"] and len(dbs) > 1:
+            merged = self.client.gather(self._submit(stats_merge_task, self.binary, partials, "partial"))
+            for _ in range(MAX_OPENING_ROUNDS):
+                partials = [self._submit(partial_task, self.binary, db, args, merged) for db in dbs]
+                again = self.client.gather(self._submit(stats_merge_task, self.binary, partials, "partial"))
+                if again == merged:
+                    break
+                merged = again
         return self.client.gather(self._submit(stats_merge_task, self.binary, partials, fmt))
 
     def search(self, directory, args, sort="id", limit=50, offset=0, count=False):

@@ -242,6 +242,60 @@ TEST_F(StatsPartialCli, TranspositionsAcrossShardsMergeAsInOneDatabase) {
   }
 }
 
+// A shard whose games reach a position of the tree only by another order
+// of moves, never through the root: 1. e4 c5 2. b3 Nf6 in one shard, 1. b3
+// c5 2. e4 e5 in the other, explored from 1. e4 c5. One database has both
+// games after 2. b3 (Nf6 and e5, half each); the first merge lacks e5 (the
+// second shard lists nothing under a root it never meets); a round with
+// --expand (each shard follows the merged moves) gives one database's
+// bytes, and a further round changes nothing.
+TEST_F(StatsPartialCli, ShardsMergedInRoundsCountTranspositionsBelowTheRoot) {
+  write_file(dir / "a.pgn", "[Event \"A\"]\n[Result \"1/2-1/2\"]\n\n1. e4 c5 2. b3 Nf6 1/2-1/2\n");
+  write_file(dir / "b.pgn", "[Event \"B\"]\n[Result \"0-1\"]\n\n1. b3 c5 2. e4 e5 0-1\n");
+  for (const std::string name : {"a", "b"})
+    ASSERT_EQ(
+        run_virrey_words("import --db " + (dir / (name + ".db")) + " " + (dir / (name + ".pgn"))).exit_code,
+        0);
+  ASSERT_EQ(run_virrey_words("import --db " + (dir / "ab.db") + " " + (dir / "a.pgn") + " " + (dir / "b.pgn"))
+                .exit_code,
+            0);
+  const std::string stat = "stats openings --variant standard --moves e4 c5 --depth 2";
+  const std::string one = run_ok(stat + " --format csv --db " + (dir / "ab.db"));
+  EXPECT_NE(one.find("2,b3 e5,e5,e7e5,1,50.00"), std::string::npos) << one;
+  EXPECT_NE(one.find("2,b3 Nf6,Nf6,g8f6,1,50.00"), std::string::npos) << one;
+  auto round = [&](const std::string& tag, const std::string& guide) {
+    std::string files;
+    for (const std::string name : {"a", "b"}) {
+      const std::string file = dir / (tag + name + ".jsonl");
+      write_file(file, run_ok(stat + " --format partial --db " + (dir / (name + ".db")) +
+                              (guide.empty() ? "" : " --expand " + guide)));
+      files += " " + file;
+    }
+    return files;
+  };
+  const std::string first = round("r1", "");
+  EXPECT_NE(run_ok("stats merge --format csv" + first), one);
+  write_file(dir / "m1.jsonl", run_ok("stats merge --format partial" + first));
+  const std::string second = round("r2", dir / "m1.jsonl");
+  for (const std::string format : {"csv", "json", "text"})
+    EXPECT_EQ(run_ok("stats merge --format " + format + second),
+              run_ok(stat + " --format " + format + " --db " + (dir / "ab.db")))
+        << format;
+  write_file(dir / "m2.jsonl", run_ok("stats merge --format partial" + second));
+  const std::string third = round("r3", dir / "m2.jsonl");
+  EXPECT_EQ(run_ok("stats merge --format partial" + third), read_file(dir / "m2.jsonl"));
+  // --expand is for partials, of the same query.
+  EXPECT_EQ(
+      run_virrey_words(stat + " --format csv --expand " + (dir / "m1.jsonl") + " --db " + (dir / "a.db"))
+          .exit_code,
+      2);
+  auto other =
+      run_virrey_words("stats openings --variant standard --moves e4 --depth 2 --format partial --expand " +
+                       (dir / "m1.jsonl") + " --db " + (dir / "a.db"));
+  EXPECT_EQ(other.exit_code, 2);
+  EXPECT_NE(other.err.find("another query"), std::string::npos) << other.err;
+}
+
 // A position met first by a longer route (1. e3 e6 2. e4 e5, most played)
 // and again by a shorter one (1. e4 e5) is listed as deep as the shorter
 // route leaves room for: one shard's partial merges to its own output.

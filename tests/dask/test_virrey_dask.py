@@ -317,6 +317,27 @@ class DaskDriver(unittest.TestCase):
         self.assertEqual(len(out.splitlines()), 110)
         self.assertNotIn("more match", err)
 
+    def test_openings_across_shards_count_transpositions_below_the_root(self):
+        # One shard's game reaches the tree's position after 1. e4 c5 2. b3
+        # only by 1. b3 c5 2. e4: the driver's rounds count it there, as one
+        # database does.
+        a = os.path.join(self.tmp, "route-a.pgn")
+        b = os.path.join(self.tmp, "route-b.pgn")
+        with open(a, "w") as f:
+            f.write('[Event "A"]\n[Result "1/2-1/2"]\n\n1. e4 c5 2. b3 Nf6 1/2-1/2\n')
+        with open(b, "w") as f:
+            f.write('[Event "B"]\n[Result "0-1"]\n\n1. b3 c5 2. e4 e5 0-1\n')
+        shards = os.path.join(self.tmp, "routes")
+        self.runner.import_inputs(shards, 2, [a, b])
+        in_shard = shard_inputs(shards, 2, [a, b])
+        self.assertEqual(sorted(len(x) for x in in_shard), [1, 1])
+        one = os.path.join(self.tmp, "routes-one.db")
+        virrey("import", "--db", one, *[p for k in range(2) for p in in_shard[k]])
+        stat = ["openings", "--variant", "standard", "--moves", "e4", "c5", "--depth", "2"]
+        for fmt in ("csv", "text"):
+            self.assertEqual(self.runner.stats(shards, stat, fmt),
+                             virrey("stats", *stat, "--format", fmt, "--db", one), fmt)
+
     def test_no_shards_is_a_usage_error(self):
         # -n 0 or less: one line, exit 2, nothing written; a shards.json
         # listing no shards: one line, exit 2, for every command.

@@ -92,7 +92,8 @@ class Explorer {
   Explorer(const store::Database& db, const OpeningQuery& q, const GameScope& scope)
       : db_(db), q_(q), scope_(scope) {}
 
-  Status expand(const Position<G>& pos, int depth_left, std::vector<OpeningMove>& into, TreeCounters* total) {
+  Status expand(const Position<G>& pos, int depth_left, std::vector<OpeningMove>& into, TreeCounters* total,
+                const std::vector<OpeningMove>* guide = nullptr) {
     const MoveList legal = legal_moves(pos);
     auto found = moves_from(pos, legal);
     if (!found) return found.error();
@@ -112,10 +113,27 @@ class Explorer {
       moves.push_back(std::move(m));
     }
     order_moves(moves, q_.max_moves);
+    // The guide's moves this database has no game of, with no games: below
+    // them its games may reach a position by another order of moves.
+    if (guide)
+      for (const OpeningMove& g : *guide) {
+        if (std::find(legal.begin(), legal.end(), g.move) == legal.end()) continue;
+        if (std::any_of(moves.begin(), moves.end(), [&](const OpeningMove& m) { return m.move == g.move; }))
+          continue;
+        OpeningMove m;
+        m.move = g.move;
+        m.san = write_san(pos, g.move, legal);
+        m.uci = write_uci<G>(g.move);
+        moves.push_back(std::move(m));
+      }
     if (depth_left > 1)
       for (OpeningMove& m : moves) {
+        const std::vector<OpeningMove>* below = nullptr;
+        if (guide)
+          for (const OpeningMove& g : *guide)
+            if (g.move == m.move) below = &g.children;
         TreeCounters after;
-        if (Status s = expand(pos.after(m.move), depth_left - 1, m.children, &after); !s) return s;
+        if (Status s = expand(pos.after(m.move), depth_left - 1, m.children, &after, below); !s) return s;
         m.position_games = after.games;
       }
     into = std::move(moves);
@@ -254,7 +272,7 @@ Result<OpeningStats> explore(const store::Database& db, const OpeningQuery& q, c
   Explorer<G> explorer(db, q, scope);
   // Moves are looked up in the root and down to depth - 1 plies below it.
   explorer.replay_down_to_men(popcount(pos.occupied()) - (q.depth - 1));
-  if (Status s = explorer.expand(pos, q.depth, out.moves, &out.total); !s) return s.error();
+  if (Status s = explorer.expand(pos, q.depth, out.moves, &out.total, q.guide); !s) return s.error();
   out.games_replayed = explorer.games_replayed();
   out.source = explorer.used_replay()
                    ? (explorer.used_tree() ? OpeningSource::TreeAndReplay : OpeningSource::Replay)

@@ -25,6 +25,8 @@
 
 namespace virrey::query {
 
+struct OpeningMove;
+
 struct OpeningQuery {
   Variant variant = Variant::Standard;
   std::string fen;                 // the root; empty: the variant's start position
@@ -32,6 +34,12 @@ struct OpeningQuery {
   int depth = 1;                   // plies of the tree below the root (1..20)
   std::uint64_t min_games = 1;     // moves played in fewer games are left out
   std::size_t max_moves = 0;       // per position, the most played first (0: all)
+  // Moves to follow beside this database's own: a merged explorer of other
+  // shards (stats openings --expand), so that the positions their games
+  // reach are looked up here too, where this database's games may reach
+  // them by another order of moves. Followed moves this database has no
+  // game of are listed with no games.
+  const std::vector<OpeningMove>* guide = nullptr;
 };
 
 struct OpeningMove {
