@@ -74,6 +74,19 @@ class StatsPartialCli : public ::testing::Test {
     EXPECT_EQ(r.exit_code, 0) << words << "\n" << r.err;
     return r.out;
   }
+  // Shards a.db and b.db of one game each, and ab.db of both.
+  void two_shards_and_one(const std::string& a, const std::string& b) {
+    write_file(dir / "a.pgn", a);
+    write_file(dir / "b.pgn", b);
+    for (const std::string name : {"a", "b"})
+      ASSERT_EQ(
+          run_virrey_words("import --db " + (dir / (name + ".db")) + " " + (dir / (name + ".pgn"))).exit_code,
+          0);
+    ASSERT_EQ(
+        run_virrey_words("import --db " + (dir / "ab.db") + " " + (dir / "a.pgn") + " " + (dir / "b.pgn"))
+            .exit_code,
+        0);
+  }
   // The shards' partials of a statistic, as files.
   std::string partials(const std::vector<std::string>& dbs, const std::string& stat, const std::string& tag) {
     std::string files;
@@ -205,15 +218,8 @@ TEST_F(StatsPartialCli, RefusesNumbersNoDatabaseWrites) {
 // hand: after 1. e4 e6 2. c4 and after 1. c4 e6 2. e4 the same position, its
 // two games, d5 and f6 half each; 1. e4 and 1. c4 half each of the start).
 TEST_F(StatsPartialCli, TranspositionsAcrossShardsMergeAsInOneDatabase) {
-  write_file(dir / "a.pgn", "[Event \"A\"]\n[Result \"1-0\"]\n\n1. e4 e6 2. c4 f6 1-0\n");
-  write_file(dir / "b.pgn", "[Event \"B\"]\n[Result \"0-1\"]\n\n1. c4 e6 2. e4 d5 0-1\n");
-  for (const std::string name : {"a", "b"})
-    ASSERT_EQ(
-        run_virrey_words("import --db " + (dir / (name + ".db")) + " " + (dir / (name + ".pgn"))).exit_code,
-        0);
-  ASSERT_EQ(run_virrey_words("import --db " + (dir / "ab.db") + " " + (dir / "a.pgn") + " " + (dir / "b.pgn"))
-                .exit_code,
-            0);
+  two_shards_and_one("[Event \"A\"]\n[Result \"1-0\"]\n\n1. e4 e6 2. c4 f6 1-0\n",
+                     "[Event \"B\"]\n[Result \"0-1\"]\n\n1. c4 e6 2. e4 d5 0-1\n");
   const std::string stat = "stats openings --variant standard --depth 4";
   const std::string one = run_ok(stat + " --format csv --db " + (dir / "ab.db"));
   // depth,line,san,uci,games,share_pct,...
@@ -250,15 +256,8 @@ TEST_F(StatsPartialCli, TranspositionsAcrossShardsMergeAsInOneDatabase) {
 // --expand (each shard follows the merged moves) gives one database's
 // bytes, and a further round changes nothing.
 TEST_F(StatsPartialCli, ShardsMergedInRoundsCountTranspositionsBelowTheRoot) {
-  write_file(dir / "a.pgn", "[Event \"A\"]\n[Result \"1/2-1/2\"]\n\n1. e4 c5 2. b3 Nf6 1/2-1/2\n");
-  write_file(dir / "b.pgn", "[Event \"B\"]\n[Result \"0-1\"]\n\n1. b3 c5 2. e4 e5 0-1\n");
-  for (const std::string name : {"a", "b"})
-    ASSERT_EQ(
-        run_virrey_words("import --db " + (dir / (name + ".db")) + " " + (dir / (name + ".pgn"))).exit_code,
-        0);
-  ASSERT_EQ(run_virrey_words("import --db " + (dir / "ab.db") + " " + (dir / "a.pgn") + " " + (dir / "b.pgn"))
-                .exit_code,
-            0);
+  two_shards_and_one("[Event \"A\"]\n[Result \"1/2-1/2\"]\n\n1. e4 c5 2. b3 Nf6 1/2-1/2\n",
+                     "[Event \"B\"]\n[Result \"0-1\"]\n\n1. b3 c5 2. e4 e5 0-1\n");
   const std::string stat = "stats openings --variant standard --moves e4 c5 --depth 2";
   const std::string one = run_ok(stat + " --format csv --db " + (dir / "ab.db"));
   EXPECT_NE(one.find("2,b3 e5,e5,e7e5,1,50.00"), std::string::npos) << one;
