@@ -403,12 +403,16 @@ struct OpeningsCodec {
                          {"total", tree_json(s.total)},
                          {"source", query::opening_source_name(s.source)},
                          {"games_replayed", s.games_replayed}}}});
+    if (!s.opening.empty()) out.back()["root"]["opening"] = s.opening;
     for (const auto& [hash, moves] : p.positions) {
       Json list = Json::array();
       for (const auto& [move, counters] : moves)
         list.push_back(Json{{"move", move_json(move)}, {"counters", tree_json(counters)}});
       out.push_back(Json{{"position", fmt::format("{:016x}", hash)}, {"moves", std::move(list)}});
     }
+    // The names db classify gives positions of the tree (absent before it).
+    for (const auto& [hash, name] : p.names)
+      out.push_back(Json{{"named", fmt::format("{:016x}", hash)}, {"opening", name}});
     return out;
   }
   static Stats read(const std::vector<Json>& lines) {
@@ -431,13 +435,19 @@ struct OpeningsCodec {
                    : source == "tree+replay" ? query::OpeningSource::TreeAndReplay
                                              : query::OpeningSource::Tree;
         s.games_replayed = r.at("games_replayed");
+        if (r.contains("opening")) s.opening = r.at("opening").get<std::string>();
         root = true;
         continue;
       }
-      const std::string hex = j.at("position");
+      const bool named = j.contains("named");
+      const std::string hex = j.at(named ? "named" : "position");
       std::size_t used = 0;
       const std::uint64_t hash = std::stoull(hex, &used, 16);
       if (used != hex.size()) throw std::invalid_argument("a position that is not a hash: " + hex);
+      if (named) {
+        p.names[hash] = j.at("opening").get<std::string>();
+        continue;
+      }
       auto& moves = p.positions[hash];
       for (const Json& m : j.at("moves"))
         moves.emplace_back(move_of(m.at("move")), tree_of(m.at("counters")));

@@ -295,6 +295,38 @@ TEST_F(StatsPartialCli, ShardsMergedInRoundsCountTranspositionsBelowTheRoot) {
   EXPECT_NE(other.err.find("another query"), std::string::npos) << other.err;
 }
 
+// The names `db classify` gives positions travel in the partials: shards
+// classified with one ECO file merge to the bytes of one database classified
+// with it, names included (text and JSON show them).
+TEST_F(StatsPartialCli, OpeningNamesMergeAsInOneDatabase) {
+  two_shards_and_one("[Event \"A\"]\n[Result \"1-0\"]\n\n1. d4 d5 2. c4 e6 1-0\n",
+                     "[Event \"B\"]\n[Result \"0-1\"]\n\n1. e4 e5 2. Nf3 Nc6 0-1\n");
+  const std::string eco = std::string(VIRREY_SOURCE_DIR) + "/tests/data/openings/tiny.eco";
+  for (const std::string name : {"a", "b", "ab"})
+    ASSERT_EQ(run_virrey_words("db classify --db " + (dir / (name + ".db")) + " --openings " + eco).exit_code,
+              0);
+  const std::string stat = "stats openings --variant standard --depth 3";
+  const std::string one = run_ok(stat + " --format json --db " + (dir / "ab.db"));
+  EXPECT_NE(one.find("Queen's Gambit"), std::string::npos) << one;
+  EXPECT_NE(one.find("Open Game"), std::string::npos) << one;
+  std::string files;
+  for (const std::string name : {"a", "b"}) {
+    const std::string file = dir / ("named-" + name + ".jsonl");
+    write_file(file, run_ok(stat + " --format partial --db " + (dir / (name + ".db"))));
+    files += " " + file;
+  }
+  for (const std::string format : {"json", "text", "csv"})
+    EXPECT_EQ(run_ok("stats merge --format " + format + files),
+              run_ok(stat + " --format " + format + " --db " + (dir / "ab.db")))
+        << format;
+  // The root's name too.
+  const std::string root = "stats openings --variant standard --moves d4 d5 --depth 1";
+  write_file(dir / "root-a.jsonl", run_ok(root + " --format partial --db " + (dir / "a.db")));
+  write_file(dir / "root-b.jsonl", run_ok(root + " --format partial --db " + (dir / "b.db")));
+  EXPECT_EQ(run_ok("stats merge --format text " + (dir / "root-b.jsonl") + " " + (dir / "root-a.jsonl")),
+            run_ok(root + " --format text --db " + (dir / "ab.db")));
+}
+
 // A position met first by a longer route (1. e3 e6 2. e4 e5, most played)
 // and again by a shorter one (1. e4 e5) is listed as deep as the shorter
 // route leaves room for: one shard's partial merges to its own output.

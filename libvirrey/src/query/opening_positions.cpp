@@ -34,7 +34,10 @@ void list(const Position<G>& pos, const std::vector<OpeningMove>& moves, int dep
           OpeningPositions& out, std::unordered_map<std::uint64_t, int>& expanded) {
   auto [at, added] = out.positions.try_emplace(pos.hash());
   if (added)
-    for (const OpeningMove& m : moves) at->second.emplace_back(m.move, m.counters);
+    for (const OpeningMove& m : moves) {
+      at->second.emplace_back(m.move, m.counters);
+      if (!m.opening.empty()) out.names.try_emplace(pos.after(m.move).hash(), m.opening);
+    }
   int& deepest = expanded[pos.hash()];
   if (!added && depth_left <= deepest) return;  // listed as deep before
   deepest = depth_left;
@@ -59,6 +62,8 @@ Result<std::uint64_t> build(const OpeningPositions& in, const Position<G>& pos, 
     m.san = write_san(pos, move, legal);
     m.uci = write_uci<G>(move);
     m.counters = counters;
+    if (const auto name = in.names.find(pos.after(move).hash()); name != in.names.end())
+      m.opening = name->second;
     if (depth_left > 1) {
       auto below = build(in, pos.after(move), depth_left - 1, m.children);
       if (!below) return below.error();
@@ -88,6 +93,9 @@ Result<OpeningPositions> opening_positions(const OpeningStats& stats, int depth)
 
 void merge_opening_positions(OpeningPositions& into, const OpeningPositions& from) {
   merge_opening_stats(into.root, from.root);
+  // A name from the first shard that gives one (shards classified alike agree).
+  if (into.root.opening.empty()) into.root.opening = from.root.opening;
+  for (const auto& [hash, name] : from.names) into.names.try_emplace(hash, name);
   for (const auto& [hash, moves] : from.positions) {
     auto& mine = into.positions[hash];
     for (const auto& entry : moves) {

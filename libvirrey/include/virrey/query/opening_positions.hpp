@@ -21,10 +21,12 @@
 namespace virrey::query {
 
 struct OpeningPositions {
-  OpeningStats root;  // everything but its moves (and names of openings)
+  OpeningStats root;  // everything but its moves (its opening's name too)
   int depth = 1;      // plies below the root
   // By Zobrist hash: the moves played from the position, with their counts.
   std::map<std::uint64_t, std::vector<std::pair<Move, store::TreeCounters>>> positions;
+  // By Zobrist hash: the name `db classify` gives a position a move reaches.
+  std::map<std::uint64_t, std::string> names;
 };
 
 // The positions of an explorer made to `depth` with min_games 1 and
