@@ -40,8 +40,8 @@ std::string json_game(store::GameId id, const game::GameRecord& rec) {
     for (std::size_t i = body + 2; i < pgn.size(); ++i) {
       if (pgn[i] != '\n') {
         movetext += pgn[i];
-      } else if (i + 1 < pgn.size() && pgn[i + 1] != ' ') {
-        movetext += ' ';
+      } else if (i + 1 < pgn.size() && pgn[i + 1] != ' ' && pgn[i + 1] != ')' && pgn[i - 1] != '(') {
+        movetext += ' ';  // (a break after '(' or before ')' was no space)
       }
     }
   while (!movetext.empty() && movetext.back() == ' ') movetext.pop_back();

@@ -340,7 +340,10 @@ class Runner:
         dbs = shard_paths(directory)
         # A shard that holds inputs imported before and is gone: importing
         # would make it again, empty, and every answer would lack its games.
-        for digest, r in input_records(directory).items():
+        records = input_records(directory)
+        if any(not 0 <= r["shard"] < len(dbs) for r in records.values()):
+            raise VirreyError("{}: {} names shards beyond {}".format(directory, INPUTS_FILE, len(dbs)), 2)
+        for digest, r in records.items():
             if r.get("imported") and not os.path.isdir(dbs[r["shard"]]):
                 raise VirreyError("{}: the shard is missing, yet {} lists {} as imported into it: restore it, "
                                   "or import into a new directory".format(dbs[r["shard"]], INPUTS_FILE,

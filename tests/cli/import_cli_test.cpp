@@ -110,7 +110,9 @@ TEST_F(ImportCli, JsonLinesExportKeepsCommentsNagsAndVariations) {
       "[Event \"A\"]\n[Result \"1-0\"]\n\n{Start} 1. e4 $1 {[%clk 0:03:00] [%eval 0.25]} e5 $14 2. Nf3 "
       "(2. f4 exf4 (2... d5 3. exd5) 3. Nf3 {\"quoted\" \\ back}) 2... Nc6 ; line comment\n3. Bb5 a6 "
       "$255 1-0\n\n[Event \"B\"]\n[SetUp \"1\"]\n[FEN \"4k3/P7/8/8/8/8/8/4K3 w - - 0 1\"]\n"
-      "[Variant \"Virrey\"]\n[Result \"*\"]\n\n1. a8=R+ {rook} (1. Kd2) 1... Kd7 *\n");
+      "[Variant \"Virrey\"]\n[Result \"*\"]\n\n1. a8=R+ {rook} (1. Kd2) 1... Kd7 *\n\n"
+      "[Event \"C\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 (3... Nf6 ({" +
+          std::string(85, 'x') + "} 3... d6 4. d4)) 4. Ba4 *\n");
   ASSERT_EQ(run_virrey_words("import " + input + " --db " + db, dir.path()).exit_code, 0);
   const auto pgn = run_virrey_words("export --db " + db, dir.path());
   const auto lines = run_virrey_words("export --db " + db + " --format jsonl", dir.path());
@@ -120,6 +122,10 @@ TEST_F(ImportCli, JsonLinesExportKeepsCommentsNagsAndVariations) {
   for (std::size_t end; (end = lines.out.find('\n', start)) != std::string::npos; start = end + 1, ++games) {
     const auto game = nlohmann::ordered_json::parse(lines.out.substr(start, end - start));
     ASSERT_TRUE(game.contains("movetext")) << game.dump();
+    // One space between tokens, none inside parentheses, wherever the PGN wrapped.
+    const std::string movetext = game["movetext"].get<std::string>();
+    for (const char* wrong : {"( ", " )", "  "})
+      EXPECT_EQ(movetext.find(wrong), std::string::npos) << movetext;
     for (const auto& [name, value] : game["tags"].items()) {
       std::string escaped;
       for (char c : value.get<std::string>()) {
@@ -130,7 +136,7 @@ TEST_F(ImportCli, JsonLinesExportKeepsCommentsNagsAndVariations) {
     }
     again += "\n" + game["movetext"].get<std::string>() + "\n\n";
   }
-  EXPECT_EQ(games, 2u);
+  EXPECT_EQ(games, 3u);
   write_file(dir / "again.pgn", again);
   const std::string db2 = dir / "again.db";
   ASSERT_EQ(run_virrey_words("import " + (dir / "again.pgn") + " --db " + db2, dir.path()).exit_code, 0)

@@ -295,6 +295,29 @@ TEST_F(StatsPartialCli, ShardsMergedInRoundsCountTranspositionsBelowTheRoot) {
   EXPECT_NE(other.err.find("another query"), std::string::npos) << other.err;
 }
 
+// Generated games in two shards merged in rounds (each round's shards
+// following the merged moves of the one before, until a round adds
+// nothing): the one database's bytes, its source and replayed games too.
+TEST_F(StatsPartialCli, RoundsOfGeneratedShardsGiveOneDatabasesBytes) {
+  const auto dbs = shards("rounds", {{0, 2}, {4}});
+  const std::string one = dir / "rounds-one.db";
+  run_ok("import --db " + one + " " + inputs[0] + " " + inputs[2] + " " + inputs[4]);
+  const std::string explorer = "openings --variant virrey --depth 4", stat = "stats " + explorer;
+  std::string merged, files;
+  for (int round = 0; round < 6; ++round) {
+    files = partials(dbs, explorer + (merged.empty() ? "" : " --expand " + (dir / "merged.jsonl")),
+                     "round" + std::to_string(round) + "-");
+    const std::string again = run_ok("stats merge --format partial" + files);
+    if (again == merged) break;
+    merged = again;
+    write_file(dir / "merged.jsonl", merged);
+  }
+  for (const std::string format : {"json", "text", "csv"})
+    EXPECT_EQ(run_ok("stats merge --format " + format + files),
+              run_ok(stat + " --format " + format + " --db " + one))
+        << format;
+}
+
 // The names `db classify` gives positions travel in the partials: shards
 // classified with one ECO file merge to the bytes of one database classified
 // with it, names included (text and JSON show them).

@@ -262,6 +262,17 @@ class DaskDriver(unittest.TestCase):
         self.assertEqual(code, 0, err)
         self.assertEqual(json.loads(out)["games"], 60 + 50 + 40)
 
+    def test_inputs_json_naming_shards_beyond_the_listing_is_refused(self):
+        # An inputs.json that names a shard the listing lacks (shards.json
+        # made again with fewer): one line, exit 2, no traceback.
+        shards = os.path.join(self.tmp, "beyond")
+        self.runner.import_inputs(shards, 2, self.inputs[:2])
+        os.remove(os.path.join(shards, "shards.json"))
+        code, out, err = driver("import", "--shards", shards, "-n", 1, self.inputs[2])
+        self.assertEqual((code, out), (2, ""), err)
+        self.assertIn("names shards beyond 1", err)
+        self.assertNotIn("Traceback", err)
+
     def test_a_grown_input_goes_to_its_shard(self):
         # A file games were added to, imported again, goes to the shard that
         # holds it: the games it had are duplicates there, counted once, as

@@ -202,6 +202,17 @@ TEST(GameSplitter, TagPairsQuotedInACommentAreText) {
   SplitterOptions small;
   small.read_size = 4096;
   EXPECT_EQ(split(big, 1000, small).size(), 2u);
+  // An unterminated comment, then games with no empty line between them
+  // for far more than any look ahead: every game is read, with \n or \r\n
+  // line ends, read whole or in small pieces.
+  for (const std::string eol : {"\n", "\r\n"}) {
+    std::string games = "[Event \"A\"]" + eol + "1. e4 {oops" + eol;
+    for (int i = 0; i < 3000; ++i)
+      games += "[Event \"G" + std::to_string(i) + "\"]" + eol + "[Result \"1-0\"]" + eol +
+               "1. e4 e5 2. Nf3 Nc6 1-0" + eol;
+    EXPECT_EQ(split(games).size(), 3001u);
+    EXPECT_EQ(split(games, 999, small).size(), 3001u);
+  }
 }
 
 TEST(GameSplitter, ByteOrderMarkIsSkippedAndNotCounted) {

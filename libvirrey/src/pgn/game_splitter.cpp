@@ -73,7 +73,6 @@ constexpr std::array<std::uint8_t, 256> make_top_classes() {
 constexpr std::array<std::uint8_t, 256> kTopClass = make_top_classes();
 
 constexpr std::size_t kMaxTagName = 64;  // longer names are not compared
-constexpr std::size_t kCommentLookahead = std::size_t(64) << 10;  // comment_goes_on
 constexpr std::size_t kKeepBehind = 8;   // bytes kept before the scan point while skipping a game
 
 enum class Step : std::uint8_t { Continue, Found, NeedMore };
@@ -120,8 +119,10 @@ struct GameSplitter::State {
   Look tag_name_at(std::size_t p, std::uint64_t& hash) const;
   Look tag_line_at(std::size_t p) const;
   // Whether the brace comment holding a tag-like line at q goes on past it:
-  // a '}' before an empty line or a '{' (Yes), one of them or the end first (No),
-  // looking at most kCommentLookahead bytes ahead (nothing there: Yes).
+  // a '}' before an empty line or a '{' (Yes), one of them or the end first
+  // (No), looking at most max_game_bytes ahead (nothing there: No). Waiting
+  // for input, it goes on later where it stopped, so each byte is looked at
+  // once.
   Look comment_goes_on(std::size_t q);
 
   // Buffer.
@@ -167,6 +168,9 @@ struct GameSplitter::State {
   bool has_tags = false;
   bool blank_line_in_tags = false;                   // an empty line since the first tag pair
   std::uint64_t comment_goes_on_until = 0;  // input offset: tag-like lines before it are a comment's text
+  std::uint64_t lookahead_from = UINT64_MAX;         // input offset of the tag-like line looked ahead from
+  std::uint64_t lookahead_at = 0;                    // where that look-ahead stopped for more input
+  bool lookahead_blank = false;                      // there, only blanks since a line break
   bool line_start = true;                            // only blanks since the last line break (Top)
   std::uint64_t top_line_begin = 0;                  // input offset past the last line break seen in Top
   std::vector<std::uint64_t> tag_names;              // the names of the tag section, while few
@@ -517,9 +521,17 @@ Step GameSplitter::State::scan_brace(std::size_t& p) {
 
 Look GameSplitter::State::comment_goes_on(std::size_t q) {
   if (base + q < comment_goes_on_until) return Look::Yes;
-  const std::size_t limit = std::min(len, q + kCommentLookahead);
-  bool line_blank = false;  // only blanks since a line break
-  for (std::size_t i = q; i < limit; ++i) {
+  // A look-ahead waiting for more input goes on where it stopped.
+  if (lookahead_from != base + q) {
+    lookahead_from = base + q;
+    lookahead_at = base + q;
+    lookahead_blank = false;
+  }
+  bool line_blank = lookahead_blank;  // only blanks since a line break
+  for (std::size_t i = std::size_t(lookahead_at - base); i < len; ++i) {
+    // A comment longer than a game can be: the game ends here, as an
+    // unterminated comment's does.
+    if (base + i - lookahead_from > options.max_game_bytes) return Look::No;
     const char c = buf[i];
     if (c == '}') {
       comment_goes_on_until = base + i;
@@ -527,19 +539,22 @@ Look GameSplitter::State::comment_goes_on(std::size_t q) {
     }
     if (c == '{') return Look::No;  // a comment opens: the movetext of the game there
     if (is_newline(c)) {
+      if (c == '\r' && i + 1 >= len && !eof) {  // a \r\n cut by the buffer: read on first
+        lookahead_at = base + i;
+        lookahead_blank = line_blank;
+        return Look::NeedMore;
+      }
       if (line_blank) return Look::No;
       line_blank = true;
-      if (c == '\r' && i + 1 < limit && buf[i + 1] == '\n') ++i;
+      if (c == '\r' && i + 1 < len && buf[i + 1] == '\n') ++i;
     } else if (!is_blank(c)) {
       line_blank = false;
     }
   }
-  // Nothing within reach: no tag section follows here, the comment goes on.
-  if (limit == q + kCommentLookahead) {
-    comment_goes_on_until = base + limit;
-    return Look::Yes;
-  }
-  return eof ? Look::No : Look::NeedMore;
+  if (eof) return Look::No;
+  lookahead_at = base + len;
+  lookahead_blank = line_blank;
+  return Look::NeedMore;
 }
 
 Step GameSplitter::State::scan_line_comment(std::size_t& p) {

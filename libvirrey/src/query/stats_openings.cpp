@@ -92,10 +92,11 @@ class Explorer {
   Explorer(const store::Database& db, const OpeningQuery& q, const GameScope& scope)
       : db_(db), q_(q), scope_(scope) {}
 
+  // `guided`: reached by a guide's move this database has no game of.
   Status expand(const Position<G>& pos, int depth_left, std::vector<OpeningMove>& into, TreeCounters* total,
-                const std::vector<OpeningMove>* guide = nullptr) {
+                const std::vector<OpeningMove>* guide = nullptr, bool guided = false) {
     const MoveList legal = legal_moves(pos);
-    auto found = moves_from(pos, legal);
+    auto found = moves_from(pos, legal, guided);
     if (!found) return found.error();
     std::vector<OpeningMove> moves;
     for (const TreeMove& tm : *found) {
@@ -133,7 +134,11 @@ class Explorer {
           for (const OpeningMove& g : *guide)
             if (g.move == m.move) below = &g.children;
         TreeCounters after;
-        if (Status s = expand(pos.after(m.move), depth_left - 1, m.children, &after, below); !s) return s;
+        // (A guide's move this database has no game of: none of its games reach there this way.)
+        if (Status s =
+                expand(pos.after(m.move), depth_left - 1, m.children, &after, below, m.counters.games == 0);
+            !s)
+          return s;
         m.position_games = after.games;
       }
     into = std::move(moves);
@@ -150,7 +155,10 @@ class Explorer {
   bool used_replay() const { return used_replay_; }
 
  private:
-  Result<std::vector<TreeMove>> moves_from(const Position<G>& pos, const MoveList& legal) {
+  // A position reached only by a guide's moves is looked up in the tree
+  // alone (an unrestricted scope): replaying the index's strays there would
+  // add decoded games, and a replay, that one database does not make.
+  Result<std::vector<TreeMove>> moves_from(const Position<G>& pos, const MoveList& legal, bool guided) {
     if (!scope_.has_variant(q_.variant)) return std::vector<TreeMove>{};
     if (scope_.unrestricted()) {
       auto tree = db_.tree_moves(q_.variant, pos.hash());
@@ -165,6 +173,7 @@ class Explorer {
         used_tree_ = true;
         return tree;
       }
+      if (guided) return tree;
     }
     return replay(pos.hash());
   }
