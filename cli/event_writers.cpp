@@ -275,7 +275,7 @@ StandingRows match_rows(const tn::Tournament& t) {
                         fmt::format("{}-{}", half_text(m.a_half), half_text(m.b_half)),
                         t.players[std::size_t(m.b)].name, match_games(t, m),
                         m.winner < 0 ? std::string("level")
-                        : m.level    ? t.players[std::size_t(m.winner)].name + " (plays on)"
+                        : m.level()  ? t.players[std::size_t(m.winner)].name + " (plays on)"
                                      : t.players[std::size_t(m.winner)].name});
   }
   return out;
@@ -392,7 +392,7 @@ bool write_event_json(const std::vector<EventReport>& reports, std::FILE* file) 
              {"games", Value::integer(mt.games.size())},
              {"winner",
               mt.winner >= 0 ? Value::string(t.players[std::size_t(mt.winner)].name) : Value::null()},
-             {"level", Value::boolean(mt.a_half == mt.b_half)}}));
+             {"level", Value::boolean(mt.level())}}));
       out += ",\"matches\":";
       out += json(Value::list(std::move(matches)));
     }

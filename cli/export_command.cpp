@@ -31,27 +31,13 @@ std::string json_game(store::GameId id, const game::GameRecord& rec) {
     else if (item.kind == game::ItemKind::Move && depth == 0)
       moves.push_back(Value::string(item.text));
   }
-  // The whole movetext (comments, NAGs, variations) as the PGN export writes
-  // it after the tags, on one line: its line breaks fall between tokens.
-  const std::string pgn = game::write_pgn(rec);
-  const std::size_t body = pgn.find("\n\n");
-  std::string movetext;
-  if (body != std::string::npos)
-    for (std::size_t i = body + 2; i < pgn.size(); ++i) {
-      if (pgn[i] != '\n') {
-        movetext += pgn[i];
-      } else if (i + 1 < pgn.size() && pgn[i + 1] != ' ' && pgn[i + 1] != ')' && pgn[i - 1] != '(') {
-        movetext += ' ';  // (a break after '(' or before ')' was no space)
-      }
-    }
-  while (!movetext.empty() && movetext.back() == ' ') movetext.pop_back();
   const Members game = {{"id", Value::integer(id)},
                         {"variant", Value::string(info(rec.variant).cli_name)},
                         {"tags", Value::object(std::move(tags))},
                         {"fen", Value::string_or_null(rec.start_fen)},
                         {"result", Value::string(result_text(rec.result))},
                         {"moves", Value::list(std::move(moves))},
-                        {"movetext", Value::string(movetext)}};
+                        {"movetext", Value::string(game::write_movetext(rec))}};
   return json(game) + '\n';
 }
 

@@ -213,7 +213,6 @@ struct GamesCodec {
     Stats s;
     std::vector<Variant> seen;
     for (const Json& j : lines) {
-      check_numbers(j);
       query::VariantGameStats v;
       v.variant = variant_of(j.at("variant"));
       once_each(seen, v.variant);
@@ -274,7 +273,6 @@ struct PromotionsCodec {
     Stats s;
     std::vector<Variant> seen;
     for (const Json& j : lines) {
-      check_numbers(j);
       query::VariantPromotions v;
       v.variant = variant_of(j.at("variant"));
       once_each(seen, v.variant);
@@ -339,7 +337,6 @@ struct ResultsCodec {
   static Stats read(const std::vector<Json>& lines) {
     Stats s;
     for (const Json& j : lines) {
-      check_numbers(j);
       if (j.contains("total")) {
         s.total = counts_of(j.at("total"));
         continue;
@@ -419,7 +416,6 @@ struct OpeningsCodec {
     Stats p;
     bool root = false;
     for (const Json& j : lines) {
-      check_numbers(j);
       if (j.contains("root")) {
         const Json& r = j.at("root");
         query::OpeningStats& s = p.root;
@@ -469,6 +465,10 @@ struct OpeningsCodec {
 struct EndgamesCodec {
   using Stats = query::EndgameStats;
   static constexpr std::string_view name = "endgames";
+  // A row's first number is its balance, a 64-bit key (check_numbers).
+  static bool is_key(const Json& array, std::size_t i) {
+    return i == 0 && array.size() == 2 && array[0].is_number() && array[1].is_array();
+  }
 
   static std::vector<Json> records(const Stats& s) {
     std::vector<Json> out;
@@ -484,10 +484,6 @@ struct EndgamesCodec {
     Stats s;
     std::vector<Variant> seen;
     for (const Json& j : lines) {
-      // A row's first number is its balance, a 64-bit key.
-      check_numbers(j, [](const Json& array, std::size_t i) {
-        return i == 0 && array.size() == 2 && array[0].is_number() && array[1].is_array();
-      });
       query::VariantEndgames v;
       v.variant = variant_of(j.at("variant"));
       once_each(seen, v.variant);
@@ -536,7 +532,6 @@ struct PlayersCodec {
   static Stats read(const std::vector<Json>& lines) {
     Stats s;
     for (const Json& j : lines) {
-      check_numbers(j);
       analyse::PlayerSummary p;
       p.name = j.at("player");
       const Json& c = j.at("counts");
@@ -599,6 +594,19 @@ struct Partial {
   std::vector<Json> records;
 };
 
+// A codec's records read back, their numbers checked first (the 64-bit keys
+// a codec names by is_key aside).
+template <class Codec>
+typename Codec::Stats read_records(const std::vector<Json>& records) {
+  for (const Json& r : records) {
+    if constexpr (requires { Codec::is_key(r, std::size_t(0)); })
+      check_numbers(r, Codec::is_key);
+    else
+      check_numbers(r);
+  }
+  return Codec::read(records);
+}
+
 template <class Codec>
 Result<std::string> fold(const std::vector<Partial>& partials, Format format) {
   typename Codec::Stats total;
@@ -607,7 +615,7 @@ Result<std::string> fold(const std::vector<Partial>& partials, Format format) {
     const Partial& p = partials[i];
     typename Codec::Stats one;
     try {
-      one = Codec::read(p.records);
+      one = read_records<Codec>(p.records);
     } catch (const std::exception& e) {
       return Error{ErrorKind::InvalidArgument,
                    fmt::format("{}: not a partial result of stats {}: {}", p.name, Codec::name, e.what())};
@@ -764,7 +772,7 @@ Result<query::OpeningStats> read_openings_guide(const std::string& path, const S
   }
   if (mine != theirs) return refused("a partial of another query (variant, position, depth or filter)");
   try {
-    const auto positions = OpeningsCodec::read(p->records);
+    const auto positions = read_records<OpeningsCodec>(p->records);
     auto tree = query::opening_tree(positions);
     if (!tree) return refused(tree.error().message);
     return *tree;

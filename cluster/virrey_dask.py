@@ -183,6 +183,17 @@ def _to_stderr(line):
 REJECTS_FILE = "rejects.json"  # in a rejects directory: each name's input, across runs
 
 
+def _write_json(path, value):
+    """value as JSON at path, whole or not at all: written beside it, synced,
+    then put in its place (a run stopped midway leaves the file before)."""
+    fd, staged = tempfile.mkstemp(dir=os.path.dirname(path), prefix=os.path.basename(path) + ".")
+    with os.fdopen(fd, "w") as f:
+        json.dump(value, f, indent=0, sort_keys=True)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(staged, path)
+
+
 def _rejects_files(directory, inputs):
     """Each input's rejects file in directory: its name less .zst and .pgn,
     then .rejects.pgn; "-2", "-3", ... added to a name another input took,
@@ -212,10 +223,7 @@ def _rejects_files(directory, inputs):
             name = "{}-{}".format(stem, n)
         owners[name] = real
         files[path] = os.path.join(os.path.abspath(directory), name + ".rejects.pgn")
-    fd, staged = tempfile.mkstemp(dir=directory, prefix=REJECTS_FILE + ".")
-    with os.fdopen(fd, "w") as f:
-        json.dump({"names": owners}, f, indent=0, sort_keys=True)
-    os.replace(staged, record)
+    _write_json(record, {"names": owners})
     return files
 
 
@@ -348,7 +356,7 @@ class Runner:
                 raise VirreyError("{}: the shard is missing, yet {} lists {} as imported into it: restore it, "
                                   "or import into a new directory".format(dbs[r["shard"]], INPUTS_FILE,
                                                                           r.get("path", digest)), 3)
-        shard_of, digest_of = self._assign(directory, count, inputs)
+        shard_of, digest_of = self._assign(directory, count, inputs, records)
         rejects_of = _rejects_files(rejects, inputs) if rejects else {}
         last = [None] * count
         tasks = {}
@@ -395,15 +403,13 @@ class Runner:
                 "rejected": sum(s["rejected"] + s.get("skipped_rejected", 0) for s in summaries),
                 "failed_inputs": [p for p in inputs if p in failed]}
 
-    def _assign(self, directory, count, inputs):
+    def _assign(self, directory, count, inputs, known):
         """Each input's shard, the new ones recorded in DIR/inputs.json before
         any is imported (a run stopped midway sends them there again), and
         each readable input's digest. An input at a path imported before
         with other bytes (a file games were added to) goes to that path's
-        shard, whose import counts the games it had as duplicates."""
-        known = input_records(directory)
-        if any(not 0 <= r["shard"] < count for r in known.values()):
-            raise VirreyError("{}: {} names shards beyond {}".format(directory, INPUTS_FILE, count), 2)
+        shard, whose import counts the games it had as duplicates. known:
+        DIR/inputs.json's records, their shards checked."""
         load = [0] * count
         path_shard = {}
         for r in known.values():
@@ -414,7 +420,7 @@ class Runner:
         shard_of, digest_of = {}, {}
         for path, fp in zip(inputs, prints):
             if fp is None:  # unreadable: its import reports it, and records nothing
-                shard_of[path] = 0 if count == 1 else load.index(min(load))
+                shard_of[path] = load.index(min(load))
                 continue
             size, digest = fp
             digest_of[path] = digest
@@ -425,12 +431,7 @@ class Runner:
                 path_shard[real] = k
                 load[k] += size
             shard_of[path] = known[digest]["shard"]
-        fd, staged = tempfile.mkstemp(dir=directory, prefix=INPUTS_FILE + ".")
-        with os.fdopen(fd, "w") as f:
-            json.dump({"inputs": known}, f, indent=0, sort_keys=True)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(staged, os.path.join(directory, INPUTS_FILE))
+        _write_json(os.path.join(directory, INPUTS_FILE), {"inputs": known})
         return shard_of, digest_of
 
     def _mark_imported(self, directory, digests):
@@ -439,12 +440,7 @@ class Runner:
         for d in digests:
             if d in known:
                 known[d]["imported"] = True
-        fd, staged = tempfile.mkstemp(dir=directory, prefix=INPUTS_FILE + ".")
-        with os.fdopen(fd, "w") as f:
-            json.dump({"inputs": known}, f, indent=0, sort_keys=True)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(staged, os.path.join(directory, INPUTS_FILE))
+        _write_json(os.path.join(directory, INPUTS_FILE), {"inputs": known})
 
     def stats(self, directory, args, fmt="text"):
         """A statistic over every shard: partials made on the workers, folded by

@@ -152,7 +152,9 @@ TEST(PgnWriter, CommentsOfWordsThatMustNotStartALineWrap) {
       const std::string_view line(pgn.data() + start, end - start);
       EXPECT_LE(line.size(), 79u) << line;
       EXPECT_FALSE(!line.empty() && line[0] == '%') << line;
-      if (lines > 7 && comment == tags) EXPECT_FALSE(!line.empty() && line[0] == '[') << line;
+      if (lines > 7 && comment == tags) {
+        EXPECT_FALSE(!line.empty() && line[0] == '[') << line;
+      }
     }
     const CheckedGame again = check_text(pgn);
     ASSERT_FALSE(again.has_error) << pgn;

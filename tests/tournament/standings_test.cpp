@@ -1234,9 +1234,9 @@ TEST(Standings, KnockoutLevelMatchesTitlesAndTimeControl) {
   const auto matches = knockout_matches(m.t);
   ASSERT_EQ(matches.size(), 3u);
   EXPECT_EQ(matches[0].winner, m.idx("B"));
-  EXPECT_TRUE(matches[0].level);
+  EXPECT_TRUE(matches[0].level());
   EXPECT_EQ(matches[1].winner, m.idx("C"));
-  EXPECT_FALSE(matches[1].level);
+  EXPECT_FALSE(matches[1].level());
   EXPECT_EQ(matches[2].winner, -1);  // the final level, no later round
   EXPECT_EQ(m.t.time_control, "5400+30");
 

@@ -11,7 +11,7 @@ namespace {
 
 constexpr std::size_t kMaxLine = 79;
 
-// Collects tokens into lines no longer than kMaxLine. A line may break only
+// Collects tokens into lines no longer than a given length. A line may break only
 // before a token that is neither glued to the one before (after '(', or a
 // ')') nor unbreakable (a comment's word that must not start a line): such
 // tokens join the run of tokens they follow, and a run that does not fit
@@ -21,20 +21,21 @@ constexpr std::size_t kMaxLine = 79;
 // before the word (no longer at a line's start).
 class LineFiller {
  public:
-  explicit LineFiller(std::string& out) : out_(out) {}
+  // max_line: the longest line (SIZE_MAX: one line).
+  LineFiller(std::string& out, std::size_t max_line) : out_(out), max_line_(max_line) {}
   void token(std::string_view t, bool glue = false, bool breakable = true) {
     if (!line_.empty() && (glue || !breakable)) {
       const std::size_t space = glue ? 0 : 1;
       const std::size_t run = line_.size() - run_start_ + space + t.size();
-      if (!breakable && !glue && run > kMaxLine) {
+      if (!breakable && !glue && run > max_line_) {
         flush();
         line_ = ' ';
         line_ += t;
         run_start_ = 0;
         return;
       }
-      if (run <= kMaxLine || !breakable) {
-        if (line_.size() + space + t.size() > kMaxLine && run_start_ > 0) {
+      if (run <= max_line_ || !breakable) {
+        if (line_.size() + space + t.size() > max_line_ && run_start_ > 0) {
           out_.append(line_, 0, run_start_ - 1);  // without the space before the run
           out_ += '\n';
           line_.erase(0, run_start_);
@@ -45,7 +46,7 @@ class LineFiller {
         return;
       }
     }
-    if (!line_.empty() && line_.size() + 1 + t.size() > kMaxLine) flush();
+    if (!line_.empty() && line_.size() + 1 + t.size() > max_line_) flush();
     if (!line_.empty()) line_ += ' ';
     run_start_ = line_.size();
     line_ += t;
@@ -60,6 +61,7 @@ class LineFiller {
 
  private:
   std::string& out_;
+  std::size_t max_line_;
   std::string line_;
   std::size_t run_start_ = 0;  // where the last run of unbreakable tokens starts in line_
 };
@@ -77,6 +79,9 @@ bool may_start_tags_or_escape(std::string_view word) {
   }
   return true;
 }
+
+// The movetext and the result, in lines of at most max_line characters.
+void append_movetext(std::string& out, const GameRecord& rec, std::size_t max_line);
 
 }  // namespace
 
@@ -125,8 +130,22 @@ std::string write_pgn(const GameRecord& rec) {
     out += '[' + t.name + " \"" + escape_tag_value(t.value) + "\"]\n";
   }
   out += '\n';
+  append_movetext(out, rec, kMaxLine);
+  out += '\n';
+  return out;
+}
 
-  LineFiller lines(out);
+std::string write_movetext(const GameRecord& rec) {
+  std::string out;
+  append_movetext(out, rec, SIZE_MAX);
+  out.pop_back();  // the line break
+  return out;
+}
+
+namespace {
+
+void append_movetext(std::string& out, const GameRecord& rec, std::size_t max_line) {
+  LineFiller lines(out, max_line);
   bool need_number = true;  // the next black move needs "N..."
   bool glue = false;        // the previous token was '('
   for (const MovetextItem& item : rec.movetext) {
@@ -192,8 +211,8 @@ std::string write_pgn(const GameRecord& rec) {
   }
   lines.token(result_text(rec.result), glue);
   lines.flush();
-  out += '\n';
-  return out;
 }
+
+}  // namespace
 
 }  // namespace virrey::game

@@ -862,10 +862,7 @@ std::vector<Match> knockout_matches(const Tournament& t) {
     m.winner = m.a_half > m.b_half ? m.a : m.b_half > m.a_half ? m.b : -1;
     if (m.winner >= 0 || m.round == 0) continue;
     const bool a_on = last_round[std::size_t(m.a)] > m.round, b_on = last_round[std::size_t(m.b)] > m.round;
-    if (a_on != b_on) {
-      m.winner = a_on ? m.a : m.b;
-      m.level = true;
-    }
+    if (a_on != b_on) m.winner = a_on ? m.a : m.b;
   }
   std::stable_sort(out.begin(), out.end(), [](const Match& x, const Match& y) { return x.round < y.round; });
   return out;

@@ -5,6 +5,8 @@
 #include <numeric>
 #include <unordered_map>
 
+#include "text.hpp"
+
 namespace virrey::tournament {
 
 namespace {
@@ -167,22 +169,11 @@ GameSummary summarize(const game::GameRecord& r, SourceRef source) {
   return s;
 }
 
-namespace {
-
-// Whether `text` holds `word` (lower case), ignoring ASCII case.
-bool holds_lower(std::string_view text, std::string_view word) {
-  return std::search(text.begin(), text.end(), word.begin(), word.end(), [](char t, char w) {
-           return (t >= 'A' && t <= 'Z' ? char(t - 'A' + 'a') : t) == w;
-         }) != text.end();
-}
-
-}  // namespace
-
 bool says_unplayed(std::string_view termination) {
   // "time forfeit" (PGN's loss on time) is a game played.
-  if (holds_lower(termination, "time forfeit")) return false;
+  if (holds_ignoring_case(termination, "time forfeit")) return false;
   for (std::string_view word : {"forfeit", "unplayed", "not played", "abandoned", "default", "bye"})
-    if (holds_lower(termination, word)) return true;
+    if (holds_ignoring_case(termination, word)) return true;
   return false;
 }
 

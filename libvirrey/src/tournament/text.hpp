@@ -14,6 +14,13 @@ inline std::string_view trim(std::string_view s) {
   return s;
 }
 
+// Whether `text` holds `word` (lower case), ignoring ASCII case.
+inline bool holds_ignoring_case(std::string_view text, std::string_view word) {
+  return std::search(text.begin(), text.end(), word.begin(), word.end(), [](char t, char w) {
+           return std::tolower(static_cast<unsigned char>(t)) == w;
+         }) != text.end();
+}
+
 // Equal ignoring ASCII case.
 inline bool iequal(std::string_view a, std::string_view b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {

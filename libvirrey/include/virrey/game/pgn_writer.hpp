@@ -13,6 +13,9 @@ namespace virrey::game {
 // The game followed by one blank line.
 std::string write_pgn(const GameRecord& record);
 
+// Its movetext and result as write_pgn writes them, on one line.
+std::string write_movetext(const GameRecord& record);
+
 // A tag value with '"' and '\' escaped, and each control character (C0, DEL,
 // C1), which PGN strings may not hold, a space.
 std::string escape_tag_value(std::string_view value);

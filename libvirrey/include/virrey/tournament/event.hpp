@@ -210,7 +210,8 @@ struct Match {
   int a_half = 0, b_half = 0;   // half points each
   std::vector<std::size_t> games;  // indices into Tournament::games
   int winner = -1;                 // -1 when level and neither plays a later round
-  bool level = false;              // level on points: the winner is the one who plays on
+  // Level on points: the winner, if any, is the one who plays on.
+  bool level() const { return a_half == b_half; }
 };
 std::vector<Match> knockout_matches(const Tournament& t);
 
