@@ -1,6 +1,7 @@
 #include "analyse_command.hpp"
 
 #include <unistd.h>
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -316,7 +317,7 @@ int run_analyse(const AnalyseOptions& o) {
     for (const GameAnalysis& g : batch) {
       summary.add(g);
       if (o.format == Format::Pgn)
-        text += game::write_pgn(analyse::annotated_record(g)) + '\n';
+        text += game::write_pgn(analyse::annotated_record(g));
       else if (o.format == Format::Jsonl)
         text += jsonl_moves(g);
     }
@@ -360,7 +361,17 @@ int run_analyse(const AnalyseOptions& o) {
       const std::string place = fmt::format("{}:{}: game {}", r.file, r.start.line, r.number);
       ++games;
       if (r.game.has_error) {
-        log::warn("{} has errors (`virrey validate` shows them): not analysed", place);
+        // The first error, located as validate writes it (the others: `virrey validate`).
+        const auto first = std::find_if(r.game.findings.begin(), r.game.findings.end(), [](const auto& f) {
+          return f.severity == validate::Severity::Error;
+        });
+        log::warn(
+            "{} has errors, not analysed{}", place,
+            first == r.game.findings.end()
+                ? std::string()
+                : fmt::format(": {}:{}:{}: {}{}", r.file, first->line, first->column,
+                              first->ply ? fmt::format("ply {} ({}): ", first->ply, first->move_label) : "",
+                              first->message));
         exit_code = kExitDataFailed;
         return ingest::Flow::Continue;
       }

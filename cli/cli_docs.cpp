@@ -300,6 +300,7 @@ std::string see_also(const std::string& self, const CLI::App& root) {
   if (self != "virrey") pages.push_back("virrey");
   for (const CLI::App* sub : commands_of(root))
     if ("virrey-" + sub->get_name() != self) pages.push_back("virrey-" + sub->get_name());
+  if (self == "virrey") pages.push_back("virrey-dask");  // the Dask driver installed beside it
   std::string out;
   for (std::size_t i = 0; i < pages.size(); ++i)
     out += "\\%\\fB" + roff_name(pages[i]) + "\\fR(1)" + (i + 1 < pages.size() ? ",\n" : "\n");

@@ -406,8 +406,8 @@ int run_event(const EventOptions& o) {
     }
     if (!written) rc = kExitIo;
   }
-  if (std::fflush(out) != 0 || std::ferror(out)) {
-    log::error("cannot write {}", o.output.empty() ? "standard output" : o.output);
+  if (const auto why = flush_failure(out)) {
+    log::error("cannot write {}{}", o.output.empty() ? "standard output" : o.output, *why);
     return kExitIo;
   }
   if (!read_all) return kExitIo;

@@ -16,11 +16,12 @@ namespace virrey::cli {
 
 namespace {
 
-// One game as a JSON object: id, variant, tags, start FEN, result and the
-// main line in SAN.
+// One game as a JSON object: id, variant, the tags the PGN export writes,
+// start FEN, result, the main line in SAN and the whole movetext.
 std::string json_game(store::GameId id, const game::GameRecord& rec) {
   Members tags;
-  for (const auto& t : rec.tags) tags.push_back({t.name, Value::string(t.value)});
+  for (const game::ExportTag& t : game::export_tags(rec))
+    tags.push_back({std::string(t.name), Value::string(t.value)});
   std::vector<Value> moves;
   int depth = 0;
   for (const auto& item : rec.movetext) {
@@ -63,18 +64,22 @@ int run_export(const ExportOptions& o) {
   }
 
   std::uint64_t written = 0;
+  int write_errno = 0;  // as the failed write left it
   Status s = db->for_each_game([&](store::GameId id, const game::GameRecord& rec) {
     if (variant && rec.variant != *variant) return true;
     const std::string text = o.format == Format::Jsonl ? json_game(id, rec) : game::write_pgn(rec);
-    if (std::fwrite(text.data(), 1, text.size(), out) != text.size()) return false;
+    if (std::fwrite(text.data(), 1, text.size(), out) != text.size() || std::ferror(out)) {
+      write_errno = errno;
+      return false;
+    }
     return o.limit == 0 || ++written < o.limit;
   });
   if (!s) {
     log_store_error(s.error());
     return kExitIo;
   }
-  if (std::fflush(out) != 0 || std::ferror(out)) {
-    log::error("cannot write {}", o.output.empty() ? "standard output" : o.output);
+  if (const auto why = flush_failure(out, write_errno)) {
+    log::error("cannot write {}{}", o.output.empty() ? "standard output" : o.output, *why);
     return kExitIo;
   }
   if (!o.output.empty() && !file.commit(true)) return kExitIo;

@@ -1,5 +1,7 @@
 #include "finding_writer.hpp"
 
+#include <cerrno>
+
 #include <fmt/format.h>
 
 #include "text_table.hpp"
@@ -62,7 +64,13 @@ void FindingWriter::finding(std::string_view file, const validate::Finding& f) {
     line = text_line(file, f);
   }
   first_ = false;
-  std::fwrite(line.data(), 1, line.size(), out_);
+  put(line);
+}
+
+void FindingWriter::put(const std::string& text) {
+  // A line-buffered stream takes the text and fails to pass it on: ferror.
+  const bool ok = std::fwrite(text.data(), 1, text.size(), out_) == text.size() && !std::ferror(out_);
+  if (!ok && !write_errno_) write_errno_ = errno;
 }
 
 void FindingWriter::summary(const ValidationSummary& s) {
@@ -82,8 +90,8 @@ void FindingWriter::summary(const ValidationSummary& s) {
         codes.add({std::string(validate::code_name(validate::Code(c))), fmt::format("{}", s.per_code[c])});
     out += codes.render_rows("  ");
   }
-  std::fwrite(out.data(), 1, out.size(), out_);
-  std::fflush(out_);
+  put(out);
+  if (std::fflush(out_) != 0 && !write_errno_) write_errno_ = errno;
 }
 
 }  // namespace virrey::cli

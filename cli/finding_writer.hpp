@@ -29,10 +29,15 @@ class FindingWriter {
   FindingWriter(Format format, std::FILE* out) : format_(format), out_(out) {}
   void finding(std::string_view file, const validate::Finding& f);
   void summary(const ValidationSummary& s);
+  std::FILE* out() const { return out_; }
+  int write_errno() const { return write_errno_; }  // of the first write that failed, or 0
 
  private:
+  void put(const std::string& text);
+
   Format format_;
   std::FILE* out_;
+  int write_errno_ = 0;
   bool first_ = true;  // json: no comma before the first finding
 };
 

@@ -155,7 +155,8 @@ int run_self_play(const GenerateOptions& o, Variant variant, std::FILE* out) {
     }
     const std::string text = game::write_pgn(*rec) + '\n';
     if (std::fwrite(text.data(), 1, text.size(), out) != text.size()) {
-      log::error("cannot write {}", o.output.empty() ? "standard output" : o.output);
+      log::error("cannot write {}: {}", o.output.empty() ? "standard output" : o.output,
+                 std::strerror(errno));
       return kExitIo;
     }
   }

@@ -116,6 +116,13 @@ int run_import(const ImportOptions& o) {
   progress.finish();
   if (!done) {
     log::error("{}", done.error().message);
+    // What the commits before the failure kept, which a user would otherwise
+    // have to ask `db info` for.
+    if (const auto after = db->info(); after && after->next_game_id >= before->next_game_id)
+      log::warn(
+          "{} games were stored before the import stopped: they are kept, and importing the same inputs "
+          "again completes it",
+          after->next_game_id - before->next_game_id);
     return kExitIo;
   }
   if (book && done->stored > 0)

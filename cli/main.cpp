@@ -3,7 +3,10 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
+#include <new>
+#include <string>
 #include <system_error>
 
 #include "virrey/base/log.hpp"
@@ -11,6 +14,7 @@
 #include "app.hpp"
 #include "exit_codes.hpp"
 #include "log_setup.hpp"
+#include "output.hpp"
 
 namespace {
 
@@ -31,15 +35,54 @@ void hold_closed_standard_streams() {
     }
 }
 
+// Why a resource ran out, from the exception that says so.
+std::string resource_failure(const std::exception_ptr& e) {
+  try {
+    if (e) std::rethrow_exception(e);
+  } catch (const std::bad_alloc&) {
+    return "out of memory";
+  } catch (const std::system_error& s) {
+    return s.code().message();
+  } catch (const std::exception& x) {
+    return x.what();
+  } catch (...) {
+  }
+  return "a thread could not be started or stopped";
+}
+
+// A failure where no caller can take it (a thread that cannot be started,
+// memory that runs out inside RocksDB or on a worker thread): said plainly,
+// with exit 3, instead of an abort. What was committed stays in the
+// database (every commit is whole); plain stdio, since memory may be gone.
+[[noreturn]] void on_terminate() {
+  const std::string why = resource_failure(std::current_exception());
+  std::fprintf(stderr,
+               "virrey: error: stopped: %s (memory or thread limits reached: `ulimit -v`, `ulimit -u`?); "
+               "what was committed is kept\n",
+               why.c_str());
+  std::fflush(stderr);
+  std::_Exit(virrey::cli::kExitIo);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  std::set_terminate(on_terminate);
   hold_closed_standard_streams();
   virrey::cli::setup_logging();
   int code = virrey::cli::kExitIo;
   try {
     code = virrey::cli::run_app(argc, argv);
+  } catch (const std::bad_alloc&) {
+    virrey::log::error("stopped: out of memory (`ulimit -v`?); what was committed is kept");
+    return virrey::cli::kExitIo;
   } catch (const std::system_error& e) {
+    if (e.code() == std::errc::resource_unavailable_try_again) {  // a thread that could not start
+      virrey::log::error(
+          "stopped: {} (thread or memory limits: `ulimit -u`, `ulimit -v`?); what was committed is kept",
+          e.code().message());
+      return virrey::cli::kExitIo;
+    }
     // A write that failed under a writer that throws (a full disk, a closed pipe).
     virrey::log::error("cannot write the output: {}", e.code().message());
     return virrey::cli::kExitIo;
@@ -48,8 +91,9 @@ int main(int argc, char** argv) {
     return virrey::cli::kExitIo;
   }
   // Whatever a command wrote to standard output must have reached it.
-  if ((std::fflush(stdout) != 0 || std::ferror(stdout)) && code != virrey::cli::kExitIo) {
-    virrey::log::error("cannot write standard output");
+  const auto failure = virrey::cli::flush_failure(stdout);
+  if (failure && code != virrey::cli::kExitIo) {
+    virrey::log::error("cannot write standard output{}", *failure);
     return virrey::cli::kExitIo;
   }
   return code;

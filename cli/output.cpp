@@ -50,6 +50,13 @@ bool write_flushed(std::FILE* out, std::string_view text) {
   return false;
 }
 
+std::optional<std::string> flush_failure(std::FILE* out, int earlier) {
+  errno = 0;
+  if (std::fflush(out) == 0 && !std::ferror(out)) return std::nullopt;
+  const int error = earlier ? earlier : errno;
+  return error ? std::string(": ") + std::strerror(error) : std::string();
+}
+
 bool same_file(const std::string& a, const std::string& b) {
   std::error_code ec;
   if (std::filesystem::equivalent(a, b, ec) && !ec) return true;
@@ -96,14 +103,17 @@ bool StagedFile::open(const std::string& path) {
 bool StagedFile::commit(bool even_empty) {
   if (!file_) return true;
   const bool written = std::ftell(file_.get()) > 0;
-  const bool failed = std::fflush(file_.get()) != 0 || std::ferror(file_.get());
-  file_.reset();
+  const auto failure = flush_failure(file_.get());
+  errno = 0;
+  const bool closed = std::fclose(file_.release()) == 0;  // a file system may say only now (NFS)
+  const auto why = failure ? *failure : errno ? std::string(": ") + std::strerror(errno) : std::string();
+  const bool failed = failure || !closed;
   if (direct_) {
-    if (failed) log::error("cannot write {}", path_);
+    if (failed) log::error("cannot write {}{}", path_, why);
     return !failed;
   }
   if (failed) {
-    log::error("cannot write {}", path_);
+    log::error("cannot write {}{}", path_, why);
     std::remove(temp_.c_str());
     return false;
   }

@@ -52,6 +52,10 @@ File create_file(const std::string& path);
 // to outlive them), the process ends at once as SIGPIPE ends it (exit 141),
 // as every other command does.
 bool write_flushed(std::FILE* out, std::string_view text);
+// Flushes `out`: empty when it and every write before succeeded, else the
+// text to follow "cannot write NAME": the system's reason (": No space left
+// on device") when it gave one. `earlier`: errno as a failed write left it.
+std::optional<std::string> flush_failure(std::FILE* out, int earlier = 0);
 
 // Two paths of one file, made or yet to be made ("out.pgn" and "./out.pgn").
 bool same_file(const std::string& a, const std::string& b);

@@ -234,8 +234,8 @@ int run_search(const SearchOptions& o) {
     print_text(rows, *res, o, out);
   else if (o.format == Format::Json)
     fmt::print(out, "]}}\n");
-  if (std::fflush(out) != 0 || std::ferror(out)) {
-    log::error("cannot write the results");
+  if (const auto why = flush_failure(out)) {
+    log::error("cannot write the results{}", *why);
     return kExitIo;
   }
   // pgn, jsonl and csv carry no "more" of their own: a page cut short is

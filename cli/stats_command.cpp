@@ -1,6 +1,7 @@
 #include "stats_command.hpp"
 
 #include <array>
+#include <cerrno>
 #include <cstdio>
 
 #include <fmt/format.h>
@@ -64,8 +65,10 @@ store::GameId id_span(const store::Database& db) {
 }
 
 int print(const std::string& text) {
-  if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0) {
-    log::error("cannot write the output");
+  errno = 0;
+  const int earlier = std::fwrite(text.data(), 1, text.size(), stdout) != text.size() ? errno : 0;
+  if (const auto why = flush_failure(stdout, earlier)) {
+    log::error("cannot write the output{}", *why);
     return kExitIo;
   }
   return kExitOk;

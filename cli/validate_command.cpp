@@ -1,6 +1,8 @@
 #include "validate_command.hpp"
 
 #include <algorithm>
+#include <cerrno>
+#include <tuple>
 
 #include <chrono>
 #include <cstdio>
@@ -57,6 +59,7 @@ int run_validate(const ValidateOptions& o) {
   std::FILE* rejects_out = rejects_to_stdout ? stdout : rejects.get();
 
   FindingWriter writer(o.format, games_to_stdout || rejects_to_stdout ? stderr : stdout);
+  int games_errno = 0, rejects_errno = 0;  // of the first write to each that failed
   ValidationSummary summary;
   Progress progress;
   std::uint64_t errors_printed = 0;
@@ -117,10 +120,14 @@ int run_validate(const ValidateOptions& o) {
         emit(r.file, f);
       }
     }
-    if (failed && rejects_out) ingest::write_raw_game(rejects_out, r.raw);
+    if (failed && rejects_out && (!ingest::write_raw_game(rejects_out, r.raw) || std::ferror(rejects_out)) &&
+        !rejects_errno)
+      rejects_errno = errno;
     if (!failed && games_out) {
       const std::string pgn = game::write_pgn(g.record);
-      std::fwrite(pgn.data(), 1, pgn.size(), games_out);
+      if ((std::fwrite(pgn.data(), 1, pgn.size(), games_out) != pgn.size() || std::ferror(games_out)) &&
+          !games_errno)
+        games_errno = errno;
     }
     return ingest::Flow::Continue;
   };
@@ -152,11 +159,17 @@ int run_validate(const ValidateOptions& o) {
   writer.summary(summary);
 
   bool write_failed = false;
-  const std::pair<std::FILE*, const std::string*> written[] = {
-      {stdout, nullptr}, {output.get(), &o.output}, {rejects.get(), &o.rejects}};
-  for (const auto& [f, name] : written) {
-    if (f && (std::fflush(f) != 0 || std::ferror(f))) {
-      log::error("cannot write {}", name ? *name : std::string("standard output"));
+  const std::tuple<std::FILE*, const std::string*, int> written[] = {
+      {stdout, nullptr,
+       games_to_stdout     ? games_errno
+       : rejects_to_stdout ? rejects_errno
+                           : 0},
+      {output.get(), &o.output, games_errno},
+      {rejects.get(), &o.rejects, rejects_errno}};
+  for (const auto& [f, name, earlier] : written) {
+    if (const auto why =
+            f ? flush_failure(f, f == writer.out() ? writer.write_errno() : earlier) : std::nullopt) {
+      log::error("cannot write {}{}", name ? *name : std::string("standard output"), *why);
       write_failed = true;
     }
   }

@@ -28,29 +28,41 @@ install(TARGETS virrey RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT bin
 install(TARGETS virrey_system RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT system-binary
         EXCLUDE_FROM_ALL)
 # The man pages name the sample data where this install puts it: they are
-# written again at install time, for the prefix given then (`--prefix`).
+# written again at install time, for the prefix given then (`--prefix`, made
+# absolute).
+# They are written into a temporary directory: installing only reads the
+# build tree (it may belong to another user, or be read-only).
 install(
   CODE "
+  get_filename_component(prefix \"\${CMAKE_INSTALL_PREFIX}\" ABSOLUTE)
   if(IS_ABSOLUTE \"${CMAKE_INSTALL_DATADIR}\")
     set(data_dir \"${CMAKE_INSTALL_DATADIR}/virrey\")
   else()
-    set(data_dir \"\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_DATADIR}/virrey\")
+    set(data_dir \"\${prefix}/${CMAKE_INSTALL_DATADIR}/virrey\")
   endif()
-  execute_process(COMMAND \"${CMAKE_COMMAND}\" -DVIRREY=$<TARGET_FILE:virrey> -DDOCS=${VIRREY_DOCS_DIR}/installed
+  execute_process(COMMAND mktemp -d OUTPUT_VARIABLE docs OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR \"mktemp -d failed: \${rc}\")
+  endif()
+  execute_process(COMMAND \"${CMAKE_COMMAND}\" -DVIRREY=$<TARGET_FILE:virrey> -DDOCS=\${docs}
                           -DDATA_DIR=\${data_dir} -P ${PROJECT_SOURCE_DIR}/cmake/write_docs.cmake
                   RESULT_VARIABLE rc)
   if(NOT rc EQUAL 0)
+    file(REMOVE_RECURSE \${docs})
     message(FATAL_ERROR \"writing the man pages failed: \${rc}\")
   endif()
-  file(GLOB pages \"${VIRREY_DOCS_DIR}/installed/man/*.1\")
+  file(GLOB pages \"\${docs}/man/*.1\")
   if(IS_ABSOLUTE \"${CMAKE_INSTALL_MANDIR}\")
     set(man_dir \"${CMAKE_INSTALL_MANDIR}/man1\")
   else()
     set(man_dir \"\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_MANDIR}/man1\")
   endif()
-  file(INSTALL \${pages} DESTINATION \${man_dir})"
+  file(INSTALL \${pages} DESTINATION \${man_dir})
+  file(REMOVE_RECURSE \${docs})"
   COMPONENT binary)
-install(FILES ${PROJECT_SOURCE_DIR}/cluster/virrey-dask.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+# The Dask driver's page, with the version of project().
+configure_file(${PROJECT_SOURCE_DIR}/cluster/virrey-dask.1.in ${VIRREY_DOCS_DIR}/virrey-dask.1 @ONLY)
+install(FILES ${VIRREY_DOCS_DIR}/virrey-dask.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 install(FILES ${VIRREY_DOCS_DIR}/completion/virrey
         DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/sample-data/ DESTINATION ${CMAKE_INSTALL_DATADIR}/virrey/sample-data)

@@ -60,12 +60,23 @@ else
   maintainer=$(git -C "$root" log -1 --format='%an <%ae>' 2>/dev/null || echo 'virrey <virrey@localhost>')
 fi
 commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
-when=$(date -R -d "@${SOURCE_DATE_EPOCH:-$(git -C "$root" log -1 --format=%ct 2>/dev/null || date +%s)}")
+# One time for the changelog and every file's time in the archive: the last
+# commit's unless SOURCE_DATE_EPOCH is set, so the same tree gives the same
+# bytes (reproducible builds; dpkg-deb reads SOURCE_DATE_EPOCH as well).
+SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git -C "$root" log -1 --format=%ct 2>/dev/null || date +%s)}
+export SOURCE_DATE_EPOCH
+when=$(date -R -d "@$SOURCE_DATE_EPOCH")
 # A native package (the version has no Debian revision): changelog.gz.
 printf 'virrey (%s) unstable; urgency=medium\n\n  * Built from the virrey sources at commit %s.\n\n -- %s  %s\n' \
   "$version" "$commit" "$maintainer" "$when" | gzip -9n >"$doc/changelog.gz"
 find "$pkg/usr" -type d -exec chmod 0755 {} +
 find "$pkg/usr" -type f ! -path "$pkg/usr/bin/*" -exec chmod 0644 {} +
+# The sample collections' README describes its folder, beside the files it names.
+mkdir -p "$pkg/usr/share/lintian/overrides"
+printf '%s\n' 'virrey: package-contains-documentation-outside-usr-share-doc [usr/share/virrey/sample-data/README.md]' \
+  >"$pkg/usr/share/lintian/overrides/virrey"
+chmod 0644 "$pkg/usr/share/lintian/overrides/virrey"
+find "$pkg/usr" -exec touch --no-dereference --date="@$SOURCE_DATE_EPOCH" {} +
 
 # Depends: the packages of the shared libraries the ELF files link.
 mkdir -p "$stage/src/debian"
@@ -74,7 +85,9 @@ elves=()
 for f in "$pkg"/usr/bin/*; do
   [[ "$(head -c 4 "$f" | od -An -c | tr -d ' ')" == 177ELF ]] && elves+=("$f")
 done
-depends=$(cd "$stage/src" && dpkg-shlibdeps -O "${elves[@]}" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
+shlibs=$(cd "$stage/src" && dpkg-shlibdeps -O "${elves[@]}") || { echo "package.sh: dpkg-shlibdeps failed" >&2; exit 3; }
+depends=$(sed -n 's/^shlibs:Depends=//p' <<<"$shlibs")
+[[ -n $depends ]] || { echo "package.sh: dpkg-shlibdeps found no Depends" >&2; exit 3; }
 
 cat >"$pkg/DEBIAN/control" <<CONTROL
 Package: virrey

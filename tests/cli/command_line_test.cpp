@@ -293,10 +293,11 @@ TEST(CommandLine, UnwritableOutputExitsThree) {
   TempDir dir;
   const std::string d = dir.path(), games = std::string(VIRREY_SOURCE_DIR) + "/sample-data/modern-club.pgn";
   ASSERT_EQ(run_virrey({"import", "--db", d + "/db", games}, d).exit_code, 0);
-  for (const std::string& words :
-       std::vector<std::string>{"validate '" + games + "'", "validate --format json '" + games + "'",
-                                "search --db '" + d + "/db'", "search --db '" + d + "/db' --format jsonl",
-                                "db info --db '" + d + "/db'", std::string("perft --startpos --depth 2")}) {
+  for (const std::string& words : std::vector<std::string>{
+           "validate '" + games + "'", "validate --format json '" + games + "'", "search --db '" + d + "/db'",
+           "search --db '" + d + "/db' --format jsonl", "db info --db '" + d + "/db'",
+           std::string("perft --startpos --depth 2"), "export --db '" + d + "/db'",
+           "stats results --db '" + d + "/db'", "event '" + games + "'"}) {
     const std::string err = d + "/err";
     std::string command = "'";  // (built by appends: g++ 12 warns falsely on a chain of +)
     command.append(VIRREY_BINARY)
@@ -308,14 +309,24 @@ TEST(CommandLine, UnwritableOutputExitsThree) {
     const int status = std::system(command.c_str());
     ASSERT_TRUE(WIFEXITED(status)) << words;
     EXPECT_EQ(WEXITSTATUS(status), 3) << words;
+    // With the system's reason.
     EXPECT_NE(testing::read_file(err).find("cannot write"), std::string::npos)
+        << words << ": " << testing::read_file(err);
+    EXPECT_NE(testing::read_file(err).find("No space left on device"), std::string::npos)
         << words << ": " << testing::read_file(err);
   }
   // Named as --output: written in place (a device is no file to stage
   // beside and rename), the failure reported; /dev/full stays a device.
   const RunResult exported = run_virrey({"export", "--db", d + "/db", "--output", "/dev/full"}, d);
   EXPECT_EQ(exported.exit_code, 3) << exported.err;
-  EXPECT_NE(exported.err.find("cannot write"), std::string::npos) << exported.err;
+  EXPECT_NE(exported.err.find("cannot write /dev/full: No space left on device"), std::string::npos)
+      << exported.err;
+  const RunResult rejects = run_virrey({"validate", games, "--rejects", "/dev/full", "--format", "jsonl"}, d);
+  EXPECT_EQ(rejects.exit_code, 0) << rejects.err;  // no game rejected: nothing written
+  const RunResult report = run_virrey({"validate", games, "-o", "/dev/full"}, d);
+  EXPECT_EQ(report.exit_code, 3) << report.err;
+  EXPECT_NE(report.err.find("cannot write /dev/full: No space left on device"), std::string::npos)
+      << report.err;
   EXPECT_TRUE(std::filesystem::is_character_file("/dev/full"));
   EXPECT_FALSE(std::filesystem::exists("/dev/full.partial"));
 }
@@ -340,7 +351,9 @@ TEST(CommandLine, OutputDashIsStandardOutput) {
     EXPECT_LE(r.exit_code, 1) << command << ": " << r.err;
     EXPECT_FALSE(std::filesystem::exists(d + "/-")) << command;
     EXPECT_EQ(r.out.rfind("[Event ", 0), 0u) << command << ": " << r.out.substr(0, 200);
-    if (std::string(command) != "generate") EXPECT_EQ(r.out, exported) << command;
+    if (std::string(command) != "generate") {
+      EXPECT_EQ(r.out, exported) << command;
+    }
   }
   // validate's report went to standard error.
   const RunResult v = run_virrey({"validate", d + "/all.pgn", "-o", "-"}, d);

@@ -112,7 +112,9 @@ TEST_F(ImportCli, JsonLinesExportKeepsCommentsNagsAndVariations) {
       "$255 1-0\n\n[Event \"B\"]\n[SetUp \"1\"]\n[FEN \"4k3/P7/8/8/8/8/8/4K3 w - - 0 1\"]\n"
       "[Variant \"Virrey\"]\n[Result \"*\"]\n\n1. a8=R+ {rook} (1. Kd2) 1... Kd7 *\n\n"
       "[Event \"C\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 (3... Nf6 ({" +
-          std::string(85, 'x') + "} 3... d6 4. d4)) 4. Ba4 *\n");
+          std::string(85, 'x') +
+          "} 3... d6 4. d4)) 4. Ba4 *\n\n[Event \"D\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n"
+          "[Annotator \"x\"]\n\n1. Kd2 *\n");
   ASSERT_EQ(run_virrey_words("import " + input + " --db " + db, dir.path()).exit_code, 0);
   const auto pgn = run_virrey_words("export --db " + db, dir.path());
   const auto lines = run_virrey_words("export --db " + db + " --format jsonl", dir.path());
@@ -126,17 +128,23 @@ TEST_F(ImportCli, JsonLinesExportKeepsCommentsNagsAndVariations) {
     const std::string movetext = game["movetext"].get<std::string>();
     for (const char* wrong : {"( ", " )", "  "})
       EXPECT_EQ(movetext.find(wrong), std::string::npos) << movetext;
+    std::string header;
     for (const auto& [name, value] : game["tags"].items()) {
       std::string escaped;
       for (char c : value.get<std::string>()) {
         if (c == '"' || c == '\\') escaped += '\\';
         escaped += c;
       }
-      again += "[" + name + " \"" + escaped + "\"]\n";
+      header += "[" + name + " \"" + escaped + "\"]\n";
     }
+    // The tags are those of the PGN export, SetUp and roster defaults included.
+    EXPECT_NE(pgn.out.find(header + "\n"), std::string::npos) << header;
+    again += header;
     again += "\n" + game["movetext"].get<std::string>() + "\n\n";
   }
-  EXPECT_EQ(games, 3u);
+  EXPECT_EQ(games, 4u);
+  EXPECT_NE(pgn.out.find("[Black \"?\"]\n[Result \"*\"]\n[SetUp \"1\"]\n[FEN "), std::string::npos)
+      << pgn.out;
   write_file(dir / "again.pgn", again);
   const std::string db2 = dir / "again.db";
   ASSERT_EQ(run_virrey_words("import " + (dir / "again.pgn") + " --db " + db2, dir.path()).exit_code, 0)

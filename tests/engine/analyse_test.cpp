@@ -75,6 +75,31 @@ TEST(Judgement, ThresholdsAndAccuracy) {
   EXPECT_NEAR(analyse::move_accuracy(0.0), 100.0, 1e-3);
 }
 
+// lichess's mate advice (lila, Advice.scala): before from the mover's side,
+// after from the opponent's.
+TEST(Judgement, MateLostOrCreatedFollowsLichess) {
+  using analyse::judge_move;
+  using analyse::Judgement;
+  // #2 let go for +9.19: a mistake (kept more than 700 cp, not more than 999).
+  EXPECT_EQ(judge_move({true, 2}, {false, -919}, 0.02), Judgement::Mistake);
+  EXPECT_EQ(judge_move({true, 2}, {false, -1200}, 0.0), Judgement::Inaccuracy);
+  EXPECT_EQ(judge_move({true, 2}, {false, -300}, 0.1), Judgement::Blunder);
+  // A mate turned against the mover: a blunder.
+  EXPECT_EQ(judge_move({true, 2}, {true, 3}, 0.9), Judgement::Blunder);
+  // A mate kept (longer, or delivered) is no mistake.
+  EXPECT_EQ(judge_move({true, 2}, {true, -4}, 0.0), Judgement::Good);
+  EXPECT_EQ(judge_move({true, 1}, {true, 0}, 0.0), Judgement::Good);
+  // A mate against the mover let in, by what the mover had before.
+  EXPECT_EQ(judge_move({false, -500}, {true, 5}, 0.23), Judgement::Blunder);
+  EXPECT_EQ(judge_move({false, -800}, {true, 5}, 0.1), Judgement::Mistake);
+  EXPECT_EQ(judge_move({false, -1100}, {true, 5}, 0.0), Judgement::Inaccuracy);
+  // Mated anyway: nothing to advise.
+  EXPECT_EQ(judge_move({true, -3}, {false, 200}, 0.0), Judgement::Good);
+  EXPECT_EQ(judge_move({true, -3}, {true, 1}, 0.0), Judgement::Good);
+  // No mate in sight: the loss decides.
+  EXPECT_EQ(judge_move({false, 100}, {false, 20}, 0.25), Judgement::Mistake);
+}
+
 // --- the engines themselves ----------------------------------------------------
 
 template <class G>
@@ -190,6 +215,24 @@ TEST(Analyse, BlunderIsMarkedAndMateReported) {
   EXPECT_NE(j.out.find("\"ply\":6,\"side\":\"black\",\"san\":\"Nf6\""), std::string::npos) << j.out;
   EXPECT_NE(j.out.find("\"eval_after\":{\"mate\":1}"), std::string::npos) << j.out;
   EXPECT_NE(j.out.find("\"judgement\":\"blunder\""), std::string::npos);
+}
+
+// The annotated PGN names the engine that judged it (its `id name`, as the
+// JSON Lines `engine` field), one blank line between games.
+TEST(Analyse, AnnotatedGamesNameTheirEngine) {
+  TempDir dir;
+  const auto pgn = write(dir.path(), "g.pgn", kScholar + std::string("\n") + kScholar);
+  const RunResult r = run_virrey({"analyse", pgn, "--nodes", "2000"}, dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const RunResult j =
+      run_virrey({"analyse", pgn, "--nodes", "2000", "--format", "jsonl", "--plies", "1"}, dir.path());
+  const auto at = j.out.find("\"engine\":\"");
+  ASSERT_NE(at, std::string::npos) << j.out;
+  const std::string engine = j.out.substr(at + 10, j.out.find('"', at + 10) - at - 10);
+  EXPECT_NE(engine.find("Stockfish"), std::string::npos) << engine;
+  EXPECT_EQ(count(r.out, "[Annotator \"" + engine + "\"]\n"), 2u) << r.out;
+  EXPECT_EQ(r.out.find("\n\n\n"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.substr(r.out.size() - 5), "1-0\n\n") << r.out;
 }
 
 TEST(Analyse, PliesAndSideChooseTheMoves) {
@@ -337,6 +380,8 @@ TEST(Analyse, BadOptionsAndGamesWithErrors) {
       run_virrey({"analyse", two, "--nodes", "1000", "--plies", "1", "--format", "json"}, dir.path());
   EXPECT_EQ(r.exit_code, 1) << r.err;
   EXPECT_NE(r.err.find("two.pgn:1: game 1 has errors"), std::string::npos) << r.err;
+  // Its first error, located: line 4, column 13, the third ply.
+  EXPECT_NE(r.err.find("two.pgn:4:13: ply 3 (2.Ke3): "), std::string::npos) << r.err;
   EXPECT_NE(r.out.find("\"game\":2,\"side\":\"white\""), std::string::npos) << r.out;
 }
 
@@ -489,6 +534,12 @@ TEST(Analyse, AnEngineWithoutTheVariantIsRefused) {
   EXPECT_EQ(xb.exit_code, 3) << xb.err;
   EXPECT_NE(xb.err.find("it refused variant modern: Error (unknown variant): modern"), std::string::npos)
       << xb.err;
+  // Sjaak II spoken to in UCI: the protocol it plays Virrey chess through.
+  const RunResult uci = run_virrey(
+      {"analyse", vv, "--engine", "sjaakii", "--protocol", "uci", "--nodes", "1000", "--engine-timeout", "2"},
+      dir.path());
+  EXPECT_EQ(uci.exit_code, 3) << uci.err;
+  EXPECT_NE(uci.err.find("; it plays Virrey chess through --protocol xboard"), std::string::npos) << uci.err;
 }
 
 // A variant the engine does not play loses nothing of the games it plays:
@@ -612,6 +663,36 @@ TEST(Analyse, AReaderThatGoesAwayEndsTheRun) {
   ASSERT_TRUE(WIFEXITED(status));
   EXPECT_EQ(WEXITSTATUS(status), 141) << testing::read_file(err);
   EXPECT_EQ(testing::read_file(err).find("cannot write"), std::string::npos) << testing::read_file(err);
+}
+
+// An --engine-option the engine does not announce, or a value out of its
+// bounds, is refused before anything is searched (Stockfish's own options:
+// Threads 1 to 1024).
+TEST(Analyse, EngineOptionsAreCheckedAgainstTheEngine) {
+  TempDir dir;
+  const auto pgn = write(dir.path(), "g.pgn", kScholar);
+  const RunResult unknown =
+      run_virrey({"analyse", pgn, "--nodes", "1000", "--engine-option", "NoSuch=3"}, dir.path());
+  EXPECT_EQ(unknown.exit_code, 2) << unknown.err;
+  EXPECT_NE(unknown.err.find("--engine-option NoSuch=3: the engine has no such option (it has "),
+            std::string::npos)
+      << unknown.err;
+  EXPECT_EQ(unknown.out, "");
+  const RunResult bad =
+      run_virrey({"analyse", pgn, "--nodes", "1000", "--engine-option", "Threads=abc"}, dir.path());
+  EXPECT_EQ(bad.exit_code, 2) << bad.err;
+  EXPECT_NE(bad.err.find("Threads=abc: Threads is a whole number from 1 to 1024"), std::string::npos)
+      << bad.err;
+  const RunResult fine = run_virrey(
+      {"analyse", pgn, "--nodes", "1000", "--plies", "1", "--engine-option", "threads=1"}, dir.path());
+  EXPECT_EQ(fine.exit_code, 0) << fine.err;
+  // Sjaak II's options (XBoard features).
+  const auto vv = write(dir.path(), "vv.pgn", kVirreyGame);
+  const RunResult sjaak =
+      run_virrey({"analyse", vv, "--nodes", "1000", "--engine-option", "MultiPV=999"}, dir.path());
+  EXPECT_EQ(sjaak.exit_code, 2) << sjaak.err;
+  EXPECT_NE(sjaak.err.find("MultiPV=999: MultiPV is a whole number from 1 to 256"), std::string::npos)
+      << sjaak.err;
 }
 
 }  // namespace

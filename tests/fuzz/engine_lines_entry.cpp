@@ -89,6 +89,18 @@ void engine_lines(const std::uint8_t* data, std::size_t size) {
       if (const auto value = engine::xboard_feature(line, key))
         VIRREY_FUZZ_CHECK(value->size() < line.size(), std::string(line));
 
+    // Options announced: a name, no more values than the line has words.
+    std::vector<engine::EngineOption> offered;
+    if (auto o = engine::uci_option(line)) offered.push_back(std::move(*o));
+    if (auto o = engine::xboard_option(line)) offered.push_back(std::move(*o));
+    for (const auto& o : offered) {
+      VIRREY_FUZZ_CHECK(!o.name.empty() && o.values.size() <= line.size(), std::string(line));
+      for (engine::Protocol p : {engine::Protocol::Uci, engine::Protocol::Xboard})
+        for (std::string_view value : {"1", "true", "-5", "x"})
+          if (auto why = engine::option_refusal(offered, o.name, value, p))
+            VIRREY_FUZZ_CHECK(!why->empty(), std::string(line));
+    }
+
     SearchLine state = SearchLine::More;
     auto error = engine::uci_search_line(line, uci, state);
     check(uci, error, state, line);

@@ -128,7 +128,7 @@ TEST_F(TempDir, PlainFileIsReadAsItIsWhateverItsName) {
 // UTF-16 text (a byte-order mark, then a 0 byte after every ASCII one) is
 // refused with what it is and how to convert it; UTF-8's mark is read on.
 TEST_F(TempDir, Utf16IsRefusedByItsByteOrderMark) {
-  for (const std::string mark : {std::string("\xff\xfe"), std::string("\xfe\xff")}) {
+  for (const std::string& mark : {std::string("\xff\xfe"), std::string("\xfe\xff")}) {
     const std::string path = write("u16.pgn", mark + std::string("[\0E\0v\0", 6));
     const OpenResult opened = open_input(path);
     EXPECT_FALSE(opened);

@@ -31,7 +31,18 @@ version=$(sed -n 's/^project(virrey VERSION \([0-9.]*\).*/\1/p' "$src/CMakeLists
 if [[ $mode == prefix ]]; then
   root=$work/prefix
   cmake --build "$build" --target virrey virrey_docs >/dev/null
+  # Installing only reads the build tree: the man pages for the prefix are
+  # written elsewhere (other tests running meanwhile write in the tree, so
+  # only what the build made is looked at).
+  touch "$work/before-install"
+  sleep 1
   cmake --install "$build" --prefix "$root" >/dev/null
+  written=$(find "$build/docs" "$build/cli" -newer "$work/before-install" | head -3)
+  [[ -z $written ]] || fail "cmake --install wrote into the build tree: $written"
+  # A relative --prefix: the man pages name the sample data by its absolute path.
+  (cd "$work" && cmake --install "$build" --prefix relative >/dev/null)
+  LC_ALL=C.UTF-8 MANWIDTH=200 man -l "$work/relative/share/man/man1/virrey.1" 2>/dev/null >"$work/relative.txt"
+  check "relative --prefix" grep -qF -- "$work/relative/share/virrey/sample-data/" "$work/relative.txt"
   bin=$root/bin/virrey
   man=$root/share/man/man1
   completion=$root/share/bash-completion/completions/virrey
@@ -65,6 +76,9 @@ else
   suffix=.1.gz
   check "copyright" test -s "$root/usr/share/doc/virrey/copyright"
   check "changelog" test -s "$root/usr/share/doc/virrey/changelog.gz"
+  # The same build packaged again: the same bytes.
+  again=$("$src/scripts/package.sh" --build-dir "$build" --output-dir "$work/again" --no-lintian 2>/dev/null | tail -n 1)
+  check "package.sh again gives the same bytes" cmp -s "$deb" "$again"
   # The packaged binary uses the system's shared libraries, and all are found.
   check "dynamically linked" bash -c "ldd '$bin' | grep -q librocksdb"
   check "every library found" bash -c "! ldd '$bin' | grep -q 'not found'"
@@ -73,7 +87,7 @@ fi
 # Nothing but the binary, man pages, completion, sample data (and the
 # package's doc files).
 (cd "$root" && find . -type f | sed 's|^\./||' | sort) >"$work/files"
-unexpected=$(grep -Ev '^(usr/)?(bin/virrey|bin/virrey-dask|share/virrey/cluster/virrey_dask\.py|share/man/man1/virrey(-[a-z-]+)?\.1(\.gz)?|share/bash-completion/completions/virrey|share/virrey/sample-data/[^/]+|share/doc/virrey/(copyright|changelog\.gz|README\.md\.gz))$' \
+unexpected=$(grep -Ev '^(usr/)?(bin/virrey|bin/virrey-dask|share/virrey/cluster/virrey_dask\.py|share/man/man1/virrey(-[a-z-]+)?\.1(\.gz)?|share/bash-completion/completions/virrey|share/virrey/sample-data/[^/]+|share/doc/virrey/(copyright|changelog\.gz|README\.md\.gz)|share/lintian/overrides/virrey)$' \
              "$work/files" || true)
 [[ -z $unexpected ]] || fail "unexpected files installed: $unexpected"
 for f in virrey-games.pgn standard-games.pgn modern-club.pgn; do
@@ -85,7 +99,10 @@ cd "$work"
 check "--version" test "$("$bin" --version)" = "virrey $version"
 # The Dask driver finds its module where it was installed.
 if /usr/bin/python3 -c "import distributed" 2>/dev/null; then
-  check "virrey-dask --help" "$(dirname "$bin")/virrey-dask" --help >/dev/null
+  check "virrey-dask --help" env -u PYTHONDONTWRITEBYTECODE "$(dirname "$bin")/virrey-dask" --help >/dev/null
+  # Running it leaves the installed tree as it was: no __pycache__.
+  cached=$(find "$root" -name __pycache__)
+  [[ -z $cached ]] || fail "virrey-dask wrote $cached"
 fi
 # (Debug sections aside: a copy stripped of them is searched.)
 strip --strip-debug -o "$work/stripped" "$bin"
@@ -124,10 +141,13 @@ done
 # The Dask driver's page, and the sample data named where this install put
 # it (the pages are written for the prefix given at install time).
 check "man page virrey-dask" test -s "$man/virrey-dask$suffix"
+LC_ALL=C.UTF-8 MANWIDTH=80 man -l "$man/virrey-dask$suffix" 2>/dev/null >"$work/dask.txt"
+check "virrey-dask(1) names virrey $version" grep -qF "virrey $version" "$work/dask.txt"
 data_named=${data#"$root"}
 [[ $mode == prefix ]] && data_named=$data
 LC_ALL=C.UTF-8 MANWIDTH=200 man -l "$man/virrey$suffix" 2>/dev/null >"$work/virrey.txt"
 check "virrey(1) names $data_named" grep -qF -- "$data_named/virrey-games.pgn" "$work/virrey.txt"
+check "virrey(1) sees also virrey-dask(1)" grep -qF "virrey-dask(1)" "$work/virrey.txt"
 LC_ALL=C.UTF-8 MANWIDTH=80 man -l "$man/virrey-search$suffix" 2>/dev/null >"$work/search.txt"
 for want in '--fail-empty' 'EXIT STATUS' 'VIRREY_DB' 'EXAMPLES' 'jsonl'; do
   grep -qF -- "$want" "$work/search.txt" || fail "virrey-search(1) lacks $want"

@@ -122,5 +122,34 @@ INSTANTIATE_TEST_SUITE_P(Damages, DatabaseFault,
                                            Damage::GarbageSchemaVersion, Damage::UnknownSchemaVersion),
                          [](const auto& info) { return name_of(info.param); });
 
+// A memory limit too small for the database's threads (`ulimit -v`): a
+// clear error and exit 3, not an abort, and the database as it was. (Not
+// under AddressSanitizer, whose shadow memory no such limit allows.)
+#if defined(__SANITIZE_ADDRESS__)
+#define VIRREY_TEST_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define VIRREY_TEST_ASAN 1
+#endif
+#endif
+TEST(ResourceLimits, TooLittleMemoryIsAClearErrorNotAnAbort) {
+#ifdef VIRREY_TEST_ASAN
+  GTEST_SKIP() << "AddressSanitizer reserves more address space than any limit here allows";
+#else
+  Scratch dir;
+  const std::string db = dir.path() + "/g.db";
+  ASSERT_EQ(run_virrey({"import", kSample, "--db", db}, dir.path()).exit_code, 0);
+  const std::string export_before = run_virrey({"export", "--db", db}, dir.path()).out;
+  const Outcome r = virrey::testing::run_virrey_words(
+      "import '" + kSample + "' --db '" + db + "' --threads 2", dir.path(), "ulimit -v 307200;");
+  EXPECT_EQ(r.signal, 0) << r.err;
+  EXPECT_EQ(r.exit_code, 3) << r.err;
+  EXPECT_NE(r.err.find("virrey: error: stopped: "), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("terminate called"), std::string::npos) << r.err;
+  EXPECT_EQ(run_virrey({"db", "check", "--db", db}, dir.path()).exit_code, 0);
+  EXPECT_EQ(run_virrey({"export", "--db", db}, dir.path()).out, export_before);
+#endif
+}
+
 }  // namespace
 }  // namespace virrey::robustness

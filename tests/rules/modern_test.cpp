@@ -51,6 +51,13 @@ TEST(Modern, CastlingIsNamedByTheWing) {
   auto black = modern("r3k3r/9/9/9/9/9/9/9/R3K3R b KQkq - 0 1");
   EXPECT_EQ(write_san(black, *parse_uci(black, "e9g9")), "O-M-O");
   EXPECT_EQ(write_san(black, *parse_uci(black, "e9c9")), "O-Q-O");
+  // Coordinate castling, as fairy-stockfish writes it, is the king's
+  // two-square step for both colours.
+  EXPECT_EQ(san_move(pos, "e1g1"), *parse_uci(pos, "e1g1"));
+  EXPECT_EQ(san_move(pos, "e1c1"), *parse_uci(pos, "e1c1"));
+  EXPECT_EQ(san_move(black, "e9g9"), *parse_uci(black, "e9g9"));
+  EXPECT_EQ(san_move(black, "e9c9"), *parse_uci(black, "e9c9"));
+  EXPECT_THROW(san_move(modern("r3k3r/9/9/9/9/9/9/9/R3K3R w kq - 0 1"), "e1g1"), std::runtime_error);
 }
 
 TEST(Modern, MinisterMovesAsBishopOrKnightAndPromotes) {

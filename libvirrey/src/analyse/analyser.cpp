@@ -158,12 +158,18 @@ struct Analyser::Impl {
     Engine& e = engine(0, v);
     auto err = e.start(v);
     // Once more, for an engine killed while it started.
-    if (err && err->failure != engine::Failure::Variant) err = e.start(v);
+    if (err && err->failure != engine::Failure::Variant && err->failure != engine::Failure::Option)
+      err = e.start(v);
     if (err && err->failure == engine::Failure::Variant) {
       refusals[std::size_t(v)] = engine::variant_refusal(e, v, *err);
       engine_names[std::size_t(v)] = e.name();
       e.stop();
       return {};
+    }
+    if (err && err->failure == engine::Failure::Option) {
+      e.stop();
+      return Error{ErrorKind::InvalidArgument,
+                   fmt::format("--engine-option {} (the engine {})", err->message, e.config().path)};
     }
     if (err)
       return Error{ErrorKind::Io,
@@ -433,7 +439,7 @@ Status Analyser::analyse(std::vector<GameAnalysis>& games, std::vector<Finding>&
         m.loss = best ? 0.0 : std::max(0.0, before - after);
         m.cp_loss = best ? 0 : std::max(0, model_cp(m.before->score) + model_cp(m.after->score));
         m.accuracy = move_accuracy(m.loss);
-        m.judgement = judge(m.loss);
+        m.judgement = best ? Judgement::Good : judge_move(m.before->score, m.after->score, m.loss);
       }
       (m.mover == Color::White ? g.white : g.black).add(m);
     }
@@ -450,6 +456,15 @@ std::string eval_text(Score s, Color to_move) {
 game::GameRecord annotated_record(const GameAnalysis& g) {
   game::GameRecord out = g.record;
   out.movetext.clear();
+  // The engine that judged the moves (lichess names itself so).
+  if (!g.engine.empty()) {
+    auto annotator = std::find_if(out.tags.begin(), out.tags.end(),
+                                  [](const game::TagPair& t) { return t.name == "Annotator"; });
+    if (annotator == out.tags.end())
+      out.tags.push_back({"Annotator", g.engine});
+    else
+      annotator->value = g.engine;
+  }
   std::size_t next = 0;
   for (std::size_t i = 0; i < g.record.main_line.size(); ++i) {
     const std::uint32_t ply = std::uint32_t(i + 1);

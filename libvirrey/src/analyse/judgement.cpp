@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace virrey::analyse {
 
@@ -37,6 +38,26 @@ Judgement judge(double loss) {
   if (loss >= 0.2) return Judgement::Mistake;
   if (loss >= 0.1) return Judgement::Inaccuracy;
   return Judgement::Good;
+}
+
+Judgement judge_move(engine::Score before, engine::Score after, double loss) {
+  if (!before.mate && !after.mate) return judge(loss);
+  // Mates in moves from the mover's side: before the move, and after it
+  // (the opponent to move: its score turned; mated there is the mover's mate).
+  const std::optional<int> prev = before.mate ? std::optional<int>(before.value) : std::nullopt;
+  const std::optional<int> next =
+      after.mate ? std::optional<int>(after.value == 0 ? 1 : -after.value) : std::nullopt;
+  const bool lost = prev && *prev > 0 && (!next || *next < 0);  // a forced mate let go
+  const bool created = !prev && next && *next < 0;              // a mate against the mover let in
+  if (lost) {
+    const int cp = next ? 0 : -after.value;  // what the mover kept
+    return cp > 999 ? Judgement::Inaccuracy : cp > 700 ? Judgement::Mistake : Judgement::Blunder;
+  }
+  if (created) {
+    const int cp = before.value;  // what the mover had
+    return cp < -999 ? Judgement::Inaccuracy : cp < -700 ? Judgement::Mistake : Judgement::Blunder;
+  }
+  return Judgement::Good;  // a mate kept, delayed, or still against the mover
 }
 
 double move_accuracy(double loss) {

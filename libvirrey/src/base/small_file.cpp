@@ -1,5 +1,7 @@
 #include "virrey/base/small_file.hpp"
 
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 
@@ -11,8 +13,11 @@ Result<std::string> read_small_file(const std::string& path, std::size_t max_byt
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))
     return Error{ErrorKind::Io, fmt::format("cannot read {}: it is a directory", path)};
+  errno = 0;
   std::ifstream in(path, std::ios::binary);
-  if (!in) return Error{ErrorKind::Io, fmt::format("cannot read {}", path)};
+  if (!in)
+    return Error{ErrorKind::Io, errno ? fmt::format("cannot read {}: {}", path, std::strerror(errno))
+                                      : fmt::format("cannot read {}", path)};
   std::string text;
   char buf[65536];
   while (in.read(buf, sizeof buf) || in.gcount() > 0) {

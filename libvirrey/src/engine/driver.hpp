@@ -30,16 +30,18 @@ class Driver {
   Process process;
   std::string name;
 
+  // A start-up (loading networks, tables) gets at least ten seconds.
+  static std::chrono::milliseconds start_timeout(std::chrono::milliseconds timeout) {
+    return std::max<std::chrono::milliseconds>(timeout, std::chrono::seconds(10));
+  }
+
  protected:
   std::optional<EngineError> read(std::string& line, Clock::time_point deadline);
   std::optional<EngineError> send(std::string_view line);
   Clock::time_point deadline(std::uint32_t extra_ms = 0) const {
     return Clock::now() + config.timeout + std::chrono::milliseconds(extra_ms);
   }
-  // A start-up (loading networks, tables) gets at least ten seconds.
-  Clock::time_point start_deadline() const {
-    return Clock::now() + std::max<std::chrono::milliseconds>(config.timeout, std::chrono::seconds(10));
-  }
+  Clock::time_point start_deadline() const { return Clock::now() + start_timeout(config.timeout); }
 };
 
 // The name an engine knows a variant by: the UCI_Variant value, the XBoard

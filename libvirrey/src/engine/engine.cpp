@@ -72,6 +72,7 @@ std::string_view failure_name(Failure f) {
     case Failure::Malformed: return "engine-malformed-answer";
     case Failure::IllegalMove: return "engine-illegal-move";
     case Failure::Variant: return "engine-lacks-variant";
+    case Failure::Option: return "engine-option";
   }
   return "engine-error";
 }
@@ -83,9 +84,12 @@ std::string variant_refusal(const Engine& e, Variant v, const EngineError& error
                                 e.name().empty() || e.name() == path ? "" : fmt::format(" ({})", e.name()),
                                 info(v).name, error.message);
   const DefaultEngine d = default_engine(v);
+  const char* protocol = d.protocol == Protocol::Xboard ? " --protocol xboard" : " --protocol uci";
   if (find_program(d.program) != find_program(path))
     out += fmt::format("; use --engine {}{}, the default for {} games", d.program,
-                       d.protocol == Protocol::Xboard ? " --protocol xboard" : "", info(v).name);
+                       d.protocol == Protocol::Xboard ? protocol : "", info(v).name);
+  else if (d.protocol != e.config().protocol)
+    out += fmt::format("; it plays {} chess through{}", info(v).name, protocol);
   return out;
 }
 
@@ -124,7 +128,13 @@ std::optional<EngineError> Engine::start(Variant v) {
   std::vector<std::string> argv{config_.path};
   argv.insert(argv.end(), config_.arguments.begin(), config_.arguments.end());
   if (Status s = driver_->process.start(argv); !s) return EngineError{Failure::Crashed, s.error().message};
-  return driver_->start(v);
+  auto err = driver_->start(v);
+  if (err && err->failure == Failure::Timeout)
+    err->message =
+        fmt::format("no answer to the start-up ({}) within {} s",
+                    config_.protocol == Protocol::Uci ? "uci, isready" : "xboard, protover 2, ping",
+                    std::chrono::duration<double>(Driver::start_timeout(config_.timeout)).count());
+  return err;
 }
 
 std::optional<EngineError> Engine::search(const std::string& fen, const std::vector<std::string>& moves,

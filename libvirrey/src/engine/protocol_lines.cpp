@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include <fmt/format.h>
+
 namespace virrey::engine {
 
 std::vector<std::string_view> split_words(std::string_view line) {
@@ -69,6 +71,7 @@ void uci_info(const std::vector<std::string_view>& w, RawResult& out) {
   RawResult r;
   bool bound = false;
   for (std::size_t i = 1; i < w.size(); ++i) {
+    if (w[i] == "string") break;  // the rest of the line is free text (UCI: "info string")
     if (w[i] == "multipv" && i + 1 < w.size() && w[i + 1] != "1") return;
     if (w[i] == "depth" && i + 1 < w.size()) r.depth = small_count(parse_int(w[i + 1]));
     if (w[i] == "nodes" && i + 1 < w.size()) {
@@ -79,7 +82,10 @@ void uci_info(const std::vector<std::string_view>& w, RawResult& out) {
     if (w[i] == "score" && i + 2 < w.size()) {
       const bool mate = w[i + 1] == "mate";
       const auto v = parse_int(w[i + 2]);
-      if (!v || (!mate && w[i + 1] != "cp") || !within(*v, mate ? kMaxMateMoves : kMaxCentipawns)) return;
+      // "mate 0" is a position already mated, which is never searched: no score.
+      if (!v || (!mate && w[i + 1] != "cp") || !within(*v, mate ? kMaxMateMoves : kMaxCentipawns) ||
+          (mate && *v == 0))
+        return;
       r.score = Score{mate, int(*v)};
       r.has_score = true;
     }
@@ -107,6 +113,119 @@ std::optional<EngineError> uci_search_line(std::string_view line, RawResult& out
     return std::nullopt;
   }
   if (words[0] == "info") uci_info(words, out);
+  return std::nullopt;
+}
+
+// --- options ---------------------------------------------------------------------
+
+namespace {
+
+bool same_name(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const char x = a[i] >= 'A' && a[i] <= 'Z' ? char(a[i] - 'A' + 'a') : a[i];
+    const char y = b[i] >= 'A' && b[i] <= 'Z' ? char(b[i] - 'A' + 'a') : b[i];
+    if (x != y) return false;
+  }
+  return true;
+}
+
+std::string joined(const std::vector<std::string_view>& w, std::size_t from, std::size_t to) {
+  std::string out;
+  for (std::size_t i = from; i < to; ++i) {
+    if (i > from) out += ' ';
+    out += w[i];
+  }
+  return out;
+}
+
+}  // namespace
+
+std::optional<EngineOption> uci_option(std::string_view line) {
+  const auto w = split_words(line);
+  if (w.size() < 4 || w[0] != "option" || w[1] != "name") return std::nullopt;
+  std::size_t type = 2;
+  while (type < w.size() && w[type] != "type") ++type;
+  if (type == 2 || type + 1 >= w.size()) return std::nullopt;
+  EngineOption o;
+  o.name = joined(w, 2, type);
+  o.type = std::string(w[type + 1]);
+  for (std::size_t i = type + 2; i + 1 < w.size(); ++i) {
+    if (w[i] == "min") o.min = parse_int(w[i + 1]).value_or(o.min);
+    if (w[i] == "max") o.max = parse_int(w[i + 1]).value_or(o.max);
+    if (w[i] == "var") {
+      // A combo's value may hold spaces: up to the next "var".
+      std::size_t end = i + 1;
+      while (end < w.size() && w[end] != "var") ++end;
+      o.values.push_back(joined(w, i + 1, end));
+      i = end - 1;
+    }
+  }
+  return o;
+}
+
+std::optional<EngineOption> xboard_option(std::string_view feature_line) {
+  const auto text = xboard_feature(feature_line, "option");
+  if (!text) return std::nullopt;
+  // The name runs up to " -TYPE".
+  std::size_t dash = text->find(" -");
+  while (dash != std::string::npos &&
+         (dash + 2 >= text->size() || text->at(dash + 2) < 'a' || text->at(dash + 2) > 'z'))
+    dash = text->find(" -", dash + 1);
+  if (dash == std::string::npos || dash == 0) return std::nullopt;
+  EngineOption o;
+  o.name = text->substr(0, dash);
+  const std::string rest = text->substr(dash + 2);
+  const auto w = split_words(rest);
+  o.type = std::string(w[0]);
+  if ((o.type == "spin" || o.type == "slider") && w.size() >= 4) {
+    o.min = parse_int(w[2]).value_or(0);
+    o.max = parse_int(w[3]).value_or(0);
+  }
+  if (o.type == "combo") {
+    std::string_view values = std::string_view(rest).substr(w[0].size());
+    for (std::size_t start = 0; start <= values.size();) {
+      const std::size_t end = std::min(values.find("///", start), values.size());
+      std::string_view v = values.substr(start, end - start);
+      while (!v.empty() && v.front() == ' ') v.remove_prefix(1);
+      while (!v.empty() && v.back() == ' ') v.remove_suffix(1);
+      if (!v.empty() && v.front() == '*') v.remove_prefix(1);  // the default
+      if (!v.empty()) o.values.emplace_back(v);
+      start = end + 3;
+    }
+  }
+  return o;
+}
+
+std::optional<std::string> option_refusal(const std::vector<EngineOption>& offered, std::string_view name,
+                                          std::string_view value, Protocol protocol) {
+  const EngineOption* found = nullptr;
+  for (const EngineOption& o : offered)
+    if (same_name(o.name, name)) found = &o;
+  if (!found) {
+    std::string names;
+    for (const EngineOption& o : offered) names += (names.empty() ? "" : ", ") + o.name;
+    return names.empty() ? std::string("the engine announces no options")
+                         : "the engine has no such option (it has " + names + ")";
+  }
+  const EngineOption& o = *found;
+  if (o.type == "spin" || o.type == "slider") {
+    const auto v = parse_int(value);
+    if (!v || *v < o.min || *v > o.max)
+      return fmt::format("{} is a whole number from {} to {}", o.name, o.min, o.max);
+  } else if (o.type == "check") {
+    const bool ok =
+        protocol == Protocol::Uci ? value == "true" || value == "false" : value == "0" || value == "1";
+    if (!ok) return fmt::format("{} is {}", o.name, protocol == Protocol::Uci ? "true or false" : "0 or 1");
+  } else if (o.type == "combo") {
+    bool ok = false;
+    std::string values;
+    for (const std::string& v : o.values) {
+      ok = ok || v == value;
+      values += (values.empty() ? "" : ", ") + v;
+    }
+    if (!ok) return fmt::format("{} is one of {}", o.name, values);
+  }
   return std::nullopt;
 }
 
@@ -140,12 +259,17 @@ bool xboard_lists_variant(std::string_view variants, std::string_view name) {
 std::optional<Score> xboard_score(long long v) {
   if (!within(v, 1'000'000'000)) return std::nullopt;
   const long long magnitude = v < 0 ? -v : v;
+  const auto signed_mate = [v](long long moves) { return Score{true, int(v > 0 ? moves : -moves)}; };
+  // The protocol's own numbering (engine-intf.html, "post"): mate in N
+  // moves is 100000 + N, mated in N is -100000 - N.
+  if (magnitude > 100000 && magnitude - 100000 <= kMaxMateMoves) return signed_mate(magnitude - 100000);
+  // Engines' numbering: a large number less the plies to mate (Sjaak II
+  // 16000, others 32000 or 100000). The number itself, mate in no ply, is
+  // a position already mated, which is never searched: no score.
   for (long long mate : {100000LL, 32000LL, 16000LL}) {
     const long long plies = mate - magnitude;
-    if (plies >= 0 && plies < 1000) {
-      const int moves = int((plies + 1) / 2);
-      return Score{true, v > 0 ? moves : -moves};
-    }
+    if (plies == 0) return std::nullopt;
+    if (plies > 0 && plies < 1000) return signed_mate((plies + 1) / 2);
   }
   if (!within(v, kMaxCentipawns)) return std::nullopt;
   return Score{false, int(v)};

@@ -24,8 +24,12 @@ class UciDriver final : public Driver {
       if (auto e = read(line, until)) return e;
       if (auto n = uci_id_name(line)) name = std::move(*n);
       if (auto vars = uci_variants(line)) variants_ = std::move(*vars);
+      if (auto o = uci_option(line)) offered_.push_back(std::move(*o));
       if (line == "uciok") break;
     }
+    for (const auto& [key, value] : config.options)
+      if (auto why = option_refusal(offered_, key, value, Protocol::Uci))
+        return EngineError{Failure::Option, fmt::format("{}={}: {}", key, value, *why)};
     if (name.empty()) name = config.path;
     if (config.hash_mb > 0 && (e_ = send(fmt::format("setoption name Hash value {}", config.hash_mb))))
       return e_;
@@ -79,7 +83,9 @@ class UciDriver final : public Driver {
   }
 
   std::optional<EngineError> e_;
-  std::optional<std::vector<std::string>> variants_;  // UCI_Variant's values, if it has the option
+  std::optional<std::vector<std::string>> variants_;
+  std::vector<EngineOption>
+      offered_;  // the options announced before "uciok"  // UCI_Variant's values, if it has the option
 };
 
 }  // namespace

@@ -24,14 +24,19 @@ class XboardDriver final : public Driver {
     const auto until = start_deadline();
     std::string line;
     std::optional<std::string> variants;  // the `variants` feature, if announced
+    std::vector<EngineOption> offered;    // its `option` features
     for (;;) {
       if (auto e = read(line, until)) return e;
       if (line.rfind("feature ", 0) != 0) continue;
       if (auto n = xboard_feature(line, "myname")) name = *n;
       if (auto list = xboard_feature(line, "variants")) variants = std::move(list);
+      if (auto o = xboard_option(line)) offered.push_back(std::move(*o));
       if (auto d = xboard_feature(line, "done"); d && *d == "1") break;
     }
     if (name.empty()) name = config.path;
+    for (const auto& [key, value] : config.options)
+      if (auto why = option_refusal(offered, key, value, Protocol::Xboard))
+        return EngineError{Failure::Option, fmt::format("{}={}: {}", key, value, *why)};
     const std::string_view want = variant_name(v, Protocol::Xboard);
     if (!want.empty() && variants && !xboard_lists_variant(*variants, want))
       return EngineError{Failure::Variant, fmt::format("its variants feature lacks {}", want)};

@@ -100,34 +100,37 @@ std::string escape_tag_value(std::string_view value) {
   return out;
 }
 
-std::string write_pgn(const GameRecord& rec) {
-  std::string out;
-  for (const RosterTag& tag : kSevenTagRoster) {
-    out += '[';
-    out += tag.name;
-    out += " \"";
-    out += escape_tag_value(roster_value(rec, tag));
-    out += "\"]\n";
-  }
+std::vector<ExportTag> export_tags(const GameRecord& rec) {
+  std::vector<ExportTag> out;
+  out.reserve(kSevenTagRoster.size() + rec.tags.size() + 2);
+  for (const RosterTag& tag : kSevenTagRoster) out.push_back({tag.name, roster_value(rec, tag)});
   // A game read as a variant its tags do not name (chosen by --variant, or
   // its Variant tag "?"): the variant's name, first after the roster, so
   // that it reads back as the same variant.
   const std::string_view variant_tag = rec.tag("Variant");
   const bool name_variant = rec.variant != Variant::Standard &&
                             !(names_a_variant(variant_tag) && resolve_variant(variant_tag) == rec.variant);
-  if (name_variant) {
-    out += "[Variant \"";
-    out += info(rec.variant).name;
-    out += "\"]\n";
-  }
+  if (name_variant) out.push_back({"Variant", info(rec.variant).name});
   // A FEN tag goes with [SetUp "1"] (PGN standard 9.7.1), put before it
   // when the game lacks it.
   const bool set_up = rec.has_tag("FEN") && rec.tag("SetUp") != "1";
   for (const auto& t : rec.tags) {
     if (in_seven_tag_roster(t.name) || (name_variant && t.name == "Variant")) continue;
     if (set_up && t.name == "SetUp") continue;
-    if (set_up && t.name == "FEN") out += "[SetUp \"1\"]\n";
-    out += '[' + t.name + " \"" + escape_tag_value(t.value) + "\"]\n";
+    if (set_up && t.name == "FEN") out.push_back({"SetUp", "1"});
+    out.push_back({t.name, t.value});
+  }
+  return out;
+}
+
+std::string write_pgn(const GameRecord& rec) {
+  std::string out;
+  for (const ExportTag& tag : export_tags(rec)) {
+    out += '[';
+    out += tag.name;
+    out += " \"";
+    out += escape_tag_value(tag.value);
+    out += "\"]\n";
   }
   out += '\n';
   append_movetext(out, rec, kMaxLine);

@@ -511,10 +511,10 @@ RunResult run(const std::vector<std::string>& paths, const Options& options, Run
 
 }  // namespace detail
 
-void write_raw_game(std::FILE* out, std::string_view raw) {
-  std::fwrite(raw.data(), 1, raw.size(), out);
+bool write_raw_game(std::FILE* out, std::string_view raw) {
   const bool ends_line = !raw.empty() && (raw.back() == '\n' || raw.back() == '\r');
-  std::fputs(ends_line ? "\n" : "\n\n", out);
+  return std::fwrite(raw.data(), 1, raw.size(), out) == raw.size() &&
+         std::fputs(ends_line ? "\n" : "\n\n", out) >= 0;
 }
 
 }  // namespace virrey::ingest

@@ -376,15 +376,16 @@ SanResolution resolve_san(const Position<G>& pos, const SanSyntax& san) {
   if (resolve_simple(pos, san, to, r.move)) return r;
   // Coordinate notation ("g1f3", as engines write moves): an origin square
   // and no piece letter, where a piece other than a pawn stands. Read as
-  // that piece's move ("e1g1" by the king: castling, outside Modern chess).
+  // that piece's move ("e1g1" by the king: castling, Modern chess's too,
+  // where the two-square step names the rook's file as O-O and O-O-O do).
   if (san.piece == PieceType::Pawn && san.from_file >= 0 && san.from_rank >= 0) {
     const Square from = make_square<G>(san.from_file, san.from_rank);
     const Piece there = pos.piece_on(from);
     if (!there.empty() && there.color == us && there.type != PieceType::Pawn) {
       SanSyntax as_piece = san;
       as_piece.piece = there.type;
-      if (there.type == PieceType::King && pos.variant() != Variant::Modern &&
-          std::abs(san.to_file - san.from_file) == 2 && san.to_rank == san.from_rank) {
+      if (there.type == PieceType::King && std::abs(san.to_file - san.from_file) == 2 &&
+          san.to_rank == san.from_rank) {
         as_piece.kind = san.to_file > san.from_file ? K::CastleKingside : K::CastleQueenside;
         return resolve_san(pos, as_piece);
       }

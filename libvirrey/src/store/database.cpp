@@ -154,8 +154,14 @@ Result<DatabaseInfo> Database::info() const {
 std::uint64_t directory_bytes(const std::string& path) {
   std::uint64_t total = 0;
   std::error_code ec;
-  for (const auto& e : std::filesystem::recursive_directory_iterator(path, ec))
-    if (e.is_regular_file(ec)) total += e.file_size(ec);
+  // increment(ec), not ++: a folder that cannot be opened (no file
+  // descriptor left, a file deleted meanwhile) ends the count, no exception.
+  std::filesystem::recursive_directory_iterator it(path, ec), end;
+  for (; !ec && it != end; it.increment(ec))
+    if (std::error_code file; it->is_regular_file(file)) {
+      const auto bytes = it->file_size(file);
+      if (!file) total += bytes;
+    }
   return total;
 }
 

@@ -75,7 +75,9 @@ struct RawResult {
 // for Variant: at its start, it does not offer the variant (a UCI engine
 // without it among its UCI_Variant values, an XBoard engine without it among
 // its `variants` feature or refusing the `variant` command).
-enum class Failure : std::uint8_t { None, Crashed, Timeout, Malformed, IllegalMove, Variant };
+// Option: an --engine-option the engine does not offer, or a value it does
+// not take (its announced type and bounds).
+enum class Failure : std::uint8_t { None, Crashed, Timeout, Malformed, IllegalMove, Variant, Option };
 std::string_view failure_name(Failure f);  // "engine-crashed", ...
 
 struct EngineError {

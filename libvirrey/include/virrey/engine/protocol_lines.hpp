@@ -37,6 +37,25 @@ std::optional<std::vector<std::string>> uci_variants(std::string_view line);
 // search (an error when it has no move or no score came before it).
 std::optional<EngineError> uci_search_line(std::string_view line, RawResult& out, SearchLine& state);
 
+// An option an engine announces, as far as virrey checks a value given for
+// it: UCI "option name N type T [min A] [max B] [var V]...", XBoard
+// `feature option="N -T ..."` (spin and slider: "VALUE MIN MAX"; combo:
+// "A /// *B /// C").
+struct EngineOption {
+  std::string name;
+  std::string type;  // "spin", "check", "combo", "string", "button", ...
+  long long min = 0, max = 0;
+  std::vector<std::string> values;  // a combo's
+};
+std::optional<EngineOption> uci_option(std::string_view line);
+std::optional<EngineOption> xboard_option(std::string_view feature_line);
+// Why `value` is refused for the option `name` among those an engine
+// announced, or nullopt: a name it does not have (case-blind), a spin out of
+// its bounds or not a whole number, a check not true/false (UCI) or 0/1
+// (XBoard), a combo value not among its values.
+std::optional<std::string> option_refusal(const std::vector<EngineOption>& offered, std::string_view name,
+                                          std::string_view value, Protocol protocol);
+
 // XBoard: the value of `key="..."` or `key=word` in a "feature" line.
 std::optional<std::string> xboard_feature(std::string_view line, std::string_view key);
 // XBoard: whether the `variants` feature's value (a comma-separated list)

@@ -5,10 +5,24 @@
 #pragma once
 
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "virrey/game/game_record.hpp"
 
 namespace virrey::game {
+
+// A tag as the PGN export writes it (the value not escaped).
+struct ExportTag {
+  std::string_view name;
+  std::string_view value;
+};
+
+// The tags write_pgn writes, in its order: the Seven Tag Roster ("?" where
+// the game lacks one), the variant's name where the game's tags do not name
+// it, then the game's other tags as read, with [SetUp "1"] before a FEN.
+// The views point into the record or static text.
+std::vector<ExportTag> export_tags(const GameRecord& record);
 
 // The game followed by one blank line.
 std::string write_pgn(const GameRecord& record);

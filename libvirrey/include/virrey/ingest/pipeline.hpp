@@ -54,7 +54,8 @@ struct GameReport {
 
 // Writes a game's bytes as read (a rejects file): then a line break if they
 // lack one, and a blank line, so that the next game starts on a line of its own.
-void write_raw_game(std::FILE* out, std::string_view raw);
+// False when a write failed (errno says why).
+bool write_raw_game(std::FILE* out, std::string_view raw);
 
 enum class Flow : std::uint8_t { Continue, Stop };
 
