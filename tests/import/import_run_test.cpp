@@ -108,6 +108,35 @@ TEST_F(ImportRunTest, ImportsOnceThenSkipsAfterOneRead) {
   EXPECT_EQ(forced.duplicates, 294u);
 }
 
+// Many one-game inputs in one import: each recorded (in one write), with
+// its own counts, and each skipped the next time.
+TEST_F(ImportRunTest, ManySmallInputsAreEachRecorded) {
+  Options o;
+  for (int g = 1; g <= 120; ++g) {
+    const std::string path = (dir / fmt::format("g{}.pgn", g)).string();
+    std::ofstream(path) << fmt::format("[Event \"E\"]\n[Round \"{}\"]\n[Result \"*\"]\n\n{}*\n", g,
+                                       g % 40 == 0 ? "1. e4 e5 2. Ke3 " : "1. d4 d5 ");
+    o.inputs.push_back(path);
+  }
+  auto db = open();
+  const Summary first = import(*db, o);
+  EXPECT_EQ(first.read, 120u);
+  EXPECT_EQ(first.rejected, 3u);
+  std::size_t records = 0, rejected = 0;
+  ASSERT_TRUE(db->for_each_input([&](const importers::Fingerprint&, const store::InputRecord& r) {
+    ++records;
+    rejected += r.games_rejected;
+    EXPECT_EQ(r.games_read, 1u) << r.name;
+    return true;
+  }));
+  EXPECT_EQ(records, 120u);
+  EXPECT_EQ(rejected, 3u);
+  const Summary again = import(*db, o);
+  EXPECT_EQ(again.read, 0u);
+  EXPECT_EQ(again.skipped.size(), 120u);
+  EXPECT_EQ(again.skipped_rejected, 3u);
+}
+
 // A record written before probes were kept (built by hand, no probe): the
 // input is fingerprinted first, skipped, and its record gains the probe, so
 // the next import takes the probe path.

@@ -190,6 +190,7 @@ Result<Summary> run(store::Database& db, const Options& o) {
                              error_kind_name(failure.error().kind))};
 
   // Inputs read to their end are remembered, so importing them again is quick.
+  std::vector<std::pair<Fingerprint, store::InputRecord>> records;
   for (std::size_t k = 0; k < result.inputs.size(); ++k) {
     const ingest::InputOutcome& in = result.inputs[k];
     InputSummary& out = summary.inputs[index_of[k]];
@@ -204,10 +205,11 @@ Result<Summary> run(store::Database& db, const Options& o) {
           summary.skipped_rejected += known->second.games_rejected;
     }
     if (!in.read || !in.fingerprint) continue;
-    store::InputRecord rec{in.name,  in.games,        0, std::int64_t(std::time(nullptr)),
-                           in.probe, hook.rejected(k)};
-    if (Status s = db.record_input(*in.fingerprint, rec); !s) return s.error();
+    records.push_back(
+        {*in.fingerprint, store::InputRecord{in.name, in.games, 0, std::int64_t(std::time(nullptr)), in.probe,
+                                             hook.rejected(k)}});
   }
+  if (Status s = db.record_inputs(records); !s) return s.error();
   summary.read_all = result.all_read();
   // The square index, when the database has one, extended to the new games
   // (and to those of an earlier import killed before it extended it).

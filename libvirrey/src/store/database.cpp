@@ -394,22 +394,28 @@ Status Database::for_each_input(const Visit<const Fingerprint&, const InputRecor
 }
 
 Status Database::record_input(const Fingerprint& fp, const InputRecord& rec) {
+  return record_inputs({{fp, rec}});
+}
+
+Status Database::record_inputs(const std::vector<std::pair<Fingerprint, InputRecord>>& records) {
   if (!writable()) return Error{ErrorKind::InvalidArgument, "the database is open for reading"};
-  std::string value;
-  put_varint(value, rec.games_read);
-  put_varint(value, rec.games_stored);
-  put_varint(value, std::uint64_t(rec.unix_time));
-  put_bytes(value, rec.name);
-  if (rec.probe) {
-    value += char(kInputProbeTag);
-    put_varint(value, rec.probe->size);
-    for (int i = 7; i >= 0; --i) value += char(std::uint8_t(rec.probe->head >> (8 * i)));
-  }
-  value += char(kInputRejectedTag);
-  put_varint(value, rec.games_rejected);
+  if (records.empty()) return {};
   rocksdb::WriteBatch batch;
-  const std::string key = input_key(fp);
-  batch.Put(impl_->cf(Family::Meta), key, value).PermitUncheckedError();
+  for (const auto& [fp, rec] : records) {
+    std::string value;
+    put_varint(value, rec.games_read);
+    put_varint(value, rec.games_stored);
+    put_varint(value, std::uint64_t(rec.unix_time));
+    put_bytes(value, rec.name);
+    if (rec.probe) {
+      value += char(kInputProbeTag);
+      put_varint(value, rec.probe->size);
+      for (int i = 7; i >= 0; --i) value += char(std::uint8_t(rec.probe->head >> (8 * i)));
+    }
+    value += char(kInputRejectedTag);
+    put_varint(value, rec.games_rejected);
+    batch.Put(impl_->cf(Family::Meta), input_key(fp), value).PermitUncheckedError();
+  }
   return impl_->write(batch);
 }
 

@@ -245,6 +245,9 @@ class Database {
   // --- imported inputs (meta) --------------------------------------------
   Result<std::optional<InputRecord>> find_input(const Fingerprint& fp) const;
   Status record_input(const Fingerprint& fp, const InputRecord& record);
+  // Many at once, in one write (an import of thousands of small files
+  // would otherwise flush once per file).
+  Status record_inputs(const std::vector<std::pair<Fingerprint, InputRecord>>& records);
   // Every recorded input, by fingerprint.
   Status for_each_input(const Visit<const Fingerprint&, const InputRecord&>& visit) const;
 
