@@ -14,7 +14,7 @@ std::string_view code_name(Code code) {
       "move-number",      "long-line",       "capture-mark",    "player-twice-in-round",
       "repeated-pairing", "player-name",     "player-rating",   "round-tag",
       "missing-round",    "board-twice",     "event-date",      "date-order",
-      "unplayed-result",  "unfinished-game", "self-pairing",
+      "unplayed-result",  "unfinished-game", "self-pairing",    "drawn-by-rule",
   };
   return names[std::size_t(code)];
 }

@@ -101,6 +101,13 @@ struct GeometryChecker final : pgn::Visitor {
   std::optional<Position<G>> start;
   std::unordered_set<std::string> tag_names;  // filled once a game has many tags
   std::vector<pgn::Location> tag_at;          // where each tag of out.record.tags was read
+  // The draws FIDE's Laws make without a claim (9.6): the main line's
+  // positions since its last capture or pawn move, and the ply after which
+  // the game was drawn so (0: not drawn), by which rule.
+  std::vector<std::uint64_t> since_reset;
+  std::uint32_t drawn_after = 0;
+  const char* drawn_by = nullptr;
+  bool drawn_reported = false;
 
   explicit GeometryChecker(CheckOptions o) : options(o) {}
 
@@ -142,6 +149,10 @@ struct GeometryChecker final : pgn::Visitor {
     saw_result = false;
     result_at = last_move_at = last_text_at = pgn::Location{0, 0};
     main_dead = false;
+    since_reset.clear();
+    drawn_after = 0;
+    drawn_by = nullptr;
+    drawn_reported = false;
     start.reset();
     movetext_started = options.build_movetext && (options.plain_movetext || options.move_san);
     known_tags.fill(0);
@@ -409,6 +420,18 @@ struct GeometryChecker final : pgn::Visitor {
   // its pending move, checks its '+' or '#' mark and records it.
   [[gnu::always_inline]] void played(Line& line, std::string_view text, pgn::Location at, Move move,
                                      char suffix) {
+    if (in_main_line()) [[likely]] {
+      // line.pos is the position this move is played from.
+      if (!drawn_by) drawn_by_rule(line.pos, line.ply);
+      if (drawn_by && !drawn_reported) [[unlikely]] {
+        drawn_reported = true;
+        add_move_finding(
+            Code::DrawnByRule, Severity::Warning, at, text, line,
+            fmt::format("the game was drawn after ply {} by {} (FIDE Laws 9.6): the moves from here "
+                        "on do not count",
+                        drawn_after, drawn_by));
+      }
+    }
     line.pending = move;  // line.pos stays the position before the move
     if (suffix) {
       const Position<G> after = line.pos.after(move);
@@ -588,6 +611,32 @@ struct GeometryChecker final : pgn::Visitor {
       kill(lines.back());
   }
 
+  // The main line's position after `ply` plies: drawn by the 75-move rule
+  // (150 plies without a capture or a pawn move, unless the last mated) or
+  // by its fifth occurrence (same side to move, castling and en passant: the
+  // position hash). Only positions since the last capture or pawn move can
+  // repeat, and there are fewer than 150 of them before the other rule.
+  void drawn_by_rule(const Position<G>& pos, std::uint32_t ply) {
+    if (pos.halfmove_clock() == 0) since_reset.clear();
+    since_reset.push_back(pos.hash());
+    if (pos.halfmove_clock() >= 150) [[unlikely]] {
+      if (board_state(pos) != BoardState::Checkmate) {
+        drawn_after = ply;
+        drawn_by = "the 75-move rule";
+      }
+      return;
+    }
+    if (since_reset.size() < 17) [[likely]]
+      return;  // a fifth occurrence is 16 plies after the first at least
+    int seen = 0;
+    for (std::size_t i = since_reset.size(); i-- > 0;)
+      if (since_reset[i] == pos.hash()) seen += 1;
+    if (seen >= 5) {
+      drawn_after = ply;
+      drawn_by = "fivefold repetition";
+    }
+  }
+
   void end_game(pgn::Location end) override {
     // Findings about the result point at it, or at the last move without one,
     // else at the last thing the movetext holds (a NAG such as +/-, a
@@ -605,6 +654,16 @@ struct GeometryChecker final : pgn::Visitor {
     }
     if (skip_moves || lines.empty() || main_dead) return;
     const Position<G>& last_pos = current(lines.front());
+    if (!drawn_by) drawn_by_rule(last_pos, lines.front().ply);
+    if (drawn_by && !drawn_reported) {
+      // Drawn by the last move: a decisive result does not stand.
+      const GameResult claimed =
+          saw_result ? out.record.result : parse_result(value(kResult)).value_or(GameResult::Unknown);
+      if (claimed == GameResult::WhiteWins || claimed == GameResult::BlackWins)
+        add(Code::DrawnByRule, Severity::Warning, saw_result ? result_at : last,
+            fmt::format("the game was drawn after ply {} by {} (FIDE Laws 9.6), but the result is {}",
+                        drawn_after, drawn_by, result_text(claimed)));
+    }
     const BoardState state = board_state(last_pos);
     if (options.trace_main_line) out.trace.finish(last_pos, state);
     if (state == BoardState::Ongoing) return;

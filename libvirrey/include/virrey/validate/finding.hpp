@@ -46,8 +46,10 @@ enum class Code : std::uint8_t {
   UnplayedResult,      // a decisive result with no move played, not marked a forfeit
   UnfinishedGame,      // '*' in a tournament that is over or went on past the game
   SelfPairing,         // a game of a player against themself
+  // One game again (after the tournament's, keeping the numbers).
+  DrawnByRule,  // moves (or a decisive result) after a fivefold repetition or 75 moves
 };
-constexpr int kCodeCount = 35;
+constexpr int kCodeCount = 36;
 
 enum class Severity : std::uint8_t { Warning, Error };
 
