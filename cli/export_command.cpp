@@ -68,10 +68,7 @@ int run_export(const ExportOptions& o) {
   Status s = db->for_each_game([&](store::GameId id, const game::GameRecord& rec) {
     if (variant && rec.variant != *variant) return true;
     const std::string text = o.format == Format::Jsonl ? json_game(id, rec) : game::write_pgn(rec);
-    if (std::fwrite(text.data(), 1, text.size(), out) != text.size() || std::ferror(out)) {
-      write_errno = errno;
-      return false;
-    }
+    if (!write_text(out, text, write_errno)) return false;
     return o.limit == 0 || ++written < o.limit;
   });
   if (!s) {

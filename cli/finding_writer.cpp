@@ -67,11 +67,7 @@ void FindingWriter::finding(std::string_view file, const validate::Finding& f) {
   put(line);
 }
 
-void FindingWriter::put(const std::string& text) {
-  // A line-buffered stream takes the text and fails to pass it on: ferror.
-  const bool ok = std::fwrite(text.data(), 1, text.size(), out_) == text.size() && !std::ferror(out_);
-  if (!ok && !write_errno_) write_errno_ = errno;
-}
+void FindingWriter::put(const std::string& text) { write_text(out_, text, write_errno_); }
 
 void FindingWriter::summary(const ValidationSummary& s) {
   std::string out;

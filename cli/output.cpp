@@ -50,6 +50,12 @@ bool write_flushed(std::FILE* out, std::string_view text) {
   return false;
 }
 
+bool write_text(std::FILE* out, std::string_view text, int& error) {
+  if (std::fwrite(text.data(), 1, text.size(), out) == text.size() && !std::ferror(out)) return true;
+  if (!error) error = errno;
+  return false;
+}
+
 std::optional<std::string> flush_failure(std::FILE* out, int earlier) {
   errno = 0;
   if (std::fflush(out) == 0 && !std::ferror(out)) return std::nullopt;

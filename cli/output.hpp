@@ -52,6 +52,10 @@ File create_file(const std::string& path);
 // to outlive them), the process ends at once as SIGPIPE ends it (exit 141),
 // as every other command does.
 bool write_flushed(std::FILE* out, std::string_view text);
+// Writes `text` to `out`; false when the stream failed (a line-buffered
+// stream takes the text and fails to pass it on: its error flag), keeping in
+// `error` the errno of the first failure, for flush_failure.
+bool write_text(std::FILE* out, std::string_view text, int& error);
 // Flushes `out`: empty when it and every write before succeeded, else the
 // text to follow "cannot write NAME": the system's reason (": No space left
 // on device") when it gave one. `earlier`: errno as a failed write left it.

@@ -65,8 +65,8 @@ store::GameId id_span(const store::Database& db) {
 }
 
 int print(const std::string& text) {
-  errno = 0;
-  const int earlier = std::fwrite(text.data(), 1, text.size(), stdout) != text.size() ? errno : 0;
+  int earlier = 0;
+  write_text(stdout, text, earlier);
   if (const auto why = flush_failure(stdout, earlier)) {
     log::error("cannot write the output{}", *why);
     return kExitIo;

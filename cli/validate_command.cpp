@@ -125,9 +125,7 @@ int run_validate(const ValidateOptions& o) {
       rejects_errno = errno;
     if (!failed && games_out) {
       const std::string pgn = game::write_pgn(g.record);
-      if ((std::fwrite(pgn.data(), 1, pgn.size(), games_out) != pgn.size() || std::ferror(games_out)) &&
-          !games_errno)
-        games_errno = errno;
+      write_text(games_out, pgn, games_errno);
     }
     return ingest::Flow::Continue;
   };

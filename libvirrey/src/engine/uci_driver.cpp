@@ -83,9 +83,8 @@ class UciDriver final : public Driver {
   }
 
   std::optional<EngineError> e_;
-  std::optional<std::vector<std::string>> variants_;
-  std::vector<EngineOption>
-      offered_;  // the options announced before "uciok"  // UCI_Variant's values, if it has the option
+  std::optional<std::vector<std::string>> variants_;  // UCI_Variant's values, if it has the option
+  std::vector<EngineOption> offered_;                 // the options announced before "uciok"
 };
 
 }  // namespace

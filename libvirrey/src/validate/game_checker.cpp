@@ -655,10 +655,10 @@ struct GeometryChecker final : pgn::Visitor {
     if (skip_moves || lines.empty() || main_dead) return;
     const Position<G>& last_pos = current(lines.front());
     if (!drawn_by) drawn_by_rule(last_pos, lines.front().ply);
+    const GameResult claimed =
+        saw_result ? out.record.result : parse_result(value(kResult)).value_or(GameResult::Unknown);
     if (drawn_by && !drawn_reported) {
       // Drawn by the last move: a decisive result does not stand.
-      const GameResult claimed =
-          saw_result ? out.record.result : parse_result(value(kResult)).value_or(GameResult::Unknown);
       if (claimed == GameResult::WhiteWins || claimed == GameResult::BlackWins)
         add(Code::DrawnByRule, Severity::Warning, saw_result ? result_at : last,
             fmt::format("the game was drawn after ply {} by {} (FIDE Laws 9.6), but the result is {}",
@@ -670,8 +670,6 @@ struct GeometryChecker final : pgn::Visitor {
     const GameResult expected = state == BoardState::Stalemate            ? GameResult::Draw
                                 : last_pos.side_to_move() == Color::White ? GameResult::BlackWins
                                                                           : GameResult::WhiteWins;
-    const GameResult claimed =
-        saw_result ? out.record.result : parse_result(value(kResult)).value_or(GameResult::Unknown);
     if (claimed == expected) return;
     const char* what = state == BoardState::Stalemate ? "stalemate" : "checkmate";
     const pgn::Location at = saw_result ? result_at : last;
