@@ -248,10 +248,7 @@ int run_analyse(const AnalyseOptions& o) {
     filter = std::move(*f);
   }
 
-  if (!o.output.empty() && is_an_input(o.output, o.inputs)) {
-    log::error("--output {} is one of the inputs", o.output);
-    return kExitUsage;
-  }
+  if (!output_allowed("--output", o.output, o.inputs)) return kExitUsage;
   // The database: the games when no input is named (it must exist then: a
   // mistyped --db is an error, not an empty database), and the cache
   // whenever --db is given.

@@ -3,6 +3,8 @@
 #include "app.hpp"
 
 #include <algorithm>
+#include <charconv>
+#include <cstdint>
 #include <cstdio>
 #include <functional>
 #include <iterator>
@@ -74,15 +76,21 @@ const CLI::Validator kPositive(
     },
     "", "positive");
 
-// A position or material filter given an empty text would be no filter at
-// all: a script's unset variable would return every game.
-const CLI::Validator kNotBlank(
-    [](std::string& text) -> std::string {
-      return text.find_first_not_of(" \t") == std::string::npos
-                 ? "is empty (leave the option out for no filter)"
-                 : std::string();
-    },
-    "", "not blank");
+// An option given an empty text: a script's unset variable. What leaving the
+// option out means is said instead of doing it.
+CLI::Validator not_blank(std::string left_out) {
+  return CLI::Validator(
+      [left_out](std::string& text) -> std::string {
+        return text.find_first_not_of(" \t") == std::string::npos
+                   ? "is empty (leave the option out for " + left_out + ")"
+                   : std::string();
+      },
+      "", "not blank");
+}
+// A position or material filter: empty, it would return every game.
+const CLI::Validator kNotBlank = not_blank("no filter");
+// A position to count or explore from: empty, it would be the start position.
+const CLI::Validator kNotBlankPosition = not_blank("the start position");
 
 // --output: a path, or `-` for standard output (as no --output).
 void add_output_option(CLI::App* cmd, std::string& output, const std::string& help) {
@@ -147,7 +155,8 @@ void add_perft(CLI::App& app, PerftOptions& o, std::function<void()> run) {
                                  "The last ply is counted in bulk: the legal moves at depth 1 "
                                  "are counted, not played.");
   add_variant_option(cmd, o.variant, variant_names())->capture_default_str();
-  auto* fen = cmd->add_option("--fen", o.fen, "the position (default: the start position)");
+  auto* fen =
+      cmd->add_option("--fen", o.fen, "the position (default: the start position)")->check(kNotBlankPosition);
   cmd->add_flag("--startpos", o.startpos, "use the variant's start position (the default)")->excludes(fen);
   cmd->add_option("--depth,-d", o.depth, "plies to search (0-20)")->required();
   cmd->add_flag("--divide", o.divide, "list every root move with its count");
@@ -541,7 +550,8 @@ void add_stats(CLI::App& app, StatsCommands& o, int& exit_code) {
       "openings",
       "The moves played from a position: games, White wins, draws, Black wins, score for the side\n"
       "that moves, average Elo, last date; transpositions merged; most played first.");
-  openings->add_option("--fen", o.openings.fen, "the position (default: the start position)");
+  openings->add_option("--fen", o.openings.fen, "the position (default: the start position)")
+      ->check(kNotBlankPosition);
   openings->add_option("--moves", o.openings.moves, "SAN moves played from there, e.g. --moves e4 e5 Nf3");
   openings->add_option("--depth,-d", o.openings.depth, "plies of the tree to print (1-20)")
       ->capture_default_str();
@@ -659,13 +669,46 @@ const CLI::Option* option_named(const CLI::App* cmd, const std::string& name) {
   return nullptr;
 }
 
-// An option given without its value takes the next argument as its value:
-// `search --white --count` would search for a player named "--count". A value
-// that is the name of an option of the command (or of those above it) is
-// refused instead.
+// CLI11 reads a whole number as C's strtoll does (`010` is eight, `0x10`
+// sixteen) and an unsigned one wraps (`-1`, or 2^64 and more, become the
+// largest value). Here a whole number is decimal, leading zeros and all
+// (`--depth 010` is ten), and a value out of 64 bits or a negative unsigned
+// one is refused; narrower ranges are CLI11's own check.
+CLI::Validator decimal(bool is_unsigned) {
+  return CLI::Validator(
+      [is_unsigned](std::string& text) -> std::string {
+        // An option's name as the value: the check below names it.
+        if (text.size() >= 2 && text[0] == '-' && (text[1] < '0' || text[1] > '9')) return {};
+        std::string_view digits = text;
+        const bool negative = !digits.empty() && digits[0] == '-';
+        if (!digits.empty() && (digits[0] == '-' || digits[0] == '+')) digits.remove_prefix(1);
+        if (digits.empty() || digits.find_first_not_of("0123456789") != std::string_view::npos)
+          return "must be a whole number, not " + text;
+        if (negative && is_unsigned && digits.find_first_not_of('0') != std::string_view::npos)
+          return "must be 0 or more, not " + text;
+        digits.remove_prefix(std::min(digits.find_first_not_of('0'), digits.size() - 1));
+        std::uint64_t value = 0;
+        const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+        const std::uint64_t most = is_unsigned ? UINT64_MAX
+                                   : negative  ? std::uint64_t(INT64_MAX) + 1
+                                               : INT64_MAX;
+        if (error != std::errc() || value > most) return "is out of range: " + text;
+        text = (negative && value ? "-" : "") + std::string(digits);
+        return {};
+      },
+      "", "decimal");
+}
+
+// Checks every option's values get. An option given without its value takes
+// the next argument as its value: `search --white --count` would search for
+// a player named "--count". A value that is the name of an option of the
+// command (or of those above it) is refused instead. Whole numbers are read
+// in decimal (above).
 void refuse_option_names_as_values(CLI::App* cmd) {
   for (CLI::Option* option : cmd->get_options()) {
     if (!option->nonpositional() || option->get_items_expected_max() == 0) continue;  // flags
+    const std::string type = option->get_type_name();
+    if (type == "INT" || type == "UINT") option->transform(decimal(type == "UINT"));
     option->check(CLI::Validator(
         [cmd](std::string& value) -> std::string {
           if (value.size() < 2 || value[0] != '-' || (value[1] >= '0' && value[1] <= '9')) return {};
@@ -746,12 +789,13 @@ std::optional<std::string> unknown_command(CLI::App& app, int argc, char** argv)
 }
 
 // CLI11's message for a bad command line, each line as a log line is
-// written: the values it quotes reach the terminal escaped and cut short.
+// written: the values it quotes reach the terminal escaped and cut short;
+// the first line begins as every error of virrey does ("virrey: error: ").
 void write_usage_error(const CLI::App& app, const CLI::ParseError& e) {
   std::ostringstream out, err;
   app.exit(e, out, err);
   std::string text = out.str() + err.str();
-  std::string shown;
+  std::string shown = "virrey: error: ";
   for (std::size_t start = 0; start < text.size();) {
     std::size_t end = text.find('\n', start);
     if (end == std::string::npos) end = text.size();
@@ -834,6 +878,12 @@ int run_app(int argc, char** argv) {
   } catch (const CLI::RequiredError& e) {
     if (const auto message = unknown_command(app, argc, argv)) {
       log::error("{}", *message);
+      return kExitUsage;
+    }
+    // A misspelt option (`perft --depht 3`) is the mistake to name, not the
+    // option it left missing.
+    if (const std::vector<std::string> extras = app.remaining(true); !extras.empty()) {
+      write_usage_error(app, CLI::ExtrasError(extras));
       return kExitUsage;
     }
     write_usage_error(app, e);

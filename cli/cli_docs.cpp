@@ -459,6 +459,9 @@ std::string bash_completion(const CLI::App& app) {
           values += fmt::format("    \"{} {}\") return ;;\n", command_id(&cmd), n);
       }
     }
+    // -q and -v are taken after a command's name too.
+    if (cmd.get_parent())
+      for (const char* global : {"-q", "--quiet", "-v", "--verbose"}) opts.push_back(global);
     spec += fmt::format("    {}) subs=\"{}\" opts=\"{}\" valued=\"{}\" operands=\"{}\" ;;\n",
                         command_id(&cmd), joined(subs), joined(opts), joined(valued), operands);
   });
@@ -474,12 +477,18 @@ _virrey_spec() {{
 {spec}  esac
 }}
 
+# Completes a file name, one name a line (a name may hold spaces).
+_virrey_files() {{
+  mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+  compopt -o filenames 2>/dev/null
+}}
+
 # Completes the value of option $2 of command $1: fixed choices, nothing for
 # numbers, files otherwise.
 _virrey_value() {{
   local words=
   case "$1 $2" in
-{values}    *) COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null; return ;;
+{values}    *) _virrey_files; return ;;
   esac
   COMPREPLY=($(compgen -W "$words" -- "$cur"))
 }}
@@ -509,7 +518,7 @@ _virrey() {{
   elif [[ -n $subs ]]; then
     COMPREPLY=($(compgen -W "$subs" -- "$cur"))
   elif [[ $operands == @files ]]; then
-    COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null
+    _virrey_files
   elif [[ -n $operands ]]; then
     COMPREPLY=($(compgen -W "$operands" -- "$cur"))
   fi

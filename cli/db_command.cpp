@@ -221,15 +221,23 @@ int run_squares(const DbOptions& o) {
   auto db = open_database(o.db, store::OpenMode::ReadWrite, Create::No);
   if (!db) return kExitIo;
   if (o.drop) {
+    const auto state = store::square_index_state(*db);
+    if (!state) {
+      log_store_error(state.error());
+      return kExitIo;
+    }
+    // Dropped even when absent: an index built part way may lack its mark.
     if (Status s = store::drop_square_index(*db); !s) {
       log_store_error(s.error());
       return kExitIo;
     }
     if (o.format == Format::Json)
-      fmt::print("{}\n",
-                 json(Members{{"path", Value::string(db->path())}, {"square_index", Value::boolean(false)}}));
+      fmt::print("{}\n", json(Members{{"path", Value::string(db->path())},
+                                      {"square_index", Value::boolean(false)},
+                                      {"removed", Value::boolean(state->present)}}));
     else
-      fmt::print("{}: square index removed\n", db->path());
+      fmt::print("{}: {}\n", db->path(),
+                 state->present ? "square index removed" : "no square index to remove");
     return kExitOk;
   }
   auto totals = with_progress([&](auto on_games) { return store::extend_square_index(*db, on_games); });

@@ -295,10 +295,9 @@ int run_event(const EventOptions& o) {
   }
   if (!o.filter.variant.empty() && !variant_option(o.filter.variant)) return kExitUsage;
   if (!o.output.empty()) {
-    if (is_an_input(o.output, o.inputs)) {
-      log::error("--output {} is one of the inputs", o.output);
-      return kExitUsage;
-    }
+    std::vector<std::string> read = o.inputs.empty() && !o.use_db ? std::vector<std::string>{"-"} : o.inputs;
+    if (!o.trf.empty()) read.push_back(o.trf);
+    if (!output_allowed("--output", o.output, read)) return kExitUsage;
     if (o.use_db && is_in_database(o.output, store::default_database_path(o.db))) {
       log::error("--output {} is inside the database", o.output);
       return kExitUsage;
@@ -360,10 +359,10 @@ int run_event(const EventOptions& o) {
     }
   }
 
-  File file;
+  StagedFile file;  // put in place at the end: a run that fails keeps the file before
   std::FILE* out = stdout;
   if (!o.output.empty()) {
-    if (!(file = create_file(o.output))) return kExitIo;
+    if (!file.open(o.output)) return kExitIo;
     out = file.get();
   }
   int rc = kExitOk;
@@ -406,8 +405,11 @@ int run_event(const EventOptions& o) {
     }
     if (!written) rc = kExitIo;
   }
-  if (const auto why = flush_failure(out)) {
-    log::error("cannot write {}{}", o.output.empty() ? "standard output" : o.output, *why);
+  if (!o.output.empty()) {
+    // Standings of inputs not all read would stand in for the right ones.
+    if (!read_all || !file.commit(true)) return kExitIo;
+  } else if (const auto why = flush_failure(out)) {
+    log::error("cannot write standard output{}", *why);
     return kExitIo;
   }
   if (!read_all) return kExitIo;

@@ -55,6 +55,7 @@ int run_export(const ExportOptions& o) {
   StagedFile file;
   std::FILE* out = stdout;
   if (!o.output.empty()) {
+    if (!output_allowed("--output", o.output, {})) return kExitUsage;
     if (is_in_database(o.output, db->path())) {
       log::error("--output {} is inside the database {}", o.output, db->path());
       return kExitUsage;

@@ -171,7 +171,9 @@ int run_generate(const GenerateOptions& o) {
     log::error("unknown variant '{}'", o.variant);
     return kExitUsage;
   }
+  if (!output_allowed("--output", o.output, {})) return kExitUsage;
   if (!o.engine.empty()) {
+    // Written game by game: a self-play run stopped early keeps its games.
     File out;
     if (o.output.empty())
       out = File(stdout);
@@ -194,13 +196,13 @@ int run_generate(const GenerateOptions& o) {
     return kExitUsage;
   }
 
-  File out;
-  if (o.output.empty()) {
-    out = File(stdout);
-  } else if (!(out = create_file(o.output))) {
-    return kExitIo;
+  StagedFile staged;  // put in place once every game is written
+  if (!o.output.empty() && !staged.open(o.output)) return kExitIo;
+  std::FILE* const out = o.output.empty() ? stdout : staged.get();
+  if (swiss) {
+    const int rc = write_swiss(o, *variant, out);
+    return rc == kExitOk && !staged.commit(true) ? kExitIo : rc;
   }
-  if (swiss) return write_swiss(o, *variant, out.get());
 
   generate::GeneratorOptions options;
   options.variant = *variant;
@@ -233,7 +235,7 @@ int run_generate(const GenerateOptions& o) {
       for (auto& th : pool) th.join();
     }
     for (std::size_t i = 0; i < n; ++i) {
-      if (std::fwrite(texts[i].data(), 1, texts[i].size(), out.get()) != texts[i].size()) {
+      if (std::fwrite(texts[i].data(), 1, texts[i].size(), out) != texts[i].size()) {
         write_failed = true;
         break;
       }
@@ -243,11 +245,12 @@ int run_generate(const GenerateOptions& o) {
     progress.update(done, bytes);
   }
   progress.finish();
-  if (std::fflush(out.get()) != 0 || std::ferror(out.get())) write_failed = true;
+  if (std::fflush(out) != 0 || std::ferror(out)) write_failed = true;
   if (write_failed) {
     log::error("cannot write {}: {}", o.output.empty() ? "standard output" : o.output, std::strerror(errno));
     return kExitIo;
   }
+  if (!staged.commit(true)) return kExitIo;
 
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   log::info("{} {} games, {:.1f} MB, in {:.2f} s ({:.0f} games/s)", o.games, info(*variant).cli_name,

@@ -88,10 +88,9 @@ int run_import(const ImportOptions& o) {
           "--rejects -: the import's summary goes to standard output; name a file for the rejected games");
       return kExitUsage;
     }
-    if (is_an_input(o.rejects, o.inputs)) {
-      log::error("--rejects {} is one of the inputs", o.rejects);
-      return kExitUsage;
-    }
+    std::vector<std::string> read = o.inputs.empty() ? std::vector<std::string>{"-"} : o.inputs;
+    if (!o.openings.empty()) read.push_back(o.openings);
+    if (!output_allowed("--rejects", o.rejects, read)) return kExitUsage;
     if (!rejects.open(o.rejects)) return kExitIo;
   }
   auto db = open_database(o.db, store::OpenMode::ReadWrite);
@@ -144,7 +143,7 @@ int run_import(const ImportOptions& o) {
   summary.db_bytes = store::directory_bytes(db_path);
   print_summary(summary, o.format, db_path);
 
-  if (!rejects.commit(done->skipped.size() < o.inputs.size())) return kExitIo;
+  if (!rejects.commit(done->skipped.size() < o.inputs.size(), done->rejects_errno)) return kExitIo;
   if (!done->read_all) return kExitIo;
   return summary.rejected ? kExitDataFailed : kExitOk;
 }

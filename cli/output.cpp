@@ -7,6 +7,9 @@
 #include <cstring>
 #include <filesystem>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "virrey/base/log.hpp"
 
 namespace virrey::cli {
@@ -63,28 +66,74 @@ std::optional<std::string> flush_failure(std::FILE* out, int earlier) {
   return error ? std::string(": ") + std::strerror(error) : std::string();
 }
 
+namespace {
+
+// The full path `p` names: made absolute first (weakly_canonical leaves a
+// relative path of no existing folder as it is), links followed as far as
+// they lead to something.
+std::optional<std::filesystem::path> full_path(const std::string& p) {
+  std::error_code ec;
+  const auto absolute = std::filesystem::absolute(p, ec);
+  if (ec) return std::nullopt;
+  auto full = std::filesystem::weakly_canonical(absolute, ec);
+  if (ec) return std::nullopt;
+  return full;
+}
+
+// Whether standard input is read from the file at `path` (`< games.pgn`).
+bool is_standard_input(const std::string& path) {
+  struct stat in {
+  }, out{};
+  return ::fstat(STDIN_FILENO, &in) == 0 && S_ISREG(in.st_mode) && ::stat(path.c_str(), &out) == 0 &&
+         in.st_dev == out.st_dev && in.st_ino == out.st_ino;
+}
+
+// Whether `path` would be a file of a RocksDB database: its folder holds the
+// files every one has.
+bool in_a_database_folder(const std::string& path) {
+  const auto full = full_path(path);
+  if (!full) return false;
+  std::error_code ec;
+  const auto folder = full->parent_path();
+  return std::filesystem::is_regular_file(folder / "CURRENT", ec) &&
+         std::filesystem::is_regular_file(folder / "IDENTITY", ec);
+}
+
+}  // namespace
+
 bool same_file(const std::string& a, const std::string& b) {
   std::error_code ec;
   if (std::filesystem::equivalent(a, b, ec) && !ec) return true;
-  const auto ca = std::filesystem::weakly_canonical(a, ec);
-  if (ec) return a == b;
-  const auto cb = std::filesystem::weakly_canonical(b, ec);
-  return ec ? a == b : ca == cb;
+  const auto ca = full_path(a), cb = full_path(b);
+  return ca && cb ? *ca == *cb : a == b;
 }
 
 bool is_an_input(const std::string& path, const std::vector<std::string>& inputs) {
-  return std::any_of(inputs.begin(), inputs.end(),
-                     [&](const std::string& input) { return input != "-" && same_file(path, input); });
+  return std::any_of(inputs.begin(), inputs.end(), [&](const std::string& input) {
+    return input == "-" ? is_standard_input(path) : same_file(path, input);
+  });
+}
+
+bool output_allowed(std::string_view option, const std::string& path,
+                    const std::vector<std::string>& inputs) {
+  if (path.empty() || path == "-") return true;
+  if (is_an_input(path, inputs)) {
+    log::error("{} {} is one of the inputs: writing it would destroy what is read", option, path);
+    return false;
+  }
+  if (in_a_database_folder(path)) {
+    log::error("{} {} is in a database's folder: writing it would damage the database", option, path);
+    return false;
+  }
+  return true;
 }
 
 bool is_in_database(const std::string& path, const std::string& db) {
   std::error_code ec;
-  const auto dir = std::filesystem::weakly_canonical(db, ec);
-  if (ec || !std::filesystem::is_directory(dir, ec)) return false;
-  const auto file = std::filesystem::weakly_canonical(path, ec);
-  if (ec) return false;
-  auto [d, f] = std::mismatch(dir.begin(), dir.end(), file.begin(), file.end());
-  return d == dir.end();
+  const auto dir = full_path(db), file = full_path(path);
+  if (!dir || !file || !std::filesystem::is_directory(*dir, ec)) return false;
+  auto [d, f] = std::mismatch(dir->begin(), dir->end(), file->begin(), file->end());
+  return d == dir->end();
 }
 
 StagedFile::~StagedFile() {
@@ -106,10 +155,10 @@ bool StagedFile::open(const std::string& path) {
   return bool(file_);
 }
 
-bool StagedFile::commit(bool even_empty) {
+bool StagedFile::commit(bool even_empty, int earlier) {
   if (!file_) return true;
   const bool written = std::ftell(file_.get()) > 0;
-  const auto failure = flush_failure(file_.get());
+  const auto failure = flush_failure(file_.get(), earlier);
   errno = 0;
   const bool closed = std::fclose(file_.release()) == 0;  // a file system may say only now (NFS)
   const auto why = failure ? *failure : errno ? std::string(": ") + std::strerror(errno) : std::string();

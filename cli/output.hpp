@@ -68,6 +68,12 @@ bool same_file(const std::string& a, const std::string& b);
 // output there would destroy the input before it is read.
 bool is_an_input(const std::string& path, const std::vector<std::string>& inputs);
 
+// Whether an output `option` (`--output`) may be written at `path`: false,
+// after saying why, when it is one of `inputs` under any name ("-" stands
+// for standard input, which may be redirected from that file) or would be a
+// file in a database's folder. An empty path or "-" is standard output.
+bool output_allowed(std::string_view option, const std::string& path, const std::vector<std::string>& inputs);
+
 // Whether `path` lies in the database directory `db`: an output there would
 // overwrite one of the database's files.
 bool is_in_database(const std::string& path, const std::string& db);
@@ -86,7 +92,8 @@ class StagedFile {
   std::FILE* get() const { return file_.get(); }
   // Puts the file in place when anything was written or `even_empty`;
   // false after logging a write error (the file before is then kept).
-  bool commit(bool even_empty);
+  // `earlier` is the errno a failed write gave before (0: none known).
+  bool commit(bool even_empty, int earlier = 0);
 
  private:
   std::string path_, temp_;

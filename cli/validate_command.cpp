@@ -40,22 +40,21 @@ int run_validate(const ValidateOptions& o) {
         "apart");
     return kExitUsage;
   }
-  for (const std::string* written : {&o.output, &o.rejects}) {
-    if (!written->empty() && *written != "-" && is_an_input(*written, o.inputs)) {
-      log::error("{} {} is one of the inputs", written == &o.output ? "--output" : "--rejects", *written);
-      return kExitUsage;
-    }
-  }
+  const std::vector<std::string> read = o.inputs.empty() ? std::vector<std::string>{"-"} : o.inputs;
+  if (!output_allowed("--output", o.output, read) || !output_allowed("--rejects", o.rejects, read))
+    return kExitUsage;
   if (!o.output.empty() && !games_to_stdout && !o.rejects.empty() && !rejects_to_stdout &&
       same_file(o.output, o.rejects)) {
     log::error("--output and --rejects name one file, {}: the valid games and the rejected ones go apart",
                o.output);
     return kExitUsage;
   }
-  File output, rejects;
-  if (!o.output.empty() && !games_to_stdout && !(output = create_file(o.output))) return kExitIo;
+  // Written beside and put in place at the end: a run that stops early, or
+  // that could read nothing, leaves the files before as they were.
+  StagedFile output, rejects;
+  if (!o.output.empty() && !games_to_stdout && !output.open(o.output)) return kExitIo;
   std::FILE* games_out = games_to_stdout ? stdout : output.get();
-  if (!o.rejects.empty() && !rejects_to_stdout && !(rejects = create_file(o.rejects))) return kExitIo;
+  if (!o.rejects.empty() && !rejects_to_stdout && !rejects.open(o.rejects)) return kExitIo;
   std::FILE* rejects_out = rejects_to_stdout ? stdout : rejects.get();
 
   FindingWriter writer(o.format, games_to_stdout || rejects_to_stdout ? stderr : stdout);
@@ -106,7 +105,10 @@ int run_validate(const ValidateOptions& o) {
         input_names.resize(r.input + 1);
         game_state.resize(r.input + 1);
       }
-      if (input_names[r.input].empty()) input_names[r.input] = std::string(r.file);  // once an input
+      if (input_names[r.input].empty()) {  // once an input
+        input_names[r.input] = std::string(r.file);
+        event_checks.name_input(r.input, input_names[r.input]);
+      }
       auto& states = game_state[r.input];
       if (states.size() <= r.number) states.resize(r.number + 1);
       states[r.number] = std::uint8_t((g.has_warning ? kWarned : 0) | (failed ? kFailed : 0));
@@ -157,20 +159,17 @@ int run_validate(const ValidateOptions& o) {
   writer.summary(summary);
 
   bool write_failed = false;
-  const std::tuple<std::FILE*, const std::string*, int> written[] = {
-      {stdout, nullptr,
-       games_to_stdout     ? games_errno
-       : rejects_to_stdout ? rejects_errno
-                           : 0},
-      {output.get(), &o.output, games_errno},
-      {rejects.get(), &o.rejects, rejects_errno}};
-  for (const auto& [f, name, earlier] : written) {
-    if (const auto why =
-            f ? flush_failure(f, f == writer.out() ? writer.write_errno() : earlier) : std::nullopt) {
-      log::error("cannot write {}{}", name ? *name : std::string("standard output"), *why);
-      write_failed = true;
-    }
+  const int stdout_errno = writer.out() == stdout ? writer.write_errno()
+                           : games_to_stdout      ? games_errno
+                           : rejects_to_stdout    ? rejects_errno
+                                                  : 0;
+  if (const auto why = flush_failure(stdout, stdout_errno)) {
+    log::error("cannot write standard output{}", *why);
+    write_failed = true;
   }
+  // Files are put in place when a game went there, or every input was read.
+  write_failed |= !output.commit(read_all, games_errno);
+  write_failed |= !rejects.commit(read_all, rejects_errno);
   if (!read_all || write_failed) return kExitIo;
   return summary.with_errors ? kExitDataFailed : kExitOk;
 }

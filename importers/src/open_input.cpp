@@ -30,6 +30,36 @@ Compression detect_compression(std::span<const char> head) {
   return Compression::None;
 }
 
+namespace {
+
+// Archives and compressions virrey does not read, by their first four bytes,
+// with the command that writes what they hold.
+struct Unread {
+  std::string_view magic, what, how;
+};
+using namespace std::string_view_literals;
+constexpr Unread kUnread[] = {
+    {"BZh"sv, "bzip2 data"sv, "bzip2 -dc"sv},
+    {"\xfd\x37\x7a\x58"sv, "xz data"sv, "xz -dc"sv},
+    {"\x04\x22\x4d\x18"sv, "lz4 data"sv, "lz4 -dc"sv},
+    {"PK\x03\x04"sv, "a zip archive"sv, "unzip -p"sv},
+    {"7z\xbc\xaf"sv, "a 7-Zip archive"sv, "7z x -so"sv},
+};
+
+// What an input compressed or archived in a way virrey does not read is,
+// with how to read it; empty for any other input.
+std::string unread_compression(std::string_view head, std::string_view name) {
+  for (const Unread& u : kUnread)
+    if (head.substr(0, u.magic.size()) == u.magic &&
+        (u.magic != "BZh" || (head.size() >= 4 && head[3] >= '1' && head[3] <= '9')))
+      return std::string(name) + ": " + std::string(u.what) +
+             ", which virrey does not read; decompress it first (" + std::string(u.how) +
+             " FILE | virrey COMMAND -)";
+  return {};
+}
+
+}  // namespace
+
 OpenResult decompressing(std::unique_ptr<ByteSource> raw) {
   std::string head;
   char buf[4];
@@ -40,6 +70,9 @@ OpenResult decompressing(std::unique_ptr<ByteSource> raw) {
     head.append(buf, r.size);
   }
   const Compression c = detect_compression(head);
+  if (c == Compression::None)
+    if (std::string why = unread_compression(head, raw->name()); !why.empty())
+      return {nullptr, Compression::None, std::move(why)};
   // UTF-16 (and UTF-32) text opens with a byte-order mark of FF FE or FE FF:
   // every other byte is 0, no PGN reader would make sense of it.
   if (c == Compression::None && head.size() >= 2) {

@@ -288,6 +288,95 @@ TEST(CommandLine, EndlessAndDirectoryInputsAreRefused) {
   EXPECT_EQ(run_virrey({"stats", "merge", "/dev/zero"}, d).exit_code, 2);
 }
 
+// An output never replaces what the command reads, under any of its names,
+// nor a database's file; a run that fails keeps the output file before.
+TEST(CommandLine, OutputsNeverReplaceInputsOrDatabaseFiles) {
+  TempDir dir;
+  const std::string d = dir.path(), games = d + "/g.pgn", eco = d + "/eco.pgn";
+  const std::string text =
+      "[Event \"a\"]\n[Result \"*\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n";
+  testing::write_file(games, text);
+  const std::string book = "[ECO \"C20\"]\n[Opening \"King's pawn game\"]\n\n1. e4 e5 *\n";
+  testing::write_file(eco, book);
+  const auto refused = [&](const std::vector<std::string>& args, const std::string& input = {}) {
+    const RunResult r = run_virrey(args, d, input);
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_NE(r.err.find("--"), std::string::npos) << r.err;  // names the option
+  };
+  // Two spellings of one file yet to be made.
+  refused({"validate", games, "-o", d + "/both.pgn", "--rejects", d + "/./both.pgn"});
+  EXPECT_FALSE(std::filesystem::exists(d + "/both.pgn"));
+  // Standard input redirected from the output.
+  refused({"validate", "-", "-o", games}, games);
+  refused({"validate", "-o", games}, games);
+  EXPECT_EQ(testing::read_file(games), text);
+  // The ECO file, the TRF compared.
+  refused({"import", "--db", d + "/db", games, "--openings", eco, "--rejects", eco});
+  EXPECT_EQ(testing::read_file(eco), book);
+  const std::string swiss = std::string(VIRREY_SOURCE_DIR) + "/sample-data/virrey-swiss.pgn",
+                    trf = d + "/s.trf";
+  ASSERT_EQ(run_virrey({"event", swiss, "--format", "trf", "-o", trf}, d).exit_code, 0);
+  const std::string report = testing::read_file(trf);
+  refused({"event", swiss, "--trf", trf, "-o", trf});
+  EXPECT_EQ(testing::read_file(trf), report);
+  // A database's files.
+  ASSERT_EQ(
+      run_virrey(
+          {"import", "--db", d + "/db", std::string(VIRREY_SOURCE_DIR) + "/sample-data/modern-club.pgn"}, d)
+          .exit_code,
+      0);
+  refused({"validate", games, "-o", d + "/db/CURRENT"});
+  refused({"generate", "--games", "1", "-o", d + "/db/more.pgn"});
+  refused({"analyse", games, "-o", d + "/db/CURRENT"});
+  EXPECT_EQ(run_virrey({"db", "check", "--db", d + "/db"}, d).exit_code, 0);
+  // A run that fails (its input missing) keeps the file before.
+  testing::write_file(d + "/keep.txt", "keep\n");
+  EXPECT_EQ(run_virrey({"validate", d + "/missing.pgn", "-o", d + "/keep.txt"}, d).exit_code, 3);
+  EXPECT_EQ(run_virrey({"event", d + "/missing.pgn", "-o", d + "/keep.txt"}, d).exit_code, 3);
+  EXPECT_EQ(testing::read_file(d + "/keep.txt"), "keep\n");
+  EXPECT_FALSE(std::filesystem::exists(d + "/keep.txt.partial"));
+}
+
+// Whole numbers are decimal whatever their leading zeros, never C's octal or
+// hexadecimal; an unsigned one is neither negative nor past 64 bits (CLI11
+// alone wraps them).
+TEST(CommandLine, WholeNumbersAreDecimal) {
+  const RunResult ten = run_virrey_words("generate --games 010 --seed 1");
+  ASSERT_EQ(ten.exit_code, 0) << ten.err;
+  std::size_t games = 0;
+  for (std::size_t at = ten.out.find("[Event "); at != std::string::npos;
+       at = ten.out.find("[Event ", at + 1))
+    ++games;
+  EXPECT_EQ(games, 10u);                                                               // not eight
+  EXPECT_EQ(run_virrey_words("perft --startpos -d 03").out.find("nodes 8902\n"), 0u);  // published
+  for (const char* words :
+       {"perft --startpos -d 0x3", "perft --startpos -d 3.0", "generate --games 1 --seed -1",
+        "generate --games 1 --seed 18446744073709551616", "generate --games 0x10"}) {
+    const RunResult r = run_virrey_words(words);
+    EXPECT_EQ(r.exit_code, 2) << words << ": " << r.out << r.err;
+  }
+  EXPECT_EQ(run_virrey_words("generate --games 2 --seed 0018446744073709551615").out,
+            run_virrey_words("generate --games 2 --seed 18446744073709551615").out);
+  EXPECT_EQ(run_virrey_words("generate --games 2 --seed 010").out,
+            run_virrey_words("generate --games 2 --seed 10").out);
+  EXPECT_NE(run_virrey_words("generate --games 2 --seed 010").out,
+            run_virrey_words("generate --games 2 --seed 8").out);
+}
+
+// A misspelt option is named, not the option its misspelling left missing;
+// an empty --fen is refused, not read as the start position.
+TEST(CommandLine, MisspeltOptionAndEmptyFen) {
+  const RunResult typo = run_virrey_words("perft --depht 3");
+  EXPECT_EQ(typo.exit_code, 2);
+  EXPECT_NE(typo.err.find("--depht"), std::string::npos) << typo.err;
+  for (const char* words :
+       {"perft --fen '' -d 1", "perft --fen ' ' -d 1", "stats openings --fen '' --db nowhere"}) {
+    const RunResult r = run_virrey_words(words);
+    EXPECT_EQ(r.exit_code, 2) << words;
+    EXPECT_NE(r.err.find("--fen: is empty"), std::string::npos) << words << ": " << r.err;
+  }
+}
+
 TEST(CommandLine, UnwritableOutputExitsThree) {
   if (!std::filesystem::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
   TempDir dir;
@@ -327,6 +416,19 @@ TEST(CommandLine, UnwritableOutputExitsThree) {
   EXPECT_EQ(report.exit_code, 3) << report.err;
   EXPECT_NE(report.err.find("cannot write /dev/full: No space left on device"), std::string::npos)
       << report.err;
+  // An import's rejected games, more than a buffer holds: the write that
+  // fails in the middle of the import gives the reason.
+  std::string bad;
+  for (int i = 0; i < 400; ++i)
+    bad.append("[Event \"Rejected ")
+        .append(std::to_string(i))
+        .append("\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n\n");
+  testing::write_file(d + "/bad.pgn", bad);
+  const RunResult import_rejects =
+      run_virrey({"import", "--db", d + "/db", d + "/bad.pgn", "--rejects", "/dev/full"}, d);
+  EXPECT_EQ(import_rejects.exit_code, 3) << import_rejects.err;
+  EXPECT_NE(import_rejects.err.find("cannot write /dev/full: No space left on device"), std::string::npos)
+      << import_rejects.err;
   EXPECT_TRUE(std::filesystem::is_character_file("/dev/full"));
   EXPECT_FALSE(std::filesystem::exists("/dev/full.partial"));
 }

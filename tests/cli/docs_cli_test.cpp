@@ -50,6 +50,24 @@ TEST(Docs, CompletionIsABashScript) {
   EXPECT_EQ(run_virrey_words("completion fish").exit_code, 2);
 }
 
+// The script run by bash as a shell completes: a file name with spaces is
+// one candidate; -q is offered after a command's name.
+TEST(Docs, CompletionCompletesInBash) {
+  TempDir dir;
+  std::filesystem::create_directory(dir / "games with space");
+  testing::write_file(dir / "script.bash", run_virrey_words("completion bash").out);
+  testing::write_file(dir / "try.bash",
+                      "source ./script.bash\n"
+                      "COMP_WORDS=(virrey import games); COMP_CWORD=2; _virrey; "
+                      "printf '[%s]\\n' \"${COMPREPLY[@]}\"\n"
+                      "COMP_WORDS=(virrey import --qu); COMP_CWORD=2; _virrey; "
+                      "printf '[%s]\\n' \"${COMPREPLY[@]}\"\n");
+  const std::string out = dir / "out";
+  const std::string command = "cd '" + dir.path() + "' && bash try.bash > out 2>&1";
+  ASSERT_EQ(std::system(command.c_str()), 0) << testing::read_file(out);
+  EXPECT_EQ(testing::read_file(out), "[games with space]\n[--quiet]\n");
+}
+
 TEST(Docs, ManPagesForEveryCommand) {
   TempDir dir;
   const RunResult r =

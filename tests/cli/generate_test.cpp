@@ -110,6 +110,11 @@ TEST(GenerateCommand, SampleDataIsTheGeneratorsOutput) {
   const RunResult r = run_virrey_words("generate --variant modern --games 45 --seed 1968");
   ASSERT_EQ(r.exit_code, 0);
   EXPECT_TRUE(read_file(modern) == r.out) << modern << " differs: regenerate it (sample-data/README.md)";
+  const std::string swiss = std::string(VIRREY_SOURCE_DIR) + "/sample-data/virrey-swiss.pgn";
+  const RunResult s =
+      run_virrey_words("generate --system swiss --players 21 --rounds 7 --variant virrey --seed 2015");
+  ASSERT_EQ(s.exit_code, 0);
+  EXPECT_TRUE(read_file(swiss) == s.out) << swiss << " differs: regenerate it (sample-data/README.md)";
 }
 
 // A round robin follows FIDE's Berger table for ten players (Handbook C.05,

@@ -39,6 +39,19 @@ std::string handmade_games() {
          game("Virrey QGD", "[Variant \"Virrey\"]\n", "1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7", "*");
 }
 
+// `stats results --format csv` rows (by,key,label,games,...): label -> games.
+std::map<std::string, std::string> games_by_label(const std::string& csv) {
+  std::map<std::string, std::string> rows;
+  std::istringstream in(csv);
+  for (std::string line; std::getline(in, line);) {
+    const auto a = line.find(','), b = line.find(',', a + 1);
+    const auto c = line.find(',', b + 1), d = line.find(',', c + 1);
+    if (a == std::string::npos || d == std::string::npos) continue;
+    rows[line.substr(b + 1, c - b - 1)] = line.substr(c + 1, d - c - 1);
+  }
+  return rows;
+}
+
 class OpeningsCli : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
@@ -111,14 +124,7 @@ TEST_F(OpeningsCli, StatsResultsByOpening) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   // D53: games 1 (1/2), 2 (1-0), 6 (*); C44: game 3 (0-1); A00 Polish: game 5
   // by its tags (1-0); unknown: game 4 (0-1).
-  std::map<std::string, std::string> rows;
-  std::istringstream in(r.out);
-  for (std::string line; std::getline(in, line);) {
-    const auto a = line.find(','), b = line.find(',', a + 1);
-    const auto c = line.find(',', b + 1), d = line.find(',', c + 1);
-    if (a == std::string::npos || d == std::string::npos) continue;
-    rows[line.substr(b + 1, c - b - 1)] = line.substr(c + 1, d - c - 1);  // label -> games
-  }
+  std::map<std::string, std::string> rows = games_by_label(r.out);
   EXPECT_EQ(rows["D53 QGD: 4.Bg5 Be7"], "3") << r.out;
   EXPECT_EQ(rows["C44 Open Game"], "1") << r.out;
   EXPECT_EQ(rows["A00 Polish"], "1") << r.out;
@@ -127,6 +133,19 @@ TEST_F(OpeningsCli, StatsResultsByOpening) {
   r = run({"stats", "results", "--db", db(), "--eco", "D53", "--format", "json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("\"games\":3"), std::string::npos) << r.out;
+}
+
+// By ECO code: the classified code first, as search --eco counts (games 1,
+// 2 and 6 D53 with no ECO tag, game 3 C44), then the tag (game 5, A00).
+TEST_F(OpeningsCli, StatsResultsByEcoReadsTheClassification) {
+  RunResult r = run({"stats", "results", "--db", db(), "--by", "eco", "--format", "csv"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::map<std::string, std::string> rows = games_by_label(r.out);
+  EXPECT_EQ(rows["D53"], "3") << r.out;
+  EXPECT_EQ(rows["D53"], count({"--eco", "D53"})) << r.out;
+  EXPECT_EQ(rows["C44"], "1") << r.out;
+  EXPECT_EQ(rows["A00"], "1") << r.out;
+  EXPECT_EQ(rows["?"], "1") << r.out;
 }
 
 TEST_F(OpeningsCli, ExplorerNamesPositions) {

@@ -90,6 +90,10 @@ TEST_F(SquareIndexCli, BuiltExtendedByImportsAndMergesThenDropped) {
   ASSERT_EQ(dropped.exit_code, 0) << dropped.err;
   EXPECT_NE(dropped.out.find("square index removed"), std::string::npos) << dropped.out;
   expect_same_answers(false);
+  // Dropped again: nothing was there to remove, and it says so.
+  const RunResult again = virrey({"db", "squares", "--drop", "--db", db, "--format", "json"});
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_NE(again.out.find("\"square_index\":false,\"removed\":false"), std::string::npos) << again.out;
 }
 
 TEST_F(SquareIndexCli, NotADatabase) {

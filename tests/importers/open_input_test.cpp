@@ -139,6 +139,31 @@ TEST_F(TempDir, Utf16IsRefusedByItsByteOrderMark) {
   EXPECT_EQ(open_and_read(write("u8.pgn", utf8), Compression::None).data, utf8);
 }
 
+// Compressions and archives virrey does not read are refused by their magic
+// numbers (from each format's specification), with the command that reads
+// them; text that merely starts alike is text.
+TEST_F(TempDir, UnreadCompressionsAreRefusedByTheirMagic) {
+  const std::pair<std::string, std::string> formats[] = {
+      {std::string("BZh91AY&SY", 10), "bzip2 data"},
+      {std::string("\xfd"
+                   "7zXZ\0\0\x04",
+                   9),
+       "xz data"},
+      {std::string("\x04\x22\x4d\x18\x64\x40", 6), "lz4 data"},
+      {std::string("PK\x03\x04\x14\0", 6), "a zip archive"},
+      {std::string("7z\xbc\xaf\x27\x1c", 6), "a 7-Zip archive"},
+  };
+  for (const auto& [head, what] : formats) {
+    const std::string path = write("games.bin", head + std::string(100, 'x'));
+    const OpenResult opened = open_input(path);
+    EXPECT_FALSE(opened) << what;
+    EXPECT_NE(opened.error.find(path + ": " + what + ", which virrey does not read"), std::string::npos)
+        << opened.error;
+  }
+  const std::string text = "BZh is no bzip2 header\n";
+  EXPECT_EQ(open_and_read(write("bzh.pgn", text), Compression::None).data, text);
+}
+
 TEST_F(TempDir, GzipIsRecognisedByContent) {
   const std::string text = sample_text(1 << 20);
   const std::string path = write("games.txt", gzip(text));

@@ -55,6 +55,26 @@ TEST(OpeningBook, PgnExtractFormatAndTranspositions) {
   EXPECT_EQ(p->opening.name, "Queen's pawn: Indian, 2...e6");
 }
 
+// A line from a [FEN] of its own names the position its moves reach from
+// there: the FEN after 1.e4 e5 2.Nf3 Nc6 then 3.Bb5 names the Ruy Lopez the
+// game from the start reaches.
+TEST(OpeningBook, LinesFromAFen) {
+  auto book = parse_opening_book(
+      "[ECO \"C60\"]\n[Opening \"Ruy Lopez\"]\n[SetUp \"1\"]\n"
+      "[FEN \"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\"]\n\n3. Bb5 *\n",
+      "f");
+  ASSERT_TRUE(book) << book.error().message;
+  const auto* ruy = book->find(Variant::Standard, hash_after(Variant::Standard, "e4 e5 Nf3 Nc6 Bb5"));
+  ASSERT_TRUE(ruy);
+  EXPECT_EQ(ruy->opening.eco, "C60");
+  EXPECT_FALSE(book->find(Variant::Standard, hash_after(Variant::Standard, "e4 e5 Nf3 Nc6")));
+  // A FEN that is no position is located at its tag.
+  auto bad = parse_opening_book("[ECO \"C60\"]\n[FEN \"r1bqkbnr/8 w - - 0 1\"]\n\n3. Bb5 *\n", "f");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().message.rfind("f:2:1: the FEN of this line is no standard position", 0), 0u)
+      << bad.error().message;
+}
+
 TEST(OpeningBook, ModernLines) {
   auto book =
       parse_opening_book("[ECO \"A00\"]\n[Opening \"Knight\"]\n[Variant \"Modern\"]\n\n1. Nc3 *\n", "m");

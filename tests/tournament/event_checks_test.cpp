@@ -76,6 +76,41 @@ std::vector<G> round_robin() {
 
 TEST(EventChecks, ACleanRoundRobinHasNoFinding) { EXPECT_EQ(run(round_robin()), V{}); }
 
+// A round per input: a message that points to a game of another input names
+// that input, one of the same input does not.
+TEST(EventChecks, AGameOfAnotherInputIsNamedWithIt) {
+  EventChecks checks;
+  const auto add = [&](std::size_t input, std::uint64_t number, const G& g) {
+    game::GameRecord r;
+    for (const auto& [k, v] : g.tags) r.tags.push_back({k, v});
+    r.main_line.resize(g.plies);
+    checks.add(input, number, {number, 1}, r);
+  };
+  checks.name_input(0, "r1.pgn");
+  checks.name_input(1, "r1-late.pgn");
+  add(0, 1, game("1.1", "A", "B"));
+  add(0, 2, game("1.2", "C", "D"));
+  add(1, 1, game("1.3", "A", "D"));  // A twice in round 1: game 1 is r1.pgn's
+  add(1, 2, game("1.4", "E", "B"));
+  add(1, 3, game("1.5", "E", "F"));  // E twice in round 1: game 2 of this input
+  std::vector<std::string> messages;
+  for (const auto& f : checks.findings())
+    if (f.finding.code == validate::Code::PlayerTwiceInRound) messages.push_back(f.finding.message);
+  ASSERT_GE(messages.size(), 2u);
+  EXPECT_NE(std::find_if(messages.begin(), messages.end(),
+                         [](const std::string& m) {
+                           return m.find("A plays two games in round 1: game 1 of r1.pgn against B") !=
+                                  std::string::npos;
+                         }),
+            messages.end());
+  EXPECT_NE(std::find_if(messages.begin(), messages.end(),
+                         [](const std::string& m) {
+                           return m.find("E plays two games in round 1: game 2 against B") !=
+                                  std::string::npos;
+                         }),
+            messages.end());
+}
+
 TEST(EventChecks, PlayerInTwoGamesOfOneRound) {
   auto games = round_robin();
   games[3] = game("2.2", "A", "B", "1-0", {{"Date", "2024.05.02"}});  // A plays C and B in round 2

@@ -1,5 +1,6 @@
 #include "virrey/import/import_run.hpp"
 
+#include <cerrno>
 #include <chrono>
 #include <ctime>
 #include <filesystem>
@@ -69,7 +70,8 @@ class ImportHook final : public ingest::Hook<store::PreparedGame> {
       ++rejected_[r.input];
       for (const auto& f : r.game.findings)
         if (f.severity == validate::Severity::Error) finding(r.file, f);
-      if (options_.rejects) ingest::write_raw_game(options_.rejects, r.raw);
+      if (options_.rejects && !ingest::write_raw_game(options_.rejects, r.raw) && !summary_.rejects_errno)
+        summary_.rejects_errno = errno;
       return ingest::Flow::Continue;
     }
     if (Status s = importer_.add(std::move(prepared)); !s) {

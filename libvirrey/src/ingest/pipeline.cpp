@@ -202,7 +202,7 @@ class BatchReader {
         break;
       }
       if (item.kind == pgn::ItemKind::ReadError) {
-        problem(batch, Code::IoError, {0, 0}, 0, std::string(item.error));
+        problem(batch, Code::IoError, item.start, 0, std::string(item.error));
         failed_ = true;
         continue;
       }

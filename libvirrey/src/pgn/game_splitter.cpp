@@ -212,6 +212,8 @@ GameItem GameSplitter::State::next() {
       error_pending = false;
       item.kind = ItemKind::ReadError;
       item.error = error;
+      count_lines(len);  // where the data that could be read ends
+      item.start = location_of(len);
     }
     return item;
   }

@@ -146,6 +146,8 @@ struct LineMove {
 struct Entry {
   std::string eco, name;
   std::optional<Variant> variant;  // nullopt: standard chess (and Virrey)
+  std::string fen;                 // the line's start ([FEN] tag), else the variant's
+  Where fen_at;
   std::vector<LineMove> moves;
   Where at;
 };
@@ -171,8 +173,17 @@ class BookBuilder {
 
   template <class G>
   Status play(const Entry& e, Variant v) {
-    const std::optional<Position<G>>& start = variant_start<G>(v);
-    if (!start) return reader_.error(e.at, fmt::format("{} has no start position", info(v).cli_name));
+    std::optional<Position<G>> start;
+    if (e.fen.empty()) {
+      start = variant_start<G>(v);
+      if (!start) return reader_.error(e.at, fmt::format("{} has no start position", info(v).cli_name));
+    } else {
+      FenProblems problems;
+      start = position_from_fen<G>(e.fen, v, problems);
+      if (!start)
+        return reader_.error(e.fen_at, fmt::format("the FEN of this line is no {} position: {}",
+                                                   info(v).cli_name, join_reasons(problems)));
+    }
     Position<G> pos = *start;
     for (const LineMove& m : e.moves) {
       Move move{};
@@ -245,6 +256,9 @@ Result<OpeningBook> parse_opening_book(std::string_view text, std::string_view f
         variation = value;
       } else if (name == "SubVariation") {
         subvariation = value;
+      } else if (name == "FEN") {  // a line from a set-up position (SetUp is implied)
+        entry->fen = value;
+        entry->fen_at = t->at;
       } else if (name == "Variant") {
         auto v = resolve_variant(value);
         if (!v) return reader.error(t->at, fmt::format("unknown variant '{}'", value));

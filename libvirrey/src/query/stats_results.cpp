@@ -85,7 +85,11 @@ std::string upper(std::string s) {
 // The group's value as written in its first game.
 Result<std::string> label_of(const store::Database& db, ResultGrouping by, const Group& g) {
   if (g.key.empty()) return std::string("?");
-  if (by == ResultGrouping::Eco) return upper(g.key);
+  if (by == ResultGrouping::Eco) {  // "C02", and Scid's "D37a"
+    std::string label = g.key;
+    label[0] = upper(label.substr(0, 1))[0];
+    return label;
+  }
   if (by != ResultGrouping::Event && by != ResultGrouping::Player) return g.key;
   auto rec = db.game(g.first_game, store::kDecodeTags);
   if (!rec) return rec.error();
@@ -102,11 +106,24 @@ Status scan_tags(const store::Database& db, TagField field, const GameTable& tab
   const Color side = field == TagField::Black ? Color::Black : Color::White;
   groups.reset_cursor();
   return db.for_each_tag_range(field, "", "", [&](GameId id, std::string_view value) {
-    if (!table.has(id)) return true;
+    if (!table.has(id) || tagged[id]) return true;
     Group& g = groups.at(value, id);
     g.counts.add(table.result(id), table.plies(id));
     if (by == ResultGrouping::Player) add_player_game(g, side, table.result(id));
     tagged[id] = true;
+    return true;
+  });
+}
+
+// By ECO: the code `db classify` stored (as `search --eco` reads it), keyed
+// as the tag's value is; the games without one are left to the ECO tag.
+Status group_classified_eco(const store::Database& db, const GameTable& table, Groups& groups,
+                            std::vector<bool>& grouped) {
+  groups.reset_cursor();
+  return db.for_each_opening([&](GameId id, const store::StoredOpening& o) {
+    if (!table.has(id) || o.eco.empty()) return true;
+    groups.at(store::normalize_tag_value(o.eco), id).counts.add(table.result(id), table.plies(id));
+    grouped[id] = true;
     return true;
   });
 }
@@ -235,6 +252,8 @@ Result<ResultPartial> collect(const store::Database& db, const GameScope& scope,
                                       : std::vector<TagField>{TagField::Eco};
     for (TagField f : fields) {
       std::vector<bool> tagged(table.size(), false);
+      if (by == ResultGrouping::Eco)
+        if (Status c = group_classified_eco(db, table, groups, tagged); !c) return c.error();
       if (Status t = scan_tags(db, f, table, groups, by, tagged); !t) return t.error();
       // Games without the tag: the unknown group.
       groups.reset_cursor();

@@ -278,6 +278,7 @@ class Spellings {
 struct EventChecks::Impl {
   Pool pool;
   std::vector<Game> games;
+  std::vector<std::string> input_names;  // by input index, as messages name them
 
   // The findings of one tournament.
   struct Checker {
@@ -294,6 +295,14 @@ struct EventChecks::Impl {
     bool known(std::uint32_t player) const {
       const std::string_view n = name(player);
       return !unknown_tag_value(n) && !bye_name(n);
+    }
+
+    // "game N", and the input's name when it is another than `here`'s.
+    std::string game_ref(const Game& other, const Game& here) const {
+      if (other.input == here.input || other.input >= impl.input_names.size() ||
+          impl.input_names[other.input].empty())
+        return fmt::format("game {}", other.number);
+      return fmt::format("game {} of {}", other.number, impl.input_names[other.input]);
     }
 
     void emit(const Game& game, Code code, std::string message) {
@@ -398,8 +407,8 @@ struct EventChecks::Impl {
           const std::uint32_t first_opponent = first.white == p ? first.black : first.white;
           if (first_opponent == opponent) continue;
           emit(game, Code::PlayerTwiceInRound,
-               fmt::format("{} plays two games in round {}: game {} against {}, and this one against {}",
-                           name(p), game.round, first.number, name(first_opponent), name(opponent)));
+               fmt::format("{} plays two games in round {}: {} against {}, and this one against {}", name(p),
+                           game.round, game_ref(first, game), name(first_opponent), name(opponent)));
         }
         if (!game.board) continue;
         const auto [it, fresh] = boards.try_emplace(std::uint32_t(game.round) << 16 | game.board, i);
@@ -407,8 +416,8 @@ struct EventChecks::Impl {
         const Game& first = g(it->second);
         if (pair_key(first.white, first.black) == pair_key(game.white, game.black)) continue;
         emit(game, Code::BoardTwice,
-             fmt::format("board {} of round {} is used twice: game {} ({} - {}) and this one", game.board,
-                         game.round, first.number, name(first.white), name(first.black)));
+             fmt::format("board {} of round {} is used twice: {} ({} - {}) and this one", game.board,
+                         game.round, game_ref(first, game), name(first.white), name(first.black)));
       }
     }
 
@@ -434,7 +443,7 @@ struct EventChecks::Impl {
         if (int(list.size()) <= cycles) continue;
         std::string rounds;
         for (std::size_t k = 0; k + 1 < list.size(); ++k)
-          rounds += fmt::format("{}{} (game {})", k ? ", " : "", g(list[k]).round, g(list[k]).number);
+          rounds += fmt::format("{}{} ({})", k ? ", " : "", g(list[k]).round, game_ref(g(list[k]), game));
         const std::string system =
             cycles == 1   ? (max_round >= cycle ? "a round robin pairs them once"
                                                 : "a round robin or a Swiss pairs them once")
@@ -490,8 +499,8 @@ struct EventChecks::Impl {
             const auto [same, new_spelling] = by_spelling.try_emplace(s.ids.spelling, p);
             if (!new_spelling)
               report_pair(game, same->second, p,
-                          fmt::format("\"{}\" and \"{}\" (game {}) look like one player spelled two ways",
-                                      name(p), name(same->second), g(seen.at(same->second).game).number));
+                          fmt::format("\"{}\" and \"{}\" ({}) look like one player spelled two ways", name(p),
+                                      name(same->second), game_ref(g(seen.at(same->second).game), game)));
           }
           if (fide) {
             if (!s.fide)
@@ -502,8 +511,8 @@ struct EventChecks::Impl {
             const auto [owner, first_owner] = by_fide.try_emplace(fide, p);
             if (!first_owner && owner->second != p)
               report_pair(game, owner->second, p,
-                          fmt::format("FIDE id {} is given to \"{}\" and to \"{}\" (game {})", name(fide),
-                                      name(p), name(owner->second), g(seen.at(owner->second).game).number));
+                          fmt::format("FIDE id {} is given to \"{}\" and to \"{}\" ({})", name(fide), name(p),
+                                      name(owner->second), game_ref(g(seen.at(owner->second).game), game)));
           }
           if (elo) {
             if (!s.elo) {
@@ -513,8 +522,8 @@ struct EventChecks::Impl {
             } else if (std::find(s.elos.begin(), s.elos.end(), elo) == s.elos.end()) {
               s.elos.push_back(elo);
               emit(game, Code::PlayerRating,
-                   fmt::format("{} is rated {} here and {} in game {}", name(p), elo, s.elo,
-                               g(s.elo_game).number));
+                   fmt::format("{} is rated {} here and {} in {}", name(p), elo, s.elo,
+                               game_ref(g(s.elo_game), game)));
             }
           }
         }
@@ -531,9 +540,11 @@ struct EventChecks::Impl {
         for (std::size_t a = 0; a < names.size(); ++a)
           for (std::size_t b = a + 1; b < names.size(); ++b) {
             if (!initials_agree(parts[a], parts[b])) continue;
-            report_pair(g(seen.at(names[b]).game), names[a], names[b],
-                        fmt::format("\"{}\" and \"{}\" (game {}) look like one player, once with initials",
-                                    name(names[b]), name(names[a]), g(seen.at(names[a]).game).number));
+            const Game& later = g(seen.at(names[b]).game);
+            report_pair(
+                later, names[a], names[b],
+                fmt::format("\"{}\" and \"{}\" ({}) look like one player, once with initials", name(names[b]),
+                            name(names[a]), game_ref(g(seen.at(names[a]).game), later)));
           }
       }
     }
@@ -559,8 +570,8 @@ struct EventChecks::Impl {
           const Game& game = g(numbered[j]);
           if (latest != SIZE_MAX && game.date < g(latest).date)
             emit(game, Code::DateOrder,
-                 fmt::format("round {} is dated {}, before game {} of round {} ({})", game.round,
-                             date_text(game.date), g(latest).number, g(latest).round,
+                 fmt::format("round {} is dated {}, before {} of round {} ({})", game.round,
+                             date_text(game.date), game_ref(g(latest), game), g(latest).round,
                              date_text(g(latest).date)));
         }
         for (std::size_t j = k; j < end; ++j)
@@ -609,6 +620,11 @@ EventChecks::EventChecks() : impl_(std::make_unique<Impl>()) {}
 EventChecks::~EventChecks() = default;
 EventChecks::EventChecks(EventChecks&&) noexcept = default;
 EventChecks& EventChecks::operator=(EventChecks&&) noexcept = default;
+
+void EventChecks::name_input(std::size_t input, std::string name) {
+  if (impl_->input_names.size() <= input) impl_->input_names.resize(input + 1);
+  impl_->input_names[input] = std::move(name);
+}
 
 void EventChecks::add(std::size_t input, std::uint64_t number, pgn::Location start, const game::GameRecord& r,
                       bool moves_cut_short) {

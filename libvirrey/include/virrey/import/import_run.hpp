@@ -49,6 +49,7 @@ struct Summary {
   std::uint64_t skipped_rejected = 0;  // games the skipped inputs had with errors when they were imported
   std::vector<InputSummary> inputs;  // every input, in the order given
   bool read_all = true;              // every input was opened and read to its end (or skipped)
+  int rejects_errno = 0;             // the system's reason the first failed write of a rejected game gave
 };
 
 // Imports into `db` (open ReadWrite). An error is a failed database read or

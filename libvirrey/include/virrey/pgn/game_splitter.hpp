@@ -63,7 +63,8 @@ struct GameItem {
   std::string_view text;
   // Game, Oversized: 1-based number of the game in the input.
   std::uint64_t number = 0;
-  // Game, Oversized, Stray: where the item's first byte is.
+  // Game, Oversized, Stray: where the item's first byte is; ReadError:
+  // where the bytes read end.
   Location start;
   std::uint64_t offset = 0;  // byte offset of the first byte in the (decompressed) input
   std::uint64_t size = 0;    // bytes in the item (Oversized: bytes skipped)

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "virrey/game/game_record.hpp"
@@ -37,6 +38,10 @@ class EventChecks {
   // were written beyond those the record holds.
   void add(std::size_t input, std::uint64_t number, pgn::Location start, const game::GameRecord& record,
            bool moves_cut_short = false);
+
+  // The name messages give an input when they point from a game of one
+  // input to a game of another ("game 3 of round1.pgn").
+  void name_input(std::size_t input, std::string name);
 
   // The findings of every tournament of the games added, as warnings, in
   // input order (by input, game, then code and message).
