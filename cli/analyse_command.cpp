@@ -249,11 +249,16 @@ int run_analyse(const AnalyseOptions& o) {
   }
 
   if (!output_allowed("--output", o.output, o.inputs)) return kExitUsage;
+  const bool uses_db = o.inputs.empty() || !o.db.empty();
+  if (!o.output.empty() && uses_db && is_in_database(o.output, store::default_database_path(o.db))) {
+    log::error("--output {} is inside the database {}", o.output, store::default_database_path(o.db));
+    return kExitUsage;
+  }
   // The database: the games when no input is named (it must exist then: a
   // mistyped --db is an error, not an empty database), and the cache
   // whenever --db is given.
   std::unique_ptr<store::Database> db;
-  if (o.inputs.empty() || !o.db.empty()) {
+  if (uses_db) {
     // --cached writes nothing: it reads the database as it is, also while
     // another process writes to it.
     const auto mode = o.cached ? store::OpenMode::Read : store::OpenMode::ReadWrite;
@@ -261,10 +266,6 @@ int run_analyse(const AnalyseOptions& o) {
     if (filter) note_feature_scan(*filter, *db);
   }
 
-  if (!o.output.empty() && db && is_in_database(o.output, db->path())) {
-    log::error("--output {} is inside the database {}", o.output, db->path());
-    return kExitUsage;
-  }
   // --output is made when there is something to write: a run that fails
   // before (no engine, a missing input) leaves the file as it was. A path
   // where no file can be made is refused before any engine works.

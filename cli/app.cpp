@@ -552,7 +552,8 @@ void add_stats(CLI::App& app, StatsCommands& o, int& exit_code) {
       "that moves, average Elo, last date; transpositions merged; most played first.");
   openings->add_option("--fen", o.openings.fen, "the position (default: the start position)")
       ->check(kNotBlankPosition);
-  openings->add_option("--moves", o.openings.moves, "SAN moves played from there, e.g. --moves e4 e5 Nf3");
+  openings->add_option("--moves", o.openings.moves, "SAN moves played from there, e.g. --moves e4 e5 Nf3")
+      ->check(kNotBlankPosition);
   openings->add_option("--depth,-d", o.openings.depth, "plies of the tree to print (1-20)")
       ->capture_default_str();
   openings->add_option("--min-games", o.openings.min_games, "leave out moves played in fewer games")
@@ -882,7 +883,8 @@ int run_app(int argc, char** argv) {
     }
     // A misspelt option (`perft --depht 3`) is the mistake to name, not the
     // option it left missing.
-    if (const std::vector<std::string> extras = app.remaining(true); !extras.empty()) {
+    if (std::vector<std::string> extras = app.remaining(true); !extras.empty()) {
+      std::reverse(extras.begin(), extras.end());  // CLI11 keeps them last first
       write_usage_error(app, CLI::ExtrasError(extras));
       return kExitUsage;
     }

@@ -407,7 +407,9 @@ int run_event(const EventOptions& o) {
   }
   if (!o.output.empty()) {
     // Standings of inputs not all read would stand in for the right ones.
-    if (!read_all || !file.commit(true)) return kExitIo;
+    if (!read_all) return kExitIo;
+    if (rc != kExitOk && rc != kExitDataFailed) return rc;  // no report: the file before is kept
+    if (!file.commit(true)) return kExitIo;
   } else if (const auto why = flush_failure(out)) {
     log::error("cannot write standard output{}", *why);
     return kExitIo;

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <thread>
 #include <vector>
@@ -128,7 +129,9 @@ int write_swiss(const GenerateOptions& o, Variant variant, std::FILE* out) {
 namespace {
 
 // Engine-against-engine games, one after another.
-int run_self_play(const GenerateOptions& o, Variant variant, std::FILE* out) {
+// `output` gives the stream the first game goes to (nullptr: it could not be
+// made, and said why).
+int run_self_play(const GenerateOptions& o, Variant variant, const std::function<std::FILE*()>& output) {
   analyse::SelfPlayOptions options;
   options.variant = variant;
   if (o.engine != "default") {
@@ -147,12 +150,14 @@ int run_self_play(const GenerateOptions& o, Variant variant, std::FILE* out) {
   options.seed = o.seed;
   options.opening_plies = o.opening_plies;
   analyse::SelfPlay play(options);
+  std::FILE* out = nullptr;
   for (std::uint64_t i = 0; i < o.games; ++i) {
     auto rec = play.game(o.first + i);
     if (!rec) {
       log::error("{}", rec.error().message);
       return kExitIo;
     }
+    if (!out && !(out = output())) return kExitIo;
     const std::string text = game::write_pgn(*rec) + '\n';
     if (std::fwrite(text.data(), 1, text.size(), out) != text.size()) {
       log::error("cannot write {}: {}", o.output.empty() ? "standard output" : o.output,
@@ -160,7 +165,7 @@ int run_self_play(const GenerateOptions& o, Variant variant, std::FILE* out) {
       return kExitIo;
     }
   }
-  return std::fflush(out) == 0 ? kExitOk : kExitIo;
+  return !out || std::fflush(out) == 0 ? kExitOk : kExitIo;
 }
 
 }  // namespace
@@ -174,12 +179,14 @@ int run_generate(const GenerateOptions& o) {
   if (!output_allowed("--output", o.output, {})) return kExitUsage;
   if (!o.engine.empty()) {
     // Written game by game: a self-play run stopped early keeps its games.
-    File out;
-    if (o.output.empty())
-      out = File(stdout);
-    else if (!(out = create_file(o.output)))
-      return kExitIo;
-    return run_self_play(o, *variant, out.get());
+    // The file is made with the first game: a run whose engine does not
+    // start keeps the file before.
+    File file;
+    return run_self_play(o, *variant, [&]() -> std::FILE* {
+      if (o.output.empty()) return stdout;
+      file = create_file(o.output);
+      return file.get();
+    });
   }
   if (!threads_in_range(o.threads)) return kExitUsage;
   const bool swiss = o.system == "swiss";

@@ -91,6 +91,10 @@ int run_import(const ImportOptions& o) {
     std::vector<std::string> read = o.inputs.empty() ? std::vector<std::string>{"-"} : o.inputs;
     if (!o.openings.empty()) read.push_back(o.openings);
     if (!output_allowed("--rejects", o.rejects, read)) return kExitUsage;
+    if (is_in_database(o.rejects, store::default_database_path(o.db))) {
+      log::error("--rejects {} is inside the database {}", o.rejects, store::default_database_path(o.db));
+      return kExitUsage;
+    }
     if (!rejects.open(o.rejects)) return kExitIo;
   }
   auto db = open_database(o.db, store::OpenMode::ReadWrite);
@@ -143,8 +147,8 @@ int run_import(const ImportOptions& o) {
   summary.db_bytes = store::directory_bytes(db_path);
   print_summary(summary, o.format, db_path);
 
+  if (!done->read_all) return kExitIo;  // the rejects before are kept
   if (!rejects.commit(done->skipped.size() < o.inputs.size(), done->rejects_errno)) return kExitIo;
-  if (!done->read_all) return kExitIo;
   return summary.rejected ? kExitDataFailed : kExitOk;
 }
 

@@ -82,8 +82,8 @@ std::optional<std::filesystem::path> full_path(const std::string& p) {
 
 // Whether standard input is read from the file at `path` (`< games.pgn`).
 bool is_standard_input(const std::string& path) {
-  struct stat in {
-  }, out{};
+  struct stat in = {};
+  struct stat out = {};
   return ::fstat(STDIN_FILENO, &in) == 0 && S_ISREG(in.st_mode) && ::stat(path.c_str(), &out) == 0 &&
          in.st_dev == out.st_dev && in.st_ino == out.st_ino;
 }
@@ -129,9 +129,8 @@ bool output_allowed(std::string_view option, const std::string& path,
 }
 
 bool is_in_database(const std::string& path, const std::string& db) {
-  std::error_code ec;
   const auto dir = full_path(db), file = full_path(path);
-  if (!dir || !file || !std::filesystem::is_directory(*dir, ec)) return false;
+  if (!dir || !file) return false;
   auto [d, f] = std::mismatch(dir->begin(), dir->end(), file->begin(), file->end());
   return d == dir->end();
 }
@@ -144,14 +143,40 @@ StagedFile::~StagedFile() {
 
 bool StagedFile::open(const std::string& path) {
   path_ = path;
-  // A device or a pipe (/dev/stdout, /dev/null, a FIFO) is written as it is:
-  // there is no file to put in place, and renaming onto it would replace it.
-  std::error_code ec;
-  const auto status = std::filesystem::status(path, ec);
-  direct_ = !ec && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status);
-  temp_ = direct_ ? path : path + ".partial";
-  file_.reset(std::fopen(temp_.c_str(), "wb"));
-  if (!file_) log::error("cannot write {}: {}", temp_, std::strerror(errno));
+  // Written in place: a device or a pipe (/dev/null, a FIFO), a link
+  // (/dev/stdout, a name the user points elsewhere) and a file of several
+  // names: renaming onto any of them would replace it, not write it.
+  struct stat st = {};
+  const bool exists = ::lstat(path.c_str(), &st) == 0;
+  direct_ = exists && (!S_ISREG(st.st_mode) || st.st_nlink > 1);
+  int error = 0;
+  if (direct_) {
+    temp_ = path;
+    file_.reset(std::fopen(path.c_str(), "wb"));
+    error = errno;
+  } else {
+    // A name of its own beside the file, made anew: never a file (an input)
+    // or a link already there. It takes the mode the file has or would get.
+    temp_ = path + ".partial-XXXXXX";
+    const int fd = ::mkstemp(temp_.data());
+    error = errno;
+    if (fd >= 0) {
+      mode_t mode = st.st_mode & 07777;
+      if (!exists) {
+        const mode_t mask = ::umask(0);
+        ::umask(mask);
+        mode = 0666 & ~mask;
+      }
+      ::fchmod(fd, mode);
+      file_.reset(::fdopen(fd, "wb"));
+      if (!file_) {
+        error = errno;
+        ::close(fd);
+        std::remove(temp_.c_str());
+      }
+    }
+  }
+  if (!file_) log::error("cannot write {}: {}", path, std::strerror(error));
   return bool(file_);
 }
 

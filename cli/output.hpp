@@ -74,13 +74,13 @@ bool is_an_input(const std::string& path, const std::vector<std::string>& inputs
 // file in a database's folder. An empty path or "-" is standard output.
 bool output_allowed(std::string_view option, const std::string& path, const std::vector<std::string>& inputs);
 
-// Whether `path` lies in the database directory `db`: an output there would
-// overwrite one of the database's files.
+// Whether `path` is the database directory `db` or lies in it (made or yet
+// to be made): an output there would overwrite one of the database's files.
 bool is_in_database(const std::string& path, const std::string& db);
 
-// An output written under a temporary name beside it (PATH.partial) and put
-// in place by commit(): a run that stops early, or that read nothing and
-// wrote nothing, leaves the file of the run before as it was.
+// An output written under a name of its own beside it (PATH.partial-XXXXXX)
+// and put in place by commit(): a run that stops early, or that read nothing
+// and wrote nothing, leaves the file of the run before as it was.
 class StagedFile {
  public:
   StagedFile() = default;

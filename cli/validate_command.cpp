@@ -167,9 +167,12 @@ int run_validate(const ValidateOptions& o) {
     log::error("cannot write standard output{}", *why);
     write_failed = true;
   }
-  // Files are put in place when a game went there, or every input was read.
-  write_failed |= !output.commit(read_all, games_errno);
-  write_failed |= !rejects.commit(read_all, rejects_errno);
+  // Files are put in place when every input was read: a run that fails
+  // keeps the files before.
+  if (read_all) {
+    write_failed |= !output.commit(true, games_errno);
+    write_failed |= !rejects.commit(true, rejects_errno);
+  }
   if (!read_all || write_failed) return kExitIo;
   return summary.with_errors ? kExitDataFailed : kExitOk;
 }

@@ -32,8 +32,8 @@ Compression detect_compression(std::span<const char> head) {
 
 namespace {
 
-// Archives and compressions virrey does not read, by their first four bytes,
-// with the command that writes what they hold.
+// Archives and compressions virrey does not read, by their first bytes, with
+// the command that writes what they hold.
 struct Unread {
   std::string_view magic, what, how;
 };
@@ -42,16 +42,25 @@ constexpr Unread kUnread[] = {
     {"BZh"sv, "bzip2 data"sv, "bzip2 -dc"sv},
     {"\xfd\x37\x7a\x58"sv, "xz data"sv, "xz -dc"sv},
     {"\x04\x22\x4d\x18"sv, "lz4 data"sv, "lz4 -dc"sv},
+    {"\x02\x21\x4c\x18"sv, "lz4 data"sv, "lz4 -dc"sv},  // the legacy frame (lz4 -l)
     {"PK\x03\x04"sv, "a zip archive"sv, "unzip -p"sv},
+    {"PK\x05\x06"sv, "a zip archive"sv, "unzip -p"sv},  // an empty one
+    {"PK\x07\x08"sv, "a zip archive"sv, "unzip -p"sv},  // one of several parts
     {"7z\xbc\xaf"sv, "a 7-Zip archive"sv, "7z x -so"sv},
 };
 
 // What an input compressed or archived in a way virrey does not read is,
 // with how to read it; empty for any other input.
 std::string unread_compression(std::string_view head, std::string_view name) {
+  // bzip2: "BZh", the block size 1-9, then a block's magic (pi's digits) or
+  // the end of the stream (the square root of pi's).
+  const auto bzip2 = [&] {
+    return head.size() >= 10 && head[3] >= '1' && head[3] <= '9' &&
+           (head.substr(4, 6) == "\x31\x41\x59\x26\x53\x59"sv ||
+            head.substr(4, 6) == "\x17\x72\x45\x38\x50\x90"sv);
+  };
   for (const Unread& u : kUnread)
-    if (head.substr(0, u.magic.size()) == u.magic &&
-        (u.magic != "BZh" || (head.size() >= 4 && head[3] >= '1' && head[3] <= '9')))
+    if (head.substr(0, u.magic.size()) == u.magic && (u.magic != "BZh" || bzip2()))
       return std::string(name) + ": " + std::string(u.what) +
              ", which virrey does not read; decompress it first (" + std::string(u.how) +
              " FILE | virrey COMMAND -)";
@@ -62,7 +71,7 @@ std::string unread_compression(std::string_view head, std::string_view name) {
 
 OpenResult decompressing(std::unique_ptr<ByteSource> raw) {
   std::string head;
-  char buf[4];
+  char buf[16];  // enough for every magic number above
   while (head.size() < sizeof buf) {
     ReadResult r = raw->read({buf, sizeof buf - head.size()});
     if (!r.ok()) return {nullptr, Compression::None, std::move(r.error)};

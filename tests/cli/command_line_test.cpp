@@ -329,12 +329,63 @@ TEST(CommandLine, OutputsNeverReplaceInputsOrDatabaseFiles) {
   refused({"generate", "--games", "1", "-o", d + "/db/more.pgn"});
   refused({"analyse", games, "-o", d + "/db/CURRENT"});
   EXPECT_EQ(run_virrey({"db", "check", "--db", d + "/db"}, d).exit_code, 0);
-  // A run that fails (its input missing) keeps the file before.
+  // The rejects inside a database yet to be made: refused, nothing made.
+  refused({"import", "--db", d + "/new.db", games, "--rejects", d + "/new.db"});
+  refused({"import", "--db", d + "/new.db", games, "--rejects", d + "/new.db/r.pgn"});
+  EXPECT_FALSE(std::filesystem::exists(d + "/new.db"));
+  // A run that fails (an input missing, the TRF missing, no engine) keeps
+  // the file before, and leaves no file of its own beside it.
   testing::write_file(d + "/keep.txt", "keep\n");
   EXPECT_EQ(run_virrey({"validate", d + "/missing.pgn", "-o", d + "/keep.txt"}, d).exit_code, 3);
+  EXPECT_EQ(run_virrey({"validate", games, d + "/missing.pgn", "-o", d + "/keep.txt"}, d).exit_code, 3);
+  EXPECT_EQ(run_virrey({"validate", games, d + "/missing.pgn", "--rejects", d + "/keep.txt"}, d).exit_code,
+            3);
   EXPECT_EQ(run_virrey({"event", d + "/missing.pgn", "-o", d + "/keep.txt"}, d).exit_code, 3);
+  EXPECT_EQ(run_virrey({"event", swiss, "--trf", d + "/missing.trf", "-o", d + "/keep.txt"}, d).exit_code, 3);
+  EXPECT_EQ(
+      run_virrey({"import", "--db", d + "/db", games, d + "/missing.pgn", "--rejects", d + "/keep.txt"}, d)
+          .exit_code,
+      3);
+  EXPECT_EQ(run_virrey({"generate", "--games", "1", "--engine", d + "/no-engine", "-o", d + "/keep.txt"}, d)
+                .exit_code,
+            3);
   EXPECT_EQ(testing::read_file(d + "/keep.txt"), "keep\n");
-  EXPECT_FALSE(std::filesystem::exists(d + "/keep.txt.partial"));
+  for (const auto& entry : std::filesystem::directory_iterator(d))
+    EXPECT_EQ(entry.path().filename().string().find("keep.txt."), std::string::npos) << entry.path();
+  // A file named as the staged one would be is an input like any other.
+  testing::write_file(d + "/out.pgn.partial", text);
+  ASSERT_EQ(run_virrey({"validate", d + "/out.pgn.partial", "-o", d + "/out.pgn"}, d).exit_code, 1);
+  EXPECT_EQ(testing::read_file(d + "/out.pgn.partial"), text);
+  EXPECT_EQ(testing::read_file(d + "/out.pgn"), run_virrey({"validate", games, "-o", "-"}, d).out);
+}
+
+// An output that is a link or a file of several names is written in place
+// (`-o /dev/stdout` with standard output redirected to a file); a file
+// replaced keeps its mode.
+TEST(CommandLine, LinkedOutputsAreWrittenInPlace) {
+  TempDir dir;
+  const std::string d = dir.path();
+  const std::string two = run_virrey_words("generate --games 2 --seed 5").out;
+  ASSERT_FALSE(two.empty());
+  const RunResult via_stdout = run_virrey_words("generate --games 2 --seed 5 -o /dev/stdout", d);
+  EXPECT_EQ(via_stdout.exit_code, 0) << via_stdout.err;
+  EXPECT_EQ(via_stdout.out, two);  // run_virrey_words sends standard output to a file
+  EXPECT_TRUE(std::filesystem::is_symlink("/dev/stdout"));
+  testing::write_file(d + "/target.pgn", "old\n");
+  std::filesystem::create_symlink(d + "/target.pgn", d + "/link.pgn");
+  ASSERT_EQ(run_virrey({"generate", "--games", "2", "--seed", "5", "-o", d + "/link.pgn"}, d).exit_code, 0);
+  EXPECT_TRUE(std::filesystem::is_symlink(d + "/link.pgn"));
+  EXPECT_EQ(testing::read_file(d + "/target.pgn"), two);
+  std::filesystem::create_hard_link(d + "/target.pgn", d + "/other-name.pgn");
+  ASSERT_EQ(run_virrey({"generate", "--games", "1", "--seed", "5", "-o", d + "/target.pgn"}, d).exit_code, 0);
+  EXPECT_EQ(testing::read_file(d + "/other-name.pgn"), testing::read_file(d + "/target.pgn"));
+  EXPECT_NE(testing::read_file(d + "/target.pgn"), two);
+  testing::write_file(d + "/private.pgn", "old\n");
+  std::filesystem::permissions(d + "/private.pgn",
+                               std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
+  ASSERT_EQ(run_virrey({"generate", "--games", "1", "-o", d + "/private.pgn"}, d).exit_code, 0);
+  EXPECT_EQ(std::filesystem::status(d + "/private.pgn").permissions() & std::filesystem::perms::all,
+            std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
 }
 
 // Whole numbers are decimal whatever their leading zeros, never C's octal or
@@ -368,7 +419,9 @@ TEST(CommandLine, WholeNumbersAreDecimal) {
 TEST(CommandLine, MisspeltOptionAndEmptyFen) {
   const RunResult typo = run_virrey_words("perft --depht 3");
   EXPECT_EQ(typo.exit_code, 2);
-  EXPECT_NE(typo.err.find("--depht"), std::string::npos) << typo.err;
+  EXPECT_NE(typo.err.find("virrey: error: The following arguments were not expected: --depht 3"),
+            std::string::npos)
+      << typo.err;
   for (const char* words :
        {"perft --fen '' -d 1", "perft --fen ' ' -d 1", "stats openings --fen '' --db nowhere"}) {
     const RunResult r = run_virrey_words(words);

@@ -150,7 +150,10 @@ TEST_F(TempDir, UnreadCompressionsAreRefusedByTheirMagic) {
                    9),
        "xz data"},
       {std::string("\x04\x22\x4d\x18\x64\x40", 6), "lz4 data"},
+      {std::string("\x02\x21\x4c\x18\x10\0\0\0", 8), "lz4 data"},
       {std::string("PK\x03\x04\x14\0", 6), "a zip archive"},
+      {std::string("PK\x05\x06\0\0\0\0", 8), "a zip archive"},
+      {std::string("BZh9\x17\x72\x45\x38\x50\x90", 10), "bzip2 data"},
       {std::string("7z\xbc\xaf\x27\x1c", 6), "a 7-Zip archive"},
   };
   for (const auto& [head, what] : formats) {
@@ -160,8 +163,8 @@ TEST_F(TempDir, UnreadCompressionsAreRefusedByTheirMagic) {
     EXPECT_NE(opened.error.find(path + ": " + what + ", which virrey does not read"), std::string::npos)
         << opened.error;
   }
-  const std::string text = "BZh is no bzip2 header\n";
-  EXPECT_EQ(open_and_read(write("bzh.pgn", text), Compression::None).data, text);
+  for (const std::string text : {"BZh is no bzip2 header\n", "BZh9\n[Event \"x\"]\n", "PK\n"})
+    EXPECT_EQ(open_and_read(write("bzh.pgn", text), Compression::None).data, text);
 }
 
 TEST_F(TempDir, GzipIsRecognisedByContent) {

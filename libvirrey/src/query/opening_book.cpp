@@ -257,6 +257,7 @@ Result<OpeningBook> parse_opening_book(std::string_view text, std::string_view f
       } else if (name == "SubVariation") {
         subvariation = value;
       } else if (name == "FEN") {  // a line from a set-up position (SetUp is implied)
+        if (value.empty()) return reader.error(t->at, "an empty FEN");
         entry->fen = value;
         entry->fen_at = t->at;
       } else if (name == "Variant") {
