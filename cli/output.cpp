@@ -6,11 +6,14 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <utility>
 
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "virrey/base/log.hpp"
+
+#include "interrupt_cleanup.hpp"
 
 namespace virrey::cli {
 
@@ -139,6 +142,7 @@ StagedFile::~StagedFile() {
   if (!file_) return;
   file_.reset();
   if (!direct_) std::remove(temp_.c_str());
+  keep_on_interrupt(interrupt_slot_);
 }
 
 bool StagedFile::open(const std::string& path) {
@@ -173,6 +177,8 @@ bool StagedFile::open(const std::string& path) {
         error = errno;
         ::close(fd);
         std::remove(temp_.c_str());
+      } else {
+        interrupt_slot_ = remove_on_interrupt(temp_);
       }
     }
   }
@@ -188,6 +194,12 @@ bool StagedFile::commit(bool even_empty, int earlier) {
   const bool closed = std::fclose(file_.release()) == 0;  // a file system may say only now (NFS)
   const auto why = failure ? *failure : errno ? std::string(": ") + std::strerror(errno) : std::string();
   const bool failed = failure || !closed;
+  // The temporary is withdrawn from removal on a signal once renamed or
+  // removed, whichever way this returns.
+  const struct Withdraw {
+    int slot;
+    ~Withdraw() { keep_on_interrupt(slot); }
+  } withdraw{std::exchange(interrupt_slot_, -1)};
   if (direct_) {
     if (failed) log::error("cannot write {}{}", path_, why);
     return !failed;

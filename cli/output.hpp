@@ -99,6 +99,7 @@ class StagedFile {
   std::string path_, temp_;
   File file_;
   bool direct_ = false;  // not a regular file: written in place
+  int interrupt_slot_ = -1;  // the temporary's removal on Ctrl-C or `kill`
 };
 
 // --- values ------------------------------------------------------------------

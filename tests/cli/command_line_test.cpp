@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
@@ -386,6 +387,36 @@ TEST(CommandLine, LinkedOutputsAreWrittenInPlace) {
   ASSERT_EQ(run_virrey({"generate", "--games", "1", "-o", d + "/private.pgn"}, d).exit_code, 0);
   EXPECT_EQ(std::filesystem::status(d + "/private.pgn").permissions() & std::filesystem::perms::all,
             std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
+}
+
+// Ctrl-C or `kill` while an output is being written: the half-written file
+// goes with the process, the file before stays, and the process ends by the
+// signal as it would have without virrey's cleanup.
+TEST(CommandLine, AnInterruptedRunLeavesNoHalfWrittenOutput) {
+  for (const int sig : {SIGINT, SIGTERM, SIGHUP}) {
+    TempDir dir;
+    const std::filesystem::path d = dir.path();
+    testing::write_file(d / "report.txt", "before\n");
+    testing::PipedProcess run =
+        testing::spawn_virrey_piped({"validate", "-", "-o", (d / "report.txt").string()}, d / "log.txt");
+    ASSERT_GT(run.pid, 0);
+    EXPECT_TRUE(run.write("[Event \"a\"]\n\n1. e4 e5 *\n\n"));
+    // Standard input stays open: validate waits for more, its output staged.
+    auto staged = [&] {
+      for (const auto& entry : std::filesystem::directory_iterator(d))
+        if (entry.path().filename().string().rfind("report.txt.partial-", 0) == 0) return true;
+      return false;
+    };
+    for (int i = 0; i < 500 && !staged(); ++i) ::usleep(20000);
+    ASSERT_TRUE(staged()) << testing::read_file(d / "log.txt");
+    ::kill(run.pid, sig);
+    int status = 0;
+    ASSERT_EQ(::waitpid(run.pid, &status, 0), run.pid);
+    run.close_input();
+    EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == sig) << sig << " " << status;
+    EXPECT_FALSE(staged()) << sig;
+    EXPECT_EQ(testing::read_file(d / "report.txt"), "before\n");
+  }
 }
 
 // Whole numbers are decimal whatever their leading zeros, never C's octal or

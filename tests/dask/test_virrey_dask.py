@@ -416,6 +416,16 @@ class DaskDriver(unittest.TestCase):
             self.assertEqual((code, out, err), (2, "", "virrey-dask: --workers must be 1 or more, not {}\n".format(w)))
         self.assertFalse(os.path.exists(shards))
 
+    def test_version_is_the_binarys(self):
+        # No cluster is started: the binary's version, or one line saying why not.
+        own = subprocess.run([VIRREY, "--version"], stdout=subprocess.PIPE, text=True, check=True).stdout
+        code, out, err = driver("--version")
+        self.assertEqual((code, out, err), (0, own.replace("virrey ", "virrey-dask ", 1), ""))
+        missing = os.path.join(self.tmp, "no-virrey-here")
+        code, out, err = driver("--version", "--virrey", missing)
+        self.assertEqual((code, out), (3, ""))
+        self.assertEqual(err, "virrey-dask: cannot run {} --version: No such file or directory\n".format(missing))
+
     def test_no_scheduler_or_no_binary_is_one_line(self):
         # A scheduler that does not answer and a virrey that cannot run: exit
         # 3 (I/O); an address that is none: exit 2; one line, no traceback.

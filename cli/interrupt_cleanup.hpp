@@ -1,0 +1,19 @@
+// Files a command has half written, removed if the command is interrupted
+// (Ctrl-C, `kill`, a closed terminal) so no staged output is left beside the
+// file it was to replace. A staged file registers its temporary name while
+// it is open and withdraws it once it is put in place or removed.
+#pragma once
+
+#include <string>
+
+namespace virrey::cli {
+
+// Registers `path` for removal on SIGINT, SIGTERM or SIGHUP; returns the slot
+// to pass to `keep_on_interrupt`, or -1 when every slot is taken (the file is
+// then only not removed on a signal).
+int remove_on_interrupt(const std::string& path);
+
+// Withdraws the slot `remove_on_interrupt` gave (-1: nothing).
+void keep_on_interrupt(int slot);
+
+}  // namespace virrey::cli
