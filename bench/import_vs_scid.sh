@@ -7,7 +7,8 @@
 # per byte of PGN. With --generated N it also imports N generated Virrey games.
 # Both sides run on the same cores, core 0 by default (`taskset`): this
 # machine's cores may run at different speeds, and unpinned, Scid's import
-# takes a second thread whose share varies from run to run.
+# takes a second thread whose share varies from run to run. virrey runs with
+# its default --threads 0, the cores it may run on (one when pinned to core 0).
 #   bench/import_vs_scid.sh [--runs N] [--threads N] [--cpus LIST|all]
 #                           [--generated N] [--pgn FILE]
 #     --cpus LIST  the cores both imports run on (taskset; default 0); all: not pinned
@@ -17,7 +18,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 virrey=${VIRREY:-$root/build/cli/virrey}
 tkscid=${TKSCID:-$(command -v tkscid || echo /usr/games/tkscid)}
-runs=3 threads=2 generated=0 pgn= cpus=0
+runs=3 threads=0 generated=0 pgn= cpus=0
 while (( $# )); do
   case $1 in
     --runs) runs=$2; (( runs > 0 )) || { echo "--runs must be at least 1" >&2; exit 2; }; shift 2 ;;

@@ -1,5 +1,7 @@
 #include "common_options.hpp"
 
+#include <sched.h>
+
 #include <algorithm>
 #include <thread>
 
@@ -34,9 +36,27 @@ bool threads_in_range(int threads, std::string_view option) {
   return false;
 }
 
+namespace {
+
+int usable_cores() {
+  // The cores this process may run on (`taskset`, a container's cpuset), as
+  // `nproc` counts them: the machine's count would put two threads on one
+  // pinned core, slower than one.
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (::sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) return CPU_COUNT(&set);
+  return int(std::max(1u, std::thread::hardware_concurrency()));
+}
+
+}  // namespace
+
 int threads_or_every_core(int given) {
-  const int threads = given == 0 ? int(std::max(1u, std::thread::hardware_concurrency())) : given;
-  if (threads >= 1 && threads <= 256) return threads;
+  const int threads = given == 0 ? std::min(usable_cores(), 256) : given;
+  if (threads >= 1 && threads <= 256) {
+    log::debug("{} thread{}{}", threads, threads == 1 ? "" : "s",
+               given == 0 ? " (--threads 0: the cores this process may run on)" : "");
+    return threads;
+  }
   log::error("--threads {} is out of range (0: every core, or 1 to 256)", given);
   return 0;
 }

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <fcntl.h>
+#include <sched.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -417,6 +418,27 @@ TEST(CommandLine, AnInterruptedRunLeavesNoHalfWrittenOutput) {
     EXPECT_FALSE(staged()) << sig;
     EXPECT_EQ(testing::read_file(d / "report.txt"), "before\n");
   }
+}
+
+// --threads 0 (import's default) counts the cores the process may run on,
+// as `nproc` does: pinned to one core, one thread.
+TEST(CommandLine, EveryCoreMeansTheCoresTheProcessMayUse) {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  ASSERT_EQ(::sched_getaffinity(0, sizeof set, &set), 0);
+  int first = 0;
+  while (!CPU_ISSET(first, &set)) ++first;
+  TempDir dir;
+  const std::string db = dir.path() + "/pinned.db",
+                    games = std::string(VIRREY_SOURCE_DIR) + "/sample-data/virrey-games.pgn";
+  const RunResult pinned = run_virrey_words("-v import --db '" + db + "' '" + games + "'", {},
+                                            "taskset -c " + std::to_string(first));
+  EXPECT_EQ(pinned.exit_code, 0) << pinned.err;
+  EXPECT_NE(pinned.err.find("1 thread (--threads 0: the cores this process may run on)"), std::string::npos)
+      << pinned.err;
+  const RunResult given = run_virrey_words("-v import --threads 3 --db '" + db + "2' '" + games + "'", {},
+                                           "taskset -c " + std::to_string(first));
+  EXPECT_NE(given.err.find("3 threads\n"), std::string::npos) << given.err;
 }
 
 // Whole numbers are decimal whatever their leading zeros, never C's octal or
