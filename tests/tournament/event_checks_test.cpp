@@ -330,6 +330,24 @@ TEST(EventChecks, EditionsOfOneEventNameAreApart) {
   for (const Seen& f : found) EXPECT_GT(f.game, 6u);
 }
 
+TEST(EventChecks, ALeaguesRoundsWeeksApartAreOneTournament) {
+  // No EventDate, rounds 47 and then 50 days apart (a league over a winter
+  // break): one tournament, no round missing, as `virrey event` groups it.
+  auto games = round_robin();
+  const char* dates[] = {"2004.11.12", "2004.11.12", "2004.12.29", "2004.12.29", "2005.02.17", "2005.02.17"};
+  for (std::size_t i = 0; i < games.size(); ++i) games[i].tags["Date"] = dates[i];
+  EXPECT_EQ(run(games), V{});
+  // A date that is no day of the calendar orders nothing: round 3 on
+  // "2004.02.30" is neither after round 2 nor before the EventDate.
+  games[4].tags["Date"] = games[5].tags["Date"] = "2004.02.30";
+  EXPECT_EQ(run(games), V{});
+  for (auto& g : games) g.tags["EventDate"] = std::string("2004.11.12");
+  EXPECT_EQ(run(games), V{});
+  games[4].tags["Date"] = "2004.11.01";  // a real day before the EventDate is still found
+  const V found = run(games);
+  EXPECT_NE(std::find(found.begin(), found.end(), Seen{"event-date", 5}), found.end());
+}
+
 TEST(EventChecks, FindingsNameTheEventAndComeInGameOrder) {
   auto games = round_robin();
   games[5].tags["Date"] = "2024.05.01";

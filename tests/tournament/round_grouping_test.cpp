@@ -102,6 +102,38 @@ TEST(Grouping, SplitsOneNameByDateAndDisjointSites) {
                                                                   " at Lima", " at Quito", ""}));
 }
 
+// Without an EventDate, an Event name's games months apart are editions;
+// a league's rounds weeks apart are one tournament.
+TEST(Grouping, EditionsWithoutEventDateAreToldByTheGapsInDates) {
+  std::vector<GameSummary> g;
+  auto add = [&](std::string event, std::string date, std::string w, std::string b) {
+    game::GameRecord r = record(std::move(event), "Berlin", "", std::move(w), std::move(b));
+    r.tags.push_back({"Date", std::move(date)});
+    g.push_back(summarize(r, {}));
+  };
+  add("Open", "2003.05.01", "A", "B");    // 0
+  add("League", "2004.11.12", "C", "D");  // 1
+  add("Open", "2005.05.02", "A", "B");    // 2: two years on: another edition
+  add("League", "2004.12.29", "C", "E");  // 3: 47 days on
+  add("League", "2005.02.17", "D", "E");  // 4: 50 days on
+  add("Open", "2003.05.02", "B", "C");    // 5
+  add("Open", "2003.13.45", "C", "A");    // 6: no day of the calendar: joins no edition
+  const auto groups = group_by_event(g);
+  ASSERT_EQ(groups.size(), 4u);
+  EXPECT_EQ(groups[0].games, (std::vector<std::size_t>{0, 5}));
+  EXPECT_EQ(groups[0].key.event_date, "2003.05.01");
+  EXPECT_EQ(groups[1].games, (std::vector<std::size_t>{1, 3, 4}));
+  EXPECT_EQ(groups[1].key.event_date, "2004.11.12");
+  EXPECT_EQ(groups[2].games, (std::vector<std::size_t>{2}));
+  EXPECT_EQ(groups[2].key.event_date, "2005.05.02");
+  EXPECT_EQ(groups[3].games, (std::vector<std::size_t>{6}));
+  // One game with an EventDate: the dates tell no editions.
+  g[2] = summarize(record("Open", "Berlin", "2003.05.01", "A", "B"), {});
+  const auto dated = group_by_event(g);
+  ASSERT_EQ(dated.size(), 2u);
+  EXPECT_EQ(dated[0].games, (std::vector<std::size_t>{0, 2, 5, 6}));
+}
+
 // Games of two variants under one Event name are two tournaments, each
 // labelled by its variant (and, among editions of one variant, as before).
 TEST(Grouping, SplitsOneNameByVariant) {

@@ -15,6 +15,8 @@
 #include "virrey/tournament/grouping.hpp"
 #include "virrey/tournament/round.hpp"
 
+#include "calendar.hpp"
+
 namespace virrey::tournament {
 
 using validate::Code;
@@ -101,33 +103,6 @@ struct Game {
   std::uint32_t input = 0;
   std::uint64_t number = 0, line = 0, column = 0;
 };
-
-// "YYYY.MM.DD" with every digit known, as yyyymmdd; else 0.
-std::uint32_t full_date(std::string_view d) {
-  if (d.size() != 10 || d[4] != '.' || d[7] != '.') return 0;
-  std::uint32_t v = 0;
-  for (std::size_t i = 0; i < 10; ++i) {
-    if (i == 4 || i == 7) continue;
-    if (d[i] < '0' || d[i] > '9') return 0;
-    v = v * 10 + std::uint32_t(d[i] - '0');
-  }
-  return v;
-}
-
-// Days since 1970-01-01 of a yyyymmdd date (the civil calendar).
-long day_number(std::uint32_t v) {
-  long y = long(v / 10000), m = long(v / 100 % 100), d = long(v % 100);
-  y -= m <= 2;
-  const long era = (y >= 0 ? y : y - 399) / 400;
-  const long yoe = y - era * 400;
-  const long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-  return era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
-}
-
-// Games of one Event name without an EventDate, played more than this many
-// days apart from the rest, are another edition of the event (a collection
-// holds "Ordix Open" of 2003 and of 2005 under one name).
-constexpr long kEditionGapDays = 30;
 
 std::string date_text(std::uint32_t v) {
   return fmt::format("{:04}.{:02}.{:02}", v / 10000, v / 100 % 100, v % 100);
@@ -733,7 +708,6 @@ std::vector<EventFinding> EventChecks::findings() const {
   }
   std::vector<std::size_t> indices;
   std::vector<GroupingKeys> keys;
-  std::vector<std::string> editions;
   Spellings spellings(impl.pool.size());
   for (std::uint32_t event = 0; event + 1 < first.size(); ++event) {
     if (first[event + 1] - first[event] < 2 || unknown_tag_value(impl.pool[event])) continue;
@@ -743,27 +717,10 @@ std::vector<EventFinding> EventChecks::findings() const {
                      [&](std::size_t i) { return impl.games[i].round_state == RoundState::Numbered; }))
       continue;
     keys.resize(indices.size());
-    std::vector<std::size_t> undated;  // positions in `indices` of games with a Date and no EventDate
     for (std::size_t k = 0; k < indices.size(); ++k) {
       const Game& game = impl.games[indices[k]];
       keys[k] = {impl.pool[game.event], impl.pool[game.site],  impl.pool[game.event_date],
-                 impl.pool[game.white], impl.pool[game.black], game.variant};
-      if (unknown_tag_value(keys[k].event_date) && game.date) undated.push_back(k);
-    }
-    // Without an EventDate, an edition starts where the dates jump: its
-    // first date stands for the EventDate when the games are grouped.
-    std::stable_sort(undated.begin(), undated.end(), [&](std::size_t a, std::size_t b) {
-      return impl.games[indices[a]].date < impl.games[indices[b]].date;
-    });
-    editions.clear();
-    editions.reserve(undated.size());  // keys hold views of them
-    long previous = 0;
-    for (std::size_t k : undated) {
-      const std::uint32_t date = impl.games[indices[k]].date;
-      if (editions.empty() || day_number(date) - previous > kEditionGapDays)
-        editions.push_back(date_text(date));
-      previous = day_number(date);
-      keys[k].event_date = editions.back();
+                 impl.pool[game.white], impl.pool[game.black], game.variant, game.date};
     }
     const std::vector<GameGroup> groups = group_by_event(keys);
     std::vector<TournamentKey> group_keys;

@@ -5,6 +5,9 @@
 #include <numeric>
 #include <unordered_map>
 
+#include <fmt/format.h>
+
+#include "calendar.hpp"
 #include "text.hpp"
 
 namespace virrey::tournament {
@@ -55,6 +58,12 @@ struct Sets {
 };
 
 using Field = std::string_view GroupingKeys::*;
+
+// Games of one Event name without an EventDate, played more than this many
+// days apart, are two editions of the event (a collection holds "Ordix Open"
+// of 2003 and of 2005 under one name); a league's rounds, weeks apart and
+// two months over a winter break, stay one.
+constexpr long kEditionGapDays = 120;
 
 // Splits `games` by a tag's known values; a game with an unknown value joins
 // the only known value when there is one, else they form their own part.
@@ -206,14 +215,39 @@ std::vector<std::string> split_label_suffixes(const std::vector<TournamentKey>& 
   return out;
 }
 
-std::vector<GameGroup> group_by_event(const std::vector<GroupingKeys>& games) {
+std::vector<GameGroup> group_by_event(const std::vector<GroupingKeys>& tagged) {
   // By Event and variant, in the order of first appearance.
   std::map<std::pair<std::string_view, Variant>, std::size_t> event_of;  // -> index in `events`
   std::vector<std::vector<std::size_t>> events;
-  for (std::size_t i = 0; i < games.size(); ++i) {
-    const auto [it, fresh] = event_of.try_emplace({games[i].event, games[i].variant}, events.size());
+  for (std::size_t i = 0; i < tagged.size(); ++i) {
+    const auto [it, fresh] = event_of.try_emplace({tagged[i].event, tagged[i].variant}, events.size());
     if (fresh) events.emplace_back();
     events[it->second].push_back(i);
+  }
+  // An Event none of whose games has an EventDate: its editions, told by
+  // the gaps between dates, stand for EventDates.
+  std::vector<GroupingKeys> games = tagged;
+  std::vector<std::string> editions;
+  editions.reserve(games.size());  // `games` holds views of them
+  for (const auto& event_games : events) {
+    if (std::any_of(event_games.begin(), event_games.end(),
+                    [&](std::size_t i) { return !unknown_tag_value(games[i].event_date); }))
+      continue;
+    std::vector<std::size_t> dated;
+    for (std::size_t i : event_games)
+      if (games[i].date) dated.push_back(i);
+    std::stable_sort(dated.begin(), dated.end(),
+                     [&](std::size_t a, std::size_t b) { return games[a].date < games[b].date; });
+    long previous = 0;
+    for (std::size_t i : dated) {
+      const long day = day_number(games[i].date);
+      if (i == dated.front() || day - previous > kEditionGapDays) {
+        const std::uint32_t d = games[i].date;
+        editions.push_back(fmt::format("{:04}.{:02}.{:02}", d / 10000, d / 100 % 100, d % 100));
+      }
+      previous = day;
+      games[i].event_date = editions.back();
+    }
   }
   std::vector<GameGroup> out;
   for (const auto& event_games : events) {
@@ -239,7 +273,7 @@ std::vector<GameGroup> group_by_event(const std::vector<GameSummary>& games) {
   std::vector<GroupingKeys> keys;
   keys.reserve(games.size());
   for (const GameSummary& g : games)
-    keys.push_back({g.event, g.site, g.event_date, g.white.name, g.black.name, g.variant});
+    keys.push_back({g.event, g.site, g.event_date, g.white.name, g.black.name, g.variant, full_date(g.date)});
   return group_by_event(keys);
 }
 

@@ -109,7 +109,10 @@ struct GameGroup {
 // (two start dates are two tournaments), then by known Site values when the
 // games of each Site share no player with the others. A game whose EventDate
 // or Site is unknown joins the group of the only known value, if there is
-// one. Groups come in the order of their first game.
+// one. An Event name none of whose games has an EventDate is split where its
+// games' dates are more than 120 days apart (editions of one event under one
+// name), the first date of each standing for its EventDate. Groups come in
+// the order of their first game.
 std::vector<GameGroup> group_by_event(const std::vector<GameSummary>& games);
 
 // What the grouping reads of one game: views of its tags.
@@ -120,6 +123,7 @@ struct GroupingKeys {
   std::string_view white;
   std::string_view black;
   Variant variant = Variant::Standard;
+  std::uint32_t date = 0;  // the Date as yyyymmdd when it is a day of the calendar, else 0
 };
 // The same grouping, of games given by these tags alone.
 std::vector<GameGroup> group_by_event(const std::vector<GroupingKeys>& games);

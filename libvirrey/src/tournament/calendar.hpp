@@ -1,0 +1,38 @@
+// PGN dates as the tournament checks and grouping read them: a Date or
+// EventDate counts only when every digit is known and it is a day of the
+// calendar ("2020.13.45" is no date).
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+namespace virrey::tournament {
+
+// Days since 1970-01-01 of a yyyymmdd date (the civil calendar).
+inline long day_number(std::uint32_t v) {
+  long y = long(v / 10000), m = long(v / 100 % 100), d = long(v % 100);
+  y -= m <= 2;
+  const long era = (y >= 0 ? y : y - 399) / 400;
+  const long yoe = y - era * 400;
+  const long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+  return era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
+}
+
+// "YYYY.MM.DD" of a day of the calendar, as yyyymmdd; else 0.
+inline std::uint32_t full_date(std::string_view d) {
+  if (d.size() != 10 || d[4] != '.' || d[7] != '.') return 0;
+  std::uint32_t v = 0;
+  for (std::size_t i = 0; i < 10; ++i) {
+    if (i == 4 || i == 7) continue;
+    if (d[i] < '0' || d[i] > '9') return 0;
+    v = v * 10 + std::uint32_t(d[i] - '0');
+  }
+  const std::uint32_t year = v / 10000, month = v / 100 % 100, day = v % 100;
+  if (month < 1 || month > 12 || day < 1) return 0;
+  constexpr std::uint8_t kDays[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  const bool leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+  if (day > kDays[month - 1] || (month == 2 && day == 29 && !leap)) return 0;
+  return v;
+}
+
+}  // namespace virrey::tournament
