@@ -205,14 +205,9 @@ int run_analyse(const AnalyseOptions& o) {
     log::error("--summary goes with --format pgn or jsonl (text, json and csv are the summary)");
     return kExitUsage;
   }
-  if (!o.inputs.empty() && !o.filters_given.empty()) {
-    log::error(
-        "{} {} games of the database, not of PGN inputs (of the filters, only --variant applies to "
-        "them: the variant of untagged games)",
-        name_list({o.filters_given.begin(), o.filters_given.end()}, " and "),
-        o.filters_given.size() == 1 ? "chooses" : "choose");
+  if (!o.inputs.empty() &&
+      !no_filters_for_inputs(o.filters_given, "--variant applies to them: the variant of untagged games"))
     return kExitUsage;
-  }
   if (o.cached && !o.inputs.empty() && o.db.empty()) {
     log::error("--cached reads the cache of --db");
     return kExitUsage;

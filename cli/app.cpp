@@ -236,6 +236,16 @@ void add_validate(CLI::App& app, ValidateOptions& o, std::function<void()> run) 
 
 void add_filter_options(CLI::App* cmd, FilterOptions& f, bool positions);
 
+// The names of the options given, but those of `except`, in their order.
+std::vector<std::string> names_given(const std::vector<CLI::Option*>& options,
+                                     std::initializer_list<std::string_view> except) {
+  std::vector<std::string> out;
+  for (const CLI::Option* f : options)
+    if (f->count() > 0 && std::find(except.begin(), except.end(), f->get_name()) == except.end())
+      out.push_back(f->get_name());
+  return out;
+}
+
 void add_event(CLI::App& app, EventOptions& o, std::function<void()> run) {
   auto* cmd = app.add_subcommand(
       "event",
@@ -247,7 +257,10 @@ void add_event(CLI::App& app, EventOptions& o, std::function<void()> run) {
       "3: an input, the database or the output could not be read or written.");
   add_inputs_option(cmd, o.inputs, "PGN files, or '-' for standard input");
   auto* db = cmd->add_option("--db", o.db, "read the games of this database (with the filters of search)");
+  const std::size_t before_filters = cmd->get_options().size();
   add_filter_options(cmd, o.filter, false);
+  std::vector<CLI::Option*> filters = cmd->get_options();
+  filters.erase(filters.begin(), filters.begin() + std::ptrdiff_t(before_filters));
   cmd->add_option("--system", o.system, "auto, round-robin, double-round-robin, swiss or knockout")
       ->capture_default_str();
   // The tie-breaks' names, from their table, in lines of about 80 columns.
@@ -271,8 +284,10 @@ void add_event(CLI::App& app, EventOptions& o, std::function<void()> run) {
   add_output_option(cmd, o.output, "write here instead of standard output");
   cmd->add_option("--trf", o.trf, "compare this TRF file with the games and list every disagreement");
   add_threads_option(cmd, o.threads, "check games on this many threads");
-  cmd->callback([&o, db, run] {
+  cmd->callback([&o, db, filters = std::move(filters), run] {
     o.use_db = db->count() > 0;
+    // --variant also names the variant of untagged inputs, --event picks a tournament of them.
+    o.filters_given = names_given(filters, {"--variant", "--event"});
     run();
   });
 }
@@ -515,8 +530,7 @@ void add_analyse(CLI::App& app, AnalyseOptions& o, std::function<void()> run) {
   add_output_option(cmd, o.output, "write here instead of standard output");
   cmd->callback([&o, filters = std::move(filters), run = std::move(run)] {
     // --variant also names the variant of untagged inputs.
-    for (const CLI::Option* f : filters)
-      if (f->count() > 0 && f->get_name() != "--variant") o.filters_given.push_back(f->get_name());
+    o.filters_given = names_given(filters, {"--variant"});
     run();
   });
 }

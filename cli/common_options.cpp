@@ -61,4 +61,12 @@ int threads_or_every_core(int given) {
   return 0;
 }
 
+bool no_filters_for_inputs(const std::vector<std::string>& given, std::string_view which_apply) {
+  if (given.empty()) return true;
+  log::error("{} {} games of the database, not of PGN inputs (of the filters, only {})",
+             name_list({given.begin(), given.end()}, " and "), given.size() == 1 ? "chooses" : "choose",
+             which_apply);
+  return false;
+}
+
 }  // namespace virrey::cli

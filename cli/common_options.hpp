@@ -38,5 +38,9 @@ bool set_variant_option(const std::string& name, V& variant) {
 bool threads_in_range(int threads, std::string_view option = "--threads");
 // A --threads where 0 means every core: the count, 0 after logging why it is out of range.
 int threads_or_every_core(int given);
+// False after logging that the filters `given` (option names) choose games of
+// a database, not of PGN inputs; `which_apply` says which filters do apply
+// to inputs, and how.
+bool no_filters_for_inputs(const std::vector<std::string>& given, std::string_view which_apply);
 
 }  // namespace virrey::cli

@@ -294,6 +294,11 @@ int run_event(const EventOptions& o) {
     }
   }
   if (!o.filter.variant.empty() && !variant_option(o.filter.variant)) return kExitUsage;
+  if (!o.use_db &&
+      !no_filters_for_inputs(o.filters_given,
+                             "--variant and --event apply to them: the variant of untagged games, "
+                             "the tournament reported"))
+    return kExitUsage;
   if (!o.output.empty()) {
     std::vector<std::string> read = o.inputs.empty() && !o.use_db ? std::vector<std::string>{"-"} : o.inputs;
     if (!o.trf.empty()) read.push_back(o.trf);

@@ -16,6 +16,7 @@ struct EventOptions {
   std::string db;                   // read the games of this database (with the filters)
   bool use_db = false;              // --db was given
   FilterOptions filter;             // --db: which games; --event also picks a tournament of the inputs
+  std::vector<std::string> filters_given;  // the filters' option names given, but --variant and --event
   std::string system = "auto";      // auto, round-robin, double-round-robin, swiss, knockout
   std::string tiebreaks;            // comma-separated names, in order
   Format format = Format::Text;

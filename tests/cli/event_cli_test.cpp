@@ -544,6 +544,21 @@ TEST(EventCli, UsageErrors) {
   EXPECT_EQ(run_virrey({"event", kSwiss, "--system", "arena"}, dir.path()).exit_code, 2);
   EXPECT_EQ(run_virrey({"event", kSwiss, "--format", "pgn"}, dir.path()).exit_code, 2);
   EXPECT_EQ(run_virrey({"event", kSwiss, "--event", "No Such Event"}, dir.path()).exit_code, 1);
+  // The database's filters choose no games of PGN inputs: refused, not ignored.
+  const RunResult filtered =
+      run_virrey({"event", kSwiss, "--white", "Nobody", "--elo", "3000-", "--event", "x"}, dir.path());
+  EXPECT_EQ(filtered.exit_code, 2);
+  EXPECT_EQ(filtered.out, "");
+  EXPECT_NE(filtered.err.find("--white and --elo choose games of the database, not of PGN inputs (of the "
+                              "filters, only --variant and --event apply to them"),
+            std::string::npos)
+      << filtered.err;
+  const std::string whole = run_virrey({"event", kSwiss}, dir.path()).out;
+  const RunResult applied = run_virrey(
+      {"event", kSwiss, "--variant", "virrey", "--event", "Montevideo Virrey Invitational 2017 (Swiss)"},
+      dir.path());
+  EXPECT_EQ(applied.exit_code, 0) << applied.err;
+  EXPECT_EQ(applied.out, whole);
   const RunResult order = run_virrey({"event", kSwiss, "--tiebreaks", "SB,koya,TPR", "--format", "csv"}, dir.path());
   EXPECT_EQ(order.out.substr(0, order.out.find('\n')),
             "event,rank,name,title,federation,rating,games,points,sonneborn_berger,koya,performance");
