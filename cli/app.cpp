@@ -42,6 +42,16 @@ namespace virrey::cli {
 
 namespace {
 
+// The names of the options given, but those of `except`, in their order.
+std::vector<std::string> names_given(const std::vector<CLI::Option*>& options,
+                                     std::initializer_list<std::string_view> except) {
+  std::vector<std::string> out;
+  for (const CLI::Option* f : options)
+    if (f->count() > 0 && std::find(except.begin(), except.end(), f->get_name()) == except.end())
+      out.push_back(f->get_name());
+  return out;
+}
+
 // --- the options several commands share ---------------------------------------
 
 void add_db_option(CLI::App* cmd, std::string& db) { cmd->add_option("--db", db, std::string(kDbHelp)); }
@@ -202,6 +212,7 @@ void add_generate(CLI::App& app, GenerateOptions& o, std::function<void()> run) 
     o.games_given = cmd->count("--games") > 0;
     o.first_given = cmd->count("--first") > 0;
     o.swiss_options_given = cmd->count("--players") + cmd->count("--rounds") > 0;
+    o.given = names_given(cmd->get_options(), {});
     run();
   });
 }
@@ -235,16 +246,6 @@ void add_validate(CLI::App& app, ValidateOptions& o, std::function<void()> run) 
 }
 
 void add_filter_options(CLI::App* cmd, FilterOptions& f, bool positions);
-
-// The names of the options given, but those of `except`, in their order.
-std::vector<std::string> names_given(const std::vector<CLI::Option*>& options,
-                                     std::initializer_list<std::string_view> except) {
-  std::vector<std::string> out;
-  for (const CLI::Option* f : options)
-    if (f->count() > 0 && std::find(except.begin(), except.end(), f->get_name()) == except.end())
-      out.push_back(f->get_name());
-  return out;
-}
 
 void add_event(CLI::App& app, EventOptions& o, std::function<void()> run) {
   auto* cmd = app.add_subcommand(

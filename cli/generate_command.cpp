@@ -177,6 +177,25 @@ int run_generate(const GenerateOptions& o) {
     return kExitUsage;
   }
   if (!output_allowed("--output", o.output, {})) return kExitUsage;
+  // Options of one way of making games given to the other: refused, not ignored.
+  const auto given = [&](std::initializer_list<std::string_view> names) {
+    std::vector<std::string_view> out;
+    for (std::string_view n : names)
+      if (std::find(o.given.begin(), o.given.end(), n) != o.given.end()) out.push_back(n);
+    return out;
+  };
+  if (const auto stray = o.engine.empty()
+                             ? given({"--protocol", "--nodes", "--opening-plies"})
+                             : given({"--system", "--players", "--rounds", "--threads", "--stats"});
+      !stray.empty()) {
+    const bool one = stray.size() == 1;
+    if (o.engine.empty())
+      log::error("{} {} only with --engine", name_list(stray, " and "), one ? "applies" : "apply");
+    else
+      log::error("{} {} not apply with --engine (engine self-play plays --games games one after another)",
+                 name_list(stray, " and "), one ? "does" : "do");
+    return kExitUsage;
+  }
   if (!o.engine.empty()) {
     // Written game by game: a self-play run stopped early keeps its games.
     // The file is made with the first game: a run whose engine does not

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace virrey::cli {
 
@@ -24,6 +25,7 @@ struct GenerateOptions {
   int opening_plies = 4;       // random plies first
   // Which of the options that belong to one system the command line gave.
   bool games_given = false, swiss_options_given = false, first_given = false;
+  std::vector<std::string> given;  // every option the command line gave, by its long name
 };
 
 int run_generate(const GenerateOptions& options);

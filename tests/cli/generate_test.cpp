@@ -216,6 +216,20 @@ TEST(GenerateCommand, UsageErrors) {
   EXPECT_NE(round_robin_players.err.find("--players and --rounds apply to --system swiss"),
             std::string::npos);
   EXPECT_EQ(run_virrey_words("generate --system swiss --players 4 --rounds 3").exit_code, 0);
+  // Engine self-play plays --games games one after another: the generator's
+  // systems and threads are refused with it, its own options without it
+  // (refused before any engine starts: the engine named here is none).
+  const auto swiss_engine =
+      run_virrey_words("generate --engine /nonexistent/engine --system swiss --players 4 --rounds 1");
+  EXPECT_EQ(swiss_engine.exit_code, 2);
+  EXPECT_NE(swiss_engine.err.find("--system, --players and --rounds do not apply with --engine"),
+            std::string::npos)
+      << swiss_engine.err;
+  EXPECT_EQ(run_virrey_words("generate --engine /nonexistent/engine --threads 2").exit_code, 2);
+  const auto nodes = run_virrey_words("generate --games 1 --nodes 100");
+  EXPECT_EQ(nodes.exit_code, 2);
+  EXPECT_NE(nodes.err.find("--nodes applies only with --engine"), std::string::npos) << nodes.err;
+  EXPECT_TRUE(nodes.out.empty());
 }
 
 // --- the generator ------------------------------------------------------------
