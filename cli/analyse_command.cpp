@@ -395,7 +395,12 @@ int run_analyse(const AnalyseOptions& o) {
   const auto& c = analyser.counters();
   log::info("{} games; {}", games, positions_text(c));
   // No game the engine plays: as without an engine.
-  if (analysed > 0 && c.games_refused == analysed) return kExitIo;
+  if (analysed > 0 && c.games_refused == analysed) {
+    log::error("no game analysed: the engine played none of the {} game{} (see the warnings above){}",
+               analysed, analysed == 1 ? "" : "s",
+               o.output.empty() ? "" : "; " + o.output + " is left as it was");
+    return kExitIo;
+  }
   if (o.format == Format::Text || o.format == Format::Json || o.format == Format::Csv)
     write(summary.render(o.format, c));
   else if (o.summary)

@@ -519,6 +519,13 @@ TEST(Analyse, AnEngineWithoutTheVariantIsRefused) {
                                          dir.path());
     EXPECT_EQ(to_file.exit_code, 3) << to_file.err;
     EXPECT_EQ(read_file(kept), "keep\n") << format;
+    // The failure is said as one, after the warnings that tell why.
+    EXPECT_NE(
+        to_file.err.find("error: no game analysed: the engine played none of the 1 game (see the warnings "
+                         "above); " +
+                         kept + " is left as it was"),
+        std::string::npos)
+        << to_file.err;
   }
   const auto modern = write(dir.path(), "modern.pgn", kModernGame);
   const RunResult sf =
