@@ -407,7 +407,11 @@ std::string group_key(const RefGame& g, query::ResultGrouping by, std::string_vi
     case query::ResultGrouping::Variant: return std::string(info(g.record.variant).cli_name);
     case query::ResultGrouping::Year: return g.date ? std::to_string(g.date / 10000) : "";
     case query::ResultGrouping::Event: return normalized("Event");
-    case query::ResultGrouping::Eco: return normalized("ECO");
+    case query::ResultGrouping::Eco: {  // one group for "B90" and "b90", keyed "B90"
+      std::string v = normalized("ECO");
+      if (!v.empty()) v[0] = char(std::toupper(static_cast<unsigned char>(v[0])));
+      return v;
+    }
     case query::ResultGrouping::Player: return normalized(tag);
     case query::ResultGrouping::None:
     case query::ResultGrouping::RatingBand:  // (result_groups_test.cpp)
@@ -502,10 +506,18 @@ TEST(StatsResults, OrderAndLimit) {
   q.limit = 0;
   auto eco = query::result_stats(*data().db, GameScope::everything(), q);
   ASSERT_TRUE(eco);
-  for (const auto& g : eco->groups)
-    if (g.key == "b90") {
-      EXPECT_EQ(g.label, "B90");  // "B90" and "b90" are one group
-    }
+  // "B90" and "b90" are one group, keyed and labelled as the code is
+  // written: every game tagged either way.
+  const auto b90 = std::find_if(eco->groups.begin(), eco->groups.end(),
+                                [](const query::ResultGroup& g) { return g.label == "B90"; });
+  ASSERT_NE(b90, eco->groups.end());
+  EXPECT_EQ(b90->key, "B90");
+  std::uint64_t tagged_b90 = 0;
+  for (const RefGame& g : data().games)
+    tagged_b90 += g.record.tag("ECO") == "B90" || g.record.tag("ECO") == "b90";
+  EXPECT_GT(tagged_b90, 0u);
+  EXPECT_EQ(b90->counts.games, tagged_b90);
+  for (const auto& g : eco->groups) EXPECT_EQ(g.key, g.key == "" ? "" : g.label);
 }
 
 TEST(StatsResults, DerivedFigures) {

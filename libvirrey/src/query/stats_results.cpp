@@ -82,14 +82,17 @@ std::string upper(std::string s) {
   return s;
 }
 
+// An ECO group's code from its key (the tag index's lower case): "C02", and
+// Scid's "D37a" keeps its lower-case letter.
+std::string eco_code(std::string key) {
+  if (!key.empty()) key[0] = upper(key.substr(0, 1))[0];
+  return key;
+}
+
 // The group's value as written in its first game.
 Result<std::string> label_of(const store::Database& db, ResultGrouping by, const Group& g) {
   if (g.key.empty()) return std::string("?");
-  if (by == ResultGrouping::Eco) {  // "C02", and Scid's "D37a"
-    std::string label = g.key;
-    label[0] = upper(label.substr(0, 1))[0];
-    return label;
-  }
+  if (by == ResultGrouping::Eco) return eco_code(g.key);
   if (by != ResultGrouping::Event && by != ResultGrouping::Player) return g.key;
   auto rec = db.game(g.first_game, store::kDecodeTags);
   if (!rec) return rec.error();
@@ -308,7 +311,7 @@ Result<ResultStats> shown_groups(ResultPartial& p, const ResultQuery& q, Label l
   const std::size_t shown = q.limit > 0 ? std::min(q.limit, all.size()) : all.size();
   for (std::size_t i = 0; i < shown; ++i) {
     ResultGroup g;
-    g.key = all[i].key;
+    g.key = q.by == ResultGrouping::Eco ? eco_code(all[i].key) : all[i].key;
     auto text = label(all[i]);
     if (!text) return text.error();
     g.label = std::move(*text);
