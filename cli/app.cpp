@@ -789,6 +789,7 @@ std::optional<std::string> unknown_command(CLI::App& app, int argc, char** argv)
     std::vector<std::string_view> names, close;
     for (CLI::App* sub : subs) {
       if (sub->get_name() == arg) next = sub;
+      if (sub->get_group().empty()) continue;  // hidden (write-man-pages): not offered
       names.push_back(sub->get_name());
       if (edit_distance(arg, sub->get_name()) <= 2) close.push_back(sub->get_name());
     }
@@ -904,6 +905,14 @@ int run_app(int argc, char** argv) {
       return kExitUsage;
     }
     write_usage_error(app, e);
+    return kExitUsage;
+  } catch (const CLI::ExtrasError& e) {
+    std::vector<std::string> extras = app.remaining(true);
+    std::reverse(extras.begin(), extras.end());  // in the order typed
+    if (extras.empty())
+      write_usage_error(app, e);
+    else
+      write_usage_error(app, CLI::ExtrasError(extras));
     return kExitUsage;
   } catch (const CLI::ParseError& e) {
     write_usage_error(app, e);

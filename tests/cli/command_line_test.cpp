@@ -98,6 +98,7 @@ TEST(CommandLine, AMistypedCommandIsNamedWithTheCloseOnes) {
   }
   const RunResult far = run_virrey_words("zzzzzz");
   EXPECT_NE(far.err.find("unknown command 'zzzzzz' (commands: perft, "), std::string::npos) << far.err;
+  EXPECT_NE(far.err.find(", analyse, completion)\n"), std::string::npos) << far.err;  // not the hidden one
 }
 
 // An option written without its value would take the next option as the
@@ -475,6 +476,10 @@ TEST(CommandLine, MisspeltOptionAndEmptyFen) {
   EXPECT_NE(typo.err.find("virrey: error: The following arguments were not expected: --depht 3"),
             std::string::npos)
       << typo.err;
+  // Where nothing required is missing too, in the order typed.
+  const RunResult typos = run_virrey_words("search --db nowhere --limt 5 --ofset 2");
+  EXPECT_EQ(typos.exit_code, 2);
+  EXPECT_NE(typos.err.find("not expected: --limt 5 --ofset 2\n"), std::string::npos) << typos.err;
   for (const char* words :
        {"perft --fen '' -d 1", "perft --fen ' ' -d 1", "stats openings --fen '' --db nowhere"}) {
     const RunResult r = run_virrey_words(words);
