@@ -295,7 +295,8 @@ int run_analyse(const AnalyseOptions& o) {
   std::uint64_t games = 0;                                // read, with errors or not
   std::unordered_map<std::uint64_t, std::string> places;  // of the batch's games
   std::uint64_t analysed = 0;                             // games given to the engines
-  std::string held;  // the output of games so far all refused by their engines
+  std::string held;       // the output of games so far all refused by their engines
+  bool released = false;  // the output was written once: the rest is written as it comes
 
   auto flush = [&]() -> bool {
     if (batch.empty()) return true;
@@ -321,9 +322,11 @@ int run_analyse(const AnalyseOptions& o) {
     // leaves --output as it was.
     held += text;
     constexpr std::size_t kMostHeld = std::size_t(8) << 20;  // then written as it comes
-    if ((analyser.counters().games_refused < analysed || held.size() > kMostHeld) && !held.empty()) {
+    if ((analyser.counters().games_refused < analysed || held.size() > kMostHeld || released) &&
+        !held.empty()) {
       write(held);
       held.clear();
+      released = true;
     }
     return !write_failed;
   };
@@ -396,9 +399,13 @@ int run_analyse(const AnalyseOptions& o) {
   log::info("{} games; {}", games, positions_text(c));
   // No game the engine plays: as without an engine.
   if (analysed > 0 && c.games_refused == analysed) {
-    log::error("no game analysed: the engine played none of the {} game{} (see the warnings above){}",
-               analysed, analysed == 1 ? "" : "s",
-               o.output.empty() ? "" : "; " + o.output + " is left as it was");
+    // Past the most held back, the games went out unjudged as they came: the rest follow.
+    if (released && !held.empty()) write(held);
+    log::error("no game analysed: the engine played none of the {} game{}{}", analysed,
+               analysed == 1 ? "" : "s",
+               o.output.empty() ? ""
+               : released       ? "; " + o.output + " holds them unjudged"
+                                : "; " + o.output + " is left as it was");
     return kExitIo;
   }
   if (o.format == Format::Text || o.format == Format::Json || o.format == Format::Csv)

@@ -321,10 +321,24 @@ int run_event(const EventOptions& o) {
     read_all = read_inputs(o, summaries);
   }
 
+  // --event of PGN inputs: an Event name, or the name a report gives one of
+  // the tournaments of that name ("Open of 2003.05.01", "Open at Lima").
+  const std::vector<tn::GameGroup> groups = tn::group_by_event(summaries);
+  std::vector<tn::TournamentKey> group_keys;
+  for (const tn::GameGroup& g : groups) group_keys.push_back(g.key);
+  std::vector<std::string> group_labels = tn::split_label_suffixes(group_keys);
+  for (std::size_t k = 0; k < groups.size(); ++k) group_labels[k] = groups[k].key.event + group_labels[k];
+  const bool pick = !o.use_db && !o.filter.event.empty();
+  const bool by_label = pick && std::none_of(groups.begin(), groups.end(), [&](const tn::GameGroup& g) {
+                          return tn::same_event_name(g.key.event, o.filter.event);
+                        });
   std::vector<tn::Tournament> tournaments;
-  for (const tn::GameGroup& g : tn::group_by_event(summaries)) {
-    if (!o.use_db && !o.filter.event.empty() && !tn::same_event_name(g.key.event, o.filter.event)) continue;
-    tournaments.push_back(tn::build_tournament(summaries, g, system));
+  std::vector<std::string> picked_labels;  // by_label: each tournament's, as picked
+  for (std::size_t k = 0; k < groups.size(); ++k) {
+    if (pick && !tn::same_event_name(by_label ? group_labels[k] : groups[k].key.event, o.filter.event))
+      continue;
+    tournaments.push_back(tn::build_tournament(summaries, groups[k], system));
+    picked_labels.push_back(group_labels[k]);
   }
   if (!o.filter.event.empty() && tournaments.empty()) {
     log::error("no tournament named '{}' in the games", o.filter.event);
@@ -335,7 +349,8 @@ int run_event(const EventOptions& o) {
   std::vector<tn::TournamentKey> keys;
   for (const tn::Tournament& t : tournaments) keys.push_back(t.key);
   std::vector<std::string> labels = tn::split_label_suffixes(keys);
-  for (std::size_t k = 0; k < labels.size(); ++k) labels[k] = tournaments[k].key.event + labels[k];
+  for (std::size_t k = 0; k < labels.size(); ++k)
+    labels[k] = by_label ? picked_labels[k] : tournaments[k].key.event + labels[k];
   for (std::size_t k = 0; k < tournaments.size(); ++k)
     if (tournaments[k].too_large) {
       log::error(

@@ -7,7 +7,10 @@
 #include <cstdlib>
 #include <filesystem>
 #include <regex>
+#include <set>
+#include <sstream>
 #include <string>
+#include <tuple>
 
 #include "run_virrey.hpp"
 #include "temp_dir.hpp"
@@ -562,6 +565,43 @@ TEST(EventCli, UsageErrors) {
   const RunResult order = run_virrey({"event", kSwiss, "--tiebreaks", "SB,koya,TPR", "--format", "csv"}, dir.path());
   EXPECT_EQ(order.out.substr(0, order.out.find('\n')),
             "event,rank,name,title,federation,rating,games,points,sonneborn_berger,koya,performance");
+}
+
+// --event picks a tournament by its Event name, or by the name the report
+// gives one of several of that name (editions told by their dates).
+TEST(EventCli, EventPicksAnEditionByTheNameTheReportGivesIt) {
+  TempDir dir;
+  std::string pgn;
+  for (const auto& [date, white, black] : {std::tuple{"2020.09.10", "A", "B"},
+                                           {"2020.09.10", "C", "D"},
+                                           {"2021.09.10", "A", "C"},
+                                           {"2021.09.10", "B", "D"}})
+    pgn += std::string("[Event \"League\"]\n[Site \"X\"]\n[Date \"") + date +
+           "\"]\n[Round \"1\"]\n[White \"" + white + "\"]\n[Black \"" + black +
+           "\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n";
+  const std::string path = dir.path() + "/editions.pgn";
+  testing::write_file(path, pgn);
+  auto events = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args{"event", path, "--format", "csv"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const RunResult r = run_virrey(args, dir.path());
+    std::multiset<std::string> seen;
+    std::istringstream lines(r.out);
+    std::string line;
+    std::getline(lines, line);  // the header
+    while (std::getline(lines, line)) seen.insert(line.substr(0, line.find(',')));
+    return std::pair{r.exit_code, seen};
+  };
+  using Seen = std::multiset<std::string>;
+  EXPECT_EQ(events({}),
+            (std::pair{0, Seen{"League of 2020.09.10", "League of 2020.09.10", "League of 2020.09.10",
+                               "League of 2020.09.10", "League of 2021.09.10", "League of 2021.09.10",
+                               "League of 2021.09.10", "League of 2021.09.10"}}));
+  EXPECT_EQ(events({"--event", "league"}).second.size(), 8u);
+  EXPECT_EQ(events({"--event", "league OF 2021.09.10"}),
+            (std::pair{0, Seen{"League of 2021.09.10", "League of 2021.09.10", "League of 2021.09.10",
+                               "League of 2021.09.10"}}));
+  EXPECT_EQ(events({"--event", "League of 2022.09.10"}).first, 1);
 }
 
 // The page as headless chromium renders it (its DOM after loading).
