@@ -213,6 +213,16 @@ int run_generate(const GenerateOptions& o) {
     log::error("--games and --first do not apply to --system swiss: its games are --players x --rounds / 2");
     return kExitUsage;
   }
+  if (swiss) {
+    std::vector<std::string_view> stray;
+    for (std::string_view n : {"--threads", "--stats"})
+      if (std::find(o.given.begin(), o.given.end(), n) != o.given.end()) stray.push_back(n);
+    if (!stray.empty()) {
+      log::error("{} {} not apply to --system swiss (one tournament, paired round by round)",
+                 name_list(stray, " and "), stray.size() == 1 ? "does" : "do");
+      return kExitUsage;
+    }
+  }
   if (!swiss && o.swiss_options_given) {
     log::error("--players and --rounds apply to --system swiss");
     return kExitUsage;

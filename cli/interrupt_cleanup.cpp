@@ -23,11 +23,18 @@ struct Slot {
 std::array<Slot, 8> slots;
 std::mutex registering;  // between threads of the program, never in the handler
 
-constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP};
+// Those that end a process by default and that a user or the system sends
+// while an output is written: Ctrl-C, `kill`, a closed terminal, Ctrl-\, a
+// reader gone (a pipe), the file size limit (`ulimit -f`).
+constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGXFSZ};
 
-extern "C" void remove_and_reraise(int sig) {
+void unlink_registered() {
   for (auto& slot : slots)
     if (slot.used.load(std::memory_order_acquire)) ::unlink(slot.path);
+}
+
+extern "C" void remove_and_reraise(int sig) {
+  unlink_registered();
   // The signal's own ending (exit status 128 + N for the shell), as without
   // the handler.
   struct sigaction dfl = {};
@@ -69,6 +76,8 @@ int remove_on_interrupt(const std::string& path) {
   }
   return -1;
 }
+
+void remove_registered_outputs() { unlink_registered(); }
 
 void keep_on_interrupt(int slot) {
   if (slot < 0 || slot >= int(slots.size())) return;

@@ -1,5 +1,6 @@
 // Files a command has half written, removed if the command is interrupted
-// (Ctrl-C, `kill`, a closed terminal) so no staged output is left beside the
+// (Ctrl-C, `kill`, a closed terminal, a reader gone, `ulimit -f`: SIGINT,
+// SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGXFSZ) so no staged output is left beside the
 // file it was to replace. A staged file registers its temporary name while
 // it is open and withdraws it once it is put in place or removed.
 #pragma once
@@ -8,12 +9,16 @@
 
 namespace virrey::cli {
 
-// Registers `path` for removal on SIGINT, SIGTERM or SIGHUP; returns the slot
+// Registers `path` for removal on one of those signals; returns the slot
 // to pass to `keep_on_interrupt`, or -1 when every slot is taken (the file is
 // then only not removed on a signal).
 int remove_on_interrupt(const std::string& path);
 
 // Withdraws the slot `remove_on_interrupt` gave (-1: nothing).
 void keep_on_interrupt(int slot);
+
+// Removes every registered file now: for a process about to end by a signal
+// it raises itself.
+void remove_registered_outputs();
 
 }  // namespace virrey::cli

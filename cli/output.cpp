@@ -50,6 +50,7 @@ bool write_flushed(std::FILE* out, std::string_view text) {
       !std::ferror(out))
     return true;
   if (errno == EPIPE) {
+    remove_registered_outputs();
     std::signal(SIGPIPE, SIG_DFL);
     std::raise(SIGPIPE);
   }

@@ -421,6 +421,45 @@ TEST(CommandLine, AnInterruptedRunLeavesNoHalfWrittenOutput) {
   }
 }
 
+// The reader of the report gone (`| head`) while the output is staged: the
+// process ends by SIGPIPE, the half-written file with it.
+TEST(CommandLine, AReaderGoneLeavesNoHalfWrittenOutput) {
+  TempDir dir;
+  const std::string d = dir.path();
+  std::string untagged;  // each game a few warnings on standard output
+  for (int i = 0; i < 4000; ++i) untagged += "[Event \"e\"]\n\n1. e4 *\n\n";
+  testing::write_file(d + "/untagged.pgn", untagged);
+  testing::write_file(d + "/games.pgn", "before\n");
+  // (The redirections run_virrey_words adds go to head.)
+  run_virrey_words("validate '" + d + "/untagged.pgn' -o '" + d + "/games.pgn' 2>/dev/null | head -c 100", d);
+  // Ended by SIGPIPE: the file before. (Where SIGPIPE is ignored, as a test
+  // process may leave it to its children, the run goes on and puts the
+  // whole output in place.)
+  const std::string after = testing::read_file(d + "/games.pgn");
+  std::size_t games = 0;
+  for (std::size_t at = 0; (at = after.find("[Event ", at)) != std::string::npos; ++at) ++games;
+  EXPECT_TRUE(after == "before\n" || games == 4000) << games << " games";
+  for (const auto& entry : std::filesystem::directory_iterator(d))
+    EXPECT_EQ(entry.path().filename().string().find(".partial-"), std::string::npos) << entry.path();
+}
+
+// The file size limit (`ulimit -f`) reached while an output is staged: the
+// process ends by SIGXFSZ as without virrey's cleanup, the half-written file
+// with it.
+TEST(CommandLine, AFileSizeLimitLeavesNoHalfWrittenOutput) {
+  TempDir dir;
+  const std::string d = dir.path();
+  testing::write_file(d + "/games.pgn", "before\n");
+  const RunResult r = run_virrey_words("validate '" + std::string(VIRREY_SOURCE_DIR) +
+                                           "/sample-data/virrey-games.pgn' -o '" + d + "/games.pgn'",
+                                       d,
+                                       "ulimit -c 0; ulimit -f 20;");  // 10 KiB of the 140 KB the games take
+  EXPECT_TRUE(r.signal == SIGXFSZ || r.exit_code == 128 + SIGXFSZ) << r.exit_code << " " << r.signal << r.err;
+  EXPECT_EQ(testing::read_file(d + "/games.pgn"), "before\n");
+  for (const auto& entry : std::filesystem::directory_iterator(d))
+    EXPECT_EQ(entry.path().filename().string().find(".partial-"), std::string::npos) << entry.path();
+}
+
 // --threads 0 (import's default) counts the cores the process may run on,
 // as `nproc` does: pinned to one core, one thread.
 TEST(CommandLine, EveryCoreMeansTheCoresTheProcessMayUse) {

@@ -226,6 +226,11 @@ TEST(GenerateCommand, UsageErrors) {
             std::string::npos)
       << swiss_engine.err;
   EXPECT_EQ(run_virrey_words("generate --engine /nonexistent/engine --threads 2").exit_code, 2);
+  const auto swiss_stats =
+      run_virrey_words("generate --system swiss --players 11 --rounds 3 --stats --threads 2");
+  EXPECT_EQ(swiss_stats.exit_code, 2);
+  EXPECT_NE(swiss_stats.err.find("--threads and --stats do not apply to --system swiss"), std::string::npos)
+      << swiss_stats.err;
   const auto nodes = run_virrey_words("generate --games 1 --nodes 100");
   EXPECT_EQ(nodes.exit_code, 2);
   EXPECT_NE(nodes.err.find("--nodes applies only with --engine"), std::string::npos) << nodes.err;
