@@ -423,7 +423,11 @@ int run_event(const EventOptions& o) {
         break;
       default: written = write_event_text(reports, out); break;
     }
-    if (!written) rc = kExitIo;
+    if (!written) {
+      const auto why = flush_failure(out);
+      log::error("cannot write {}{}", o.output.empty() ? "standard output" : o.output, why.value_or(""));
+      return kExitIo;  // no report: the file before is kept
+    }
   }
   if (!o.output.empty()) {
     // Standings of inputs not all read would stand in for the right ones.

@@ -10,6 +10,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
+#include <set>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -479,6 +480,35 @@ TEST(CommandLine, EveryCoreMeansTheCoresTheProcessMayUse) {
   const RunResult given = run_virrey_words("-v import --threads 3 --db '" + db + "2' '" + games + "'", {},
                                            "taskset -c " + std::to_string(first));
   EXPECT_NE(given.err.find("3 threads\n"), std::string::npos) << given.err;
+}
+
+// A table file cut short is no end of the data: export says so (exit 3)
+// instead of writing the games before it as if they were all.
+TEST(CommandLine, ExportOfADamagedDatabaseFails) {
+  TempDir dir;
+  const std::string d = dir.path(), db = d + "/two.db";
+  for (const char* seed : {"1", "2"}) {
+    ASSERT_EQ(
+        run_virrey({"generate", "-n", "1000", "--seed", seed, "-o", d + "/" + seed + ".pgn"}, d).exit_code,
+        0);
+  }
+  ASSERT_EQ(run_virrey({"import", d + "/1.pgn", "--db", db}, d).exit_code, 0);
+  std::set<std::string> before;
+  for (const auto& e : std::filesystem::directory_iterator(db)) before.insert(e.path().string());
+  ASSERT_EQ(run_virrey({"import", d + "/2.pgn", "--db", db}, d).exit_code, 0);
+  // The second import's first table file: its games (the families are
+  // written in order, games first), cut to half its size.
+  std::set<std::string> added;
+  for (const auto& e : std::filesystem::directory_iterator(db))
+    if (e.path().extension() == ".sst" && !before.count(e.path().string())) added.insert(e.path().string());
+  ASSERT_FALSE(added.empty());
+  std::filesystem::resize_file(*added.begin(), std::filesystem::file_size(*added.begin()) / 2);
+  const RunResult r = run_virrey({"export", "--db", db, "-o", d + "/out.pgn"}, d);
+  EXPECT_EQ(r.exit_code, 3) << r.err;
+  EXPECT_NE(r.err.find("1000 games read of the 2000 games it holds: a table file is missing or damaged"),
+            std::string::npos)
+      << r.err;
+  EXPECT_FALSE(std::filesystem::exists(d + "/out.pgn"));
 }
 
 // Whole numbers are decimal whatever their leading zeros, never C's octal or

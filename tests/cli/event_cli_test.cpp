@@ -546,6 +546,11 @@ TEST(EventCli, UsageErrors) {
   EXPECT_EQ(run_virrey({"event", kSwiss, "--tiebreaks", "buchholz,nonsense"}, dir.path()).exit_code, 2);
   EXPECT_EQ(run_virrey({"event", kSwiss, "--system", "arena"}, dir.path()).exit_code, 2);
   EXPECT_EQ(run_virrey({"event", kSwiss, "--format", "pgn"}, dir.path()).exit_code, 2);
+  for (const char* format : {"json", "html", "text"}) {
+    const RunResult full = run_virrey({"event", kSwiss, "--format", format, "-o", "/dev/full"}, dir.path());
+    EXPECT_EQ(full.exit_code, 3) << format;
+    EXPECT_NE(full.err.find("cannot write /dev/full"), std::string::npos) << format << full.err;
+  }
   EXPECT_EQ(run_virrey({"event", kSwiss, "--event", "No Such Event"}, dir.path()).exit_code, 1);
   // The database's filters choose no games of PGN inputs: refused, not ignored.
   const RunResult filtered =

@@ -188,9 +188,34 @@ Result<GameSummary> Database::summary(GameId id) const {
   return *summary;
 }
 
+namespace {
+
+// The games a database held before a scan of them all began: a scan that
+// ends with fewer met a table file missing or cut short, which RocksDB may
+// take for the end of the data (games are never removed, and a writer
+// beside only adds).
+std::uint64_t games_held(const Database& db) {
+  std::uint64_t held = 0;
+  for (const VariantCounts& c : db.counts()) held += c.games;
+  return held;
+}
+
+Status all_read(const std::string& path, std::string_view what, std::uint64_t seen, std::uint64_t held) {
+  if (seen >= held) return {};
+  return Error{ErrorKind::Corrupt,
+               fmt::format("{}: {} {} read of the {} games it holds: a table file is missing or damaged "
+                           "(`virrey db check`)",
+                           path, seen, what, held)};
+}
+
+}  // namespace
+
 Status Database::for_each_game(const Visit<GameId, const game::GameRecord&>& visit, unsigned parts,
                                GameId first) const {
   Status result;
+  const std::uint64_t held = first <= 1 ? games_held(*this) : 0;
+  std::uint64_t seen = 0;
+  bool stopped = false;
   const auto from = game_key(first);
   Status s = impl_->scan(
       Family::Games, {},
@@ -201,14 +226,20 @@ Status Database::for_each_game(const Visit<GameId, const game::GameRecord&>& vis
               Error{ErrorKind::Corrupt, fmt::format("game {}: {}", game_key_id(key), rec.error().message)};
           return false;
         }
-        return visit(game_key_id(key), *rec);
+        ++seen;
+        return !(stopped = !visit(game_key_id(key), *rec));
       },
       view(from));
-  return s ? result : s;
+  if (!s) return s;
+  if (!result) return result;
+  return stopped ? Status{} : all_read(impl_->path, "games", seen, held);
 }
 
 Status Database::for_each_summary(const Visit<GameId, const GameSummary&>& visit, GameId first) const {
   Status result;
+  const std::uint64_t held = first <= 1 ? games_held(*this) : 0;
+  std::uint64_t seen = 0;
+  bool stopped = false;
   const auto from = game_key(first);
   Status s = impl_->scan(
       Family::Summaries, {},
@@ -218,10 +249,13 @@ Status Database::for_each_summary(const Visit<GameId, const GameSummary&>& visit
           result = Error{ErrorKind::Corrupt, fmt::format("game {}: bad summary", game_key_id(key))};
           return false;
         }
-        return visit(game_key_id(key), *summary);
+        ++seen;
+        return !(stopped = !visit(game_key_id(key), *summary));
       },
       view(from));
-  return s ? result : s;
+  if (!s) return s;
+  if (!result) return result;
+  return stopped ? Status{} : all_read(impl_->path, "summaries", seen, held);
 }
 
 // --- indexes ------------------------------------------------------------------
