@@ -209,9 +209,6 @@ void add_generate(CLI::App& app, GenerateOptions& o, std::function<void()> run) 
   cmd->add_option("--opening-plies", o.opening_plies, "with --engine: random plies before the engines play")
       ->capture_default_str();
   cmd->callback([cmd, &o, run = std::move(run)] {
-    o.games_given = cmd->count("--games") > 0;
-    o.first_given = cmd->count("--first") > 0;
-    o.swiss_options_given = cmd->count("--players") + cmd->count("--rounds") > 0;
     o.given = names_given(cmd->get_options(), {});
     run();
   });
@@ -822,6 +819,16 @@ void write_usage_error(const CLI::App& app, const CLI::ParseError& e) {
   std::fputs(shown.c_str(), stderr);
 }
 
+// The arguments no option took, in the order typed (CLI11 keeps them last
+// first), as a usage error; false when there are none.
+bool write_stray_arguments(const CLI::App& app) {
+  std::vector<std::string> extras = app.remaining(true);
+  if (extras.empty()) return false;
+  std::reverse(extras.begin(), extras.end());
+  write_usage_error(app, CLI::ExtrasError(extras));
+  return true;
+}
+
 }  // namespace
 
 // The first argument that is not a global flag: the subcommand, if it names one.
@@ -899,20 +906,10 @@ int run_app(int argc, char** argv) {
     }
     // A misspelt option (`perft --depht 3`) is the mistake to name, not the
     // option it left missing.
-    if (std::vector<std::string> extras = app.remaining(true); !extras.empty()) {
-      std::reverse(extras.begin(), extras.end());  // CLI11 keeps them last first
-      write_usage_error(app, CLI::ExtrasError(extras));
-      return kExitUsage;
-    }
-    write_usage_error(app, e);
+    if (!write_stray_arguments(app)) write_usage_error(app, e);
     return kExitUsage;
   } catch (const CLI::ExtrasError& e) {
-    std::vector<std::string> extras = app.remaining(true);
-    std::reverse(extras.begin(), extras.end());  // in the order typed
-    if (extras.empty())
-      write_usage_error(app, e);
-    else
-      write_usage_error(app, CLI::ExtrasError(extras));
+    if (!write_stray_arguments(app)) write_usage_error(app, e);
     return kExitUsage;
   } catch (const CLI::ParseError& e) {
     write_usage_error(app, e);

@@ -168,6 +168,15 @@ int run_self_play(const GenerateOptions& o, Variant variant, const std::function
   return !out || std::fflush(out) == 0 ? kExitOk : kExitIo;
 }
 
+// Those of `names` the command line gave, in the order of `names`.
+std::vector<std::string_view> options_given(const GenerateOptions& o,
+                                            std::initializer_list<std::string_view> names) {
+  std::vector<std::string_view> out;
+  for (std::string_view n : names)
+    if (std::find(o.given.begin(), o.given.end(), n) != o.given.end()) out.push_back(n);
+  return out;
+}
+
 }  // namespace
 
 int run_generate(const GenerateOptions& o) {
@@ -178,12 +187,7 @@ int run_generate(const GenerateOptions& o) {
   }
   if (!output_allowed("--output", o.output, {})) return kExitUsage;
   // Options of one way of making games given to the other: refused, not ignored.
-  const auto given = [&](std::initializer_list<std::string_view> names) {
-    std::vector<std::string_view> out;
-    for (std::string_view n : names)
-      if (std::find(o.given.begin(), o.given.end(), n) != o.given.end()) out.push_back(n);
-    return out;
-  };
+  const auto given = [&](std::initializer_list<std::string_view> names) { return options_given(o, names); };
   if (const auto stray = o.engine.empty()
                              ? given({"--protocol", "--nodes", "--opening-plies"})
                              : given({"--system", "--players", "--rounds", "--threads", "--stats"});
@@ -209,21 +213,18 @@ int run_generate(const GenerateOptions& o) {
   }
   if (!threads_in_range(o.threads)) return kExitUsage;
   const bool swiss = o.system == "swiss";
-  if (swiss && (o.games_given || o.first_given)) {
+  if (swiss && !given({"--games", "--first"}).empty()) {
     log::error("--games and --first do not apply to --system swiss: its games are --players x --rounds / 2");
     return kExitUsage;
   }
   if (swiss) {
-    std::vector<std::string_view> stray;
-    for (std::string_view n : {"--threads", "--stats"})
-      if (std::find(o.given.begin(), o.given.end(), n) != o.given.end()) stray.push_back(n);
-    if (!stray.empty()) {
+    if (const auto stray = given({"--threads", "--stats"}); !stray.empty()) {
       log::error("{} {} not apply to --system swiss (one tournament, paired round by round)",
                  name_list(stray, " and "), stray.size() == 1 ? "does" : "do");
       return kExitUsage;
     }
   }
-  if (!swiss && o.swiss_options_given) {
+  if (!swiss && !given({"--players", "--rounds"}).empty()) {
     log::error("--players and --rounds apply to --system swiss");
     return kExitUsage;
   }

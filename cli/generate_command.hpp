@@ -23,9 +23,9 @@ struct GenerateOptions {
   std::string protocol;        // uci or xboard (with a named engine)
   std::uint64_t nodes = 2000;  // per move (the stronger player: four times)
   int opening_plies = 4;       // random plies first
-  // Which of the options that belong to one system the command line gave.
-  bool games_given = false, swiss_options_given = false, first_given = false;
-  std::vector<std::string> given;  // every option the command line gave, by its long name
+  // Every option the command line gave, by its long name: those of one way
+  // of making games given to another are refused.
+  std::vector<std::string> given;
 };
 
 int run_generate(const GenerateOptions& options);

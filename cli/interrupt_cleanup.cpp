@@ -28,13 +28,17 @@ std::mutex registering;  // between threads of the program, never in the handler
 // reader gone (a pipe), the file size limit (`ulimit -f`).
 constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGXFSZ};
 
-void unlink_registered() {
+}  // namespace
+
+void remove_registered_outputs() {
   for (auto& slot : slots)
     if (slot.used.load(std::memory_order_acquire)) ::unlink(slot.path);
 }
 
+namespace {
+
 extern "C" void remove_and_reraise(int sig) {
-  unlink_registered();
+  remove_registered_outputs();
   // The signal's own ending (exit status 128 + N for the shell), as without
   // the handler.
   struct sigaction dfl = {};
@@ -76,8 +80,6 @@ int remove_on_interrupt(const std::string& path) {
   }
   return -1;
 }
-
-void remove_registered_outputs() { unlink_registered(); }
 
 void keep_on_interrupt(int slot) {
   if (slot < 0 || slot >= int(slots.size())) return;

@@ -4,9 +4,17 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 
+#include <fmt/format.h>
+
 namespace virrey::tournament {
+
+// A yyyymmdd date as PGN writes it, "YYYY.MM.DD".
+inline std::string date_text(std::uint32_t v) {
+  return fmt::format("{:04}.{:02}.{:02}", v / 10000, v / 100 % 100, v % 100);
+}
 
 // Days since 1970-01-01 of a yyyymmdd date (the civil calendar).
 inline long day_number(std::uint32_t v) {

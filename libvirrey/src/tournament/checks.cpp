@@ -104,10 +104,6 @@ struct Game {
   std::uint64_t number = 0, line = 0, column = 0;
 };
 
-std::string date_text(std::uint32_t v) {
-  return fmt::format("{:04}.{:02}.{:02}", v / 10000, v / 100 % 100, v % 100);
-}
-
 // A number of at most four digits, 1..limit; else 0.
 std::uint16_t small_number(std::string_view t, int limit) {
   if (t.empty() || t.size() > 4) return 0;

@@ -5,8 +5,6 @@
 #include <numeric>
 #include <unordered_map>
 
-#include <fmt/format.h>
-
 #include "calendar.hpp"
 #include "text.hpp"
 
@@ -241,10 +239,8 @@ std::vector<GameGroup> group_by_event(const std::vector<GroupingKeys>& tagged) {
     long previous = 0;
     for (std::size_t i : dated) {
       const long day = day_number(games[i].date);
-      if (i == dated.front() || day - previous > kEditionGapDays) {
-        const std::uint32_t d = games[i].date;
-        editions.push_back(fmt::format("{:04}.{:02}.{:02}", d / 10000, d / 100 % 100, d % 100));
-      }
+      if (i == dated.front() || day - previous > kEditionGapDays)
+        editions.push_back(date_text(games[i].date));
       previous = day;
       games[i].event_date = editions.back();
     }
