@@ -15,13 +15,9 @@ namespace {
 // The code point of the UTF-8 sequence at s[i], and its length (1 for a byte
 // that starts none: terminal_text has made text UTF-8 before it is measured).
 char32_t code_point(std::string_view s, std::size_t i, std::size_t& len) {
-  const auto c = static_cast<unsigned char>(s[i]);
-  len = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
-  if (i + len > s.size()) len = 1;
-  if (len == 1) return c;
-  char32_t cp = c & (0x7f >> len);
-  for (std::size_t k = 1; k < len; ++k) cp = cp << 6 | (static_cast<unsigned char>(s[i + k]) & 0x3f);
-  return cp;
+  const DecodedChar d = decode_utf8_at(s, i);
+  len = d.bytes;
+  return d.code;
 }
 
 // Terminal columns of a code point: 0 for combining marks, 2 for East Asian

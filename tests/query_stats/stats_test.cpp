@@ -445,10 +445,14 @@ void expect_results(const GameScope& scope, const Pick& pick, const std::string&
       const auto plies = g.uci.size();
       total.add(g.record.result, plies);
       if (by == ResultGrouping::Player) {
-        for (auto [tag, side] : {std::pair{"White", Color::White}, std::pair{"Black", Color::Black}}) {
-          const std::string key = group_key(g, by, tag);
-          groups[key].add(g.record.result, plies);
-          add_player(players[key], side, g.record.result);
+        // A game whose two players are one group (both unknown, or one
+        // name twice) counts there once, as White's.
+        const std::string white = group_key(g, by, "White"), black = group_key(g, by, "Black");
+        groups[white].add(g.record.result, plies);
+        add_player(players[white], Color::White, g.record.result);
+        if (black != white) {
+          groups[black].add(g.record.result, plies);
+          add_player(players[black], Color::Black, g.record.result);
         }
       } else if (by != ResultGrouping::None) {
         groups[group_key(g, by)].add(g.record.result, plies);

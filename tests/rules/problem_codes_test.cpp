@@ -151,6 +151,12 @@ TEST(SanProblems, SyntaxCodes) {
   expect_syntax("!?", SanError::NotAMove, "'!?' is not a move");
   expect_syntax("Nz9", SanError::NoDestination, "'Nz9' is not a move: no destination square");
   expect_syntax("hello", SanError::NoDestination, "'hello' is not a move: no destination square");
+  // Text after the destination square is named: pgn-extract's "ep" mark,
+  // a mate mark before a check mark, a promotion to a pawn; a draw as a move.
+  expect_syntax("e5f6ep", SanError::NoDestination, "'e5f6ep' is not a move: 'ep' after the square f6");
+  expect_syntax("Qxf7#+", SanError::NoDestination, "'Qxf7#+' is not a move: '#' after the square f7");
+  expect_syntax("a8=P", SanError::NoDestination, "'a8=P' is not a move: '=P' after the square a8");
+  expect_syntax("1/2", SanError::NoDestination, "'1/2' is not a move: a draw is written 1/2-1/2");
   expect_syntax("Nqe4", SanError::UnexpectedText, "'Nqe4' is not a move: unexpected 'q'");
   expect_syntax("Ne8=Q", SanError::PromotionByPiece, "'Ne8=Q': only a pawn can promote");
   expect_syntax("e8=K", SanError::PromotionPiece, "'e8=K': a pawn cannot promote to a king");

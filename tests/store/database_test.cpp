@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <set>
 
 #include "random_games.hpp"
@@ -209,6 +210,99 @@ TEST_F(DatabaseTest, TagSearchExactPrefixAndRange) {
   ASSERT_TRUE(db->for_each_tag_range(
       TagField::Date, "", "2023", [&](GameId id, std::string_view) { return in_range.push_back(id), true; }));
   EXPECT_EQ(in_range, (std::vector<GameId>{5}));
+}
+
+// Names in Polish, Croatian, Greek and Cyrillic letters, written in both
+// cases: each of them is one name to a case-blind search.
+std::vector<game::GameRecord> unicode_names() {
+  std::string pgn;
+  const char* pairs[][2] = {{"Łukasz, Jan", "Šarić, Ivan"},      {"ŁUKASZ, JAN", "ŠARIĆ, IVAN"},
+                            {"łukasz, jan", "Иванов, Иван"},     {"ИВАНОВ, ИВАН", "Παπαδόπουλος"},
+                            {"ΠΑΠΑΔΌΠΟΥΛΟΣ", "Ștefănescu, Ana"}, {"ȘTEFĂNESCU, ANA", "Smith, John"}};
+  int round = 0;
+  for (const auto& p : pairs)
+    pgn += fmt::format(
+        "[Event \"Names\"]\n[Site \"?\"]\n[Date \"2024.01.01\"]\n[Round \"{}\"]\n"
+        "[White \"{}\"]\n[Black \"{}\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n",
+        ++round, p[0], p[1]);
+  std::vector<game::GameRecord> out;
+  for (auto& g : check_pgn(pgn)) out.push_back(std::move(g.record));
+  return out;
+}
+
+TEST_F(DatabaseTest, TagSearchIsCaseBlindBeyondLatin1InOlderDatabasesToo) {
+  const auto names = unicode_names();
+  ASSERT_EQ(names.size(), 6u);
+  auto ids = [&](const Database& db, TagField f, std::string_view v, TagMatch m) {
+    std::vector<GameId> out;
+    EXPECT_TRUE(
+        db.for_each_tag(f, v, m, [&](GameId id, std::string_view) { return out.push_back(id), true; }));
+    return out;
+  };
+  // Per player, the normalised name each of its games is grouped under.
+  auto groups = [&](const Database& db) {
+    std::map<std::string, std::vector<GameId>> out;
+    for (TagField f : {TagField::White, TagField::Black})
+      EXPECT_TRUE(db.for_each_tag_range(
+          f, "", "", [&](GameId id, std::string_view v) { return out[std::string(v)].push_back(id), true; }));
+    for (auto& [name, games] : out) std::sort(games.begin(), games.end());
+    return out;
+  };
+  const std::map<std::string, std::vector<GameId>> expected_groups = {
+      {"łukasz, jan", {1, 2, 3}}, {"šarić, ivan", {1, 2}},     {"иванов, иван", {3, 4}},
+      {"παπαδόπουλοσ", {4, 5}},   {"ștefănescu, ana", {5, 6}}, {"smith, john", {6}}};
+  auto expect_case_blind = [&](const Database& db) {
+    EXPECT_EQ(ids(db, TagField::White, "łukasz, jan", TagMatch::Exact), (std::vector<GameId>{1, 2, 3}));
+    EXPECT_EQ(ids(db, TagField::White, "ŁUKASZ, Jan", TagMatch::Exact), (std::vector<GameId>{1, 2, 3}));
+    EXPECT_EQ(ids(db, TagField::Black, "šarić", TagMatch::Prefix), (std::vector<GameId>{1, 2}));
+    auto cyrillic = ids(db, TagField::White, "иванов", TagMatch::Prefix);
+    auto cyrillic_black = ids(db, TagField::Black, "ИВАНОВ, ИВАН", TagMatch::Exact);
+    cyrillic.insert(cyrillic.end(), cyrillic_black.begin(), cyrillic_black.end());
+    std::sort(cyrillic.begin(), cyrillic.end());
+    EXPECT_EQ(cyrillic, (std::vector<GameId>{3, 4}));
+    // Final sigma and sigma are one letter.
+    EXPECT_EQ(ids(db, TagField::White, "παπαδόπουλος", TagMatch::Exact), (std::vector<GameId>{5}));
+    EXPECT_EQ(ids(db, TagField::Black, "ΠΑΠΑΔΌΠΟΥΛΟΣ", TagMatch::Exact), (std::vector<GameId>{4}));
+    EXPECT_EQ(ids(db, TagField::White, "ștefănescu", TagMatch::Prefix), (std::vector<GameId>{6}));
+    EXPECT_EQ(groups(db), expected_groups);
+  };
+  {
+    auto db = open_db(path);
+    ASSERT_TRUE(db);
+    EXPECT_EQ(import_games(*db, names).stored, 6u);
+    expect_case_blind(*db);
+  }
+  // As virrey wrote it before such letters were lower-cased in the keys:
+  // the lookups read their other forms, and answer the same.
+  ASSERT_TRUE(testing::tags_folded_as_latin1(path));
+  {
+    auto db = open_db(path, OpenMode::ReadOnly);
+    ASSERT_TRUE(db);
+    expect_case_blind(*db);
+    expect_consistent(*db);
+  }
+  // The setup did write the older keys: they are other keys than a new
+  // database's (its groups differ when the keys are read as they are).
+  ASSERT_TRUE(testing::put_raw_entry(path, Family::Meta, std::string(view(meta_key(MetaKey::TagFolding))),
+                                     std::string("\0\0\0\x02", 4)));
+  {
+    auto db = open_db(path, OpenMode::ReadOnly);
+    ASSERT_TRUE(db);
+    EXPECT_EQ(ids(*db, TagField::White, "łukasz, jan", TagMatch::Exact), (std::vector<GameId>{3}));
+    EXPECT_NE(groups(*db), expected_groups);
+  }
+  // Merged into a database of this version, the older keys come along and
+  // the destination reads their other forms from then on.
+  ASSERT_TRUE(testing::tags_folded_as_latin1(path));
+  const std::string dest = path + "-merged";
+  {
+    auto db = open_db(dest);
+    ASSERT_TRUE(db);
+    auto merged = merge_databases(*db, {path});
+    ASSERT_TRUE(merged) << merged.error().message;
+    expect_case_blind(*db);
+    expect_consistent(*db);
+  }
 }
 
 TEST_F(DatabaseTest, PromotionIndexFilters) {

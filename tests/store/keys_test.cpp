@@ -133,5 +133,48 @@ TEST(Keys, TagValuesAreNormalised) {
   EXPECT_EQ(normalize_tag_value("A\xc3"), "a\xc3");  // a lead byte cut off at the end stays
 }
 
+// Capitals and small letters as Unicode's charts pair them, written out here
+// letter by letter (Polish, Czech, Croatian, Hungarian, Romanian, Turkish,
+// Latvian, Vietnamese, Welsh, Greek, Russian, Ukrainian, Serbian, Armenian).
+TEST(Keys, TagValuesAreLowerCasedBeyondLatin1) {
+  EXPECT_EQ(normalize_tag_value("ŁÓDŹ ŻÓŁW ŚĆŃĘĄ"), "łódź żółw śćńęą");
+  EXPECT_EQ(normalize_tag_value("ČEŠTINA ŘŮŽĎŤŇĚ"), "čeština řůžďťňě");
+  EXPECT_EQ(normalize_tag_value("ĐURĐEVIĆ"), "đurđević");
+  EXPECT_EQ(normalize_tag_value("ŐRSÉG ŰR"), "őrség űr");
+  EXPECT_EQ(normalize_tag_value("ȘTEFAN ȚEPEȘ ŞT ŢE"), "ștefan țepeș şt ţe");
+  EXPECT_EQ(normalize_tag_value("ĞÜŞ"), "ğüş");
+  EXPECT_EQ(normalize_tag_value("ĶĒĻĀ ŅŖ"), "ķēļā ņŗ");
+  EXPECT_EQ(normalize_tag_value("NGUYỄN ĐỨC HOÀ ƠƯ"), "nguyễn đức hoà ơư");
+  EXPECT_EQ(normalize_tag_value("ŴŶ ẀẂẄ"), "ŵŷ ẁẃẅ");
+  EXPECT_EQ(normalize_tag_value("ΆΈΉΊΌΎΏ ΑΒΓΔΩ ΪΫ"), "άέήίόύώ αβγδω ϊϋ");
+  EXPECT_EQ(normalize_tag_value("ΟΔΥΣΣΕΥΣ Οδυσσεύς"), "οδυσσευσ οδυσσεύσ");  // final sigma as sigma
+  EXPECT_EQ(normalize_tag_value("КАРПОВ, АНАТОЛИЙ ЁЖ"), "карпов, анатолий ёж");
+  EXPECT_EQ(normalize_tag_value("ҐЄІЇ ЂЉЊЋЏЈЅ Ѣ ӁӐ"), "ґєії ђљњћџјѕ ѣ ӂӑ");
+  EXPECT_EQ(normalize_tag_value("ԱՐՈՆՅԱՆ"), "արոնյան");
+  EXPECT_EQ(normalize_tag_value("Ÿ"), "ÿ");
+  // Left as they are: the dotted capital I, the capital sharp s, the
+  // dotless small i, letters without case, and text that is not UTF-8.
+  EXPECT_EQ(normalize_tag_value("İSTANBUL ıi ẞ"), "İstanbul ıi ẞ");
+  EXPECT_EQ(normalize_tag_value("中国 ١٢٣"), "中国 ١٢٣");
+  EXPECT_EQ(normalize_tag_value("\xc5\x41\xd0"),
+            "\xc5"
+            "a\xd0");
+}
+
+TEST(Keys, TagKeyFormsAreTheCapitalsKeysWrittenBeforeMayHold) {
+  EXPECT_EQ(tag_key_forms("carlsen, magnus").forms, (std::vector<std::string>{"carlsen, magnus"}));
+  EXPECT_EQ(tag_key_forms("pérez").forms, (std::vector<std::string>{"pérez"}));  // Latin-1: folded before too
+  EXPECT_EQ(tag_key_forms("łódź").forms, (std::vector<std::string>{"łódź", "łódŹ", "Łódź", "ŁódŹ"}));
+  EXPECT_EQ(tag_key_forms("ÿσ").forms, (std::vector<std::string>{"ÿσ", "ÿΣ", "ÿς", "Ÿσ", "ŸΣ", "Ÿς"}));
+  const TagKeyForms whole = tag_key_forms("иван");
+  EXPECT_EQ(whole.forms.size(), 16u);
+  EXPECT_FALSE(whole.cut);
+  // Past kMaxTagKeyForms (ten letters of two forms each), the beginning.
+  const TagKeyForms cut = tag_key_forms("абвгдежзий клм");
+  EXPECT_EQ(cut.forms.size(), kMaxTagKeyForms);
+  EXPECT_TRUE(cut.cut);
+  for (const std::string& form : cut.forms) EXPECT_EQ(normalize_tag_value(form), "абвгдежзий") << form;
+}
+
 }  // namespace
 }  // namespace virrey::store

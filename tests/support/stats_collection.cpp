@@ -175,6 +175,15 @@ std::vector<game::GameRecord> test_games() {
       set_tag(r, "Result", "*");
     }
     if (i % 29 == 8) drop_tag(r, "Black");
+    if (i % 31 == 9) {  // both players unknown
+      drop_tag(r, "White");
+      set_tag(r, "Black", "?");
+    }
+    if (i % 37 == 10) {  // one player on both sides, spelt otherwise
+      std::string w(r.tag("White"));
+      for (char& c : w) c = char(std::toupper(static_cast<unsigned char>(c)));
+      set_tag(r, "Black", w);
+    }
   }
   // Endings the generator rarely makes.
   static const char* kHandmade[] = {

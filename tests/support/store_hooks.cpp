@@ -181,6 +181,66 @@ Status identities_as_read(const std::string& path) {
   return d.write(batch);
 }
 
+namespace {
+// The rule before: ASCII and Latin-1 capitals lower-cased, blanks trimmed
+// and runs of them one space, NUL bytes dropped.
+std::string latin1_fold(std::string_view value) {
+  std::string out;
+  bool blank = false;
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    auto c = static_cast<unsigned char>(value[i]);
+    if (c == 0) continue;
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      blank = true;
+      continue;
+    }
+    if (blank && !out.empty()) out += ' ';
+    blank = false;
+    out += char(c >= 'A' && c <= 'Z' ? c + 32 : c);
+    if (c == 0xc3 && i + 1 < value.size()) {
+      auto d = static_cast<unsigned char>(value[++i]);
+      out += char(d >= 0x80 && d <= 0x9e && d != 0x97 ? d + 32 : d);
+    }
+  }
+  return out;
+}
+}  // namespace
+
+Status tags_folded_as_latin1(const std::string& path) {
+  auto impl = open_impl(path, {OpenMode::ReadWrite, false}, false);
+  if (!impl) return impl.error();
+  Database::Impl& d = **impl;
+  rocksdb::WriteBatch batch;
+  Status failure;
+  Status s = d.scan(Family::Tags, {}, [&](std::string_view key, std::string_view) {
+    auto k = parse_tag_key(key);
+    if (!k) return true;
+    std::string game_value;
+    bool found = false;
+    if (Status g = d.get(Family::Games, view(game_key(k->game)), game_value, found); !g || !found) {
+      failure = g ? Status{Error{ErrorKind::Corrupt, "a tag key of no game"}} : g;
+      return false;
+    }
+    auto rec = decode_game(game_value, kDecodeTags);
+    if (!rec) {
+      failure = rec.error();
+      return false;
+    }
+    // The tag whose value gave the key (White, Black ... by field).
+    const std::string_view raw = rec->tag(tag_field_name(k->field));
+    if (normalize_tag_value(raw) != k->value) return true;  // Result, Variant: not from a tag
+    const std::string older = tag_key(k->field, latin1_fold(raw), k->game);
+    if (older == key) return true;
+    batch.Delete(d.cf(Family::Tags), rocksdb::Slice(key.data(), key.size())).PermitUncheckedError();
+    batch.Put(d.cf(Family::Tags), older, {}).PermitUncheckedError();
+    return true;
+  });
+  if (!s) return s;
+  if (!failure) return failure;
+  batch.Delete(d.cf(Family::Meta), view(meta_key(MetaKey::TagFolding))).PermitUncheckedError();
+  return d.write(batch);
+}
+
 Result<std::vector<std::uint64_t>> files_below_level0(const std::string& path, Family family) {
   auto impl = open_impl(path, {OpenMode::ReadOnly, false}, false);
   if (!impl) return impl.error();

@@ -56,6 +56,11 @@ Status drop_summary_format(const std::string& path);
 // rule's mark: a database as virrey wrote it before the roster rule.
 Status identities_as_read(const std::string& path);
 
+// Keys every tag as virrey did before letters beyond Latin-1 were
+// lower-cased (ASCII and Latin-1 capitals alone) and drops the mark that
+// they are: a database as virrey wrote it then.
+Status tags_folded_as_latin1(const std::string& path);
+
 // The numbers of a family's table files below level 0 (those a compaction
 // into the last level would replace), in ascending order.
 Result<std::vector<std::uint64_t>> files_below_level0(const std::string& path, Family family);

@@ -110,6 +110,34 @@ TEST(Findings, TagAndResultFindingsPointAtTheirTokens) {
   EXPECT_EQ(at(open, Code::MissingResult), "3:7");
 }
 
+// A variation or NAG with no move before it in its line, and a variation
+// without a move, are warned about (other readers refuse them) and kept.
+TEST(Findings, AnnotationsBeforeAnyMoveAndEmptyVariations) {
+  CheckOptions options;
+  options.build_movetext = true;
+  GameChecker checker(options);
+  auto warnings = [&](std::string_view movetext) {
+    const std::string text = "[Event \"e\"]\n\n" + std::string(movetext) + "\n\n";
+    const CheckedGame g = checker.check(text, 1, pgn::Location{});
+    std::vector<std::string> out;
+    for (const Finding& f : g.findings) {
+      if (f.code == Code::MissingTag) continue;
+      EXPECT_EQ(f.code, Code::Syntax) << movetext << ": " << f.message;
+      EXPECT_EQ(f.severity, Severity::Warning) << movetext;
+      out.push_back(std::to_string(f.line) + ":" + std::to_string(f.column));
+    }
+    EXPECT_FALSE(g.has_error) << movetext;
+    return out;
+  };
+  EXPECT_EQ(warnings("(1. d4) 1. e4 e5 *"), (std::vector<std::string>{"3:1"}));
+  EXPECT_EQ(warnings("$12 1. e4 e5 *"), (std::vector<std::string>{"3:1"}));
+  EXPECT_EQ(warnings("1. e4 () e5 *"), (std::vector<std::string>{"3:8"}));
+  EXPECT_EQ(warnings("1. e4 ({only a comment}) e5 *"), (std::vector<std::string>{"3:24"}));
+  EXPECT_EQ(warnings("1. e4 ((1. c4) 1. d4) e5 *"), (std::vector<std::string>{"3:8"}));
+  // Where PGN puts them: no warning.
+  EXPECT_EQ(warnings("{start} 1. e4 $1 (1. d4 $2 (1. c4)) (1. Nf3) e5 $6 *"), (std::vector<std::string>{}));
+}
+
 // A Variant tag that names nothing ("", "-", "?") leaves the game to the
 // default variant, as if it had none.
 TEST(Findings, AnEmptyVariantTagIsNoVariantTag) {

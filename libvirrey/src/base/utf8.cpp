@@ -75,16 +75,44 @@ constexpr char16_t kWindows1252[32] = {0x20ac, 0x0081, 0x201a, 0x0192, 0x201e, 0
                                        0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0x009d, 0x017e, 0x0178};
 
 void append_code_point(std::string& out, char32_t cp) {
-  if (cp < 0x800) {
-    out += char(0xc0 | (cp >> 6));
-  } else {
-    out += char(0xe0 | (cp >> 12));
-    out += char(0x80 | ((cp >> 6) & 0x3f));
-  }
-  out += char(0x80 | (cp & 0x3f));
+  char bytes[4];
+  out.append(bytes, encode_utf8(cp, bytes));
 }
 
 }  // namespace
+
+DecodedChar decode_utf8_at(std::string_view text, std::size_t i) {
+  const auto c = static_cast<unsigned char>(text[i]);
+  const std::size_t len = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+  if (len == 1 || i + len > text.size() || first_invalid_utf8(text.substr(i, len)) != std::string_view::npos)
+    return {c, 1};
+  char32_t cp = c & (0x7f >> len);
+  for (std::size_t k = 1; k < len; ++k) cp = cp << 6 | (static_cast<unsigned char>(text[i + k]) & 0x3f);
+  return {cp, len};
+}
+
+std::size_t encode_utf8(char32_t c, char* out) {
+  if (c < 0x80) {
+    out[0] = char(c);
+    return 1;
+  }
+  if (c < 0x800) {
+    out[0] = char(0xc0 | (c >> 6));
+    out[1] = char(0x80 | (c & 0x3f));
+    return 2;
+  }
+  if (c < 0x10000) {
+    out[0] = char(0xe0 | (c >> 12));
+    out[1] = char(0x80 | ((c >> 6) & 0x3f));
+    out[2] = char(0x80 | (c & 0x3f));
+    return 3;
+  }
+  out[0] = char(0xf0 | (c >> 18));
+  out[1] = char(0x80 | ((c >> 12) & 0x3f));
+  out[2] = char(0x80 | ((c >> 6) & 0x3f));
+  out[3] = char(0x80 | (c & 0x3f));
+  return 4;
+}
 
 std::string as_utf8(std::string_view s) {
   if (first_invalid_utf8(s) == std::string_view::npos) return std::string(s);

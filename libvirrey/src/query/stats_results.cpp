@@ -51,6 +51,7 @@ class Groups {
     current_ = &groups_[it->second];
     return *current_;
   }
+  std::size_t index_of(const Group& g) const { return std::size_t(&g - groups_.data()); }
   void reset_cursor() { current_ = nullptr; }
   void next_pass() { ++pass_; }
   std::vector<Group>& all() { return groups_; }
@@ -76,16 +77,10 @@ void add_player_game(Group& g, Color side, GameResult result) {
     ++g.player.unfinished;
 }
 
-std::string upper(std::string s) {
-  for (char& c : s)
-    if (c >= 'a' && c <= 'z') c = char(c - 'a' + 'A');
-  return s;
-}
-
 // An ECO group's code from its key (the tag index's lower case): "C02", and
 // Scid's "D37a" keeps its lower-case letter.
 std::string eco_code(std::string key) {
-  if (!key.empty()) key[0] = upper(key.substr(0, 1))[0];
+  if (!key.empty() && key[0] >= 'a' && key[0] <= 'z') key[0] = char(key[0] - 'a' + 'A');
   return key;
 }
 
@@ -104,15 +99,38 @@ Result<std::string> label_of(const store::Database& db, ResultGrouping by, const
   return g.key;
 }
 
+// By player, the group each game went to as White's: a game whose two
+// players fall in one group (one name written two ways, or both unknown)
+// counts there once, as White's game.
+class WhiteGroups {
+ public:
+  explicit WhiteGroups(std::size_t games) : of_(games, kNone) {}
+  // Whether the game counts in the group for `side` (White's is recorded).
+  bool counts(Color side, GameId id, std::size_t group) {
+    if (side == Color::White) return of_[id] = std::uint32_t(group), true;
+    return of_[id] != group;
+  }
+
+ private:
+  static constexpr std::uint32_t kNone = ~std::uint32_t(0);
+  std::vector<std::uint32_t> of_;
+};
+
+// A game in its group: its result, and for players the side's score.
+void add_to_group(Groups& groups, Group& g, GameId id, const GameTable& table, ResultGrouping by, Color side,
+                  WhiteGroups& white_groups) {
+  if (by == ResultGrouping::Player && !white_groups.counts(side, id, groups.index_of(g))) return;
+  g.counts.add(table.result(id), table.plies(id));
+  if (by == ResultGrouping::Player) add_player_game(g, side, table.result(id));
+}
+
 Status scan_tags(const store::Database& db, TagField field, const GameTable& table, Groups& groups,
-                 ResultGrouping by, std::vector<bool>& tagged) {
+                 ResultGrouping by, std::vector<bool>& tagged, WhiteGroups& white_groups) {
   const Color side = field == TagField::Black ? Color::Black : Color::White;
   groups.reset_cursor();
   return db.for_each_tag_range(field, "", "", [&](GameId id, std::string_view value) {
     if (!table.has(id) || tagged[id]) return true;
-    Group& g = groups.at(value, id);
-    g.counts.add(table.result(id), table.plies(id));
-    if (by == ResultGrouping::Player) add_player_game(g, side, table.result(id));
+    add_to_group(groups, groups.at(value, id), id, table, by, side, white_groups);
     tagged[id] = true;
     return true;
   });
@@ -148,7 +166,7 @@ Status group_openings(const store::Database& db, const GameTable& table, Groups&
     if (!rec) return rec.error();
     std::string_view eco = rec->tag("ECO");
     if (eco == "?") eco = {};
-    groups.at(opening_group_key(upper(std::string(eco)), tagged_opening_name(*rec)), id)
+    groups.at(opening_group_key(eco_code(store::normalize_tag_value(eco)), tagged_opening_name(*rec)), id)
         .counts.add(table.result(id), table.plies(id));
   }
   return {};
@@ -253,19 +271,18 @@ Result<ResultPartial> collect(const store::Database& db, const GameScope& scope,
         by == ResultGrouping::Player  ? std::vector<TagField>{TagField::White, TagField::Black}
         : by == ResultGrouping::Event ? std::vector<TagField>{TagField::Event}
                                       : std::vector<TagField>{TagField::Eco};
+    WhiteGroups white_groups(by == ResultGrouping::Player ? table.size() : 0);
     for (TagField f : fields) {
       std::vector<bool> tagged(table.size(), false);
       if (by == ResultGrouping::Eco)
         if (Status c = group_classified_eco(db, table, groups, tagged); !c) return c.error();
-      if (Status t = scan_tags(db, f, table, groups, by, tagged); !t) return t.error();
+      if (Status t = scan_tags(db, f, table, groups, by, tagged, white_groups); !t) return t.error();
       // Games without the tag: the unknown group.
       groups.reset_cursor();
+      const Color side = f == TagField::Black ? Color::Black : Color::White;
       for (GameId id = 0; id < table.size(); ++id) {
         if (!table.has(id) || tagged[id]) continue;
-        Group& g = groups.at("", id);
-        g.counts.add(table.result(id), table.plies(id));
-        if (by == ResultGrouping::Player)
-          add_player_game(g, f == TagField::Black ? Color::Black : Color::White, table.result(id));
+        add_to_group(groups, groups.at("", id), id, table, by, side, white_groups);
       }
       groups.next_pass();
     }

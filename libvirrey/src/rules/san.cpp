@@ -124,11 +124,22 @@ std::optional<SanSyntax> parse_san(std::string_view t, SanProblem& problem) {
     const std::size_t mark = t.find_first_of("/(");
     const bool promotion_like = mark != std::string_view::npos && mark >= 2 && is_file(t[mark - 2]) &&
                                 is_rank(t[mark - 1]);
-    problem = {SanError::NoDestination,
-               promotion_like
-                   ? fmt::format("'{}' is not a move: a promotion is written {}={}", quoted_text(original),
-                                 t.substr(mark - 2, 2), mark + 1 < t.size() ? t.substr(mark + 1, 1) : "Q")
-                   : fmt::format("'{}' is not a move: no destination square", quoted_text(original))};
+    // The last square in the token, when text SAN has no place for follows
+    // it ("e5f6ep", "Qxf7#+", "a8=P").
+    std::size_t square = std::string_view::npos;
+    for (std::size_t k = 0; k + 1 < t.size(); ++k)
+      if (is_file(t[k]) && is_rank(t[k + 1])) square = k;
+    std::string why;
+    if (promotion_like)
+      why = fmt::format("a promotion is written {}={}", t.substr(mark - 2, 2),
+                        mark + 1 < t.size() ? t.substr(mark + 1, 1) : "Q");
+    else if (t == "1/2" || t == "\xc2\xbd")
+      why = "a draw is written 1/2-1/2";
+    else if (square != std::string_view::npos && square + 2 < t.size())
+      why = fmt::format("'{}' after the square {}", quoted_text(t.substr(square + 2)), t.substr(square, 2));
+    else
+      why = "no destination square";
+    problem = {SanError::NoDestination, fmt::format("'{}' is not a move: {}", quoted_text(original), why)};
     return std::nullopt;
   }
   end = read_square_and_origin(t, i, end, san);

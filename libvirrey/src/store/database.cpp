@@ -1,4 +1,5 @@
 // The reads of the Database facade and the RocksDB helpers behind them.
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <filesystem>
@@ -305,15 +306,50 @@ Result<std::vector<TreeMove>> Database::tree_moves(Variant v, std::uint64_t hash
   return out;
 }
 
+namespace {
+// A letter beyond Latin-1 in a key's value (a lead byte of U+0100 and up):
+// in a database written before MetaKey::TagFolding it may be a capital.
+bool beyond_latin1(std::string_view value) {
+  return std::any_of(value.begin(), value.end(),
+                     [](char c) { return static_cast<unsigned char>(c) >= 0xc4; });
+}
+}  // namespace
+
 Status Database::for_each_tag(TagField field, std::string_view value, TagMatch match,
                               const Visit<GameId, std::string_view>& visit) const {
   const std::string norm = normalize_tag_value(value);
-  const std::string prefix =
-      match == TagMatch::Exact ? tag_exact_prefix(field, norm) : tag_value_prefix(field, norm);
-  return impl_->scan(Family::Tags, prefix, [&](std::string_view key, std::string_view) {
-    auto k = parse_tag_key(key);
-    return !k || visit(k->game, k->value);
-  });
+  auto scan_form = [&](std::string_view form, TagMatch m, const Visit<GameId, std::string_view>& on_key) {
+    const std::string prefix =
+        m == TagMatch::Exact ? tag_exact_prefix(field, form) : tag_value_prefix(field, form);
+    return impl_->scan(Family::Tags, prefix, [&](std::string_view key, std::string_view) {
+      auto k = parse_tag_key(key);
+      return !k || on_key(k->game, k->value);
+    });
+  };
+  TagKeyForms forms;
+  if (!impl_->tags_folded) forms = tag_key_forms(norm);
+  if (forms.forms.size() <= 1 && !forms.cut) return scan_form(norm, match, visit);
+  // Keys written before letters beyond Latin-1 were lower-cased: every form
+  // the value may have there, each key's value compared lower-cased. An
+  // exact value's games are given in id order, as one form's are.
+  const TagMatch form_match = forms.cut ? TagMatch::Prefix : match;
+  std::vector<GameId> games;
+  bool stopped = false;
+  for (const std::string& form : forms.forms) {
+    Status s = scan_form(form, form_match, [&](GameId id, std::string_view key_value) {
+      const std::string folded = normalize_tag_value(key_value);
+      const bool hit = match == TagMatch::Exact ? folded == norm : folded.starts_with(norm);
+      if (!hit) return true;
+      if (match == TagMatch::Exact) return games.push_back(id), true;
+      stopped = !visit(id, folded);
+      return !stopped;
+    });
+    if (!s || stopped) return s;
+  }
+  std::sort(games.begin(), games.end());
+  for (GameId id : games)
+    if (!visit(id, norm)) break;
+  return {};
 }
 
 Status Database::for_each_tag_range(TagField field, std::string_view lo, std::string_view hi,
@@ -322,12 +358,15 @@ Status Database::for_each_tag_range(TagField field, std::string_view lo, std::st
   const std::string end = hi.empty() ? prefix_successor(tag_value_prefix(field, {}))
                                      : prefix_successor(tag_value_prefix(field, normalize_tag_value(hi)));
   const std::string field_prefix = tag_value_prefix(field, {});
+  const bool refold = !impl_->tags_folded;
   return impl_->scan(
       Family::Tags, field_prefix,
       [&](std::string_view key, std::string_view) {
         if (!end.empty() && key >= end) return false;
         auto k = parse_tag_key(key);
-        return !k || visit(k->game, k->value);
+        if (!k) return true;
+        if (refold && beyond_latin1(k->value)) return visit(k->game, normalize_tag_value(k->value));
+        return visit(k->game, k->value);
       },
       from);
 }

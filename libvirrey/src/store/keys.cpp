@@ -1,5 +1,8 @@
 #include "virrey/store/keys.hpp"
 
+#include "virrey/base/letter_case.hpp"
+#include "virrey/base/utf8.hpp"
+
 namespace virrey::store {
 
 void put_be(char* out, std::uint64_t value, int bytes) {
@@ -82,17 +85,51 @@ std::string normalize_tag_value(std::string_view value) {
     }
     if (blank && o != begin) *o++ = ' ';
     blank = false;
-    if (c >= 'A' && c <= 'Z') c = c | 0x20;
-    *o++ = char(c);
-    // UTF-8 Latin-1 capitals (U+00C0..U+00DE but U+00D7) to small letters.
-    if (c == 0xc3 && i + 1 < value.size()) {
-      auto d = static_cast<unsigned char>(value[i + 1]);
-      if (d >= 0x80 && d <= 0x9e && d != 0x97) d += 0x20;
-      *o++ = char(d);
-      ++i;
+    if (c < 0x80) {
+      *o++ = char(c >= 'A' && c <= 'Z' ? c | 0x20 : c);
+      continue;
     }
+    // A capital beyond ASCII to its small form, never longer in UTF-8.
+    const DecodedChar d = decode_utf8_at(value, i);
+    if (d.bytes == 1) {
+      *o++ = char(c);
+      continue;
+    }
+    o += encode_utf8(small_letter(d.code), o);
+    i += d.bytes - 1;
   }
   out.resize(std::size_t(o - begin));
+  return out;
+}
+
+TagKeyForms tag_key_forms(std::string_view normalized) {
+  TagKeyForms out;
+  out.forms.emplace_back();
+  std::vector<std::string> alternatives;
+  for (std::size_t i = 0; i < normalized.size();) {
+    const DecodedChar d = decode_utf8_at(normalized, i);
+    alternatives.assign(1, std::string(normalized.substr(i, d.bytes)));
+    i += d.bytes;
+    if (d.bytes > 1)
+      for (char32_t capital : letters_folding_to(d.code)) {
+        if (capital < 0x100) continue;  // folded in every database
+        char bytes[4];
+        alternatives.emplace_back(bytes, encode_utf8(capital, bytes));
+      }
+    if (alternatives.size() == 1) {
+      for (std::string& form : out.forms) form += alternatives[0];
+      continue;
+    }
+    if (out.forms.size() * alternatives.size() > kMaxTagKeyForms) {
+      out.cut = true;
+      break;
+    }
+    std::vector<std::string> next;
+    next.reserve(out.forms.size() * alternatives.size());
+    for (const std::string& form : out.forms)
+      for (const std::string& a : alternatives) next.push_back(form + a);
+    out.forms = std::move(next);
+  }
   return out;
 }
 

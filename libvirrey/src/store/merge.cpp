@@ -272,6 +272,15 @@ Status copy_source(Database& dest, const Database& src, const std::function<void
   auto inputs = new_inputs(d, s);
   if (!inputs) return inputs.error();
 
+  // Tag keys lower-cased in ASCII and Latin-1 only: the destination's
+  // lookups read their other forms too, from before the first key is in.
+  if (d.tags_folded && !s.tags_folded) {
+    rocksdb::WriteBatch batch;
+    batch.Delete(d.cf(Family::Meta), view(meta_key(MetaKey::TagFolding))).PermitUncheckedError();
+    if (Status w = d.write(batch); !w) return w;
+    d.tags_folded = false;
+  }
+
   const std::string dir = IngestGroup::temp_dir(d.path);
   std::error_code ec;
   fs::create_directories(dir, ec);

@@ -64,6 +64,7 @@ struct Database::Impl {
   bool material_ordered = false;  // material_ordered_complete_key() is present
   bool summary_features = false;  // MetaKey::SummaryFormat is 2: every summary has mate and time class
   bool roster_identities = false;  // MetaKey::IdentityFormat is 2 (identities.hpp)
+  bool tags_folded = false;        // MetaKey::TagFolding is 2: tag keys need no other forms (keys.hpp)
   GameId next_game_id = 1;
   std::array<VariantCounts, kVariantCount> counts{};
 

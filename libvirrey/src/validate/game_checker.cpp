@@ -544,6 +544,11 @@ struct GeometryChecker final : pgn::Visitor {
 
   void nag(std::uint8_t value, pgn::Location at) override {
     last_text_at = at;
+    if (!skip_moves && !lines.empty() && !lines.back().has_move && !lines.back().dead)
+      add(Code::Syntax, Severity::Warning, at,
+          fmt::format("${} before any move of its line (PGN puts a NAG after the move it annotates; other "
+                      "readers may refuse it)",
+                      value));
     if (!options.build_movetext || skip_moves) return;
     start_movetext();
     MovetextItem item;
@@ -564,7 +569,7 @@ struct GeometryChecker final : pgn::Visitor {
     out.record.movetext.push_back(std::move(item));
   }
 
-  pgn::Skip begin_variation(pgn::Location) override {
+  pgn::Skip begin_variation(pgn::Location at) override {
     if (skip_moves || lines.empty()) return pgn::Skip::Yes;
     const Line& parent = lines.back();
     Line line;
@@ -575,14 +580,20 @@ struct GeometryChecker final : pgn::Visitor {
       // The parent line broke: its position is unknown, skip the variation.
       return pgn::Skip::Yes;
     }
+    if (!parent.has_move)
+      add(Code::Syntax, Severity::Warning, at,
+          "a variation before any move of its line (PGN puts a variation after the move it replaces; "
+          "other readers may refuse it)");
     lines.push_back(line);
     start_movetext();
     if (options.build_movetext) out.record.movetext.push_back({ItemKind::BeginVariation, 0, 0, {}, {}});
     return pgn::Skip::No;
   }
 
-  void end_variation(pgn::Location) override {
+  void end_variation(pgn::Location at) override {
     if (lines.size() <= 1) return;
+    if (!lines.back().has_move && !lines.back().dead)
+      add(Code::Syntax, Severity::Warning, at, "a variation without a move (other readers may refuse it)");
     lines.pop_back();
     if (options.build_movetext) out.record.movetext.push_back({ItemKind::EndVariation, 0, 0, {}, {}});
   }

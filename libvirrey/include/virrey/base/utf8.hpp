@@ -22,6 +22,17 @@ std::size_t first_invalid_utf8(std::string_view text);
 // copied after one quick check.
 std::string as_utf8(std::string_view s);
 
+// The code point of the well-formed UTF-8 sequence at text[i] and its
+// length in bytes; {byte, 1} for a byte that starts none.
+struct DecodedChar {
+  char32_t code;
+  std::size_t bytes;
+};
+DecodedChar decode_utf8_at(std::string_view text, std::size_t i);
+
+// Writes c (at most U+10FFFF) as UTF-8 at out, returning the bytes written (1 to 4).
+std::size_t encode_utf8(char32_t c, char* out);
+
 // Bytes of the control character at s[i] of UTF-8 text: 1 for C0 and DEL,
 // 2 for C1 (U+0080..U+009F), 0 for any other character.
 std::size_t control_length(std::string_view s, std::size_t i);

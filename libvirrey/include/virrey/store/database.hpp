@@ -184,7 +184,9 @@ class Database {
   // The moves played from a position (plies < tree_plies()), by move bytes.
   Result<std::vector<TreeMove>> tree_moves(Variant v, std::uint64_t hash) const;
   // Games with a tag value (normalised here): exactly, or starting with it.
-  // By value, then by game id.
+  // By value, then by game id (an exact value's: by game id). In a database
+  // written before MetaKey::TagFolding, every form the value may have there
+  // is read (keys.hpp: tag_key_forms).
   Status for_each_tag(TagField field, std::string_view value, TagMatch match,
                       const Visit<GameId, std::string_view /*normalised value*/>& visit) const;
   // Games with lo <= value and value <= hi, where a value that starts with hi

@@ -35,10 +35,12 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "virrey/rules/types.hpp"
 #include "virrey/rules/variant.hpp"
@@ -85,9 +87,22 @@ Key<1 + kTreeHashBytes> tree_prefix(Variant v, std::uint64_t hash);
 Key<1 + kTreeHashBytes + 3> tree_key(Variant v, std::uint64_t hash, Move m);
 
 // --- tags -------------------------------------------------------------------
-// Lower-case (ASCII and the Latin-1 letters of UTF-8), trimmed, inner runs of
-// blanks as one space, NUL bytes dropped. Search normalises its input alike.
+// Lower-case (the letters of base/letter_case.hpp: Latin, Greek, Cyrillic,
+// Armenian), trimmed, inner runs of blanks as one space, NUL bytes dropped.
+// Search normalises its input alike. Databases written before
+// MetaKey::TagFolding hold keys lower-cased in ASCII and Latin-1 only.
 std::string normalize_tag_value(std::string_view value);
+// The forms a normalised value may have among keys lower-cased in ASCII and
+// Latin-1 only: each small letter beyond Latin-1 also as its capital(s).
+// At most kMaxTagKeyForms; past that the forms are of the value's beginning,
+// up to the letter that would exceed it (`cut`: read them as prefixes and
+// compare each key's value normalised again).
+constexpr std::size_t kMaxTagKeyForms = 1024;
+struct TagKeyForms {
+  std::vector<std::string> forms;
+  bool cut = false;
+};
+TagKeyForms tag_key_forms(std::string_view normalized);
 // field | value | 0x00: every game with exactly this (normalised) value.
 std::string tag_exact_prefix(TagField f, std::string_view normalized);
 void append_tag_exact_prefix(std::string& out, TagField f, std::string_view normalized);
@@ -192,6 +207,7 @@ enum class MetaKey : std::uint8_t {
   Analysis = 8,  // | variant (1) | position hash (8) | engine and limits hash (8) -> analysis (analyse layer)
   SummaryFormat = 9,    // -> u32: 2 when every game summary records its mate and time class
   IdentityFormat = 10,  // -> u32: 2 when the identities follow the roster rule (game/identity.hpp)
+  TagFolding = 11,      // -> u32: 2 when every tag key is lower-cased as normalize_tag_value does
 };
 Key<1> meta_key(MetaKey k);
 Key<2> meta_key(MetaKey k, Variant v);
