@@ -454,6 +454,7 @@ GeneratedGame play_game(const GeneratorOptions& o, std::vector<std::uint64_t>& h
   tag("Result", std::string(result_text(result)));
   tag("WhiteElo", std::to_string(pairing.white.elo));
   tag("BlackElo", std::to_string(pairing.black.elo));
+  tag("EventDate", pairing.event_date);
   if (o.variant != Variant::Standard) tag("Variant", std::string(info(o.variant).name));
   if (bishop_swap) tag("BishopSwap", "Yes");
   tag("PlyCount", std::to_string(ply));

@@ -172,6 +172,7 @@ Pairing tournament_pairing(Variant variant, std::uint64_t seed, std::uint64_t in
   p.event = fmt::format("{} {}", format_event(pattern, city.name), year);
   p.site = fmt::format("{} {}", city.name, city.country);
   p.date = fmt::format("{:04}.{:02}.{:02}", year, month, first_day + round);
+  p.event_date = fmt::format("{:04}.{:02}.{:02}", year, month, first_day);
   p.round = fmt::format("{}.{}", round + 1, board + 1);
   p.white = player(seed, ids[std::size_t(a)], t);
   p.black = player(seed, ids[std::size_t(b)], t);

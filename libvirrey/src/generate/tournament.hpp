@@ -19,6 +19,7 @@ struct Pairing {
   std::string event;
   std::string site;
   std::string date;   // YYYY.MM.DD
+  std::string event_date;  // the first round's, YYYY.MM.DD: tells apart events of one name
   std::string round;  // "round.board"
   PlayerTag white;
   PlayerTag black;
