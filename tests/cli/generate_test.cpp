@@ -1,6 +1,7 @@
 // `virrey generate` and the game generator behind it: the same seed gives the
 // same bytes, every game is legal and passes `virrey validate --strict`,
 // results agree with the final position, and promotions happen on every file.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
@@ -471,6 +472,28 @@ TEST(GameGenerator, StandardPromotionsIncludeUnderpromotions) {
   EXPECT_GT(pieces[index(PieceType::Rook)], 0);
   EXPECT_GT(pieces[index(PieceType::Bishop)], 0);
   EXPECT_EQ(pieces[index(PieceType::Viceroy)], 0);
+}
+
+// The generator's world has a few dozen event names and cities, so among
+// hundreds of tournaments two share a name, site and year: each carries its
+// first round's EventDate, which keeps them apart for validate and event.
+TEST(GameGenerator, TournamentsOfOneNameHaveTheirOwnEventDate) {
+  for (Variant v : {Variant::Standard, Variant::Virrey}) {
+    GameGenerator gen(options_for(v, 4242));
+    const int tournaments = 400;
+    std::map<std::pair<std::string, std::string>, int> named;  // Event and Site
+    std::set<std::string> dated;                               // with EventDate
+    for (int t = 0; t < tournaments; ++t) {
+      const auto first = gen.game(std::uint64_t(t) * generate::kGamesPerTournament).record;
+      const auto last = gen.game(std::uint64_t(t + 1) * generate::kGamesPerTournament - 1).record;
+      ASSERT_EQ(first.tag("EventDate"), first.tag("Date"));  // round 1
+      ASSERT_EQ(last.tag("EventDate"), first.tag("EventDate"));
+      ++named[std::pair(std::string(first.tag("Event")), std::string(first.tag("Site")))];
+      dated.insert(fmt::format("{}|{}|{}", first.tag("Event"), first.tag("Site"), first.tag("EventDate")));
+    }
+    EXPECT_LT(named.size(), std::size_t(tournaments)) << "no name repeats: the test shows nothing";
+    EXPECT_EQ(dated.size(), std::size_t(tournaments));
+  }
 }
 
 // Golden values: the generator is frozen like a file format, because sample
