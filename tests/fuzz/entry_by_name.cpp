@@ -15,6 +15,7 @@ Entry entry_by_name(std::string_view name) {
   if (name == "stats_partial") return &stats_partial;
   if (name == "engine_lines") return &engine_lines;
   if (name == "square_index") return &square_index;
+  if (name == "tag_value") return &tag_value;
   return nullptr;
 }
 

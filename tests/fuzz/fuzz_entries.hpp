@@ -64,6 +64,10 @@ void square_index(const std::uint8_t* data, std::size_t size);
 
 // The target of a name ("pgn_reader", "fen", "san", "import", "trf", "event_checks",
 // "material_spec", "engine_lines"), or nullptr.
+// The whole input as a tag value (store/keys.hpp: normalize_tag_value and
+// the forms keys written before may hold it in).
+void tag_value(const std::uint8_t* data, std::size_t size);
+
 using Entry = void (*)(const std::uint8_t*, std::size_t);
 Entry entry_by_name(std::string_view name);
 

@@ -55,7 +55,7 @@ TEST_P(FuzzInputs, ReplayWithoutFailure) {
 INSTANTIATE_TEST_SUITE_P(Targets, FuzzInputs,
                          ::testing::Values("pgn_reader", "fen", "san", "import", "trf", "event_checks",
                                            "material_spec", "board_pattern", "engine_lines", "stats_partial",
-                                           "square_index"),
+                                           "square_index", "tag_value"),
                          [](const auto& info) { return std::string(info.param); });
 
 }  // namespace

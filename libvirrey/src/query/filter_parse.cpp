@@ -268,7 +268,10 @@ Result<Variant> parse_variant(std::string_view text) {
 
 Result<std::string> parse_date_bound(std::string_view text) {
   const std::string_view t = trim_space(text);
-  auto fail = [&] { return bad(fmt::format("bad date '{}': expected yyyy, yyyy.mm or yyyy.mm.dd", text)); };
+  auto fail = [&] {
+    return bad(fmt::format(
+        "bad date '{}': expected yyyy, yyyy.mm or yyyy.mm.dd ('-' or '/' may stand for '.')", text));
+  };
   std::vector<std::string_view> parts;
   std::size_t start = 0;
   for (std::size_t i = 0; i <= t.size(); ++i) {

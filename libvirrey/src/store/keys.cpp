@@ -70,6 +70,12 @@ Key<11> tree_key(Variant v, std::uint64_t hash, Move m) {
 }
 
 std::string normalize_tag_value(std::string_view value) {
+  // NUL bytes go first: the bytes either side of one may make a letter.
+  if (value.find('\0') != std::string_view::npos) {
+    std::string without(value);
+    std::erase(without, '\0');
+    return normalize_tag_value(without);
+  }
   // Never longer than the value (a space stands for at least one blank), so
   // it is written in place: an append per character cost more than the rest.
   std::string out(value.size(), '\0');
@@ -78,7 +84,6 @@ std::string normalize_tag_value(std::string_view value) {
   bool blank = false;
   for (std::size_t i = 0; i < value.size(); ++i) {
     auto c = static_cast<unsigned char>(value[i]);
-    if (c == 0) continue;
     if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
       blank = true;
       continue;
