@@ -7,6 +7,8 @@
 
 #include "collection.hpp"
 #include "feature_pgn.hpp"
+#include "store_hooks.hpp"
+#include "temp_dir.hpp"
 #include "virrey/query/stats_results.hpp"
 
 namespace virrey::testing {
@@ -106,6 +108,43 @@ TEST(ResultGroups, ShardPartialsMergeIntoTheWhole) {
     q.by = by;
     EXPECT_EQ(table_of(query::finish_results(*pa, q)), grouped(*whole->db, by)) << int(by);
   }
+}
+
+// Player groups of names written in capitals and small letters beyond
+// Latin-1: one group each, labelled as the group's first game writes the
+// name, in a database written before such letters were lower-cased in its
+// tag index (whose keys then sort the capitals first) as in a new one.
+TEST(ResultGroups, PlayerLabelsOfOlderDatabasesAreTheFirstGamesSpelling) {
+  std::string pgn;
+  const char* players[][2] = {{"иванов, Иван", "Petrov"},
+                              {"ИВАНОВ, ИВАН", "Petrov"},
+                              {"Məmmədyarov", "ǆurić"},
+                              {"MƏMMƏDYAROV", "ǄURIĆ"}};
+  for (const auto& p : players)
+    pgn += "[Event \"e\"]\n[White \"" + std::string(p[0]) + "\"]\n[Black \"" + p[1] +
+           "\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n";
+  TempDir dir;
+  const std::string path = dir.path() + "/db";
+  store_records(path, records_from_pgn(pgn, Variant::Standard));
+  auto labels = [&] {
+    auto db = store::Database::open(path, {store::OpenMode::ReadOnly, true});
+    EXPECT_TRUE(db);
+    query::ResultQuery q;
+    q.by = ResultGrouping::Player;
+    auto s = query::result_stats(**db, query::GameScope::everything(), q);
+    EXPECT_TRUE(s);
+    std::map<std::string, std::pair<std::string, std::uint64_t>> out;  // key -> label, games
+    for (const auto& g : s->groups) out[g.key] = {g.label, g.counts.games};
+    return out;
+  };
+  const std::map<std::string, std::pair<std::string, std::uint64_t>> want = {
+      {"иванов, иван", {"иванов, Иван", 2}},
+      {"petrov", {"Petrov", 2}},
+      {"məmmədyarov", {"Məmmədyarov", 2}},
+      {"ǆurić", {"ǆurić", 2}}};
+  EXPECT_EQ(labels(), want);
+  ASSERT_TRUE(store::testing::tags_folded_as_latin1(path));
+  EXPECT_EQ(labels(), want);
 }
 
 TEST(ResultGroups, GroupingNames) {

@@ -154,7 +154,7 @@ TEST(SanProblems, SyntaxCodes) {
   // Text after the destination square is named: pgn-extract's "ep" mark,
   // a mate mark before a check mark, a promotion to a pawn; a draw as a move.
   expect_syntax("e5f6ep", SanError::NoDestination, "'e5f6ep' is not a move: 'ep' after the square f6");
-  expect_syntax("Qxf7#+", SanError::NoDestination, "'Qxf7#+' is not a move: '#' after the square f7");
+  expect_syntax("Qxf7#+", SanError::NoDestination, "'Qxf7#+' is not a move: '#+' after the square f7");
   expect_syntax("a8=P", SanError::NoDestination, "'a8=P' is not a move: '=P' after the square a8");
   expect_syntax("1/2", SanError::NoDestination, "'1/2' is not a move: a draw is written 1/2-1/2");
   expect_syntax("Nqe4", SanError::UnexpectedText, "'Nqe4' is not a move: unexpected 'q'");

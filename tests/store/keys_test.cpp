@@ -152,6 +152,12 @@ TEST(Keys, TagValuesAreLowerCasedBeyondLatin1) {
   EXPECT_EQ(normalize_tag_value("ҐЄІЇ ЂЉЊЋЏЈЅ Ѣ ӁӐ"), "ґєії ђљњћџјѕ ѣ ӂӑ");
   EXPECT_EQ(normalize_tag_value("ԱՐՈՆՅԱՆ"), "արոնյան");
   EXPECT_EQ(normalize_tag_value("Ÿ"), "ÿ");
+  EXPECT_EQ(normalize_tag_value("MƏMMƏDYAROV ǄURIĆ ǅ ǇǈǊǋǱǲ"),
+            "məmmədyarov ǆurić ǆ ǉǉǌǌǳǳ");                           // Azerbaijani, digraphs
+  EXPECT_EQ(normalize_tag_value("ἈΘΗΝᾶ Ἀθηνᾶ ᾼ"), "ἀθηνᾶ ἀθηνᾶ ᾳ");  // polytonic Greek
+  EXPECT_EQ(normalize_tag_value("ƁƐƆȻ ⱭⱮ ＡＢ"), "ɓɛɔȼ ɑɱ ａｂ");
+  EXPECT_EQ(normalize_tag_value("ᲐᲑ Ⴀ"), "აბ ⴀ");  // Georgian Mtavruli and Asomtavruli
+  EXPECT_EQ(normalize_tag_value("ȺȾ"), "ȺȾ");            // their small forms are longer in UTF-8
   // Left as they are: the dotted capital I, the capital sharp s, the
   // dotless small i, letters without case, and text that is not UTF-8.
   EXPECT_EQ(normalize_tag_value("İSTANBUL ıi ẞ"), "İstanbul ıi ẞ");
@@ -166,6 +172,7 @@ TEST(Keys, TagKeyFormsAreTheCapitalsKeysWrittenBeforeMayHold) {
   EXPECT_EQ(tag_key_forms("pérez").forms, (std::vector<std::string>{"pérez"}));  // Latin-1: folded before too
   EXPECT_EQ(tag_key_forms("łódź").forms, (std::vector<std::string>{"łódź", "łódŹ", "Łódź", "ŁódŹ"}));
   EXPECT_EQ(tag_key_forms("ÿσ").forms, (std::vector<std::string>{"ÿσ", "ÿΣ", "ÿς", "Ÿσ", "ŸΣ", "Ÿς"}));
+  EXPECT_EQ(tag_key_forms("ǆ").forms, (std::vector<std::string>{"ǆ", "Ǆ", "ǅ"}));
   const TagKeyForms whole = tag_key_forms("иван");
   EXPECT_EQ(whole.forms.size(), 16u);
   EXPECT_FALSE(whole.cut);

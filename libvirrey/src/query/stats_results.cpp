@@ -38,17 +38,21 @@ using Group = ResultPartialGroup;
 
 class Groups {
  public:
+  // The group of a key; its label is taken from its first game (the
+  // lowest id) of the first pass that met it, whatever the order of keys.
   Group& at(std::string_view key, GameId game) {
-    if (current_ && current_->key == key) return *current_;
-    auto [it, added] = index_.try_emplace(std::string(key), groups_.size());
-    if (added) {
-      Group g;
-      g.key = std::string(key);
-      g.first_pass = pass_;
-      g.first_game = game;
-      groups_.push_back(std::move(g));
+    if (!current_ || current_->key != key) {
+      auto [it, added] = index_.try_emplace(std::string(key), groups_.size());
+      if (added) {
+        Group g;
+        g.key = std::string(key);
+        g.first_pass = pass_;
+        g.first_game = game;
+        groups_.push_back(std::move(g));
+      }
+      current_ = &groups_[it->second];
     }
-    current_ = &groups_[it->second];
+    if (current_->first_pass == pass_ && game < current_->first_game) current_->first_game = game;
     return *current_;
   }
   std::size_t index_of(const Group& g) const { return std::size_t(&g - groups_.data()); }

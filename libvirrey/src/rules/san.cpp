@@ -127,16 +127,17 @@ std::optional<SanSyntax> parse_san(std::string_view t, SanProblem& problem) {
     // The last square in the token, when text SAN has no place for follows
     // it ("e5f6ep", "Qxf7#+", "a8=P").
     std::size_t square = std::string_view::npos;
-    for (std::size_t k = 0; k + 1 < t.size(); ++k)
-      if (is_file(t[k]) && is_rank(t[k + 1])) square = k;
+    for (std::size_t k = 0; k + 1 < original.size(); ++k)
+      if (is_file(original[k]) && is_rank(original[k + 1])) square = k;
     std::string why;
     if (promotion_like)
       why = fmt::format("a promotion is written {}={}", t.substr(mark - 2, 2),
                         mark + 1 < t.size() ? t.substr(mark + 1, 1) : "Q");
     else if (t == "1/2" || t == "\xc2\xbd")
       why = "a draw is written 1/2-1/2";
-    else if (square != std::string_view::npos && square + 2 < t.size())
-      why = fmt::format("'{}' after the square {}", quoted_text(t.substr(square + 2)), t.substr(square, 2));
+    else if (square != std::string_view::npos && square + 2 < original.size())
+      why = fmt::format("'{}' after the square {}", quoted_text(original.substr(square + 2)),
+                        original.substr(square, 2));
     else
       why = "no destination square";
     problem = {SanError::NoDestination, fmt::format("'{}' is not a move: {}", quoted_text(original), why)};

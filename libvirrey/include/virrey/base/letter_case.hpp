@@ -1,9 +1,10 @@
-// Letter case beyond ASCII, for comparing names case-blind: the simple
-// lower-case forms of the Latin (Latin-1, Extended-A, the Romanian and
-// Vietnamese letters of Extended-B, Extended Additional), Greek, Cyrillic
-// and Armenian capitals, after Unicode's case pairs. Final sigma is folded
-// to sigma. Left as they are: the Turkish dotted capital I (its small form
-// is i, whose capital is I) and the capital sharp s.
+// Letter case, for comparing names case-blind: Unicode's simple lower-case
+// forms of every alphabet with case (Latin, Greek, Cyrillic, Armenian,
+// Georgian, Cherokee ...; src/base/letter_case_table.inc, made by
+// scripts/gen-letter-case.py), final sigma as sigma. Left as they are: the
+// Turkish dotted capital I (its small form is i, whose capital is I), the
+// capital sharp s, and the two capitals whose small form is longer in
+// UTF-8 (U+023A, U+023E).
 #pragma once
 
 #include <vector>
