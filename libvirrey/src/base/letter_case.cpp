@@ -1,7 +1,6 @@
 #include "virrey/base/letter_case.hpp"
 
 #include <algorithm>
-#include <array>
 #include <iterator>
 
 namespace virrey {

@@ -261,17 +261,14 @@ Result<CheckReport> check_database(const Database& db, const std::function<void(
         if (!ok) problem("material: an entry that does not decode");
         return true;
       }
-      if (f == Family::Tags && !d.tags_folded) {
-        // Keys written before letters beyond Latin-1 were lower-cased are
-        // compared lower-cased as the records' entries are now.
-        auto k = parse_tag_key(key);
-        stored[std::size_t(f)].add(
-            k ? tag_key(k->field, normalize_tag_value(k->value), k->game) : std::string(key), value);
-        check_game(f, game_of(f, key));
-        return true;
-      }
       if (f != Family::Positions) {
-        stored[std::size_t(f)].add(key, value);
+        // Tag keys written before letters beyond Latin-1 were lower-cased
+        // are compared lower-cased, as the records' entries are now.
+        std::string refolded;
+        if (f == Family::Tags && !d.tags_folded)
+          if (auto k = parse_tag_key(key))
+            refolded = tag_key(k->field, normalize_tag_value(k->value), k->game);
+        stored[std::size_t(f)].add(refolded.empty() ? key : std::string_view(refolded), value);
         check_game(f, game_of(f, key));
         return true;
       }

@@ -287,7 +287,7 @@ Status Database::Impl::load_meta() {
   if (Status s = get_meta(view(meta_key(MetaKey::IdentityFormat)), v, found); !s) return s;
   roster_identities = found && v >= kRosterIdentities;
   if (Status s = get_meta(view(meta_key(MetaKey::TagFolding)), v, found); !s) return s;
-  tags_folded = found && v >= 2;
+  tags_folded = found && v >= kFoldedTags;
   if (Status s = get_meta(view(meta_key(MetaKey::NextGameId)), v, found); !s) return s;
   next_game_id = found ? GameId(v) : 1;
   for (int i = 0; i < kVariantCount; ++i) {
@@ -463,7 +463,7 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
     impl->mark_material_index(batch);
     impl->put_meta_u32(batch, MetaKey::SummaryFormat, 2);
     impl->put_meta_u32(batch, MetaKey::IdentityFormat, kRosterIdentities);
-    impl->put_meta_u32(batch, MetaKey::TagFolding, 2);
+    impl->put_meta_u32(batch, MetaKey::TagFolding, kFoldedTags);
     impl->put_counters(batch);
     if (Status ws = impl->write(batch); !ws) return ws.error();
     if (Status ms = impl->load_meta(); !ms) return ms.error();

@@ -253,6 +253,16 @@ std::uint64_t total_games(const std::array<VariantCounts, kVariantCount>& counts
 
 // Copies `src` into `dest` in one ingest: every family with ids shifted, the
 // summed counters and the new input records.
+// Deletes a mark of the destination's (and clears its flag) that a source
+// copied in lacks: the destination then holds that source's older layout too.
+Status drop_mark(Database::Impl& d, Family f, std::string_view key, bool& mark) {
+  rocksdb::WriteBatch batch;
+  batch.Delete(d.cf(f), rocksdb::Slice(key.data(), key.size())).PermitUncheckedError();
+  if (Status w = d.write(batch); !w) return w;
+  mark = false;
+  return {};
+}
+
 Status copy_source(Database& dest, const Database& src, const std::function<void(std::uint64_t)>& progress) {
   Database::Impl& d = dest.impl();
   const Database::Impl& s = src.impl();
@@ -274,12 +284,9 @@ Status copy_source(Database& dest, const Database& src, const std::function<void
 
   // Tag keys lower-cased in ASCII and Latin-1 only: the destination's
   // lookups read their other forms too, from before the first key is in.
-  if (d.tags_folded && !s.tags_folded) {
-    rocksdb::WriteBatch batch;
-    batch.Delete(d.cf(Family::Meta), view(meta_key(MetaKey::TagFolding))).PermitUncheckedError();
-    if (Status w = d.write(batch); !w) return w;
-    d.tags_folded = false;
-  }
+  if (d.tags_folded && !s.tags_folded)
+    if (Status w = drop_mark(d, Family::Meta, view(meta_key(MetaKey::TagFolding)), d.tags_folded); !w)
+      return w;
 
   const std::string dir = IngestGroup::temp_dir(d.path);
   std::error_code ec;
@@ -335,18 +342,14 @@ Status copy_source(Database& dest, const Database& src, const std::function<void
   // A source without the material index leaves the destination's incomplete:
   // material searches replay games until `db upgrade` rebuilds it.
   if (d.material_index && !s.material_index) {
-    rocksdb::WriteBatch batch;
-    batch.Delete(d.cf(Family::Material), view(material_complete_key())).PermitUncheckedError();
-    if (Status w = d.write(batch); !w) return w;
-    d.material_index = false;
+    if (Status w = drop_mark(d, Family::Material, view(material_complete_key()), d.material_index); !w)
+      return w;
     log::warn("{} has no material index: run `virrey db upgrade --db {}` to rebuild it", s.path, d.path);
   }
   // Likewise summaries without the mate and time class.
   if (d.summary_features && !s.summary_features) {
-    rocksdb::WriteBatch batch;
-    batch.Delete(d.cf(Family::Meta), view(meta_key(MetaKey::SummaryFormat))).PermitUncheckedError();
-    if (Status w = d.write(batch); !w) return w;
-    d.summary_features = false;
+    if (Status w = drop_mark(d, Family::Meta, view(meta_key(MetaKey::SummaryFormat)), d.summary_features); !w)
+      return w;
     log::warn("{} has summaries without mates and time controls: run `virrey db upgrade --db {}`", s.path,
               d.path);
   }
@@ -358,12 +361,8 @@ Status copy_source(Database& dest, const Database& src, const std::function<void
   // A source written before the roster rule brought identities as read:
   // the destination's mark goes (merge_databases brings them up to date
   // once every source is in).
-  if (d.roster_identities && !s.roster_identities) {
-    rocksdb::WriteBatch batch;
-    batch.Delete(d.cf(Family::Meta), view(meta_key(MetaKey::IdentityFormat))).PermitUncheckedError();
-    if (Status w = d.write(batch); !w) return w;
-    d.roster_identities = false;
-  }
+  if (d.roster_identities && !s.roster_identities)
+    return drop_mark(d, Family::Meta, view(meta_key(MetaKey::IdentityFormat)), d.roster_identities);
   return {};
 }
 

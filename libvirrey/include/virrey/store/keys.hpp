@@ -206,8 +206,10 @@ enum class MetaKey : std::uint8_t {
   Analysis = 8,  // | variant (1) | position hash (8) | engine and limits hash (8) -> analysis (analyse layer)
   SummaryFormat = 9,    // -> u32: 2 when every game summary records its mate and time class
   IdentityFormat = 10,  // -> u32: 2 when the identities follow the roster rule (game/identity.hpp)
-  TagFolding = 11,      // -> u32: 2 when every tag key is lower-cased as normalize_tag_value does
+  TagFolding = 11,      // -> u32: kFoldedTags when every tag key is lower-cased as normalize_tag_value does
 };
+// MetaKey::TagFolding's value in a database whose tag keys fold every capital.
+constexpr std::uint32_t kFoldedTags = 2;
 Key<1> meta_key(MetaKey k);
 Key<2> meta_key(MetaKey k, Variant v);
 
