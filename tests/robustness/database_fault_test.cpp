@@ -106,6 +106,7 @@ TEST_P(DatabaseFault, EveryCommandExitsThree) {
       {"search", "--db", db, "--moves", "e4"},
       {"stats", "results", "--db", db},
       {"import", kSample, "--db", db, "--force"},
+      {"db", "merge", "--db", scratch / "merged.db", db},
   };
   for (const auto& args : commands) {
     SCOPED_TRACE(args[0] + " " + args[1]);

@@ -360,12 +360,20 @@ TEST(EventChecks, FindingsNameTheEventAndComeInGameOrder) {
             "in \"Open\": round 3 is dated 2024.05.01, before game 3 of round 2 (2024.05.02)");
 }
 
-TEST(EventChecks, LongTagValuesAreCut) {
-  // Two names that differ only past 128 bytes are one name to the checks.
+TEST(EventChecks, LongTagValuesAreToldApartByTheirWholeText) {
+  // Two names that differ only past 128 bytes are two players; one of them
+  // twice in a round is one player; two events so named are two tournaments.
   const std::string base(200, 'x');
-  EXPECT_EQ(run({game("1", base + "1", "B"), game("1", base + "2", "C")}), (V{{"player-twice-in-round", 2}}));
-  const auto found =
-      run_all({game("1", "A", "B", "1-0", {{"Event", base}}), game("1", "A", "C", "1-0", {{"Event", base}})});
+  EXPECT_EQ(run({game("1", base + "1", "B"), game("1", base + "2", "C")}), V{});
+  EXPECT_EQ(run({game("1", base + "1", "B"), game("1", base + "1", "C")}), (V{{"player-twice-in-round", 2}}));
+  EXPECT_EQ(run({game("1", "A", "B", "1-0", {{"Event", base + "1"}}),
+                 game("1", "A", "C", "1-0", {{"Event", base + "2"}})}),
+            V{});
+  // A name whose first 128 bytes are another's whole name is another name.
+  EXPECT_EQ(run({game("1", base.substr(0, 128), "B"), game("1", base, "C")}), V{});
+  // The messages quote the value cut short.
+  const auto found = run_all({game("1", "A", "B", "1-0", {{"Event", base + "1"}}),
+                              game("1", "A", "C", "1-0", {{"Event", base + "1"}})});
   ASSERT_EQ(found.size(), 1u);
   EXPECT_LT(found[0].finding.message.size(), 400u);
 }

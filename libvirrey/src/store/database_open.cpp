@@ -213,6 +213,7 @@ void shorten_manifest(const std::string& path) {
   const std::uintmax_t size = fs::file_size(fs::path(path) / current, ec);
   if (ec || size <= kLongManifest) return;
   rocksdb::DBOptions dbo = db_options(OpenMode::ReadWrite);
+  dbo.info_log = database_log(path);
   Families fam = descriptors();
   for (auto& d : fam.descriptors) d.options.disable_auto_compactions = true;
   std::vector<rocksdb::ColumnFamilyHandle*> handles;
@@ -371,6 +372,7 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
   rocksdb::DB* raw = nullptr;
   rocksdb::Status s;
   if (mode == OpenMode::ReadWrite) {
+    dbo.info_log = database_log(path);
     dbo.create_if_missing = fresh;
     dbo.create_missing_column_families = true;  // ours only: meta was checked
     s = rocksdb::DB::Open(dbo, path, fam.descriptors, &handles, &raw);

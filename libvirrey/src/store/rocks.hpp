@@ -24,6 +24,9 @@ Error to_error(const rocksdb::Status& s, std::string_view what);
 // Options of each family (rocks_options.cpp).
 rocksdb::ColumnFamilyOptions family_options(Family f);
 rocksdb::DBOptions db_options(OpenMode mode);
+// The information log (LOG) of the database in `dir` open for writing, which
+// a full disk ends instead of the process (database_log.cpp).
+std::shared_ptr<rocksdb::Logger> database_log(const std::string& dir);
 
 // The merge operator that sums TreeCounters (tree_merge.cpp).
 std::shared_ptr<rocksdb::MergeOperator> make_tree_merge_operator();

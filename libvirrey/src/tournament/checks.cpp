@@ -23,9 +23,10 @@ using validate::Code;
 
 namespace {
 
-// A tag value kept for the checks is cut here (at a UTF-8 boundary): names,
-// events and dates are far shorter, and a hostile file cannot grow the
-// summaries past a few hundred bytes a game.
+// A tag value's text kept for the checks' messages is cut here (at a UTF-8
+// boundary): names, events and dates are far shorter, and a hostile file
+// cannot grow the summaries past a few hundred bytes a game. Values are told
+// apart by their whole text all the same (its hash beside the kept text).
 constexpr std::size_t kMaxValue = 128;
 
 std::string_view cut(std::string_view v) {
@@ -40,18 +41,20 @@ std::string_view cut(std::string_view v) {
 // interning a value seen before allocates nothing, and a new one rarely.
 class Pool {
  public:
-  Pool() : spans_{{0, 0}}, hashes_{0}, slots_(1024) {}
-  std::uint32_t id(std::string_view v) {
-    v = cut(v);
-    if (v.empty()) return 0;
-    const std::size_t hash = std::hash<std::string_view>{}(v);
+  Pool() : spans_{{0, 0}}, hashes_{0}, whole_{true}, slots_(1024) {}
+  std::uint32_t id(std::string_view whole) {
+    if (whole.empty()) return 0;
+    const std::size_t hash = std::hash<std::string_view>{}(whole);
+    const std::string_view v = cut(whole);
     const auto check = std::uint32_t(hash >> 32);  // the slot's bits, told apart without reading the value
     std::size_t slot = hash & (slots_.size() - 1);
     for (; slots_[slot].id != 0; slot = (slot + 1) & (slots_.size() - 1))
-      if (slots_[slot].check == check && (*this)[slots_[slot].id] == v) return slots_[slot].id;
+      if (slots_[slot].check == check && hashes_[slots_[slot].id] == hash && (*this)[slots_[slot].id] == v)
+        return slots_[slot].id;
     const auto id = std::uint32_t(spans_.size());
     spans_.push_back({chars_.size(), std::uint32_t(v.size())});
     hashes_.push_back(hash);
+    whole_.push_back(v.size() == whole.size());
     chars_.append(v);
     slots_[slot] = {id, check};
     if (spans_.size() * 2 > slots_.size()) rehash();
@@ -61,6 +64,9 @@ class Pool {
     return std::string_view(chars_.data() + spans_[id].first, spans_[id].second);
   }
   std::size_t size() const { return spans_.size(); }
+  // Whether the value of this id is v, without hashing it.
+  bool holds(std::uint32_t id, std::string_view v) const { return whole_[id] && (*this)[id] == v; }
+  bool whole(std::uint32_t id) const { return whole_[id]; }
 
  private:
   struct Slot {
@@ -80,6 +86,7 @@ class Pool {
   std::string chars_;
   std::vector<std::pair<std::size_t, std::uint32_t>> spans_;  // [id]: offset and length in chars_
   std::vector<std::size_t> hashes_;                           // [id]: the value's hash
+  std::vector<bool> whole_;                                   // [id]: the text kept is the whole value
   std::vector<Slot> slots_;                                   // a power of two long
 };
 
@@ -229,10 +236,17 @@ class Spellings {
   struct Ids {
     std::uint32_t spelling = 0, surname = 0;
   };
+  // A name cut short for the messages is a spelling and a surname of its own.
   template <class NameOf>
-  Ids operator()(std::uint32_t name, NameOf name_of) {
+  Ids operator()(std::uint32_t name, NameOf name_of, bool whole) {
     Ids& ids = of_[name];
     if (ids.spelling) return ids;
+    if (!whole) {
+      const std::string own = "\x02" + std::to_string(name);  // no word holds a control byte
+      ids.spelling = keys_.id(own) + 1;
+      ids.surname = ids.spelling - 1;
+      return ids;
+    }
     const NameParts parts = name_parts(name_of(name));
     ids.spelling = keys_.id(spelling_key(parts)) + 1;  // 0: not yet worked out
     ids.surname = keys_.id(parts.surname);
@@ -465,7 +479,7 @@ struct EventChecks::Impl {
           Seen& s = it->second;
           if (fresh) {
             s.game = i;
-            s.ids = spellings(p, name_of);
+            s.ids = spellings(p, name_of, impl.pool.whole(p));
             order.push_back(p);
             const auto [same, new_spelling] = by_spelling.try_emplace(s.ids.spelling, p);
             if (!new_spelling)
@@ -635,7 +649,7 @@ void EventChecks::add(std::size_t input, std::uint64_t number, pgn::Location sta
   Impl& impl = *impl_;
   Pool& pool = impl.pool;
   const auto same_or_id = [&](std::uint32_t last, std::string_view v) {
-    return pool[last] == cut(v) ? last : pool.id(v);
+    return pool.holds(last, v) ? last : pool.id(v);
   };
   Game g;
   const Game* last = impl.games.empty() ? nullptr : &impl.games.back();
@@ -645,8 +659,7 @@ void EventChecks::add(std::size_t input, std::uint64_t number, pgn::Location sta
   // A player's games often follow one another (a collection of one player's games, a match).
   const auto name_id = [&](std::string_view v) {
     if (!last) return pool.id(v);
-    const std::string_view name = cut(v);
-    return pool[last->white] == name ? last->white : pool[last->black] == name ? last->black : pool.id(v);
+    return pool.holds(last->white, v) ? last->white : pool.holds(last->black, v) ? last->black : pool.id(v);
   };
   g.white = name_id(white);
   g.black = name_id(black);
