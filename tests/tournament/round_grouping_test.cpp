@@ -102,14 +102,54 @@ TEST(Grouping, SplitsOneNameByDateAndDisjointSites) {
                                                                   " at Lima", " at Quito", ""}));
 }
 
+// A game of Site "Berlin" and no EventDate, with this Date.
+GameSummary dated(std::string event, std::string date, std::string white, std::string black) {
+  game::GameRecord r = record(std::move(event), "Berlin", "", std::move(white), std::move(black));
+  r.tags.push_back({"Date", std::move(date)});
+  return summarize(r, {});
+}
+
+// A date of a month or a year alone stands for its days: two games are
+// editions apart when every day of the one is more than 120 days from every
+// day of the other. 1982.01.?? ends on 31 January, and 1 May is 90 days on
+// (28 + 31 + 30 + 1): one edition; 1982.09.?? begins 123 days after 1 May
+// (31 + 30 + 31 + 31): another.
+TEST(Grouping, DatesOfAMonthOrAYearAloneTellEditions) {
+  std::vector<GameSummary> g;
+  auto add = [&](std::string event, std::string date, std::string w, std::string b) {
+    g.push_back(dated(std::move(event), std::move(date), std::move(w), std::move(b)));
+  };
+  add("Open", "1982.??.??", "A", "B");   // 0
+  add("Open", "1984.??.??", "A", "C");   // 1: two years on
+  add("Open", "1983.??.??", "B", "C");   // 2: next to both: one day apart at the least
+  add("Cup", "1982.01.??", "D", "E");    // 3
+  add("Cup", "1982.09.??", "D", "F");    // 4: 123 days after 5
+  add("Cup", "1982.05.01", "E", "F");    // 5: 90 days after 3
+  add("Rapid", "1990.??.??", "G", "H");  // 6
+  add("Rapid", "1991.??.??", "G", "I");  // 7: next year: perhaps a day later
+  const auto groups = group_by_event(g);
+  ASSERT_EQ(groups.size(), 4u);
+  EXPECT_EQ(groups[0].games, (std::vector<std::size_t>{0, 1, 2}));  // 1982-1983-1984 chain
+  EXPECT_EQ(groups[0].key.event_date, "1982.??.??");
+  EXPECT_EQ(groups[1].games, (std::vector<std::size_t>{3, 5}));
+  EXPECT_EQ(groups[1].key.event_date, "1982.01.??");
+  EXPECT_EQ(groups[2].games, (std::vector<std::size_t>{4}));
+  EXPECT_EQ(groups[2].key.event_date, "1982.09.??");
+  EXPECT_EQ(groups[3].games, (std::vector<std::size_t>{6, 7}));
+  // Without the middle year, 1982 and 1984 are two editions.
+  g.erase(g.begin() + 2, g.end());
+  const auto apart = group_by_event(g);
+  ASSERT_EQ(apart.size(), 2u);
+  EXPECT_EQ(apart[0].key.event_date, "1982.??.??");
+  EXPECT_EQ(apart[1].key.event_date, "1984.??.??");
+}
+
 // Without an EventDate, an Event name's games months apart are editions;
 // a league's rounds weeks apart are one tournament.
 TEST(Grouping, EditionsWithoutEventDateAreToldByTheGapsInDates) {
   std::vector<GameSummary> g;
   auto add = [&](std::string event, std::string date, std::string w, std::string b) {
-    game::GameRecord r = record(std::move(event), "Berlin", "", std::move(w), std::move(b));
-    r.tags.push_back({"Date", std::move(date)});
-    g.push_back(summarize(r, {}));
+    g.push_back(dated(std::move(event), std::move(date), std::move(w), std::move(b)));
   };
   add("Open", "2003.05.01", "A", "B");    // 0
   add("League", "2004.11.12", "C", "D");  // 1

@@ -350,6 +350,39 @@ TEST(Standings, DoubleRoundRobin) {
   EXPECT_DOUBLE_EQ(value(m, TieBreak::BlackGames, "A"), 3);
 }
 
+// r1 A-B 1-0, C-D 1/2; r2 A-C 0-1, B-D 1-0; r3 A-D 1-0, B-C 1/2.
+std::vector<G> round_robin_of_four() {
+  return {{"A", "B", "1", "1-0"}, {"C", "D", "1", "1/2-1/2"}, {"A", "C", "2", "0-1"},
+          {"B", "D", "2", "1-0"}, {"A", "D", "3", "1-0"},     {"B", "C", "3", "1/2-1/2"}};
+}
+
+// Every pair met, two of them again in a fourth round: no single round
+// robin (a pair met twice), but a double round robin whose second cycle was
+// not played out (4 rounds of the 6 two cycles of four players take).
+TEST(Standings, PairsMetAgainAreNoSingleRoundRobin) {
+  std::vector<G> games = round_robin_of_four();
+  games.push_back({"C", "A", "4", "1-0"});
+  games.push_back({"D", "B", "4", "0-1"});
+  const Made m = make(games);
+  EXPECT_EQ(m.t.system, System::DoubleRoundRobin);
+}
+
+// Koya's threshold is half the points of the rounds, however many results a
+// player was booked in one round: round_robin_of_four, and D also given a
+// half-point bye in round 3. Points:
+// A 2, B 1.5, C 2, D 1. Three rounds: opponents with 1.5 or more count (A,
+// B, C). KS: A 1 (B) + 0 (C) = 1; B 0 + 1/2 = 0.5; C 1 (A) + 1/2 (B) = 1.5;
+// D 1/2 (C) + 0 + 0 = 0.5. (Four results booked for D would make it 2: A, C.)
+TEST(Standings, KoyaCountsRoundsNotResultsBooked) {
+  std::vector<G> games = round_robin_of_four();
+  games.push_back({"D", "BYE", "3", "1/2-1/2", false});
+  const Made m = make(games);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Koya, "A"), 1.0);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Koya, "B"), 0.5);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Koya, "C"), 1.5);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Koya, "D"), 0.5);
+}
+
 // r1 P1-P2 1-0, P3-P4 1/2, P5 bye (1); r2 P5-P1 0-1, P2-P3 1-0 by forfeit, P4 absent;
 // r3 P1-P3 1/2, P4-P5 0-1, P2 half-point bye.
 Made swiss_example() {
@@ -1065,6 +1098,26 @@ TEST(Trf, AGameOfNoKnownRoundFillsTheRoundItsPlayersSpare) {
   EXPECT_EQ(line(1).substr(91 + 10, 8), "   4 w 1") << trf;
   EXPECT_EQ(line(4).substr(91 + 10, 8), "   1 b 0") << trf;
   EXPECT_EQ(line(1).size(), std::size_t(91 + 10 * 2 + 8)) << trf;  // three blocks, none after them
+  for (const auto& d : compare_trf(m.t, read_trf(trf))) ADD_FAILURE() << d.message;
+}
+
+// A game of no known round that its players' round spares is written in
+// that round only, and a column after the rounds (here for D-A: A had a
+// bye in round 1) takes it not again: r1 A bye; B-C 1/2 and D-A 0-1 of
+// Round "?". Starting ranks by name: A 1, B 2, C 3, D 4.
+TEST(Trf, AGameOfNoKnownRoundIsWrittenOnce) {
+  const Made m = make({{"A", "BYE", "1", "1-0", false}, {"B", "C", "?", "1/2-1/2"}, {"D", "A", "?", "0-1"}},
+                      {}, System::Swiss);
+  const std::string trf = write_trf(m.t, standings(m.t, default_tie_breaks(System::Swiss)));
+  auto line = [&](int number) {
+    const std::size_t at = trf.find("\n001    " + std::to_string(number));
+    return at == std::string::npos ? std::string() : trf.substr(at + 1, trf.find('\n', at + 1) - at - 1);
+  };
+  EXPECT_EQ(line(2).substr(91, 8), "   3 w =") << trf;
+  EXPECT_EQ(line(2).size(), std::size_t(91 + 8)) << trf;  // nothing in the column after the rounds
+  EXPECT_EQ(line(3).size(), std::size_t(91 + 8)) << trf;
+  EXPECT_EQ(line(1).substr(91 + 10, 8), "   4 b 1") << trf;  // after the rounds
+  EXPECT_EQ(line(4).substr(91 + 10, 8), "   1 w 0") << trf;
   for (const auto& d : compare_trf(m.t, read_trf(trf))) ADD_FAILURE() << d.message;
 }
 

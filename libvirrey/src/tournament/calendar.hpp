@@ -1,6 +1,7 @@
 // PGN dates as the tournament checks and grouping read them: a Date or
 // EventDate counts only when every digit is known and it is a day of the
-// calendar ("2020.13.45" is no date).
+// calendar ("2020.13.45" is no date); the grouping into editions also reads
+// a month or a year alone as the days it may stand for.
 #pragma once
 
 #include <cstdint>
@@ -41,6 +42,34 @@ inline std::uint32_t full_date(std::string_view d) {
   const bool leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
   if (day > kDays[month - 1] || (month == 2 && day == 29 && !leap)) return 0;
   return v;
+}
+
+// The days a Date may stand for, as yyyymmdd: one day ("2024.05.01"), a
+// month ("2024.05.??") or a year ("2024.??.??"); {0, 0} for any other.
+struct DateSpan {
+  std::uint32_t first = 0, last = 0;
+};
+inline DateSpan date_span(std::string_view d) {
+  if (const std::uint32_t day = full_date(d)) return {day, day};
+  if (d.size() != 10 || d[4] != '.' || d[7] != '.' || d.substr(8) != "??") return {};
+  std::uint32_t year = 0;
+  for (std::size_t i = 0; i < 4; ++i) {
+    if (d[i] < '0' || d[i] > '9') return {};
+    year = year * 10 + std::uint32_t(d[i] - '0');
+  }
+  if (d.substr(5, 2) == "??") return {year * 10000 + 101, year * 10000 + 1231};
+  const std::uint32_t first = full_date(std::string(d.substr(0, 8)) + "01");
+  if (!first) return {};
+  std::uint32_t last = first + 30;
+  while (!full_date(date_text(last))) --last;
+  return {first, last};
+}
+
+// A DateSpan as PGN writes it ("2024.05.01", "2024.05.??", "2024.??.??").
+inline std::string span_text(DateSpan s) {
+  if (s.first == s.last) return date_text(s.first);
+  if (s.first % 10000 == 101 && s.last % 10000 == 1231) return fmt::format("{:04}.??.??", s.first / 10000);
+  return fmt::format("{:04}.{:02}.??", s.first / 10000, s.first / 100 % 100);
 }
 
 }  // namespace virrey::tournament

@@ -97,6 +97,7 @@ struct Game {
   std::uint32_t event = 0, site = 0, event_date = 0, white = 0, black = 0;
   std::uint32_t white_fide = 0, black_fide = 0, round_text = 0;
   std::uint32_t date = 0;                      // yyyymmdd, 0 when not a full date
+  DateSpan date_span;                          // the days a Date of a month or a year alone stands for
   std::uint32_t event_day = 0;                 // EventDate as yyyymmdd, 0 when not a full date
   std::uint16_t white_elo = 0, black_elo = 0;  // 0: no rating
   std::uint16_t round = 0, board = 0;          // round 0: not numbered
@@ -667,6 +668,7 @@ void EventChecks::add(std::size_t input, std::uint64_t number, pgn::Location sta
   g.white_fide = pool.id(white_fide);
   g.black_fide = pool.id(black_fide);
   g.date = full_date(date);
+  g.date_span = date_span(date);
   g.event_day = full_date(event_date);
   g.white_elo = small_number(white_elo, 4000);
   g.black_elo = small_number(black_elo, 4000);
@@ -729,7 +731,8 @@ std::vector<EventFinding> EventChecks::findings() const {
     for (std::size_t k = 0; k < indices.size(); ++k) {
       const Game& game = impl.games[indices[k]];
       keys[k] = {impl.pool[game.event], impl.pool[game.site],  impl.pool[game.event_date],
-                 impl.pool[game.white], impl.pool[game.black], game.variant, game.date};
+                 impl.pool[game.white], impl.pool[game.black], game.variant,
+                 game.date_span.first,  game.date_span.last};
     }
     const std::vector<GameGroup> groups = group_by_event(keys);
     std::vector<TournamentKey> group_keys;

@@ -417,11 +417,14 @@ System recognise_system(const Tournament& t) {
     most = std::max(most, c);
     twice += c >= 2;
   }
-  if (most <= 2 && meets.size() == all_pairs) {
-    return most == 1 || twice * 2 < all_pairs ? System::RoundRobin : System::DoubleRoundRobin;
-  }
-  // A round robin with some games missing: no repeat, as many rounds as one takes.
+  // Every pair met once: a round robin; every pair once or twice, in no more
+  // rounds than two cycles take: a double round robin (its second cycle
+  // maybe not played out). A pair met twice is no single round robin.
   const int rr_rounds = n % 2 == 0 ? n - 1 : n;
+  if (most == 1 && meets.size() == all_pairs) return System::RoundRobin;
+  if (most == 2 && meets.size() == all_pairs && (twice == all_pairs || t.rounds <= 2 * rr_rounds))
+    return System::DoubleRoundRobin;
+  // A round robin with some games missing: no repeat, as many rounds as one takes.
   if (most == 1 && t.rounds >= rr_rounds && meets.size() * 10 >= all_pairs * 9) return System::RoundRobin;
   // Or whose missing games are those of a few players who withdrew (or came
   // late): a quarter of the players at most (one at least) are in every pair
@@ -685,10 +688,22 @@ std::vector<std::optional<double>> tie_break_values(const Tournament& t, TieBrea
     return out;
   }
   const std::vector<int> adjusted = adjusted_half_points(t);
-  int max_entries = 0;  // the rounds (games) a player could score in
-  for (const Player& p : t.players)
-    max_entries = std::max(max_entries, int(std::count_if(p.entries.begin(), p.entries.end(),
-                                                          [](const Entry& e) { return e.counted(); })));
+  // The rounds (games) a player could score in: the most rounds any player
+  // has a counted result in, each game of no known round that spares none
+  // as a round of its own (a round booked twice counts once).
+  int max_entries = 0;
+  for (const Player& p : t.players) {
+    std::set<int> rounds;
+    int beyond = 0;
+    for (const Entry& e : p.entries)
+      if (e.counted()) {
+        if (const int r = e.effective_round(); r != INT_MAX)
+          rounds.insert(r);
+        else
+          ++beyond;
+      }
+    max_entries = std::max(max_entries, int(rounds.size()) + beyond);
+  }
   for (std::size_t i = 0; i < n; ++i) {
     const Player& p = t.players[i];
     switch (tb) {

@@ -236,12 +236,14 @@ std::vector<GameGroup> group_by_event(const std::vector<GroupingKeys>& tagged) {
       if (games[i].date) dated.push_back(i);
     std::stable_sort(dated.begin(), dated.end(),
                      [&](std::size_t a, std::size_t b) { return games[a].date < games[b].date; });
-    long previous = 0;
+    // A new edition where a game's first possible day is that far past the
+    // last possible day of every game before it.
+    long latest = 0;
     for (std::size_t i : dated) {
-      const long day = day_number(games[i].date);
-      if (i == dated.front() || day - previous > kEditionGapDays)
-        editions.push_back(date_text(games[i].date));
-      previous = day;
+      const DateSpan span{games[i].date, std::max(games[i].date, games[i].date_last)};
+      if (i == dated.front() || day_number(span.first) - latest > kEditionGapDays)
+        editions.push_back(span_text(span));
+      latest = i == dated.front() ? day_number(span.last) : std::max(latest, day_number(span.last));
       games[i].event_date = editions.back();
     }
   }
@@ -268,8 +270,11 @@ std::vector<GameGroup> group_by_event(const std::vector<GroupingKeys>& tagged) {
 std::vector<GameGroup> group_by_event(const std::vector<GameSummary>& games) {
   std::vector<GroupingKeys> keys;
   keys.reserve(games.size());
-  for (const GameSummary& g : games)
-    keys.push_back({g.event, g.site, g.event_date, g.white.name, g.black.name, g.variant, full_date(g.date)});
+  for (const GameSummary& g : games) {
+    const DateSpan span = date_span(g.date);
+    keys.push_back(
+        {g.event, g.site, g.event_date, g.white.name, g.black.name, g.variant, span.first, span.last});
+  }
   return group_by_event(keys);
 }
 

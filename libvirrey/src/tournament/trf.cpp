@@ -390,8 +390,10 @@ std::string write_trf(const Tournament& t, const std::vector<Standing>& standing
   std::vector<const Entry*> first_of(t.round_numbers.size() + 2, nullptr);
   for (int pi : by_start) {
     const Player& p = t.players[std::size_t(pi)];
+    // (A game of no known round is where the layout puts it: in the round it
+    // spares, or after the rounds.)
     for (const Entry& e : p.entries)
-      if (const Entry*& first = first_of[layout.slot(e.round)]; !first) first = &e;
+      if (const Entry*& first = first_of[layout.slot(layout.trf_round(e))]; !first) first = &e;
     // A player's entry of a column, absences and rests included where the
     // player has no game in the round; none past the games the player had.
     auto column_entry = [&](const TrfColumn& c) -> const Entry* {
@@ -421,7 +423,7 @@ std::string write_trf(const Tournament& t, const std::vector<Standing>& standing
       put(line, c + 5, c + 5, e.colour ? (*e.colour == Color::White ? "w" : "b") : "-", false);
       put(line, c + 7, c + 7, std::string(1, result_char(t, e, allocated(pi, e))), false);
     }
-    for (const Entry& e : p.entries) first_of[layout.slot(e.round)] = nullptr;
+    for (const Entry& e : p.entries) first_of[layout.slot(layout.trf_round(e))] = nullptr;
     while (!line.text.empty() && line.text.back() == ' ') line.text.pop_back();
     out += line.text + '\n';
   }

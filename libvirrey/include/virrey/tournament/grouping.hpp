@@ -111,7 +111,9 @@ struct GameGroup {
 // or Site is unknown joins the group of the only known value, if there is
 // one. An Event name none of whose games has an EventDate is split where its
 // games' dates are more than 120 days apart (editions of one event under one
-// name), the first date of each standing for its EventDate. Groups come in
+// name; a date of a month or a year alone stands for its days, and two
+// games are that far apart when all of them are), the first date of each
+// standing for its EventDate. Groups come in
 // the order of their first game.
 std::vector<GameGroup> group_by_event(const std::vector<GameSummary>& games);
 
@@ -123,7 +125,9 @@ struct GroupingKeys {
   std::string_view white;
   std::string_view black;
   Variant variant = Variant::Standard;
-  std::uint32_t date = 0;  // the Date as yyyymmdd when it is a day of the calendar, else 0
+  // The days the Date may stand for, as yyyymmdd: one day, a month
+  // ("2024.05.??") or a year ("2024.??.??"); 0 and 0 when not known.
+  std::uint32_t date = 0, date_last = 0;
 };
 // The same grouping, of games given by these tags alone.
 std::vector<GameGroup> group_by_event(const std::vector<GroupingKeys>& games);
