@@ -15,8 +15,10 @@
 #include "db_command.hpp"
 #include "exit_codes.hpp"
 #include "finding_writer.hpp"
+#include "interrupt_cleanup.hpp"
 #include "virrey/analyse/analyser.hpp"
 #include "virrey/analyse/players.hpp"
+#include "virrey/engine/process.hpp"
 #include "virrey/game/pgn_writer.hpp"
 #include "virrey/ingest/pipeline.hpp"
 #include "virrey/query/game_filter.hpp"
@@ -194,6 +196,7 @@ class Summary {
 }  // namespace
 
 int run_analyse(const AnalyseOptions& o) {
+  run_on_interrupt(engine::kill_running_processes);  // no engine searches on without virrey
   auto engine_options = analysis_options(o.engine);
   if (!engine_options) {
     log::error("{}", engine_options.error().message);

@@ -14,7 +14,8 @@ namespace virrey::cli {
 namespace {
 
 // Fixed storage: the handler may only read memory that never moves and call
-// async-signal-safe functions (unlink, sigaction, raise).
+// async-signal-safe functions (unlink, sigaction, raise, and the actions
+// registered, which must be too).
 struct Slot {
   std::atomic<bool> used{false};
   char path[PATH_MAX + 1] = {};
@@ -22,6 +23,9 @@ struct Slot {
 
 std::array<Slot, 8> slots;
 std::mutex registering;  // between threads of the program, never in the handler
+
+// Async-signal-safe actions the handler runs too (stopping child processes).
+std::array<std::atomic<void (*)() noexcept>, 4> actions{};
 
 // Those that end a process by default and that a user or the system sends
 // while an output is written: Ctrl-C, `kill`, a closed terminal, Ctrl-\, a
@@ -39,6 +43,8 @@ namespace {
 
 extern "C" void remove_and_reraise(int sig) {
   remove_registered_outputs();
+  for (auto& action : actions)
+    if (const auto run = action.load(std::memory_order_acquire)) run();
   // The signal's own ending (exit status 128 + N for the shell), as without
   // the handler.
   struct sigaction dfl = {};
@@ -66,6 +72,18 @@ void install_handler() {
 }
 
 }  // namespace
+
+void run_on_interrupt(void (*action)() noexcept) {
+  install_handler();
+  const std::lock_guard lock(registering);
+  for (auto& slot : actions) {
+    if (slot.load(std::memory_order_relaxed) == action) return;
+    if (!slot.load(std::memory_order_relaxed)) {
+      slot.store(action, std::memory_order_release);
+      return;
+    }
+  }
+}
 
 int remove_on_interrupt(const std::string& path) {
   if (path.size() > PATH_MAX) return -1;

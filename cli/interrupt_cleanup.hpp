@@ -21,4 +21,8 @@ void keep_on_interrupt(int slot);
 // it raises itself.
 void remove_registered_outputs();
 
+// On those signals, runs `action` too (async-signal-safe: a command that
+// starts engines has them killed), whether or not a file is registered.
+void run_on_interrupt(void (*action)() noexcept);
+
 }  // namespace virrey::cli

@@ -407,6 +407,49 @@ TEST(Analyse, HangingEngineHitsTheTimeout) {
   EXPECT_LT(seconds, 10.0);
 }
 
+// Whether a process runs: it is there and no zombie (a killed orphan may
+// stay a zombie where nothing reaps it).
+bool running(int pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string stat;
+  if (!std::getline(in, stat)) return false;
+  const auto close = stat.rfind(')');
+  return close != std::string::npos && close + 2 < stat.size() && stat[close + 2] != 'Z';
+}
+
+// virrey stopped by a signal while its engine searches (and reads nothing)
+// takes the engine with it: none is left searching on, its parent gone.
+TEST(Analyse, AnEngineEndsWithVirreyStoppedByASignal) {
+  for (const int sig : {SIGTERM, SIGHUP}) {
+    SCOPED_TRACE(sig);
+    TempDir dir;
+    const auto pgn = write(dir.path(), "g.pgn", kScholar);
+    const std::string log = dir.path() + "/log";
+    const pid_t pid = testing::spawn_virrey(
+        {"analyse", pgn, "--engine", kEngines + "busy.sh", "--engine-timeout", "60", "--plies", "1"}, log);
+    // The engine has started, and has had the time to be asked to search.
+    std::vector<int> engines;
+    for (int i = 0; i < 3000 && engines.empty(); ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      engines = children(pid);
+    }
+    if (engines.empty()) kill(pid, SIGKILL);
+    ASSERT_FALSE(engines.empty()) << testing::read_file(log);
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    kill(pid, sig);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == sig) << testing::read_file(log);
+    bool gone = false;
+    for (int i = 0; i < 250 && !gone; ++i) {
+      gone = !running(engines[0]);
+      if (!gone) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    EXPECT_TRUE(gone) << "engine " << engines[0] << " still runs";
+    if (!gone) kill(engines[0], SIGKILL);
+  }
+}
+
 TEST(Analyse, MissingEngineIsAClearError) {
   TempDir dir;
   const auto pgn = write(dir.path(), "g.pgn", kScholar);

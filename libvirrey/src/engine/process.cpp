@@ -6,6 +6,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <array>
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 
@@ -15,7 +17,32 @@ namespace {
 // The longest line kept from an engine; a longer one is cut (an engine that
 // writes without newlines cannot grow our memory).
 constexpr std::size_t kMaxLine = 1 << 16;
+
+// The children running, for kill_running_processes: slots a signal handler
+// may read (lock-free atomics in storage that never moves). A child beyond
+// the slots is only not killed that way.
+std::array<std::atomic<pid_t>, 256> running_children{};
+static_assert(std::atomic<pid_t>::is_always_lock_free);
+
+void track(pid_t pid) {
+  for (auto& slot : running_children) {
+    pid_t empty = 0;
+    if (slot.compare_exchange_strong(empty, pid)) return;
+  }
+}
+
+void untrack(pid_t pid) {
+  for (auto& slot : running_children) {
+    pid_t expected = pid;
+    if (slot.compare_exchange_strong(expected, 0)) return;
+  }
+}
 }  // namespace
+
+void kill_running_processes() noexcept {
+  for (auto& slot : running_children)
+    if (const pid_t pid = slot.load(); pid > 0) ::kill(pid, SIGKILL);
+}
 
 Process::~Process() { kill(); }
 
@@ -51,6 +78,7 @@ Status Process::start(const std::vector<std::string>& argv) {
   }
   close(in_pipe[0]);
   close(out_pipe[1]);
+  track(pid);
   pid_ = pid;
   to_child_ = in_pipe[1];
   from_child_ = out_pipe[0];
@@ -114,6 +142,7 @@ void Process::kill() {
     int status = 0;
     while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
     }
+    untrack(pid_);
   }
   pid_ = -1;
   buffer_.clear();

@@ -41,4 +41,9 @@ class Process {
   bool eof_ = false;
 };
 
+// Kills (SIGKILL) every child process a Process has started and not yet
+// killed: for a signal handler, before the program ends by the signal (a
+// busy engine would search on, its parent gone). Async-signal-safe.
+void kill_running_processes() noexcept;
+
 }  // namespace virrey::engine
