@@ -1,6 +1,7 @@
 #include "stats_partial.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -181,7 +182,7 @@ store::TreeCounters tree_of(const Json& j) {
 
 Variant variant_of(const Json& j) {
   auto v = resolve_variant(j.get<std::string>());
-  if (!v) throw std::invalid_argument("unknown variant " + j.get<std::string>());
+  if (!v) throw std::invalid_argument("unknown variant " + j.dump());
   return *v;
 }
 
@@ -313,6 +314,11 @@ struct PromotionsCodec {
   static void merge(Stats& into, const Stats& from, store::GameId shift) {
     query::merge_promotion_stats(into, from, shift);
   }
+  static std::uint64_t largest_id(const Stats& s) {
+    std::uint64_t most = 0;
+    for (const auto& v : s.variants) most = std::max<std::uint64_t>(most, v.viceroy.max_game);
+    return most;
+  }
   static std::string write(const Stats& s, const Json&, Format f) { return write_promotions(s, f); }
 };
 
@@ -356,6 +362,11 @@ struct ResultsCodec {
   }
   static void merge(Stats& into, const Stats& from, store::GameId shift) {
     query::merge_result_partial(into, from, shift);
+  }
+  static std::uint64_t largest_id(const Stats& s) {
+    std::uint64_t most = 0;
+    for (const auto& g : s.groups) most = std::max<std::uint64_t>(most, g.first_game);
+    return most;
   }
   static std::string write(const Stats& s, const Json& q, Format f) {
     query::ResultQuery rq;
@@ -437,9 +448,10 @@ struct OpeningsCodec {
       }
       const bool named = j.contains("named");
       const std::string hex = j.at(named ? "named" : "position");
-      std::size_t used = 0;
-      const std::uint64_t hash = std::stoull(hex, &used, 16);
-      if (used != hex.size()) throw std::invalid_argument("a position that is not a hash: " + hex);
+      std::uint64_t hash = 0;
+      const auto [end, ec] = std::from_chars(hex.data(), hex.data() + hex.size(), hash, 16);
+      if (hex.empty() || ec != std::errc() || end != hex.data() + hex.size())
+        throw std::invalid_argument("a position that is not a hash: " + Json(hex).dump());
       if (named) {
         p.names[hash] = j.at("opening").get<std::string>();
         continue;
@@ -592,19 +604,42 @@ struct Partial {
   std::string name;  // file, for messages
   Json head;
   std::vector<Json> records;
+  std::vector<std::size_t> lines;  // of the records
 };
 
 // A codec's records read back, their numbers checked first (the 64-bit keys
-// a codec names by is_key aside).
+// a codec names by is_key aside), and their game ids within the partial's
+// span. A record's error is located by its line, the others by the file.
 template <class Codec>
-typename Codec::Stats read_records(const std::vector<Json>& records) {
-  for (const Json& r : records) {
-    if constexpr (requires { Codec::is_key(r, std::size_t(0)); })
-      check_numbers(r, Codec::is_key);
-    else
-      check_numbers(r);
+Result<typename Codec::Stats> read_records(const Partial& p) {
+  const auto refused = [&](std::string_view where, std::string_view why) {
+    return Error{ErrorKind::InvalidArgument,
+                 fmt::format("{}: not a partial result of stats {}: {}", where, Codec::name, why)};
+  };
+  for (std::size_t i = 0; i < p.records.size(); ++i) {
+    const Json& r = p.records[i];
+    try {
+      if constexpr (requires { Codec::is_key(r, std::size_t(0)); })
+        check_numbers(r, Codec::is_key);
+      else
+        check_numbers(r);
+    } catch (const std::exception& e) {
+      return refused(fmt::format("{}:{}", p.name, p.lines[i]), e.what());
+    }
   }
-  return Codec::read(records);
+  try {
+    typename Codec::Stats s = Codec::read(p.records);
+    if constexpr (requires { Codec::largest_id(s); }) {
+      const std::uint64_t span = p.head.at("id_span").get<std::uint64_t>();
+      if (const std::uint64_t id = Codec::largest_id(s); id > span)
+        return refused(p.name, fmt::format("game {} past the {} game ids of its header", id, span));
+    }
+    return s;
+  } catch (const nlohmann::json::exception&) {
+    return refused(p.name, "a record with a field missing or of another type");
+  } catch (const std::exception& e) {
+    return refused(p.name, e.what());
+  }
 }
 
 template <class Codec>
@@ -613,13 +648,9 @@ Result<std::string> fold(const std::vector<Partial>& partials, Format format) {
   std::uint64_t shift = 0;
   for (std::size_t i = 0; i < partials.size(); ++i) {
     const Partial& p = partials[i];
-    typename Codec::Stats one;
-    try {
-      one = read_records<Codec>(p.records);
-    } catch (const std::exception& e) {
-      return Error{ErrorKind::InvalidArgument,
-                   fmt::format("{}: not a partial result of stats {}: {}", p.name, Codec::name, e.what())};
-    }
+    auto read = read_records<Codec>(p);
+    if (!read) return read.error();
+    typename Codec::Stats one = std::move(*read);
     if (i == 0)
       total = std::move(one);
     else
@@ -634,9 +665,12 @@ Result<std::string> fold(const std::vector<Partial>& partials, Format format) {
     if constexpr (requires { Codec::no_result(total); })
       if (auto why = Codec::no_result(total)) return Error{ErrorKind::NotFound, *why};
     return Codec::write(total, query, format);
+  } catch (const nlohmann::json::exception&) {
+    return Error{ErrorKind::InvalidArgument,
+                 fmt::format("{}:1: a bad query: a field missing or of another type", partials.front().name)};
   } catch (const std::exception& e) {
     return Error{ErrorKind::InvalidArgument,
-                 fmt::format("{}: a bad query: {}", partials.front().name, e.what())};
+                 fmt::format("{}:1: a bad query: {}", partials.front().name, e.what())};
   }
 }
 
@@ -649,6 +683,46 @@ Result<std::string> fold_by_name(std::string_view name, const std::vector<Partia
   } else {
     return Error{ErrorKind::InvalidArgument, fmt::format("no statistic '{}' has partial results", name)};
   }
+}
+
+// Counts a line's JSON values, stopping at the first past the limit (or at
+// a syntax error): nothing is built.
+class ValueCounter final : public nlohmann::json_sax<Json> {
+ public:
+  explicit ValueCounter(std::size_t limit) : left_(limit) {}
+  bool null() override { return take(); }
+  bool boolean(bool) override { return take(); }
+  bool number_integer(number_integer_t) override { return take(); }
+  bool number_unsigned(number_unsigned_t) override { return take(); }
+  bool number_float(number_float_t, const string_t&) override { return take(); }
+  bool string(string_t&) override { return take(); }
+  bool binary(binary_t&) override { return take(); }
+  bool start_object(std::size_t) override { return take(); }
+  bool key(string_t&) override { return true; }
+  bool end_object() override { return true; }
+  bool start_array(std::size_t) override { return take(); }
+  bool end_array() override { return true; }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
+    return false;
+  }
+  bool exceeded() const { return exceeded_; }
+
+ private:
+  bool take() {
+    if (left_ == 0) return !(exceeded_ = true);
+    --left_;
+    return true;
+  }
+  std::size_t left_;
+  bool exceeded_ = false;
+};
+
+// Whether `line` holds at most `limit` JSON values (up to its first syntax
+// error, if it has one).
+bool within_values(const std::string& line, std::size_t limit) {
+  ValueCounter counter(limit);
+  Json::sax_parse(line, &counter);
+  return !counter.exceeded();
 }
 
 // Reads one partial: its header and records.
@@ -664,6 +738,9 @@ Result<Partial> read_partial(const std::string& path) {
   p.name = path;
   // A line longer than this is no partial's (and /dev/zero must not fill the memory).
   constexpr std::size_t kMaxLine = std::size_t(64) << 20;
+  // The most JSON values (numbers, strings, arrays, objects) a line holds:
+  // a partial's record holds a few hundred, a histogram's some thousands.
+  constexpr std::size_t kMaxValues = std::size_t(1) << 20;
   std::string line;
   auto next_line = [&]() -> bool {
     line.clear();
@@ -682,6 +759,12 @@ Result<Partial> read_partial(const std::string& path) {
       return Error{ErrorKind::InvalidArgument,
                    fmt::format("{}:{}: a line over 64 MiB: not a partial result", path, n)};
     if (line.empty()) continue;
+    // The values are counted before the line is read into objects: a line
+    // of millions of tiny values would take gigabytes as JSON objects.
+    if (!within_values(line, kMaxValues))
+      return Error{ErrorKind::InvalidArgument,
+                   fmt::format("{}:{}: more than {} JSON values in a line: not a partial result", path, n,
+                               kMaxValues)};
     Json j = Json::parse(line, nullptr, false);
     if (j.is_discarded() || !j.is_object() || !strings_from_json(j))
       return Error{ErrorKind::InvalidArgument, fmt::format("{}:{}: not a JSON object", path, n)};
@@ -703,6 +786,7 @@ Result<Partial> read_partial(const std::string& path) {
       p.head = std::move(j);
     } else {
       p.records.push_back(std::move(j));
+      p.lines.push_back(n);
     }
   }
   if (in->bad()) return Error{ErrorKind::Io, fmt::format("cannot read {}", path)};
@@ -771,14 +855,11 @@ Result<query::OpeningStats> read_openings_guide(const std::string& path, const S
     q->erase("top");
   }
   if (mine != theirs) return refused("a partial of another query (variant, position, depth or filter)");
-  try {
-    const auto positions = read_records<OpeningsCodec>(p->records);
-    auto tree = query::opening_tree(positions);
-    if (!tree) return refused(tree.error().message);
-    return *tree;
-  } catch (const std::exception& e) {
-    return refused(std::string("not a partial result of stats openings: ") + e.what());
-  }
+  const auto positions = read_records<OpeningsCodec>(*p);
+  if (!positions) return refused(positions.error().message);
+  auto tree = query::opening_tree(*positions);
+  if (!tree) return refused(tree.error().message);
+  return *tree;
 }
 
 std::string partial_endgames(const query::EndgameStats& s, const StatsEndgamesOptions& o,

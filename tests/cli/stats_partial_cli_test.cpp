@@ -120,6 +120,21 @@ TEST_F(StatsPartialCli, OneTwoAndFiveShardsMergeToTheBytesOfOneDatabase) {
   }
 }
 
+// A shard without games of the explorer's variant tells nothing of where
+// the counts come from: a filter that has the games replayed gives the one
+// database's "replay", not "tree+replay", in either order of the shards.
+TEST_F(StatsPartialCli, AShardWithoutTheVariantLeavesTheSourceAsOneDatabaseGives) {
+  const auto one = shards("one", {{0, 1}});
+  const auto two = shards("two", {{1}, {0}});
+  const std::string stat = "openings --variant standard --result 1-0 --depth 2";
+  const std::string expected = run_ok("stats " + stat + " --format json --db " + one[0]);
+  ASSERT_NE(expected.find("\"replay\""), std::string::npos) << expected;
+  const std::string files = partials(two, stat, "v");
+  EXPECT_EQ(run_ok("stats merge --format json" + files), expected);
+  const std::string reversed = partials({two[1], two[0]}, stat, "r");
+  EXPECT_EQ(run_ok("stats merge --format json" + reversed), expected);
+}
+
 TEST_F(StatsPartialCli, PartialsFoldInStages) {
   const auto one = shards("one", {{0, 1, 2, 3, 4}});
   const auto five = shards("five", {{0}, {1}, {2}, {3}, {4}});
@@ -191,6 +206,8 @@ TEST_F(StatsPartialCli, RefusesNumbersNoDatabaseWrites) {
   const std::size_t first = games.find('\n') + 1;
   const std::string record = games.substr(first, games.find('\n', first) + 1 - first);
   const std::string twice = edited(games, "\"records\":2", "\"records\":3") + record;
+  std::string zeros;
+  for (int i = 0; i < 1100000; ++i) zeros += "0,";
   const std::pair<std::string, std::string> cases[] = {
       {edited(games, "\"lengths\":[[", "\"lengths\":[[-1,1],["), "no count: -1"},
       {edited(games, "\"lengths\":[[", "\"lengths\":[[100000000,1],["), "plies"},
@@ -199,14 +216,26 @@ TEST_F(StatsPartialCli, RefusesNumbersNoDatabaseWrites) {
       {edited(games, "\"results\":[", "\"results\":[9007199254740993,"), "larger than any"},
       {edited(games, "\"results\":[", "\"results\":[1"), "do not add up"},
       {twice, "twice"},
-      {edited(promotions, "\"cells\":[[", "\"cells\":[[1,0,40,1,0,0],["), "file the board"}};
+      {edited(promotions, "\"cells\":[[", "\"cells\":[[1,0,40,1,0,0],["), "file the board"},
+      // A game past the ids its header gives (shifted, it would pass 32 bits).
+      {edited(promotions, "\"viceroy\":[", "\"viceroy\":[0,0,0,4294967294,"), "past the"},
+      // A number where a record has a string: no library's words.
+      {edited(promotions, "\"games_with_promotion\":", "\"games_with_promotion\":\"x\",\"y\":"),
+       "of another type"},
+      // A line of a million and more tiny values (gigabytes as JSON objects).
+      {edited(games, "\"results\":[", "\"pad\":[" + zeros + "0],\"results\":["), "JSON values"}};
   for (const auto& [text, why] : cases) {
     write_file(dir / "x.jsonl", text);
     auto r = run_virrey_words("stats merge " + (dir / "x.jsonl"));
     EXPECT_EQ(r.exit_code, 2) << why << "\n" << r.err;
     EXPECT_NE(r.err.find(why), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("json.exception"), std::string::npos) << r.err;
     EXPECT_TRUE(r.out.empty()) << r.out;
   }
+  // An error in a record names its line (the header is line 1).
+  write_file(dir / "x.jsonl", edited(games, "\"lengths\":[[", "\"lengths\":[[-1,1],["));
+  EXPECT_NE(run_virrey_words("stats merge " + (dir / "x.jsonl")).err.find(dir / "x.jsonl:2: "),
+            std::string::npos);
   // The partials as written still merge.
   write_file(dir / "g.jsonl", games);
   EXPECT_EQ(run_virrey_words("stats merge " + (dir / "g.jsonl")).exit_code, 0);

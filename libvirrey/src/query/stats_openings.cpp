@@ -306,9 +306,18 @@ Result<OpeningStats> opening_stats(const store::Database& db, const OpeningQuery
 }
 
 void merge_opening_stats(OpeningStats& into, const OpeningStats& from) {
+  // A shard that gave no game and replayed none (one without games of the
+  // variant) says nothing of where the counts come from.
+  const auto gave_nothing = [](const OpeningStats& s) { return s.total.games == 0 && s.games_replayed == 0; };
+  const bool into_nothing = gave_nothing(into), from_nothing = gave_nothing(from);
   into.total.add(from.total);
   merge_moves(into.moves, from.moves);
   into.games_replayed += from.games_replayed;
+  if (from_nothing) return;
+  if (into_nothing) {
+    into.source = from.source;
+    return;
+  }
   const bool tree = into.source != OpeningSource::Replay || from.source != OpeningSource::Replay;
   const bool replay = into.source != OpeningSource::Tree || from.source != OpeningSource::Tree;
   into.source = replay ? (tree ? OpeningSource::TreeAndReplay : OpeningSource::Replay) : OpeningSource::Tree;
