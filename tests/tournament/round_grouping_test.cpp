@@ -109,11 +109,14 @@ GameSummary dated(std::string event, std::string date, std::string white, std::s
   return summarize(r, {});
 }
 
-// A date of a month or a year alone stands for its days: two games are
-// editions apart when every day of the one is more than 120 days from every
-// day of the other. 1982.01.?? ends on 31 January, and 1 May is 90 days on
-// (28 + 31 + 30 + 1): one edition; 1982.09.?? begins 123 days after 1 May
-// (31 + 30 + 31 + 31): another.
+// A date of a month or a year alone joins the one edition of full dates its
+// days come within 120 days of: 1982.01.?? (1 to 31 January) that of 1 May
+// (90 days after 31 January: 28 + 31 + 30 + 1); 1982.09.?? begins 123 days
+// after 1 May (31 + 30 + 31 + 31): an edition of its own. Dates of a year
+// alone make editions where every day of one is more than 120 days from
+// every day of the one before: 1982, 1983 and 1984 chain (a day apart at
+// the least), 1982 and 1984 do not. A year that may belong to two editions
+// joins neither: it never makes them one.
 TEST(Grouping, DatesOfAMonthOrAYearAloneTellEditions) {
   std::vector<GameSummary> g;
   auto add = [&](std::string event, std::string date, std::string w, std::string b) {
@@ -130,18 +133,29 @@ TEST(Grouping, DatesOfAMonthOrAYearAloneTellEditions) {
   const auto groups = group_by_event(g);
   ASSERT_EQ(groups.size(), 4u);
   EXPECT_EQ(groups[0].games, (std::vector<std::size_t>{0, 1, 2}));  // 1982-1983-1984 chain
-  EXPECT_EQ(groups[0].key.event_date, "1982.??.??");
+  EXPECT_EQ(groups[0].key.event_date, "");                          // one edition: no date stands for it
   EXPECT_EQ(groups[1].games, (std::vector<std::size_t>{3, 5}));
-  EXPECT_EQ(groups[1].key.event_date, "1982.01.??");
+  EXPECT_EQ(groups[1].key.event_date, "1982.05.01");
   EXPECT_EQ(groups[2].games, (std::vector<std::size_t>{4}));
   EXPECT_EQ(groups[2].key.event_date, "1982.09.??");
   EXPECT_EQ(groups[3].games, (std::vector<std::size_t>{6, 7}));
+  EXPECT_EQ(groups[3].key.event_date, "");  // one edition: no date stands for it
   // Without the middle year, 1982 and 1984 are two editions.
   g.erase(g.begin() + 2, g.end());
   const auto apart = group_by_event(g);
   ASSERT_EQ(apart.size(), 2u);
   EXPECT_EQ(apart[0].key.event_date, "1982.??.??");
   EXPECT_EQ(apart[1].key.event_date, "1984.??.??");
+  // Two editions a year apart, and a game of that year between them.
+  g.clear();
+  add("Open", "1997.01.20", "A", "B");
+  add("Open", "1997.??.??", "A", "C");
+  add("Open", "1998.01.20", "B", "C");
+  const auto bridged = group_by_event(g);
+  ASSERT_EQ(bridged.size(), 3u);
+  EXPECT_EQ(bridged[0].key.event_date, "1997.01.20");
+  EXPECT_EQ(bridged[1].key.event_date, "1997.??.??");
+  EXPECT_EQ(bridged[2].key.event_date, "1998.01.20");
 }
 
 // Without an EventDate, an Event name's games months apart are editions;

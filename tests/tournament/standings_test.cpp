@@ -383,6 +383,19 @@ TEST(Standings, KoyaCountsRoundsNotResultsBooked) {
   EXPECT_DOUBLE_EQ(value(m, TieBreak::Koya, "D"), 0.5);
 }
 
+// A round of several games (a match's, Round "1.1" to "1.4" as round 1):
+// each counts. A beats B 3-1: the most results 4, half of them 2 points: B's
+// 1 is under it, so A's Koya is 0; A's 3 is over it: B's is 1 (a win).
+TEST(Standings, KoyaCountsEachGameOfARoundOfSeveral) {
+  const Made m = make({{"A", "B", "1.1", "1-0"},
+                       {"B", "A", "1.2", "0-1"},
+                       {"A", "B", "1.3", "1-0"},
+                       {"B", "A", "1.4", "1-0"}},
+                      {}, System::DoubleRoundRobin);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Koya, "A"), 0.0);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::Koya, "B"), 1.0);
+}
+
 // r1 P1-P2 1-0, P3-P4 1/2, P5 bye (1); r2 P5-P1 0-1, P2-P3 1-0 by forfeit, P4 absent;
 // r3 P1-P3 1/2, P4-P5 0-1, P2 half-point bye.
 Made swiss_example() {

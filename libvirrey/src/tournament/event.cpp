@@ -688,21 +688,20 @@ std::vector<std::optional<double>> tie_break_values(const Tournament& t, TieBrea
     return out;
   }
   const std::vector<int> adjusted = adjusted_half_points(t);
-  // The rounds (games) a player could score in: the most rounds any player
-  // has a counted result in, each game of no known round that spares none
-  // as a round of its own (a round booked twice counts once).
+  // The games a player could score in: the most results any player has,
+  // but for a result without an opponent (a bye) in a round where the
+  // player also has a game: a round booked twice, not one more game. (A
+  // round of several games, a match's or a team's, counts each.)
   int max_entries = 0;
   for (const Player& p : t.players) {
-    std::set<int> rounds;
-    int beyond = 0;
+    std::set<int> with_game;
     for (const Entry& e : p.entries)
-      if (e.counted()) {
-        if (const int r = e.effective_round(); r != INT_MAX)
-          rounds.insert(r);
-        else
-          ++beyond;
-      }
-    max_entries = std::max(max_entries, int(rounds.size()) + beyond);
+      if (e.counted() && e.opponent >= 0 && e.effective_round() != INT_MAX)
+        with_game.insert(e.effective_round());
+    int results = 0;
+    for (const Entry& e : p.entries)
+      if (e.counted() && (e.opponent >= 0 || !with_game.count(e.effective_round()))) ++results;
+    max_entries = std::max(max_entries, results);
   }
   for (std::size_t i = 0; i < n; ++i) {
     const Player& p = t.players[i];

@@ -231,21 +231,65 @@ std::vector<GameGroup> group_by_event(const std::vector<GroupingKeys>& tagged) {
     if (std::any_of(event_games.begin(), event_games.end(),
                     [&](std::size_t i) { return !unknown_tag_value(games[i].event_date); }))
       continue;
-    std::vector<std::size_t> dated;
+    // Editions by the full dates: a new one where a date is that far past
+    // the one before.
+    std::vector<std::size_t> full, partial;
     for (std::size_t i : event_games)
-      if (games[i].date) dated.push_back(i);
-    std::stable_sort(dated.begin(), dated.end(),
+      if (games[i].date) (games[i].date_last > games[i].date ? partial : full).push_back(i);
+    std::stable_sort(full.begin(), full.end(),
                      [&](std::size_t a, std::size_t b) { return games[a].date < games[b].date; });
-    // A new edition where a game's first possible day is that far past the
-    // last possible day of every game before it.
-    long latest = 0;
-    for (std::size_t i : dated) {
-      const DateSpan span{games[i].date, std::max(games[i].date, games[i].date_last)};
-      if (i == dated.front() || day_number(span.first) - latest > kEditionGapDays)
-        editions.push_back(span_text(span));
-      latest = i == dated.front() ? day_number(span.last) : std::max(latest, day_number(span.last));
-      games[i].event_date = editions.back();
+    struct Edition {
+      long first, last;  // day numbers
+      std::string_view label;
+    };
+    std::vector<Edition> dated;
+    for (std::size_t i : full) {
+      const long day = day_number(games[i].date);
+      if (dated.empty() || day - dated.back().last > kEditionGapDays) {
+        editions.push_back(date_text(games[i].date));
+        dated.push_back({day, day, editions.back()});
+      }
+      dated.back().last = day;
+      games[i].event_date = dated.back().label;
     }
+    // A date of a month or a year alone joins the one edition it may be of
+    // (its days within the gap of that edition's, of no other's); the rest
+    // make editions of their own, where every day of one is that far from
+    // every day of the one before. They never join two editions into one.
+    std::vector<std::size_t> alone;
+    for (std::size_t i : partial) {
+      const long first = day_number(games[i].date), last = day_number(games[i].date_last);
+      const Edition* only = nullptr;
+      int within = 0;
+      for (const Edition& e : dated)
+        if (first <= e.last + kEditionGapDays && last >= e.first - kEditionGapDays) {
+          only = &e;
+          ++within;
+        }
+      if (within == 1)
+        games[i].event_date = only->label;
+      else
+        alone.push_back(i);
+    }
+    std::stable_sort(alone.begin(), alone.end(),
+                     [&](std::size_t a, std::size_t b) { return games[a].date < games[b].date; });
+    std::vector<std::pair<std::size_t, std::string_view>> labelled;  // game, its edition
+    std::vector<std::string_view> labels;
+    long latest = 0;
+    for (std::size_t i : alone) {
+      const DateSpan span{games[i].date, games[i].date_last};
+      const bool next = labels.empty() || day_number(span.first) - latest > kEditionGapDays;
+      if (next) {
+        editions.push_back(span_text(span));
+        labels.push_back(editions.back());
+      }
+      latest = next ? day_number(span.last) : std::max(latest, day_number(span.last));
+      labelled.push_back({i, labels.back()});
+    }
+    // (Games of one edition, all of partial dates, are left without one, as
+    // a tournament of unknown EventDate.)
+    if (dated.size() + labels.size() > 1)
+      for (const auto& [i, label] : labelled) games[i].event_date = label;
   }
   std::vector<GameGroup> out;
   for (const auto& event_games : events) {

@@ -111,10 +111,12 @@ struct GameGroup {
 // or Site is unknown joins the group of the only known value, if there is
 // one. An Event name none of whose games has an EventDate is split where its
 // games' dates are more than 120 days apart (editions of one event under one
-// name; a date of a month or a year alone stands for its days, and two
-// games are that far apart when all of them are), the first date of each
-// standing for its EventDate. Groups come in
-// the order of their first game.
+// name, the first date of each standing for its EventDate). A date of a
+// month or a year alone joins the one edition whose days it comes within
+// 120 days of; the rest make editions of their own, told apart the same way
+// (every day of one that far from every day of the one before), labelled
+// "1997.??.??" or "1997.05.??" when the name has more than one edition.
+// Groups come in the order of their first game.
 std::vector<GameGroup> group_by_event(const std::vector<GameSummary>& games);
 
 // What the grouping reads of one game: views of its tags.
