@@ -159,6 +159,16 @@ TEST(EventCli, TrfRoundTripAndDisagreements) {
   RunResult same = run_virrey({"event", kSwiss, "--trf", trf}, dir.path());
   EXPECT_EQ(same.exit_code, 0) << same.out;
   EXPECT_NE(same.out.find("0 disagreements"), std::string::npos) << same.out;
+  // A TRF of 20 MiB (lines of other record types after the tournament's, as
+  // virrey's TRF of a large collection's every tournament is) is read.
+  {
+    std::string large = text;
+    const std::string other = "XXR " + std::string(96, '9') + "\n";
+    while (large.size() < (std::size_t(20) << 20)) large += other;
+    write_file(dir.path() + "/large.trf", large);
+    const RunResult read = run_virrey({"event", kSwiss, "--trf", dir.path() + "/large.trf"}, dir.path());
+    EXPECT_EQ(read.exit_code, 0) << read.err.substr(0, 500);
+  }
   // The first player's first round: another colour and another result.
   const std::size_t line = text.find("\n001    1");
   ASSERT_NE(line, std::string::npos);
