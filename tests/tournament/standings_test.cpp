@@ -367,9 +367,9 @@ TEST(Standings, PairsMetAgainAreNoSingleRoundRobin) {
   EXPECT_EQ(m.t.system, System::DoubleRoundRobin);
 }
 
-// Koya's threshold is half the points of the rounds, however many results a
-// player was booked in one round: round_robin_of_four, and D also given a
-// half-point bye in round 3. Points:
+// Koya's threshold is half the points of the most results a player has, a
+// bye booked beside a game in its round no result more: round_robin_of_four,
+// and D also given a half-point bye in round 3. Points:
 // A 2, B 1.5, C 2, D 1. Three rounds: opponents with 1.5 or more count (A,
 // B, C). KS: A 1 (B) + 0 (C) = 1; B 0 + 1/2 = 0.5; C 1 (A) + 1/2 (B) = 1.5;
 // D 1/2 (C) + 0 + 0 = 0.5. (Four results booked for D would make it 2: A, C.)

@@ -251,8 +251,6 @@ std::uint64_t total_games(const std::array<VariantCounts, kVariantCount>& counts
   return n;
 }
 
-// Copies `src` into `dest` in one ingest: every family with ids shifted, the
-// summed counters and the new input records.
 // Deletes a mark of the destination's (and clears its flag) that a source
 // copied in lacks: the destination then holds that source's older layout too.
 Status drop_mark(Database::Impl& d, Family f, std::string_view key, bool& mark) {
@@ -263,6 +261,8 @@ Status drop_mark(Database::Impl& d, Family f, std::string_view key, bool& mark) 
   return {};
 }
 
+// Copies `src` into `dest` in one ingest: every family with ids shifted, the
+// summed counters and the new input records.
 Status copy_source(Database& dest, const Database& src, const std::function<void(std::uint64_t)>& progress) {
   Database::Impl& d = dest.impl();
   const Database::Impl& s = src.impl();

@@ -27,6 +27,13 @@ inline long day_number(std::uint32_t v) {
   return era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
 }
 
+// The days of a month (1..12) of a year of the civil calendar.
+inline std::uint32_t days_in_month(std::uint32_t year, std::uint32_t month) {
+  constexpr std::uint8_t kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  const bool leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+  return kDays[month - 1] + (month == 2 && leap ? 1 : 0);
+}
+
 // "YYYY.MM.DD" of a day of the calendar, as yyyymmdd; else 0.
 inline std::uint32_t full_date(std::string_view d) {
   if (d.size() != 10 || d[4] != '.' || d[7] != '.') return 0;
@@ -37,10 +44,7 @@ inline std::uint32_t full_date(std::string_view d) {
     v = v * 10 + std::uint32_t(d[i] - '0');
   }
   const std::uint32_t year = v / 10000, month = v / 100 % 100, day = v % 100;
-  if (month < 1 || month > 12 || day < 1) return 0;
-  constexpr std::uint8_t kDays[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-  const bool leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
-  if (day > kDays[month - 1] || (month == 2 && day == 29 && !leap)) return 0;
+  if (month < 1 || month > 12 || day < 1 || day > days_in_month(year, month)) return 0;
   return v;
 }
 
@@ -58,11 +62,11 @@ inline DateSpan date_span(std::string_view d) {
     year = year * 10 + std::uint32_t(d[i] - '0');
   }
   if (d.substr(5, 2) == "??") return {year * 10000 + 101, year * 10000 + 1231};
-  const std::uint32_t first = full_date(std::string(d.substr(0, 8)) + "01");
-  if (!first) return {};
-  std::uint32_t last = first + 30;
-  while (!full_date(date_text(last))) --last;
-  return {first, last};
+  if (d[5] < '0' || d[5] > '9' || d[6] < '0' || d[6] > '9') return {};
+  const std::uint32_t month = std::uint32_t(d[5] - '0') * 10 + std::uint32_t(d[6] - '0');
+  if (month < 1 || month > 12) return {};
+  const std::uint32_t first = year * 10000 + month * 100 + 1;
+  return {first, first - 1 + days_in_month(year, month)};
 }
 
 // A DateSpan as PGN writes it ("2024.05.01", "2024.05.??", "2024.??.??").

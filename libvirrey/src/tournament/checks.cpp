@@ -667,8 +667,8 @@ void EventChecks::add(std::size_t input, std::uint64_t number, pgn::Location sta
   g.variant = r.variant;
   g.white_fide = pool.id(white_fide);
   g.black_fide = pool.id(black_fide);
-  g.date = full_date(date);
   g.date_span = date_span(date);
+  g.date = g.date_span.first == g.date_span.last ? g.date_span.first : 0;
   g.event_day = full_date(event_date);
   g.white_elo = small_number(white_elo, 4000);
   g.black_elo = small_number(black_elo, 4000);
