@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cctype>
+#include <fstream>
 #include <sstream>
 
 #include "run_virrey.hpp"
@@ -282,6 +283,51 @@ TEST(StatsCli, ExitCodes) {
   EXPECT_EQ(run_virrey_words("stats " + db_arg()).exit_code, 2);  // no statistic named
   // A filter that matches nothing is not an error.
   EXPECT_EQ(run_virrey_words("stats results --white nobody-at-all " + db_arg()).exit_code, 0);
+}
+
+// An en-passant right no legal capture can use is no right (FIDE 9.2.3): 1.d4
+// from d2 beside a black pawn on e4 pinned against its king by the queen on
+// h4 reaches the same position as 1.d4 from d3, and the explorer counts both
+// games under either FEN, as search does, by the tree and by replay. Where
+// the capture is legal (king on a5), the right tells the two apart.
+TEST(StatsCli, AnEnPassantRightNoCaptureCanUseIsNoRight) {
+  testing::TempDir dir;
+  auto game = [](const std::string& fen, const std::string& moves, const std::string& result) {
+    return "[Event \"E\"]\n[Site \"?\"]\n[Date \"2020.01.01\"]\n[Round \"1\"]\n[White \"A\"]\n"
+           "[Black \"B\"]\n[Result \"" +
+           result + "\"]\n[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n\n" + moves + " " + result + "\n\n";
+  };
+  std::ofstream(dir / "ep.pgn") << game("8/8/8/8/k3p2Q/8/3P4/2K5 w - - 0 1", "1. d4 Kb5", "1-0")
+                                << game("8/8/8/8/k3p2Q/3P4/8/2K5 w - - 0 1", "1. d4 Kb5", "0-1")
+                                << game("8/8/8/k7/4p2Q/8/3P4/2K5 w - - 0 1", "1. d4 Kb6", "1-0")
+                                << game("8/8/8/k7/4p2Q/3P4/8/2K5 w - - 0 1", "1. d4 Kb6", "0-1");
+  const std::string db = dir / "db";
+  ASSERT_EQ(testing::run_virrey({"import", dir / "ep.pgn", "--db", db}, dir.path()).exit_code, 0);
+  // The explorer's CSV row of the one move: "san,games,white_wins,black_wins".
+  auto row = [&](const std::string& fen, bool replay) {
+    std::vector<std::string> args{"stats", "openings", "--db", db, "--fen", fen, "--format", "csv"};
+    if (replay) args.insert(args.end(), {"--plies", "0-"});  // a scope: the games are replayed
+    const testing::RunResult r = testing::run_virrey(args, dir.path());
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    std::istringstream in(r.out);
+    std::string header, line;
+    std::getline(in, header);
+    std::getline(in, line);
+    std::vector<std::string> cells;
+    std::istringstream fields(line);
+    for (std::string cell; std::getline(fields, cell, ',');) cells.push_back(cell);
+    return cells.size() > 8 ? cells[2] + "," + cells[4] + "," + cells[6] + "," + cells[8] : line;
+  };
+  for (bool replay : {false, true}) {
+    SCOPED_TRACE(replay ? "replay" : "tree");
+    EXPECT_EQ(row("8/8/8/8/k2Pp2Q/8/8/2K5 b - - 0 1", replay), "Kb5,2,1,1");
+    EXPECT_EQ(row("8/8/8/8/k2Pp2Q/8/8/2K5 b - d3 0 1", replay), "Kb5,2,1,1");
+    EXPECT_EQ(row("8/8/8/k7/3Pp2Q/8/8/2K5 b - d3 0 1", replay), "Kb6,1,1,0");
+    EXPECT_EQ(row("8/8/8/k7/3Pp2Q/8/8/2K5 b - - 0 1", replay), "Kb6,1,0,1");
+  }
+  const testing::RunResult count = testing::run_virrey(
+      {"search", "--db", db, "--fen", "8/8/8/8/k2Pp2Q/8/8/2K5 b - - 0 1", "--count"}, dir.path());
+  EXPECT_EQ(count.out, "2\n");
 }
 
 }  // namespace

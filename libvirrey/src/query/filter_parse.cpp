@@ -11,9 +11,9 @@
 
 #include "virrey/game/main_line_trace.hpp"
 #include "virrey/query/game_filter.hpp"
+#include "virrey/rules/en_passant_forms.hpp"
 #include "virrey/rules/fen.hpp"
 #include "virrey/rules/geometry_dispatch.hpp"
-#include "virrey/rules/movegen.hpp"
 #include "virrey/rules/san_line.hpp"
 #include "virrey/store/keys.hpp"
 
@@ -44,37 +44,11 @@ bool parse_uint(std::string_view s, std::uint32_t& out) {
   return ec == std::errc() && p == s.data() + s.size();
 }
 
-template <class G>
-bool has_en_passant_capture(const Position<G>& pos) {
-  for (Move m : legal_moves(pos))
-    if (m.kind() == MoveKind::EnPassant) return true;
-  return false;
-}
-
-// A position whose en-passant right no legal capture can use (the pawn
-// beside the one that made the double step is pinned) is the same position
-// as the board without the right (FIDE art. 9.2.3, and pgn-extract writes
-// `-` for it); virrey's identity, as Stockfish's, keeps the right. Both forms
-// are sought, whichever one the FEN or the line gave.
+// Every form of the position (rules/en_passant_forms.hpp): a right no legal
+// capture can use is no right, whichever form the FEN or the line gave.
 template <class G>
 void add_position(const Position<G>& pos, std::vector<PositionTarget>& out) {
-  out.push_back(position_target(pos));
-  Setup setup = pos.to_setup();
-  if (pos.en_passant() != kNoSquare) {
-    if (has_en_passant_capture(pos)) return;
-    setup.en_passant = kNoSquare;
-    FenProblems ignored;
-    if (auto alt = Position<G>::from_setup(setup, ignored)) out.push_back(position_target(*alt));
-    return;
-  }
-  for (int sq = 0; sq < G::squares; ++sq) {
-    if (!setup.board[std::size_t(sq)].empty()) continue;
-    setup.en_passant = Square(sq);
-    FenProblems ignored;
-    auto alt = Position<G>::from_setup(setup, ignored);
-    if (alt && alt->en_passant() != kNoSquare && !has_en_passant_capture(*alt))
-      out.push_back(position_target(*alt));
-  }
+  for (const Position<G>& form : same_position_forms(pos)) out.push_back(position_target(form));
 }
 
 // `played`: how many of the moves were played (all of them, or those before

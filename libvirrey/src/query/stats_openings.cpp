@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "virrey/query/stats_results.hpp"
+#include "virrey/rules/en_passant_forms.hpp"
 #include "virrey/rules/fen.hpp"
 #include "virrey/rules/geometry_dispatch.hpp"
 #include "virrey/rules/movegen.hpp"
@@ -158,48 +159,69 @@ class Explorer {
   // A position reached only by a guide's moves is looked up in the tree
   // alone (an unrestricted scope): replaying the index's strays there would
   // add decoded games, and a replay, that one database does not make.
+  // The position is sought under the hash of each of its forms
+  // (en_passant_forms.hpp: an en-passant right no legal capture can use is
+  // no right).
   Result<std::vector<TreeMove>> moves_from(const Position<G>& pos, const MoveList& legal, bool guided) {
     if (!scope_.has_variant(q_.variant)) return std::vector<TreeMove>{};
+    std::vector<std::uint64_t> hashes;
+    for (const Position<G>& form : same_position_forms(pos)) hashes.push_back(form.hash());
     if (scope_.unrestricted()) {
-      auto tree = db_.tree_moves(q_.variant, pos.hash());
-      if (!tree) return tree.error();
+      std::vector<TreeMove> tree;
+      for (std::uint64_t hash : hashes) {
+        auto found = db_.tree_moves(q_.variant, hash);
+        if (!found) return found.error();
+        for (const TreeMove& t : *found) add_move(tree, t.move, t.counters);
+      }
       // A tree key holds part of the hash: drop what another position
       // sharing it would add (its moves are most unlikely to be legal
       // here); when nothing is left, the games answer.
-      std::erase_if(*tree, [&](const TreeMove& t) {
+      std::erase_if(tree, [&](const TreeMove& t) {
         return std::find(legal.begin(), legal.end(), t.move) == legal.end();
       });
-      if (!tree->empty()) {
+      if (!tree.empty()) {
         used_tree_ = true;
         return tree;
       }
       if (guided) return tree;
     }
-    return replay(pos.hash());
+    return replay(hashes);
+  }
+
+  static void add_move(std::vector<TreeMove>& moves, Move m, const TreeCounters& counters) {
+    auto it = std::find_if(moves.begin(), moves.end(), [&](const TreeMove& t) { return t.move == m; });
+    if (it == moves.end())
+      moves.push_back({m, counters});
+    else
+      it->counters.add(counters);
   }
 
   // The games of the scope that may reach the position: those the position
   // index names, or every game of a small scope when the index holds far
   // more entries than the scope has games (decoding a game costs about as
   // much as reading kEntriesPerGame index entries).
-  Result<std::vector<GameId>> candidates(std::uint64_t hash) {
+  Result<std::vector<GameId>> candidates(const std::vector<std::uint64_t>& hashes) {
     static constexpr std::size_t kEntriesPerGame = 100;
     const std::size_t cap =
         scope_.unrestricted() ? SIZE_MAX : std::max<std::size_t>(scope_.ids().size(), 1) * kEntriesPerGame;
     std::vector<GameId> games;
     std::size_t entries = 0;
-    Status s = db_.for_each_position(q_.variant, hash, [&](const store::PositionHit& hit) {
-      if (++entries > cap) return false;
-      if (scope_.contains(hit.game)) games.push_back(hit.game);
-      return true;
-    });
-    if (!s) return s.error();
-    if (entries > cap) return scope_.ids();
+    for (std::uint64_t hash : hashes) {
+      Status s = db_.for_each_position(q_.variant, hash, [&](const store::PositionHit& hit) {
+        if (++entries > cap) return false;
+        if (scope_.contains(hit.game)) games.push_back(hit.game);
+        return true;
+      });
+      if (!s) return s.error();
+      if (entries > cap) return scope_.ids();
+    }
+    std::sort(games.begin(), games.end());
+    games.erase(std::unique(games.begin(), games.end()), games.end());
     return games;
   }
 
-  Result<std::vector<TreeMove>> replay(std::uint64_t hash) {
-    auto games = candidates(hash);
+  Result<std::vector<TreeMove>> replay(const std::vector<std::uint64_t>& hashes) {
+    auto games = candidates(hashes);
     if (!games) return games.error();
     std::vector<TreeMove> out;
     for (GameId id : *games) {
@@ -209,15 +231,10 @@ class Explorer {
       used_replay_ = true;
       std::vector<Move> played;  // distinct moves of this game from the position
       for (std::size_t i = 0; i < l.moves.size(); ++i)
-        if (l.hashes[i] == hash && std::find(played.begin(), played.end(), l.moves[i]) == played.end())
+        if (std::find(hashes.begin(), hashes.end(), l.hashes[i]) != hashes.end() &&
+            std::find(played.begin(), played.end(), l.moves[i]) == played.end())
           played.push_back(l.moves[i]);
-      for (Move m : played) {
-        auto it = std::find_if(out.begin(), out.end(), [&](const TreeMove& t) { return t.move == m; });
-        if (it == out.end())
-          out.push_back({m, l.counters});
-        else
-          it->counters.add(l.counters);
-      }
+      for (Move m : played) add_move(out, m, l.counters);
     }
     return out;
   }
