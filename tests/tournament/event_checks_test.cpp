@@ -222,6 +222,13 @@ TEST(EventChecks, RoundsMissingOrUnreadable) {
   games[2].tags["Round"] = "?";
   games[5].tags["Round"] = "3a";
   EXPECT_EQ(run(games), (V{{"round-tag", 2}, {"round-tag", 3}, {"round-tag", 6}}));
+  // Round "-" (no round): reported once the event has named a round before
+  // it; before that, the game is not kept (online games of one Event, a
+  // stream of them, would be kept to no end).
+  games = round_robin();
+  games[0].tags["Round"] = "-";
+  games[3].tags["Round"] = "-";
+  EXPECT_EQ(run(games), (V{{"round-tag", 4}}));
   // Rounds 1, 2 and 4: round 3 is missing, reported at round 4's first game.
   games = round_robin();
   games[4].tags["Round"] = "4.1";

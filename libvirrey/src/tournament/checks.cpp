@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <numeric>
 #include <string>
 #include <string_view>
@@ -41,7 +42,7 @@ std::string_view cut(std::string_view v) {
 // interning a value seen before allocates nothing, and a new one rarely.
 class Pool {
  public:
-  Pool() : spans_{{0, 0}}, hashes_{0}, whole_{true}, slots_(1024) {}
+  Pool() : spans_{0}, hashes_{0}, whole_{true}, slots_(1024) {}
   std::uint32_t id(std::string_view whole) {
     if (whole.empty()) return 0;
     const std::size_t hash = std::hash<std::string_view>{}(whole);
@@ -52,7 +53,7 @@ class Pool {
       if (slots_[slot].check == check && hashes_[slots_[slot].id] == hash && (*this)[slots_[slot].id] == v)
         return slots_[slot].id;
     const auto id = std::uint32_t(spans_.size());
-    spans_.push_back({chars_.size(), std::uint32_t(v.size())});
+    spans_.push_back(std::uint64_t(chars_.size()) << 8 | v.size());
     hashes_.push_back(hash);
     whole_.push_back(v.size() == whole.size());
     chars_.append(v);
@@ -61,7 +62,7 @@ class Pool {
     return id;
   }
   std::string_view operator[](std::uint32_t id) const {
-    return std::string_view(chars_.data() + spans_[id].first, spans_[id].second);
+    return std::string_view(chars_.data() + (spans_[id] >> 8), spans_[id] & 0xff);
   }
   std::size_t size() const { return spans_.size(); }
   // Whether the value of this id is v, without hashing it.
@@ -84,19 +85,18 @@ class Pool {
   }
 
   std::string chars_;
-  std::vector<std::pair<std::size_t, std::uint32_t>> spans_;  // [id]: offset and length in chars_
-  std::vector<std::size_t> hashes_;                           // [id]: the value's hash
-  std::vector<bool> whole_;                                   // [id]: the text kept is the whole value
-  std::vector<Slot> slots_;                                   // a power of two long
+  std::vector<std::uint64_t> spans_;  // [id]: offset in chars_ << 8 | length (at most kMaxValue)
+  std::vector<std::size_t> hashes_;   // [id]: the value's hash
+  std::vector<bool> whole_;           // [id]: the text kept is the whole value
+  std::vector<Slot> slots_;           // a power of two long
 };
 
 enum class RoundState : std::uint8_t { Numbered, Missing, Unknown, NotApplicable, Unreadable };
 
-// What the checks keep of one game.
+// What the checks keep of one game (88 bytes).
 struct Game {
   std::uint32_t event = 0, site = 0, event_date = 0, white = 0, black = 0;
   std::uint32_t white_fide = 0, black_fide = 0, round_text = 0;
-  std::uint32_t date = 0;                      // yyyymmdd, 0 when not a full date
   DateSpan date_span;                          // the days a Date of a month or a year alone stands for
   std::uint32_t event_day = 0;                 // EventDate as yyyymmdd, 0 when not a full date
   std::uint16_t white_elo = 0, black_elo = 0;  // 0: no rating
@@ -106,10 +106,37 @@ struct Game {
   GameResult result = GameResult::Unknown;
   bool has_fen = false;
   bool forfeit = false;  // Termination or a bye opponent ("BYE", "-") says it was not played
+  bool no_moves = false;
   Variant variant = Variant::Standard;
-  std::uint32_t plies = 0;
   std::uint32_t input = 0;
-  std::uint64_t number = 0, line = 0, column = 0;
+  std::uint32_t column = 0;  // (a start past column 2^32 - 1 is given as that)
+  std::uint64_t number = 0, line = 0;
+
+  // yyyymmdd, 0 when not a full date.
+  std::uint32_t date() const { return date_span.first == date_span.last ? date_span.first : 0; }
+};
+
+static_assert(sizeof(Game) == 88, "the README gives this size");
+
+// The games kept, in blocks: a million games take 88 MB, not up to twice as
+// much (a vector's spare capacity) and never three times as much for a
+// moment (a vector's copy as it grows).
+class GameStore {
+ public:
+  void push_back(const Game& g) {
+    if (size_ % kBlock == 0) blocks_.push_back(std::make_unique<Game[]>(kBlock));
+    blocks_.back()[size_ % kBlock] = g;
+    ++size_;
+  }
+  const Game& operator[](std::size_t i) const { return blocks_[i / kBlock][i % kBlock]; }
+  const Game& back() const { return (*this)[size_ - 1]; }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+
+ private:
+  static constexpr std::size_t kBlock = 16384;
+  std::vector<std::unique_ptr<Game[]>> blocks_;
+  std::size_t size_ = 0;
 };
 
 // A number of at most four digits, 1..limit; else 0.
@@ -228,12 +255,12 @@ std::string spelling_key(const NameParts& parts) {
   return key;
 }
 
-// Each player name's spelling, worked out once for every tournament it is
-// in: names with one spelling ("Carlsen, Magnus", "Magnus Carlsen") share
-// its id, names with one surname share the surname's id.
+// Each player name's spelling in one tournament: names with one spelling
+// ("Carlsen, Magnus", "Magnus Carlsen") share its id, names with one surname
+// share the surname's id. (One tournament's: kept for the whole run, the
+// spellings of a collection of a million distinct names took 100 MB.)
 class Spellings {
  public:
-  explicit Spellings(std::size_t names) : of_(names) {}
   struct Ids {
     std::uint32_t spelling = 0, surname = 0;
   };
@@ -241,21 +268,22 @@ class Spellings {
   template <class NameOf>
   Ids operator()(std::uint32_t name, NameOf name_of, bool whole) {
     Ids& ids = of_[name];
-    if (ids.spelling) return ids;
+    if (ids.spelling) return ids;  // 0: not yet worked out
     if (!whole) {
-      const std::string own = "\x02" + std::to_string(name);  // no word holds a control byte
+      std::string own(1, '\x02');  // no word holds a control byte
+      own += std::to_string(name);
       ids.spelling = keys_.id(own) + 1;
       ids.surname = ids.spelling - 1;
       return ids;
     }
     const NameParts parts = name_parts(name_of(name));
-    ids.spelling = keys_.id(spelling_key(parts)) + 1;  // 0: not yet worked out
+    ids.spelling = keys_.id(spelling_key(parts)) + 1;
     ids.surname = keys_.id(parts.surname);
     return ids;
   }
 
  private:
-  std::vector<Ids> of_;
+  std::unordered_map<std::uint32_t, Ids> of_;
   Pool keys_;
 };
 
@@ -263,8 +291,9 @@ class Spellings {
 
 struct EventChecks::Impl {
   Pool pool;
-  std::vector<Game> games;
+  GameStore games;
   std::vector<std::string> input_names;  // by input index, as messages name them
+  std::vector<bool> numbered_events;     // [event id]: a game of the event has a numbered round
 
   // The findings of one tournament.
   struct Checker {
@@ -272,7 +301,7 @@ struct EventChecks::Impl {
     const std::vector<std::size_t>& games;  // indices into impl.games, input order
     std::string label;                      // "in \"Event\"" for messages
     std::vector<EventFinding>& out;
-    Spellings& spellings;
+    Spellings spellings;
 
     const Game& g(std::size_t i) const { return impl.games[i]; }
     std::string_view name(std::uint32_t id) const { return impl.pool[id]; }
@@ -540,11 +569,11 @@ struct EventChecks::Impl {
       std::vector<std::size_t> numbered;
       for (std::size_t i : games) {
         const Game& game = g(i);
-        if (game.date && game.event_day && game.date < game.event_day)
+        if (game.date() && game.event_day && game.date() < game.event_day)
           emit(game, Code::EventDate,
-               fmt::format("the game is dated {}, before the EventDate {}", date_text(game.date),
+               fmt::format("the game is dated {}, before the EventDate {}", date_text(game.date()),
                            date_text(game.event_day)));
-        if (game.date && game.round_state == RoundState::Numbered) numbered.push_back(i);
+        if (game.date() && game.round_state == RoundState::Numbered) numbered.push_back(i);
       }
       std::stable_sort(numbered.begin(), numbered.end(),
                        [&](std::size_t a, std::size_t b) { return g(a).round < g(b).round; });
@@ -554,14 +583,14 @@ struct EventChecks::Impl {
         while (end < numbered.size() && g(numbered[end]).round == g(numbered[k]).round) ++end;
         for (std::size_t j = k; j < end; ++j) {
           const Game& game = g(numbered[j]);
-          if (latest != SIZE_MAX && game.date < g(latest).date)
+          if (latest != SIZE_MAX && game.date() < g(latest).date())
             emit(game, Code::DateOrder,
                  fmt::format("round {} is dated {}, before {} of round {} ({})", game.round,
-                             date_text(game.date), game_ref(g(latest), game), g(latest).round,
-                             date_text(g(latest).date)));
+                             date_text(game.date()), game_ref(g(latest), game), g(latest).round,
+                             date_text(g(latest).date())));
         }
         for (std::size_t j = k; j < end; ++j)
-          if (latest == SIZE_MAX || g(numbered[j]).date > g(latest).date) latest = numbered[j];
+          if (latest == SIZE_MAX || g(numbered[j]).date() > g(latest).date()) latest = numbered[j];
         k = end;
       }
     }
@@ -582,7 +611,7 @@ struct EventChecks::Impl {
       for (std::size_t i : games) {
         const Game& game = g(i);
         const bool decisive = game.result == GameResult::WhiteWins || game.result == GameResult::BlackWins;
-        if (decisive && game.plies == 0 && !game.has_fen && !game.forfeit)
+        if (decisive && game.no_moves && !game.has_fen && !game.forfeit)
           emit(game, Code::UnplayedResult,
                fmt::format("{} with no move played; a forfeit says so in its Termination tag",
                            result_text(game.result)));
@@ -655,24 +684,6 @@ void EventChecks::add(std::size_t input, std::uint64_t number, pgn::Location sta
   Game g;
   const Game* last = impl.games.empty() ? nullptr : &impl.games.back();
   g.event = last ? same_or_id(last->event, event) : pool.id(event);
-  g.site = last ? same_or_id(last->site, site) : pool.id(site);
-  g.event_date = last ? same_or_id(last->event_date, event_date) : pool.id(event_date);
-  // A player's games often follow one another (a collection of one player's games, a match).
-  const auto name_id = [&](std::string_view v) {
-    if (!last) return pool.id(v);
-    return pool.holds(last->white, v) ? last->white : pool.holds(last->black, v) ? last->black : pool.id(v);
-  };
-  g.white = name_id(white);
-  g.black = name_id(black);
-  g.variant = r.variant;
-  g.white_fide = pool.id(white_fide);
-  g.black_fide = pool.id(black_fide);
-  g.date_span = date_span(date);
-  g.date = g.date_span.first == g.date_span.last ? g.date_span.first : 0;
-  g.event_day = full_date(event_date);
-  g.white_elo = small_number(white_elo, 4000);
-  g.black_elo = small_number(black_elo, 4000);
-  g.event_rounds = small_number(event_rounds, 9999);
   if (has_round) {
     const auto parsed = parse_round(round);
     if (const auto* tag = std::get_if<RoundTag>(&parsed)) {
@@ -686,21 +697,44 @@ void EventChecks::add(std::size_t input, std::uint64_t number, pgn::Location sta
     } else {
       g.round_state = RoundState::Unreadable;
     }
-    // The text is kept for the messages about a round not numbered.
-    if (g.round_state != RoundState::Numbered) g.round_text = pool.id(round);
   }
+  // An event is checked only once a game of it names a round. Round "-" says
+  // the game belongs to no round (online play: a stream of such games, each
+  // with a Site of its own, would be kept to no end), so such a game is kept
+  // only when its event has named a round before it.
+  if (impl.numbered_events.size() <= g.event) impl.numbered_events.resize(std::size_t(g.event) + 1, false);
+  if (g.round_state == RoundState::Numbered) impl.numbered_events[g.event] = true;
+  if (g.round_state == RoundState::NotApplicable && !impl.numbered_events[g.event]) return;
+  // The text is kept for the messages about a round not numbered.
+  if (has_round && g.round_state != RoundState::Numbered) g.round_text = pool.id(round);
+  g.site = last ? same_or_id(last->site, site) : pool.id(site);
+  g.event_date = last ? same_or_id(last->event_date, event_date) : pool.id(event_date);
+  // A player's games often follow one another (a collection of one player's games, a match).
+  const auto name_id = [&](std::string_view v) {
+    if (!last) return pool.id(v);
+    return pool.holds(last->white, v) ? last->white : pool.holds(last->black, v) ? last->black : pool.id(v);
+  };
+  g.white = name_id(white);
+  g.black = name_id(black);
+  g.variant = r.variant;
+  g.white_fide = pool.id(white_fide);
+  g.black_fide = pool.id(black_fide);
+  g.date_span = date_span(date);
+  g.event_day = full_date(event_date);
+  g.white_elo = small_number(white_elo, 4000);
+  g.black_elo = small_number(black_elo, 4000);
+  g.event_rounds = small_number(event_rounds, 9999);
   const auto tagged = parse_result(result);
   g.result = tagged ? *tagged : r.result;
   g.has_fen = has_fen;
   g.forfeit = says_unplayed(termination) || bye_name(white) || bye_name(black);
   // Moves not read (an unknown variant) or not played (after a move in
   // error) are moves all the same.
-  g.plies = r.moves_unread || moves_cut_short ? std::max<std::uint32_t>(1, std::uint32_t(r.main_line.size()))
-                                              : std::uint32_t(r.main_line.size());
+  g.no_moves = r.main_line.empty() && !r.moves_unread && !moves_cut_short;
   g.input = std::uint32_t(input);
   g.number = number;
   g.line = start.line;
-  g.column = start.column;
+  g.column = std::uint32_t(std::min<std::uint64_t>(start.column, UINT32_MAX));
   impl_->games.push_back(g);
 }
 
@@ -710,7 +744,7 @@ std::vector<EventFinding> EventChecks::findings() const {
   // The games of each Event name (by the name's id, in input order); only
   // names shared by two games are grouped into tournaments, one name at a time.
   std::vector<std::uint32_t> first(impl.pool.size() + 1, 0);  // [event id]: start of its games in `by_event`
-  for (const Game& game : impl.games) ++first[game.event + 1];
+  for (std::size_t i = 0; i < impl.games.size(); ++i) ++first[impl.games[i].event + 1];
   for (std::size_t e = 1; e < first.size(); ++e) first[e] += first[e - 1];
   std::vector<std::size_t> by_event(impl.games.size());
   {
@@ -719,7 +753,6 @@ std::vector<EventFinding> EventChecks::findings() const {
   }
   std::vector<std::size_t> indices;
   std::vector<GroupingKeys> keys;
-  Spellings spellings(impl.pool.size());
   for (std::uint32_t event = 0; event + 1 < first.size(); ++event) {
     if (first[event + 1] - first[event] < 2 || unknown_tag_value(impl.pool[event])) continue;
     indices.assign(by_event.begin() + first[event], by_event.begin() + first[event + 1]);
@@ -748,7 +781,7 @@ std::vector<EventFinding> EventChecks::findings() const {
         continue;
       // One name for several tournaments: each is told by its EventDate or Site.
       std::string label = fmt::format("in \"{}\"{}", group.key.event, suffixes[k]);
-      Impl::Checker{impl, games, std::move(label), out, spellings}.run();
+      Impl::Checker{impl, games, std::move(label), out, {}}.run();
     }
   }
   // Sorted through their indices: a finding is moved once, not at every step.
