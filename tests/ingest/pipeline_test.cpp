@@ -396,5 +396,24 @@ TEST(Pipeline, AKnownInputIsSkippedAfterOneReadHashingOnly) {
   fs::remove(path);
 }
 
+// A rejected game is written as read, then a blank line: one line end more
+// when its last line ends, two when it does not, and two after a lone CR
+// (one LF would make it a CRLF, the game's own line end, and no blank line).
+TEST(Pipeline, ARawGameIsFollowedByABlankLine) {
+  auto written = [](std::string_view raw) {
+    std::FILE* f = std::tmpfile();
+    EXPECT_TRUE(write_raw_game(f, raw));
+    std::rewind(f);
+    std::string out(64, '\0');
+    out.resize(std::fread(out.data(), 1, out.size(), f));
+    std::fclose(f);
+    return out;
+  };
+  EXPECT_EQ(written("1. e4 *\n"), "1. e4 *\n\n");
+  EXPECT_EQ(written("1. e4 *\r\n"), "1. e4 *\r\n\n");
+  EXPECT_EQ(written("1. e4 *"), "1. e4 *\n\n");
+  EXPECT_EQ(written("1. e4 *\r"), "1. e4 *\r\n\n");
+}
+
 }  // namespace
 }  // namespace virrey::ingest

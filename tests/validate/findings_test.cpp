@@ -108,6 +108,10 @@ TEST(Findings, TagAndResultFindingsPointAtTheirTokens) {
   EXPECT_EQ(at(mate, Code::ResultMismatch), "3:21");
   const CheckedGame open = checker.check("[Event \"b\"]\n\n1. e4 e5\n\n\n", 1, pgn::Location{});
   EXPECT_EQ(at(open, Code::MissingResult), "3:7");
+  // A file cut inside a tag: the bytes that did not read are the game's last thing.
+  const CheckedGame cut = checker.check("[Event \"a\"]\n[Site \"s\"]\n[Resul", 1, pgn::Location{});
+  EXPECT_EQ(at(cut, Code::Syntax), "3:1");
+  EXPECT_EQ(at(cut, Code::MissingResult), "3:1");
 }
 
 // A variation or NAG with no move before it in its line, and a variation

@@ -512,7 +512,9 @@ RunResult run(const std::vector<std::string>& paths, const Options& options, Run
 }  // namespace detail
 
 bool write_raw_game(std::FILE* out, std::string_view raw) {
-  const bool ends_line = !raw.empty() && (raw.back() == '\n' || raw.back() == '\r');
+  // A game whose last line ends in a lone CR (old Mac files) takes two LFs:
+  // one would read as the second half of a CRLF, and leave no blank line.
+  const bool ends_line = !raw.empty() && raw.back() == '\n';
   return std::fwrite(raw.data(), 1, raw.size(), out) == raw.size() &&
          std::fputs(ends_line ? "\n" : "\n\n", out) >= 0;
 }

@@ -618,6 +618,12 @@ struct GeometryChecker final : pgn::Visitor {
     if (!d.text.empty() && (code == Code::BadTag || (code == Code::Syntax && d.text.size() <= 40)))
       message += fmt::format(" ('{}')", quoted_text(d.text));
     add(code, sev, d.at, message);
+    // Bytes that did not read (a tag cut short at the end of a file) are the
+    // last thing the game holds when nothing follows them.
+    const auto later = [](pgn::Location a, pgn::Location b) {
+      return std::tie(a.line, a.column) > std::tie(b.line, b.column);
+    };
+    if (later(d.at, last_text_at) && (tag_at.empty() || later(d.at, tag_at.back()))) last_text_at = d.at;
     if (sev == Severity::Error && !lines.empty() && d.problem == pgn::Problem::UnexpectedCharacter)
       kill(lines.back());
   }
