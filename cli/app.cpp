@@ -56,8 +56,17 @@ std::vector<std::string> names_given(const std::vector<CLI::Option*>& options,
 
 void add_db_option(CLI::App* cmd, std::string& db) { cmd->add_option("--db", db, std::string(kDbHelp)); }
 
+// A name is needed: an empty one would read as a PGN's empty Variant tag
+// (standard chess).
+const CLI::Validator kVariantName(
+    [](std::string& text) -> std::string {
+      return text.find_first_not_of(" \t") == std::string::npos ? "names no variant (" + variant_names() + ")"
+                                                                : std::string();
+    },
+    "", "variant name");
+
 CLI::Option* add_variant_option(CLI::App* cmd, std::string& variant, const std::string& help) {
-  return cmd->add_option("--variant", variant, help);
+  return cmd->add_option("--variant", variant, help)->check(kVariantName);
 }
 // For games without a Variant tag.
 void add_default_variant_option(CLI::App* cmd, std::string& variant) {
@@ -207,6 +216,7 @@ void add_generate(CLI::App& app, GenerateOptions& o, std::function<void()> run) 
       ->check(kPositive)
       ->capture_default_str();
   cmd->add_option("--opening-plies", o.opening_plies, "with --engine: random plies before the engines play")
+      ->check(kNonNegative)
       ->capture_default_str();
   cmd->callback([cmd, &o, run = std::move(run)] {
     o.given = names_given(cmd->get_options(), {});

@@ -272,6 +272,25 @@ TEST(CommandLine, NegativeCountsAreUsageErrors) {
   }
   EXPECT_FALSE(std::filesystem::exists(d + "/a"));
   EXPECT_FALSE(std::filesystem::exists(d + "/b"));
+  // Random opening plies before the engines play: none is no fewer than 0.
+  const RunResult plies = run_virrey({"generate", "--engine", "default", "--opening-plies", "-1"}, d);
+  EXPECT_EQ(plies.exit_code, 2);
+  EXPECT_NE(plies.err.find("--opening-plies: must be 0 or more"), std::string::npos) << plies.err;
+}
+
+// An empty --variant names no variant (as a PGN's empty Variant tag would
+// read as standard chess): refused, not taken as standard.
+TEST(CommandLine, ABlankVariantIsAUsageError) {
+  TempDir dir;
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"generate", "--variant", "", "-n", "1"},
+        {"search", "--db", dir.path(), "--variant", " "},
+        {"validate", "--variant", "", "-"}}) {
+    const RunResult r = run_virrey(args, dir.path(), "");
+    EXPECT_EQ(r.exit_code, 2) << args[0] << ": " << r.out;
+    EXPECT_NE(r.err.find("--variant: names no variant"), std::string::npos) << r.err;
+    EXPECT_EQ(r.out, "") << args[0];
+  }
 }
 
 // Output that cannot be written (a full disk: /dev/full) is an I/O error,

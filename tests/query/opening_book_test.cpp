@@ -106,6 +106,10 @@ TEST(OpeningBook, ErrorsAreLocated) {
     EXPECT_EQ(book.error().kind, ErrorKind::InvalidArgument);
     EXPECT_EQ(book.error().message.rfind(c.where, 0), 0u) << c.text << " -> " << book.error().message;
   }
+  // A token that is no move is named once, with why.
+  auto bad = parse_opening_book("A00 \"x\" 1.e4 e5 2.Bx5 *", "f");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().message, "f:1:19: 'Bx5' is not a move: no destination square");
   auto missing = load_opening_book("/nonexistent/eco.pgn");
   ASSERT_FALSE(missing);
   EXPECT_EQ(missing.error().kind, ErrorKind::Io);

@@ -1019,6 +1019,37 @@ TEST_F(DatabaseTest, NotADatabase) {
   EXPECT_FALSE(std::filesystem::exists(dir / "missing"));
 }
 
+// Another program's RocksDB database: refused by readers and writers alike,
+// before a byte of it is written (a refused import once made virrey's parts
+// in it, and the next took it over).
+TEST_F(DatabaseTest, AnotherProgramsDatabaseIsLeftAlone) {
+  const std::string foreign = dir / "foreign";
+  ASSERT_TRUE(testing::make_bare_rocksdb(foreign, true));
+  auto listing = [&] {
+    std::map<std::string, std::string> files;
+    for (const auto& e : std::filesystem::directory_iterator(foreign))
+      files[e.path().filename().string()] = e.path().filename() == "LOCK" ? "" : read_file(e.path());
+    return files;
+  };
+  const auto before = listing();
+  for (int round = 0; round < 2; ++round)
+    for (const OpenMode mode : {OpenMode::ReadWrite, OpenMode::Read}) {
+      auto r = Database::open(foreign, {mode, true});
+      ASSERT_FALSE(r);
+      EXPECT_EQ(r.error().kind, ErrorKind::NotADatabase);
+      EXPECT_NE(r.error().message.find("without virrey's meta data"), std::string::npos) << r.error().message;
+    }
+  EXPECT_EQ(listing(), before);
+  // A creation killed before virrey's parts were made (RocksDB's default
+  // part alone, empty) is still completed by a writer.
+  const std::string unfinished = dir / "unfinished";
+  ASSERT_TRUE(testing::make_bare_rocksdb(unfinished, false));
+  auto reader = Database::open(unfinished, {OpenMode::Read, true});
+  ASSERT_FALSE(reader);
+  EXPECT_NE(reader.error().message.find("creation was interrupted"), std::string::npos);
+  EXPECT_TRUE(Database::open(unfinished, {OpenMode::ReadWrite, true}));
+}
+
 TEST_F(DatabaseTest, NewerSchemaIsRefusedAndStaysReadable) {
   {
     auto db = open_db(path);
@@ -1187,6 +1218,20 @@ TEST_F(DatabaseTest, OneWriterAtATime) {
   // A reader beside the writer (in this process: a secondary instance).
   auto reader = Database::open(path, {OpenMode::Read, true});
   ASSERT_TRUE(reader) << reader.error().message;
+}
+
+// A LOCK file no writer holds but none can take (a read-only directory or
+// file system; here, a directory in its place) is no other writer: the error
+// says the database cannot be written.
+TEST_F(DatabaseTest, ALockNobodyHoldsIsNoOtherWriter) {
+  ASSERT_TRUE(open_db(path));  // made, then closed
+  std::filesystem::remove(path + "/LOCK");
+  std::filesystem::create_directory(path + "/LOCK");
+  auto r = Database::open(path, {OpenMode::ReadWrite, true});
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().kind, ErrorKind::Io) << r.error().message;
+  EXPECT_NE(r.error().message.find("cannot write"), std::string::npos) << r.error().message;
+  EXPECT_TRUE(Database::open(path, {OpenMode::Read, true}));  // reading needs no lock
 }
 
 }  // namespace

@@ -283,4 +283,17 @@ Result<RunsAboveLastLevel> runs_above_last_level(const std::string& path, Family
   return r;
 }
 
+Status make_bare_rocksdb(const std::string& path, bool with_entry) {
+  rocksdb::Options options;
+  options.create_if_missing = true;
+  rocksdb::DB* raw = nullptr;
+  rocksdb::Status s = rocksdb::DB::Open(options, path, &raw);
+  if (!s.ok()) return to_error(s, "creating " + path);
+  std::unique_ptr<rocksdb::DB> db(raw);
+  if (!with_entry) return {};
+  s = db->Put(rocksdb::WriteOptions(), "user:1", "{\"name\": \"another program\"}");
+  if (!s.ok()) return to_error(s, "writing " + path);
+  return {};
+}
+
 }  // namespace virrey::store::testing

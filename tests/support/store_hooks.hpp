@@ -80,4 +80,9 @@ struct RunsAboveLastLevel {
 };
 Result<RunsAboveLastLevel> runs_above_last_level(const std::string& path, Family family);
 
+// A RocksDB database at `path` with none of virrey's parts: another
+// program's, with an entry in RocksDB's default part, or (without) a
+// creation killed before virrey's parts were made.
+Status make_bare_rocksdb(const std::string& path, bool with_entry);
+
 }  // namespace virrey::store::testing

@@ -191,8 +191,7 @@ class BookBuilder {
       if (!read_plain_san(pos, m.san, move, suffix)) {
         SanProblem problem;
         auto syntax = parse_san(m.san, problem);
-        if (!syntax)
-          return reader_.error(m.at, fmt::format("'{}' is not a move: {}", m.san, problem.message));
+        if (!syntax) return reader_.error(m.at, problem.message);  // (it names the token)
         SanResolution r = resolve_san(pos, *syntax);
         if (r.error != SanError::None)
           return reader_.error(

@@ -157,11 +157,29 @@ bool has_meta_family(const std::vector<std::string>& names) {
   return std::find(names.begin(), names.end(), family_info(Family::Meta).name) != names.end();
 }
 
+// Whether RocksDB's default part of a database holds nothing, read without
+// writing a byte (virrey keeps nothing there; another program's database
+// does). A database that does not open so is not empty either.
+bool default_family_empty(const std::string& path) {
+  rocksdb::DB* raw = nullptr;
+  rocksdb::DBOptions dbo;
+  std::vector<rocksdb::ColumnFamilyDescriptor> fam{{rocksdb::kDefaultColumnFamilyName, {}}};
+  std::vector<rocksdb::ColumnFamilyHandle*> handles;
+  if (!rocksdb::DB::OpenForReadOnly(dbo, path, fam, &handles, &raw).ok() || !raw) return false;
+  bool empty = false;
+  {
+    std::unique_ptr<rocksdb::Iterator> it(raw->NewIterator(rocksdb::ReadOptions(), handles[0]));
+    it->SeekToFirst();
+    empty = !it->Valid() && it->status().ok();
+  }
+  for (auto* h : handles) raw->DestroyColumnFamilyHandle(h);
+  delete raw;
+  return empty;
+}
+
 // The database's parts against virrey's: a foreign RocksDB database, a part
 // from a newer virrey, or a creation killed before every part was made.
-// `unfinished_creation`: set when only RocksDB's default part exists yet.
-std::optional<Error> check_families(const std::string& path, bool writer, bool create,
-                                    bool& unfinished_creation) {
+std::optional<Error> check_families(const std::string& path, bool writer, bool create) {
   std::vector<std::string> names;
   rocksdb::Status s = rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), path, &names);
   if (!s.ok()) {
@@ -184,12 +202,14 @@ std::optional<Error> check_families(const std::string& path, bool writer, bool c
                                path, n)};
   }
   if (!has_meta && ours > 0) return not_a_database(path, "a RocksDB database without virrey's meta data");
-  if (ours < kFamilies.size()) {
-    // Killed while its parts were being made (meta first): nothing is
-    // stored yet, and a writer makes the missing parts.
-    if (!writer || !create) return unfinished_database(path);
-    unfinished_creation = !has_meta;
-  }
+  // RocksDB's default part alone: a creation killed before virrey's parts
+  // were made, or another program's database, told apart by what it holds
+  // before anything is written to it.
+  if (!has_meta && ours == 0 && !default_family_empty(path))
+    return not_a_database(path, "a RocksDB database without virrey's meta data");
+  // Killed while its parts were being made (meta first): nothing is stored
+  // yet, and a writer makes the missing parts.
+  if (ours < kFamilies.size() && (!writer || !create)) return unfinished_database(path);
   return std::nullopt;
 }
 
@@ -330,7 +350,6 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
   const bool has_current = exists && fs::exists(fs::path(path) / "CURRENT", ec);
   const bool writer = options.mode == OpenMode::ReadWrite;
   bool fresh = false;
-  bool unfinished_creation = false;  // RocksDB's default part only: must be empty
   if (!has_current) {
     if (exists && has_table_files(path))
       return Error{ErrorKind::Corrupt,
@@ -357,7 +376,7 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
     // Readers skip this (it reads the whole MANIFEST once more): a failed
     // open below runs it to say why.
     if (writer) {
-      if (auto e = check_families(path, writer, options.create, unfinished_creation)) return *e;
+      if (auto e = check_families(path, writer, options.create)) return *e;
     }
   }
 
@@ -412,11 +431,16 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
   impl->mode = mode;
   if (!s.ok() && raw == nullptr) {
     if (!writer && !fresh) {
-      bool unused = false;
-      if (auto e = check_families(path, writer, options.create, unused)) return *e;
+      if (auto e = check_families(path, writer, options.create)) return *e;
     }
-    if (s.IsIOError() && s.ToString().find("lock") != std::string::npos)
-      return Error{ErrorKind::Busy, fmt::format("{} is being written by another virrey process", path)};
+    // RocksDB's LOCK file: held by another writer, or not writable at all
+    // (a read-only directory or file system).
+    if (s.IsIOError() && s.ToString().find("lock") != std::string::npos) {
+      if (writer_running(path))
+        return Error{ErrorKind::Busy, fmt::format("{} is being written by another virrey process", path)};
+      return to_error(s,
+                      fmt::format("cannot write {} (its LOCK file cannot be taken: is it read-only?)", path));
+    }
     if (fresh) return to_error(s, fmt::format("cannot create a database at {}", path));
     return to_error(s, fmt::format("cannot open {}", path));
   }
@@ -428,12 +452,6 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
       impl->cfs[std::size_t(fam.family_of[i])] = handles[i];
   }
   if (!s.ok()) return to_error(s, fmt::format("cannot open {}", path));
-  if (unfinished_creation) {
-    std::unique_ptr<rocksdb::Iterator> it(impl->db->NewIterator(rocksdb::ReadOptions(), impl->default_cf));
-    it->SeekToFirst();
-    if (it->Valid() || !it->status().ok())
-      return not_a_database(path, "a RocksDB database without virrey's meta data");
-  }
   if (mode == OpenMode::ReadWrite) {
     std::lock_guard lock(writers().mutex);
     writers().paths.insert(canonical(path));
