@@ -94,6 +94,25 @@ TEST_F(FeatureCli, SearchByLengthRatingClockAndTermination) {
   EXPECT_EQ(events({"--termination", "normal", "--time-control", "rapid"}), (Events{"Minister mate"}));
 }
 
+// A Termination of "-" (or "?", or empty) is unknown and matches no value,
+// "-" included, as the other tags' filters have it.
+TEST(FeatureTags, AnUnknownTerminationMatchesNothing) {
+  TempDir dir;
+  std::string pgn;
+  int round = 0;  // (games alike in their roster and moves would be duplicates)
+  for (const char* termination : {"-", "?", "", "Normal"})
+    pgn += "[Event \"E\"]\n[Site \"S\"]\n[Date \"2020.01.01\"]\n[Round \"" + std::to_string(++round) +
+           "\"]\n[White \"W\"]\n[Black \"B\"]\n[Result \"1-0\"]\n[Termination \"" + termination +
+           "\"]\n\n1. e4 e5 1-0\n\n";
+  std::ofstream(dir / "t.pgn") << pgn;
+  const std::string db = dir / "db";
+  ASSERT_EQ(run_virrey({"import", dir / "t.pgn", "--db", db}, dir.path()).exit_code, 0);
+  for (const char* value : {"-", "?", "Normal"}) {
+    const RunResult r = run_virrey({"search", "--db", db, "--termination", value, "--count"}, dir.path());
+    EXPECT_EQ(r.out, std::string(value) == "Normal" ? "1\n" : "0\n") << value;
+  }
+}
+
 // A share of nothing is no value: the unfinished game alone has no decisive
 // share, and no games have no average length.
 TEST_F(FeatureCli, SharesOfNothingAreNull) {

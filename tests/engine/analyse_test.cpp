@@ -407,6 +407,25 @@ TEST(Analyse, HangingEngineHitsTheTimeout) {
   EXPECT_LT(seconds, 10.0);
 }
 
+// An engine that fails position after position is given up after five in a
+// row: the rest are left unevaluated at once, not each after its timeout.
+TEST(Analyse, AnEngineThatAlwaysFailsIsGivenUp) {
+  TempDir dir;
+  const auto pgn = write(dir.path(), "g.pgn", std::string(kScholar) + "\n" + kScholar);  // 16 positions
+  const RunResult r =
+      run_virrey({"analyse", pgn, "--engine", kEngines + "hang.sh", "--engine-timeout", "0.2", "--jobs", "1"},
+                 dir.path());
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  auto count = [&](const std::string& word) {
+    std::size_t n = 0;
+    for (std::size_t at = r.err.find(word); at != std::string::npos; at = r.err.find(word, at + 1)) ++n;
+    return n;
+  };
+  EXPECT_EQ(count("engine-timeout"), 5u) << r.err;
+  EXPECT_EQ(count("engine-given-up"), 1u) << r.err;
+  EXPECT_NE(r.err.find("failed 5 positions in a row"), std::string::npos) << r.err;
+}
+
 // Whether a process runs: it is there and no zombie (a killed orphan may
 // stay a zombie where nothing reaps it).
 bool running(int pid) {

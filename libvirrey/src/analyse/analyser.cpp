@@ -133,6 +133,12 @@ struct Analyser::Impl {
   std::array<std::string, kVariantCount> engine_descs;  // what the cache key hashes
   std::array<std::string, kVariantCount> refusals;      // why the engine does not play a variant
   std::unordered_map<std::string, Evaluation> memo;     // this run's evaluations
+  // Per variant: positions in a row its engines left unevaluated, and whether
+  // they were given up (an engine that always hangs would cost every
+  // position its timeout: a large database, days).
+  static constexpr int kGiveUpAfter = 5;
+  std::array<std::atomic<int>, kVariantCount> failures_in_a_row{};
+  std::array<std::atomic<bool>, kVariantCount> given_up{};
 
   EngineConfig config_for(Variant v) const {
     EngineConfig c = options.engine;
@@ -191,6 +197,8 @@ struct Analyser::Impl {
   // fresh engine; a timeout, a malformed or an illegal answer is not
   // (the engine is restarted for the next position).
   void run(int job, Task& t) {
+    const auto v = std::size_t(t.variant);
+    if (given_up[v]) return;  // left unevaluated, reported once
     Engine& e = engine(job, t.variant);
     bool& stopped = stopped_after_failure[std::size_t(job)][std::size_t(t.variant)];
     for (int attempt = 0; attempt < 2; ++attempt) {
@@ -215,7 +223,10 @@ struct Analyser::Impl {
           if (!err) t.result = std::move(ev);
         });
       }
-      if (!err) return;
+      if (!err) {
+        failures_in_a_row[v] = 0;
+        return;
+      }
       const bool retry = err->failure == engine::Failure::Crashed && attempt == 0;
       t.findings.push_back({t.game, t.ply, std::string(engine::failure_name(err->failure)),
                             fmt::format("{} at {}: {}; the engine is restarted{}",
@@ -223,7 +234,16 @@ struct Analyser::Impl {
                                         retry ? " and asked again" : ", the position left unevaluated")});
       e.stop();
       stopped = true;
-      if (!retry) return;
+      if (retry) continue;
+      if (++failures_in_a_row[v] == kGiveUpAfter) {
+        given_up[v] = true;
+        t.findings.push_back({t.game, t.ply, "engine-given-up",
+                              fmt::format("{} failed {} positions in a row: it is given up, and the other {} "
+                                          "positions of this run are left unevaluated",
+                                          e.name().empty() ? e.config().path : e.name(), kGiveUpAfter,
+                                          info(t.variant).cli_name)});
+      }
+      return;
     }
   }
 };

@@ -52,7 +52,7 @@ bool replay_needed(const FeatureConditions& c, const store::GameSummary& s) {
 bool tags_pass(const FeatureConditions& c, const game::GameRecord& rec) {
   if (c.termination) {
     const std::string v = store::normalize_tag_value(rec.tag("Termination"));
-    if (v.empty() || v == "?" || v != *c.termination) return false;
+    if (v.empty() || v == "?" || v == "-" || v != *c.termination) return false;  // unknown: no value
   }
   if (c.time_control) {
     const std::string_view tag = rec.tag("TimeControl");
