@@ -6,6 +6,8 @@ order, DIR/inputs.json each input's shard. Shard K's games come before shard K+1
 search order, statistics), as `virrey db merge DIR/shard-0.db ...` orders
 them, so a game is named "K:ID".
 """
+import asyncio
+import concurrent.futures
 import contextlib
 import ctypes
 import fcntl
@@ -30,6 +32,11 @@ LOCK_FILE = ".import.lock"  # held by the one import running into a directory
 MAX_OPENING_ROUNDS = 21  # the explorer's depth is at most 20: a round a ply, and one that adds nothing
 INPUTS_FILE = "inputs.json"  # each input imported, by its content: its shard and size
 MAX_FINDINGS = 20  # of an input's messages about its games, passed to the driver
+
+
+# What a client meets when its scheduler goes away mid-run.
+SCHEDULER_LOST = (concurrent.futures.CancelledError, asyncio.CancelledError, TimeoutError,
+                  distributed.comm.core.CommClosedError)
 
 
 class VirreyError(Exception):
@@ -154,9 +161,16 @@ def merge_task(binary, dest, shards):
 def connect(scheduler=None, workers=2):
     """A client of the scheduler at `scheduler`, or of a LocalCluster of
     `workers` single-threaded worker processes."""
+    if scheduler is not None and not scheduler.strip():
+        raise VirreyError("--scheduler names no address (tcp://host:8786; without it, a LocalCluster)", 2)
     if not scheduler and workers < 1:
         raise VirreyError("--workers must be 1 or more, not {}".format(workers), 2)
     if scheduler:
+        # A scheduler that goes away mid-run: the driver says so in one line
+        # (exit 3), not in the client's tracebacks as it tries to reconnect.
+        for name in ["distributed", "tornado", "asyncio"] + [
+                n for n in logging.root.manager.loggerDict if n.startswith(("distributed.", "tornado."))]:
+            logging.getLogger(name).setLevel(logging.CRITICAL)
         try:
             client = distributed.Client(scheduler)
         except ValueError as e:  # no address: "invalid address ..."
@@ -308,8 +322,17 @@ class Runner:
         self.retries = retries
 
     def check(self):
-        """Raises unless a worker runs the virrey binary."""
-        self.client.gather(self._submit(run_virrey, self.binary, ["--version"]))
+        """Raises unless a worker runs the virrey binary (exit 3): a program
+        that runs but is no virrey (/bin/true) would answer nothing, or
+        wrongly."""
+        try:
+            out = self.client.gather(self._submit(run_virrey, self.binary, ["--version"]))
+        except VirreyError as e:
+            raise VirreyError("cannot run {} on a worker: {}".format(self.binary, e), 3)
+        words = (out.splitlines() or [""])[0].split()
+        if len(words) != 2 or words[0] != "virrey":
+            raise VirreyError("{} is not virrey (its --version on a worker: {!r})".format(
+                self.binary, " ".join(words)), 3)
 
     def _submit(self, fn, *args):
         return self.client.submit(fn, *args, pure=False, retries=self.retries)
@@ -385,6 +408,11 @@ class Runner:
                 if "error" not in summary:
                     continue
                 message = summary["error"]  # virrey's, naming the input
+            elif future.status == "cancelled":
+                # The scheduler went away (or cancelled the run): what was
+                # imported stays, and a run again completes it.
+                raise VirreyError("the scheduler cancelled the import (is it still running?): run it again to "
+                                  "complete it; what was imported is kept", 3)
             else:
                 # The shard's database failed (and so every input after
                 # this one in its shard): not the input's fault, but not imported.
@@ -475,8 +503,9 @@ class Runner:
             outs = self.client.gather([self._submit(search_task, self.binary, db, list(args) + ["--count"])
                                        for db in dbs])
             return sum(int(o.strip() or 0) for o in outs), False
+        # One game more than the page from each shard: whether any lies past it.
         page = ["--format", "jsonl", "--sort", sort, "--offset", "0",
-                "--limit", str(offset + limit if limit else 0)]
+                "--limit", str(offset + limit + 1 if limit else 0)]
         outs = self.client.gather([self._submit(search_task, self.binary, db, list(args) + page) for db in dbs])
         games = []
         for k, out in enumerate(outs):

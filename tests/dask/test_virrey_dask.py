@@ -327,6 +327,14 @@ class DaskDriver(unittest.TestCase):
         code, out, err = driver("search", "--shards", shards, "--limit", "0")
         self.assertEqual(len(out.splitlines()), 110)
         self.assertNotIn("more match", err)
+        # Every match in one shard (the 60 Virrey games of the first input):
+        # past the page all the same, and not past the last one.
+        code, out, err = driver("search", "--shards", shards, "--variant", "virrey", "--limit", "3")
+        self.assertEqual((code, len(out.splitlines())), (0, 3), err)
+        self.assertIn("more match", err)
+        code, out, err = driver("search", "--shards", shards, "--variant", "virrey", "--limit", "60")
+        self.assertEqual(len(out.splitlines()), 60)
+        self.assertNotIn("more match", err)
 
     def test_openings_across_shards_count_transpositions_below_the_root(self):
         # One shard's game reaches the tree's position after 1. e4 c5 2. b3
@@ -438,7 +446,14 @@ class DaskDriver(unittest.TestCase):
         with open(not_a_program, "w") as f:
             f.write("no\n")
         shards = os.path.join(self.tmp, "never-written")
+        a_file = os.path.join(self.tmp, "a-file")
+        with open(a_file, "w") as f:
+            f.write("no directory\n")
         for args, code, words in (
+                (["--virrey", "/bin/true"] + stats, 3, "/bin/true is not virrey"),
+                (["--scheduler", ""] + stats, 2, "--scheduler names no address"),
+                (["import", "--shards", os.path.join(a_file, "sub"), "-n", 1, self.inputs[0]], 3,
+                 "Not a directory"),
                 (["--scheduler", silent] + stats, 3, "--scheduler " + silent),
                 (["--scheduler", "nonsense:::1"] + stats, 2, "--scheduler nonsense:::1: invalid address"),
                 (["--virrey", os.path.join(self.tmp, "no-virrey-here"), "import", "--shards", shards, "-n", 1,
@@ -569,6 +584,59 @@ class DaskDriver(unittest.TestCase):
             self.assertIn("consistent", check)
         # The worker came back (the nanny restarted it).
         self.client.wait_for_workers(2, timeout=60)
+
+    def test_a_real_cluster_and_its_scheduler_lost_mid_import(self):
+        # The README's cluster: dask-scheduler and dask-worker started apart.
+        # The scheduler killed while an import runs: one line, exit 3; the
+        # cluster back, the same command completes the import.
+        big = os.path.join(self.tmp, "scheduler-lost.pgn")
+        virrey("generate", "--variant", "virrey", "-n", 60000, "--seed", 11, "--threads", 2, "-o", big)
+        shards = os.path.join(self.tmp, "scheduler-lost")
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        address = "tcp://127.0.0.1:{}".format(port)
+        procs = []
+
+        def start_cluster():
+            quiet = dict(stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            procs.append(subprocess.Popen(["dask-scheduler", "--port", str(port), "--dashboard-address", ":0"],
+                                          **quiet))
+            procs.append(subprocess.Popen(["dask-worker", address, "--nthreads", "1", "--nworkers", "1"],
+                                          **quiet))
+
+        def stop_cluster():
+            for p in reversed(procs):
+                if p.poll() is None:
+                    p.terminate()
+                    try:
+                        p.wait(timeout=30)
+                    except subprocess.TimeoutExpired:
+                        p.kill()
+                        p.wait()
+            procs.clear()
+
+        command = [sys.executable, DRIVER, "--scheduler", address, "--virrey", VIRREY, "import", "--shards",
+                   shards, "-n", "1", big]
+        try:
+            start_cluster()
+            run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            # Once the import has made its shard, the scheduler goes.
+            deadline = time.time() + 120
+            while time.time() < deadline and not os.path.exists(os.path.join(shards, "shard-0.db", "CURRENT")):
+                time.sleep(0.05)
+            procs[0].kill()
+            out, err = run.communicate(timeout=300)
+            self.assertEqual(run.returncode, 3, err.decode())
+            self.assertNotIn("Traceback", err.decode())
+            self.assertIn("virrey-dask: the scheduler", err.decode())
+            stop_cluster()
+            start_cluster()
+            done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=300)
+            self.assertEqual(done.returncode, 0, done.stderr.decode())
+            self.assertEqual(json.loads(done.stdout)["games"], 60000)
+        finally:
+            stop_cluster()
 
 
 if __name__ == "__main__":
