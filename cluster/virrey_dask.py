@@ -35,8 +35,7 @@ MAX_FINDINGS = 20  # of an input's messages about its games, passed to the drive
 
 
 # What a client meets when its scheduler goes away mid-run.
-SCHEDULER_LOST = (concurrent.futures.CancelledError, asyncio.CancelledError, TimeoutError,
-                  distributed.comm.core.CommClosedError)
+SCHEDULER_LOST = (concurrent.futures.CancelledError, asyncio.CancelledError, distributed.comm.core.CommClosedError)
 
 
 class VirreyError(Exception):
@@ -328,9 +327,9 @@ class Runner:
         try:
             out = self.client.gather(self._submit(run_virrey, self.binary, ["--version"]))
         except VirreyError as e:
-            raise VirreyError("cannot run {} on a worker: {}".format(self.binary, e), 3)
+            raise VirreyError("{} (on a worker)".format(e), 3)
         words = (out.splitlines() or [""])[0].split()
-        if len(words) != 2 or words[0] != "virrey":
+        if words[:1] != ["virrey"]:
             raise VirreyError("{} is not virrey (its --version on a worker: {!r})".format(
                 self.binary, " ".join(words)), 3)
 
@@ -411,8 +410,9 @@ class Runner:
             elif future.status == "cancelled":
                 # The scheduler went away (or cancelled the run): what was
                 # imported stays, and a run again completes it.
-                raise VirreyError("the scheduler cancelled the import (is it still running?): run it again to "
-                                  "complete it; what was imported is kept", 3)
+                raise VirreyError("the scheduler cancelled the import (is it still running?): run it again, once "
+                                  "the workers have finished or been restarted, to complete it; what was "
+                                  "imported is kept", 3)
             else:
                 # The shard's database failed (and so every input after
                 # this one in its shard): not the input's fault, but not imported.

@@ -222,13 +222,25 @@ TEST(EventChecks, RoundsMissingOrUnreadable) {
   games[2].tags["Round"] = "?";
   games[5].tags["Round"] = "3a";
   EXPECT_EQ(run(games), (V{{"round-tag", 2}, {"round-tag", 3}, {"round-tag", 6}}));
-  // Round "-" (no round): reported once the event has named a round before
-  // it; before that, the game is not kept (online games of one Event, a
-  // stream of them, would be kept to no end).
+  // Round "-" (no round), before and after the event's first numbered round.
   games = round_robin();
   games[0].tags["Round"] = "-";
   games[3].tags["Round"] = "-";
-  EXPECT_EQ(run(games), (V{{"round-tag", 4}}));
+  EXPECT_EQ(run(games), (V{{"round-tag", 1}, {"round-tag", 4}}));
+  // Of an event that has named no round yet, the first 16 such games are
+  // kept aside (online games of one Event, a stream of them, would be kept
+  // to no end); the 17th and later are not.
+  games.clear();
+  for (int i = 0; i < 18; ++i) {
+    std::string white = "X", black = "Y";
+    white += std::to_string(i);
+    black += std::to_string(i);
+    games.push_back(game("-", white, black));
+  }
+  for (const G& g : round_robin()) games.push_back(g);
+  V expected;
+  for (std::uint64_t n = 1; n <= 16; ++n) expected.push_back({"round-tag", n});
+  EXPECT_EQ(run(games), expected);
   // Rounds 1, 2 and 4: round 3 is missing, reported at round 4's first game.
   games = round_robin();
   games[4].tags["Round"] = "4.1";

@@ -112,6 +112,10 @@ TEST(Findings, TagAndResultFindingsPointAtTheirTokens) {
   const CheckedGame cut = checker.check("[Event \"a\"]\n[Site \"s\"]\n[Resul", 1, pgn::Location{});
   EXPECT_EQ(at(cut, Code::Syntax), "3:1");
   EXPECT_EQ(at(cut, Code::MissingResult), "3:1");
+  // A problem inside a tag before the last is not the game's last thing.
+  const CheckedGame early =
+      checker.check("[Event \"a\xff\"]\n[Site \"s\"]\n[Round \"1\"]\n[White \"w\"]\n", 1, pgn::Location{});
+  EXPECT_EQ(at(early, Code::MissingResult), "4:1");
 }
 
 // A variation or NAG with no move before it in its line, and a variation

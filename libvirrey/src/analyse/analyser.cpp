@@ -235,8 +235,8 @@ struct Analyser::Impl {
       e.stop();
       stopped = true;
       if (retry) continue;
-      if (++failures_in_a_row[v] == kGiveUpAfter) {
-        given_up[v] = true;
+      // (Jobs searching at once may each reach the count: one reports it.)
+      if (++failures_in_a_row[v] >= kGiveUpAfter && !given_up[v].exchange(true)) {
         t.findings.push_back({t.game, t.ply, "engine-given-up",
                               fmt::format("{} failed {} positions in a row: it is given up, and the other {} "
                                           "positions of this run are left unevaluated",

@@ -157,29 +157,31 @@ bool has_meta_family(const std::vector<std::string>& names) {
   return std::find(names.begin(), names.end(), family_info(Family::Meta).name) != names.end();
 }
 
-// Whether RocksDB's default part of a database holds nothing, read without
+// Whether RocksDB's default part of a database holds anything, read without
 // writing a byte (virrey keeps nothing there; another program's database
-// does). A database that does not open so is not empty either.
-bool default_family_empty(const std::string& path) {
+// does); nothing when it cannot be read so (an I/O error, a writer making
+// it): the open that follows says why.
+std::optional<bool> default_family_holds_data(const std::string& path) {
   rocksdb::DB* raw = nullptr;
-  rocksdb::DBOptions dbo;
   std::vector<rocksdb::ColumnFamilyDescriptor> fam{{rocksdb::kDefaultColumnFamilyName, {}}};
   std::vector<rocksdb::ColumnFamilyHandle*> handles;
-  if (!rocksdb::DB::OpenForReadOnly(dbo, path, fam, &handles, &raw).ok() || !raw) return false;
-  bool empty = false;
+  if (!rocksdb::DB::OpenForReadOnly(db_options(OpenMode::ReadOnly), path, fam, &handles, &raw).ok() || !raw)
+    return std::nullopt;
+  std::optional<bool> holds;
   {
     std::unique_ptr<rocksdb::Iterator> it(raw->NewIterator(rocksdb::ReadOptions(), handles[0]));
     it->SeekToFirst();
-    empty = !it->Valid() && it->status().ok();
+    if (it->status().ok()) holds = it->Valid();
   }
   for (auto* h : handles) raw->DestroyColumnFamilyHandle(h);
   delete raw;
-  return empty;
+  return holds;
 }
 
 // The database's parts against virrey's: a foreign RocksDB database, a part
 // from a newer virrey, or a creation killed before every part was made.
-std::optional<Error> check_families(const std::string& path, bool writer, bool create) {
+// `bare`: set when it has RocksDB's default part alone.
+std::optional<Error> check_families(const std::string& path, bool writer, bool create, bool* bare = nullptr) {
   std::vector<std::string> names;
   rocksdb::Status s = rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), path, &names);
   if (!s.ok()) {
@@ -205,8 +207,9 @@ std::optional<Error> check_families(const std::string& path, bool writer, bool c
   // RocksDB's default part alone: a creation killed before virrey's parts
   // were made, or another program's database, told apart by what it holds
   // before anything is written to it.
-  if (!has_meta && ours == 0 && !default_family_empty(path))
+  if (!has_meta && ours == 0 && default_family_holds_data(path).value_or(false))
     return not_a_database(path, "a RocksDB database without virrey's meta data");
+  if (bare) *bare = !has_meta && ours == 0;
   // Killed while its parts were being made (meta first): nothing is stored
   // yet, and a writer makes the missing parts.
   if (ours < kFamilies.size() && (!writer || !create)) return unfinished_database(path);
@@ -350,6 +353,7 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
   const bool has_current = exists && fs::exists(fs::path(path) / "CURRENT", ec);
   const bool writer = options.mode == OpenMode::ReadWrite;
   bool fresh = false;
+  bool bare = false;  // RocksDB's default part alone (check_families)
   if (!has_current) {
     if (exists && has_table_files(path))
       return Error{ErrorKind::Corrupt,
@@ -376,7 +380,7 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
     // Readers skip this (it reads the whole MANIFEST once more): a failed
     // open below runs it to say why.
     if (writer) {
-      if (auto e = check_families(path, writer, options.create)) return *e;
+      if (auto e = check_families(path, writer, options.create, &bare)) return *e;
     }
   }
 
@@ -452,6 +456,14 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
       impl->cfs[std::size_t(fam.family_of[i])] = handles[i];
   }
   if (!s.ok()) return to_error(s, fmt::format("cannot open {}", path));
+  if (bare) {
+    // Its default part could not be read before (default_family_holds_data):
+    // a database that holds data there is another program's all the same.
+    std::unique_ptr<rocksdb::Iterator> it(impl->db->NewIterator(rocksdb::ReadOptions(), impl->default_cf));
+    it->SeekToFirst();
+    if (it->Valid() || !it->status().ok())
+      return not_a_database(path, "a RocksDB database without virrey's meta data");
+  }
   if (mode == OpenMode::ReadWrite) {
     std::lock_guard lock(writers().mutex);
     writers().paths.insert(canonical(path));

@@ -294,6 +294,11 @@ struct EventChecks::Impl {
   GameStore games;
   std::vector<std::string> input_names;  // by input index, as messages name them
   std::vector<bool> numbered_events;     // [event id]: a game of the event has a numbered round
+  // Games of Round "-" of events that have named no round yet, a few each
+  // (see add): kept until a game of their event names a round.
+  static constexpr std::size_t kPendingPerEvent = 16, kPendingGames = 65536;
+  std::unordered_map<std::uint32_t, std::vector<Game>> pending;
+  std::size_t pending_games = 0;
 
   // The findings of one tournament.
   struct Checker {
@@ -700,11 +705,19 @@ void EventChecks::add(std::size_t input, std::uint64_t number, pgn::Location sta
   }
   // An event is checked only once a game of it names a round. Round "-" says
   // the game belongs to no round (online play: a stream of such games, each
-  // with a Site of its own, would be kept to no end), so such a game is kept
-  // only when its event has named a round before it.
+  // with a Site of its own, would be kept to no end), so of an event that
+  // has named no round yet such games are kept aside, the first 16 (and
+  // 65,536 in all): a file sorted by Round has its "-" games first, and they
+  // join their event once it names a round. Past that, they are not kept.
   if (impl.numbered_events.size() <= g.event) impl.numbered_events.resize(std::size_t(g.event) + 1, false);
+  const bool first_numbered = g.round_state == RoundState::Numbered && !impl.numbered_events[g.event];
   if (g.round_state == RoundState::Numbered) impl.numbered_events[g.event] = true;
-  if (g.round_state == RoundState::NotApplicable && !impl.numbered_events[g.event]) return;
+  const bool aside = g.round_state == RoundState::NotApplicable && !impl.numbered_events[g.event];
+  if (aside) {
+    const auto it = impl.pending.find(g.event);
+    const std::size_t held = it == impl.pending.end() ? 0 : it->second.size();
+    if (held >= Impl::kPendingPerEvent || impl.pending_games >= Impl::kPendingGames) return;
+  }
   // The text is kept for the messages about a round not numbered.
   if (has_round && g.round_state != RoundState::Numbered) g.round_text = pool.id(round);
   g.site = last ? same_or_id(last->site, site) : pool.id(site);
@@ -735,7 +748,19 @@ void EventChecks::add(std::size_t input, std::uint64_t number, pgn::Location sta
   g.number = number;
   g.line = start.line;
   g.column = std::uint32_t(std::min<std::uint64_t>(start.column, UINT32_MAX));
-  impl_->games.push_back(g);
+  if (aside) {
+    impl.pending[g.event].push_back(g);
+    ++impl.pending_games;
+    return;
+  }
+  if (first_numbered) {
+    if (const auto it = impl.pending.find(g.event); it != impl.pending.end()) {
+      for (const Game& held : it->second) impl.games.push_back(held);
+      impl.pending_games -= it->second.size();
+      impl.pending.erase(it);
+    }
+  }
+  impl.games.push_back(g);
 }
 
 std::vector<EventFinding> EventChecks::findings() const {

@@ -96,6 +96,7 @@ struct GeometryChecker final : pgn::Visitor {
   pgn::Location result_at{0, 0};     // of the result token, when saw_result
   pgn::Location last_move_at{0, 0};  // of the last move token read (line 0: none)
   pgn::Location last_text_at{0, 0};  // of the last movetext token read (a move, NAG, comment, number)
+  pgn::Location last_problem_at{0, 0};  // of the last bytes that did not read
   bool main_dead = false;
   bool movetext_started = false;  // movetext items are being added (see plain_movetext)
   std::optional<Position<G>> start;
@@ -147,7 +148,7 @@ struct GeometryChecker final : pgn::Visitor {
     lines.clear();
     skip_moves = false;
     saw_result = false;
-    result_at = last_move_at = last_text_at = pgn::Location{0, 0};
+    result_at = last_move_at = last_text_at = last_problem_at = pgn::Location{0, 0};
     main_dead = false;
     since_reset.clear();
     drawn_after = 0;
@@ -618,12 +619,7 @@ struct GeometryChecker final : pgn::Visitor {
     if (!d.text.empty() && (code == Code::BadTag || (code == Code::Syntax && d.text.size() <= 40)))
       message += fmt::format(" ('{}')", quoted_text(d.text));
     add(code, sev, d.at, message);
-    // Bytes that did not read (a tag cut short at the end of a file) are the
-    // last thing the game holds when nothing follows them.
-    const auto later = [](pgn::Location a, pgn::Location b) {
-      return std::tie(a.line, a.column) > std::tie(b.line, b.column);
-    };
-    if (later(d.at, last_text_at) && (tag_at.empty() || later(d.at, tag_at.back()))) last_text_at = d.at;
+    if (later(d.at, last_problem_at)) last_problem_at = d.at;
     if (sev == Severity::Error && !lines.empty() && d.problem == pgn::Problem::UnexpectedCharacter)
       kill(lines.back());
   }
@@ -654,16 +650,23 @@ struct GeometryChecker final : pgn::Visitor {
     }
   }
 
+  static bool later(pgn::Location a, pgn::Location b) {
+    return std::tie(a.line, a.column) > std::tie(b.line, b.column);
+  }
+
   void end_game(pgn::Location end) override {
     // Findings about the result point at it, or at the last move without one,
     // else at the last thing the movetext holds (a NAG such as +/-, a
     // comment), else at the last tag: the end of the text is past the blank
     // lines after the game, at the next game's first line.
     out.record.moves_unread = skip_moves;
-    const pgn::Location last = last_move_at.line   ? last_move_at
-                               : last_text_at.line ? last_text_at
-                               : !tag_at.empty()   ? tag_at.back()
-                                                   : end;
+    pgn::Location last = last_move_at.line   ? last_move_at
+                         : last_text_at.line ? last_text_at
+                         : !tag_at.empty()   ? tag_at.back()
+                                             : end;
+    // Bytes that did not read (a tag cut short at the end of a file) are the
+    // last thing a game without moves holds when nothing follows them.
+    if (!last_move_at.line && last_problem_at.line && later(last_problem_at, last)) last = last_problem_at;
     if (!saw_result && !skip_moves) {
       add(Code::MissingResult, Severity::Error, last,
           "the game has no result (1-0, 0-1, 1/2-1/2 or *) at its end");
