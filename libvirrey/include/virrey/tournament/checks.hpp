@@ -2,9 +2,9 @@
 // do together (a player booked twice in a round, a pairing repeated, a name
 // spelled two ways, two ratings, rounds and boards, dates, unplayed results).
 // Games are added one by one as they are read, each kept as a small summary
-// (88 bytes, tag values interned and cut at 128 bytes; a game of Round "-"
-// only once its event has named a round); the findings come at the end,
-// once every game of each event is known.
+// (88 bytes, tag values interned and cut at 128 bytes; of the games of
+// Round "-" of an event that names no round, a few); the findings come at
+// the end, once every game of each event is known.
 #pragma once
 
 #include <cstdint>
