@@ -1,6 +1,7 @@
 #include "db_command.hpp"
 
 #include <fmt/format.h>
+#include <filesystem>
 #include "virrey/base/log.hpp"
 
 #include "classify_command.hpp"
@@ -173,6 +174,8 @@ int run_merge(const DbOptions& o) {
       return kExitIo;
     }
   }
+  std::error_code ec;
+  const bool made_here = !std::filesystem::exists(o.db, ec);
   auto db = open_database(o.db, store::OpenMode::ReadWrite);
   if (!db) return kExitIo;
   store::MergeOptions options;
@@ -181,6 +184,16 @@ int run_merge(const DbOptions& o) {
       with_progress([&](auto on_games) { return store::merge_databases(*db, o.sources, options, on_games); });
   if (!report) {
     log_store_error(report.error());
+    // A database this merge made and stored nothing in (its first source
+    // failed as it was read) is not left behind.
+    if (made_here) {
+      const auto info = db->info();
+      if (info && info->next_game_id == 1) {
+        const std::string path = db->path();
+        db.reset();
+        std::filesystem::remove_all(path, ec);
+      }
+    }
     return kExitIo;
   }
   const std::uint64_t bytes = store::directory_bytes(db->path());

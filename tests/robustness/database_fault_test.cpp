@@ -115,6 +115,8 @@ TEST_P(DatabaseFault, EveryCommandExitsThree) {
     EXPECT_EQ(r.exit_code, 3) << r.out.substr(0, 1000) << r.err;
     EXPECT_NE(r.err.find(db), std::string::npos) << "the message does not name the database:\n" << r.err;
   }
+  // The merge's destination, which it made, is not left behind empty.
+  EXPECT_FALSE(fs::exists(scratch / "merged.db"));
 }
 
 INSTANTIATE_TEST_SUITE_P(Damages, DatabaseFault,
