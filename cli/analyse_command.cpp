@@ -78,8 +78,9 @@ const Schema<analyse::Counters>& positions_schema() {
 
 std::string positions_text(const analyse::Counters& c) {
   return fmt::format(
-      "positions {}: searched {}, from this run {}, from the cache {}, game over {}, unevaluated {}",
-      c.positions, c.searched, c.from_run, c.from_cache, c.game_over, c.failed);
+      "positions {}: searched {}, from this run {}, from the cache {}, game over {}, unevaluated {}; "
+      "engine restarts {}",
+      c.positions, c.searched, c.from_run, c.from_cache, c.game_over, c.failed, c.restarts);
 }
 
 Value score_value(const std::optional<engine::Evaluation>& e, Color to_move) {

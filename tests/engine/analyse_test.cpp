@@ -424,6 +424,8 @@ TEST(Analyse, AnEngineThatAlwaysFailsIsGivenUp) {
   EXPECT_EQ(count("engine-timeout"), 5u) << r.err;
   EXPECT_EQ(count("engine-given-up"), 1u) << r.err;
   EXPECT_NE(r.err.find("failed 5 positions in a row"), std::string::npos) << r.err;
+  // Started again after each of the first four (the fifth gave it up).
+  EXPECT_NE(r.err.find("game over 2, unevaluated 14; engine restarts 4\n"), std::string::npos) << r.err;
 }
 
 // Whether a process runs: it is there and no zombie (a killed orphan may
@@ -670,7 +672,7 @@ TEST(Analyse, PositionCountsAddUp) {
   const RunResult text = run_virrey({"analyse", pgn, "--nodes", "1000", "--format", "text"}, dir.path());
   EXPECT_EQ(text.exit_code, 0) << text.err;
   EXPECT_NE(text.out.find("positions 16: searched 7, from this run 7, from the cache 0, game over 2, "
-                          "unevaluated 0\n"),
+                          "unevaluated 0; engine restarts 0\n"),
             std::string::npos)
       << text.out;
   // The CSV summary ends with a row of the position counts alone.
