@@ -227,7 +227,13 @@ int run_classify(const DbOptions& o) {
   if (!book) return exit_code;
   auto db = open_database(o.db, store::OpenMode::ReadWrite, Create::No);
   if (!db) return kExitIo;
-  return classify_and_report(*db, *book, 1, o.format, false);
+  if (int c = classify_and_report(*db, *book, 1, o.format, false); c != kExitOk) return c;
+  // Every game is classified: none an import left unclassified is waiting.
+  if (Status s = db->set_openings_pending(std::nullopt); !s) {
+    log_store_error(s.error());
+    return kExitIo;
+  }
+  return kExitOk;
 }
 
 int run_squares(const DbOptions& o) {

@@ -104,6 +104,24 @@ int run_import(const ImportOptions& o) {
     log_store_error(before.error());
     return kExitIo;
   }
+  // --openings: the games are classified once stored, from the first this
+  // import stores, or from the first of an import naming openings that was
+  // killed before it classified its games (marked as it started).
+  store::GameId classify_from = before->next_game_id;
+  bool earlier_pending = false;
+  if (book) {
+    const auto pending = db->openings_pending();
+    if (!pending) {
+      log_store_error(pending.error());
+      return kExitIo;
+    }
+    earlier_pending = pending->has_value();
+    if (earlier_pending) classify_from = std::min(classify_from, **pending);
+    if (Status s = db->set_openings_pending(classify_from); !s) {
+      log_store_error(s.error());
+      return kExitIo;
+    }
+  }
   options.inputs = o.inputs;
   options.commit_seconds = o.commit_interval;
   options.force = o.force;
@@ -128,8 +146,14 @@ int run_import(const ImportOptions& o) {
           after->next_game_id - before->next_game_id);
     return kExitIo;
   }
-  if (book && done->stored > 0)
-    if (int c = classify_and_report(*db, *book, before->next_game_id, o.format, true); c != kExitOk) return c;
+  if (book) {
+    if (done->stored > 0 || earlier_pending)
+      if (int c = classify_and_report(*db, *book, classify_from, o.format, true); c != kExitOk) return c;
+    if (Status s = db->set_openings_pending(std::nullopt); !s) {
+      log_store_error(s.error());
+      return kExitIo;
+    }
+  }
   Summary summary;
   summary.read = done->read;
   summary.stored = done->stored;

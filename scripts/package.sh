@@ -38,6 +38,10 @@ pkg=$stage/root
 mkdir -p "$pkg/DEBIAN"
 chmod 0755 "$pkg"
 DESTDIR=$pkg cmake --install "$build" --prefix /usr >/dev/null
+# The binary linked to the system's libraries in place of the static one:
+# removed first, as cmake --install keeps a file whose time is the source's
+# to the second (both binaries are often linked in the same second).
+rm -f "$pkg/usr/bin/virrey"
 DESTDIR=$pkg cmake --install "$build" --prefix /usr --component system-binary >/dev/null
 virrey=$pkg/usr/bin/virrey
 # As dh_strip does: no symbols, no comment or note sections.

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "run_virrey.hpp"
+#include "virrey/store/database.hpp"
 
 namespace virrey::testing {
 namespace {
@@ -198,6 +199,38 @@ TEST_F(OpeningsCli, ImportWithOpenings) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   r = run_virrey({"search", "--db", d / "db", "--eco", "D53", "--count"}, d.path());
   EXPECT_EQ(r.out, "3\n");
+}
+
+// An import naming openings killed after it stored games and before it
+// named them leaves its mark (set here through the store, as such an import
+// sets it when it starts): the next import naming openings names them, even
+// when it stores nothing itself (its inputs imported before), and clears it.
+TEST_F(OpeningsCli, AnImportKilledBeforeItNamedItsGamesIsCompletedByTheNext) {
+  TempDir d;
+  std::ofstream(d / "games.pgn") << handmade_games();
+  const std::string db = d / "db";
+  ASSERT_EQ(run_virrey({"import", d / "games.pgn", "--db", db}, d.path()).exit_code, 0);
+  auto named = [&] { return run_virrey({"search", "--db", db, "--eco", "D53", "--count"}, d.path()).out; };
+  ASSERT_EQ(named(), "0\n");
+  // No mark: the games stored before are not this import's to name.
+  ASSERT_EQ(run_virrey({"import", d / "games.pgn", "--db", db, "--openings", kData + "/tiny.eco"}, d.path())
+                .exit_code,
+            0);
+  EXPECT_EQ(named(), "0\n");
+  {
+    auto opened = store::Database::open(db, {store::OpenMode::ReadWrite, false});
+    ASSERT_TRUE(opened) << opened.error().message;
+    ASSERT_TRUE((*opened)->set_openings_pending(1));
+  }
+  const RunResult r =
+      run_virrey({"import", d / "games.pgn", "--db", db, "--openings", kData + "/tiny.eco"}, d.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(named(), "3\n");
+  auto opened = store::Database::open(db, {store::OpenMode::Read, false});
+  ASSERT_TRUE(opened);
+  const auto pending = (*opened)->openings_pending();
+  ASSERT_TRUE(pending);
+  EXPECT_FALSE(pending->has_value());
 }
 
 TEST_F(OpeningsCli, ModernGamesTakeAModernFile) {

@@ -109,4 +109,27 @@ Status Database::put_openings(const std::vector<std::pair<GameId, std::optional<
   return d.write(batch);
 }
 
+Result<std::optional<GameId>> Database::openings_pending() const {
+  std::string value;
+  bool found = false;
+  if (Status s = impl_->get(Family::Meta, view(meta_key(MetaKey::OpeningsPending)), value, found); !s)
+    return s.error();
+  if (!found) return std::optional<GameId>{};
+  if (value.size() != 4)
+    return Error{ErrorKind::Corrupt, fmt::format("{} is damaged: its openings mark is {} bytes long, not 4",
+                                                 impl_->path, value.size())};
+  return std::optional<GameId>(GameId(get_be(value.data(), 4)));
+}
+
+Status Database::set_openings_pending(std::optional<GameId> first) {
+  Impl& d = *impl_;
+  if (!d.cf(Family::Openings)) return Error{ErrorKind::Io, fmt::format("{} is open for reading", d.path)};
+  rocksdb::WriteBatch batch;
+  if (first)
+    d.put_meta_u32(batch, MetaKey::OpeningsPending, *first);
+  else
+    batch.Delete(d.cf(Family::Meta), view(meta_key(MetaKey::OpeningsPending))).PermitUncheckedError();
+  return d.write(batch);
+}
+
 }  // namespace virrey::store

@@ -243,6 +243,12 @@ class Database {
   Status put_named_positions(std::string_view source, const std::vector<NamedPosition>& positions);
   // Sets (or, for nullopt, clears) games' openings, in one atomic write.
   Status put_openings(const std::vector<std::pair<GameId, std::optional<StoredOpening>>>& openings);
+  // The first game an import naming openings (`import --openings`) stored
+  // and has not classified yet: set as such an import starts, cleared once
+  // its games are classified, so that the next one classifies from there
+  // when an import was killed between the two.
+  Result<std::optional<GameId>> openings_pending() const;
+  Status set_openings_pending(std::optional<GameId> first);
 
   // --- imported inputs (meta) --------------------------------------------
   Result<std::optional<InputRecord>> find_input(const Fingerprint& fp) const;

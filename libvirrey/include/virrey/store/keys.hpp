@@ -204,9 +204,10 @@ enum class MetaKey : std::uint8_t {
   Positions = 6,      // | variant (1) -> u64 positions indexed
   Input = 7,          // | fingerprint (16) -> InputRecord (database.hpp)
   Analysis = 8,  // | variant (1) | position hash (8) | engine and limits hash (8) -> analysis (analyse layer)
-  SummaryFormat = 9,    // -> u32: 2 when every game summary records its mate and time class
-  IdentityFormat = 10,  // -> u32: 2 when the identities follow the roster rule (game/identity.hpp)
-  TagFolding = 11,      // -> u32: kFoldedTags when every tag key is lower-cased as normalize_tag_value does
+  SummaryFormat = 9,     // -> u32: 2 when every game summary records its mate and time class
+  IdentityFormat = 10,   // -> u32: 2 when the identities follow the roster rule (game/identity.hpp)
+  TagFolding = 11,       // -> u32: kFoldedTags when every tag key is lower-cased as normalize_tag_value does
+  OpeningsPending = 12,  // -> u32: the first game `import --openings` stored and has not classified yet
 };
 // MetaKey::TagFolding's value in a database whose tag keys fold every capital.
 constexpr std::uint32_t kFoldedTags = 2;
