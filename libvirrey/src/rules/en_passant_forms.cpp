@@ -5,12 +5,17 @@
 
 namespace virrey {
 
+namespace {
+
+// True when some legal move of the position is an en-passant capture.
 template <class G>
 bool has_en_passant_capture(const Position<G>& pos) {
   for (Move m : legal_moves(pos))
     if (m.kind() == MoveKind::EnPassant) return true;
   return false;
 }
+
+}  // namespace
 
 template <class G>
 std::vector<Position<G>> same_position_forms(const Position<G>& pos) {
@@ -39,8 +44,6 @@ std::vector<Position<G>> same_position_forms(const Position<G>& pos) {
   return out;
 }
 
-template bool has_en_passant_capture<Board8>(const Position<Board8>&);
-template bool has_en_passant_capture<Board9>(const Position<Board9>&);
 template std::vector<Position<Board8>> same_position_forms<Board8>(const Position<Board8>&);
 template std::vector<Position<Board9>> same_position_forms<Board9>(const Position<Board9>&);
 

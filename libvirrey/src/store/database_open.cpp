@@ -161,18 +161,20 @@ bool has_meta_family(const std::vector<std::string>& names) {
 // writing a byte (virrey keeps nothing there; another program's database
 // does); nothing when it cannot be read so (an I/O error, a writer making
 // it): the open that follows says why.
+std::optional<bool> holds_data(rocksdb::DB& db, rocksdb::ColumnFamilyHandle* family) {
+  std::unique_ptr<rocksdb::Iterator> it(db.NewIterator(rocksdb::ReadOptions(), family));
+  it->SeekToFirst();
+  if (!it->status().ok()) return std::nullopt;
+  return it->Valid();
+}
+
 std::optional<bool> default_family_holds_data(const std::string& path) {
   rocksdb::DB* raw = nullptr;
   std::vector<rocksdb::ColumnFamilyDescriptor> fam{{rocksdb::kDefaultColumnFamilyName, {}}};
   std::vector<rocksdb::ColumnFamilyHandle*> handles;
   if (!rocksdb::DB::OpenForReadOnly(db_options(OpenMode::ReadOnly), path, fam, &handles, &raw).ok() || !raw)
     return std::nullopt;
-  std::optional<bool> holds;
-  {
-    std::unique_ptr<rocksdb::Iterator> it(raw->NewIterator(rocksdb::ReadOptions(), handles[0]));
-    it->SeekToFirst();
-    if (it->status().ok()) holds = it->Valid();
-  }
+  const std::optional<bool> holds = holds_data(*raw, handles[0]);
   for (auto* h : handles) raw->DestroyColumnFamilyHandle(h);
   delete raw;
   return holds;
@@ -459,9 +461,7 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
   if (bare) {
     // Its default part could not be read before (default_family_holds_data):
     // a database that holds data there is another program's all the same.
-    std::unique_ptr<rocksdb::Iterator> it(impl->db->NewIterator(rocksdb::ReadOptions(), impl->default_cf));
-    it->SeekToFirst();
-    if (it->Valid() || !it->status().ok())
+    if (holds_data(*impl->db, impl->default_cf).value_or(true))
       return not_a_database(path, "a RocksDB database without virrey's meta data");
   }
   if (mode == OpenMode::ReadWrite) {

@@ -619,7 +619,7 @@ struct GeometryChecker final : pgn::Visitor {
     if (!d.text.empty() && (code == Code::BadTag || (code == Code::Syntax && d.text.size() <= 40)))
       message += fmt::format(" ('{}')", quoted_text(d.text));
     add(code, sev, d.at, message);
-    if (later(d.at, last_problem_at)) last_problem_at = d.at;
+    if (d.at > last_problem_at) last_problem_at = d.at;
     if (sev == Severity::Error && !lines.empty() && d.problem == pgn::Problem::UnexpectedCharacter)
       kill(lines.back());
   }
@@ -650,10 +650,6 @@ struct GeometryChecker final : pgn::Visitor {
     }
   }
 
-  static bool later(pgn::Location a, pgn::Location b) {
-    return std::tie(a.line, a.column) > std::tie(b.line, b.column);
-  }
-
   void end_game(pgn::Location end) override {
     // Findings about the result point at it, or at the last move without one,
     // else at the last thing the movetext holds (a NAG such as +/-, a
@@ -666,7 +662,7 @@ struct GeometryChecker final : pgn::Visitor {
                                              : end;
     // Bytes that did not read (a tag cut short at the end of a file) are the
     // last thing a game without moves holds when nothing follows them.
-    if (!last_move_at.line && last_problem_at.line && later(last_problem_at, last)) last = last_problem_at;
+    if (!last_move_at.line && last_problem_at.line && last_problem_at > last) last = last_problem_at;
     if (!saw_result && !skip_moves) {
       add(Code::MissingResult, Severity::Error, last,
           "the game has no result (1-0, 0-1, 1/2-1/2 or *) at its end");

@@ -4,6 +4,7 @@
 // the start of a line is not counted as columns.
 #pragma once
 
+#include <compare>
 #include <cstdint>
 
 namespace virrey::pgn {
@@ -13,6 +14,8 @@ struct Location {
   std::uint64_t column = 1;
 
   friend constexpr bool operator==(Location, Location) = default;
+  // In reading order: by line, then column.
+  friend constexpr auto operator<=>(Location, Location) = default;
 };
 
 }  // namespace virrey::pgn

@@ -12,18 +12,12 @@
 
 namespace virrey {
 
-// True when some legal move of the position is an en-passant capture.
-template <class G>
-bool has_en_passant_capture(const Position<G>& pos);
-
 // The position itself first, then its other forms: without the right when
 // no legal capture can use it; with each right no legal capture could use
 // when it has none.
 template <class G>
 std::vector<Position<G>> same_position_forms(const Position<G>& pos);
 
-extern template bool has_en_passant_capture<Board8>(const Position<Board8>&);
-extern template bool has_en_passant_capture<Board9>(const Position<Board9>&);
 extern template std::vector<Position<Board8>> same_position_forms<Board8>(const Position<Board8>&);
 extern template std::vector<Position<Board9>> same_position_forms<Board9>(const Position<Board9>&);
 
