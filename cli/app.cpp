@@ -261,7 +261,8 @@ void add_event(CLI::App& app, EventOptions& o, std::function<void()> run) {
       "the FIDE tie-breaks, crosstable (round robin grid, Swiss rounds, knockout matches), as text,\n"
       "json, csv, trf (FIDE TRF-16) or one html page. --trf compares an arbiter's TRF with the games.\n"
       "Inputs are PGN files or '-' (the default), or a database with --db and the filters of search.\n"
-      "Exit 0: done; 1: --trf found disagreements, or --event names no tournament; 2: usage;\n"
+      "Exit 0: done; 1: --trf found disagreements, --event names no tournament, or a tournament is\n"
+      "too large for a report or for a TRF's columns; 2: usage;\n"
       "3: an input, the database or the output could not be read or written.");
   add_inputs_option(cmd, o.inputs, "PGN files, or '-' for standard input");
   auto* db = cmd->add_option("--db", o.db, "read the games of this database (with the filters of search)");

@@ -362,6 +362,12 @@ int run_event(const EventOptions& o) {
           tn::kMaxCrosstableCells);
       return read_all ? kExitDataFailed : kExitIo;
     }
+  if (o.format == Format::Trf && o.trf.empty())
+    for (std::size_t k = 0; k < tournaments.size(); ++k)
+      if (const auto why = tn::trf_misfit(tournaments[k])) {
+        log::error("in \"{}\": {}; no TRF written (other formats take it)", labels[k], *why);
+        return read_all ? kExitDataFailed : kExitIo;
+      }
   warn_misplaced_games(summaries, tournaments, labels);
   // A system given that the pairings do not bear out (a Swiss ranked as a
   // knockout, say) is followed, and said.

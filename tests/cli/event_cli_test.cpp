@@ -263,6 +263,26 @@ TEST(EventCli, TrfOfSeveralTournaments) {
   EXPECT_EQ(read_file(copy), read_file(pgn));
 }
 
+// A tournament whose players or points do not fit the TRF's columns is
+// refused by name (exit 1, nothing written); other formats still take it.
+TEST(EventCli, TrfOfTooManyPlayersIsRefused) {
+  TempDir dir;
+  std::string pgn;
+  for (int i = 0; i < 5000; ++i)
+    pgn += "[Event \"Big\"]\n[Round \"1\"]\n[White \"P" + std::to_string(2 * i) + "\"]\n[Black \"P" +
+           std::to_string(2 * i + 1) + "\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n";
+  write_file(dir.path() + "/big.pgn", pgn);
+  const RunResult trf = run_virrey({"event", dir.path() + "/big.pgn", "--format", "trf"}, dir.path());
+  EXPECT_EQ(trf.exit_code, 1) << trf.err;
+  EXPECT_EQ(trf.out, "");
+  EXPECT_NE(trf.err.find("in \"Big\": 10000 players: a TRF numbers players in four columns"),
+            std::string::npos)
+      << trf.err;
+  const RunResult csv = run_virrey({"event", dir.path() + "/big.pgn", "--format", "csv"}, dir.path());
+  EXPECT_EQ(csv.exit_code, 0) << csv.err;
+  EXPECT_EQ(count(csv.out, "\nBig,"), 10000u);
+}
+
 // One Event name for two tournaments (two EventDates): each has its own
 // 012 name in the TRF, and the TRF read back compares each with its own.
 TEST(EventCli, TrfOfOneNameSplitByEventDate) {

@@ -892,6 +892,88 @@ TEST(Trf, KnockoutMatchesKeepTheirRoundsInColumns) {
   EXPECT_TRUE(compare_trf(m.t, back).empty());
 }
 
+// Every block of a TRF read back names an opponent whose block in the same
+// column names the player back, with the other colour and the other result
+// (C.04 Annex 2: a block is one round's game on both lines).
+void expect_blocks_pair_up(const TrfFile& f) {
+  std::map<int, const TrfPlayer*> by_number;
+  for (const TrfPlayer& p : f.players) by_number[p.number] = &p;
+  const std::map<char, char> other = {{'1', '0'}, {'0', '1'}, {'=', '='}, {'+', '-'}, {'-', '+'},
+                                      {'W', 'L'}, {'L', 'W'}, {'D', 'D'}, {' ', ' '}};
+  for (const TrfPlayer& p : f.players)
+    for (std::size_t k = 0; k < p.rounds.size(); ++k) {
+      const TrfRound& r = p.rounds[k];
+      if (r.opponent == 0) continue;
+      const auto it = by_number.find(r.opponent);
+      ASSERT_NE(it, by_number.end()) << p.name << " block " << k;
+      const TrfPlayer& o = *it->second;
+      ASSERT_LT(k, o.rounds.size()) << p.name << " block " << k << ": " << o.name << " has no such block";
+      const TrfRound& back = o.rounds[k];
+      EXPECT_EQ(back.opponent, p.number) << p.name << " block " << k;
+      EXPECT_EQ(back.colour, r.colour == 'w' ? 'b' : 'w') << p.name << " block " << k;
+      ASSERT_TRUE(other.count(r.result)) << r.result;
+      EXPECT_EQ(back.result, other.at(r.result)) << p.name << " block " << k;
+    }
+}
+
+// Two games of one player in a round, and games of no known round that no
+// round's spare takes: each game is in one column on both its lines.
+TEST(Trf, BothPlayersOfAGameHaveItInTheSameColumn) {
+  const Made several = make({{"A", "B", "1.1", "1-0"},
+                             {"C", "A", "1.2", "0-1"},
+                             {"D", "B", "1.3", "1-0"},
+                             {"C", "D", "1.4", "1/2-1/2"},
+                             {"A", "D", "2.1", "1-0"},
+                             {"B", "C", "2.2", "0-1"}},
+                            {{"A", 2000}, {"B", 1900}, {"C", 1800}, {"D", 1700}}, System::Swiss);
+  const Made unknown = make({{"A", "B", "1", "1-0"},
+                             {"C", "D", "1", "0-1"},
+                             {"C", "A", "2", "1/2-1/2"},
+                             {"B", "D", "2", "1-0"},
+                             {"A", "D", "?", "1-0"},
+                             {"B", "A", "?", "0-1"}},
+                            {{"A", 2000}, {"B", 1900}, {"C", 1800}, {"D", 1700}}, System::Swiss);
+  for (const Made* m : {&several, &unknown}) {
+    const std::string trf = write_trf(m->t, standings(m->t, default_tie_breaks(System::Swiss)));
+    const TrfFile back = read_trf(trf);
+    ASSERT_TRUE(back.problems.empty()) << trf;
+    SCOPED_TRACE(trf);
+    expect_blocks_pair_up(back);
+    // Every game is written, once on each of its lines.
+    std::size_t blocks = 0;
+    for (const TrfPlayer& p : back.players)
+      blocks += std::size_t(
+          std::count_if(p.rounds.begin(), p.rounds.end(), [](const TrfRound& r) { return r.opponent != 0; }));
+    EXPECT_EQ(blocks, 2 * m->t.games.size());
+    EXPECT_TRUE(compare_trf(m->t, back).empty());
+  }
+}
+
+// TRF-16 numbers players in four columns and gives points four: a
+// tournament past either is not written as a TRF rather than written wrong.
+TEST(Trf, TournamentsPastItsColumnsDoNotFit) {
+  std::vector<G> many;
+  for (int i = 0; i < 5000; ++i)
+    many.push_back({"P" + std::to_string(2 * i), "P" + std::to_string(2 * i + 1), "1", "1-0"});
+  const Made big = make(many);
+  ASSERT_EQ(big.t.players.size(), 10000u);
+  const auto why = trf_misfit(big.t);
+  ASSERT_TRUE(why.has_value());
+  EXPECT_NE(why->find("10000 players"), std::string::npos) << *why;
+  many.pop_back();
+  EXPECT_FALSE(trf_misfit(make(many).t).has_value());  // 9,998 players
+
+  std::vector<G> long_run;
+  for (int r = 1; r <= 100; ++r)
+    long_run.push_back({"A", "B" + std::to_string(r), std::to_string(r), r < 100 ? "1-0" : "1/2-1/2"});
+  const Made m = make(long_run);
+  EXPECT_FALSE(trf_misfit(m.t).has_value());  // 99.5
+  long_run.back().result = "1-0";
+  const auto points = trf_misfit(make(long_run).t);
+  ASSERT_TRUE(points.has_value());
+  EXPECT_NE(points->find("A has 100.0 points"), std::string::npos) << *points;
+}
+
 TEST(Trf, FieldsStayOnTheirLinesAndColumns) {
   // Tag values a TRF line cannot hold as they are: a line break (which would
   // start a forged player line), other control bytes, a stray UTF-8

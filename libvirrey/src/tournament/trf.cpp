@@ -3,12 +3,13 @@
 #include "virrey/base/utf8.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <climits>
 #include <iterator>
 #include <map>
 #include <set>
-#include <span>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -182,9 +183,11 @@ struct TrfColumn {
 class TrfLayout {
  public:
   explicit TrfLayout(const Tournament& t);
-  // The entries a player has in a round's columns (its games, byes and
-  // forfeits), by sub-game.
-  std::span<const Entry* const> round_entries(std::size_t player, int round) const;
+  // A player's entry (a game, bye or forfeit) in column `game` of a round,
+  // or null.
+  const Entry* entry(std::size_t player, int round, int game) const;
+  // Whether a player has an entry in any column of a round.
+  bool has_entries(std::size_t player, int round) const;
   // The round whose column holds an entry: its own; for a game of no known
   // round, the round it spares when its opponent's entry spares the same
   // one (a bye: the round it spares), as an arbiter's TRF would place it;
@@ -196,13 +199,20 @@ class TrfLayout {
   std::size_t slot(int round) const;
 
  private:
+  struct Placed {
+    std::size_t slot;
+    int column;
+    const Entry* entry;
+  };
+  // The range of a player's entries in a round slot.
+  std::pair<const Placed*, const Placed*> in_slot(std::size_t player, std::size_t slot) const;
+
   const Tournament& t_;
   std::map<std::pair<int, std::size_t>, int> spares_;  // (player, game) -> what its first entry spares
-  // Each player's entries of the round blocks, by player, then round slot:
-  // the slot of each (slots_) and the entry (entries_); begin_[player] the first.
+  // Each player's entries of the round blocks, by player, then round slot
+  // and column; begin_[player] the first.
   std::vector<std::size_t> begin_;
-  std::vector<std::size_t> slots_;
-  std::vector<const Entry*> entries_;
+  std::vector<Placed> placed_;
   std::vector<TrfColumn> columns_;
 };
 
@@ -221,45 +231,116 @@ int TrfLayout::trf_round(const Entry& e) const {
   return it->second == e.spares ? e.spares : 0;
 }
 
+// A game's two entries take the same column of their round, so that a
+// column is one game on both lines: within each round, games (sub-game
+// order, then as the tournament has them) take the first column free on
+// both players' lines, byes and forfeits the first free on theirs.
 TrfLayout::TrfLayout(const Tournament& t) : t_(t) {
   for (std::size_t i = 0; i < t.players.size(); ++i)
     for (const Entry& e : t.players[i].entries) spares_.try_emplace({int(i), e.game}, e.spares);
   const std::size_t rounds = t.round_numbers.size();
-  // Games per round slot (rounds, then round 0): the most any player has.
-  std::vector<std::size_t> most(rounds + 1, 0);
-  std::vector<std::size_t> count(rounds + 2, 0);
-  std::vector<std::pair<std::size_t, const Entry*>> mine;
+  struct Item {
+    std::size_t slot;
+    int sub_game;
+    std::size_t game;
+    std::size_t player;
+    std::size_t at;  // in placed_
+  };
+  std::vector<Item> items;
+  // Each game's entries in placed_, as many as its players have (two).
+  std::vector<std::array<std::size_t, 2>> of_game(t.games.size(), {SIZE_MAX, SIZE_MAX});
   for (std::size_t i = 0; i < t.players.size(); ++i) {
-    begin_.push_back(entries_.size());
-    mine.clear();
+    begin_.push_back(placed_.size());
     for (const Entry& e : t.players[i].entries)
-      if (e.kind != EntryKind::Absent && e.kind != EntryKind::Rest) mine.push_back({slot(trf_round(e)), &e});
-    std::stable_sort(mine.begin(), mine.end(),
-                     [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (const auto& [s, e] : mine) {
-      slots_.push_back(s);
-      entries_.push_back(e);
-      ++count[s];
-    }
-    for (const auto& [s, e] : mine) {
-      if (s <= rounds) most[s] = std::max(most[s], count[s]);
-      count[s] = 0;
-    }
+      if (e.kind != EntryKind::Absent && e.kind != EntryKind::Rest) {
+        const std::size_t s = slot(trf_round(e));
+        if (e.game < of_game.size()) of_game[e.game][of_game[e.game][0] == SIZE_MAX ? 0 : 1] = placed_.size();
+        items.push_back({s, e.sub_game, e.game, i, placed_.size()});
+        placed_.push_back({s, -1, &e});
+      }
   }
-  begin_.push_back(entries_.size());
+  begin_.push_back(placed_.size());
+  std::sort(items.begin(), items.end(), [](const Item& a, const Item& b) {
+    return std::tie(a.slot, a.sub_game, a.game, a.player) < std::tie(b.slot, b.sub_game, b.game, b.player);
+  });
+  // The columns each player has taken in the round being laid out.
+  std::vector<std::vector<bool>> taken(t.players.size());
+  std::vector<std::size_t> low(t.players.size(), 0);  // every column below is taken
+  std::vector<std::size_t> touched;
+  std::vector<std::size_t> most(rounds + 2, 0);  // columns per round slot
+  auto is_taken = [&](std::size_t player, std::size_t c) {
+    return c < taken[player].size() && taken[player][c];
+  };
+  auto take = [&](std::size_t player, std::size_t c) {
+    if (taken[player].empty()) touched.push_back(player);
+    if (taken[player].size() <= c) taken[player].resize(c + 1, false);
+    taken[player][c] = true;
+    while (is_taken(player, low[player])) ++low[player];
+  };
+  for (std::size_t k = 0; k < items.size(); ++k) {
+    const Item& item = items[k];
+    if (k > 0 && items[k - 1].slot != item.slot) {
+      for (std::size_t p : touched) {
+        taken[p].clear();
+        low[p] = 0;
+      }
+      touched.clear();
+    }
+    Placed& mine = placed_[item.at];
+    if (mine.column >= 0) continue;  // placed with its opponent's entry
+    const Entry& e = *mine.entry;
+    // The opponent's entry of the same game in the same round, if any.
+    Placed* theirs = nullptr;
+    if (e.opponent >= 0 && e.game < of_game.size()) {
+      const auto [a, b] = of_game[e.game];
+      const std::size_t other = a == item.at ? b : a;
+      if (other != SIZE_MAX && placed_[other].slot == mine.slot && placed_[other].column < 0 &&
+          placed_[other].entry->opponent == int(item.player))
+        theirs = &placed_[other];
+    }
+    std::size_t c = theirs ? std::max(low[item.player], low[std::size_t(e.opponent)]) : low[item.player];
+    while (is_taken(item.player, c) || (theirs && is_taken(std::size_t(e.opponent), c))) ++c;
+    take(item.player, c);
+    mine.column = int(c);
+    if (theirs) {
+      take(std::size_t(e.opponent), c);
+      theirs->column = int(c);
+    }
+    most[item.slot] = std::max(most[item.slot], c + 1);
+  }
+  for (std::size_t i = 0; i < t.players.size(); ++i)
+    std::sort(placed_.begin() + std::ptrdiff_t(begin_[i]), placed_.begin() + std::ptrdiff_t(begin_[i + 1]),
+              [](const Placed& a, const Placed& b) {
+                return std::tie(a.slot, a.column) < std::tie(b.slot, b.column);
+              });
   for (std::size_t k = 0; k < rounds; ++k)
     for (std::size_t g = 0; g < std::max<std::size_t>(most[k], 1); ++g)
       columns_.push_back({t.round_numbers[k], int(g), int(k) + 1});
   for (std::size_t g = 0; g < most[rounds]; ++g) columns_.push_back({0, int(g), 0});
 }
 
-std::span<const Entry* const> TrfLayout::round_entries(std::size_t player, int round) const {
+std::pair<const TrfLayout::Placed*, const TrfLayout::Placed*> TrfLayout::in_slot(std::size_t player,
+                                                                                 std::size_t s) const {
+  const Placed* from = placed_.data() + begin_[player];
+  const Placed* to = placed_.data() + begin_[player + 1];
+  const Placed* lo = std::lower_bound(from, to, s, [](const Placed& p, std::size_t v) { return p.slot < v; });
+  const Placed* hi = std::upper_bound(lo, to, s, [](std::size_t v, const Placed& p) { return v < p.slot; });
+  return {lo, hi};
+}
+
+const Entry* TrfLayout::entry(std::size_t player, int round, int game) const {
   const std::size_t s = slot(round);
-  if (s > t_.round_numbers.size()) return {};  // a round no game names
-  const auto from = slots_.begin() + std::ptrdiff_t(begin_[player]);
-  const auto to = slots_.begin() + std::ptrdiff_t(begin_[player + 1]);
-  const auto [lo, hi] = std::equal_range(from, to, s);
-  return {entries_.data() + (lo - slots_.begin()), std::size_t(hi - lo)};
+  if (s > t_.round_numbers.size()) return nullptr;  // a round no game names
+  const auto [lo, hi] = in_slot(player, s);
+  const Placed* it = std::lower_bound(lo, hi, game, [](const Placed& p, int v) { return p.column < v; });
+  return it != hi && it->column == game ? it->entry : nullptr;
+}
+
+bool TrfLayout::has_entries(std::size_t player, int round) const {
+  const std::size_t s = slot(round);
+  if (s > t_.round_numbers.size()) return false;
+  const auto [lo, hi] = in_slot(player, s);
+  return lo != hi;
 }
 
 }  // namespace
@@ -291,6 +372,19 @@ std::vector<int> starting_ranks(const Tournament& t) {
   std::vector<int> rank(t.players.size());
   for (std::size_t i = 0; i < order.size(); ++i) rank[std::size_t(order[i])] = int(i) + 1;
   return rank;
+}
+
+std::optional<std::string> trf_misfit(const Tournament& t) {
+  constexpr std::size_t kMostPlayers = 9999;  // columns 5-8 and each block's 92-95
+  if (t.players.size() > kMostPlayers)
+    return fmt::format("{} players: a TRF numbers players in four columns, so at most {}", t.players.size(),
+                       kMostPlayers);
+  for (const Player& p : t.players)
+    if (p.half_points >= 200)
+      return fmt::format(
+          "{} has {:.1f} points: a TRF gives points four columns (columns 81-84), so under 100", p.name,
+          p.points());
+  return std::nullopt;
 }
 
 std::string write_trf(const Tournament& t, const std::vector<Standing>& standings, std::string_view name) {
@@ -397,9 +491,8 @@ std::string write_trf(const Tournament& t, const std::vector<Standing>& standing
     // A player's entry of a column, absences and rests included where the
     // player has no game in the round; none past the games the player had.
     auto column_entry = [&](const TrfColumn& c) -> const Entry* {
-      const auto games = layout.round_entries(std::size_t(pi), c.round);
-      if (std::size_t(c.game) < games.size()) return games[std::size_t(c.game)];
-      if (c.game == 0 && games.empty()) return first_of[layout.slot(c.round)];
+      if (const Entry* e = layout.entry(std::size_t(pi), c.round, c.game)) return e;
+      if (c.game == 0 && !layout.has_entries(std::size_t(pi), c.round)) return first_of[layout.slot(c.round)];
       return nullptr;
     };
     TrfLine line{"001", 3};
@@ -648,8 +741,7 @@ std::vector<TrfDisagreement> compare_trf(const Tournament& t, const TrfFile& trf
       const TrfRound none;
       const TrfRound& tr = k < tp->rounds.size() ? tp->rounds[k] : none;
       if (tr.unreadable) continue;  // told as a problem of the file
-      const auto games = layout.round_entries(std::size_t(pi), r);
-      const Entry* e = std::size_t(column.game) < games.size() ? games[std::size_t(column.game)] : nullptr;
+      const Entry* e = layout.entry(std::size_t(pi), r, column.game);
       int trf_opp = -1;
       if (tr.opponent > 0) {
         const auto it = player_of.find(tr.opponent);

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,6 +29,11 @@ namespace virrey::tournament {
 // another of the file with its Event name.
 std::string write_trf(const Tournament& t, const std::vector<Standing>& standings,
                       std::string_view name = {});
+
+// Why a tournament does not fit TRF-16's columns, or nothing when it does:
+// starting ranks (and opponents) have four columns, so at most 9,999
+// players; points have four ("99.5"), so under 100 each.
+std::optional<std::string> trf_misfit(const Tournament& t);
 
 // The starting ranks write_trf gives: [player] = 1-based rank.
 std::vector<int> starting_ranks(const Tournament& t);
