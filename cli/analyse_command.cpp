@@ -292,7 +292,9 @@ int run_analyse(const AnalyseOptions& o) {
   Summary summary;
   std::vector<analyse::Finding> findings;
   std::vector<GameAnalysis> batch;
-  const std::size_t batch_size = o.batch > 0 ? std::size_t(o.batch) : std::size_t(8 * o.jobs);
+  // A game per job at a time: each is written once analysed (a run stopped
+  // by a signal keeps it), and the jobs share the positions of their games.
+  const std::size_t batch_size = o.batch > 0 ? std::size_t(o.batch) : std::size_t(o.jobs);
   std::array<bool, kVariantCount> engine_checked{};
   std::optional<Error> failure;  // stops the run: no engine, a database error
   int exit_code = kExitOk;

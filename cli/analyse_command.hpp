@@ -25,7 +25,7 @@ struct AnalyseOptions {
   bool summary = false;  // also the summary, on stderr
   bool cached = false;   // only what the database's cache holds: no engine search
   std::string output;
-  int batch = 0;  // games analysed together (0: 8 per job)
+  int batch = 0;  // games analysed together (0: one per job)
 };
 
 int run_analyse(const AnalyseOptions& options);

@@ -16,7 +16,7 @@
 
 namespace virrey::cli {
 
-void log_store_error(const Error& e) { log::error("{} [{}]", e.message, error_kind_name(e.kind)); }
+void log_store_error(const Error& e) { log::error("{}", e.message); }
 
 std::unique_ptr<store::Database> open_database(const std::string& flag, store::OpenMode mode, Create create) {
   const std::string path = store::default_database_path(flag);

@@ -32,7 +32,7 @@ enum class Create : bool { No, Yes };
 std::unique_ptr<store::Database> open_database(const std::string& flag, store::OpenMode mode,
                                                Create create = Create::Yes);
 
-// Logs a store error with its kind ("... [older-schema]").
+// Logs a store error, one line: its message (the same as search and stats give).
 void log_store_error(const Error& e);
 
 }  // namespace virrey::cli

@@ -228,6 +228,61 @@ TEST(CommandLine, AnEmptyDirectoryIsNoDatabase) {
       << r.err;
 }
 
+// A database missing a table file is one line of error, the same in every
+// command (no code of the store's appended, no line ending of RocksDB's).
+TEST(CommandLine, ADatabaseMissingATableFileIsOneCleanLine) {
+  TempDir dir;
+  const std::string db = dir.path() + "/db";
+  const std::string games = std::string(VIRREY_SOURCE_DIR) + "/sample-data/modern-club.pgn";
+  ASSERT_EQ(run_virrey({"-q", "import", "--db", db, games}, dir.path()).exit_code, 0);
+  std::string table;  // the first (a table file of the games)
+  for (const auto& e : std::filesystem::directory_iterator(db))
+    if (e.path().extension() == ".sst" && (table.empty() || e.path().string() < table))
+      table = e.path().string();
+  ASSERT_FALSE(table.empty());
+  std::filesystem::remove(table);
+  std::set<std::string> messages;
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"search", "--db", db, "--count"},
+                                               {"db", "check", "--db", db},
+                                               {"export", "--db", db},
+                                               {"import", "--db", db, games}}) {
+    const RunResult r = run_virrey(args, dir.path());
+    EXPECT_EQ(r.exit_code, 3) << args[0];
+    EXPECT_EQ(r.err.rfind("virrey: error: cannot open " + db + ": Corruption: ", 0), 0u) << r.err;
+    EXPECT_EQ(r.err.find("\\x0a"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find(" ["), std::string::npos) << r.err;
+    if (args[0] != "import") messages.insert(r.err);
+  }
+  // The readers say the same (a writer opens otherwise, and RocksDB words it otherwise).
+  EXPECT_EQ(messages.size(), 1u) << *messages.begin();
+}
+
+// A database directory its user may not read is told as such (as a user
+// other than root: root reads every directory).
+TEST(CommandLine, AnUnreadableDatabaseIsToldAsSuch) {
+  TempDir dir;
+  const std::string games = std::string(VIRREY_SOURCE_DIR) + "/sample-data/modern-club.pgn";
+  const std::string db = dir.path() + "/locked";
+  ASSERT_EQ(run_virrey({"-q", "import", "--db", db, games}, dir.path()).exit_code, 0);
+  std::string prefix;
+  if (::geteuid() == 0) {
+    prefix = "setpriv --reuid=65534 --regid=65534 --clear-groups";
+    std::filesystem::permissions(dir.path(), std::filesystem::perms::owner_all |
+                                                 std::filesystem::perms::group_exec |
+                                                 std::filesystem::perms::others_exec);
+    if (run_virrey_words("--version", dir.path(), prefix).exit_code != 0)
+      GTEST_SKIP() << "cannot run virrey as another user here";
+  }
+  std::filesystem::permissions(db, std::filesystem::perms::owner_all);
+  for (const std::string& words : {"search --count --db '" + db + "'", "db info --db '" + db + "'",
+                                   "import --db '" + db + "' '" + games + "'"}) {
+    const RunResult r = run_virrey_words(words, dir.path(), prefix);
+    EXPECT_EQ(r.exit_code, 3) << words;
+    EXPECT_NE(r.err.find("cannot read " + db + ": Permission denied"), std::string::npos) << r.err;
+  }
+  std::filesystem::permissions(dir.path(), std::filesystem::perms::owner_all);
+}
+
 // A database that lost its CURRENT file is called damaged, not something
 // else, and nothing is written into it.
 TEST(CommandLine, ADatabaseWithoutCurrentIsDamaged) {

@@ -263,6 +263,24 @@ TEST(EventCli, TrfOfSeveralTournaments) {
   EXPECT_EQ(read_file(copy), read_file(pgn));
 }
 
+// -q leaves the errors alone on stderr: the games' warnings go (a round that
+// does not read, a game given twice), the errors stay.
+TEST(EventCli, QuietKeepsTheErrorsAlone) {
+  TempDir dir;
+  const std::string mistakes = std::string(VIRREY_SOURCE_DIR) + "/sample-data/virrey-tournament-mistakes.pgn";
+  const RunResult loud = run_virrey({"event", mistakes}, dir.path());
+  ASSERT_EQ(loud.exit_code, 0) << loud.err;
+  ASSERT_NE(loud.err.find("warning[round-tag]"), std::string::npos) << loud.err;
+  const RunResult quiet = run_virrey({"-q", "event", mistakes}, dir.path());
+  EXPECT_EQ(quiet.exit_code, 0);
+  EXPECT_EQ(quiet.err, "");
+  EXPECT_EQ(quiet.out, loud.out);
+  write_file(dir.path() + "/bad.pgn", round_robin() + round_robin() + game("4.1", "A", "B", "1-0", "e4 e4"));
+  const RunResult bad = run_virrey({"-q", "event", dir.path() + "/bad.pgn"}, dir.path());
+  EXPECT_EQ(bad.err.find("warning["), std::string::npos) << bad.err;
+  EXPECT_NE(bad.err.find("error[illegal-move]"), std::string::npos) << bad.err;
+}
+
 // A tournament whose players or points do not fit the TRF's columns is
 // refused by name (exit 1, nothing written); other formats still take it.
 TEST(EventCli, TrfOfTooManyPlayersIsRefused) {

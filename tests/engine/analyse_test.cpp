@@ -13,6 +13,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -20,6 +21,7 @@
 #include "run_virrey.hpp"
 #include "temp_dir.hpp"
 #include "virrey/analyse/judgement.hpp"
+#include "virrey/analyse/players.hpp"
 #include "virrey/engine/search.hpp"
 #include "virrey/rules/fen.hpp"
 
@@ -122,6 +124,28 @@ engine::EngineConfig config(const char* program, engine::Protocol p) {
   c.path = engine::find_program(program).value_or(program);
   c.protocol = p;
   return c;
+}
+
+// A player's games count each game once, also one a name plays against
+// itself ("?" against "?"); the moves of both its sides are the player's.
+TEST(Players, AGameOfOneNameOnBothSidesCountsOnce) {
+  analyse::PlayerTable table;
+  auto game = [&](const char* white, const char* black, std::uint64_t white_moves,
+                  std::uint64_t black_moves) {
+    analyse::GameAnalysis g;
+    g.record.tags = {{"White", white}, {"Black", black}};
+    g.white.moves = white_moves;
+    g.black.moves = black_moves;
+    table.add(g);
+  };
+  game("A", "B", 3, 2);
+  game("?", "?", 4, 4);
+  game("A", "A", 1, 1);
+  std::map<std::string, std::pair<std::uint64_t, std::uint64_t>> seen;  // name -> games, moves
+  for (const analyse::PlayerSummary& p : table.players()) seen[p.name] = {p.games, p.moves.moves};
+  EXPECT_EQ(seen["A"], (std::pair<std::uint64_t, std::uint64_t>{2, 5}));
+  EXPECT_EQ(seen["B"], (std::pair<std::uint64_t, std::uint64_t>{1, 2}));
+  EXPECT_EQ(seen["?"], (std::pair<std::uint64_t, std::uint64_t>{1, 8}));
 }
 
 constexpr const char* kBackRankMate = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1";
@@ -299,8 +323,8 @@ std::vector<int> children(int pid) {
   return out;
 }
 
-// The engine is killed once analysis is under way: after the first batch of
-// games (8 with one job) is written, while the ninth game is searched.
+// The engine is killed once analysis is under way: after the first eight
+// games are written, while the ninth game is searched.
 TEST(Analyse, EngineKilledMidRunIsRestartedAndTheRunCompletes) {
   TempDir dir;
   std::string games;
@@ -469,6 +493,36 @@ TEST(Analyse, AnEngineEndsWithVirreyStoppedByASignal) {
     EXPECT_TRUE(gone) << "engine " << engines[0] << " still runs";
     if (!gone) kill(engines[0], SIGKILL);
   }
+}
+
+// A game is written once analysed, not with the games after it: a run
+// stopped by a signal keeps it. The engine answers game 1 (1. e4 e5) and
+// never a position of game 2 (1. d4 d5).
+TEST(Analyse, EachGameIsWrittenOnceAnalysedAndASignalKeepsIt) {
+  TempDir dir;
+  const auto pgn =
+      write(dir.path(), "g.pgn", "[Result \"*\"]\n\n1. e4 e5 *\n\n[Result \"*\"]\n\n1. d4 d5 *\n");
+  const std::string log = dir.path() + "/log";
+  const std::string out = dir.path() + "/out.jsonl";
+  const pid_t pid = testing::spawn_virrey({"analyse", pgn, "--engine", kEngines + "book.sh",
+                                           "--engine-timeout", "600", "--format", "jsonl", "--output", out},
+                                          log);
+  bool written = false;
+  for (int i = 0; i < 3000 && !written; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    written = count(testing::read_file(out), "\n") >= 2;
+  }
+  // (SIGTERM: a test run in the background of a shell inherits SIGINT ignored.)
+  kill(pid, SIGTERM);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  ASSERT_TRUE(written) << testing::read_file(log);
+  EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM) << testing::read_file(log);
+  const std::string lines = testing::read_file(out);
+  EXPECT_EQ(count(lines, "\n"), 2u) << lines;
+  EXPECT_NE(lines.find("\"san\":\"e4\""), std::string::npos) << lines;
+  EXPECT_NE(lines.find("\"san\":\"e5\""), std::string::npos) << lines;
+  EXPECT_EQ(lines.find("\"san\":\"d4\""), std::string::npos) << lines;
 }
 
 TEST(Analyse, MissingEngineIsAClearError) {

@@ -160,9 +160,13 @@ TEST(PgnWriter, CommentsOfWordsThatMustNotStartALineWrap) {
     ASSERT_FALSE(again.has_error) << pgn;
     expect_same_game(game.record, again.record);
   }
-  // Clock words start lines: no line begins with a space there.
+  // Clock commands start lines, each whole on its line: no line begins with
+  // a space there, nor with a clock's value.
   const CheckedGame clocked = check_text("[Event \"E\"]\n\n1. e4 {a" + clocks + "} e5 *\n");
-  EXPECT_EQ(write_pgn(clocked.record).find("\n "), std::string::npos) << write_pgn(clocked.record);
+  const std::string written = write_pgn(clocked.record);
+  EXPECT_EQ(written.find("\n "), std::string::npos) << written;
+  EXPECT_EQ(written.find("\n0:01:00]"), std::string::npos) << written;
+  EXPECT_EQ(written.find("[%clk\n"), std::string::npos) << written;
 }
 
 // After a null move in a variation the moves are checked on (one that is

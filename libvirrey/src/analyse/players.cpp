@@ -12,9 +12,11 @@ PlayerSummary& PlayerTable::player(const std::string& name) {
 }
 
 void PlayerTable::add(const GameAnalysis& g) {
+  const std::string_view white = g.record.tag("White");
   for (const auto& [tag, side] : {std::pair{"White", &g.white}, std::pair{"Black", &g.black}}) {
     PlayerSummary& p = player(std::string(g.record.tag(tag)));
-    ++p.games;
+    // One game, even when both sides bear one name ("?" against "?").
+    if (tag == std::string_view("White") || g.record.tag(tag) != white) ++p.games;
     p.moves.add(*side);
   }
 }

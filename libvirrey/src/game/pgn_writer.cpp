@@ -175,11 +175,19 @@ void append_movetext(std::string& out, const GameRecord& rec, std::size_t max_li
         std::string word;
         bool first = true;
         // A word that a reader could take for the start of a tag pair ("[Name",
-        // the next game's tags) or of an escape line ('%') never starts a line.
+        // the next game's tags) or of an escape line ('%') never starts a line;
+        // nor does the value of a command ("[%eval 0.28]", "[%clk 0:03:00]"),
+        // which stays on its command's line (up to a few words).
+        std::size_t command_words = 0;  // in an open "[%..." command: its words so far
         auto emit = [&](bool last) {
           std::string t = (first ? "{" : "") + word + (last ? "}" : "");
-          const bool breakable = first || !may_start_tags_or_escape(word);
+          const bool in_command = command_words > 0 && command_words < 8;
+          const bool breakable = first || (!may_start_tags_or_escape(word) && !in_command);
           lines.token(t, glue && first, breakable);
+          if (word.starts_with("[%"))
+            command_words = word.find(']') == std::string::npos ? 1 : 0;
+          else if (command_words > 0)
+            command_words = word.find(']') == std::string::npos ? command_words + 1 : 0;
           first = false;
           word.clear();
         };

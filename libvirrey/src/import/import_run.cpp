@@ -188,8 +188,7 @@ Result<Summary> run(store::Database& db, const Options& o) {
   }
   if (!failure.ok())
     return Error{failure.error().kind,
-                 fmt::format("{} [{}]; the games committed before are kept, whole", failure.error().message,
-                             error_kind_name(failure.error().kind))};
+                 fmt::format("{}; the games committed before are kept, whole", failure.error().message)};
 
   // Inputs read to their end are remembered, so importing them again is quick.
   std::vector<std::pair<Fingerprint, store::InputRecord>> records;

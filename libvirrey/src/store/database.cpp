@@ -28,7 +28,13 @@ Error to_error(const rocksdb::Status& s, std::string_view what) {
     kind = ErrorKind::NotFound;
   else if (s.IsInvalidArgument())
     kind = ErrorKind::InvalidArgument;
-  return Error{kind, fmt::format("{}: {}", what, s.ToString())};
+  return Error{kind, fmt::format("{}: {}", what, status_text(s))};
+}
+
+std::string status_text(const rocksdb::Status& s) {
+  std::string text = s.ToString();
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r' || text.back() == ' ')) text.pop_back();
+  return text;
 }
 
 void start_read_counting() {

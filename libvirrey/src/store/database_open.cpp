@@ -4,8 +4,10 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <mutex>
 #include <optional>
@@ -188,7 +190,7 @@ std::optional<Error> check_families(const std::string& path, bool writer, bool c
   rocksdb::Status s = rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), path, &names);
   if (!s.ok()) {
     if (s.IsIOError()) return to_error(s, fmt::format("cannot read {}", path));
-    return not_a_database(path, s.ToString());
+    return not_a_database(path, status_text(s));
   }
   bool has_meta = false;
   std::size_t ours = 0;
@@ -352,6 +354,10 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
   const auto st = fs::status(path, ec);
   const bool exists = fs::exists(st);
   if (exists && !fs::is_directory(st)) return not_a_database(path, "it is a file");
+  // A directory that cannot be listed or entered is told as such, not as
+  // one of other files (access: as the process's user may).
+  if (exists && ::access(path.c_str(), R_OK | X_OK) != 0)
+    return Error{ErrorKind::Io, fmt::format("cannot read {}: {}", path, std::strerror(errno))};
   const bool has_current = exists && fs::exists(fs::path(path) / "CURRENT", ec);
   const bool writer = options.mode == OpenMode::ReadWrite;
   bool fresh = false;

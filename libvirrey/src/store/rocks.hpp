@@ -20,6 +20,8 @@ namespace virrey::store {
 
 // A RocksDB status as an Error; `what` says what was being done.
 Error to_error(const rocksdb::Status& s, std::string_view what);
+// A RocksDB status's text without the line ending some messages carry.
+std::string status_text(const rocksdb::Status& s);
 
 // Options of each family (rocks_options.cpp).
 rocksdb::ColumnFamilyOptions family_options(Family f);
