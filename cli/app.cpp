@@ -271,6 +271,7 @@ void add_event(CLI::App& app, EventOptions& o, std::function<void()> run) {
   std::vector<CLI::Option*> filters = cmd->get_options();
   filters.erase(filters.begin(), filters.begin() + std::ptrdiff_t(before_filters));
   cmd->add_option("--system", o.system, "auto, round-robin, double-round-robin, swiss or knockout")
+      ->type_name("TEXT:{auto,round-robin,double-round-robin,swiss,knockout}")
       ->capture_default_str();
   // The tie-breaks' names, from their table, in lines of about 80 columns.
   std::string tiebreaks_help = "tie-breaks in order, comma-separated:";
@@ -425,11 +426,13 @@ void add_db(CLI::App& app, DbOptions& o, std::function<void()> run) {
 // `plies_names`: the game length's option names (`analyse` has its own
 // --plies, the moves it judges).
 void add_feature_options(CLI::App* cmd, FeatureOptions& f, const std::string& plies_names) {
-  cmd->add_option("--ending", f.ending, "how the main line ends: checkmate, stalemate or other");
+  cmd->add_option("--ending", f.ending, "how the main line ends: checkmate, stalemate or other")
+      ->type_name("TEXT:{checkmate,stalemate,other}");
   cmd->add_option("--mate-by", f.mate_by, "checkmates given by this piece: K Q R B N P V M");
   cmd->add_option(plies_names, f.plies, "games of A-B plies (also A-, -B, A)");
   cmd->add_option("--elo", f.elo, "ratings in A-B (also A-, -B)");
-  cmd->add_option("--elo-of", f.elo_of, "... of both players (default), either, or their average");
+  cmd->add_option("--elo-of", f.elo_of, "... of both players (default), either, or their average")
+      ->type_name("TEXT:{both,either,average}");
   cmd->add_option("--time-control", f.time_control,
                   "a class (bullet, blitz, rapid, ...) or a TimeControl value");
   cmd->add_option("--termination", f.termination, "the Termination tag (case-insensitive)");
@@ -447,7 +450,7 @@ void add_filter_options(CLI::App* cmd, FilterOptions& f, bool positions, const s
         ->check(kNotBlank);
   }
   cmd->add_option("--promotion", f.promotion, "games with a promotion to V, Q, R, B, N or M");
-  cmd->add_option(by_names, f.by, "promotions by white or black");
+  cmd->add_option(by_names, f.by, "promotions by white or black")->type_name("TEXT:{white,black}");
   cmd->add_option("--file", f.file, "promotions on this file (a-i)");
   cmd->add_option("--min-count", f.min_count, "at least N such promotions by one side");
   cmd->add_option("--ply", f.ply, "promotions at plies A-B (also A-, -B, A)");
@@ -473,7 +476,8 @@ void add_filter_options(CLI::App* cmd, FilterOptions& f, bool positions, const s
   cmd->add_option("--fenpattern", f.pattern.fen,
                   "a position matching this FEN pattern, in pgn-extract's syntax (repeatable: any of them)")
       ->allow_extra_args(false);
-  cmd->add_option("--to-move", f.pattern.to_move, "... with white or black to move");
+  cmd->add_option("--to-move", f.pattern.to_move, "... with white or black to move")
+      ->type_name("TEXT:{white,black}");
   cmd->add_option("--pattern-plies", f.pattern.plies, "... at plies A-B (also A-, -B, A)");
   cmd->add_flag("--either-colour,--either-color", f.material.either_colour,
                 "material and patterns with White's and Black's men either way round");

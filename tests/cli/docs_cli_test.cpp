@@ -61,11 +61,15 @@ TEST(Docs, CompletionCompletesInBash) {
                       "COMP_WORDS=(virrey import games); COMP_CWORD=2; _virrey; "
                       "printf '[%s]\\n' \"${COMPREPLY[@]}\"\n"
                       "COMP_WORDS=(virrey import --qu); COMP_CWORD=2; _virrey; "
+                      "printf '[%s]\\n' \"${COMPREPLY[@]}\"\n"
+                      "COMP_WORDS=(virrey search --ending st); COMP_CWORD=3; _virrey; "
+                      "printf '[%s]\\n' \"${COMPREPLY[@]}\"\n"
+                      "COMP_WORDS=(virrey event --system d); COMP_CWORD=3; _virrey; "
                       "printf '[%s]\\n' \"${COMPREPLY[@]}\"\n");
   const std::string out = dir / "out";
   const std::string command = "cd '" + dir.path() + "' && bash try.bash > out 2>&1";
   ASSERT_EQ(std::system(command.c_str()), 0) << testing::read_file(out);
-  EXPECT_EQ(testing::read_file(out), "[games with space]\n[--quiet]\n");
+  EXPECT_EQ(testing::read_file(out), "[games with space]\n[--quiet]\n[stalemate]\n[double-round-robin]\n");
 }
 
 TEST(Docs, ManPagesForEveryCommand) {
