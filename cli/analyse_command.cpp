@@ -379,7 +379,7 @@ int run_analyse(const AnalyseOptions& o) {
       }
       return add(std::move(r.game.record), games, place) ? ingest::Flow::Continue : ingest::Flow::Stop;
     };
-    FindingWriter problems(Format::Text, stderr);
+    FindingWriter problems(Format::Text, stderr, FindingWriter::Role::Diagnostics);
     callbacks.on_problem = [&](std::string_view file, const validate::Finding& f) {
       problems.finding(file, f);
     };

@@ -61,7 +61,7 @@ bool read_inputs(const EventOptions& o, std::vector<tn::GameSummary>& out) {
   options.threads = o.threads;
   options.check.build_movetext = false;
   options.keep_raw = true;  // a game with errors is told from its repeats by its text
-  FindingWriter writer(Format::Text, stderr);
+  FindingWriter writer(Format::Text, stderr, FindingWriter::Role::Diagnostics);
   std::uint64_t bad = 0;
   // Games with errors have no identity (duplicate detection skips them): a
   // repeat is the same text, blanks at its ends aside.
@@ -153,7 +153,7 @@ std::string game_place(const tn::GameSummary& g) {
 void warn_misplaced_games(const std::vector<tn::GameSummary>& summaries,
                           const std::vector<tn::Tournament>& tournaments,
                           const std::vector<std::string>& labels) {
-  FindingWriter writer(Format::Text, stderr);
+  FindingWriter writer(Format::Text, stderr, FindingWriter::Role::Diagnostics);
   // A warning at the game's first line.
   auto warn = [&](const tn::GameSummary& g, validate::Code code, std::string message) {
     validate::Finding f;

@@ -56,8 +56,10 @@ std::string summary_object(const ValidationSummary& s) {
 }  // namespace
 
 void FindingWriter::finding(std::string_view file, const validate::Finding& f) {
-  // On stderr a finding is a diagnostic: -q (--quiet) keeps the errors alone.
-  if (out_ == stderr && f.severity != validate::Severity::Error && !log::enabled(log::Level::warn)) return;
+  // A diagnostic: -q (--quiet) keeps the errors alone.
+  if (role_ == Role::Diagnostics && f.severity != validate::Severity::Error &&
+      !log::enabled(log::Level::warn))
+    return;
   std::string line;
   if (format_ == Format::Jsonl) {
     line = json_object(file, f) + '\n';

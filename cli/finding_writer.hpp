@@ -26,7 +26,11 @@ struct ValidationSummary {
 
 class FindingWriter {
  public:
-  FindingWriter(Format format, std::FILE* out) : format_(format), out_(out) {}
+  // What the findings are: validate's report (written whatever -q says), or
+  // diagnostics of another command on stderr, whose warnings -q silences.
+  enum class Role { Report, Diagnostics };
+  FindingWriter(Format format, std::FILE* out, Role role = Role::Report)
+      : format_(format), out_(out), role_(role) {}
   void finding(std::string_view file, const validate::Finding& f);
   void summary(const ValidationSummary& s);
   std::FILE* out() const { return out_; }
@@ -37,6 +41,7 @@ class FindingWriter {
 
   Format format_;
   std::FILE* out_;
+  Role role_;
   int write_errno_ = 0;
   bool first_ = true;  // json: no comma before the first finding
 };

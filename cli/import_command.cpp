@@ -127,7 +127,7 @@ int run_import(const ImportOptions& o) {
   options.force = o.force;
   options.compact = o.compact;
   options.rejects = rejects.get();
-  FindingWriter writer(Format::Text, stderr);
+  FindingWriter writer(Format::Text, stderr, FindingWriter::Role::Diagnostics);
   Progress progress;
   options.on_finding = [&](std::string_view file, const validate::Finding& f) { writer.finding(file, f); };
   options.on_progress = [&](std::uint64_t games, std::uint64_t bytes) { progress.update(games, bytes); };

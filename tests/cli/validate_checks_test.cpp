@@ -55,6 +55,19 @@ TEST(ValidateChecks, NotationMistakesWithExportNotation) {
     EXPECT_EQ(codes.count(code) ? codes.at(code) : 0, 1) << code;
 }
 
+// validate's findings are its report, on stderr too (with the games on
+// stdout): -q leaves them whole.
+TEST(ValidateChecks, QuietKeepsTheReportWhereverItGoes) {
+  const RunResult to_stdout =
+      run_virrey_words("-q validate --export-notation --format jsonl '" + kMistakes + "'");
+  const RunResult to_stderr =
+      run_virrey_words("-q validate --export-notation --format jsonl -o - '" + kMistakes + "'");
+  EXPECT_EQ(to_stdout.exit_code, 0);
+  EXPECT_EQ(to_stderr.exit_code, 0);
+  EXPECT_GT(codes_of(to_stdout.out).size(), 10u) << to_stdout.out;
+  EXPECT_EQ(codes_of(to_stderr.err), codes_of(to_stdout.out)) << to_stderr.err;
+}
+
 TEST(ValidateChecks, StrictMakesThemErrors) {
   const RunResult r = run_virrey_words("validate --strict '" + kMistakes + "'");
   EXPECT_EQ(r.exit_code, 1);

@@ -949,6 +949,28 @@ TEST(Trf, BothPlayersOfAGameHaveItInTheSameColumn) {
   }
 }
 
+// A player with many games in one round, each opponent with a game before
+// it: the columns found free on both lines still pair every game up.
+TEST(Trf, AHubOfGamesInOneRoundPairsUp) {
+  std::vector<G> games;
+  for (int j = 0; j < 300; ++j)
+    games.push_back({"Y" + std::to_string(j), "X" + std::to_string(j), "1", "1-0"});
+  for (int j = 0; j < 300; ++j)
+    games.push_back({"P", "X" + std::to_string(j), "1", j % 3 ? "0-1" : "1/2-1/2"});
+  for (int j = 0; j < 100; ++j) games.push_back({"Y" + std::to_string(j), "P", "1", "1-0"});
+  const Made m = make(games, {}, System::Swiss);
+  const std::string trf = write_trf(m.t, standings(m.t, default_tie_breaks(System::Swiss)));
+  const TrfFile back = read_trf(trf);
+  for (const auto& p : back.problems) ADD_FAILURE() << p.line << ":" << p.column << ": " << p.message;
+  expect_blocks_pair_up(back);
+  std::size_t blocks = 0;
+  for (const TrfPlayer& p : back.players)
+    blocks += std::size_t(
+        std::count_if(p.rounds.begin(), p.rounds.end(), [](const TrfRound& r) { return r.opponent != 0; }));
+  EXPECT_EQ(blocks, 2 * games.size());
+  EXPECT_TRUE(compare_trf(m.t, back).empty());
+}
+
 // TRF-16 numbers players in four columns and gives points four: a
 // tournament past either is not written as a TRF rather than written wrong.
 TEST(Trf, TournamentsPastItsColumnsDoNotFit) {
@@ -972,6 +994,15 @@ TEST(Trf, TournamentsPastItsColumnsDoNotFit) {
   const auto points = trf_misfit(make(long_run).t);
   ASSERT_TRUE(points.has_value());
   EXPECT_NE(points->find("A has 100.0 points"), std::string::npos) << *points;
+
+  // One player's 15,000 games in a round give every line 15,000 blocks:
+  // 1,501 players × 15,000 blocks, past what a report takes.
+  std::vector<G> hub;
+  for (int pass = 0; pass < 10; ++pass)
+    for (int j = 0; j < 1500; ++j) hub.push_back({"P", "X" + std::to_string(j), "1", "0-1"});
+  const auto wide = trf_misfit(make(hub).t);
+  ASSERT_TRUE(wide.has_value());
+  EXPECT_NE(wide->find("1501 players in"), std::string::npos) << *wide;
 }
 
 TEST(Trf, FieldsStayOnTheirLinesAndColumns) {

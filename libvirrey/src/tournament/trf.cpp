@@ -10,6 +10,7 @@
 #include <map>
 #include <set>
 #include <tuple>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -167,13 +168,13 @@ int trf_half_points(char r) {
   }
 }
 
-// The round blocks of a TRF line: a column per game a player can have in a
-// round (a knockout match of several games has several), the same for every
-// player, so that a column is one round's game on every line; entries of no
-// known round come last.
+// The round blocks of a TRF line: the columns of a round (a knockout match
+// of several games has several), the same for every player, so that a
+// column holds one game on both its players' lines; entries of no known
+// round come last.
 struct TrfColumn {
   int round = 0;    // 0: games of no known round
-  int game = 0;     // the player's game of the round, 0-based (by sub-game)
+  int game = 0;     // the round's column, 0-based: one game on both its players' lines
   int ordinal = 0;  // the round's place among the tournament's rounds (1-based), 0 for round 0
 };
 
@@ -263,29 +264,31 @@ TrfLayout::TrfLayout(const Tournament& t) : t_(t) {
   std::sort(items.begin(), items.end(), [](const Item& a, const Item& b) {
     return std::tie(a.slot, a.sub_game, a.game, a.player) < std::tie(b.slot, b.sub_game, b.game, b.player);
   });
-  // The columns each player has taken in the round being laid out.
-  std::vector<std::vector<bool>> taken(t.players.size());
-  std::vector<std::size_t> low(t.players.size(), 0);  // every column below is taken
-  std::vector<std::size_t> touched;
+  // The columns each player has taken in the round being laid out, as a
+  // union-find of "the first free column from here": taken[(player,
+  // column)] is a later column to look from; a column not in it is free.
+  // Finding a column free on both lines then costs a few jumps, not a walk
+  // over the columns taken, and memory goes with the games, not with the
+  // columns they reach.
+  std::unordered_map<std::uint64_t, std::uint32_t> taken;
+  auto at = [](std::size_t player, std::size_t c) { return std::uint64_t(player) << 32 | std::uint64_t(c); };
   std::vector<std::size_t> most(rounds + 2, 0);  // columns per round slot
-  auto is_taken = [&](std::size_t player, std::size_t c) {
-    return c < taken[player].size() && taken[player][c];
+  auto first_free = [&](std::size_t player, std::size_t from) {
+    std::size_t c = from;
+    for (auto it = taken.find(at(player, c)); it != taken.end(); it = taken.find(at(player, c)))
+      c = it->second;
+    // Path compression: the columns passed point at the free one.
+    for (auto it = taken.find(at(player, from)); it != taken.end() && it->second != c;) {
+      const std::size_t after = it->second;
+      it->second = std::uint32_t(c);
+      it = taken.find(at(player, after));
+    }
+    return c;
   };
-  auto take = [&](std::size_t player, std::size_t c) {
-    if (taken[player].empty()) touched.push_back(player);
-    if (taken[player].size() <= c) taken[player].resize(c + 1, false);
-    taken[player][c] = true;
-    while (is_taken(player, low[player])) ++low[player];
-  };
+  auto take = [&](std::size_t player, std::size_t c) { taken[at(player, c)] = std::uint32_t(c + 1); };
   for (std::size_t k = 0; k < items.size(); ++k) {
     const Item& item = items[k];
-    if (k > 0 && items[k - 1].slot != item.slot) {
-      for (std::size_t p : touched) {
-        taken[p].clear();
-        low[p] = 0;
-      }
-      touched.clear();
-    }
+    if (k > 0 && items[k - 1].slot != item.slot) taken.clear();
     Placed& mine = placed_[item.at];
     if (mine.column >= 0) continue;  // placed with its opponent's entry
     const Entry& e = *mine.entry;
@@ -298,8 +301,9 @@ TrfLayout::TrfLayout(const Tournament& t) : t_(t) {
           placed_[other].entry->opponent == int(item.player))
         theirs = &placed_[other];
     }
-    std::size_t c = theirs ? std::max(low[item.player], low[std::size_t(e.opponent)]) : low[item.player];
-    while (is_taken(item.player, c) || (theirs && is_taken(std::size_t(e.opponent), c))) ++c;
+    std::size_t c = first_free(item.player, 0);
+    if (theirs)
+      for (std::size_t d; (d = first_free(std::size_t(e.opponent), c)) != c;) c = first_free(item.player, d);
     take(item.player, c);
     mine.column = int(c);
     if (theirs) {
@@ -384,6 +388,14 @@ std::optional<std::string> trf_misfit(const Tournament& t) {
       return fmt::format(
           "{} has {:.1f} points: a TRF gives points four columns (columns 81-84), so under 100", p.name,
           p.points());
+  // Every line has a block per column: a player with many games in a round
+  // gives every line as many (README "Limits", as a crosstable).
+  const std::uint64_t blocks = TrfLayout(t).columns().size();
+  if (std::uint64_t(t.players.size()) * blocks > kMaxCrosstableCells)
+    return fmt::format(
+        "{} players in {} round blocks (one per game a player has in a round) make more than {} "
+        "blocks, beyond what a report takes",
+        t.players.size(), blocks, kMaxCrosstableCells);
   return std::nullopt;
 }
 
@@ -488,8 +500,9 @@ std::string write_trf(const Tournament& t, const std::vector<Standing>& standing
     // spares, or after the rounds.)
     for (const Entry& e : p.entries)
       if (const Entry*& first = first_of[layout.slot(layout.trf_round(e))]; !first) first = &e;
-    // A player's entry of a column, absences and rests included where the
-    // player has no game in the round; none past the games the player had.
+    // A player's entry of a column, absences and rests included (in a
+    // round's first column) where the player has no game in the round; none
+    // in a column of the round that holds another's game.
     auto column_entry = [&](const TrfColumn& c) -> const Entry* {
       if (const Entry* e = layout.entry(std::size_t(pi), c.round, c.game)) return e;
       if (c.game == 0 && !layout.has_entries(std::size_t(pi), c.round)) return first_of[layout.slot(c.round)];

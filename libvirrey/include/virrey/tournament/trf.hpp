@@ -32,7 +32,8 @@ std::string write_trf(const Tournament& t, const std::vector<Standing>& standing
 
 // Why a tournament does not fit TRF-16's columns, or nothing when it does:
 // starting ranks (and opponents) have four columns, so at most 9,999
-// players; points have four ("99.5"), so under 100 each.
+// players; points have four ("99.5"), so under 100 each; and players ×
+// round blocks past kMaxCrosstableCells make a file too large to write.
 std::optional<std::string> trf_misfit(const Tournament& t);
 
 // The starting ranks write_trf gives: [player] = 1-based rank.
