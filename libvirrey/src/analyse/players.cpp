@@ -12,13 +12,13 @@ PlayerSummary& PlayerTable::player(const std::string& name) {
 }
 
 void PlayerTable::add(const GameAnalysis& g) {
-  const std::string_view white = g.record.tag("White");
-  for (const auto& [tag, side] : {std::pair{"White", &g.white}, std::pair{"Black", &g.black}}) {
-    PlayerSummary& p = player(std::string(g.record.tag(tag)));
-    // One game, even when both sides bear one name ("?" against "?").
-    if (tag == std::string_view("White") || g.record.tag(tag) != white) ++p.games;
-    p.moves.add(*side);
-  }
+  const std::string_view white = g.record.tag("White"), black = g.record.tag("Black");
+  PlayerSummary& w = player(std::string(white));
+  ++w.games;
+  w.moves.add(g.white);
+  PlayerSummary& b = player(std::string(black));  // (w may be moved by now)
+  if (black != white) ++b.games;  // one game, even when both sides bear one name ("?" against "?")
+  b.moves.add(g.black);
 }
 
 void PlayerTable::add(const PlayerSummary& from) {
