@@ -146,6 +146,64 @@ TEST(Findings, AnnotationsBeforeAnyMoveAndEmptyVariations) {
   EXPECT_EQ(warnings("{start} 1. e4 $1 (1. d4 $2 (1. c4)) (1. Nf3) e5 $6 *"), (std::vector<std::string>{}));
 }
 
+// Past the cap on findings, a game's first error is listed all the same:
+// a rejected game always says why.
+TEST(Findings, AFirstErrorIsListedPastTheCapOnFindings) {
+  std::string movetext;
+  for (int n = 1; n <= 520; n += 2)  // 1,040 checks without their mark, then an illegal move
+    movetext += std::to_string(n) + ". Nf3+ Nf6+ " + std::to_string(n + 1) + ". Ng1+ Ng8+ ";
+  movetext += "521. Ke3 *";
+  CheckOptions options;
+  GameChecker checker(options);
+  const CheckedGame g = checker.check("[Event \"e\"]\n\n" + movetext + "\n\n", 1, pgn::Location{});
+  ASSERT_TRUE(g.has_error);
+  std::size_t errors = 0, capped = 0;
+  for (const Finding& f : g.findings) {
+    if (f.severity == Severity::Error) {
+      ++errors;
+      EXPECT_EQ(f.code, Code::IllegalMove);
+      EXPECT_EQ(f.ply, 1041);
+    }
+    if (f.message.find("the rest are not listed") != std::string::npos) ++capped;
+  }
+  EXPECT_EQ(errors, 1u);
+  EXPECT_EQ(capped, 1u);
+  EXPECT_EQ(g.findings.size(), options.max_findings + 2);  // the cap, its notice, the error
+}
+
+// The parser's syntax problems and the checker's own (variations and NAGs
+// before any move) share one cap: 100, then one warning that says so.
+TEST(Findings, SyntaxProblemsShareOneCap) {
+  CheckOptions options;
+  GameChecker checker(options);
+  auto syntax = [&](const std::string& movetext, bool& error) {
+    const CheckedGame g = checker.check("[Event \"e\"]\n\n" + movetext + "\n\n", 1, pgn::Location{});
+    std::size_t n = 0, notices = 0;
+    for (const Finding& f : g.findings) {
+      if (f.code != Code::Syntax) continue;
+      ++n;
+      if (f.message == pgn::describe(pgn::Problem::TooManyDiagnostics)) ++notices;
+    }
+    EXPECT_EQ(notices, 1u) << movetext.substr(0, 40);
+    error = g.has_error;
+    return n;
+  };
+  bool error = false;
+  // 150 variations before any move, then the move they stand before.
+  std::string opened = "1. e4 ";
+  for (int i = 0; i < 150; ++i) opened += "( ";
+  EXPECT_EQ(syntax(opened + "e5 *", error), 101u);
+  // 60 of the checker's warnings, then 60 of the parser's errors (a '.'
+  // without a number): 40 of these are listed.
+  std::string both;
+  for (int i = 0; i < 60; ++i) both += "$1 ";
+  both += "1. e4 ";
+  for (int i = 0; i < 60; ++i) both += ". ";
+  both += "e5 *";
+  EXPECT_EQ(syntax(both, error), 101u);
+  EXPECT_TRUE(error);
+}
+
 // A Variant tag that names nothing ("", "-", "?") leaves the game to the
 // default variant, as if it had none.
 TEST(Findings, AnEmptyVariantTagIsNoVariantTag) {

@@ -109,17 +109,30 @@ struct GeometryChecker final : pgn::Visitor {
   std::uint32_t drawn_after = 0;
   const char* drawn_by = nullptr;
   bool drawn_reported = false;
+  bool error_listed = false;     // a finding of the game's that is listed is an error
+  bool findings_capped = false;  // max_findings reached: the finding saying so is listed
+  // Syntax problems of the game, the parser's and the checker's own, as the
+  // parser counts its own (pgn::ParseOptions::max_diagnostics).
+  static constexpr std::uint32_t kMaxSyntaxProblems = pgn::ParseOptions{}.max_diagnostics;
+  std::uint32_t syntax_problems = 0;
 
   explicit GeometryChecker(CheckOptions o) : options(o) {}
 
-  // False when the finding is not listed (the game has too many).
+  // False when the finding is not listed (the game has too many). A game's
+  // first error is listed whatever came before it, so that a rejected game
+  // always says why.
   bool add(Code code, Severity severity, pgn::Location at, std::string message) {
     (severity == Severity::Error ? out.has_error : out.has_warning) = true;
-    if (out.findings.size() > options.max_findings) return false;
-    const bool listed = out.findings.size() < options.max_findings;
-    if (!listed)
+    const bool first_error = severity == Severity::Error && !error_listed;
+    if (severity == Severity::Error) error_listed = true;
+    bool listed = true;
+    if (out.findings.size() >= options.max_findings && !first_error) {
+      if (findings_capped) return false;
+      findings_capped = true;
+      listed = false;
       message =
           fmt::format("more than {} findings in this game: the rest are not listed", options.max_findings);
+    }
     Finding f;
     f.code = code;
     f.severity = severity;
@@ -129,6 +142,29 @@ struct GeometryChecker final : pgn::Visitor {
     f.message = std::move(message);
     out.findings.push_back(std::move(f));
     return listed;
+  }
+
+  // A syntax problem, the parser's or the checker's own: the game's first
+  // kMaxSyntaxProblems are listed, then one warning says there are too many
+  // and later ones are dropped (a first error excepted, as in add).
+  void add_syntax(Code code, Severity severity, pgn::Location at, std::string message) {
+    if (syntax_problems < kMaxSyntaxProblems) {
+      ++syntax_problems;
+      add(code, severity, at, std::move(message));
+      return;
+    }
+    syntax_capped_at(at);
+    if (severity == Severity::Error && !error_listed)
+      add(code, severity, at, std::move(message));
+    else
+      (severity == Severity::Error ? out.has_error : out.has_warning) = true;
+  }
+
+  // The warning that the game has too many syntax problems, once.
+  void syntax_capped_at(pgn::Location at) {
+    if (syntax_problems > kMaxSyntaxProblems) return;
+    syntax_problems = kMaxSyntaxProblems + 1;
+    add(Code::Syntax, Severity::Warning, at, std::string(pgn::describe(pgn::Problem::TooManyDiagnostics)));
   }
 
   void add_move_finding(Code code, Severity severity, pgn::Location at, std::string_view san,
@@ -158,6 +194,8 @@ struct GeometryChecker final : pgn::Visitor {
     movetext_started = options.build_movetext && (options.plain_movetext || options.move_san);
     known_tags.fill(0);
     tag_at.clear();
+    error_listed = findings_capped = false;
+    syntax_problems = 0;
     if (!tag_names.empty()) tag_names = {};  // frees the buckets of a big one
   }
 
@@ -546,7 +584,8 @@ struct GeometryChecker final : pgn::Visitor {
   void nag(std::uint8_t value, pgn::Location at) override {
     last_text_at = at;
     if (!skip_moves && !lines.empty() && !lines.back().has_move && !lines.back().dead)
-      add(Code::Syntax, Severity::Warning, at,
+      add_syntax(
+          Code::Syntax, Severity::Warning, at,
           fmt::format("${} before any move of its line (PGN puts a NAG after the move it annotates; other "
                       "readers may refuse it)",
                       value));
@@ -582,9 +621,9 @@ struct GeometryChecker final : pgn::Visitor {
       return pgn::Skip::Yes;
     }
     if (!parent.has_move)
-      add(Code::Syntax, Severity::Warning, at,
-          "a variation before any move of its line (PGN puts a variation after the move it replaces; "
-          "other readers may refuse it)");
+      add_syntax(Code::Syntax, Severity::Warning, at,
+                 "a variation before any move of its line (PGN puts a variation after the move it replaces; "
+                 "other readers may refuse it)");
     lines.push_back(line);
     start_movetext();
     if (options.build_movetext) out.record.movetext.push_back({ItemKind::BeginVariation, 0, 0, {}, {}});
@@ -594,7 +633,8 @@ struct GeometryChecker final : pgn::Visitor {
   void end_variation(pgn::Location at) override {
     if (lines.size() <= 1) return;
     if (!lines.back().has_move && !lines.back().dead)
-      add(Code::Syntax, Severity::Warning, at, "a variation without a move (other readers may refuse it)");
+      add_syntax(Code::Syntax, Severity::Warning, at,
+                 "a variation without a move (other readers may refuse it)");
     lines.pop_back();
     if (options.build_movetext) out.record.movetext.push_back({ItemKind::EndVariation, 0, 0, {}, {}});
   }
@@ -618,7 +658,12 @@ struct GeometryChecker final : pgn::Visitor {
     std::string message(d.message);
     if (!d.text.empty() && (code == Code::BadTag || (code == Code::Syntax && d.text.size() <= 40)))
       message += fmt::format(" ('{}')", quoted_text(d.text));
-    add(code, sev, d.at, message);
+    if (d.problem == pgn::Problem::TooManyDiagnostics)
+      syntax_capped_at(d.at);  // (the parser reports nothing more)
+    else if (code == Code::Syntax)
+      add_syntax(code, sev, d.at, std::move(message));
+    else
+      add(code, sev, d.at, std::move(message));
     if (d.at > last_problem_at) last_problem_at = d.at;
     if (sev == Severity::Error && !lines.empty() && d.problem == pgn::Problem::UnexpectedCharacter)
       kill(lines.back());
