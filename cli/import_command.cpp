@@ -137,6 +137,10 @@ int run_import(const ImportOptions& o) {
   progress.finish();
   if (!done) {
     log::error("{}", done.error().message);
+    // The rejected games of what was read are put in place all the same:
+    // the inputs read to their end are recorded as imported, and a second
+    // run skips them.
+    rejects.commit(false);
     // What the commits before the failure kept, which a user would otherwise
     // have to ask `db info` for.
     if (const auto after = db->info(); after && after->next_game_id >= before->next_game_id)
@@ -171,8 +175,12 @@ int run_import(const ImportOptions& o) {
   summary.db_bytes = store::directory_bytes(db_path);
   print_summary(summary, o.format, db_path);
 
-  if (!done->read_all) return kExitIo;  // the rejects before are kept
-  if (!rejects.commit(done->skipped.size() < o.inputs.size(), done->rejects_errno)) return kExitIo;
+  // An input that could not be read: the rejects of the others are put in
+  // place if there are any (those inputs are recorded as imported), else
+  // the rejects before are kept.
+  if (!rejects.commit(done->read_all && done->skipped.size() < o.inputs.size(), done->rejects_errno))
+    return kExitIo;
+  if (!done->read_all) return kExitIo;
   return summary.rejected ? kExitDataFailed : kExitOk;
 }
 

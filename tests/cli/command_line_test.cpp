@@ -420,10 +420,6 @@ TEST(CommandLine, OutputsNeverReplaceInputsOrDatabaseFiles) {
             3);
   EXPECT_EQ(run_virrey({"event", d + "/missing.pgn", "-o", d + "/keep.txt"}, d).exit_code, 3);
   EXPECT_EQ(run_virrey({"event", swiss, "--trf", d + "/missing.trf", "-o", d + "/keep.txt"}, d).exit_code, 3);
-  EXPECT_EQ(
-      run_virrey({"import", "--db", d + "/db", games, d + "/missing.pgn", "--rejects", d + "/keep.txt"}, d)
-          .exit_code,
-      3);
   EXPECT_EQ(run_virrey({"generate", "--games", "1", "--engine", d + "/no-engine", "-o", d + "/keep.txt"}, d)
                 .exit_code,
             3);
@@ -752,6 +748,35 @@ TEST(CommandLine, OutputAndRejectsAreTwoFiles) {
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_NE(r.err.find("--output and --rejects name one file"), std::string::npos) << r.err;
   EXPECT_FALSE(std::filesystem::exists(d + "/out.pgn"));
+}
+
+// An import that stops on an input it cannot read still puts in place the
+// rejects of the inputs it read: they are recorded as imported, and a second
+// run, which skips them, keeps that file.
+TEST(CommandLine, ImportKeepsTheRejectsOfWhatItReadWhenAnInputFails) {
+  TempDir dir;
+  const std::string d = dir.path();
+  const std::string bad = "[Event \"x\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n";
+  const std::string good = "[Event \"y\"]\n[Result \"*\"]\n\n1. d4 d5 *\n";
+  testing::write_file(d + "/in.pgn", bad + "\n" + good);
+  testing::write_file(d + "/rejects.pgn", "before\n");
+  const RunResult first = run_virrey(
+      {"import", "--db", d + "/db", d + "/in.pgn", d + "/typo.pgn", "--rejects", d + "/rejects.pgn"}, d);
+  EXPECT_EQ(first.exit_code, 3) << first.err;
+  EXPECT_NE(first.err.find("typo.pgn"), std::string::npos) << first.err;
+  EXPECT_EQ(testing::read_file(d + "/rejects.pgn"), bad + "\n");
+  const RunResult again =
+      run_virrey({"import", "--db", d + "/db", d + "/in.pgn", "--rejects", d + "/rejects.pgn"}, d);
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(testing::read_file(d + "/rejects.pgn"), bad + "\n");
+  // Nothing rejected in what was read: the file before stays.
+  testing::write_file(d + "/good.pgn", good + "\n[Event \"z\"]\n[Result \"*\"]\n\n1. c4 *\n");
+  const RunResult none = run_virrey(
+      {"import", "--db", d + "/db", d + "/good.pgn", d + "/typo.pgn", "--rejects", d + "/rejects.pgn"}, d);
+  EXPECT_EQ(none.exit_code, 3) << none.err;
+  EXPECT_EQ(testing::read_file(d + "/rejects.pgn"), bad + "\n");
+  for (const auto& entry : std::filesystem::directory_iterator(d))
+    EXPECT_EQ(entry.path().filename().string().find("rejects.pgn."), std::string::npos) << entry.path();
 }
 
 // `--rejects -`: the rejected games, byte for byte, on standard output and
