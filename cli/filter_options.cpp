@@ -89,15 +89,18 @@ Result<query::GameFilter> build_filter(const FilterOptions& o) {
   } else if (!o.moves.empty())
     take("--moves", query::position_from_moves(o.moves, t.variant), f.positions, error);
 
-  if (!o.promotion.empty() || !o.by.empty() || !o.file.empty() || o.min_count != 0 || !o.ply.empty()) {
+  if (!o.promotion.empty() || !o.by.empty() || !o.file.empty() || o.min_count != o.kNoMinCount ||
+      !o.ply.empty()) {
     query::PromotionCondition p;
     if (!o.promotion.empty()) take("--promotion", query::parse_promotion_piece(o.promotion), p.piece, error);
     if (!o.by.empty()) take("--promotion-by", query::parse_side(o.by), p.by, error);
     if (!o.file.empty()) take("--file", query::parse_file(o.file), p.file, error);
     if (!o.ply.empty()) take("--ply", query::parse_ply_range(o.ply), p.plies, error);
-    if (o.min_count < 0 || o.min_count > 64)
-      return usage(fmt::format("--min-count {} is out of range (1 to 64)", o.min_count));
-    if (o.min_count > 0) p.min_count = std::uint32_t(o.min_count);
+    if (o.min_count != o.kNoMinCount) {
+      if (o.min_count < 1 || o.min_count > 64)
+        return usage(fmt::format("--min-count {} is out of range (1 to 64)", o.min_count));
+      p.min_count = std::uint32_t(o.min_count);
+    }
     f.promotion = p;
   }
 

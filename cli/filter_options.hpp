@@ -46,7 +46,8 @@ struct FilterOptions {
   std::string promotion;  // V, Q, R, B, N, M
   std::string by;         // white, black
   std::string file;       // a..i
-  long min_count = 0;     // 0: not given (1)
+  static constexpr long kNoMinCount = -(1L << 62);
+  long min_count = kNoMinCount;  // not given: 1
   std::string ply;        // A-B
   // Tags.
   std::string white, black, player, event, site, round, result, date_from, date_to, eco, variant;

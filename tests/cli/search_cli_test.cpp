@@ -291,6 +291,13 @@ TEST_F(SearchCli, ExitCodes) {
   EXPECT_EQ(bad_piece.exit_code, 2);
   RunResult bad_format = search({"--format", "xml"});
   EXPECT_EQ(bad_format.exit_code, 2);
+  for (const char* count : {"0", "-1", "65"}) {
+    RunResult bad_count = search({"--promotion", "V", "--min-count", count});
+    EXPECT_EQ(bad_count.exit_code, 2) << count;
+    EXPECT_NE(bad_count.err.find("--min-count " + std::string(count) + " is out of range (1 to 64)"),
+              std::string::npos)
+        << bad_count.err;
+  }
 
   RunResult none = search({"--white", "Nobody"});
   EXPECT_EQ(none.exit_code, 0);
