@@ -316,7 +316,7 @@ int run_stats_players(const StatsPlayersOptions& o) {
     log::error("{}", s.error().message);
     return s.error().kind == ErrorKind::InvalidArgument ? kExitUsage : kExitIo;
   }
-  if (partial) return print(partial_players(table, o, id_span(**db)));
+  if (partial) return print(partial_players(table, *any, o, id_span(**db)));
   analyse::SideSummary all;
   for (const auto& p : table.players()) all.add(p.moves);
   if (all.moves == 0 && all.unjudged > 0) {

@@ -177,6 +177,12 @@ store::TreeCounters tree_of(const Json& j) {
   c.black_elo_sum = j.at(6);
   c.black_elo_games = j.at(7);
   c.last_date = j.at(8);
+  if (c.white_wins + c.draws + c.black_wins > c.games || c.white_elo_games > c.games ||
+      c.black_elo_games > c.games)
+    throw std::invalid_argument("counters that do not add up to their games");
+  // yyyymmdd, unknown parts 0 (a month past 12 or a day past 31 is no game's)
+  if (c.last_date % 100 > 31 || c.last_date / 100 % 100 > 12)
+    throw std::invalid_argument(fmt::format("a date that is none: {}", c.last_date));
   return c;
 }
 
@@ -463,6 +469,11 @@ struct OpeningsCodec {
     if (!root) throw std::invalid_argument("no root position");
     return p;
   }
+  // Each partial's moves are legal where they stand (found by walking its
+  // positions from the root, as a merged tree is).
+  static void check(const Stats& p) {
+    if (auto tree = query::opening_tree(p); !tree) throw std::invalid_argument(tree.error().message);
+  }
   static void merge(Stats& into, const Stats& from, store::GameId) {
     query::merge_opening_positions(into, from);
   }
@@ -527,12 +538,22 @@ struct EndgamesCodec {
 
 // Players: a record per player with their exact counts and sums (the
 // accuracy in millionths of a percent), added up by name.
+struct PlayersStats {
+  analyse::PlayerTable table;
+  // Whether a database of these holds engine analysis. A partial of a
+  // database without any says so in a record {"analysed":false} (partials
+  // without that record are of databases with analysis).
+  bool analysed = true;
+};
+
 struct PlayersCodec {
-  using Stats = analyse::PlayerTable;
+  using Stats = PlayersStats;
   static constexpr std::string_view name = "players";
 
-  static std::vector<Json> records(const Stats& s) {
+  static std::vector<Json> records(const Stats& stats) {
+    const analyse::PlayerTable& s = stats.table;
     std::vector<Json> out;
+    if (!stats.analysed) out.push_back(Json{{"analysed", false}});
     for (const auto& p : s.by_games()) {
       const auto& m = p.moves;
       out.push_back(Json{{"player", p.name},
@@ -542,8 +563,13 @@ struct PlayersCodec {
     return out;
   }
   static Stats read(const std::vector<Json>& lines) {
-    Stats s;
+    Stats stats;
+    analyse::PlayerTable& s = stats.table;
     for (const Json& j : lines) {
+      if (j.contains("analysed")) {
+        stats.analysed = j.at("analysed").get<bool>();
+        continue;
+      }
       analyse::PlayerSummary p;
       p.name = j.at("player");
       const Json& c = j.at("counts");
@@ -555,17 +581,23 @@ struct PlayersCodec {
       for (std::size_t i = 0; i < std::size(fields); ++i) *fields[i] = c.at(i + 1);
       s.add(p);
     }
-    return s;
+    return stats;
   }
   static void merge(Stats& into, const Stats& from, store::GameId) {
-    for (const auto& p : from.players()) into.add(p);
+    for (const auto& p : from.table.players()) into.table.add(p);
+    into.analysed = into.analysed || from.analysed;
   }
-  static std::string write(const Stats& s, const Json&, Format f) { return write_players(s.by_games(), f); }
-  // As `stats players` on one database: moves to judge and none judged is
-  // no result (the caches hold no evaluation by this engine at these limits).
+  static std::string write(const Stats& s, const Json&, Format f) {
+    return write_players(s.table.by_games(), f);
+  }
+  // As `stats players` on one database: no analysis in any shard, or moves
+  // to judge and none judged (the caches hold no evaluation by this engine
+  // at these limits), is no result.
   static std::optional<std::string> no_result(const Stats& s) {
+    if (!s.analysed)
+      return "none of the shards holds engine analysis: `virrey analyse --db SHARD` fills a shard's cache";
     analyse::SideSummary all;
-    for (const auto& p : s.players()) all.add(p.moves);
+    for (const auto& p : s.table.players()) all.add(p.moves);
     if (all.moves == 0 && all.unjudged > 0)
       return "no move of these games was judged: the shards' caches hold no evaluation of their positions by "
              "this engine at these limits (those of the `virrey analyse` runs)";
@@ -629,6 +661,7 @@ Result<typename Codec::Stats> read_records(const Partial& p) {
   }
   try {
     typename Codec::Stats s = Codec::read(p.records);
+    if constexpr (requires { Codec::check(s); }) Codec::check(s);
     if constexpr (requires { Codec::largest_id(s); }) {
       const std::uint64_t span = p.head.at("id_span").get<std::uint64_t>();
       if (const std::uint64_t id = Codec::largest_id(s); id > span)
@@ -867,10 +900,10 @@ std::string partial_endgames(const query::EndgameStats& s, const StatsEndgamesOp
   return partial_of<EndgamesCodec>(s, Json{{"men", o.men}, {"filter", filter_json(o.filter)}}, id_span);
 }
 
-std::string partial_players(const analyse::PlayerTable& s, const StatsPlayersOptions& o,
+std::string partial_players(const analyse::PlayerTable& s, bool analysed, const StatsPlayersOptions& o,
                             store::GameId id_span) {
   const EngineOptions& e = o.engine;
-  return partial_of<PlayersCodec>(s,
+  return partial_of<PlayersCodec>(PlayersStats{s, analysed},
                                   Json{{"engine", e.engine},
                                        {"protocol", e.protocol},
                                        {"nodes", e.nodes},

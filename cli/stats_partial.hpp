@@ -33,7 +33,8 @@ std::string partial_promotions(const query::PromotionStats& s, const StatsPromot
                                store::GameId id_span);
 std::string partial_results(const query::ResultPartial& s, const StatsResultsOptions& o,
                             store::GameId id_span);
-std::string partial_players(const analyse::PlayerTable& s, const StatsPlayersOptions& o,
+// `analysed`: whether the database holds engine analysis at all.
+std::string partial_players(const analyse::PlayerTable& s, bool analysed, const StatsPlayersOptions& o,
                             store::GameId id_span);
 Result<std::string> partial_openings(const query::OpeningStats& s, const StatsOpeningsOptions& o,
                                      store::GameId id_span);

@@ -197,6 +197,8 @@ TEST_F(StatsPartialCli, RefusesNumbersNoDatabaseWrites) {
   const auto one = shards("one", {{0, 1}});
   const std::string games = run_ok("stats games --format partial --db " + one[0]);
   const std::string promotions = run_ok("stats promotions --format partial --db " + one[0]);
+  const std::string openings =
+      run_ok("stats openings --variant virrey --depth 2 --format partial --db " + one[0]);
   auto edited = [](std::string text, const std::string& from, const std::string& to) {
     const std::size_t at = text.find(from);
     EXPECT_NE(at, std::string::npos) << from << " in " << text;
@@ -216,6 +218,12 @@ TEST_F(StatsPartialCli, RefusesNumbersNoDatabaseWrites) {
       {edited(games, "\"results\":[", "\"results\":[9007199254740993,"), "larger than any"},
       {edited(games, "\"results\":[", "\"results\":[1"), "do not add up"},
       {twice, "twice"},
+      // An explorer's counters: more wins than games, a date no game has, a
+      // move not legal where it stands.
+      {edited(openings, "\"counters\":[", "\"counters\":[0,"), "do not add up"},
+      {edited(openings, "\"counters\":[", "\"counters\":[1,1,0,0,0,0,0,0,20111399],\"x\":["),
+       "a date that is none"},
+      {edited(openings, "\"move\":[", "\"move\":[0,0,0],\"y\":["), "not legal"},
       {edited(promotions, "\"cells\":[[", "\"cells\":[[1,0,40,1,0,0],["), "file the board"},
       // A game past the ids its header gives (shifted, it would pass 32 bits).
       {edited(promotions, "\"viceroy\":[", "\"viceroy\":[0,0,0,4294967294,"), "past the"},

@@ -226,6 +226,43 @@ TEST(StatsPlayers, NoAnalysisSaysSoWithExitOne) {
   EXPECT_EQ(run_virrey({"stats", "players", "--db", db, "--engine-option", "x"}, dir.path()).exit_code, 2);
 }
 
+// A shard without analysis (here an empty one): its partial says so, and
+// merged alone it is no result, as `stats players` on it is; beside a shard
+// with analysis it adds nothing.
+TEST(StatsPlayers, APartialOfAShardWithoutAnalysisSaysSo) {
+  TempDir dir;
+  const std::string empty = dir.path() + "/empty", full = dir.path() + "/full";
+  ASSERT_EQ(run_virrey({"import", "--db", empty, write(dir.path(), "e.pgn", "")}, dir.path()).exit_code, 0);
+  ASSERT_EQ(run_virrey({"import", "--db", full, write(dir.path(), "g.pgn", kGames)}, dir.path()).exit_code,
+            0);
+  ASSERT_EQ(
+      run_virrey({"analyse", "--db", full, "--nodes", kNodes, "--format", "json"}, dir.path()).exit_code, 0);
+  const RunResult direct = run_virrey({"stats", "players", "--db", empty, "--nodes", kNodes}, dir.path());
+  EXPECT_EQ(direct.exit_code, 1);
+  auto partial = [&](const std::string& db, const std::string& name) {
+    const RunResult r =
+        run_virrey({"stats", "players", "--db", db, "--nodes", kNodes, "--format", "partial"}, dir.path());
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return write(dir.path(), name, r.out);
+  };
+  const std::string pe = partial(empty, "e.jsonl"), pf = partial(full, "f.jsonl");
+  EXPECT_NE(testing::read_file(pe).find("{\"analysed\":false}"), std::string::npos);
+  EXPECT_EQ(testing::read_file(pf).find("analysed"), std::string::npos);
+  for (const char* format : {"text", "json", "csv"}) {
+    const RunResult alone = run_virrey({"stats", "merge", pe, "--format", format}, dir.path());
+    EXPECT_EQ(alone.exit_code, 1) << format;
+    EXPECT_NE(alone.err.find("none of the shards holds engine analysis"), std::string::npos) << alone.err;
+    EXPECT_TRUE(alone.out.empty()) << alone.out;
+    const RunResult beside = run_virrey({"stats", "merge", pf, pe, "--format", format}, dir.path());
+    const RunResult one = run_virrey({"stats", "merge", pf, "--format", format}, dir.path());
+    EXPECT_EQ(beside.exit_code, 0) << beside.err;
+    EXPECT_EQ(beside.out, one.out) << format;
+  }
+  // Merged as a partial, the mark stays.
+  const RunResult again = run_virrey({"stats", "merge", pe, pe, "--format", "partial"}, dir.path());
+  EXPECT_NE(again.out.find("{\"analysed\":false}"), std::string::npos) << again.out;
+}
+
 // Partials of one database and of two shards holding its games merge to the
 // same bytes (the shards analysed apart, the database their `db merge`,
 // which carries their caches).
