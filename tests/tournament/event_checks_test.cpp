@@ -241,6 +241,21 @@ TEST(EventChecks, RoundsMissingOrUnreadable) {
   V expected;
   for (std::uint64_t n = 1; n <= 16; ++n) expected.push_back({"round-tag", n});
   EXPECT_EQ(run(games), expected);
+  // Games with no round number otherwise (no Round tag, "?"): the first
+  // 1,024 of an event that has named no round yet are kept aside, the
+  // later not (a stream of games exported without Round).
+  games.clear();
+  for (int i = 0; i < 1030; ++i) {
+    games.push_back(game("-", "X" + std::to_string(i), "Y" + std::to_string(i)));
+    if (i % 2)
+      games.back().tags["Round"] = "?";
+    else
+      games.back().tags.erase("Round");
+  }
+  for (const G& g : round_robin()) games.push_back(g);
+  expected.clear();
+  for (std::uint64_t n = 1; n <= 1024; ++n) expected.push_back({"round-tag", n});
+  EXPECT_EQ(run(games), expected);
   // Rounds 1, 2 and 4: round 3 is missing, reported at round 4's first game.
   games = round_robin();
   games[4].tags["Round"] = "4.1";

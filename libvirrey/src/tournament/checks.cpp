@@ -296,7 +296,11 @@ struct EventChecks::Impl {
   std::vector<bool> numbered_events;     // [event id]: a game of the event has a numbered round
   // Games of Round "-" of events that have named no round yet, a few each
   // (see add): kept until a game of their event names a round.
-  static constexpr std::size_t kPendingPerEvent = 16, kPendingGames = 65536;
+  // Round "-" says no round (online play): few. A game with no round number
+  // otherwise (no Round tag, "?", one that does not read) is more likely a
+  // tournament's with its Round left out: more, so each is told of.
+  static constexpr std::size_t kPendingPerEvent = 16, kPendingUnnumberedPerEvent = 1024,
+                               kPendingGames = 65536;
   std::unordered_map<std::uint32_t, std::vector<Game>> pending;
   std::size_t pending_games = 0;
 
@@ -680,6 +684,8 @@ void EventChecks::add(std::size_t input, std::uint64_t number, pgn::Location sta
       default: break;
     }
   }
+  // A game of no named Event is of no tournament the checks make out: not kept.
+  if (unknown_tag_value(event)) return;
   // Games come in runs of one event: its values are looked up again only when they change.
   Impl& impl = *impl_;
   Pool& pool = impl.pool;
@@ -709,14 +715,20 @@ void EventChecks::add(std::size_t input, std::uint64_t number, pgn::Location sta
   // has named no round yet such games are kept aside, the first 16 (and
   // 65,536 in all): a file sorted by Round has its "-" games first, and they
   // join their event once it names a round. Past that, they are not kept.
+  // So are games with no round number otherwise (no Round tag, "?", one that
+  // does not read: a stream of games exported without Round), up to 1,024
+  // an event.
   if (impl.numbered_events.size() <= g.event) impl.numbered_events.resize(std::size_t(g.event) + 1, false);
   const bool first_numbered = g.round_state == RoundState::Numbered && !impl.numbered_events[g.event];
   if (g.round_state == RoundState::Numbered) impl.numbered_events[g.event] = true;
-  const bool aside = g.round_state == RoundState::NotApplicable && !impl.numbered_events[g.event];
+  const bool aside = g.round_state != RoundState::Numbered && !impl.numbered_events[g.event];
   if (aside) {
     const auto it = impl.pending.find(g.event);
     const std::size_t held = it == impl.pending.end() ? 0 : it->second.size();
-    if (held >= Impl::kPendingPerEvent || impl.pending_games >= Impl::kPendingGames) return;
+    const std::size_t per_event = g.round_state == RoundState::NotApplicable
+                                      ? Impl::kPendingPerEvent
+                                      : Impl::kPendingUnnumberedPerEvent;
+    if (held >= per_event || impl.pending_games >= Impl::kPendingGames) return;
   }
   // The text is kept for the messages about a round not numbered.
   if (has_round && g.round_state != RoundState::Numbered) g.round_text = pool.id(round);
