@@ -822,6 +822,26 @@ TEST_F(DatabaseTest, WriterLeavesAShortManifest) {
   EXPECT_TRUE(report->ok());
 }
 
+// Each writer's open makes a write-ahead log that virrey writes nothing
+// through: the empty ones of opens before are removed.
+TEST_F(DatabaseTest, WritersLeaveNoEmptyLogsBehind) {
+  auto logs = [&] {
+    std::vector<std::string> out;
+    for (const auto& e : std::filesystem::directory_iterator(path))
+      if (e.path().extension() == ".log") out.push_back(e.path().filename().string());
+    return out;
+  };
+  for (int i = 0; i < 4; ++i) {
+    auto db = open_db(path);
+    ASSERT_TRUE(db);
+    if (i == 0) import_games(*db, games);
+  }
+  EXPECT_EQ(logs().size(), 1u);
+  auto db = open_db(path, OpenMode::ReadOnly);
+  ASSERT_TRUE(db);
+  EXPECT_EQ(stored_games(*db), games.size());
+}
+
 TEST_F(DatabaseTest, CheckFindsAMissingGameRecord) {
   {
     auto db = open_db(path);

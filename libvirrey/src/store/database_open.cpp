@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -252,6 +253,32 @@ void shorten_manifest(const std::string& path) {
   delete raw;
 }
 
+// RocksDB before 8.3 leaves behind the write-ahead log each writer's open
+// makes when nothing was written through it (virrey writes nothing through
+// it): one more empty file per open, listed by every later open. Empty,
+// they hold nothing to recover; the newest is the one in use. (Safe while
+// WAL files are not tracked in the MANIFEST, RocksDB's default.)
+void remove_empty_old_logs(const std::string& path) {
+  std::error_code ec;
+  std::vector<std::pair<std::uint64_t, fs::path>> logs;
+  for (fs::directory_iterator it(path, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (name.size() <= 4 || !name.ends_with(".log")) continue;
+    const std::string_view digits(name.data(), name.size() - 4);
+    std::uint64_t number = 0;
+    const auto [stop, error] = std::from_chars(digits.data(), digits.data() + digits.size(), number);
+    if (error != std::errc() || stop != digits.data() + digits.size()) continue;
+    logs.emplace_back(number, it->path());
+  }
+  if (ec || logs.size() < 2) return;
+  std::sort(logs.begin(), logs.end());
+  logs.pop_back();  // the log in use
+  for (const auto& [number, log] : logs) {
+    std::error_code size_error;
+    if (fs::file_size(log, size_error) == 0 && !size_error) fs::remove(log, size_error);
+  }
+}
+
 }  // namespace
 
 std::string default_database_path(std::string_view flag) {
@@ -457,6 +484,7 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
     return to_error(s, fmt::format("cannot open {}", path));
   }
   impl->db.reset(raw);
+  if (s.ok() && mode == OpenMode::ReadWrite) remove_empty_old_logs(path);
   for (std::size_t i = 0; i < handles.size(); ++i) {
     if (fam.family_of[i] < 0)
       impl->default_cf = handles[i];
