@@ -11,10 +11,13 @@ import concurrent.futures
 import contextlib
 import ctypes
 import fcntl
+import glob
 import hashlib
 import json
 import logging
 import os
+import re
+import secrets
 import signal
 import subprocess
 import sys
@@ -36,6 +39,23 @@ MAX_FINDINGS = 20  # of an input's messages about its games, passed to the drive
 
 # What a client meets when its scheduler goes away mid-run.
 SCHEDULER_LOST = (concurrent.futures.CancelledError, asyncio.CancelledError, distributed.comm.core.CommClosedError)
+
+
+_JSON_ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def json_text(value):
+    """value as virrey writes JSON (cli/output.cpp): no spaces, members in
+    their order, text as UTF-8 with only '"', '\\' and control characters
+    escaped (\\n, \\r, \\t, else \\u00XX: \\b and \\f too, as virrey's)."""
+    if isinstance(value, str):
+        return '"' + re.sub(r'[\x00-\x1f"\\]',
+                            lambda m: _JSON_ESCAPES.get(m.group(), "\\u{:04x}".format(ord(m.group()))), value) + '"'
+    if isinstance(value, dict):
+        return "{" + ",".join(json_text(str(k)) + ":" + json_text(v) for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ",".join(json_text(v) for v in value) + "]"
+    return json.dumps(value)  # numbers, true, false, null
 
 
 class VirreyError(Exception):
@@ -156,6 +176,28 @@ def merge_task(binary, dest, shards):
     return run_virrey(binary, ["db", "merge", "--db", dest, "--format", "json"] + list(shards))
 
 
+def _merge_summary(summary, gained):
+    """virrey db merge's summary made to count the games dest gained in the
+    run: those a task run again counted as duplicates, stored by its first
+    run (killed with its worker), are given back to the sources in order,
+    as db merge adds them (a copied source whole, then game by game); a
+    source whose games are then all stored was copied (db merge copies a
+    source none of whose games was stored before, and only such a one)."""
+    lost = gained - summary["stored"]
+    if lost <= 0:
+        return summary
+    for source in summary["sources"]:
+        back = min(lost, source["duplicates"])
+        if back:
+            source["stored"] += back
+            source["duplicates"] -= back
+            source["copied"] = source["stored"] == source["games"]
+            lost -= back
+    summary["stored"] = sum(s["stored"] for s in summary["sources"])
+    summary["duplicates"] = sum(s["duplicates"] for s in summary["sources"])
+    return summary
+
+
 @contextlib.contextmanager
 def connect(scheduler=None, workers=2):
     """A client of the scheduler at `scheduler`, or of a LocalCluster of
@@ -198,13 +240,40 @@ REJECTS_FILE = "rejects.json"  # in a rejects directory: each name's input, acro
 
 def _write_json(path, value):
     """value as JSON at path, whole or not at all: written beside it, synced,
-    then put in its place (a run stopped midway leaves the file before)."""
-    fd, staged = tempfile.mkstemp(dir=os.path.dirname(path), prefix=os.path.basename(path) + ".")
-    with os.fdopen(fd, "w") as f:
-        json.dump(value, f, indent=0, sort_keys=True)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(staged, path)
+    then put in its place (a run stopped midway leaves the file before). It
+    takes the mode the file has, or the one the umask gives a new file (as
+    virrey's outputs; mkstemp's 0600 would hide it from other users)."""
+    try:
+        mode = os.stat(path).st_mode & 0o7777
+    except FileNotFoundError:
+        mode = None
+    while True:
+        staged = "{}.{}".format(path, secrets.token_hex(4))
+        try:
+            fd = os.open(staged, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+            break
+        except FileExistsError:
+            continue
+    try:
+        with os.fdopen(fd, "w") as f:
+            if mode is not None:
+                os.fchmod(f.fileno(), mode)
+            json.dump(value, f, indent=0, sort_keys=True)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(staged, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.remove(staged)
+        raise
+
+
+def _remove_staged(path):
+    """Removes what virrey staged for path and left (PATH.partial-XXXXXX,
+    its StagedFile's temporary name): a virrey killed before its end."""
+    for left in glob.glob(glob.escape(path) + ".partial-??????"):
+        with contextlib.suppress(FileNotFoundError):
+            os.remove(left)
 
 
 def _rejects_files(directory, inputs):
@@ -421,6 +490,10 @@ class Runner:
                 continue
             failed.append(path)
             report(message)
+        # Every task is done: a rejects file virrey staged (NAME.rejects.pgn.partial-XXXXXX) and never put
+        # in place was left by a virrey killed with its worker; the task run again wrote the rejects.
+        for staged in rejects_of.values():
+            _remove_staged(staged)
         self._mark_imported(directory, [digest_of[p] for p in inputs if p not in failed and p in digest_of])
         infos = self.client.gather([self._submit(info_task, self.binary, db) for db in dbs])
         games = sum(v["games"] for i in infos for v in i["variants"].values())
@@ -522,7 +595,21 @@ class Runner:
         more = bool(limit) and len(games) > offset + limit
         return (games[offset:offset + limit] if limit else games[offset:]), more
 
+    def _games_in(self, db):
+        """The games of database db (0 when there is none yet), read on a worker."""
+        if not os.path.exists(os.path.join(db, "CURRENT")):
+            return 0
+        info = self.client.gather(self._submit(info_task, self.binary, db))
+        return sum(v["games"] for v in info["variants"].values())
+
     def merge(self, directory, dest):
-        """The shards merged into one database at dest, on a worker."""
-        return self.client.gather(self._submit(merge_task, self.binary, os.path.abspath(dest),
-                                               existing_shards(directory)))
+        """The shards merged into one database at dest, on a worker: virrey
+        db merge's summary (json_text prints it as virrey does), counting
+        what dest gained in this run. A task run again after its worker
+        died finds the games its first run stored as duplicates; dest's
+        games read before and after give them back to the sources, in the
+        order db merge adds them."""
+        dest, shards = os.path.abspath(dest), existing_shards(directory)
+        before = self._games_in(dest)
+        summary = json.loads(self.client.gather(self._submit(merge_task, self.binary, dest, shards)))
+        return _merge_summary(summary, self._games_in(dest) - before)

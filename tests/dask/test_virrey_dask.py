@@ -585,6 +585,112 @@ class DaskDriver(unittest.TestCase):
         # The worker came back (the nanny restarted it).
         self.client.wait_for_workers(2, timeout=60)
 
+    def wrapper(self, name, script):
+        """A --virrey that runs script (sh; {virrey}: the real one, {flags}: a
+        directory of its own) for the commands it catches, else virrey."""
+        flags = os.path.join(self.tmp, name + "-flags")
+        os.makedirs(flags)
+        path = os.path.join(flags, "virrey")
+        with open(path, "w") as f:
+            f.write("#!/bin/sh\n" + script.format(virrey=shlex.quote(VIRREY), flags=shlex.quote(flags)) +
+                    'exec {} "$@"\n'.format(shlex.quote(VIRREY)))
+        os.chmod(path, 0o755)
+        return path, flags
+
+    def test_a_worker_killed_during_a_merge(self):
+        # The worker running `db merge` dies once, after the first shard is in
+        # DEST (the wrapper merges that much, then kills its worker): the
+        # task run again counts those games as duplicates, yet the summary
+        # printed counts what DEST gained in the run, as an uninterrupted
+        # merge does, in virrey's form. The second shard repeats the
+        # first's games: it is merged game by game, its duplicates dropped.
+        shards = os.path.join(self.tmp, "merge-killed")
+        shared = os.path.join(self.tmp, "shares-games.pgn")
+        with open(shared, "w") as f, open(self.inputs[1]) as a, open(self.inputs[2]) as b:
+            f.write(a.read() + "\n" + b.read())
+        self.runner.import_inputs(shards, 2, [self.inputs[1], shared])
+        dbs = virrey_dask.shard_paths(shards)
+        ref = os.path.join(self.tmp, "merge-uninterrupted.db")
+        expected = json.loads(virrey("db", "merge", "--db", ref, "--format", "json", *dbs))
+        self.assertEqual([(s["stored"], s["duplicates"], s["copied"]) for s in expected["sources"]],
+                         [(50, 0, True), (40, 50, False)])
+        # db merge --db DEST --format json SHARD-0 SHARD-1: $4 DEST, $7 SHARD-0.
+        binary, flags = self.wrapper("merge-killed", (
+            'case " $* " in *" db merge "*) if mkdir {flags}/killed 2>/dev/null; then\n'
+            '  {virrey} db merge --db "$4" "$7" >/dev/null 2>&1; kill -9 $PPID; sleep 60; fi ;; esac\n'))
+        dest = os.path.join(self.tmp, "merge-killed.db")
+        code, out, err = driver("--virrey", binary, "merge", "--shards", shards, "--db", dest)
+        self.assertEqual(code, 0, err)
+        self.assertTrue(os.path.isdir(os.path.join(flags, "killed")))
+        got = json.loads(out)
+        self.assertEqual(out, json.dumps(got, separators=(",", ":"), ensure_ascii=False) + "\n")
+        self.assertEqual(list(got), list(expected))
+        for summary in (got, expected):
+            del summary["path"], summary["database_bytes"]
+        self.assertEqual(got, expected)
+        self.assertEqual(games_of(dest), games_of(ref))
+
+    def test_a_worker_killed_while_rejects_are_staged(self):
+        # virrey import --rejects writes NAME.rejects.pgn.partial-XXXXXX and
+        # puts it in place at its end; its worker killed before then, the
+        # task run again writes the rejects, and the staged file is removed:
+        # RDIR holds the rejects files and rejects.json, which (as
+        # DIR/inputs.json) takes the mode the umask gives, as virrey's files.
+        bad = os.path.join(self.tmp, "staged-bad.pgn")
+        with open(bad, "w") as f:
+            for i in range(30):
+                f.write('[Event "bad {0}"]\n\n1. e4 e5 2. Ke3 *\n\n[Event "good {0}"]\n\n1. d4 *\n\n'.format(i))
+        ref = os.path.join(self.tmp, "staged-ref.rejects.pgn")
+        virrey("import", "--db", os.path.join(self.tmp, "staged-ref.db"), "--rejects", ref, bad, ok=(1,))
+        rdir = os.path.join(self.tmp, "staged-rejects")
+        binary, flags = self.wrapper("staged", (
+            'case " $* " in *" --rejects "*) if mkdir {flags}/killed 2>/dev/null; then\n'
+            '  {virrey} "$@" & child=$!\n'
+            '  for i in $(seq 1000); do\n'
+            '    for f in ' + shlex.quote(rdir) + '/*.rejects.pgn.partial-*; do\n'
+            '      if [ -e "$f" ]; then touch {flags}/staged; kill -9 $child $PPID; sleep 60; fi; done\n'
+            '    sleep 0.005; done; fi ;; esac\n'))
+        shards = os.path.join(self.tmp, "staged-shards")
+        code, out, err = driver("--virrey", binary, "import", "--shards", shards, "-n", 1, "--rejects", rdir, bad)
+        self.assertEqual(code, 1, err)
+        self.assertTrue(os.path.exists(os.path.join(flags, "staged")), "the rejects were never seen staged")
+        self.assertEqual(json.loads(out)["rejected"], 30)
+        self.assertTrue(out.startswith('{"failed_inputs":[],"games":30,'), out)  # virrey's JSON form
+        self.assertEqual(sorted(os.listdir(rdir)), ["rejects.json", "staged-bad.rejects.pgn"])
+        with open(ref, "rb") as f, open(os.path.join(rdir, "staged-bad.rejects.pgn"), "rb") as g:
+            self.assertEqual(g.read(), f.read())
+        mask = os.umask(0o22)
+        os.umask(mask)
+        for path in (os.path.join(rdir, "rejects.json"), os.path.join(shards, "inputs.json")):
+            self.assertEqual(oct(os.stat(path).st_mode & 0o777), oct(0o666 & ~mask), path)
+
+    def test_search_prints_as_virrey_search(self):
+        # One shard is one database: its jsonl lines are virrey search's,
+        # byte for byte (compact, UTF-8 as it is, virrey's key order), with
+        # "shard" and "game" last; --count prints virrey's {"count":N}. The
+        # text format is the driver's own listing (README): a line a game.
+        pgn = os.path.join(self.tmp, "names.pgn")
+        with open(pgn, "w", encoding="utf-8") as f:
+            f.write('[Event "Torneo de Cádiz"]\n[White "López, José"]\n[Black "Ñúñez \\\\ \\"el Sabio\\""]\n'
+                    '[Date "2021.03.04"]\n[Result "1-0"]\n\n1. e4 e5 1-0\n\n'
+                    '[Event "東京"]\n[White "Smith"]\n[Black "Núñez"]\n[Result "*"]\n\n1. d4 *\n')
+        shards = os.path.join(self.tmp, "names")
+        self.runner.import_inputs(shards, 1, [pgn])
+        db = os.path.join(shards, "shard-0.db")
+        code, out, err = driver("search", "--shards", shards, "--limit", "0")
+        self.assertEqual(code, 0, err)
+        lines = virrey("search", "--db", db, "--format", "jsonl", "--limit", "0").splitlines()
+        self.assertEqual(len(lines), 2)
+        self.assertEqual(out.splitlines(), [l[:-1] + ',"shard":0,"game":"0:{}"}}'.format(json.loads(l)["id"])
+                                            for l in lines])
+        code, out, err = driver("search", "--shards", shards, "--count", "--player", "López")
+        self.assertEqual((code, out), (0, virrey("search", "--db", db, "--count", "--format", "jsonl",
+                                                 "--player", "López")), err)
+        self.assertEqual(out, '{"count":1}\n')
+        code, out, err = driver("search", "--shards", shards, "--format", "text", "--sort", "date")
+        self.assertEqual((code, out), (0, '         0:1  2021.03.04  López, José - Ñúñez \\ "el Sabio"  1-0\n'
+                                          '         0:2  ?           Smith - Núñez  *\n'), err)
+
     def test_a_real_cluster_and_its_scheduler_lost_mid_import(self):
         # The README's cluster: dask-scheduler and dask-worker started apart.
         # The scheduler killed while an import runs (held until then by a
