@@ -1,7 +1,14 @@
 #include "import_command.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
 #include <memory>
+#include <optional>
 
 #include <fmt/format.h>
 #include "virrey/base/log.hpp"
@@ -18,6 +25,33 @@
 namespace virrey::cli {
 
 namespace {
+
+// Why an input cannot be read, if it cannot ('-' always can). Opened without
+// blocking: a named pipe is not waited on here.
+std::optional<std::string> why_unreadable(const std::string& path) {
+  if (path == "-") return std::nullopt;
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return std::strerror(EISDIR);
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return std::strerror(errno);
+  ::close(fd);
+  return std::nullopt;
+}
+
+// An import into a database yet to be made none of whose inputs can be read
+// makes none (a mistyped path would leave an empty database behind): each
+// input's reason is logged.
+bool none_readable(const std::vector<std::string>& inputs) {
+  if (inputs.empty()) return false;  // standard input
+  std::vector<std::pair<std::string, std::string>> reasons;
+  for (const std::string& input : inputs) {
+    auto why = why_unreadable(input);
+    if (!why) return false;
+    reasons.emplace_back(input, *why);
+  }
+  for (const auto& [input, why] : reasons) log::error("cannot read {}: {}", input, why);
+  return true;
+}
 
 struct Summary {
   std::uint64_t read = 0, stored = 0, rejected = 0, duplicates = 0, positions = 0;
@@ -96,6 +130,11 @@ int run_import(const ImportOptions& o) {
       return kExitUsage;
     }
     if (!rejects.open(o.rejects)) return kExitIo;
+  }
+  if (std::error_code ec;
+      !std::filesystem::exists(store::default_database_path(o.db), ec) && none_readable(o.inputs)) {
+    log::error("nothing to import: no database made at {}", store::default_database_path(o.db));
+    return kExitIo;
   }
   auto db = open_database(o.db, store::OpenMode::ReadWrite);
   if (!db) return kExitIo;

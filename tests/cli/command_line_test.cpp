@@ -779,6 +779,28 @@ TEST(CommandLine, ImportKeepsTheRejectsOfWhatItReadWhenAnInputFails) {
     EXPECT_EQ(entry.path().filename().string().find("rejects.pgn."), std::string::npos) << entry.path();
 }
 
+// An import none of whose inputs can be read makes no database (a mistyped
+// path left an empty one behind); into a database that exists it reports
+// as any import does.
+TEST(CommandLine, AnImportOfNothingReadableMakesNoDatabase) {
+  TempDir dir;
+  const std::string d = dir.path();
+  const RunResult typo = run_virrey({"import", d + "/no-such.pgn", d, "--db", d + "/typo.db"}, d);
+  EXPECT_EQ(typo.exit_code, 3) << typo.err;
+  EXPECT_NE(typo.err.find("cannot read " + d + "/no-such.pgn: No such file or directory"), std::string::npos)
+      << typo.err;
+  EXPECT_NE(typo.err.find("cannot read " + d + ": Is a directory"), std::string::npos) << typo.err;
+  EXPECT_FALSE(std::filesystem::exists(d + "/typo.db"));
+  testing::write_file(d + "/g.pgn", "[Event \"y\"]\n[Result \"*\"]\n\n1. d4 d5 *\n");
+  ASSERT_EQ(run_virrey({"import", d + "/g.pgn", "--db", d + "/real.db"}, d).exit_code, 0);
+  const RunResult into = run_virrey({"import", d + "/no-such.pgn", "--db", d + "/real.db"}, d);
+  EXPECT_EQ(into.exit_code, 3) << into.err;
+  EXPECT_NE(into.out.find("0 games read"), std::string::npos) << into.out;
+  // One readable input among them: the database is made.
+  EXPECT_EQ(run_virrey({"import", d + "/no-such.pgn", d + "/g.pgn", "--db", d + "/new.db"}, d).exit_code, 3);
+  EXPECT_TRUE(std::filesystem::exists(d + "/new.db"));
+}
+
 // `--rejects -`: the rejected games, byte for byte, on standard output and
 // the report on standard error; with `-o -` too, refused; import refuses it
 // (its summary is on standard output).
