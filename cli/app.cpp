@@ -9,6 +9,7 @@
 #include <functional>
 #include <iterator>
 #include <optional>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -16,6 +17,7 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <CLI/CLI.hpp>
 #include "virrey/base/log.hpp"
 #include "virrey/base/quoted_text.hpp"
@@ -817,12 +819,96 @@ std::optional<std::string> unknown_command(CLI::App& app, int argc, char** argv)
   return std::nullopt;
 }
 
+// The command the command line got to (`db merge`), and its words.
+const CLI::App* deepest_command(const CLI::App& app, std::string& words) {
+  const CLI::App* at = &app;
+  for (bool deeper = true; deeper;) {
+    deeper = false;
+    for (const CLI::App* sub : at->get_subcommands()) {
+      words += (words.empty() ? "" : " ") + sub->get_name();
+      at = sub;
+      deeper = true;
+      break;
+    }
+  }
+  return at;
+}
+
+// CLI11's messages in virrey's words, where it has its own: "--band: must be
+// a whole number, not abc" as the options virrey checks itself say.
+std::optional<std::string> usage_message(const CLI::App& app, const CLI::ParseError& e) {
+  const std::string what = e.what();
+  std::smatch m;
+  std::string words;
+  const CLI::App* command = deepest_command(app, words);
+  const std::string where = words.empty() ? "" : words + ": ";
+  const auto is_number = [](const std::string& v) {
+    static const std::regex number(R"(\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*)");
+    return std::regex_match(v, number);
+  };
+  static const std::regex conversion(R"(Could not convert: (\S+) = (.*))");
+  static const std::regex range(R"((\S+): Value (.*) not in range (\S+) to (\S+))");
+  static const std::regex missing_value(R"((\S+): \d+ required (\S+) missing)");
+  static const std::regex required(R"((\S+) is required)");
+  if (std::regex_match(what, m, conversion))
+    return fmt::format("{}: must be a number, not {}", m[1].str(), m[2].str());
+  if (std::regex_match(what, m, range)) {
+    if (!is_number(m[2].str())) return fmt::format("{}: must be a number, not {}", m[1].str(), m[2].str());
+    return fmt::format("{} {} is out of range ({} to {})", m[1].str(), m[2].str(), m[3].str(), m[4].str());
+  }
+  if (std::regex_match(what, m, missing_value)) {
+    std::string values = m[2].str();
+    const std::size_t open = values.find('{');
+    if (open != std::string::npos && values.back() == '}')
+      return fmt::format("{} needs a value: one of {}", m[1].str(), values.substr(open));
+    return fmt::format("{} needs a value", m[1].str());
+  }
+  static const std::regex extras(R"(The following arguments? (?:was|were) not expected: (.*))");
+  if (std::regex_match(what, m, extras)) {
+    const std::string all = m[1].str();
+    if (all.size() < 2 || all[0] != '-') return fmt::format("{}unexpected argument: {}", where, all);
+    // Each unknown option, with the known one it is closest to.
+    std::vector<std::string> unknown;
+    std::istringstream in(all);
+    for (std::string word; in >> word;) {
+      if (word.size() < 2 || word[0] != '-') continue;  // a value of the option before
+      const std::string name = word.substr(0, word.find('='));
+      std::string guess;
+      for (const CLI::App* at = command; at && guess.empty(); at = at->get_parent())
+        for (const CLI::Option* o : at->get_options())
+          for (const std::string& known : o->get_lnames())
+            if (guess.empty() && edit_distance(name, "--" + known) <= 2) guess = "--" + known;
+      unknown.push_back(guess.empty() ? name : fmt::format("{} (did you mean {}?)", name, guess));
+    }
+    return fmt::format("{}unknown option{} {}", where, unknown.size() > 1 ? "s" : "",
+                       fmt::join(unknown, ", "));
+  }
+  if (what == "A subcommand is required") {
+    std::vector<std::string_view> names;
+    // (CLI11 lists every subcommand only through its non-const overload)
+    for (const CLI::App* sub :
+         const_cast<CLI::App*>(command)->get_subcommands([](CLI::App*) { return true; }))
+      if (!sub->get_group().empty()) names.push_back(sub->get_name());
+    return fmt::format("{}a command is needed: {}", where, name_list(names, ", "));
+  }
+  if (std::regex_match(what, m, required) && m[1].str().rfind('-', 0) != 0) {
+    // A positional: its description says what it takes.
+    const CLI::Option* o = command->get_option_no_throw(m[1].str());
+    return fmt::format("{}{} missing{}", where, m[1].str(),
+                       o && !o->get_description().empty() ? ": " + o->get_description() : "");
+  }
+  return std::nullopt;
+}
+
 // CLI11's message for a bad command line, each line as a log line is
 // written: the values it quotes reach the terminal escaped and cut short;
 // the first line begins as every error of virrey does ("virrey: error: ").
 void write_usage_error(const CLI::App& app, const CLI::ParseError& e) {
   std::ostringstream out, err;
-  app.exit(e, out, err);
+  if (auto message = usage_message(app, e))
+    err << *message << "\nRun with --help for more information.\n";
+  else
+    app.exit(e, out, err);
   std::string text = out.str() + err.str();
   std::string shown = "virrey: error: ";
   for (std::size_t start = 0; start < text.size();) {

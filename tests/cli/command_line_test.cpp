@@ -612,18 +612,44 @@ TEST(CommandLine, WholeNumbersAreDecimal) {
 TEST(CommandLine, MisspeltOptionAndEmptyFen) {
   const RunResult typo = run_virrey_words("perft --depht 3");
   EXPECT_EQ(typo.exit_code, 2);
-  EXPECT_NE(typo.err.find("virrey: error: The following arguments were not expected: --depht 3"),
+  EXPECT_NE(typo.err.find("virrey: error: perft: unknown option --depht (did you mean --depth?)\n"),
             std::string::npos)
       << typo.err;
   // Where nothing required is missing too, in the order typed.
-  const RunResult typos = run_virrey_words("search --db nowhere --limt 5 --ofset 2");
+  const RunResult typos = run_virrey_words("search --db nowhere --limt 5 --ofset 2 --zzzzzz");
   EXPECT_EQ(typos.exit_code, 2);
-  EXPECT_NE(typos.err.find("not expected: --limt 5 --ofset 2\n"), std::string::npos) << typos.err;
+  EXPECT_NE(typos.err.find("search: unknown options --limt (did you mean --limit?), --ofset (did you mean "
+                           "--offset?), --zzzzzz\n"),
+            std::string::npos)
+      << typos.err;
   for (const char* words :
        {"perft --fen '' -d 1", "perft --fen ' ' -d 1", "stats openings --fen '' --db nowhere"}) {
     const RunResult r = run_virrey_words(words);
     EXPECT_EQ(r.exit_code, 2) << words;
     EXPECT_NE(r.err.find("--fen: is empty"), std::string::npos) << words << ": " << r.err;
+  }
+}
+
+// The option parser's own errors read as virrey's: the option, the value
+// and what it takes; a missing command lists the commands.
+TEST(CommandLine, ParserErrorsReadAsVirreysOwn) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"import --commit-interval abc x.pgn --db nowhere", "--commit-interval: must be a number, not abc\n"},
+      {"stats results --by rating-band --band abc --db nowhere", "--band: must be a number, not abc\n"},
+      {"stats results --by rating-band --band 0 --db nowhere", "--band 0 is out of range (1 to 4000)\n"},
+      {"search --format", "--format needs a value: one of {text,pgn,json,jsonl,csv}\n"},
+      {"db merge --db nowhere", "db merge: sources missing: the databases to merge"},
+      {"", "a command is needed: perft, validate, generate, search, import, export, db, stats, event"},
+      {"stats",
+       "stats: a command is needed: openings, results, promotions, games, endgames, players, merge\n"},
+      {"perft --startpos --depth 2 extra", "perft: unexpected argument: extra\n"}};
+  for (const auto& [words, expected] : cases) {
+    const RunResult r = run_virrey_words(words);
+    EXPECT_EQ(r.exit_code, 2) << words;
+    EXPECT_NE(r.err.find(std::string("virrey: error: ") + expected), std::string::npos)
+        << words << ": " << r.err;
+    for (const char* raw : {"Could not convert", "Value ", "required", "not expected", "A subcommand"})
+      EXPECT_EQ(r.err.find(raw), std::string::npos) << words << ": " << r.err;
   }
 }
 
