@@ -320,19 +320,20 @@ std::string results_text(const query::ResultStats& s) {
   columns.push_back({"Results", Align::Left});
   TextTable t(columns);
   auto row = [&](std::string label, const ResultCounts& c, const query::PlayerScore* p) {
-    std::vector<std::string> cells = {std::move(label),
-                                      num(c.games),
-                                      one(percent(c.games, s.total.games)),
-                                      num(c.white_wins),
-                                      num(c.draws),
-                                      num(c.black_wins),
-                                      num(c.unfinished),
-                                      one(percent(c.white_wins, c.games)),
-                                      one(percent(c.draws, c.games)),
-                                      one(percent(c.black_wins, c.games)),
-                                      one(percent(c.unfinished, c.games)),
-                                      one(query::decisive_percent(c)) + "%",
-                                      one(query::average_plies(c))};
+    std::vector<std::string> cells = {
+        std::move(label),
+        num(c.games),
+        text_opt(share(c.games, s.total.games)),
+        num(c.white_wins),
+        num(c.draws),
+        num(c.black_wins),
+        num(c.unfinished),
+        text_opt(share(c.white_wins, c.games)),
+        text_opt(share(c.draws, c.games)),
+        text_opt(share(c.black_wins, c.games)),
+        text_opt(share(c.unfinished, c.games)),
+        text_opt(share(c.decisive(), c.finished()), "%"),
+        text_opt(c.games ? std::optional<double>(query::average_plies(c)) : std::nullopt)};
     if (player) {
       if (p) {
         for (std::uint64_t v : {p->wins, p->draws, p->losses}) cells.push_back(num(v));

@@ -210,6 +210,25 @@ TEST(StatsCli, TextHasTablesAndBars) {
   EXPECT_NE(p.out.find("V viceroy"), std::string::npos);
 }
 
+// Where a share or an average has no value (no games, or none finished),
+// text says "-" as JSON says null and CSV leaves the field empty.
+TEST(StatsCli, NoValueReadsTheSameInTextJsonAndCsv) {
+  const std::string words = "stats results --white 'Nobody at all' " + db_arg();
+  const testing::RunResult text = run_virrey_words(words);
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  const std::string all = text.out.substr(text.out.find("\nall"));
+  EXPECT_EQ(all.find("0.0"), std::string::npos) << text.out;
+  std::istringstream cells(all.substr(0, all.find('\n', 1)));
+  std::vector<std::string> row;
+  for (std::string cell; cells >> cell;) row.push_back(cell);
+  // all, Games, %, four counts, four shares, Decisive, Avg plies
+  ASSERT_GE(row.size(), 13u) << all;
+  for (std::size_t i : {2u, 7u, 8u, 9u, 10u, 11u, 12u}) EXPECT_EQ(row[i], "-") << i << ": " << all;
+  const testing::RunResult json = run_virrey_words(words + " --format json");
+  EXPECT_NE(json.out.find("\"white_pct\":null"), std::string::npos) << json.out;
+  EXPECT_NE(json.out.find("\"avg_plies\":null"), std::string::npos) << json.out;
+}
+
 TEST(StatsCli, ModernFiguresAreTheLibrarys) {
   auto& data = Collection::shared();
   // openings from the Modern start position, JSON: the moves the tree holds.
