@@ -212,6 +212,12 @@ int compare_with_trf(const EventOptions& o, const std::vector<tn::GameSummary>& 
   // A TRF of Latin-1 bytes (older pairing programs) is read as the PGN
   // reader's text is: a byte that is not UTF-8 is its Windows-1252 character.
   const std::vector<tn::TrfFile> sections = tn::read_trf_sections(as_utf8(*text));
+  // No player line at all, readable or not: another kind of file.
+  if (std::all_of(sections.begin(), sections.end(),
+                  [](const tn::TrfFile& t) { return t.players.empty() && t.problems.empty(); })) {
+    log::error("{} is not a tournament report file (FIDE TRF): it has no player line (001)", o.trf);
+    return kExitUsage;
+  }
   std::uint64_t findings = 0;
   for (const tn::TrfFile& trf : sections)
     for (const tn::TrfProblem& p : trf.problems) {

@@ -169,6 +169,20 @@ TEST(EventCli, TrfRoundTripAndDisagreements) {
     const RunResult read = run_virrey({"event", kSwiss, "--trf", dir.path() + "/large.trf"}, dir.path());
     EXPECT_EQ(read.exit_code, 0) << read.err.substr(0, 500);
   }
+  // A file with no player line is no TRF: one error, exit 2, no findings.
+  for (const std::string other : {std::string("hello world\n"),
+                                  std::string("\x7f"
+                                              "ELF\x02\x01\x01\0\0",
+                                              9),
+                                  std::string("012 A tournament\n")}) {
+    write_file(dir.path() + "/other.trf", other);
+    const RunResult r = run_virrey({"event", kSwiss, "--trf", dir.path() + "/other.trf"}, dir.path());
+    EXPECT_EQ(r.exit_code, 2) << r.out;
+    EXPECT_NE(r.err.find("other.trf is not a tournament report file (FIDE TRF): it has no player line (001)"),
+              std::string::npos)
+        << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+  }
   // The first player's first round: another colour and another result.
   const std::size_t line = text.find("\n001    1");
   ASSERT_NE(line, std::string::npos);
