@@ -34,6 +34,21 @@ Error to_error(const rocksdb::Status& s, std::string_view what) {
 std::string status_text(const rocksdb::Status& s) {
   std::string text = s.ToString();
   while (!text.empty() && (text.back() == '\n' || text.back() == '\r' || text.back() == ' ')) text.pop_back();
+  // RocksDB's word for a table file cut short runs the file's name into it
+  // and gives the size the database recorded, not the file's.
+  constexpr std::string_view kShort = "file is too short (";
+  constexpr std::string_view kTable = " bytes) to be an sstable";
+  if (const std::size_t at = text.find(kShort); at != std::string::npos) {
+    const std::size_t table = text.find(kTable, at);
+    if (table != std::string::npos) {
+      const std::string recorded = text.substr(at + kShort.size(), table - at - kShort.size());
+      std::string file = text.substr(table + kTable.size());
+      file = file.substr(0, file.find(' '));
+      text.replace(
+          at, table + kTable.size() + file.size() - at,
+          fmt::format("table file {} is cut short (the database recorded {} bytes)", file, recorded));
+    }
+  }
   return text;
 }
 
