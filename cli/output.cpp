@@ -183,7 +183,13 @@ bool StagedFile::open(const std::string& path) {
       }
     }
   }
-  if (!file_) log::error("cannot write {}: {}", path, std::strerror(error));
+  if (!file_ && !direct_ && exists)
+    // The file is there: what failed is the name beside it it is written
+    // under first (a directory that takes no new file, such as /proc).
+    log::error("cannot write {}: cannot make {}.partial-XXXXXX beside it: {}", path,
+               std::filesystem::path(path).filename().string(), std::strerror(error));
+  else if (!file_)
+    log::error("cannot write {}: {}", path, std::strerror(error));
   return bool(file_);
 }
 

@@ -594,6 +594,17 @@ TEST(CommandLine, ExportOfADamagedDatabaseFails) {
   EXPECT_EQ(check.err.find("sstable"), std::string::npos) << check.err;
 }
 
+// An output that exists in a directory that takes no new file: the reason
+// names the file virrey writes first, not the output as if it were missing.
+TEST(CommandLine, AnOutputWhoseDirectoryTakesNoNewFileSaysSo) {
+  if (!std::filesystem::exists("/proc/version")) GTEST_SKIP() << "no /proc/version";
+  const RunResult r = run_virrey_words("generate --games 1 -o /proc/version");
+  EXPECT_EQ(r.exit_code, 3) << r.err;
+  EXPECT_NE(r.err.find("cannot write /proc/version: cannot make version.partial-XXXXXX beside it: "),
+            std::string::npos)
+      << r.err;
+}
+
 // Whole numbers are decimal whatever their leading zeros, never C's octal or
 // hexadecimal; an unsigned one is neither negative nor past 64 bits (CLI11
 // alone wraps them).
