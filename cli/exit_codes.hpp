@@ -9,7 +9,8 @@ constexpr int kExitUsage = 2;       // bad options or arguments
 constexpr int kExitIo = 3;          // I/O or database error
 
 constexpr const char* kExitCodesHelp =
-    "Exit codes: 0 success; 1 the data failed a check; 2 usage error; 3 I/O or database error.";
+    "Exit codes: 0 success; 1 the data failed a check; 2 usage error; 3 I/O or database error; stopped by\n"
+    "a signal, 128 + the signal: 130 Ctrl-C, 143 SIGTERM, 141 the reader of the output went away.";
 
 // Every exit code with its meaning, as the README's table and the man pages
 // list them.
