@@ -1,6 +1,7 @@
 #include "import_command.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -26,13 +27,16 @@ namespace virrey::cli {
 
 namespace {
 
-// Why an input cannot be read, if it cannot ('-' always can). Opened without
-// blocking: a named pipe is not waited on here.
+// Why an input cannot be read, if it cannot ('-' always can). Only a regular
+// file is opened to find out: opening and closing a named pipe would end the
+// program writing into it.
 std::optional<std::string> why_unreadable(const std::string& path) {
   if (path == "-") return std::nullopt;
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) return std::strerror(EISDIR);
-  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  struct stat st = {};
+  if (::stat(path.c_str(), &st) != 0) return std::strerror(errno);
+  if (S_ISDIR(st.st_mode)) return std::strerror(EISDIR);
+  if (!S_ISREG(st.st_mode)) return std::nullopt;
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return std::strerror(errno);
   ::close(fd);
   return std::nullopt;

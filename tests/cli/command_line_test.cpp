@@ -4,6 +4,7 @@
 
 #include <fcntl.h>
 #include <sched.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -12,6 +13,7 @@
 #include <filesystem>
 #include <set>
 #include <string>
+#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -849,6 +851,25 @@ TEST(CommandLine, AnImportOfNothingReadableMakesNoDatabase) {
   // One readable input among them: the database is made.
   EXPECT_EQ(run_virrey({"import", d + "/no-such.pgn", d + "/g.pgn", "--db", d + "/new.db"}, d).exit_code, 3);
   EXPECT_TRUE(std::filesystem::exists(d + "/new.db"));
+  // A named pipe is read as it is written, into a database yet to be made:
+  // the check opens no pipe (which would end the writer).
+  const std::string pipe = d + "/pipe";
+  ASSERT_EQ(::mkfifo(pipe.c_str(), 0600), 0);
+  const auto old_handler = std::signal(SIGPIPE, SIG_IGN);
+  bool written = false;
+  std::thread writer([&] {
+    const int fd = ::open(pipe.c_str(), O_WRONLY);
+    if (fd < 0) return;
+    const std::string game = "[Event \"p\"]\n[Result \"*\"]\n\n1. e4 *\n";
+    written = ::write(fd, game.data(), game.size()) == ssize_t(game.size());
+    ::close(fd);
+  });
+  const RunResult piped = run_virrey({"import", pipe, "--db", d + "/piped.db"}, d);
+  writer.join();
+  std::signal(SIGPIPE, old_handler);
+  EXPECT_TRUE(written);
+  EXPECT_EQ(piped.exit_code, 0) << piped.err;
+  EXPECT_NE(piped.out.find("1 games read: 1 stored"), std::string::npos) << piped.out;
 }
 
 // `--rejects -`: the rejected games, byte for byte, on standard output and

@@ -310,12 +310,20 @@ TEST(GameParser, GarbageIsReportedOncePerRun) {
 TEST(GameParser, DiagnosticsAreCappedPerGame) {
   ParseOptions options;
   options.max_diagnostics = 5;
+  // Warnings past the cap are dropped, after one notice.
   std::string text;
-  for (int i = 0; i < 100; ++i) text += ", e4 ";
-  const auto calls = parse_calls(text, options);
-  EXPECT_EQ(count_starting_with(calls, "diag unexpected-character"), 5u);
+  for (int i = 0; i < 100; ++i) text += "{\xff} e4 ";
+  auto calls = parse_calls(text, options);
+  EXPECT_EQ(count_starting_with(calls, "diag invalid-utf8"), 5u);
   EXPECT_EQ(count_starting_with(calls, "diag too-many-diagnostics"), 1u);
   EXPECT_EQ(count_starting_with(calls, "move e4"), 100u);
+  // Errors still reach the visitor past it: a game is not taken for valid
+  // for the problems before its error.
+  text.clear();
+  for (int i = 0; i < 100; ++i) text += ", e4 ";
+  calls = parse_calls(text, options);
+  EXPECT_EQ(count_starting_with(calls, "diag unexpected-character"), 100u);
+  EXPECT_EQ(count_starting_with(calls, "diag too-many-diagnostics"), 1u);
 }
 
 TEST(GameParser, EndLocationAndEmptyText) {

@@ -150,7 +150,7 @@ TEST(Findings, AnnotationsBeforeAnyMoveAndEmptyVariations) {
 // a rejected game always says why.
 TEST(Findings, AFirstErrorIsListedPastTheCapOnFindings) {
   std::string movetext;
-  for (int n = 1; n <= 520; n += 2)  // 1,040 checks without their mark, then an illegal move
+  for (int n = 1; n <= 520; n += 2)  // 1,040 check marks on moves that give no check, then an illegal move
     movetext += std::to_string(n) + ". Nf3+ Nf6+ " + std::to_string(n + 1) + ". Ng1+ Ng8+ ";
   movetext += "521. Ke3 *";
   CheckOptions options;
@@ -202,6 +202,17 @@ TEST(Findings, SyntaxProblemsShareOneCap) {
   both += "e5 *";
   EXPECT_EQ(syntax(both, error), 101u);
   EXPECT_TRUE(error);
+  // An error after 100 of the reader's warnings (text that is not UTF-8) and
+  // 100 of the checker's: listed, the game rejected.
+  std::string late;
+  for (int i = 0; i < 100; ++i) late += "{\xff} ";
+  for (int i = 0; i < 100; ++i) late += "$1 ";
+  late += "1. e4 % e5 *";
+  const CheckedGame g = checker.check("[Event \"e\"]\n\n" + late + "\n\n", 1, pgn::Location{});
+  EXPECT_TRUE(g.has_error);
+  EXPECT_TRUE(std::any_of(g.findings.begin(), g.findings.end(), [](const Finding& f) {
+    return f.severity == Severity::Error && f.code == Code::Syntax;
+  }));
 }
 
 // A Variant tag that names nothing ("", "-", "?") leaves the game to the

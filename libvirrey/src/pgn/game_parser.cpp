@@ -200,12 +200,18 @@ void Run::count_lines(const char* from, const char* to) {
 }
 
 void Run::report(Problem problem, Location at, std::string_view text) {
-  if (diagnostics_ > options_.max_diagnostics) return;
-  if (diagnostics_++ == options_.max_diagnostics) {
-    v_.diagnostic({Problem::TooManyDiagnostics, at, {}, describe(Problem::TooManyDiagnostics)});
+  if (diagnostics_ < options_.max_diagnostics) {
+    ++diagnostics_;
+    v_.diagnostic({problem, at, text, describe(problem)});
     return;
   }
-  v_.diagnostic({problem, at, text, describe(problem)});
+  if (diagnostics_ == options_.max_diagnostics) {
+    ++diagnostics_;
+    v_.diagnostic({Problem::TooManyDiagnostics, at, {}, describe(Problem::TooManyDiagnostics)});
+  }
+  // Past the cap an error still reaches the visitor (which need not list it):
+  // a game with many problems before one must not pass for valid.
+  if (!is_warning_by_default(problem)) v_.diagnostic({problem, at, text, describe(problem)});
 }
 
 void Run::check_utf8(std::string_view text) {
