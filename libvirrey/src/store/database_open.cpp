@@ -435,7 +435,20 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
     dbo.create_missing_column_families = true;  // ours only: meta was checked
     s = rocksdb::DB::Open(dbo, path, fam.descriptors, &handles, &raw);
   } else if (mode == OpenMode::ReadOnly) {
-    s = rocksdb::DB::OpenForReadOnly(dbo, path, fam.descriptors, &handles, &raw);
+    // A writer that opens meanwhile may delete a log file between our
+    // listing it and reading it (empty logs, or obsolete ones): try again a
+    // few times, as a secondary does.
+    for (int attempt = 0; attempt < 5; ++attempt) {
+      s = rocksdb::DB::OpenForReadOnly(dbo, path, fam.descriptors, &handles, &raw);
+      if (s.ok() || !s.IsIOError()) break;
+      if (raw) {
+        for (auto* h : handles) raw->DestroyColumnFamilyHandle(h);
+        delete raw;
+        raw = nullptr;
+      }
+      handles.clear();
+      ::usleep(20000);
+    }
     if (!s.ok() && raw == nullptr && s.IsInvalidArgument()) {
       // Written before the newer families: open without those it lacks.
       fam = present_descriptors(path);
@@ -484,7 +497,6 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
     return to_error(s, fmt::format("cannot open {}", path));
   }
   impl->db.reset(raw);
-  if (s.ok() && mode == OpenMode::ReadWrite) remove_empty_old_logs(path);
   for (std::size_t i = 0; i < handles.size(); ++i) {
     if (fam.family_of[i] < 0)
       impl->default_cf = handles[i];
@@ -534,12 +546,19 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
     if (Status ws = impl->write(batch); !ws) return ws.error();
     if (Status ms = impl->load_meta(); !ms) return ms.error();
   }
-  if (!check_schema) return impl;
+  // A database known for virrey's, of a schema it may write: a writer
+  // removes the empty logs of the opens before.
+  if (!check_schema) {
+    if (writer) remove_empty_old_logs(path);
+    return impl;
+  }
   if (Status ss = schema_status(*impl); !ss) return ss.error();
   // The first writer of a database written before the roster rule brings
   // its duplicate detection up to date, before anything is added.
-  if (writer)
+  if (writer) {
     if (auto updated = update_identities(*impl); !updated) return updated.error();
+    remove_empty_old_logs(path);
+  }
   return impl;
 }
 
