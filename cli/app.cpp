@@ -835,25 +835,34 @@ const CLI::App* deepest_command(const CLI::App& app, std::string& words) {
 }
 
 // CLI11's messages in virrey's words, where it has its own: "--band: must be
-// a whole number, not abc" as the options virrey checks itself say.
+// a whole number, not abc", as the options virrey checks itself say.
 std::optional<std::string> usage_message(const CLI::App& app, const CLI::ParseError& e) {
   const std::string what = e.what();
   std::smatch m;
   std::string words;
   const CLI::App* command = deepest_command(app, words);
   const std::string where = words.empty() ? "" : words + ": ";
-  const auto is_number = [](const std::string& v) {
+  // What an option's values are: whole numbers (its type INT or UINT) or numbers.
+  const auto kind_of = [&](const std::string& name) -> std::string_view {
+    for (const CLI::App* at = command; at; at = at->get_parent())
+      if (const CLI::Option* o = at->get_option_no_throw(name))
+        return o->get_type_name().find("INT") != std::string::npos ? "a whole number" : "a number";
+    return "a number";
+  };
+  const auto fits = [](const std::string& v, std::string_view kind) {
+    static const std::regex whole(R"(\s*[-+]?\d+\s*)");
     static const std::regex number(R"(\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*)");
-    return std::regex_match(v, number);
+    return std::regex_match(v, kind == "a whole number" ? whole : number);
   };
   static const std::regex conversion(R"(Could not convert: (\S+) = (.*))");
   static const std::regex range(R"((\S+): Value (.*) not in range (\S+) to (\S+))");
-  static const std::regex missing_value(R"((\S+): \d+ required (\S+) missing)");
+  static const std::regex missing_value(R"((\S+): \d+ required (.+) missing)");
   static const std::regex required(R"((\S+) is required)");
   if (std::regex_match(what, m, conversion))
-    return fmt::format("{}: must be a number, not {}", m[1].str(), m[2].str());
+    return fmt::format("{}: must be {}, not {}", m[1].str(), kind_of(m[1].str()), m[2].str());
   if (std::regex_match(what, m, range)) {
-    if (!is_number(m[2].str())) return fmt::format("{}: must be a number, not {}", m[1].str(), m[2].str());
+    const std::string_view kind = kind_of(m[1].str());
+    if (!fits(m[2].str(), kind)) return fmt::format("{}: must be {}, not {}", m[1].str(), kind, m[2].str());
     return fmt::format("{} {} is out of range ({} to {})", m[1].str(), m[2].str(), m[3].str(), m[4].str());
   }
   if (std::regex_match(what, m, missing_value)) {
@@ -865,23 +874,35 @@ std::optional<std::string> usage_message(const CLI::App& app, const CLI::ParseEr
   }
   static const std::regex extras(R"(The following arguments? (?:was|were) not expected: (.*))");
   if (std::regex_match(what, m, extras)) {
-    const std::string all = m[1].str();
-    if (all.size() < 2 || all[0] != '-') return fmt::format("{}unexpected argument: {}", where, all);
-    // Each unknown option, with the known one it is closest to.
-    std::vector<std::string> unknown;
-    std::istringstream in(all);
+    // Words before any option are arguments no positional took; an option
+    // not known is named with the known long option nearest it (within two
+    // edits), and the words after it are its values.
+    std::vector<std::string> stray, unknown;
+    std::istringstream in(m[1].str());
     for (std::string word; in >> word;) {
-      if (word.size() < 2 || word[0] != '-') continue;  // a value of the option before
+      if (word.size() < 2 || word[0] != '-') {
+        if (unknown.empty()) stray.push_back(word);
+        continue;
+      }
       const std::string name = word.substr(0, word.find('='));
       std::string guess;
-      for (const CLI::App* at = command; at && guess.empty(); at = at->get_parent())
-        for (const CLI::Option* o : at->get_options())
-          for (const std::string& known : o->get_lnames())
-            if (guess.empty() && edit_distance(name, "--" + known) <= 2) guess = "--" + known;
+      std::size_t best = 3;
+      if (name.rfind("--", 0) == 0)
+        for (const CLI::App* at = command; at; at = at->get_parent())
+          for (const CLI::Option* o : at->get_options())
+            for (const std::string& known : o->get_lnames())
+              if (const std::size_t d = edit_distance(name, "--" + known); d < best)
+                best = d, guess = "--" + known;
       unknown.push_back(guess.empty() ? name : fmt::format("{} (did you mean {}?)", name, guess));
     }
-    return fmt::format("{}unknown option{} {}", where, unknown.size() > 1 ? "s" : "",
-                       fmt::join(unknown, ", "));
+    std::vector<std::string> parts;
+    if (!stray.empty())
+      parts.push_back(
+          fmt::format("unexpected argument{} {}", stray.size() > 1 ? "s" : "", fmt::join(stray, " ")));
+    if (!unknown.empty())
+      parts.push_back(
+          fmt::format("unknown option{} {}", unknown.size() > 1 ? "s" : "", fmt::join(unknown, ", ")));
+    return where + fmt::format("{}", fmt::join(parts, "; "));
   }
   if (what == "A subcommand is required") {
     std::vector<std::string_view> names;

@@ -668,7 +668,11 @@ TEST(CommandLine, ParserErrorsReadAsVirreysOwn) {
       {"", "a command is needed: perft, validate, generate, search, import, export, db, stats, event"},
       {"stats",
        "stats: a command is needed: openings, results, promotions, games, endgames, players, merge\n"},
-      {"perft --startpos --depth 2 extra", "perft: unexpected argument: extra\n"}};
+      {"perft --startpos --depth 2 extra", "perft: unexpected argument extra\n"},
+      {"stats results --by rating-band --band 2.5 --db nowhere", "--band: must be a whole number, not 2.5\n"},
+      {"stats results --by rating-band --db nowhere --band", "--band needs a value\n"},
+      {"perft extra --depht 3",
+       "perft: unexpected argument extra; unknown option --depht (did you mean --depth?)\n"}};
   for (const auto& [words, expected] : cases) {
     const RunResult r = run_virrey_words(words);
     EXPECT_EQ(r.exit_code, 2) << words;
