@@ -661,7 +661,7 @@ TEST(CommandLine, MisspeltOptionAndEmptyFen) {
 TEST(CommandLine, ParserErrorsReadAsVirreysOwn) {
   const std::pair<const char*, const char*> cases[] = {
       {"import --commit-interval abc x.pgn --db nowhere", "--commit-interval: must be a number, not abc\n"},
-      {"stats results --by rating-band --band abc --db nowhere", "--band: must be a number, not abc\n"},
+      {"stats results --by rating-band --band abc --db nowhere", "--band: must be a whole number, not abc\n"},
       {"stats results --by rating-band --band 0 --db nowhere", "--band 0 is out of range (1 to 4000)\n"},
       {"search --format", "--format needs a value: one of {text,pgn,json,jsonl,csv}\n"},
       {"db merge --db nowhere", "db merge: sources missing: the databases to merge"},
