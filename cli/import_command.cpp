@@ -42,19 +42,18 @@ std::optional<std::string> why_unreadable(const std::string& path) {
   return std::nullopt;
 }
 
-// An import into a database yet to be made none of whose inputs can be read
-// makes none (a mistyped path would leave an empty database behind): each
-// input's reason is logged.
-bool none_readable(const std::vector<std::string>& inputs) {
-  if (inputs.empty()) return false;  // standard input
+// Each input with why it cannot be read, when none can (standard input
+// always can): an import into a database yet to be made then makes none (a
+// mistyped path would leave an empty database behind).
+std::vector<std::pair<std::string, std::string>> none_readable(const std::vector<std::string>& inputs) {
   std::vector<std::pair<std::string, std::string>> reasons;
+  if (inputs.empty()) return reasons;
   for (const std::string& input : inputs) {
     auto why = why_unreadable(input);
-    if (!why) return false;
+    if (!why) return {};
     reasons.emplace_back(input, *why);
   }
-  for (const auto& [input, why] : reasons) log::error("cannot read {}: {}", input, why);
-  return true;
+  return reasons;
 }
 
 struct Summary {
@@ -135,10 +134,21 @@ int run_import(const ImportOptions& o) {
     }
     if (!rejects.open(o.rejects)) return kExitIo;
   }
-  if (std::error_code ec;
-      !std::filesystem::exists(store::default_database_path(o.db), ec) && none_readable(o.inputs)) {
-    log::error("nothing to import: no database made at {}", store::default_database_path(o.db));
-    return kExitIo;
+  if (std::error_code ec; !std::filesystem::exists(store::default_database_path(o.db), ec)) {
+    if (const auto unread = none_readable(o.inputs); !unread.empty()) {
+      // Reported as an import reports an input it cannot read, with its
+      // summary (nothing read), and no database made.
+      FindingWriter writer(Format::Text, stderr, FindingWriter::Role::Diagnostics);
+      for (const auto& [input, why] : unread) {
+        validate::Finding f;
+        f.code = validate::Code::IoError;
+        f.message = fmt::format("{}: {}", input, why);
+        writer.finding(input, f);
+      }
+      print_summary(Summary{}, o.format, store::default_database_path(o.db));
+      log::error("no input could be read: no database made at {}", store::default_database_path(o.db));
+      return kExitIo;
+    }
   }
   auto db = open_database(o.db, store::OpenMode::ReadWrite);
   if (!db) return kExitIo;

@@ -176,15 +176,22 @@ def merge_task(binary, dest, shards):
     return run_virrey(binary, ["db", "merge", "--db", dest, "--format", "json"] + list(shards))
 
 
-def _merge_summary(summary, gained):
+def _merge_summary(summary, gained, dest_was_empty):
     """virrey db merge's summary made to count the games dest gained in the
     run: those a task run again counted as duplicates, stored by its first
-    run (killed with its worker), are given back to the sources in order,
-    as db merge adds them (a copied source whole, then game by game); a
-    source whose games are then all stored was copied (db merge copies a
-    source none of whose games was stored before, and only such a one)."""
+    run (killed with its worker), are given back. Into a dest that was empty
+    they are given back to the sources in order, as db merge adds them (a
+    copied source whole, then game by game), and a source whose games are
+    then all stored was copied (db merge copies a source none of whose games
+    was stored before, and only such a one). Into a dest that held games,
+    which of a source's duplicates were there before is not known: only the
+    totals are given back."""
     lost = gained - summary["stored"]
     if lost <= 0:
+        return summary
+    if not dest_was_empty:
+        summary["stored"] += lost
+        summary["duplicates"] -= lost
         return summary
     for source in summary["sources"]:
         back = min(lost, source["duplicates"])
@@ -424,11 +431,18 @@ class Runner:
         os.makedirs(directory, exist_ok=True)
         # One import into a directory at a time: two would both assign
         # inputs (DIR/inputs.json) and could send one input to two shards.
-        with open(os.path.join(directory, LOCK_FILE), "a") as lock:
-            try:
-                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError:
-                raise VirreyError("{}: another virrey-dask import into it is running".format(directory), 3)
+        # So into a rejects directory: two would both name inputs there
+        # (rejects.json), and each removes what a killed virrey staged there.
+        with contextlib.ExitStack() as held:
+            for locked, what in ((directory, "into it"), (rejects, "writing its rejects there")):
+                if locked is None:
+                    continue
+                os.makedirs(locked, exist_ok=True)
+                lock = held.enter_context(open(os.path.join(locked, LOCK_FILE), "a"))
+                try:
+                    fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except OSError:
+                    raise VirreyError("{}: another virrey-dask import {} is running".format(locked, what), 3)
             return self._import_locked(directory, count, inputs, names, threads, report, rejects)
 
     def _import_locked(self, directory, count, inputs, names, threads, report, rejects):
@@ -612,4 +626,4 @@ class Runner:
         dest, shards = os.path.abspath(dest), existing_shards(directory)
         before = self._games_in(dest)
         summary = json.loads(self.client.gather(self._submit(merge_task, self.binary, dest, shards)))
-        return _merge_summary(summary, self._games_in(dest) - before)
+        return _merge_summary(summary, self._games_in(dest) - before, before == 0)

@@ -843,9 +843,14 @@ TEST(CommandLine, AnImportOfNothingReadableMakesNoDatabase) {
   const std::string d = dir.path();
   const RunResult typo = run_virrey({"import", d + "/no-such.pgn", d, "--db", d + "/typo.db"}, d);
   EXPECT_EQ(typo.exit_code, 3) << typo.err;
-  EXPECT_NE(typo.err.find("cannot read " + d + "/no-such.pgn: No such file or directory"), std::string::npos)
+  EXPECT_NE(
+      typo.err.find(d + "/no-such.pgn: error[io-error]: " + d + "/no-such.pgn: No such file or directory"),
+      std::string::npos)
       << typo.err;
-  EXPECT_NE(typo.err.find("cannot read " + d + ": Is a directory"), std::string::npos) << typo.err;
+  EXPECT_NE(typo.err.find(d + ": error[io-error]: " + d + ": Is a directory"), std::string::npos) << typo.err;
+  EXPECT_NE(typo.err.find("no input could be read: no database made at " + d + "/typo.db"), std::string::npos)
+      << typo.err;
+  EXPECT_NE(typo.out.find("0 games read"), std::string::npos) << typo.out;
   EXPECT_FALSE(std::filesystem::exists(d + "/typo.db"));
   testing::write_file(d + "/g.pgn", "[Event \"y\"]\n[Result \"*\"]\n\n1. d4 d5 *\n");
   ASSERT_EQ(run_virrey({"import", d + "/g.pgn", "--db", d + "/real.db"}, d).exit_code, 0);

@@ -417,6 +417,42 @@ class DaskDriver(unittest.TestCase):
         self.assertEqual((code, len(err.strip().splitlines())), (3, 1), err)
         self.assertIn("inputs.json does not record inputs", err)
 
+    def test_one_import_into_a_rejects_directory_at_a_time(self):
+        # Two imports (into two shard directories) that write their rejects
+        # into one directory: the second is refused in one line (exit 3),
+        # changing nothing, while the first holds it.
+        import fcntl
+        rdir = os.path.join(self.tmp, "rejects-locked")
+        os.makedirs(rdir)
+        shards = os.path.join(self.tmp, "rejects-locked-shards")
+        with open(os.path.join(rdir, ".import.lock"), "a") as held:
+            fcntl.flock(held, fcntl.LOCK_EX)
+            code, out, err = driver("import", "--shards", shards, "-n", 1, "--rejects", rdir, self.inputs[0])
+        self.assertEqual((code, out), (3, ""), err)
+        self.assertIn("another virrey-dask import writing its rejects there is running", err)
+        self.assertEqual(len(err.strip().splitlines()), 1, err)
+        self.assertEqual(os.listdir(rdir), [".import.lock"])
+        self.assertFalse(os.path.exists(os.path.join(shards, "inputs.json")))
+        code, _, err = driver("import", "--shards", shards, "-n", 1, "--rejects", rdir, self.inputs[0])
+        self.assertEqual(code, 0, err)
+
+    def test_a_retried_merge_into_a_database_with_games_corrects_its_totals_only(self):
+        # Worked by hand: the first attempt stored 30 of source 1's games
+        # and died; the retry counted them as duplicates beside source 0's 5
+        # games that dest held before. Into an empty dest the 30 go back to
+        # the sources in order; into one that held games, which duplicates
+        # were there before is not known: the totals alone are mended.
+        def summary():
+            return {"stored": 0, "duplicates": 35, "sources": [
+                {"games": 5, "stored": 0, "duplicates": 5, "copied": False},
+                {"games": 30, "stored": 0, "duplicates": 30, "copied": False}]}
+        held = virrey_dask._merge_summary(summary(), 30, False)
+        self.assertEqual((held["stored"], held["duplicates"]), (30, 5))
+        self.assertEqual(held["sources"], summary()["sources"])
+        empty = virrey_dask._merge_summary(summary(), 35, True)
+        self.assertEqual((empty["stored"], empty["duplicates"]), (35, 0))
+        self.assertEqual([(s["stored"], s["copied"]) for s in empty["sources"]], [(5, True), (30, True)])
+
     def test_no_workers_is_a_usage_error(self):
         shards = os.path.join(self.tmp, "no-workers")
         for w in (0, -2):
@@ -656,7 +692,7 @@ class DaskDriver(unittest.TestCase):
         self.assertTrue(os.path.exists(os.path.join(flags, "staged")), "the rejects were never seen staged")
         self.assertEqual(json.loads(out)["rejected"], 30)
         self.assertTrue(out.startswith('{"failed_inputs":[],"games":30,'), out)  # virrey's JSON form
-        self.assertEqual(sorted(os.listdir(rdir)), ["rejects.json", "staged-bad.rejects.pgn"])
+        self.assertEqual(sorted(os.listdir(rdir)), [".import.lock", "rejects.json", "staged-bad.rejects.pgn"])
         with open(ref, "rb") as f, open(os.path.join(rdir, "staged-bad.rejects.pgn"), "rb") as g:
             self.assertEqual(g.read(), f.read())
         mask = os.umask(0o22)
