@@ -164,6 +164,7 @@ class Run {
   std::string& unescaped_;
   std::vector<Location>& open_;
   std::uint32_t diagnostics_ = 0;
+  bool error_past_cap_ = false;  // an error past max_diagnostics was passed on
   // Comments before the first tag pair: the previous game's trailer (a
   // comment after its result) when a tag pair follows, and dropped then;
   // the game's own when its movetext follows without tags.
@@ -209,9 +210,14 @@ void Run::report(Problem problem, Location at, std::string_view text) {
     ++diagnostics_;
     v_.diagnostic({Problem::TooManyDiagnostics, at, {}, describe(Problem::TooManyDiagnostics)});
   }
-  // Past the cap an error still reaches the visitor (which need not list it):
-  // a game with many problems before one must not pass for valid.
-  if (!is_warning_by_default(problem)) v_.diagnostic({problem, at, text, describe(problem)});
+  // Past the cap the first error still reaches the visitor (which need not
+  // list it): a game with many problems before one must not pass for valid.
+  // Later ones are dropped too (a game of millions of stray characters costs
+  // no more than one).
+  if (!error_past_cap_ && !is_warning_by_default(problem)) {
+    error_past_cap_ = true;
+    v_.diagnostic({problem, at, text, describe(problem)});
+  }
 }
 
 void Run::check_utf8(std::string_view text) {

@@ -33,9 +33,9 @@ struct ParseOptions {
   // and that variation is skipped to its matching ')'.
   std::uint32_t max_variation_depth = 1024;
   // After this many diagnostics in one game, one TooManyDiagnostics is
-  // reported and the rest of the game's warnings are dropped; errors still
-  // reach the visitor (so that a game with many problems before an error is
-  // not taken for valid), which keeps what it needs of them.
+  // reported and the rest of the game's diagnostics are dropped, but for its
+  // first error past the cap (so that a game with many problems before an
+  // error is not taken for valid).
   std::uint32_t max_diagnostics = 100;
 };
 
