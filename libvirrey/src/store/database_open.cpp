@@ -253,6 +253,27 @@ void shorten_manifest(const std::string& path) {
   delete raw;
 }
 
+// Opens a reader through `open` (which sets raw and handles), trying again a
+// few times on an I/O error: a writer may delete a file between RocksDB's
+// listing it and opening it.
+template <class Open>
+rocksdb::Status open_with_retries(rocksdb::DB*& raw, std::vector<rocksdb::ColumnFamilyHandle*>& handles,
+                                  Open&& open) {
+  rocksdb::Status s;
+  for (int attempt = 0; attempt < 5; ++attempt) {
+    s = open();
+    if (s.ok() || !s.IsIOError()) break;
+    if (raw) {
+      for (auto* h : handles) raw->DestroyColumnFamilyHandle(h);
+      delete raw;
+      raw = nullptr;
+    }
+    handles.clear();
+    ::usleep(20000);
+  }
+  return s;
+}
+
 // RocksDB before 8.3 leaves behind the write-ahead log each writer's open
 // makes when nothing was written through it (virrey writes nothing through
 // it): one more empty file per open, listed by every later open. Empty,
@@ -436,19 +457,10 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
     s = rocksdb::DB::Open(dbo, path, fam.descriptors, &handles, &raw);
   } else if (mode == OpenMode::ReadOnly) {
     // A writer that opens meanwhile may delete a log file between our
-    // listing it and reading it (empty logs, or obsolete ones): try again a
-    // few times, as a secondary does.
-    for (int attempt = 0; attempt < 5; ++attempt) {
-      s = rocksdb::DB::OpenForReadOnly(dbo, path, fam.descriptors, &handles, &raw);
-      if (s.ok() || !s.IsIOError()) break;
-      if (raw) {
-        for (auto* h : handles) raw->DestroyColumnFamilyHandle(h);
-        delete raw;
-        raw = nullptr;
-      }
-      handles.clear();
-      ::usleep(20000);
-    }
+    // listing it and reading it (empty logs, or obsolete ones).
+    s = open_with_retries(raw, handles, [&] {
+      return rocksdb::DB::OpenForReadOnly(dbo, path, fam.descriptors, &handles, &raw);
+    });
     if (!s.ok() && raw == nullptr && s.IsInvalidArgument()) {
       // Written before the newer families: open without those it lacks.
       fam = present_descriptors(path);
@@ -459,20 +471,12 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
     auto dir = make_secondary_dir();
     if (!dir) return dir.error();
     impl->secondary_dir = *dir;
-    // The writer may delete a file between our reading its list and opening
-    // it: try again a few times.
-    for (int attempt = 0; attempt < 5; ++attempt) {
-      s = rocksdb::DB::OpenAsSecondary(dbo, path, impl->secondary_dir, fam.descriptors, &handles, &raw);
-      if (s.ok()) s = raw->TryCatchUpWithPrimary();
-      if (s.ok() || !s.IsIOError()) break;
-      if (raw) {
-        for (auto* h : handles) raw->DestroyColumnFamilyHandle(h);
-        delete raw;
-        raw = nullptr;
-      }
-      handles.clear();
-      ::usleep(20000);
-    }
+    // The writer may delete a file between our reading its list and opening it.
+    s = open_with_retries(raw, handles, [&] {
+      rocksdb::Status opened =
+          rocksdb::DB::OpenAsSecondary(dbo, path, impl->secondary_dir, fam.descriptors, &handles, &raw);
+      return opened.ok() ? raw->TryCatchUpWithPrimary() : opened;
+    });
     if (!s.ok() && raw == nullptr && s.IsInvalidArgument()) {
       fam = present_descriptors(path);  // as for read-only opens
       handles.clear();
