@@ -1,12 +1,6 @@
 #include "import_command.hpp"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -22,36 +16,22 @@
 #include "output.hpp"
 #include "progress.hpp"
 #include "virrey/import/import_run.hpp"
+#include "virrey/importers/open_input.hpp"
 
 namespace virrey::cli {
 
 namespace {
 
-// Why an input cannot be read, if it cannot ('-' always can). Only a regular
-// file is opened to find out: opening and closing a named pipe would end the
-// program writing into it.
-std::optional<std::string> why_unreadable(const std::string& path) {
-  if (path == "-") return std::nullopt;
-  struct stat st = {};
-  if (::stat(path.c_str(), &st) != 0) return std::strerror(errno);
-  if (S_ISDIR(st.st_mode)) return std::strerror(EISDIR);
-  if (!S_ISREG(st.st_mode)) return std::nullopt;
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return std::strerror(errno);
-  ::close(fd);
-  return std::nullopt;
-}
-
-// Each input with why it cannot be read, when none can (standard input
-// always can): an import into a database yet to be made then makes none (a
-// mistyped path would leave an empty database behind).
+// Each input with why it cannot be read ("PATH: reason"), when none can
+// (standard input always can): an import into a database yet to be made
+// then makes none (a mistyped path would leave an empty database behind).
 std::vector<std::pair<std::string, std::string>> none_readable(const std::vector<std::string>& inputs) {
   std::vector<std::pair<std::string, std::string>> reasons;
   if (inputs.empty()) return reasons;
   for (const std::string& input : inputs) {
-    auto why = why_unreadable(input);
+    auto why = importers::input_open_error(input);
     if (!why) return {};
-    reasons.emplace_back(input, *why);
+    reasons.emplace_back(input, std::move(*why));
   }
   return reasons;
 }
@@ -142,7 +122,7 @@ int run_import(const ImportOptions& o) {
       for (const auto& [input, why] : unread) {
         validate::Finding f;
         f.code = validate::Code::IoError;
-        f.message = fmt::format("{}: {}", input, why);
+        f.message = why;
         writer.finding(input, f);
       }
       print_summary(Summary{}, o.format, store::default_database_path(o.db));

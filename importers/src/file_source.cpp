@@ -1,5 +1,7 @@
 #include "file_source.hpp"
 
+#include "virrey/importers/open_input.hpp"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -19,6 +21,19 @@ std::string errno_message(std::string_view name, int err) {
 }
 
 }  // namespace
+
+std::optional<std::string> input_open_error(std::string_view path) {
+  if (path == "-") return std::nullopt;
+  const std::string name(path);
+  struct stat st {};
+  if (::stat(name.c_str(), &st) != 0) return errno_message(name, errno);
+  if (S_ISDIR(st.st_mode)) return errno_message(name, EISDIR);
+  if (!S_ISREG(st.st_mode)) return std::nullopt;
+  const int fd = ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return errno_message(name, errno);
+  ::close(fd);
+  return std::nullopt;
+}
 
 std::unique_ptr<FileSource> FileSource::open(std::string_view path, std::string& error) {
   const bool is_stdin = path == "-";

@@ -283,6 +283,28 @@ Result<RunsAboveLastLevel> runs_above_last_level(const std::string& path, Family
   return r;
 }
 
+Status open_and_close_with_rocksdb(const std::string& path) {
+  rocksdb::DBOptions options;
+  std::vector<std::string> names;
+  rocksdb::Status s = rocksdb::DB::ListColumnFamilies(options, path, &names);
+  if (!s.ok()) return to_error(s, "listing the parts of " + path);
+  std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
+  for (const std::string& name : names) {
+    rocksdb::ColumnFamilyOptions family;
+    family.disable_auto_compactions = true;  // (merge operands need virrey's operators)
+    descriptors.emplace_back(name, family);
+  }
+  std::vector<rocksdb::ColumnFamilyHandle*> handles;
+  rocksdb::DB* raw = nullptr;
+  s = rocksdb::DB::Open(options, path, descriptors, &handles, &raw);
+  if (!s.ok()) return to_error(s, "opening " + path);
+  for (auto* h : handles) raw->DestroyColumnFamilyHandle(h);
+  s = raw->Close();
+  delete raw;
+  if (!s.ok()) return to_error(s, "closing " + path);
+  return {};
+}
+
 Status make_bare_rocksdb(const std::string& path, bool with_entry) {
   rocksdb::Options options;
   options.create_if_missing = true;

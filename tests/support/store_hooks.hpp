@@ -80,6 +80,10 @@ struct RunsAboveLastLevel {
 };
 Result<RunsAboveLastLevel> runs_above_last_level(const std::string& path, Family family);
 
+// Opens the database at `path` with RocksDB alone (every part, no writes)
+// and closes it: RocksDB before 8.3 then leaves one more empty log behind.
+Status open_and_close_with_rocksdb(const std::string& path);
+
 // A RocksDB database at `path` with none of virrey's parts: another
 // program's, with an entry in RocksDB's default part, or (without) a
 // creation killed before virrey's parts were made.

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -33,6 +34,12 @@ struct OpenResult {
 // Opens `path` ("-" means standard input, shown as "<stdin>") and wraps it in
 // a decompressor when its first bytes are a gzip or zstd magic number.
 OpenResult open_input(std::string_view path);
+
+// Why open_input(path) would fail to open it, in its words ("PATH: reason"),
+// found without reading it; none for "-". Only a regular file is opened (and
+// closed): a named pipe or a device is taken as it is, since opening and
+// closing a pipe would end the program writing into it.
+std::optional<std::string> input_open_error(std::string_view path);
 
 // The same sniffing for any raw byte stream (used by open_input; handy for
 // in-memory data). Fails only when reading the first bytes fails.
