@@ -32,16 +32,6 @@ namespace tn = tournament;
 // (virrey's own TRF of a collection's every tournament passes 16 MiB.)
 constexpr std::size_t kMaxTrfBytes = std::size_t(256) << 20;
 
-// A move the checker refused: the game was played, whatever its main line kept.
-bool move_error(const validate::CheckedGame& g) {
-  return std::any_of(g.findings.begin(), g.findings.end(), [](const validate::Finding& f) {
-    using validate::Code;
-    return f.severity == validate::Severity::Error &&
-           (f.code == Code::IllegalMove || f.code == Code::AmbiguousMove || f.code == Code::WrongPromotion ||
-            f.code == Code::NullMove);
-  });
-}
-
 // The duplicate-game warning the pipeline gave a game that repeats an
 // earlier one of the inputs (the identity validate and import compare), if any.
 validate::Finding* duplicate_of_earlier(validate::CheckedGame& g) {
@@ -101,7 +91,7 @@ bool read_inputs(const EventOptions& o, std::vector<tn::GameSummary>& out) {
       if (f.severity == validate::Severity::Error) writer.finding(r.file, f);
     bad += r.game.has_error;
     tn::GameSummary s = tn::summarize(r.game.record, tn::SourceRef{std::string(r.file), r.input, r.number, r.start});
-    if (s.plies == 0 && move_error(r.game)) s.plies = 1;
+    s.moves_cut_short = r.game.moves_cut_short();
     out.push_back(std::move(s));
     return ingest::Flow::Continue;
   };

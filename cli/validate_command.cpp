@@ -96,11 +96,7 @@ int run_validate(const ValidateOptions& o) {
       ++summary.valid;
     if (g.has_warning && !o.strict) ++summary.with_warnings;  // --strict: they count as errors
     if (!o.no_event_checks) {
-      const bool cut_short =
-          g.has_error && std::any_of(g.findings.begin(), g.findings.end(), [](const auto& f) {
-            return f.severity == validate::Severity::Error && f.ply > 0;
-          });
-      event_checks.add(r.input, r.number, r.start, g.record, cut_short);
+      event_checks.add(r.input, r.number, r.start, g.record, g.moves_cut_short());
       if (input_names.size() <= r.input) {
         input_names.resize(r.input + 1);
         game_state.resize(r.input + 1);

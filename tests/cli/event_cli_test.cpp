@@ -603,6 +603,26 @@ TEST(EventCli, RepeatedGamesWithErrorsCountOnce) {
   EXPECT_EQ(count(r.out, "\"games\":3"), 1u) << r.out;     // three games, not six
 }
 
+// A game whose first or second move is in error was played all the same,
+// for longer than its record kept: rated (TRF 1 and 0), not a game in which
+// a player never moved (W, L) nor a forfeit (+, -). r1 A-B 1-0 (the error),
+// C-D 0-1; r2 A-C 1/2, D-B 1-0. Numbered by name (no ratings): A 1 ... D 4.
+TEST(EventCli, AGameCutShortByAnErrorIsPlayedAndRated) {
+  TempDir dir;
+  for (const std::string first : {"e4 e4", "Zf3 e5", "ex4 e5"}) {
+    write_file(dir.path() + "/t.pgn", game("1", "A", "B", "1-0", first + " 2. Nf3 Nc6") +
+                                          game("1", "C", "D", "0-1") + game("2", "A", "C", "1/2-1/2") +
+                                          game("2", "D", "B", "1-0"));
+    const RunResult r = run_virrey({"event", dir.path() + "/t.pgn", "--format", "trf"}, dir.path());
+    ASSERT_EQ(r.exit_code, 0) << first << r.err;
+    const std::size_t a = r.out.find("\n001    1"), b = r.out.find("\n001    2");
+    ASSERT_NE(a, std::string::npos) << r.out;
+    ASSERT_NE(b, std::string::npos) << r.out;
+    EXPECT_EQ(r.out.substr(a + 92, 18), "   2 w 1     3 w =") << first << "\n" << r.out;
+    EXPECT_EQ(r.out.substr(b + 92, 18), "   1 b 0     4 b 0") << first << "\n" << r.out;
+  }
+}
+
 TEST(EventCli, UsageErrors) {
   TempDir dir;
   EXPECT_EQ(run_virrey({"event", kSwiss, "--tiebreaks", "buchholz,nonsense"}, dir.path()).exit_code, 2);

@@ -300,6 +300,28 @@ TEST(EventChecks, UnplayedResults) {
       0);
 }
 
+// As `event` reads them: a game whose Termination says how it ended, with
+// no move, was played (not rated), and in a file of results (no game between
+// two players has a move) every game was played: no unplayed result. A
+// player named "?" is no one, as a bye.
+TEST(EventChecks, NoUnplayedResultWhereEventReadsTheGameAsPlayed) {
+  auto games = round_robin();
+  games[0].plies = 0;
+  games[0].tags["Termination"] = "time forfeit";
+  EXPECT_EQ(run(games), V{});
+  games[0].tags["Termination"] = "?";
+  EXPECT_EQ(run(games), (V{{"unplayed-result", 1}}));
+  for (G& g : games) g.plies = 0;  // results only: 1-0, 0-1, 1-0 and 1/2 twice
+  EXPECT_EQ(run(games), V{});
+  games = round_robin();
+  games[0].plies = 0;
+  games[0].tags["Black"] = "?";
+  const V found = run(games);
+  EXPECT_EQ(
+      std::count_if(found.begin(), found.end(), [](const Seen& s) { return s.code == "unplayed-result"; }),
+      0);
+}
+
 // A bye written as a game, against "BYE" or "-" (event's bye names), with
 // a result and no move: no unplayed result, and the bye is no player. Five
 // players, a single round robin worked out by hand: each round two games

@@ -190,6 +190,38 @@ TEST(Standings, RoundsNoGameNamesAreNoRounds) {
 // 1.5; B = A 2 + dummy 0 = 2; C = D (0 + 1/2) + A 2 = 2.5; D = C 1 + dummy 0 = 1.
 // Progressive score: A's game of no known round (won) counts in round 1,
 // which it spares: 1 + 2 = 3.
+// An odd round robin with a game not played: in the round of the game
+// missing three players have none; the one who has met every other rests,
+// the two who were to play are absent. Five players (Berger order), E-A of
+// round 5 never played. By hand: A 1, B 3, C 2, D 1.5, E 1.5; rests r1 A,
+// r2 D, r3 B, r4 E, r5 C. The most results (games and absences) anyone has
+// is 4, so Koya counts the opponents with 2 points or more (B, C): B 0.5
+// (C), C 0.5 (B), E 1.5 (B 1/2, C 1), A 0.5 (C), D 0.
+TEST(Standings, OddRoundRobinWithAGameMissing) {
+  const Made m = make({{"B", "E", "1", "1/2-1/2"},
+                       {"C", "D", "1", "1-0"},
+                       {"E", "C", "2", "1-0"},
+                       {"A", "B", "2", "0-1"},
+                       {"C", "A", "3", "1/2-1/2"},
+                       {"D", "E", "3", "1-0"},
+                       {"A", "D", "4", "1/2-1/2"},
+                       {"B", "C", "4", "1/2-1/2"},
+                       {"D", "B", "5", "0-1"}});
+  EXPECT_EQ(m.t.system, System::RoundRobin);
+  auto kind_in = [&](const std::string& name, int round) {
+    for (const Entry& e : m.t.players[std::size_t(m.idx(name))].entries)
+      if (e.round == round) return e.kind;
+    return EntryKind::Pending;
+  };
+  EXPECT_EQ(kind_in("C", 5), EntryKind::Rest);
+  EXPECT_EQ(kind_in("A", 5), EntryKind::Absent);
+  EXPECT_EQ(kind_in("E", 5), EntryKind::Absent);
+  EXPECT_EQ(kind_in("A", 1), EntryKind::Rest);
+  EXPECT_EQ(kind_in("D", 2), EntryKind::Rest);
+  const std::map<std::string, double> koya = {{"A", 0.5}, {"B", 0.5}, {"C", 0.5}, {"D", 0.0}, {"E", 1.5}};
+  for (const auto& [name, ks] : koya) EXPECT_DOUBLE_EQ(value(m, TieBreak::Koya, name), ks) << name;
+}
+
 TEST(Standings, GamesOfNoKnownRoundMakeNoAbsences) {
   const Made m = make({{"A", "B", "0", "1-0"}, {"C", "D", "1", "1-0"}, {"A", "C", "2", "1-0"}});
   EXPECT_EQ(m.t.rounds, 2);
@@ -230,6 +262,33 @@ TEST(Standings, GameAgainstThemselfIsLeftOut) {
   EXPECT_EQ(m.t.rounds, 1);
   EXPECT_DOUBLE_EQ(m.t.players[std::size_t(m.idx("A"))].points(), 1.0);
   EXPECT_EQ(m.t.players[std::size_t(m.idx("A"))].entries.size(), 1u);
+}
+
+// A player named "?" (PGN's unknown) is no one: a game against "?" is a bye
+// worth its result, and "?" against "?" is nobody's game. Worked out by
+// hand: A beat B (r1), a bye won (r2); B drew C (r2); C lost to "?" (r1):
+// a bye lost. A 2, B 0.5, C 0.5.
+TEST(Standings, APlayerNotNamedIsNoOne) {
+  const Made m = make({{"A", "B", "1", "1-0"},
+                       {"?", "?", "1", "1-0"},
+                       {"?", "C", "1", "1-0"},
+                       {"A", "?", "2", "1-0"},
+                       {"B", "C", "2", "1/2-1/2"}},
+                      {}, System::Swiss);
+  EXPECT_EQ(m.t.players.size(), 3u);
+  EXPECT_EQ(m.idx("?"), -1);
+  const Player& a = m.t.players[std::size_t(m.idx("A"))];
+  EXPECT_DOUBLE_EQ(a.points(), 2.0);
+  ASSERT_EQ(a.entries.size(), 2u);
+  EXPECT_EQ(a.entries[1].kind, EntryKind::Bye);
+  EXPECT_DOUBLE_EQ(m.t.players[std::size_t(m.idx("B"))].points(), 0.5);
+  EXPECT_DOUBLE_EQ(m.t.players[std::size_t(m.idx("C"))].points(), 0.5);
+  EXPECT_EQ(m.t.players[std::size_t(m.idx("C"))].entries[0].kind, EntryKind::Bye);
+  // "?" with a FIDE id is the id's player.
+  const Made id = make({{"A", "?", "1", "1-0", true, false, {{"BlackFideId", "4100018"}}},
+                        {"?", "A", "2", "1-0", true, false, {{"WhiteFideId", "4100018"}}}});
+  EXPECT_EQ(id.t.players.size(), 2u);
+  EXPECT_EQ(id.t.games.size(), 2u);
 }
 
 // A FIDE id is one player, named as most of the id's games name it (the
@@ -861,6 +920,46 @@ TEST(Trf, CutNamesStillNameTheirPlayers) {
 // player can have in a round, the same on every line (round 1: three
 // columns, B-C needing a third game; round 2: two), blank where a player's
 // match was shorter, and the file read back agrees with the games.
+// Two players of one name, told apart in the games by FIDE id, are matched
+// to the TRF's lines by its FIDE id (columns 58-68), then by its rating,
+// whatever its starting ranks. The games: Smith 111 (2000) beat Alba, lost
+// to Bravo; Smith 222 (1900) lost to Bravo, drew with Alba. The TRF is an
+// arbiter's, numbered otherwise than virrey numbers (the 1900 Smith 3).
+TEST(Trf, SameNamesAreMatchedByFideIdThenRating) {
+  const std::string s = "Smith, John";
+  const Made m =
+      make({{s, "Alba, Ana", "1", "1-0", true, false, {{"WhiteFideId", "111"}, {"WhiteElo", "2000"}}},
+            {s, "Bravo, Beto", "1", "0-1", true, false, {{"WhiteFideId", "222"}, {"WhiteElo", "1900"}}},
+            {"Alba, Ana", s, "2", "1/2-1/2", true, false, {{"BlackFideId", "222"}, {"BlackElo", "1900"}}},
+            {"Bravo, Beto", s, "2", "1-0", true, false, {{"BlackFideId", "111"}, {"BlackElo", "2000"}}}},
+           {{"Alba, Ana", 2100}, {"Bravo, Beto", 2050}});
+  ASSERT_EQ(m.t.players.size(), 4u);
+  // Columns: 1-3 "001", 5-8 rank, 15-47 name, 49-52 rating, 58-68 FIDE id,
+  // 81-84 points, then blocks of 10 from 92.
+  auto line = [](int number, const std::string& name, const std::string& rating, const std::string& id,
+                 const std::string& points, const std::string& blocks) {
+    std::string l(91, ' ');
+    l.replace(0, 3, "001");
+    const std::string n = std::to_string(number);
+    l.replace(8 - n.size(), n.size(), n);
+    l.replace(14, name.size(), name);
+    l.replace(48 + 4 - rating.size(), rating.size(), rating);
+    l.replace(57 + 11 - id.size(), id.size(), id);
+    l.replace(80 + 4 - points.size(), points.size(), points);
+    return l + blocks + "\n";
+  };
+  const std::string by_id = "012 Test\n" + line(1, "Alba, Ana", "2100", "", "0.5", "   4 b 0     3 w =") +
+                            line(2, "Bravo, Beto", "2050", "", "2.0", "   3 b 1     4 w 1") +
+                            line(3, s, "", "222", "0.5", "   2 w 0     1 b =") +
+                            line(4, s, "", "111", "1.0", "   1 w 1     2 b 0");
+  for (const auto& d : compare_trf(m.t, read_trf(by_id))) ADD_FAILURE() << "by id: " << d.message;
+  const std::string by_rating = "012 Test\n" + line(1, "Alba, Ana", "2100", "", "0.5", "   4 b 0     3 w =") +
+                                line(2, "Bravo, Beto", "2050", "", "2.0", "   3 b 1     4 w 1") +
+                                line(3, s, "1900", "", "0.5", "   2 w 0     1 b =") +
+                                line(4, s, "2000", "", "1.0", "   1 w 1     2 b 0");
+  for (const auto& d : compare_trf(m.t, read_trf(by_rating))) ADD_FAILURE() << "by rating: " << d.message;
+}
+
 TEST(Trf, KnockoutMatchesKeepTheirRoundsInColumns) {
   const Made m = make({{"A", "D", "1.1.1", "1-0"},
                        {"D", "A", "1.1.2", "1/2-1/2"},

@@ -105,8 +105,9 @@ struct Game {
   RoundState round_state = RoundState::Missing;
   GameResult result = GameResult::Unknown;
   bool has_fen = false;
-  bool forfeit = false;  // Termination or a bye opponent ("BYE", "-") says it was not played
+  bool forfeit = false;  // Termination or a bye opponent ("BYE", "-", "?") says it was not played
   bool no_moves = false;
+  bool termination_told = false;  // Termination names how the game ended (or that it was not played)
   Variant variant = Variant::Standard;
   std::uint32_t input = 0;
   std::uint32_t column = 0;  // (a start past column 2^32 - 1 is given as that)
@@ -604,9 +605,14 @@ struct EventChecks::Impl {
       }
     }
 
-    // A decisive result with no move played (unless the game says it was
-    // not played), '*' once the tournament is over or has gone on past it.
+    // A decisive result with no move played, read as a forfeit as `event`
+    // reads it: not when the game's Termination says how it ended, nor in a
+    // file of results (no game between two players has a move); '*' once the
+    // tournament is over or has gone on past it.
     void results(bool finished_round_robin, int max_round) {
+      const bool results_only = std::none_of(games.begin(), games.end(), [&](std::size_t i) {
+        return known(g(i).white) && known(g(i).black) && !g(i).no_moves;
+      });
       int planned = 0;
       for (std::size_t i : games) planned = std::max<int>(planned, g(i).event_rounds);
       const bool finished = finished_round_robin || (planned && max_round >= planned);
@@ -620,7 +626,8 @@ struct EventChecks::Impl {
       for (std::size_t i : games) {
         const Game& game = g(i);
         const bool decisive = game.result == GameResult::WhiteWins || game.result == GameResult::BlackWins;
-        if (decisive && game.no_moves && !game.has_fen && !game.forfeit)
+        if (decisive && game.no_moves && !game.has_fen && !game.forfeit && !game.termination_told &&
+            !results_only)
           emit(game, Code::UnplayedResult,
                fmt::format("{} with no move played; a forfeit says so in its Termination tag",
                            result_text(game.result)));
@@ -756,6 +763,7 @@ void EventChecks::add(std::size_t input, std::uint64_t number, pgn::Location sta
   // Moves not read (an unknown variant) or not played (after a move in
   // error) are moves all the same.
   g.no_moves = r.main_line.empty() && !r.moves_unread && !moves_cut_short;
+  g.termination_told = !unknown_tag_value(termination);
   g.input = std::uint32_t(input);
   g.number = number;
   g.line = start.line;

@@ -56,6 +56,12 @@ std::string_view fide_id(const PlayerTags& tags) {
   return id;
 }
 
+// A side of a game that is no player: a bye ("BYE", "-"), or a name not
+// known ("?", "") unless a FIDE id says who played.
+bool no_player(const PlayerTags& tags) {
+  return bye_name(tags.name) && (!unknown_tag_value(tags.name) || fide_id(tags).empty());
+}
+
 // Half-up rounding of a / b for b > 0, a >= 0.
 int rounded_ratio(long a, long b) { return int((2 * a + b) / (2 * b)); }
 
@@ -114,7 +120,7 @@ int Tournament::player_index(std::string_view name) const {
 
 bool same_event_name(std::string_view a, std::string_view b) { return iequal(trim(a), trim(b)); }
 
-bool bye_name(std::string_view name) { return name.empty() || name == "-" || iequal(name, "bye"); }
+bool bye_name(std::string_view name) { return name == "-" || iequal(name, "bye") || unknown_tag_value(name); }
 
 Tournament build_tournament(const std::vector<GameSummary>& summaries, const GameGroup& group,
                             std::optional<System> system) {
@@ -134,7 +140,7 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
   for (std::size_t s : group.games)
     for (const PlayerTags* tags : {&summaries[s].white, &summaries[s].black}) {
       const std::string_view id = fide_id(*tags);
-      if (bye_name(tags->name) || id.empty()) continue;
+      if (no_player(*tags) || id.empty()) continue;
       auto add = [&](std::vector<Spelling>& seen, std::string_view value) {
         const auto it =
             std::find_if(seen.begin(), seen.end(), [&](const Spelling& x) { return x.name == value; });
@@ -178,7 +184,7 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
   std::vector<Variant> variants;
   std::vector<std::string> time_controls;
   auto player = [&](const PlayerTags& tags) {
-    if (bye_name(tags.name)) return -1;
+    if (no_player(tags)) return -1;
     const std::string key = key_of(tags);
     auto [it, fresh] = index.try_emplace(key, int(t.players.size()));
     if (fresh) {
@@ -198,9 +204,8 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
   };
   for (std::size_t s : group.games) {
     const GameSummary& g = summaries[s];
-    if (!bye_name(g.white.name) && !bye_name(g.black.name) && !unknown_tag_value(g.white.name) &&
-        key_of(g.white) == key_of(g.black)) {
-      // no pairing: in no standings (two unknown players are no one player)
+    if (!no_player(g.white) && !no_player(g.black) && key_of(g.white) == key_of(g.black)) {
+      // no pairing: in no standings
       t.self_games.push_back(s);
       continue;
     }
@@ -216,9 +221,9 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
     }
     game.result = g.result;
     game.played = !g.unplayed();
-    // Moves not read (an unknown variant) were played all the same: a game
-    // rated, not one a player never moved in.
-    game.plies = g.moves_unread ? std::max<std::uint32_t>(g.plies, 2) : g.plies;
+    // Moves not read (an unknown variant), or cut short by a move in error,
+    // were played all the same: a game rated, not one a player never moved in.
+    game.plies = g.moves_unread || g.moves_cut_short ? std::max<std::uint32_t>(g.plies, 2) : g.plies;
     if (game.round > 0) t.round_numbers.push_back(game.round);
     if (!unknown_tag_value(g.date) && g.date.find('?') == std::string::npos) {
       if (t.first_date.empty() || g.date < t.first_date) t.first_date = g.date;
@@ -319,7 +324,9 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
   }
   // The rounds each player has no game in; a game of no known round fills
   // the earliest of them. In a round robin of an odd number of players, the
-  // one player left without a game in a round rests; anyone else is absent.
+  // one player left without a game in a round rests, and so does a player
+  // who has a game with every other (each cycle's) in a round without one;
+  // anyone else is absent (a game not played leaves its two players absent).
   const bool round_robin = is_round_robin(t.system);
   std::vector<std::vector<int>> free_rounds(t.players.size());
   std::vector<int> without_game(t.round_numbers.size(),
@@ -347,15 +354,20 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
     free_rounds[i].erase(free_rounds[i].begin(), free_rounds[i].begin() + std::ptrdiff_t(spared));
     for (int r : free_rounds[i]) ++without_game[round_place(r)];
   }
+  const bool odd_round_robin = round_robin && t.players.size() % 2 == 1;
+  const std::size_t games_of_all = (t.system == System::DoubleRoundRobin ? 2 : 1) * (t.players.size() - 1);
   for (std::size_t i = 0; i < t.players.size(); ++i) {
     Player& p = t.players[i];
     if (t.system != System::Knockout) {
+      const bool met_all = odd_round_robin &&
+                           std::size_t(std::count_if(p.entries.begin(), p.entries.end(), [](const Entry& e) {
+                             return e.opponent >= 0;
+                           })) >= games_of_all;
       for (int r : free_rounds[i]) {
         Entry e;
         e.round = r;
-        e.kind = round_robin && t.players.size() % 2 == 1 && without_game[round_place(r)] == 1
-                     ? EntryKind::Rest
-                     : EntryKind::Absent;
+        e.kind = odd_round_robin && (met_all || without_game[round_place(r)] == 1) ? EntryKind::Rest
+                                                                                   : EntryKind::Absent;
         p.entries.push_back(e);
       }
     }

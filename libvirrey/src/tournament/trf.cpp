@@ -563,6 +563,9 @@ void read_trf_line(std::string_view line, std::uint64_t number, TrfFile& f) {
     return;
   }
   if (const auto r = cols.field(49, 52); all_digits(r)) p.rating = to_int(r);
+  if (const auto id = cols.field(58, 68);
+      all_digits(id) && id.find_first_not_of('0') != std::string_view::npos)
+    p.fide_id = std::string(id);
   const std::string_view pts = cols.field(81, 84);
   if (!pts.empty()) {
     const std::size_t dot = pts.find('.');
@@ -670,8 +673,9 @@ std::vector<TrfDisagreement> compare_trf(const Tournament& t, const TrfFile& trf
   std::map<int, const TrfPlayer*> trf_of;  // player -> TRF line
   // A name longer than the TRF's field (33 characters) is cut there: a TRF
   // name no player has is compared with the names cut so. Players whose cut
-  // names are one are met in starting rank order, the TRF's and the games'
-  // (by rating, title, then name, as write_trf numbers them).
+  // names are one are told apart by FIDE id, then by rating, then met in
+  // starting rank order, the TRF's and the games' (by rating, title, then
+  // name, as write_trf numbers them).
   std::map<std::string, std::vector<int>> by_cut_key;
   {
     const std::vector<int> start = starting_ranks(t);
@@ -697,15 +701,23 @@ std::vector<TrfDisagreement> compare_trf(const Tournament& t, const TrfFile& trf
   std::stable_sort(by_number.begin(), by_number.end(), [&](std::size_t a, std::size_t b) {
     return trf.players[a].number < trf.players[b].number;
   });
-  for (std::size_t k : by_number) {
-    const auto it = by_cut_key.find(name_key(trf.players[k].name));
-    if (it == by_cut_key.end() || it->first.empty()) continue;
-    for (int candidate : it->second)
-      if (taken.insert(candidate).second) {
-        match[k] = candidate;
-        break;
-      }
-  }
+  auto match_same_names = [&](auto&& fits) {
+    for (std::size_t k : by_number) {
+      if (match[k] >= 0) continue;
+      const auto it = by_cut_key.find(name_key(trf.players[k].name));
+      if (it == by_cut_key.end() || it->first.empty()) continue;
+      for (int candidate : it->second)
+        if (!taken.count(candidate) && fits(trf.players[k], t.players[std::size_t(candidate)])) {
+          taken.insert(candidate);
+          match[k] = candidate;
+          break;
+        }
+    }
+  };
+  match_same_names(
+      [](const TrfPlayer& tp, const Player& p) { return !tp.fide_id.empty() && tp.fide_id == p.fide_id; });
+  match_same_names([](const TrfPlayer& tp, const Player& p) { return tp.rating && tp.rating == p.rating; });
+  match_same_names([](const TrfPlayer&, const Player&) { return true; });
   for (std::size_t k = 0; k < trf.players.size(); ++k) {
     const TrfPlayer& p = trf.players[k];
     if (match[k] < 0) {

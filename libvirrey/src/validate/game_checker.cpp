@@ -1,5 +1,6 @@
 #include "virrey/validate/game_checker.hpp"
 
+#include <algorithm>
 #include <array>
 #include <unordered_set>
 
@@ -861,6 +862,12 @@ CheckedGame GameChecker::check(std::string_view text, std::uint64_t number, pgn:
 
 void GameChecker::check(std::string_view text, std::uint64_t number, pgn::Location start, CheckedGame& out) {
   impl_->check(text, number, start, out);
+}
+
+bool CheckedGame::moves_cut_short() const {
+  return has_error && std::any_of(findings.begin(), findings.end(), [](const Finding& f) {
+           return f.severity == Severity::Error && f.ply > 0;
+         });
 }
 
 void CheckedGame::clear() {

@@ -144,7 +144,8 @@ constexpr std::uint64_t kMaxCrosstableCells = 10'000'000;
 // Whether two Event names (or player names) are the same but for case and outer blanks.
 bool same_event_name(std::string_view a, std::string_view b);
 
-// Names that stand for no opponent: "BYE", "-", "" (any case).
+// Names that stand for no opponent: "BYE" (any case), "-", and a name not
+// known ("", "?": PGN's unknown, which is no one player).
 bool bye_name(std::string_view name);
 
 // The tournament made of the games of one group. `system`: as given, or

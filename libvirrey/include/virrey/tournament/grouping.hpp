@@ -52,6 +52,9 @@ struct GameSummary {
   GameResult result = GameResult::Unknown;
   std::uint32_t plies = 0;  // moves of the main line
   bool moves_unread = false;  // the movetext was not read (GameRecord::moves_unread)
+  // A move in error ended the main line kept (CheckedGame::moves_cut_short):
+  // the game was played, for longer than `plies`.
+  bool moves_cut_short = false;
   Variant variant = Variant::Standard;
   // Tags a tournament report can use.
   std::string time_control;   // TimeControl
@@ -67,8 +70,9 @@ struct GameSummary {
   // The round as read, or nullptr when the tag does not read.
   const RoundTag* round_tag() const { return std::get_if<RoundTag>(&round); }
   // A game with a result and no move: a forfeit (or a bye written as a game).
-  // A game whose moves were not read (an unknown variant) counts as played.
-  bool unplayed() const { return plies == 0 && !moves_unread; }
+  // A game whose moves were not read (an unknown variant), or were cut
+  // short by a move in error, counts as played.
+  bool unplayed() const { return plies == 0 && !moves_unread && !moves_cut_short; }
 };
 
 // The summary of one game; `source` says where it was read.

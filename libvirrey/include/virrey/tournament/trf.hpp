@@ -51,6 +51,7 @@ struct TrfPlayer {
   int number = 0;          // starting rank
   std::string name;
   int rating = 0;  // 0 when columns 49-52 hold none
+  std::string fide_id;  // columns 58-68, "" when they hold none
   double points = 0;
   bool has_points = false;  // columns 81-84 hold points
   int rank = 0;

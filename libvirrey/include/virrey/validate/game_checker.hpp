@@ -57,6 +57,9 @@ struct CheckedGame {
   // was replayed (a game whose main line broke has an error).
   game::MainLineTrace trace;
 
+  // Whether an error at a move (ply 1 on) ended the main line kept before
+  // the text's: the game was played, longer than its record says.
+  bool moves_cut_short() const;
   // Back to a default game, keeping the buffers of its lists.
   void clear();
 };
