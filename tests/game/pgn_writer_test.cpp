@@ -137,6 +137,22 @@ TEST(PgnWriter, LinesStayWithinTheLimitAroundParentheses) {
 // still wrap: a line over the limit starts with a space before such a word,
 // and what the writer wrote reads back as the same game. Words like
 // "[%clk" start lines freely.
+// What the reader takes and other readers refuse is written as the standard
+// has it: a FEN's fields parted by one space, control characters of a
+// comment (NUL, ESC, a C1 control) as blanks.
+TEST(PgnWriter, FenFieldsAndCommentControlsAsTheStandardHasThem) {
+  const CheckedGame game = check_text(
+      "[Event \"E\"]\n[SetUp \"1\"]\n[FEN \"  k7/8/1K6/8/8/8/8/6Q1  w \t -  -  0  1 \"]\n\n1. Qg7 {nul" +
+      std::string(1, '\0') + "here\x1b[0m\xc2\x85x} Kb8 2. Qb7# 1-0\n");
+  ASSERT_FALSE(game.has_error);
+  const std::string pgn = write_pgn(game.record);
+  EXPECT_NE(pgn.find("[FEN \"k7/8/1K6/8/8/8/8/6Q1 w - - 0 1\"]\n"), std::string::npos) << pgn;
+  EXPECT_NE(pgn.find("{nul here [0m x}"), std::string::npos) << pgn;
+  const CheckedGame again = check_text(pgn);
+  ASSERT_FALSE(again.has_error) << pgn;
+  EXPECT_EQ(write_pgn(again.record), pgn);
+}
+
 TEST(PgnWriter, CommentsOfWordsThatMustNotStartALineWrap) {
   std::string percent, tags, clocks;
   for (int i = 0; i < 60; ++i) percent += " %p";

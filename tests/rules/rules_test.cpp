@@ -30,6 +30,7 @@ TEST(Variant, NamesAndAliases) {
   EXPECT_FALSE(resolve_variant("chess960"));
   EXPECT_EQ(resolve_variant("Standard Chess"), Variant::Standard);
   EXPECT_EQ(resolve_variant("FIDE chess"), Variant::Standard);
+  EXPECT_EQ(resolve_variant("From Position"), Variant::Standard);  // lichess, from a set-up position
   // A Variant tag of nothing, "-" or "?" names no variant.
   EXPECT_FALSE(names_a_variant(""));
   EXPECT_FALSE(names_a_variant(" - "));

@@ -118,6 +118,49 @@ TEST(Findings, TagAndResultFindingsPointAtTheirTokens) {
   EXPECT_EQ(at(early, Code::MissingResult), "4:1");
 }
 
+// An error ends its line, yet the variations right after the move in error
+// replace it: they are checked from the position before it, as any other
+// line. After a move past the error the position is unknown: skipped.
+TEST(Findings, VariationsReplacingAMoveInErrorAreChecked) {
+  GameChecker checker;
+  auto errors = [](const CheckedGame& g) {
+    std::vector<std::string> out;
+    for (const Finding& f : g.findings)
+      if (f.severity == Severity::Error)
+        out.push_back(std::to_string(f.column) + " " + std::string(code_name(f.code)) + " " + f.move_label);
+    return out;
+  };
+  const CheckedGame siblings =
+      checker.check("1. e4 e5 2. Ke3 (2. Kf3) (2. Nf3 Nc6 3. Ke3) (2. Nf3 Nc6 3. Bb5 a6) 2... Nc6 *\n", 1,
+                    pgn::Location{1, 1});
+  EXPECT_EQ(errors(siblings), (std::vector<std::string>{"13 illegal-move 2.Ke3", "21 illegal-move 2.Kf3",
+                                                        "41 illegal-move 3.Ke3"}));
+  const CheckedGame nested =
+      checker.check("1. e4 e5 2. Nf3 (2. Kf3 (2. Ke3) (2. Zz3)) 2... Nc6 *\n", 1, pgn::Location{1, 1});
+  EXPECT_EQ(errors(nested),
+            (std::vector<std::string>{"21 illegal-move 2.Kf3", "29 illegal-move 2.Ke3", "38 syntax 2.Zz3"}));
+  const CheckedGame later =
+      checker.check("1. e4 e5 2. Ke3 Nc6 (2... Kf3) 3. Kd3 (3. Ke2) *\n", 1, pgn::Location{1, 1});
+  EXPECT_EQ(errors(later), (std::vector<std::string>{"13 illegal-move 2.Ke3"}));
+}
+
+// Tag names are letters, digits and '_' (PGN 8.1.1): another byte of a
+// symbol is warned and read as '_', so that the export reads everywhere.
+TEST(Findings, TagNameBytesPgnDoesNotAllow) {
+  GameChecker checker;
+  const CheckedGame g =
+      checker.check("[Event \"a\"]\n[Bad-Name \"x\"]\n[A+b=c \"y\"]\n[Bad_Name \"z\"]\n\n1. e4 *\n", 1,
+                    pgn::Location{1, 1});
+  EXPECT_FALSE(g.has_error);
+  std::vector<std::string> warned;
+  for (const Finding& f : g.findings)
+    if (f.code == Code::BadTag)
+      warned.push_back(std::to_string(f.line) + " " + std::string(code_name(f.code)));
+  EXPECT_EQ(warned, (std::vector<std::string>{"2 bad-tag", "3 bad-tag", "4 bad-tag"}));  // the last: twice
+  EXPECT_EQ(g.record.tag("Bad_Name"), "x");
+  EXPECT_EQ(g.record.tag("A_b_c"), "y");
+}
+
 // A variation or NAG with no move before it in its line, and a variation
 // without a move, are warned about (other readers refuse them) and kept.
 TEST(Findings, AnnotationsBeforeAnyMoveAndEmptyVariations) {

@@ -100,17 +100,34 @@ std::string escape_tag_value(std::string_view value) {
   return out;
 }
 
+namespace {
+
+// A FEN's fields as the standard parts them: by one space, none around.
+std::string fen_fields(std::string_view fen) {
+  std::string out;
+  out.reserve(fen.size());
+  for (char c : fen) {
+    const bool blank = c == ' ' || c == '\t';
+    if (blank && (out.empty() || out.back() == ' ')) continue;
+    out += blank ? ' ' : c;
+  }
+  if (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+}  // namespace
+
 std::vector<ExportTag> export_tags(const GameRecord& rec) {
   std::vector<ExportTag> out;
   out.reserve(kSevenTagRoster.size() + rec.tags.size() + 2);
-  for (const RosterTag& tag : kSevenTagRoster) out.push_back({tag.name, roster_value(rec, tag)});
+  for (const RosterTag& tag : kSevenTagRoster) out.push_back({tag.name, std::string(roster_value(rec, tag))});
   // A game read as a variant its tags do not name (chosen by --variant, or
   // its Variant tag "?"): the variant's name, first after the roster, so
   // that it reads back as the same variant.
   const std::string_view variant_tag = rec.tag("Variant");
   const bool name_variant = rec.variant != Variant::Standard &&
                             !(names_a_variant(variant_tag) && resolve_variant(variant_tag) == rec.variant);
-  if (name_variant) out.push_back({"Variant", info(rec.variant).name});
+  if (name_variant) out.push_back({"Variant", std::string(info(rec.variant).name)});
   // A FEN tag goes with [SetUp "1"] (PGN standard 9.7.1), put before it
   // when the game lacks it.
   const bool set_up = rec.has_tag("FEN") && rec.tag("SetUp") != "1";
@@ -118,7 +135,7 @@ std::vector<ExportTag> export_tags(const GameRecord& rec) {
     if (in_seven_tag_roster(t.name) || (name_variant && t.name == "Variant")) continue;
     if (set_up && t.name == "SetUp") continue;
     if (set_up && t.name == "FEN") out.push_back({"SetUp", "1"});
-    out.push_back({t.name, t.value});
+    out.push_back({t.name, t.name == "FEN" ? fen_fields(t.value) : std::string(t.value)});
   }
   return out;
 }
@@ -191,13 +208,13 @@ void append_movetext(std::string& out, const GameRecord& rec, std::size_t max_li
           first = false;
           word.clear();
         };
-        std::size_t i = 0;
-        while (i < text.size() && (text[i] == ' ' || text[i] == '\n' || text[i] == '\r' || text[i] == '\t'))
-          ++i;
-        for (; i < text.size(); ++i) {
-          char c = text[i];
-          if (c == ' ' || c == '\n' || c == '\r' || c == '\t') {
+        // Blanks and control characters (which PGN text may not hold: NUL,
+        // ESC...) part words.
+        for (std::size_t i = 0; i < text.size(); ++i) {
+          const char c = text[i];
+          if (const std::size_t control = control_length(text, i); control || c == ' ') {
             if (!word.empty()) emit(false);
+            i += control ? control - 1 : 0;
           } else {
             // A '}' (from a ';' comment) would end the brace comment early:
             // it is written as ')'.

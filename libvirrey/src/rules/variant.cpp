@@ -20,7 +20,8 @@ constexpr Alias kAliases[] = {
     {"orthodox", Variant::Standard},
     {"chess", Variant::Standard},
     {"fide", Variant::Standard},
-    {"normal", Variant::Standard},  // xboard, TCEC archives
+    {"normal", Variant::Standard},        // xboard, TCEC archives
+    {"fromposition", Variant::Standard},  // lichess, a game from a set-up position
     {"virrey", Variant::Virrey},
     {"virreychess", Variant::Virrey},
     {"ajedrezdelvirrey", Variant::Virrey},

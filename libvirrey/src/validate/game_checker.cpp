@@ -74,6 +74,9 @@ struct GeometryChecker final : pgn::Visitor {
     std::uint32_t ply = 0;  // plies read from the start position
     bool has_move = false;
     bool dead = false;  // an error ended checking of this line
+    // Of a dead line: a move was read past the one in error, so the position
+    // of a variation here is not known.
+    bool read_past_error = false;
   };
 
   // The current position of a line: its pending move is played first.
@@ -202,6 +205,24 @@ struct GeometryChecker final : pgn::Visitor {
 
   // --- tags -------------------------------------------------------------
   void tag(std::string_view name, std::string_view value, pgn::Location at) override {
+    // PGN's tag names are letters, digits and '_' (8.1.1). The reader takes
+    // the other bytes of a symbol too ('-', '+', '#', '=', ':', '/', '@'),
+    // which other readers refuse: each is read as '_', so that the export
+    // reads everywhere and a game and its export are one game.
+    const auto allowed = [](char c) {
+      return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+    };
+    std::string mended;
+    if (!std::all_of(name.begin(), name.end(), allowed)) {
+      mended = std::string(name);
+      std::replace_if(
+          mended.begin(), mended.end(), [&](char c) { return !allowed(c); }, '_');
+      add(Code::BadTag, Severity::Warning, at,
+          fmt::format(
+              "tag name {} holds characters PGN does not allow in one (letters, digits and _); read as {}",
+              name, mended));
+      name = mended;
+    }
     if (tag_seen(name)) {
       add(Code::BadTag, Severity::Warning, at,
           fmt::format("tag {} appears twice; the first value is kept", name));
@@ -353,7 +374,10 @@ struct GeometryChecker final : pgn::Visitor {
     last_move_at = at;
     if (skip_moves || lines.empty()) return;
     Line& line = lines.back();
-    if (line.dead) return;
+    if (line.dead) {
+      line.read_past_error = true;
+      return;
+    }
     Move plain;
     char suffix = 0;
     if (read_plain_san(current(line), text, plain, suffix)) {
@@ -543,7 +567,10 @@ struct GeometryChecker final : pgn::Visitor {
   void null_move(std::string_view token, pgn::Location at) override {
     if (skip_moves || lines.empty()) return;
     Line& line = lines.back();
-    if (line.dead) return;
+    if (line.dead) {
+      line.read_past_error = true;
+      return;
+    }
     const bool in_check = current(line).in_check();
     if (in_main_line() || in_check) {
       const bool main = in_main_line();
@@ -613,15 +640,15 @@ struct GeometryChecker final : pgn::Visitor {
   pgn::Skip begin_variation(pgn::Location at) override {
     if (skip_moves || lines.empty()) return pgn::Skip::Yes;
     const Line& parent = lines.back();
+    // A line an error broke is known up to the move in error: a variation
+    // right after that move replaces it and is checked from the position
+    // before it (where the error left the line). Past it the position is
+    // unknown, and the variation is skipped.
+    if (parent.dead && parent.read_past_error) return pgn::Skip::Yes;
     Line line;
     line.pos = parent.pos;  // before the parent's pending last move, if it has one
-    line.ply = parent.has_move ? parent.ply - 1 : parent.ply;
-    line.dead = parent.dead && !parent.has_move;
-    if (parent.dead) {
-      // The parent line broke: its position is unknown, skip the variation.
-      return pgn::Skip::Yes;
-    }
-    if (!parent.has_move)
+    line.ply = parent.has_move && !parent.dead ? parent.ply - 1 : parent.ply;
+    if (!parent.has_move && !parent.dead)
       add_syntax(Code::Syntax, Severity::Warning, at,
                  "a variation before any move of its line (PGN puts a variation after the move it replaces; "
                  "other readers may refuse it)");

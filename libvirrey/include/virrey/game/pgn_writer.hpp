@@ -14,14 +14,15 @@ namespace virrey::game {
 
 // A tag as the PGN export writes it (the value not escaped).
 struct ExportTag {
-  std::string_view name;
-  std::string_view value;
+  std::string_view name;  // into the record or static text
+  std::string value;
 };
 
 // The tags write_pgn writes, in its order: the Seven Tag Roster ("?" where
 // the game lacks one), the variant's name where the game's tags do not name
-// it, then the game's other tags as read, with [SetUp "1"] before a FEN.
-// The views point into the record or static text.
+// it, then the game's other tags as read, with [SetUp "1"] before a FEN and
+// the FEN's fields parted by single spaces (PGN standard 16.1: the reader
+// takes runs of blanks, other readers refuse them).
 std::vector<ExportTag> export_tags(const GameRecord& record);
 
 // The game followed by one blank line.
