@@ -838,5 +838,64 @@ TEST(Analyse, EngineOptionsAreCheckedAgainstTheEngine) {
       << sjaak.err;
 }
 
+// A position dead by material (K v K after Kxg2) is a draw no engine is
+// asked about: Sjaak II answers it with a claim ("1/2-1/2 {insufficient
+// material}"), not a move. The capture is judged, against 0.
+TEST(Analyse, ADeadPositionIsADrawNoEngineIsAsked) {
+  TempDir dir;
+  const auto pgn =
+      write(dir.path(), "kk.pgn",
+            "[Event \"kk\"]\n[White \"X\"]\n[Black \"Y\"]\n[Result \"1/2-1/2\"]\n[Variant "
+            "\"Virrey\"]\n[SetUp \"1\"]\n[FEN \"7k/8/8/8/8/8/6r1/6K1 w - - 0 1\"]\n\n1. Kxg2 1/2-1/2\n");
+  const RunResult r = run_virrey({"analyse", pgn, "--nodes", "5000", "--format", "jsonl"}, dir.path());
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err.find("engine-malformed-answer"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("\"eval_after\":{\"cp\":0}"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("\"judgement\":null"), std::string::npos) << r.out;
+}
+
+// An XBoard engine without Sjaak II's `maxnodes` (Fairy-Stockfish) serves
+// --depth and --movetime (of whole seconds: it reads `st` so): the command
+// is sent only for --nodes.
+TEST(Analyse, AnXboardEngineWithoutMaxnodesServesDepthAndMovetime) {
+  TempDir dir;
+  const auto pgn = write(dir.path(), "g.pgn", kScholar);
+  for (const std::vector<std::string>& limit :
+       {std::vector<std::string>{"--depth", "3"}, std::vector<std::string>{"--movetime", "1000"}}) {
+    std::vector<std::string> args = {"analyse",    pgn,      "--engine", "/usr/games/fairy-stockfish",
+                                     "--protocol", "xboard", "--format", "jsonl"};
+    args.insert(args.end(), limit.begin(), limit.end());
+    const RunResult r = run_virrey(args, dir.path());
+    EXPECT_EQ(r.exit_code, 0) << limit[0] << r.err;
+    EXPECT_EQ(count(r.out, "\"judgement\":null"), 0u) << limit[0] << r.out;
+    EXPECT_EQ(count(r.out, "\n"), 7u) << limit[0] << r.out;
+  }
+}
+
+// Options whose values hold '|' or '=' are two setups, not one: the cache
+// key parts each by its length. Stockfish's "Debug Log File" takes any text.
+TEST(Analyse, OptionValuesCannotMakeTwoSetupsOneCacheKey) {
+  TempDir dir;
+  const auto pgn = write(dir.path(), "g.pgn", kScholar);
+  const std::string db = dir.path() + "/db", log = dir.path() + "/x";
+  auto run = [&](std::vector<std::string> options) {
+    std::vector<std::string> args = {"analyse", pgn,       "--db", db,         "--nodes",
+                                     "2000",    "--plies", "1",    "--format", "json"};
+    for (const std::string& o : options) {
+      args.push_back("--engine-option");
+      args.push_back(o);
+    }
+    return run_virrey(args, dir.path());
+  };
+  const RunResult a = run({"Skill Level=0", "Debug Log File=" + log});
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  EXPECT_EQ(counter(a.out, "searched"), 2) << a.out;
+  const RunResult b = run({"Debug Log File=" + log + "|Skill Level=0"});
+  ASSERT_EQ(b.exit_code, 0) << b.err;
+  EXPECT_EQ(counter(b.out, "from_cache"), 0) << b.out;
+  const RunResult again = run({"Skill Level=0", "Debug Log File=" + log});
+  EXPECT_EQ(counter(again.out, "from_cache"), 2) << again.out;
+}
+
 }  // namespace
 }  // namespace virrey

@@ -11,6 +11,7 @@
 #include "virrey/rules/fen.hpp"
 #include "virrey/rules/geometry_dispatch.hpp"
 #include "virrey/rules/movegen.hpp"
+#include "virrey/rules/outcome.hpp"
 #include "virrey/rules/san.hpp"
 
 namespace virrey::analyse {
@@ -186,7 +187,8 @@ struct Analyser::Impl {
                     info(v).cli_name, c.hash_mb);
     auto opts = c.options;
     std::sort(opts.begin(), opts.end());
-    for (const auto& [k, val] : opts) desc += fmt::format("|{}={}", k, val);
+    // Lengths first, so that no value's '|' or '=' makes two setups one key.
+    for (const auto& [k, val] : opts) desc += fmt::format("|{}:{}={}:{}", k.size(), k, val.size(), val);
     desc += fmt::format("|{}", options.limits.describe());
     engine_names[std::size_t(v)] = e.name();
     engine_descs[std::size_t(v)] = desc;
@@ -310,7 +312,12 @@ Status Analyser::analyse(std::vector<GameAnalysis>& games, std::vector<Finding>&
         slot.hash = pos.hash();
         slot.memo_key = fmt::format("{}{}", int(rec.variant), fen_key(slot.fen));
         const MoveList legal = legal_moves(pos);
-        if (legal.empty()) slot.eval = Evaluation{Score{pos.in_check(), 0}, {}, {}, {}, 0, 0};
+        // The game is over: mate, stalemate, or a dead position by material
+        // (K v K...), where no engine is asked (some answer a draw claim).
+        if (legal.empty())
+          slot.eval = Evaluation{Score{pos.in_check(), 0}, {}, {}, {}, 0, 0};
+        else if (insufficient_material(pos))
+          slot.eval = Evaluation{Score{false, 0}, {}, {}, {}, 0, 0};
         ps.push_back(std::move(slot));
         if (i == rec.main_line.size()) break;
         const Move m = rec.main_line[i];

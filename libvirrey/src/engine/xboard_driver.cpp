@@ -1,6 +1,6 @@
 // XBoard/CECP 2: "xboard", "protover 2" and the "feature" lines (myname,
 // variants, done=1), "new" and the variant; a search is "force", "setboard
-// F", the moves, the limits ("sd", "st", Sjaak's "maxnodes"), "go", thinking
+// F", the moves, the limits ("sd", "st", and for --nodes Sjaak's "maxnodes"), "go", thinking
 // lines ("depth score time nodes pv") until "move M". A "ping"/"pong" before each search drops what the
 // engine said after its last move ("1-0 {White mates}").
 #include <algorithm>
@@ -63,7 +63,6 @@ class XboardDriver final : public Driver {
     if (auto e = send("setboard " + fen)) return e;
     for (const auto& m : moves)
       if (auto e = send(m)) return e;
-    if (auto e = send(fmt::format("maxnodes {}", limits.nodes))) return e;
     // Depth 2 at least: Sjaak II prints no thinking line (so no score) for a
     // depth-1 search; the result reports the depth searched.
     const int depth = limits.depth ? std::max(limits.depth, 2) : (limits.nodes || limits.movetime ? 99 : 10);
@@ -76,6 +75,16 @@ class XboardDriver final : public Driver {
                                     : fmt::format("{:.3f}", limits.movetime / 1000.0);
     if (auto e = send("st " + seconds)) return e;
     if (auto e = sync(Failure::Malformed, "refused the set-up")) return e;
+    // A node limit is Sjaak II's own command: sent only for one, since other
+    // engines (Fairy-Stockfish) refuse it.
+    if (limits.nodes) {
+      if (auto e = send(fmt::format("maxnodes {}", limits.nodes))) return e;
+      if (auto e =
+              sync(Failure::Malformed,
+                   "refused the node limit (maxnodes, a command of Sjaak II's that other XBoard engines may "
+                   "lack: --depth or --movetime then)"))
+        return e;
+    }
     if (auto e = send("go")) return e;
     const auto until = deadline(limits.movetime);
     std::string line;
