@@ -609,7 +609,7 @@ TEST(EventCli, RepeatedGamesWithErrorsCountOnce) {
 // C-D 0-1; r2 A-C 1/2, D-B 1-0. Numbered by name (no ratings): A 1 ... D 4.
 TEST(EventCli, AGameCutShortByAnErrorIsPlayedAndRated) {
   TempDir dir;
-  for (const std::string first : {"e4 e4", "Zf3 e5", "ex4 e5"}) {
+  for (const std::string first : {"e4 e4", "Zf3 e5", "ex4 e5", "\\ e4 e5"}) {
     write_file(dir.path() + "/t.pgn", game("1", "A", "B", "1-0", first + " 2. Nf3 Nc6") +
                                           game("1", "C", "D", "0-1") + game("2", "A", "C", "1/2-1/2") +
                                           game("2", "D", "B", "1-0"));
@@ -621,6 +621,19 @@ TEST(EventCli, AGameCutShortByAnErrorIsPlayedAndRated) {
     EXPECT_EQ(r.out.substr(a + 92, 18), "   2 w 1     3 w =") << first << "\n" << r.out;
     EXPECT_EQ(r.out.substr(b + 92, 18), "   1 b 0     4 b 0") << first << "\n" << r.out;
   }
+}
+
+// An error in a variation leaves the main line whole: a game of one move
+// stays a game one player never moved in (TRF W and L).
+TEST(EventCli, AnErrorInAVariationLeavesAOneMoveGameUnrated) {
+  TempDir dir;
+  write_file(dir.path() + "/t.pgn", game("1", "A", "B", "1-0", "e4 (1. Ke2)") + game("1", "C", "D", "0-1") +
+                                        game("2", "A", "C", "1/2-1/2") + game("2", "D", "B", "1-0"));
+  const RunResult r = run_virrey({"event", dir.path() + "/t.pgn", "--format", "trf"}, dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::size_t a = r.out.find("\n001    1");
+  ASSERT_NE(a, std::string::npos) << r.out;
+  EXPECT_EQ(r.out.substr(a + 92, 8), "   2 w W") << r.out;
 }
 
 TEST(EventCli, UsageErrors) {

@@ -316,6 +316,9 @@ TEST(EventChecks, NoUnplayedResultWhereEventReadsTheGameAsPlayed) {
   games = round_robin();
   games[0].plies = 0;
   games[0].tags["Black"] = "?";
+  games[0].tags["BlackFideId"] = "4100018";  // a player all the same: a forfeit read
+  EXPECT_EQ(run(games), (V{{"unplayed-result", 1}}));
+  games[0].tags.erase("BlackFideId");
   const V found = run(games);
   EXPECT_EQ(
       std::count_if(found.begin(), found.end(), [](const Seen& s) { return s.code == "unplayed-result"; }),

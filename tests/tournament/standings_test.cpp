@@ -284,11 +284,26 @@ TEST(Standings, APlayerNotNamedIsNoOne) {
   EXPECT_DOUBLE_EQ(m.t.players[std::size_t(m.idx("B"))].points(), 0.5);
   EXPECT_DOUBLE_EQ(m.t.players[std::size_t(m.idx("C"))].points(), 0.5);
   EXPECT_EQ(m.t.players[std::size_t(m.idx("C"))].entries[0].kind, EntryKind::Bye);
-  // "?" with a FIDE id is the id's player.
+  // "?" with a FIDE id is the id's player, named as another game names the
+  // id ("?" never wins the name).
   const Made id = make({{"A", "?", "1", "1-0", true, false, {{"BlackFideId", "4100018"}}},
-                        {"?", "A", "2", "1-0", true, false, {{"WhiteFideId", "4100018"}}}});
+                        {"?", "A", "2", "1-0", true, false, {{"WhiteFideId", "4100018"}}},
+                        {"Smith, J", "A", "3", "0-1", true, false, {{"WhiteFideId", "4100018"}}}});
   EXPECT_EQ(id.t.players.size(), 2u);
-  EXPECT_EQ(id.t.games.size(), 2u);
+  EXPECT_EQ(id.t.games.size(), 3u);
+  EXPECT_NE(id.idx("Smith, J"), -1);
+  EXPECT_TRUE(id.t.name_notes.empty());
+  // "?" against "?" is nobody's game: no round of its own (round 3 here),
+  // no absences in it.
+  const Made phantom = make({{"A", "B", "1", "1-0"},
+                             {"C", "D", "1", "0-1"},
+                             {"A", "C", "2", "1-0"},
+                             {"D", "B", "2", "1/2-1/2"},
+                             {"?", "?", "3", "*"}},
+                            {}, System::Swiss);
+  EXPECT_EQ(phantom.t.rounds, 2);
+  EXPECT_EQ(phantom.t.games.size(), 4u);
+  for (const Player& p : phantom.t.players) EXPECT_EQ(p.entries.size(), 2u) << p.name;
 }
 
 // A FIDE id is one player, named as most of the id's games name it (the

@@ -759,7 +759,7 @@ void EventChecks::add(std::size_t input, std::uint64_t number, pgn::Location sta
   const auto tagged = parse_result(result);
   g.result = tagged ? *tagged : r.result;
   g.has_fen = has_fen;
-  g.forfeit = says_unplayed(termination) || bye_name(white) || bye_name(black);
+  g.forfeit = says_unplayed(termination) || no_player(white, white_fide) || no_player(black, black_fide);
   // Moves not read (an unknown variant) or not played (after a move in
   // error) are moves all the same.
   g.no_moves = r.main_line.empty() && !r.moves_unread && !moves_cut_short;

@@ -49,18 +49,16 @@ std::uint64_t pair_key(int a, int b) {
   return (std::uint64_t(std::uint32_t(a)) << 32) | std::uint32_t(b);
 }
 
-// A player's FIDE id: "" when the tag gives none ("", "?", "-", zeros).
-std::string_view fide_id(const PlayerTags& tags) {
-  const std::string_view id = trim(tags.fide_id);
+// A FIDE id tag's id: "" when it gives none ("", "?", "-", zeros).
+std::string_view fide_id_of(std::string_view tag) {
+  const std::string_view id = trim(tag);
   if (unknown_tag_value(id) || id == "-" || id.find_first_not_of('0') == std::string_view::npos) return {};
   return id;
 }
 
-// A side of a game that is no player: a bye ("BYE", "-"), or a name not
-// known ("?", "") unless a FIDE id says who played.
-bool no_player(const PlayerTags& tags) {
-  return bye_name(tags.name) && (!unknown_tag_value(tags.name) || fide_id(tags).empty());
-}
+std::string_view fide_id(const PlayerTags& tags) { return fide_id_of(tags.fide_id); }
+
+bool no_player(const PlayerTags& tags) { return tournament::no_player(tags.name, tags.fide_id); }
 
 // Half-up rounding of a / b for b > 0, a >= 0.
 int rounded_ratio(long a, long b) { return int((2 * a + b) / (2 * b)); }
@@ -122,6 +120,10 @@ bool same_event_name(std::string_view a, std::string_view b) { return iequal(tri
 
 bool bye_name(std::string_view name) { return name == "-" || iequal(name, "bye") || unknown_tag_value(name); }
 
+bool no_player(std::string_view name, std::string_view fide_id_tag) {
+  return bye_name(name) && (!unknown_tag_value(name) || fide_id_of(fide_id_tag).empty());
+}
+
 Tournament build_tournament(const std::vector<GameSummary>& summaries, const GameGroup& group,
                             std::optional<System> system) {
   Tournament t;
@@ -154,13 +156,16 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
     }
   std::map<std::string, std::string> name_of_id;
   for (const auto& [id, names] : spellings) {
+    // An unknown spelling ("?") names the id's player only when no game gives another.
     const auto best = std::max_element(names.begin(), names.end(), [](const Spelling& a, const Spelling& b) {
+      const bool a_unknown = unknown_tag_value(a.name), b_unknown = unknown_tag_value(b.name);
+      if (a_unknown != b_unknown) return a_unknown;
       return a.count < b.count || (a.count == b.count && a.first > b.first);
     });
     name_of_id[id] = best->name;
     // Each other spelling is noted where the later of the two is first met.
     for (const Spelling& other : names)
-      if (&other != &*best) {
+      if (&other != &*best && !unknown_tag_value(other.name)) {
         if (other.first > best->first)
           t.name_notes.push_back({other.first, best->first, id, best->name, other.name, "", best->name});
         else
@@ -168,7 +173,7 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
       }
   }
   for (const auto& [name, ids] : ids_of)
-    for (std::size_t k = 1; k < ids.size(); ++k)
+    for (std::size_t k = 1; k < ids.size() && !unknown_tag_value(name); ++k)
       t.name_notes.push_back({ids[k].first, ids[0].first, ids[0].name, name, "", ids[k].name, name});
   std::stable_sort(t.name_notes.begin(), t.name_notes.end(),
                    [](const PlayerNameNote& a, const PlayerNameNote& b) { return a.summary < b.summary; });
@@ -204,6 +209,8 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
   };
   for (std::size_t s : group.games) {
     const GameSummary& g = summaries[s];
+    // A game of no player at all ("?" against "?"): nobody's, in no round.
+    if (no_player(g.white) && no_player(g.black)) continue;
     if (!no_player(g.white) && !no_player(g.black) && key_of(g.white) == key_of(g.black)) {
       // no pairing: in no standings
       t.self_games.push_back(s);
@@ -359,10 +366,17 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
   for (std::size_t i = 0; i < t.players.size(); ++i) {
     Player& p = t.players[i];
     if (t.system != System::Knockout) {
-      const bool met_all = odd_round_robin &&
-                           std::size_t(std::count_if(p.entries.begin(), p.entries.end(), [](const Entry& e) {
-                             return e.opponent >= 0;
-                           })) >= games_of_all;
+      // Every other player met, each as often as the cycles ask.
+      bool met_all = odd_round_robin;
+      if (met_all) {
+        std::map<int, std::size_t> met;
+        for (const Entry& e : p.entries)
+          if (e.opponent >= 0) ++met[e.opponent];
+        met_all =
+            met.size() + 1 == t.players.size() && std::all_of(met.begin(), met.end(), [&](const auto& m) {
+              return m.second * (t.players.size() - 1) >= games_of_all;
+            });
+      }
       for (int r : free_rounds[i]) {
         Entry e;
         e.round = r;

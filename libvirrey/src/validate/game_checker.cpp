@@ -365,19 +365,28 @@ struct GeometryChecker final : pgn::Visitor {
   // --- movetext ---------------------------------------------------------
   bool in_main_line() const { return lines.size() == 1; }
 
-  void kill(Line& line) {
+  // `at_move`: the error is a move's (the text goes on at least to it),
+  // else stray characters, which cut the main line short only if a move
+  // follows them.
+  void kill(Line& line, bool at_move = true) {
     line.dead = true;
-    if (in_main_line()) main_dead = true;
+    if (in_main_line()) {
+      main_dead = true;
+      out.main_line_cut |= at_move;
+    }
+  }
+
+  // A move token read in a line an error ended.
+  void read_past_error(Line& line) {
+    line.read_past_error = true;
+    if (in_main_line()) out.main_line_cut = true;
   }
 
   VIRREY_FLATTEN void move(std::string_view text, pgn::Location at) override {
     last_move_at = at;
     if (skip_moves || lines.empty()) return;
     Line& line = lines.back();
-    if (line.dead) {
-      line.read_past_error = true;
-      return;
-    }
+    if (line.dead) return read_past_error(line);
     Move plain;
     char suffix = 0;
     if (read_plain_san(current(line), text, plain, suffix)) {
@@ -567,10 +576,7 @@ struct GeometryChecker final : pgn::Visitor {
   void null_move(std::string_view token, pgn::Location at) override {
     if (skip_moves || lines.empty()) return;
     Line& line = lines.back();
-    if (line.dead) {
-      line.read_past_error = true;
-      return;
-    }
+    if (line.dead) return read_past_error(line);
     const bool in_check = current(line).in_check();
     if (in_main_line() || in_check) {
       const bool main = in_main_line();
@@ -647,7 +653,9 @@ struct GeometryChecker final : pgn::Visitor {
     if (parent.dead && parent.read_past_error) return pgn::Skip::Yes;
     Line line;
     line.pos = parent.pos;  // before the parent's pending last move, if it has one
-    line.ply = parent.has_move && !parent.dead ? parent.ply - 1 : parent.ply;
+    // (A line ended by a move in error played its last good move on pos; one
+    // ended by stray characters has it pending, as a live line has.)
+    line.ply = !parent.pending.is_null() || parent.pending_null ? parent.ply - 1 : parent.ply;
     if (!parent.has_move && !parent.dead)
       add_syntax(Code::Syntax, Severity::Warning, at,
                  "a variation before any move of its line (PGN puts a variation after the move it replaces; "
@@ -694,7 +702,7 @@ struct GeometryChecker final : pgn::Visitor {
       add(code, sev, d.at, std::move(message));
     if (d.at > last_problem_at) last_problem_at = d.at;
     if (sev == Severity::Error && !lines.empty() && d.problem == pgn::Problem::UnexpectedCharacter)
-      kill(lines.back());
+      kill(lines.back(), false);
   }
 
   // The main line's position after `ply` plies: drawn by the 75-move rule
@@ -891,16 +899,10 @@ void GameChecker::check(std::string_view text, std::uint64_t number, pgn::Locati
   impl_->check(text, number, start, out);
 }
 
-bool CheckedGame::moves_cut_short() const {
-  return has_error && std::any_of(findings.begin(), findings.end(), [](const Finding& f) {
-           return f.severity == Severity::Error && f.ply > 0;
-         });
-}
-
 void CheckedGame::clear() {
   record.clear();
   findings.clear();
-  has_error = has_warning = false;
+  has_error = has_warning = main_line_cut = false;
   identity = 0;
   trace.clear();
 }

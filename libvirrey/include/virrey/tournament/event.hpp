@@ -147,6 +147,9 @@ bool same_event_name(std::string_view a, std::string_view b);
 // Names that stand for no opponent: "BYE" (any case), "-", and a name not
 // known ("", "?": PGN's unknown, which is no one player).
 bool bye_name(std::string_view name);
+// A side of a game that is no player: a bye name, where a name not known
+// ("?", "") is one unless its FIDE id tag (`fide_id_tag`) gives an id.
+bool no_player(std::string_view name, std::string_view fide_id_tag);
 
 // The tournament made of the games of one group. `system`: as given, or
 // recognised from the pairings when empty.

@@ -57,9 +57,11 @@ struct CheckedGame {
   // was replayed (a game whose main line broke has an error).
   game::MainLineTrace trace;
 
-  // Whether an error at a move (ply 1 on) ended the main line kept before
-  // the text's: the game was played, longer than its record says.
-  bool moves_cut_short() const;
+  // An error ended the main line kept before the text's: at a move, or
+  // before moves that follow (stray characters): the game was played, longer
+  // than its record says. An error in a variation leaves it false.
+  bool main_line_cut = false;
+  bool moves_cut_short() const { return main_line_cut; }
   // Back to a default game, keeping the buffers of its lists.
   void clear();
 };
