@@ -163,11 +163,16 @@ int run_validate(const ValidateOptions& o) {
     log::error("cannot write standard output{}", *why);
     write_failed = true;
   }
-  // Files are put in place when every input was read: a run that fails
-  // keeps the files before.
+  // Files are put in place when every input was read and every write went
+  // through: a run that fails keeps the files before, each of them. (What
+  // is buffered is written first, so that a full disk shows before either
+  // file is put in place.)
   if (read_all) {
-    write_failed |= !output.commit(true, games_errno);
-    write_failed |= !rejects.commit(true, rejects_errno);
+    for (auto [file, err] : {std::pair{&output, &games_errno}, std::pair{&rejects, &rejects_errno}})
+      if (file->get() && std::fflush(file->get()) != 0 && !*err) *err = errno;
+    const bool failed = write_failed || games_errno || rejects_errno;
+    if (games_errno || !failed) write_failed |= !output.commit(true, games_errno);
+    if (rejects_errno || !failed) write_failed |= !rejects.commit(true, rejects_errno);
   }
   if (!read_all || write_failed) return kExitIo;
   return summary.with_errors ? kExitDataFailed : kExitOk;

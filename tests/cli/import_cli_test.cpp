@@ -358,6 +358,26 @@ TEST_F(ImportCli, RejectsKeepInputsAndEarlierRejects) {
   }
 }
 
+// Rejects that cannot be written (a full disk: /dev/full) leave their input
+// not recorded as imported, so that importing it again writes them; and
+// validate then keeps its output as it was, not only the rejects.
+TEST_F(ImportCli, RejectsNotWrittenLeaveTheirInputToImportAgain) {
+  if (!std::filesystem::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
+  const std::string rejects = dir / "rejects.pgn";
+  auto full = run_virrey_words("import " + input + " --db " + db + " --rejects /dev/full", dir.path());
+  EXPECT_EQ(full.exit_code, 3) << full.err;
+  EXPECT_NE(full.err.find("No space left on device"), std::string::npos) << full.err;
+  auto again = run_virrey_words("import " + input + " --db " + db + " --rejects " + rejects, dir.path());
+  EXPECT_EQ(again.exit_code, 1) << again.err;
+  EXPECT_EQ(read_file(rejects), std::string(kBadGame));
+  EXPECT_EQ(again.out.find("imported before"), std::string::npos) << again.out;
+  const std::string out = dir / "valid.pgn";
+  write_file(out, "old");
+  auto v = run_virrey_words("validate " + input + " -o " + out + " --rejects /dev/full", dir.path());
+  EXPECT_EQ(v.exit_code, 3) << v.err;
+  EXPECT_EQ(read_file(out), "old");
+}
+
 TEST_F(ImportCli, DatabaseFromEnvironment) {
   auto r =
       run_virrey_words("import " + input + " --format json", dir.path(), "VIRREY_DB=" + (dir / "env.db"));

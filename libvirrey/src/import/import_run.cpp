@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <chrono>
+#include <cstdio>
 #include <ctime>
 #include <filesystem>
 #include <map>
@@ -190,7 +191,10 @@ Result<Summary> run(store::Database& db, const Options& o) {
     return Error{failure.error().kind,
                  fmt::format("{}; the games committed before are kept, whole", failure.error().message)};
 
-  // Inputs read to their end are remembered, so importing them again is quick.
+  // Inputs read to their end are remembered, so importing them again is
+  // quick; but not one whose rejected games could not all be written (a
+  // full disk), so that importing it again writes them.
+  if (o.rejects && std::fflush(o.rejects) != 0 && !summary.rejects_errno) summary.rejects_errno = errno;
   std::vector<std::pair<Fingerprint, store::InputRecord>> records;
   for (std::size_t k = 0; k < result.inputs.size(); ++k) {
     const ingest::InputOutcome& in = result.inputs[k];
@@ -205,7 +209,7 @@ Result<Summary> run(store::Database& db, const Options& o) {
         if (auto known = recorded.inputs.find(*in.fingerprint); known != recorded.inputs.end())
           summary.skipped_rejected += known->second.games_rejected;
     }
-    if (!in.read || !in.fingerprint) continue;
+    if (!in.read || !in.fingerprint || (summary.rejects_errno && hook.rejected(k) > 0)) continue;
     records.push_back(
         {*in.fingerprint, store::InputRecord{in.name, in.games, 0, std::int64_t(std::time(nullptr)), in.probe,
                                              hook.rejected(k)}});

@@ -25,6 +25,8 @@ struct Options {
   bool force = false;                           // read inputs imported before again
   bool compact = false;                         // compact the database at the end
   // Games with errors, written here byte for byte as read (none when null).
+  // An input whose rejected games could not all be written (a full disk) is
+  // not recorded as imported: importing it again writes them.
   std::FILE* rejects = nullptr;
   // The errors of rejected games and the inputs' problems, as they are met.
   std::function<void(std::string_view file, const validate::Finding&)> on_finding;
