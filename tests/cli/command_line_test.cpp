@@ -554,6 +554,27 @@ TEST(CommandLine, EveryCoreMeansTheCoresTheProcessMayUse) {
   EXPECT_NE(given.err.find("3 threads\n"), std::string::npos) << given.err;
 }
 
+// A MANIFEST emptied (or cut at a record's end) lists none of the parts of
+// a database that holds table files: damaged, not a creation interrupted
+// (which "import again" would mend).
+TEST(CommandLine, AnEmptiedManifestIsDamageNotAnUnfinishedCreation) {
+  TempDir dir;
+  const std::string d = dir.path(), db = d + "/m.db";
+  ASSERT_EQ(run_virrey({"generate", "-n", "200", "-o", d + "/g.pgn"}, d).exit_code, 0);
+  ASSERT_EQ(run_virrey({"import", d + "/g.pgn", "--db", db}, d).exit_code, 0);
+  for (const auto& e : std::filesystem::directory_iterator(db))
+    if (e.path().filename().string().rfind("MANIFEST-", 0) == 0) testing::write_file(e.path().string(), "");
+  for (const std::vector<std::string>& words : {std::vector<std::string>{"search", "--count", "--db", db},
+                                                std::vector<std::string>{"db", "check", "--db", db}}) {
+    const RunResult r = run_virrey(words, d);
+    EXPECT_EQ(r.exit_code, 3) << words[0];
+    EXPECT_NE(r.err.find(db + " is damaged: it holds a database's table files but its MANIFEST"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(r.err.find("import again"), std::string::npos) << r.err;
+  }
+}
+
 // A table file cut short is no end of the data: export says so (exit 3)
 // instead of writing the games before it as if they were all.
 TEST(CommandLine, ExportOfADamagedDatabaseFails) {
@@ -782,10 +803,15 @@ TEST(CommandLine, AClosedStandardOutputIsNotTheOutputFile) {
   EXPECT_EQ(WEXITSTATUS(status), 3);
   EXPECT_NE(testing::read_file(d + "/err").find("cannot write standard output"), std::string::npos)
       << testing::read_file(d + "/err");
-  const std::string valid = testing::read_file(d + "/valid.pgn");
-  EXPECT_EQ(valid.find(" games: "), std::string::npos);
-  const RunResult again = run_virrey({"validate", d + "/valid.pgn"}, d);
-  EXPECT_EQ(again.exit_code, 0) << again.out;
+  // The run failed on a write: the output file is kept as it was (none
+  // here), and nothing of it is left beside.
+  EXPECT_FALSE(std::filesystem::exists(d + "/valid.pgn"));
+  for (const auto& e : std::filesystem::directory_iterator(d))
+    EXPECT_EQ(e.path().filename().string().find("partial"), std::string::npos) << e.path();
+  // With an open standard output the same run writes it, report apart.
+  const RunResult again = run_virrey({"validate", games, "--output", d + "/valid.pgn"}, d);
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(testing::read_file(d + "/valid.pgn").find(" games: "), std::string::npos);
   // A closed standard input is no empty input: reading it fails.
   std::string stdin_closed = "'";
   stdin_closed.append(VIRREY_BINARY).append("' validate <&- >/dev/null 2>&1");

@@ -1060,6 +1060,21 @@ TEST_F(DatabaseTest, AnotherProgramsDatabaseIsLeftAlone) {
       EXPECT_NE(r.error().message.find("without virrey's meta data"), std::string::npos) << r.error().message;
     }
   EXPECT_EQ(listing(), before);
+  // One with a part named as virrey's meta, holding data there (or in its
+  // default part): left as it is too, by a writer as by a reader.
+  for (const bool default_entry : {true, false}) {
+    const std::string with_meta = dir / ("with-meta-" + std::to_string(default_entry));
+    ASSERT_TRUE(testing::make_rocksdb_with_family(with_meta, "meta", default_entry));
+    const std::vector<std::string> parts = testing::rocksdb_parts(with_meta);
+    ASSERT_EQ(parts.size(), 2u);
+    for (const OpenMode mode : {OpenMode::ReadWrite, OpenMode::Read}) {
+      auto r = Database::open(with_meta, {mode, true});
+      ASSERT_FALSE(r);
+      EXPECT_EQ(r.error().kind, ErrorKind::NotADatabase);
+      EXPECT_NE(r.error().message.find("is not a virrey database"), std::string::npos) << r.error().message;
+    }
+    EXPECT_EQ(testing::rocksdb_parts(with_meta), parts);
+  }
   // A creation killed before virrey's parts were made (RocksDB's default
   // part alone, empty) is still completed by a writer.
   const std::string unfinished = dir / "unfinished";

@@ -318,4 +318,25 @@ Status make_bare_rocksdb(const std::string& path, bool with_entry) {
   return {};
 }
 
+Status make_rocksdb_with_family(const std::string& path, const std::string& family, bool default_entry) {
+  if (Status s = make_bare_rocksdb(path, default_entry); !s) return s;
+  rocksdb::DB* raw = nullptr;
+  rocksdb::Status s = rocksdb::DB::Open(rocksdb::Options(), path, &raw);
+  if (!s.ok()) return to_error(s, "opening " + path);
+  std::unique_ptr<rocksdb::DB> db(raw);
+  rocksdb::ColumnFamilyHandle* handle = nullptr;
+  s = db->CreateColumnFamily(rocksdb::ColumnFamilyOptions(), family, &handle);
+  if (!s.ok()) return to_error(s, "making " + family + " in " + path);
+  s = db->Put(rocksdb::WriteOptions(), handle, "version", "7");
+  db->DestroyColumnFamilyHandle(handle);
+  if (!s.ok()) return to_error(s, "writing " + path);
+  return {};
+}
+
+std::vector<std::string> rocksdb_parts(const std::string& path) {
+  std::vector<std::string> names;
+  if (!rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), path, &names).ok()) names.clear();
+  return names;
+}
+
 }  // namespace virrey::store::testing

@@ -88,5 +88,10 @@ Status open_and_close_with_rocksdb(const std::string& path);
 // program's, with an entry in RocksDB's default part, or (without) a
 // creation killed before virrey's parts were made.
 Status make_bare_rocksdb(const std::string& path, bool with_entry);
+// Another program's RocksDB database with a part named `family` holding an
+// entry, and an entry in its default part when `default_entry`.
+Status make_rocksdb_with_family(const std::string& path, const std::string& family, bool default_entry);
+// The parts (column families) of a RocksDB database, as RocksDB lists them.
+std::vector<std::string> rocksdb_parts(const std::string& path);
 
 }  // namespace virrey::store::testing

@@ -154,6 +154,19 @@ bool has_table_files(const std::string& path) {
   return tables && rocksdb;
 }
 
+// A database whose MANIFEST lists not all of its parts, or does not read:
+// killed while it was being made (it then holds no table file yet), else
+// damaged (its MANIFEST emptied or cut at a record's end).
+Error unfinished_or_damaged(const std::string& path, std::string_view why = {}) {
+  if (has_table_files(path) && !writer_running(path))
+    return Error{
+        ErrorKind::Corrupt,
+        fmt::format("{} is damaged: it holds a database's table files but its MANIFEST {} (restore it "
+                    "from a copy or import its games again)",
+                    path, why.empty() ? std::string_view("does not list its parts") : why)};
+  return why.empty() ? unfinished_database(path) : not_a_database(path, why);
+}
+
 std::uint64_t read_u64(const std::string& v) { return get_be(v.data(), int(v.size() <= 8 ? v.size() : 8)); }
 
 bool has_meta_family(const std::vector<std::string>& names) {
@@ -171,16 +184,28 @@ std::optional<bool> holds_data(rocksdb::DB& db, rocksdb::ColumnFamilyHandle* fam
   return it->Valid();
 }
 
-std::optional<bool> default_family_holds_data(const std::string& path) {
+// Whether any of these parts of a database holds anything (read as
+// default_family's data is).
+std::optional<bool> families_hold_data(const std::string& path, const std::vector<std::string>& names) {
   rocksdb::DB* raw = nullptr;
-  std::vector<rocksdb::ColumnFamilyDescriptor> fam{{rocksdb::kDefaultColumnFamilyName, {}}};
+  std::vector<rocksdb::ColumnFamilyDescriptor> fam;
+  for (const std::string& n : names) fam.push_back({n, {}});
   std::vector<rocksdb::ColumnFamilyHandle*> handles;
   if (!rocksdb::DB::OpenForReadOnly(db_options(OpenMode::ReadOnly), path, fam, &handles, &raw).ok() || !raw)
     return std::nullopt;
-  const std::optional<bool> holds = holds_data(*raw, handles[0]);
+  std::optional<bool> holds = false;
+  for (auto* h : handles) {
+    const std::optional<bool> here = holds_data(*raw, h);
+    if (!here || *here) holds = here;
+    if (!holds || *holds) break;
+  }
   for (auto* h : handles) raw->DestroyColumnFamilyHandle(h);
   delete raw;
   return holds;
+}
+
+std::optional<bool> default_family_holds_data(const std::string& path) {
+  return families_hold_data(path, {rocksdb::kDefaultColumnFamilyName});
 }
 
 // The database's parts against virrey's: a foreign RocksDB database, a part
@@ -191,7 +216,7 @@ std::optional<Error> check_families(const std::string& path, bool writer, bool c
   rocksdb::Status s = rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), path, &names);
   if (!s.ok()) {
     if (s.IsIOError()) return to_error(s, fmt::format("cannot read {}", path));
-    return not_a_database(path, status_text(s));
+    return unfinished_or_damaged(path, fmt::format("does not read ({})", status_text(s)));
   }
   bool has_meta = false;
   std::size_t ours = 0;
@@ -216,8 +241,16 @@ std::optional<Error> check_families(const std::string& path, bool writer, bool c
     return not_a_database(path, "a RocksDB database without virrey's meta data");
   if (bare) *bare = !has_meta && ours == 0;
   // Killed while its parts were being made (meta first): nothing is stored
-  // yet, and a writer makes the missing parts.
-  if (ours < kFamilies.size() && (!writer || !create)) return unfinished_database(path);
+  // yet, and a writer makes the missing parts. Another program's database
+  // that has a part of meta's name holds data there or in the default part,
+  // and is left as it is.
+  if (ours < kFamilies.size()) {
+    if (has_meta && families_hold_data(path, {rocksdb::kDefaultColumnFamilyName,
+                                              std::string(family_info(Family::Meta).name)})
+                        .value_or(false))
+      return not_a_database(path, "a RocksDB database without virrey's parts (another program's)");
+    if (!writer || !create) return unfinished_or_damaged(path);
+  }
   return std::nullopt;
 }
 
