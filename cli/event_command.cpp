@@ -91,7 +91,7 @@ bool read_inputs(const EventOptions& o, std::vector<tn::GameSummary>& out) {
       if (f.severity == validate::Severity::Error) writer.finding(r.file, f);
     bad += r.game.has_error;
     tn::GameSummary s = tn::summarize(r.game.record, tn::SourceRef{std::string(r.file), r.input, r.number, r.start});
-    s.moves_cut_short = r.game.moves_cut_short();
+    s.moves_cut_short = r.game.main_line_cut;
     out.push_back(std::move(s));
     return ingest::Flow::Continue;
   };

@@ -96,7 +96,7 @@ int run_validate(const ValidateOptions& o) {
       ++summary.valid;
     if (g.has_warning && !o.strict) ++summary.with_warnings;  // --strict: they count as errors
     if (!o.no_event_checks) {
-      event_checks.add(r.input, r.number, r.start, g.record, g.moves_cut_short());
+      event_checks.add(r.input, r.number, r.start, g.record, g.main_line_cut);
       if (input_names.size() <= r.input) {
         input_names.resize(r.input + 1);
         game_state.resize(r.input + 1);

@@ -146,10 +146,10 @@ TEST(Findings, VariationsReplacingAMoveInErrorAreChecked) {
   for (const Finding& f : stray.findings)
     if (f.code == Code::IllegalMove) labels.push_back(std::to_string(f.ply) + " " + f.move_label);
   EXPECT_EQ(labels, (std::vector<std::string>{"4 2...Ke2"}));
-  EXPECT_FALSE(stray.moves_cut_short());  // no move after the stray character
-  EXPECT_TRUE(checker.check("1. \\ e4 e5 *\n", 1, pgn::Location{1, 1}).moves_cut_short());
-  EXPECT_FALSE(checker.check("1. e4 (1. Ke2) e5 *\n", 1, pgn::Location{1, 1}).moves_cut_short());
-  EXPECT_TRUE(checker.check("1. e4 e4 *\n", 1, pgn::Location{1, 1}).moves_cut_short());
+  EXPECT_FALSE(stray.main_line_cut);  // no move after the stray character
+  EXPECT_TRUE(checker.check("1. \\ e4 e5 *\n", 1, pgn::Location{1, 1}).main_line_cut);
+  EXPECT_FALSE(checker.check("1. e4 (1. Ke2) e5 *\n", 1, pgn::Location{1, 1}).main_line_cut);
+  EXPECT_TRUE(checker.check("1. e4 e4 *\n", 1, pgn::Location{1, 1}).main_line_cut);
   const CheckedGame later =
       checker.check("1. e4 e5 2. Ke3 Nc6 (2... Kf3) 3. Kd3 (3. Ke2) *\n", 1, pgn::Location{1, 1});
   EXPECT_EQ(errors(later), (std::vector<std::string>{"13 illegal-move 2.Ke3"}));

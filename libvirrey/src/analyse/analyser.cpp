@@ -314,10 +314,8 @@ Status Analyser::analyse(std::vector<GameAnalysis>& games, std::vector<Finding>&
         const MoveList legal = legal_moves(pos);
         // The game is over: mate, stalemate, or a dead position by material
         // (K v K...), where no engine is asked (some answer a draw claim).
-        if (legal.empty())
-          slot.eval = Evaluation{Score{pos.in_check(), 0}, {}, {}, {}, 0, 0};
-        else if (insufficient_material(pos))
-          slot.eval = Evaluation{Score{false, 0}, {}, {}, {}, 0, 0};
+        if (legal.empty() || insufficient_material(pos))
+          slot.eval = Evaluation{Score{legal.empty() && pos.in_check(), 0}, {}, {}, {}, 0, 0};
         ps.push_back(std::move(slot));
         if (i == rec.main_line.size()) break;
         const Move m = rec.main_line[i];

@@ -195,9 +195,8 @@ std::optional<bool> families_hold_data(const std::string& path, const std::vecto
     return std::nullopt;
   std::optional<bool> holds = false;
   for (auto* h : handles) {
-    const std::optional<bool> here = holds_data(*raw, h);
-    if (!here || *here) holds = here;
-    if (!holds || *holds) break;
+    holds = holds_data(*raw, h);
+    if (!holds || *holds) break;  // data found, or it cannot be read
   }
   for (auto* h : handles) raw->DestroyColumnFamilyHandle(h);
   delete raw;

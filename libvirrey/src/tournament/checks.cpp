@@ -319,7 +319,7 @@ struct EventChecks::Impl {
     // bye written as a game, as event reads it.
     bool known(std::uint32_t player) const {
       const std::string_view n = name(player);
-      return !unknown_tag_value(n) && !bye_name(n);
+      return !bye_name(n);  // (a name not known among them)
     }
 
     // "game N", and the input's name when it is another than `here`'s.

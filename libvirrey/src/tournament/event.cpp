@@ -362,20 +362,17 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
     for (int r : free_rounds[i]) ++without_game[round_place(r)];
   }
   const bool odd_round_robin = round_robin && t.players.size() % 2 == 1;
-  const std::size_t games_of_all = (t.system == System::DoubleRoundRobin ? 2 : 1) * (t.players.size() - 1);
+  const std::size_t cycles = t.system == System::DoubleRoundRobin ? 2 : 1;
   for (std::size_t i = 0; i < t.players.size(); ++i) {
     Player& p = t.players[i];
     if (t.system != System::Knockout) {
       // Every other player met, each as often as the cycles ask.
       bool met_all = odd_round_robin;
       if (met_all) {
-        std::map<int, std::size_t> met;
+        std::vector<std::size_t> met(t.players.size());
         for (const Entry& e : p.entries)
-          if (e.opponent >= 0) ++met[e.opponent];
-        met_all =
-            met.size() + 1 == t.players.size() && std::all_of(met.begin(), met.end(), [&](const auto& m) {
-              return m.second * (t.players.size() - 1) >= games_of_all;
-            });
+          if (e.opponent >= 0) ++met[std::size_t(e.opponent)];
+        for (std::size_t j = 0; j < met.size() && met_all; ++j) met_all = j == i || met[j] >= cycles;
       }
       for (int r : free_rounds[i]) {
         Entry e;

@@ -52,7 +52,7 @@ struct GameSummary {
   GameResult result = GameResult::Unknown;
   std::uint32_t plies = 0;  // moves of the main line
   bool moves_unread = false;  // the movetext was not read (GameRecord::moves_unread)
-  // A move in error ended the main line kept (CheckedGame::moves_cut_short):
+  // A move in error ended the main line kept (CheckedGame::main_line_cut):
   // the game was played, for longer than `plies`.
   bool moves_cut_short = false;
   Variant variant = Variant::Standard;

@@ -61,7 +61,6 @@ struct CheckedGame {
   // before moves that follow (stray characters): the game was played, longer
   // than its record says. An error in a variation leaves it false.
   bool main_line_cut = false;
-  bool moves_cut_short() const { return main_line_cut; }
   // Back to a default game, keeping the buffers of its lists.
   void clear();
 };
