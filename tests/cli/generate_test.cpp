@@ -6,8 +6,10 @@
 
 #include <sys/wait.h>
 #include <unistd.h>
+#include <algorithm>
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -182,6 +184,36 @@ TEST(GenerateCommand, SwissPairsNobodyTwice) {
               << white << " meets " << black << " again";
       });
       EXPECT_EQ(met.size(), std::size_t(players / 2 * o.rounds));
+    }
+}
+
+// Nobody in a generated Swiss has a colour difference above 2 or the same
+// colour three times in a row (FIDE C.04.1 f and g), counted from the games'
+// White and Black tags round by round.
+TEST(GenerateCommand, SwissKeepsTheColourRules) {
+  for (int players : {6, 9, 14, 21, 32, 40})
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+      generate::SwissOptions o;
+      o.players = players;
+      o.rounds = std::min(players / 2, 11);
+      o.seed = seed;
+      std::map<std::string, std::string> colours;  // by player: "W" and "B" in round order
+      generate::swiss_tournament(o, [&](game::GameRecord& r) {
+        if (r.tag("Black") == "BYE") return;
+        colours[std::string(r.tag("White"))] += 'W';
+        colours[std::string(r.tag("Black"))] += 'B';
+      });
+      for (const auto& [player, played] : colours) {
+        SCOPED_TRACE(std::to_string(players) + " players, seed " + std::to_string(seed) + ", " + player +
+                     " " + played);
+        EXPECT_EQ(played.find("WWW"), std::string::npos);
+        EXPECT_EQ(played.find("BBB"), std::string::npos);
+        int difference = 0;
+        for (char c : played) {
+          difference += c == 'W' ? 1 : -1;
+          EXPECT_LE(std::abs(difference), 2);
+        }
+      }
     }
 }
 

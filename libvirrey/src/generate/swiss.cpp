@@ -22,6 +22,7 @@ struct Entrant {
   int half_points = 0;
   int colour_balance = 0;  // whites minus blacks
   int last_colour = 0;     // +1 white, -1 black, 0 none
+  int same_colour_run = 0;  // games in a row with last_colour
   bool had_bye = false;
   std::set<int> met;
 };
@@ -51,21 +52,39 @@ std::vector<std::size_t> candidates(const std::vector<Entrant>& players, const s
   return order;
 }
 
+// The colour a player must have next (+1 White, -1 Black), or 0: FIDE's
+// absolute colour preference (C.04.3 A.6), where the other colour would make
+// the colour difference pass 2 or give the same colour three times in a row
+// (C.04.1 f and g).
+int colour_due(const Entrant& e) {
+  if (e.colour_balance <= -2 || (e.last_colour < 0 && e.same_colour_run >= 2)) return 1;
+  if (e.colour_balance >= 2 || (e.last_colour > 0 && e.same_colour_run >= 2)) return -1;
+  return 0;
+}
+
+// Whether two players may be paired: they have not met, and (when colours
+// count) they are not both due the same colour.
+bool may_meet(const Entrant& a, int b_index, const Entrant& b, bool colours) {
+  if (a.met.count(b_index)) return false;
+  return !colours || colour_due(a) == 0 || colour_due(a) != colour_due(b);
+}
+
 // How many players the search below may copy in a round before it gives up
 // (a try copies the players left).
 constexpr std::size_t kPairingWork = 20'000'000;
 
 // Pairs the ranked players top down, nobody meeting an opponent of an
-// earlier round (FIDE C.04.1 a): the first player takes the first candidate
-// with whom the others can still all be paired, backtracking when they
-// cannot. False when no such pairing is found within the budget.
-bool pair_without_repeats(const std::vector<Entrant>& players, const std::vector<int>& ranked,
+// earlier round (FIDE C.04.1 a) nor, with `colours`, one due the same colour:
+// the first player takes the first candidate with whom the others can still
+// all be paired, backtracking when they cannot. False when no such pairing
+// is found within the budget.
+bool pair_without_repeats(const std::vector<Entrant>& players, const std::vector<int>& ranked, bool colours,
                           std::vector<std::pair<int, int>>& pairs, std::size_t& budget) {
   if (ranked.empty()) return true;
   if (ranked.size() == 1) return false;
   const int p = ranked.front();
   for (std::size_t c : candidates(players, ranked)) {
-    if (players[std::size_t(p)].met.count(ranked[c])) continue;
+    if (!may_meet(players[std::size_t(p)], ranked[c], players[std::size_t(ranked[c])], colours)) continue;
     if (budget == 0) return false;
     --budget;
     std::vector<int> rest;
@@ -73,7 +92,7 @@ bool pair_without_repeats(const std::vector<Entrant>& players, const std::vector
     for (std::size_t i = 1; i < ranked.size(); ++i)
       if (i != c) rest.push_back(ranked[i]);
     pairs.emplace_back(p, ranked[c]);
-    if (pair_without_repeats(players, rest, pairs, budget)) return true;
+    if (pair_without_repeats(players, rest, colours, pairs, budget)) return true;
     pairs.pop_back();
   }
   return false;
@@ -98,9 +117,11 @@ void pair_greedily(const std::vector<Entrant>& players, std::vector<int> ranked,
   }
 }
 
-// Whether `a` takes White against `b`: the one owed White by the balance,
-// then by the last colour, else the higher ranked alternately by board.
+// Whether `a` takes White against `b`: the one due a colour gets it, else
+// the one owed White by the balance, then by the last colour, else the
+// higher ranked alternately by board.
 bool a_takes_white(const Entrant& a, const Entrant& b, int board) {
+  if (colour_due(a) != colour_due(b)) return colour_due(a) > 0 || colour_due(b) < 0;
   if (a.colour_balance != b.colour_balance) return a.colour_balance < b.colour_balance;
   if (a.last_colour != b.last_colour) return a.last_colour < b.last_colour;
   return board % 2 == 0;
@@ -160,16 +181,28 @@ void swiss_tournament(const SwissOptions& o, const std::function<void(game::Game
       return rest;
     };
     int bye = bye_order.front();
+    // First with the colour rules, then (with a warning) without them.
     std::vector<std::pair<int, int>> pairs;
-    std::size_t budget = kPairingWork / std::max<std::size_t>(ranked.size(), 1);
+    std::size_t budget = 0;
     bool paired = false;
-    for (int b : bye_order) {
-      if (pair_without_repeats(players, without(b), pairs, budget)) {
-        bye = b;
-        paired = true;
+    for (const bool colours : {true, false}) {
+      budget = kPairingWork / std::max<std::size_t>(ranked.size(), 1);
+      for (int b : bye_order) {
+        if (pair_without_repeats(players, without(b), colours, pairs, budget)) {
+          bye = b;
+          paired = true;
+          break;
+        }
+        pairs.clear();
+      }
+      if (paired) {
+        if (!colours)
+          log::warn(
+              "swiss: round {}: no pairing of the {} players gives everyone a colour FIDE's rules allow "
+              "(a colour difference of 3, or a colour three times in a row)",
+              round, n);
         break;
       }
-      pairs.clear();
     }
     if (!paired) {
       if (budget == 0)
@@ -218,6 +251,8 @@ void swiss_tournament(const SwissOptions& o, const std::function<void(game::Game
       k.half_points += 2 - wh;
       ++w.colour_balance;
       --k.colour_balance;
+      w.same_colour_run = w.last_colour == 1 ? w.same_colour_run + 1 : 1;
+      k.same_colour_run = k.last_colour == -1 ? k.same_colour_run + 1 : 1;
       w.last_colour = 1;
       k.last_colour = -1;
       w.met.insert(q);
