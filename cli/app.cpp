@@ -951,6 +951,18 @@ bool write_stray_arguments(const CLI::App& app) {
   return true;
 }
 
+// Each command's help names the flags every command takes (-q, -v), which
+// are the main command's and so not in the command's own option list.
+void add_global_flags_footer(CLI::App* app) {
+  for (CLI::App* sub : app->get_subcommands({})) {
+    sub->footer(
+        sub->get_footer() +
+        "\nAlso, before or after the command's name: -q, --quiet (only errors on stderr); -v, --verbose\n"
+        "(more log output on stderr).");
+    add_global_flags_footer(sub);
+  }
+}
+
 }  // namespace
 
 // The first argument that is not a global flag: the subcommand, if it names one.
@@ -1009,6 +1021,7 @@ int run_app(int argc, char** argv) {
   DocsOptions docs;
   add_docs_commands(app, docs, exit_code);
   refuse_option_names_as_values(&app);
+  add_global_flags_footer(&app);
 
   app.parse_complete_callback([&] {
     log::set_level(quiet ? log::Level::error : verbose ? log::Level::debug : log::Level::info);

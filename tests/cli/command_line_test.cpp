@@ -45,6 +45,9 @@ TEST(CommandLine, EverySubcommandHasItsHelp) {
       EXPECT_EQ(r.exit_code, 0) << flags << name;
       EXPECT_NE(r.out.find("virrey " + std::string(name)), std::string::npos)
           << flags << name << ": " << r.out;
+      // The flags every command takes, which its own option list lacks.
+      EXPECT_NE(r.out.find("-q, --quiet"), std::string::npos) << flags << name << ": " << r.out;
+      EXPECT_NE(r.out.find("-v, --verbose"), std::string::npos) << flags << name << ": " << r.out;
     }
   }
 }
