@@ -375,6 +375,42 @@ TEST_F(DatabaseTest, ManyCommitsLeaveLevelZeroShort) {
   EXPECT_EQ(stored, 180u);
 }
 
+// An import killed while it merged its own table files leaves them as many
+// runs; importing again stores nothing (its games are duplicates), and still
+// brings every family back to three runs or fewer, the database unchanged.
+TEST_F(DatabaseTest, AnImportStoringNothingSettlesTheRunsLeftBehind) {
+  std::vector<game::GameRecord> games;
+  for (auto& g : check_pgn(random_games(12, 47))) games.push_back(std::move(g.record));
+  {
+    auto db = open_db(path);
+    ASSERT_TRUE(db);
+    EXPECT_EQ(import_games(*db, games).stored, games.size());
+  }
+  const std::vector<Family> families = {Family::Positions, Family::Tree, Family::Tags, Family::Material};
+  for (const Family f : families) {
+    ASSERT_TRUE(testing::add_runs_of_the_same_entries(path, f, 6));
+    auto r = testing::runs_above_last_level(path, f);
+    ASSERT_TRUE(r);
+    EXPECT_GE(r->runs, 6u) << family_info(f).name;
+  }
+  {
+    auto db = open_db(path);
+    ASSERT_TRUE(db);
+    const ImportTotals again = import_games(*db, games);
+    EXPECT_EQ(again.stored, 0u);
+    EXPECT_EQ(again.duplicates, games.size());
+    expect_consistent(*db);
+    std::uint64_t stored = 0;
+    for (const auto& c : db->counts()) stored += c.games;
+    EXPECT_EQ(stored, games.size());
+  }
+  for (const Family f : families) {
+    auto r = testing::runs_above_last_level(path, f);
+    ASSERT_TRUE(r);
+    EXPECT_LE(r->runs, 3u) << family_info(f).name;
+  }
+}
+
 // An import that ingests no more runs than an import leaves (three) rewrites
 // none of them: its table files are the ones it ingested. The next import,
 // which would leave a fourth, brings the family down to three runs or fewer.

@@ -1,9 +1,12 @@
 #include "store_hooks.hpp"
 
 #include <algorithm>
+#include <memory>
 
+#include <rocksdb/sst_file_writer.h>
 #include <rocksdb/write_batch.h>
 
+#include "ingest_group.hpp"
 #include "material_postings.hpp"
 #include "position_postings.hpp"
 #include "rocks.hpp"
@@ -265,6 +268,29 @@ Status move_level0_files(const std::string& path, Family family, int level) {
   const rocksdb::Status s =
       (*impl)->db->CompactFiles(rocksdb::CompactionOptions(), (*impl)->cf(family), files, level);
   if (!s.ok()) return Error{ErrorKind::Io, s.ToString()};
+  return {};
+}
+
+Status add_runs_of_the_same_entries(const std::string& path, Family family, int runs) {
+  auto impl = open_impl(path, {OpenMode::ReadWrite, false}, false);
+  if (!impl) return impl.error();
+  rocksdb::DB& db = *(*impl)->db;
+  rocksdb::ColumnFamilyHandle* cf = (*impl)->cf(family);
+  for (int run = 0; run < runs; ++run) {
+    const std::string file = path + "/run-" + std::to_string(run) + ".sst.tmp";
+    rocksdb::SstFileWriter writer(rocksdb::EnvOptions(), table_file_options(family), cf);
+    rocksdb::Status s = writer.Open(file);
+    std::unique_ptr<rocksdb::Iterator> it(db.NewIterator(rocksdb::ReadOptions(), cf));
+    for (it->SeekToFirst(); s.ok() && it->Valid(); it->Next()) s = writer.Put(it->key(), it->value());
+    if (s.ok()) s = it->status();
+    if (s.ok()) s = writer.Finish();
+    if (s.ok()) {
+      rocksdb::IngestExternalFileOptions o;
+      o.move_files = true;
+      s = db.IngestExternalFile(cf, {file}, o);
+    }
+    if (!s.ok()) return Error{ErrorKind::Io, s.ToString()};
+  }
   return {};
 }
 

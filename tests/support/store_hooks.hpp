@@ -70,6 +70,11 @@ Result<std::vector<std::uint64_t>> files_below_level0(const std::string& path, F
 // levels above the last are empty).
 Status move_level0_files(const std::string& path, Family family, int level);
 
+// Writes a family's entries (as read, merged) again `runs` times, each time
+// as one ingested table file: as many sorted runs above the last level as an
+// import killed while it merged its own leaves.
+Status add_runs_of_the_same_entries(const std::string& path, Family family, int runs);
+
 // A family's sorted runs above its last level (each level-0 file one, each
 // level below holding files another), and the bytes there and in the last.
 struct RunsAboveLastLevel {
