@@ -44,13 +44,29 @@ namespace virrey::cli {
 
 namespace {
 
+// The command line's words, for the names options were given by.
+std::vector<std::string_view> command_line_words;
+
+// The name an option was given by on the command line (one of its aliases),
+// else its first name.
+std::string name_given(const CLI::Option& f) {
+  for (const std::string& name : f.get_lnames()) {
+    const std::string dashed = "--" + name;
+    for (std::string_view word : command_line_words)
+      if (word == dashed ||
+          (word.starts_with(dashed) && word.size() > dashed.size() && word[dashed.size()] == '='))
+        return dashed;
+  }
+  return f.get_name();
+}
+
 // The names of the options given, but those of `except`, in their order.
 std::vector<std::string> names_given(const std::vector<CLI::Option*>& options,
                                      std::initializer_list<std::string_view> except) {
   std::vector<std::string> out;
   for (const CLI::Option* f : options)
     if (f->count() > 0 && std::find(except.begin(), except.end(), f->get_name()) == except.end())
-      out.push_back(f->get_name());
+      out.push_back(name_given(*f));
   return out;
 }
 
@@ -975,6 +991,7 @@ std::string_view first_argument(int argc, char** argv) {
 }
 
 int run_app(int argc, char** argv) {
+  command_line_words.assign(argv + 1, argv + argc);
   CLI::App app{"virrey: PGN database and analysis for chess variants (Virrey, standard, Modern)"};
   app.footer(kExitCodesHelp);
   app.require_subcommand(1);

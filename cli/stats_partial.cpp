@@ -659,17 +659,32 @@ Result<typename Codec::Stats> read_records(const Partial& p) {
       return refused(fmt::format("{}:{}", p.name, p.lines[i]), e.what());
     }
   }
+  // Where a fault of the whole lies: the line of the first record that has
+  // it on its own (is `faulty`, or with `unreadable`, cannot be read alone),
+  // else the file.
+  const auto locate = [&](const auto& faulty, bool unreadable) {
+    for (std::size_t i = 0; i < p.records.size(); ++i) try {
+        if (faulty(Codec::read(std::vector<Json>{p.records[i]})))
+          return fmt::format("{}:{}", p.name, p.lines[i]);
+      } catch (const std::exception&) {
+        if (unreadable) return fmt::format("{}:{}", p.name, p.lines[i]);
+      }
+    return p.name;
+  };
   try {
     typename Codec::Stats s = Codec::read(p.records);
     if constexpr (requires { Codec::check(s); }) Codec::check(s);
     if constexpr (requires { Codec::largest_id(s); }) {
       const std::uint64_t span = p.head.at("id_span").get<std::uint64_t>();
       if (const std::uint64_t id = Codec::largest_id(s); id > span)
-        return refused(p.name, fmt::format("game {} past the {} game ids of its header", id, span));
+        return refused(
+            locate([&](const typename Codec::Stats& one) { return Codec::largest_id(one) > span; }, false),
+            fmt::format("game {} past the {} game ids of its header", id, span));
     }
     return s;
   } catch (const nlohmann::json::exception&) {
-    return refused(p.name, "a record with a field missing or of another type");
+    return refused(locate([](const typename Codec::Stats&) { return false; }, true),
+                   "a record with a field missing or of another type");
   } catch (const std::exception& e) {
     return refused(p.name, e.what());
   }

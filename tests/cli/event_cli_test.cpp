@@ -656,6 +656,16 @@ TEST(EventCli, UsageErrors) {
                               "filters, only --variant and --event apply to them"),
             std::string::npos)
       << filtered.err;
+  // Named as given: --game-plies is --plies's other name.
+  for (const char* plies : {"--game-plies", "--plies"}) {
+    const RunResult named = run_virrey({"event", kSwiss, plies, "40-"}, dir.path());
+    EXPECT_EQ(named.exit_code, 2);
+    EXPECT_NE(named.err.find(std::string("error: ") + plies + " chooses games of the database"),
+              std::string::npos)
+        << named.err;
+  }
+  const RunResult named = run_virrey({"event", kSwiss, "--game-plies=40-"}, dir.path());
+  EXPECT_NE(named.err.find("error: --game-plies chooses"), std::string::npos) << named.err;
   const std::string whole = run_virrey({"event", kSwiss}, dir.path()).out;
   const RunResult applied = run_virrey(
       {"event", kSwiss, "--variant", "virrey", "--event", "Montevideo Virrey Invitational 2017 (Swiss)"},

@@ -244,6 +244,21 @@ TEST_F(StatsPartialCli, RefusesNumbersNoDatabaseWrites) {
   write_file(dir / "x.jsonl", edited(games, "\"lengths\":[[", "\"lengths\":[[-1,1],["));
   EXPECT_NE(run_virrey_words("stats merge " + (dir / "x.jsonl")).err.find(dir / "x.jsonl:2: "),
             std::string::npos);
+  // So does a game past the header's ids, and a field of another type: the
+  // first record at fault, here a promotions record (line 2) and an event's
+  // of stats results (line 3, after the totals).
+  const std::string results = run_ok("stats results --by event --format partial --db " + one[0]);
+  const std::pair<std::string, std::string> located[] = {
+      {edited(promotions, "\"viceroy\":[", "\"viceroy\":[0,0,0,4294967294,"), ":2: "},
+      {edited(promotions, "\"games_with_promotion\":", "\"games_with_promotion\":\"x\",\"y\":"), ":2: "},
+      {edited(results, "\"first\":[", "\"first\":[0,4294967294],\"z\":["), ":3: "},
+      {edited(results, "\"label\":", "\"label\":7,\"z\":"), ":3: "}};
+  for (const auto& [text, where] : located) {
+    write_file(dir / "x.jsonl", text);
+    const auto r = run_virrey_words("stats merge " + (dir / "x.jsonl"));
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_NE(r.err.find(dir / "x.jsonl" + where), std::string::npos) << r.err;
+  }
   // The partials as written still merge.
   write_file(dir / "g.jsonl", games);
   EXPECT_EQ(run_virrey_words("stats merge " + (dir / "g.jsonl")).exit_code, 0);
