@@ -187,6 +187,40 @@ TEST(GenerateCommand, SwissPairsNobodyTwice) {
     }
 }
 
+// The bye of a generated Swiss goes to a player who has had neither a bye
+// nor a win by forfeit (FIDE C.04.1 d), while there is one.
+TEST(GenerateCommand, SwissByeNeverFollowsAByeOrAForfeitWin) {
+  std::size_t forfeit_wins = 0;
+  for (int players : {7, 9, 15, 21})
+    for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+      generate::SwissOptions o;
+      o.players = players;
+      o.rounds = players / 2;
+      o.seed = seed;
+      std::set<std::string> ruled_out;  // by an earlier round's bye or forfeit win
+      std::set<std::string> this_round;
+      std::string round = "1";
+      generate::swiss_tournament(o, [&](game::GameRecord& r) {
+        const std::string at(r.tag("Round").substr(0, r.tag("Round").find('.')));
+        if (at != round) {
+          ruled_out.merge(this_round);
+          this_round.clear();
+          round = at;
+        }
+        const std::string white(r.tag("White")), black(r.tag("Black"));
+        if (black == "BYE") {
+          EXPECT_FALSE(ruled_out.count(white))
+              << players << " players, seed " << seed << ", round " << round << ": a bye to " << white;
+          this_round.insert(white);
+        } else if (r.tag("Termination") == "forfeit") {
+          this_round.insert(r.result == GameResult::WhiteWins ? white : black);
+          ++forfeit_wins;
+        }
+      });
+    }
+  EXPECT_GT(forfeit_wins, 10u);  // the rule was put to the test
+}
+
 // Nobody in a generated Swiss has a colour difference above 2 or the same
 // colour three times in a row (FIDE C.04.1 f and g), counted from the games'
 // White and Black tags round by round.

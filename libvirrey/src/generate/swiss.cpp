@@ -23,7 +23,7 @@ struct Entrant {
   int colour_balance = 0;  // whites minus blacks
   int last_colour = 0;     // +1 white, -1 black, 0 none
   int same_colour_run = 0;  // games in a row with last_colour
-  bool had_bye = false;
+  bool had_bye = false;     // or a win by forfeit: no bye then (FIDE C.04.1 d)
   std::set<int> met;
 };
 
@@ -233,7 +233,8 @@ void swiss_tournament(const SwissOptions& o, const std::function<void(game::Game
       Entrant& k = players[std::size_t(q)];
       GeneratedGame g = generator.game(std::uint64_t(round) * std::uint64_t(n) + b);
       game::GameRecord& rec = g.record;
-      if (forfeits.chance(20)) {  // one side did not appear
+      const bool forfeit = forfeits.chance(20);
+      if (forfeit) {  // one side did not appear
         rec.main_line.clear();
         rec.movetext.clear();
         rec.result = forfeits.chance(500) ? GameResult::WhiteWins : GameResult::BlackWins;
@@ -257,6 +258,7 @@ void swiss_tournament(const SwissOptions& o, const std::function<void(game::Game
       k.last_colour = -1;
       w.met.insert(q);
       k.met.insert(p);
+      if (forfeit) (wh == 2 ? w : k).had_bye = true;  // its winner
       emit(rec);
     }
     if (bye >= 0) {
