@@ -375,10 +375,10 @@ TEST_F(DatabaseTest, ManyCommitsLeaveLevelZeroShort) {
   EXPECT_EQ(stored, 180u);
 }
 
-// An import killed while it merged its own table files leaves them as many
-// runs; importing again stores nothing (its games are duplicates), and still
-// brings every family back to three runs or fewer, the database unchanged.
-TEST_F(DatabaseTest, AnImportStoringNothingSettlesTheRunsLeftBehind) {
+// An import killed while it merged its own table files leaves them in level
+// 0; importing again stores nothing (its games are duplicates), and still
+// merges them into one run, the database unchanged.
+TEST_F(DatabaseTest, AnImportStoringNothingMergesTheLevel0FilesLeftBehind) {
   std::vector<game::GameRecord> games;
   for (auto& g : check_pgn(random_games(12, 47))) games.push_back(std::move(g.record));
   {
@@ -387,11 +387,13 @@ TEST_F(DatabaseTest, AnImportStoringNothingSettlesTheRunsLeftBehind) {
     EXPECT_EQ(import_games(*db, games).stored, games.size());
   }
   const std::vector<Family> families = {Family::Positions, Family::Tree, Family::Tags, Family::Material};
+  std::map<Family, testing::RunsAboveLastLevel> before;
   for (const Family f : families) {
-    ASSERT_TRUE(testing::add_runs_of_the_same_entries(path, f, 6));
+    ASSERT_TRUE(testing::add_runs_of_the_same_entries(path, f, 12));
     auto r = testing::runs_above_last_level(path, f);
     ASSERT_TRUE(r);
-    EXPECT_GE(r->runs, 6u) << family_info(f).name;
+    EXPECT_GE(r->level0_files, 6u) << family_info(f).name;
+    before[f] = *r;
   }
   {
     auto db = open_db(path);
@@ -407,7 +409,8 @@ TEST_F(DatabaseTest, AnImportStoringNothingSettlesTheRunsLeftBehind) {
   for (const Family f : families) {
     auto r = testing::runs_above_last_level(path, f);
     ASSERT_TRUE(r);
-    EXPECT_LE(r->runs, 3u) << family_info(f).name;
+    EXPECT_EQ(r->level0_files, 1u) << family_info(f).name;
+    EXPECT_EQ(r->runs, before[f].runs - before[f].level0_files + 1) << family_info(f).name;
   }
 }
 

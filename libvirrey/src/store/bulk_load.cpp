@@ -283,6 +283,20 @@ Status BulkLoad::settle(Database::Impl& d) {
   return d.compact(crowded);
 }
 
+Status BulkLoad::merge_level0_left(Database::Impl& d) {
+  if (d.mode != OpenMode::ReadWrite || !d.db) return {};
+  for (const FamilyInfo& fi : kFamilies) {
+    if (!d.cf(fi.family) || !family_options(fi.family).disable_auto_compactions) continue;
+    rocksdb::ColumnFamilyMetaData md;
+    d.db->GetColumnFamilyMetaData(d.cf(fi.family), &md);
+    if (md.levels.empty() || md.levels[0].files.size() <= kRunsKept) continue;
+    std::vector<std::string> files;
+    for (const rocksdb::SstFileMetaData& file : md.levels[0].files) files.push_back(file.db_path + file.name);
+    if (Status s = merge_into_one(d, fi.family, files, 0); !s) return s;
+  }
+  return {};
+}
+
 void BulkLoad::join_small_files(Database::Impl& d) {
   if (d.mode != OpenMode::ReadWrite || !d.db) return;
   for (Family f : {Family::Games, Family::Summaries}) {

@@ -44,6 +44,11 @@ class BulkLoad {
   // merge of shards, which ingests each source as a run, leaves.
   static Status settle(Database::Impl& d);
 
+  // Merges into one run the level-0 files of each family that imports tier
+  // when it holds more of them than an import leaves: what an import killed
+  // while it merged its own files left. Called when an import ends.
+  static Status merge_level0_left(Database::Impl& d);
+
   // Joins runs of small neighbouring table files of the families keyed by
   // game id, which no compaction ever meets (bulk_load.cpp). Called when an
   // import ends; a join that fails leaves the files as they were.

@@ -444,10 +444,10 @@ struct GameImporter::Impl {
     if (ingester.joinable()) ingester.join();
     Status ended = bulk->end();  // (every thread is joined: no lock needed)
     if (ended && totals.stored > 0) BulkLoad::join_small_files(d);
-    // Runs an import killed while it merged left behind (a no-op otherwise:
-    // every import leaves few runs): an import of the same input, which
-    // then stores nothing, merges them.
-    if (ended) ended = BulkLoad::settle(d);
+    // The level-0 files an import killed while it merged left behind (a
+    // no-op otherwise: every import leaves few): an import of the same
+    // input, which then stores nothing, merges them.
+    if (ended) ended = BulkLoad::merge_level0_left(d);
     std::lock_guard lock(mutex);
     if (!ended && failure.ok()) failure = ended;
     if (!failure.ok()) return failure.error();
