@@ -660,14 +660,16 @@ Result<typename Codec::Stats> read_records(const Partial& p) {
     }
   }
   // Where a fault of the whole lies: the line of the first record that has
-  // it on its own (is `faulty`, or with `unreadable`, cannot be read alone),
-  // else the file.
+  // it on its own (is `faulty`, or with `unreadable`, has a field missing or
+  // of another type), else the file. (A record alone may lack what only the
+  // whole gives, an explorer's root: that is no fault of its own.)
   const auto locate = [&](const auto& faulty, bool unreadable) {
     for (std::size_t i = 0; i < p.records.size(); ++i) try {
         if (faulty(Codec::read(std::vector<Json>{p.records[i]})))
           return fmt::format("{}:{}", p.name, p.lines[i]);
-      } catch (const std::exception&) {
+      } catch (const nlohmann::json::exception&) {
         if (unreadable) return fmt::format("{}:{}", p.name, p.lines[i]);
+      } catch (const std::exception&) {
       }
     return p.name;
   };

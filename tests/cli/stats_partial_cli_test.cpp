@@ -252,7 +252,11 @@ TEST_F(StatsPartialCli, RefusesNumbersNoDatabaseWrites) {
       {edited(promotions, "\"viceroy\":[", "\"viceroy\":[0,0,0,4294967294,"), ":2: "},
       {edited(promotions, "\"games_with_promotion\":", "\"games_with_promotion\":\"x\",\"y\":"), ":2: "},
       {edited(results, "\"first\":[", "\"first\":[0,4294967294],\"z\":["), ":3: "},
-      {edited(results, "\"label\":", "\"label\":7,\"z\":"), ":3: "}};
+      {edited(results, "\"label\":", "\"label\":7,\"z\":"), ":3: "},
+      // An explorer's last record (its positions are read with its root).
+      {openings.substr(0, openings.rfind("\"counters\":[")) + "\"counters\":\"x\",\"z\":[" +
+           openings.substr(openings.rfind("\"counters\":[") + 12),
+       ":" + std::to_string(std::count(openings.begin(), openings.end(), '\n')) + ": "}};
   for (const auto& [text, where] : located) {
     write_file(dir / "x.jsonl", text);
     const auto r = run_virrey_words("stats merge " + (dir / "x.jsonl"));

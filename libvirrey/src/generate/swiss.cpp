@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -98,19 +99,20 @@ bool pair_without_repeats(const std::vector<Entrant>& players, const std::vector
   return false;
 }
 
-// The fallback: top down, the first candidate not met before, or else the
-// first candidate.
+// The fallback: top down, the first candidate not met before and not due
+// the same colour, else the first not met before, else the first.
 void pair_greedily(const std::vector<Entrant>& players, std::vector<int> ranked,
                    std::vector<std::pair<int, int>>& pairs) {
   while (ranked.size() >= 2) {
+    const Entrant& p_entrant = players[std::size_t(ranked.front())];
     const int p = ranked.front();
     const std::vector<std::size_t> order = candidates(players, ranked);
-    std::size_t pick = order.front();
-    for (std::size_t c : order)
-      if (!players[std::size_t(p)].met.count(ranked[c])) {
-        pick = c;
-        break;
-      }
+    const auto first = [&](bool colours) -> std::optional<std::size_t> {
+      for (std::size_t c : order)
+        if (may_meet(p_entrant, ranked[c], players[std::size_t(ranked[c])], colours)) return c;
+      return std::nullopt;
+    };
+    const std::size_t pick = first(true).value_or(first(false).value_or(order.front()));
     pairs.emplace_back(p, ranked[pick]);
     ranked.erase(ranked.begin() + std::ptrdiff_t(pick));
     ranked.erase(ranked.begin());
@@ -183,10 +185,10 @@ void swiss_tournament(const SwissOptions& o, const std::function<void(game::Game
     int bye = bye_order.front();
     // First with the colour rules, then (with a warning) without them.
     std::vector<std::pair<int, int>> pairs;
-    std::size_t budget = 0;
     bool paired = false;
+    std::string_view bound;  // how the last search ended short, if it did
     for (const bool colours : {true, false}) {
-      budget = kPairingWork / std::max<std::size_t>(ranked.size(), 1);
+      std::size_t budget = kPairingWork / std::max<std::size_t>(ranked.size(), 1);
       for (int b : bye_order) {
         if (pair_without_repeats(players, without(b), colours, pairs, budget)) {
           bye = b;
@@ -198,22 +200,18 @@ void swiss_tournament(const SwissOptions& o, const std::function<void(game::Game
       if (paired) {
         if (!colours)
           log::warn(
-              "swiss: round {}: no pairing of the {} players gives everyone a colour FIDE's rules allow "
-              "(a colour difference of 3, or a colour three times in a row)",
-              round, n);
+              "swiss: round {}: no pairing of the {} players that keeps FIDE's colour rules (a colour "
+              "difference within 2, no colour three times in a row) was found{}; colours go as they can",
+              round, n, bound);
         break;
       }
+      bound = budget == 0 ? " within the search bound" : "";
     }
     if (!paired) {
-      if (budget == 0)
-        log::warn(
-            "swiss: round {}: no pairing of the {} players without a game played before was found "
-            "within the search bound; some meet again",
-            round, n);
-      else
-        log::warn(
-            "swiss: round {}: no pairing of the {} players avoids a game played before; some meet again",
-            round, n);
+      log::warn(
+          "swiss: round {}: no pairing of the {} players without a game played before was found{}; some meet "
+          "again, and colours go as they can",
+          round, n, bound);
       pair_greedily(players, without(bye), pairs);
     }
     const std::string date = fmt::format("{:04}.{:02}.{:02}", year, month, std::min(day + round - 1, 28));
@@ -250,12 +248,14 @@ void swiss_tournament(const SwissOptions& o, const std::function<void(game::Game
       const int wh = rec.result == GameResult::WhiteWins ? 2 : rec.result == GameResult::Draw ? 1 : 0;
       w.half_points += wh;
       k.half_points += 2 - wh;
-      ++w.colour_balance;
-      --k.colour_balance;
-      w.same_colour_run = w.last_colour == 1 ? w.same_colour_run + 1 : 1;
-      k.same_colour_run = k.last_colour == -1 ? k.same_colour_run + 1 : 1;
-      w.last_colour = 1;
-      k.last_colour = -1;
+      if (!forfeit) {  // colours count the games played (FIDE C.04.3 A.6)
+        ++w.colour_balance;
+        --k.colour_balance;
+        w.same_colour_run = w.last_colour == 1 ? w.same_colour_run + 1 : 1;
+        k.same_colour_run = k.last_colour == -1 ? k.same_colour_run + 1 : 1;
+        w.last_colour = 1;
+        k.last_colour = -1;
+      }
       w.met.insert(q);
       k.met.insert(p);
       if (forfeit) (wh == 2 ? w : k).had_bye = true;  // its winner
