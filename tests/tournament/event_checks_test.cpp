@@ -153,6 +153,38 @@ TEST(EventChecks, RepeatedPairings) {
   EXPECT_EQ(run({game("1", "A", "B"), game("2", "B", "A"), game("3", "A", "B"), game("4", "B", "A")}), V{});
 }
 
+// Four players who meet the same opponents round after round (a team match
+// written as one event): every meeting past those the cycles allow is a
+// finding, and each
+// finding names the first meetings and counts the others, so that findings
+// stay short however long the event runs.
+TEST(EventChecks, RepeatedPairingsStayShort) {
+  std::vector<G> games;
+  const int rounds = 400;
+  for (int r = 1; r <= rounds; ++r) {
+    games.push_back(game(std::to_string(r) + ".1", "A", "B"));
+    games.push_back(game(std::to_string(r) + ".2", "C", "D"));
+  }
+  std::size_t repeated = 0, longest = 0;
+  std::string last;
+  for (const auto& f : run_all(games))
+    if (validate::code_name(f.finding.code) == "repeated-pairing") {
+      ++repeated;
+      longest = std::max(longest, f.finding.message.size());
+      last = f.finding.message;
+    }
+  // (Four players: a cycle of three rounds, 134 cycles allow 134 meetings.)
+  const int cycles = (rounds + 2) / 3;
+  EXPECT_EQ(repeated, std::size_t(2 * (rounds - cycles)));
+  EXPECT_LT(longest, 400u) << last;
+  // The last: C and D in round 400, after rounds 1, 2 and 3 (named) and 396 more.
+  EXPECT_NE(
+      last.find(
+          "C and D meet again in round 400, after round 1 (game 2), 2 (game 4), 3 (game 6) and 396 more"),
+      std::string::npos)
+      << last;
+}
+
 TEST(EventChecks, OnePlayerUnderTwoSpellings) {
   auto with = [](std::string second) {
     return std::vector<G>{game("1", "Carlsen, Magnus", "B"), game("1", "C", "D"), game("2", "C", second),

@@ -456,19 +456,32 @@ struct EventChecks::Impl {
       std::unordered_map<std::uint64_t, std::vector<std::size_t>>
           met;  // pair -> a game of each round they met
       met.reserve(games.size());
+      struct PairRoundHash {
+        std::size_t operator()(const std::pair<std::uint64_t, int>& k) const {
+          return std::hash<std::uint64_t>()(k.first * 0x9E3779B97F4A7C15ULL ^
+                                            std::uint64_t(std::uint32_t(k.second)));
+        }
+      };
+      std::unordered_set<std::pair<std::uint64_t, int>, PairRoundHash> met_in_round;
+      met_in_round.reserve(games.size());
       for (std::size_t i : games) {
         const Game& game = g(i);
         if (game.round_state != RoundState::Numbered || !known(game.white) || !known(game.black) ||
             game.white == game.black)
           continue;
-        auto& list = met[pair_key(game.white, game.black)];
-        if (std::any_of(list.begin(), list.end(), [&](std::size_t j) { return g(j).round == game.round; }))
-          continue;
+        const std::uint64_t pair = pair_key(game.white, game.black);
+        if (!met_in_round.emplace(pair, game.round).second) continue;  // (their round's other game)
+        auto& list = met[pair];
         list.push_back(i);
         if (int(list.size()) <= cycles) continue;
+        // The meetings before, the first few of them named (a finding stays
+        // short however often a pair meets).
+        constexpr std::size_t kNamed = 3;
         std::string rounds;
-        for (std::size_t k = 0; k + 1 < list.size(); ++k)
+        const std::size_t before = list.size() - 1;
+        for (std::size_t k = 0; k < std::min(before, kNamed); ++k)
           rounds += fmt::format("{}{} ({})", k ? ", " : "", g(list[k]).round, game_ref(g(list[k]), game));
+        if (before > kNamed) rounds += fmt::format(" and {} more", before - kNamed);
         const std::string system =
             cycles == 1   ? (max_round >= cycle ? "a round robin pairs them once"
                                                 : "a round robin or a Swiss pairs them once")
