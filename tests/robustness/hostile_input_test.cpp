@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <random>
 #include <regex>
 #include <string>
@@ -182,6 +184,27 @@ TEST_F(HostileInput, ControlBytesAreEscapedInMessages) {
   const Outcome v = run_virrey({"validate", scratch_ / "escape.pgn"}, scratch_.path());
   EXPECT_EQ(v.out.find('\x1b'), std::string::npos) << v.out;
   EXPECT_NE(v.out.find("\\x1b"), std::string::npos) << v.out;
+}
+
+// Many games each near the size limit (a 16 MB comment): import holds a
+// few of them at a time, not a batch of thousands (40 of them took 2 GB),
+// and stores every one.
+TEST_F(HostileInput, ManyLargeGamesStayBounded) {
+  const std::string file = scratch_ / "large-games.pgn";
+  {
+    std::ofstream out(file, std::ios::binary);
+    const std::string comment(std::size_t(16) << 20, 'c');
+    for (int i = 0; i < 40; ++i)
+      out << tags("Large " + std::to_string(i)) << "1. e4 {" << comment << "} e5 2. Nf3 Nc6 1-0\n\n";
+    out << good_game();
+  }
+  const Outcome i = run_virrey({"import", file, "--db", scratch_ / "large.db", "--format", "json",
+                                "--threads", "2", "--commit-interval", "60"},
+                               scratch_.path());
+  std::filesystem::remove(file);
+  EXPECT_EQ(i.exit_code, 0) << i.err.substr(0, 2000);
+  EXPECT_EQ(json_number(i.out, "stored"), 41) << i.out;
+  EXPECT_LT(i.max_rss_kb, 2 * kImportRssKb + kSanitizerSlackKb);
 }
 
 TEST_F(HostileInput, FloodOfFindingsIsCut) {

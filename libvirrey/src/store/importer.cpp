@@ -42,6 +42,20 @@ struct Prepared {
   PreparedGame game;
 };
 
+// The bytes a batch's game holds, about: its record, or the texts of the
+// game to prepare.
+std::size_t bytes_of(const Prepared& p) {
+  if (p.done) return p.game.record ? p.game.record->size() : 0;
+  std::size_t bytes = p.record.main_line.size() * sizeof(Move);
+  for (const game::TagPair& t : p.record.tags) bytes += t.name.size() + t.value.size();
+  for (const game::MovetextItem& m : p.record.movetext) bytes += m.text.size() + sizeof m;
+  return bytes;
+}
+
+// A batch holds games up to about this many bytes (ImportOptions::batch_games
+// bounds their number).
+constexpr std::size_t kBatchBytes = std::size_t(32) << 20;
+
 // Indexes and encodes the games of a batch not prepared yet, on `threads` threads.
 void prepare(std::vector<Prepared>& games, int threads) {
   if (std::all_of(games.begin(), games.end(), [](const Prepared& g) { return g.done; })) return;
@@ -86,6 +100,7 @@ struct GameImporter::Impl {
   std::condition_variable changed;
   std::deque<std::vector<Prepared>> queue;  // to prepare
   std::vector<Prepared> filling;
+  std::size_t filling_bytes = 0;            // about: its games' records and texts
   std::deque<std::vector<Prepared>> ready;  // to write; an empty batch: see whether a commit is due
   std::deque<std::vector<Prepared>> spent;  // written: kept or freed by the preparer, off the writer's path
   // Written batches kept to fill again (their memory is mapped already):
@@ -400,6 +415,7 @@ struct GameImporter::Impl {
     changed.wait(lock, [&] { return queue.size() < kMaxQueuedBatches || !failure.ok(); });
     queue.push_back(std::move(filling));
     filling.clear();
+    filling_bytes = 0;
     if (!emptied.empty()) {
       filling = std::move(emptied.back());
       emptied.pop_back();
@@ -416,8 +432,11 @@ struct GameImporter::Impl {
       std::unique_lock lock(mutex);
       if (!failure.ok()) return failure;
       if (finished) return Error{ErrorKind::InvalidArgument, "the import is finished"};
+      filling_bytes += bytes_of(p);
       filling.push_back(std::move(p));
-      if (filling.size() < options.batch_games) return {};
+      // A batch is as many games, or fewer when they are large: a batch
+      // of games with long comments would otherwise hold gigabytes.
+      if (filling.size() < options.batch_games && filling_bytes < kBatchBytes) return {};
       enqueue(lock);
       if (written_batches.empty()) return {};
       written = std::move(written_batches.back());
