@@ -2,6 +2,7 @@
 // the sample Swiss tournament as text, JSON, TRF and HTML (rendered by
 // headless chromium), the TRF comparison, a database as the source, and the
 // usage errors.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -127,6 +128,35 @@ TEST(EventCli, CsvOfSeveralTournamentsHasEveryTieBreak) {
   EXPECT_NE(b.out.find("\nOpen,1,A,,,,2,1.5,1.5,2.5,,1,0,,,\n"), std::string::npos) << b.out;
   EXPECT_NE(b.out.find("\nClub,1,A,,,,3,2.5,,,,2,,3.25,2.0,\n"), std::string::npos) << b.out;
   EXPECT_NE(b.out.find("\nClub,4,D,,,,3,0.5,,,,0,,1.25,0.5,\n"), std::string::npos) << b.out;
+}
+
+// The tournaments of one report together hold at most kMaxReportCells
+// results (players × rounds): three events of 2,900 players in 2,900 rounds
+// (a game a round; 8.41 million each, under the bound of one tournament)
+// are refused with
+// a message, not built until memory runs out; one of them alone is reported.
+TEST(EventCli, TournamentsOfOneReportAreBoundedInAll) {
+  TempDir dir;
+  std::string pgn;
+  for (const char* event : {"A", "B", "C"}) {
+    const auto one = [&](int round, int white, int black) {
+      pgn += fmt::format(
+          "[Event \"{}\"]\n[Site \"Lima\"]\n[Date \"2024.01.01\"]\n[Round \"{}\"]\n[White \"P{}\"]\n"
+          "[Black \"P{}\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n",
+          event, round, white, black);
+    };
+    for (int round = 1; round <= 2900; ++round) one(round, round, round % 2900 + 1);
+  }
+  const std::string file = dir.path() + "/many.pgn";
+  write_file(file, pgn);
+  const RunResult all = run_virrey({"event", file, "--format", "csv"}, dir.path());
+  EXPECT_EQ(all.exit_code, 1);
+  EXPECT_EQ(all.out.size(), 0u);
+  EXPECT_NE(all.err.find("the 3 tournaments read so far make more than 25000000 results"), std::string::npos)
+      << all.err;
+  const RunResult one = run_virrey({"event", file, "--format", "csv", "--event", "B"}, dir.path());
+  EXPECT_EQ(one.exit_code, 0) << one.err.substr(0, 2000);
+  EXPECT_EQ(count(one.out, "\nB,"), 2900u);
 }
 
 TEST(EventCli, SampleSwissText) {

@@ -124,6 +124,13 @@ bool no_player(std::string_view name, std::string_view fide_id_tag) {
   return bye_name(name) && (!unknown_tag_value(name) || fide_id_of(fide_id_tag).empty());
 }
 
+std::uint64_t crosstable_cells(const Tournament& t) {
+  // A round robin's crosstable is players × players (each opponent a column).
+  const std::uint64_t columns = is_round_robin(t.system) ? std::max<std::uint64_t>(t.players.size(), t.rounds)
+                                                         : std::uint64_t(t.rounds);
+  return std::uint64_t(t.players.size()) * columns;
+}
+
 Tournament build_tournament(const std::vector<GameSummary>& summaries, const GameGroup& group,
                             std::optional<System> system) {
   Tournament t;
@@ -322,10 +329,7 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
     if (t.system_origin != SystemOrigin::Pairings && t.system == System::RoundRobin)
       t.system = most >= 2 ? System::DoubleRoundRobin : System::RoundRobin;
   }
-  // A round robin's crosstable is players × players (each opponent a column).
-  const std::uint64_t columns = is_round_robin(t.system) ? std::max<std::uint64_t>(t.players.size(), t.rounds)
-                                                         : std::uint64_t(t.rounds);
-  if (std::uint64_t(t.players.size()) * columns > kMaxCrosstableCells) {
+  if (crosstable_cells(t) > kMaxCrosstableCells) {
     t.too_large = true;
     return t;
   }

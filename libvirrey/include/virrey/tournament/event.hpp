@@ -140,6 +140,13 @@ struct Tournament {
 // every round (an absence where no game), so that this bounds the memory and
 // time of a report (about 1 GB at the bound, the text table the largest).
 constexpr std::uint64_t kMaxCrosstableCells = 10'000'000;
+// The most such cells the tournaments of one report may have in all: each
+// tournament is built before the report is written.
+constexpr std::uint64_t kMaxReportCells = 25'000'000;
+
+// A tournament's players × rounds (a round robin: players × players), the
+// cells of its crosstable.
+std::uint64_t crosstable_cells(const Tournament& t);
 
 // Whether two Event names (or player names) are the same but for case and outer blanks.
 bool same_event_name(std::string_view a, std::string_view b);
