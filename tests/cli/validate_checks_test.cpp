@@ -102,6 +102,25 @@ TEST(ValidateChecks, TheOtherSampleFilesHaveNoFinding) {
   EXPECT_EQ(r.exit_code, 0) << r.out;
 }
 
+// A game of tags alone: the tags it lacks are told where its tags end (line
+// 11, past `[Event "a"]`), not at the next game's first line.
+TEST(ValidateChecks, ATagsOnlyGameIsLocatedAtItsTags) {
+  testing::TempDir dir;
+  const std::string path = dir.path() + "/tags-only.pgn";
+  const std::string game =
+      "[Event \"E\"]\n[Site \"S\"]\n[Date \"2020.01.01\"]\n[Round \"1\"]\n[White \"A\"]\n[Black \"B\"]\n"
+      "[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n";
+  std::FILE* f = std::fopen(path.c_str(), "w");
+  std::fputs((game + "[Event \"a\"]\n\n" + game).c_str(), f);
+  std::fclose(f);
+  const RunResult r = run_virrey_words("validate --no-event-checks '" + path + "'");
+  EXPECT_NE(r.out.find("tags-only.pgn:11:12: warning[missing-tag]: game 2: the Site tag is missing"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("tags-only.pgn:11:1: error[missing-result]: game 2:"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find(":13:1: warning[missing-tag]"), std::string::npos) << r.out;
+}
+
 TEST(ValidateChecks, ATournamentSplitOverTwoFilesIsOne) {
   testing::TempDir dir;
   auto write = [&](const std::string& name, const std::string& text) {

@@ -78,12 +78,14 @@ TEST(GameParser, GameWithoutTags) {
                           "move Nf3 @1:11", "result 1-0 @1:15"));
 }
 
+// A game of tags alone: its tags end just past the last (what they lack is
+// told there, not where the next game begins).
 TEST(GameParser, TagsOnlyGame) {
   RecordingVisitor v;
   v.record_begin_end = true;
   EXPECT_THAT(
       parse_calls("[Event \"A\"]\n[Result \"*\"]\n", {}, v),
-      ElementsAre("begin @1:1", "tag Event=A @1:1", "tag Result=* @2:1", "end_tags @3:1", "end @3:1"));
+      ElementsAre("begin @1:1", "tag Event=A @1:1", "tag Result=* @2:1", "end_tags @2:13", "end @3:1"));
 }
 
 TEST(GameParser, MoveNumbersAndTheirSyntax) {

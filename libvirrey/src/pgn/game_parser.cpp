@@ -3,6 +3,7 @@
 #include <array>
 #include <cstring>
 #include <limits>
+#include <optional>
 
 #include "byte_scan.hpp"
 #include "pgn_chars.hpp"
@@ -185,6 +186,7 @@ class Run {
     held_.clear();
   }
   bool seen_tag_ = false;
+  std::optional<Location> tags_end_;  // just past the last tag read whole
   bool in_tags_ = true;
   bool done_ = false;
 };
@@ -432,6 +434,7 @@ void Run::tag_pair() {
     }
     value = unescaped_;
   }
+  tags_end_ = loc(p_);
   v_.tag(name, value, at);
 }
 
@@ -557,7 +560,9 @@ void Run::finish() {
   if (in_tags_) {
     deliver_held();
     in_tags_ = false;
-    (void)v_.end_tags(end);
+    // A game of tags alone: what its tags lack is told where they end, not
+    // where the next game begins.
+    (void)v_.end_tags(tags_end_.value_or(end));
   }
   if (!open_.empty()) {
     report(Problem::UnclosedVariation, open_.front(), "(");
