@@ -41,6 +41,13 @@ ReadResult ZstdSource::read(std::span<char> buffer) {
         return fail(std::string(name()) +
                     ": corrupt zstd data: a frame's checksum does not match its data (the file was "
                     "damaged after it was compressed)");
+      // A frame compressed with a long window (zstd --long=28 and over) is
+      // not damaged: it asks for more memory than a reader gives a stream.
+      if (ZSTD_getErrorCode(ret) == ZSTD_error_frameParameter_windowTooLarge)
+        return fail(std::string(name()) +
+                    ": its zstd window is larger than virrey reads (128 MiB, as `zstd -d` without "
+                    "--long=N): decompress it with `zstd -d --long=31` first, or compress it with a smaller "
+                    "window (without --long, or --long=27)");
       const std::uint64_t at = in_->raw_bytes_read() - (input_.size - input_.pos);
       return fail(std::string(name()) + ": corrupt zstd data (" + ZSTD_getErrorName(ret) +
                   ") near compressed byte " + std::to_string(at));

@@ -215,6 +215,24 @@ TEST_F(TempDir, TruncatedGzipIsAnError) {
   EXPECT_THAT(open_and_read(path2, Compression::Gzip).error, HasSubstr("truncated gzip"));
 }
 
+// A zstd frame of a window larger than a reader gives (zstd --long=31, the
+// size not known ahead) is no damage: the message says what to do.
+TEST_F(TempDir, AZstdWindowTooLargeIsSaidSo) {
+  const std::string data = "[Event \"x\"]\n1. e4 *\n";
+  ZSTD_CCtx* cctx = ZSTD_createCCtx();
+  ZSTD_CCtx_setParameter(cctx, ZSTD_c_windowLog, 31);
+  std::string out(ZSTD_compressBound(data.size()) + 64, '\0');
+  ZSTD_inBuffer in{data.data(), data.size(), 0};
+  ZSTD_outBuffer o{out.data(), out.size(), 0};
+  ZSTD_compressStream2(cctx, &o, &in, ZSTD_e_continue);  // (the size is then not in the frame)
+  EXPECT_EQ(ZSTD_compressStream2(cctx, &o, &in, ZSTD_e_end), 0u);
+  out.resize(o.pos);
+  ZSTD_freeCCtx(cctx);
+  const ReadAll r = open_and_read(write("long.zst", out), Compression::Zstd);
+  EXPECT_THAT(r.error, HasSubstr("its zstd window is larger than virrey reads"));
+  EXPECT_THAT(r.error, Not(HasSubstr("corrupt")));
+}
+
 // A zstd frame whose checksum (checked at its end) does not match the data
 // says so, without a byte position that would point at its end.
 TEST_F(TempDir, AZstdChecksumThatDoesNotMatchIsSaidSo) {
