@@ -456,22 +456,26 @@ struct EventChecks::Impl {
       std::unordered_map<std::uint64_t, std::vector<std::size_t>>
           met;  // pair -> a game of each round they met
       met.reserve(games.size());
-      struct PairRoundHash {
-        std::size_t operator()(const std::pair<std::uint64_t, int>& k) const {
-          return std::hash<std::uint64_t>()(k.first * 0x9E3779B97F4A7C15ULL ^
-                                            std::uint64_t(std::uint32_t(k.second)));
-        }
-      };
-      std::unordered_set<std::pair<std::uint64_t, int>, PairRoundHash> met_in_round;
-      met_in_round.reserve(games.size());
+      // A pair's rounds, looked up in a set once it has met in many (a team
+      // match written as one event: thousands of rounds).
+      constexpr std::size_t kScanned = 16;
+      std::unordered_map<std::uint64_t, std::unordered_set<int>> rounds_of_frequent_pairs;
       for (std::size_t i : games) {
         const Game& game = g(i);
         if (game.round_state != RoundState::Numbered || !known(game.white) || !known(game.black) ||
             game.white == game.black)
           continue;
         const std::uint64_t pair = pair_key(game.white, game.black);
-        if (!met_in_round.emplace(pair, game.round).second) continue;  // (their round's other game)
         auto& list = met[pair];
+        if (list.size() < kScanned) {
+          if (std::any_of(list.begin(), list.end(), [&](std::size_t j) { return g(j).round == game.round; }))
+            continue;  // (their round's other game)
+        } else {
+          auto& rounds = rounds_of_frequent_pairs[pair];
+          if (rounds.empty())
+            for (std::size_t j : list) rounds.insert(g(j).round);
+          if (!rounds.insert(game.round).second) continue;
+        }
         list.push_back(i);
         if (int(list.size()) <= cycles) continue;
         // The meetings before, the first few of them named (a finding stays
