@@ -1,5 +1,8 @@
 // --pattern, --fenpattern, --to-move and --pattern-plies as a
 // query::PatternCondition (the languages: query/board_pattern.hpp).
+#include <set>
+#include <string_view>
+
 #include <fmt/format.h>
 
 #include "filter_options.hpp"
@@ -17,10 +20,16 @@ Result<std::optional<query::PatternCondition>> pattern_condition(const PatternOp
   }
   query::PatternCondition c;
   c.either_colour = either_colour;
+  // A pattern given again adds nothing (--pattern terms all hold,
+  // --fenpattern's any one): read once, so that repeating one costs nothing.
+  std::set<std::string_view> seen;
   for (const std::string& text : o.pieces)
-    if (Status st = c.pieces.add(text); !st)
-      return usage(fmt::format("--pattern '{}': {}", text, st.error().message));
+    if (seen.insert(text).second)
+      if (Status st = c.pieces.add(text); !st)
+        return usage(fmt::format("--pattern '{}': {}", text, st.error().message));
+  seen.clear();
   for (const std::string& text : o.fen) {
+    if (!seen.insert(text).second) continue;
     auto p = query::parse_fen_pattern(text);
     if (!p) return usage(fmt::format("--fenpattern '{}': {}", text, p.error().message));
     c.fen_any.push_back(std::move(*p));

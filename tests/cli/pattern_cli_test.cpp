@@ -139,6 +139,21 @@ TEST_F(PatternCli, EitherColourIsBothPatterns) {
   EXPECT_GT(both.size(), a.size());
 }
 
+// A pattern given again is read once: the same games, and the distinct
+// ones still all count (--pattern: all hold; --fenpattern: any one).
+TEST_F(PatternCli, RepeatedPatternsAreReadOnce) {
+  const std::set<int> e4 = ours({"--pattern", "Pe4"});
+  const std::set<int> e4_d4 = ours({"--pattern", "Pe4", "--pattern", "Pd4"});
+  EXPECT_LT(e4_d4.size(), e4.size());
+  EXPECT_EQ(ours({"--pattern", "Pe4", "--pattern", "Pd4", "--pattern", "Pe4", "--pattern", "Pd4"}), e4_d4);
+  const std::string a = "*/*/*/*/????P??\?/*/*/*", b = "*/*/*/*/???P???\?/*/*/*";
+  std::set<int> either = ours({"--fenpattern", a});
+  const std::set<int> other = ours({"--fenpattern", b});
+  either.insert(other.begin(), other.end());
+  EXPECT_EQ(ours({"--fenpattern", a, "--fenpattern", b, "--fenpattern", a}), either);
+  EXPECT_GT(either.size(), other.size());
+}
+
 TEST_F(PatternCli, PiecePatternsAndTheirCompanions) {
   // The same squares in both languages.
   EXPECT_EQ(ours({"--pattern", "Pd4 Pe4"}), ours({"--fenpattern", "*/*/*/*/???PP??\?/*/*/*"}));
