@@ -331,18 +331,21 @@ int run_event(const EventOptions& o) {
                         });
   std::vector<tn::Tournament> tournaments;
   std::vector<std::string> picked_labels;  // by_label: each tournament's, as picked
-  std::uint64_t cells = 0;                 // of the tournaments built
+  std::uint64_t cells = 0;                 // of the tournaments built whole
+  std::size_t counted = 0;                 // those tournaments
   for (std::size_t k = 0; k < groups.size(); ++k) {
     if (pick && !tn::same_event_name(by_label ? group_labels[k] : groups[k].key.event, o.filter.event))
       continue;
     tournaments.push_back(tn::build_tournament(summaries, groups[k], system));
     picked_labels.push_back(group_labels[k]);
-    if (tournaments.back().too_large) continue;  // (built without its rounds: reported below)
+    // A tournament too large is built without its rounds, and named below.
+    if (tournaments.back().too_large) break;
+    ++counted;
     if ((cells += tn::crosstable_cells(tournaments.back())) > tn::kMaxReportCells) {
       log::error(
           "the {} tournaments read so far make more than {} results in their crosstables in all (players "
           "× rounds), beyond what one report takes (README \"Limits\"); report some of them with --event",
-          tournaments.size(), tn::kMaxReportCells);
+          counted, tn::kMaxReportCells);
       return read_all ? kExitDataFailed : kExitIo;
     }
   }

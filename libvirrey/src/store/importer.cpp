@@ -42,11 +42,21 @@ struct Prepared {
   PreparedGame game;
 };
 
-// The bytes a batch's game holds, about: its record, or the texts of the
-// game to prepare.
+// The bytes a batch's game holds, about: its record and index, or the texts
+// of the game to prepare and the index it will have (a position entry or two
+// a ply).
 std::size_t bytes_of(const Prepared& p) {
-  if (p.done) return p.game.record ? p.game.record->size() : 0;
-  std::size_t bytes = p.record.main_line.size() * sizeof(Move);
+  if (p.done) {
+    std::size_t bytes = p.game.record ? p.game.record->size() : 0;
+    if (const auto& ix = p.game.index) {
+      bytes += ix->identity_bytes.size() + ix->positions.size() * sizeof(PositionEntry) +
+               ix->tree.size() * sizeof(TreeEntry) + ix->promotions.size() * sizeof(PromotionEntry) +
+               ix->materials.size() * sizeof(MaterialEntry);
+      for (const TagEntry& t : ix->tags) bytes += sizeof t + t.value.size();
+    }
+    return bytes;
+  }
+  std::size_t bytes = p.record.main_line.size() * (sizeof(Move) + 2 * sizeof(PositionEntry));
   for (const game::TagPair& t : p.record.tags) bytes += t.name.size() + t.value.size();
   for (const game::MovetextItem& m : p.record.movetext) bytes += m.text.size() + sizeof m;
   return bytes;
@@ -196,6 +206,7 @@ struct GameImporter::Impl {
           // A commit may be due and the input is slow: pass on what has come.
           games = std::move(filling);
           filling.clear();
+          filling_bytes = 0;
         }
         changed.notify_all();
       }
