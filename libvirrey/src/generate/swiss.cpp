@@ -112,9 +112,11 @@ void pair_greedily(const std::vector<Entrant>& players, std::vector<int> ranked,
         if (may_meet(p_entrant, ranked[c], players[std::size_t(ranked[c])], colours)) return c;
       return std::nullopt;
     };
-    const std::size_t pick = first(true).value_or(first(false).value_or(order.front()));
-    pairs.emplace_back(p, ranked[pick]);
-    ranked.erase(ranked.begin() + std::ptrdiff_t(pick));
+    std::optional<std::size_t> pick = first(true);
+    if (!pick) pick = first(false);
+    if (!pick) pick = order.front();
+    pairs.emplace_back(p, ranked[*pick]);
+    ranked.erase(ranked.begin() + std::ptrdiff_t(*pick));
     ranked.erase(ranked.begin());
   }
 }

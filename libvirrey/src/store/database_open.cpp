@@ -203,10 +203,6 @@ std::optional<bool> families_hold_data(const std::string& path, const std::vecto
   return holds;
 }
 
-std::optional<bool> default_family_holds_data(const std::string& path) {
-  return families_hold_data(path, {rocksdb::kDefaultColumnFamilyName});
-}
-
 // The database's parts against virrey's: a foreign RocksDB database, a part
 // from a newer virrey, or a creation killed before every part was made.
 // `bare`: set when it has RocksDB's default part alone.
@@ -236,7 +232,7 @@ std::optional<Error> check_families(const std::string& path, bool writer, bool c
   // RocksDB's default part alone: a creation killed before virrey's parts
   // were made, or another program's database, told apart by what it holds
   // before anything is written to it.
-  if (!has_meta && ours == 0 && default_family_holds_data(path).value_or(false))
+  if (!has_meta && ours == 0 && families_hold_data(path, {rocksdb::kDefaultColumnFamilyName}).value_or(false))
     return not_a_database(path, "a RocksDB database without virrey's meta data");
   if (bare) *bare = !has_meta && ours == 0;
   // Killed while its parts were being made (meta first): nothing is stored
@@ -541,7 +537,7 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
   }
   if (!s.ok()) return to_error(s, fmt::format("cannot open {}", path));
   if (bare) {
-    // Its default part could not be read before (default_family_holds_data):
+    // Its default part could not be read before (families_hold_data):
     // a database that holds data there is another program's all the same.
     if (holds_data(*impl->db, impl->default_cf).value_or(true))
       return not_a_database(path, "a RocksDB database without virrey's meta data");
