@@ -291,15 +291,29 @@ TEST(StatsCli, ModernFiguresAreTheLibrarys) {
 }
 
 TEST(StatsCli, ExitCodes) {
-  EXPECT_EQ(run_virrey_words("stats openings --fen \"not a fen\" " + db_arg()).exit_code, 2);
-  EXPECT_EQ(run_virrey_words("stats openings --variant virrey --moves e4 Ke5 " + db_arg()).exit_code, 2);
-  EXPECT_EQ(run_virrey_words("stats openings --depth 0 " + db_arg()).exit_code, 2);
-  EXPECT_EQ(run_virrey_words("stats results --by colour " + db_arg()).exit_code, 2);
-  EXPECT_EQ(run_virrey_words("stats results --format xml " + db_arg()).exit_code, 2);
-  EXPECT_EQ(run_virrey_words("stats games --date-from 20x0 " + db_arg()).exit_code, 2);
-  EXPECT_EQ(run_virrey_words("stats promotions --promotion X " + db_arg()).exit_code, 2);
-  EXPECT_EQ(run_virrey_words("stats games --db /nonexistent/virrey.db").exit_code, 3);
-  EXPECT_EQ(run_virrey_words("stats " + db_arg()).exit_code, 2);  // no statistic named
+  // Each refusal exits 2 and names its option and what is wrong with it.
+  const std::pair<std::string, std::string> usage[] = {
+      {"stats openings --fen \"not a fen\"", "--fen: bad FEN: "},
+      {"stats openings --variant virrey --moves e4 Ke5", "--moves: bad SAN: move 1 (...Ke5)"},
+      {"stats openings --depth 0", "--depth 0 is out of range (1 to 20)"},
+      {"stats results --by colour", "--by: colour not in {"},
+      {"stats results --format xml", "--format: xml not in {"},
+      {"stats games --date-from 20x0", "--date-from: bad date '20x0'"},
+      {"stats promotions --promotion X", "--promotion: bad promotion piece 'X'"},
+  };
+  for (const auto& [words, message] : usage) {
+    const testing::RunResult r = run_virrey_words(words + " " + db_arg());
+    EXPECT_EQ(r.exit_code, 2) << words;
+    EXPECT_NE(r.err.find("virrey: error: " + message), std::string::npos) << words << ": " << r.err;
+  }
+  const testing::RunResult missing = run_virrey_words("stats games --db /nonexistent/virrey.db");
+  EXPECT_EQ(missing.exit_code, 3);
+  EXPECT_NE(missing.err.find("no virrey database at /nonexistent/virrey.db"), std::string::npos)
+      << missing.err;
+  const testing::RunResult unnamed = run_virrey_words("stats");  // no statistic named
+  EXPECT_EQ(unnamed.exit_code, 2);
+  EXPECT_NE(unnamed.err.find("stats: a command is needed: openings, results,"), std::string::npos)
+      << unnamed.err;
   // A filter that matches nothing is not an error.
   EXPECT_EQ(run_virrey_words("stats results --white nobody-at-all " + db_arg()).exit_code, 0);
 }

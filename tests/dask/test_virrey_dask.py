@@ -381,7 +381,7 @@ class DaskDriver(unittest.TestCase):
         # one database answers); no match anywhere exits 1.
         shards = os.path.join(self.tmp, "fail-empty")
         code, out, err = driver("import", "--shards", shards, "-n", 3, self.inputs[0])
-        self.assertIn(code, (0, 1), err)
+        self.assertEqual(code, 0, err)
         self.assertEqual(sorted(games_of(os.path.join(shards, "shard-{}.db".format(k))) for k in range(3)),
                          [0, 0, 60])  # one input: one shard holds games
         white = json.loads(virrey("search", "--db", os.path.join(shards, "shard-{}.db".format(
@@ -732,8 +732,9 @@ class DaskDriver(unittest.TestCase):
         # The scheduler killed while an import runs (held until then by a
         # virrey that waits for a flag): one line, exit 3; the cluster back,
         # the same command completes the import.
-        if not shutil.which("dask-scheduler") or not shutil.which("dask-worker"):
-            self.skipTest("dask-scheduler or dask-worker is not on PATH")
+        # (python3-distributed, present here, installs both.)
+        self.assertTrue(shutil.which("dask-scheduler") and shutil.which("dask-worker"),
+                        "dask-scheduler or dask-worker is not on PATH")
         flags = os.path.join(self.tmp, "scheduler-lost-flags")
         os.makedirs(flags)
         held = os.path.join(flags, "virrey")

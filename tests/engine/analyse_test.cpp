@@ -112,8 +112,11 @@ engine::Evaluation search(const engine::EngineConfig& c, Variant v, const std::s
   EXPECT_FALSE(err) << (err ? err->message : "");
   FenProblems problems;
   auto pos = position_from_fen<G>(fen, v, problems);
-  EXPECT_TRUE(pos);
   engine::Evaluation ev;
+  if (!pos) {
+    ADD_FAILURE() << "bad FEN " << fen;
+    return ev;
+  }
   err = engine::checked_search(e, *pos, limits, ev);
   EXPECT_FALSE(err) << (err ? err->message : "");
   return ev;
@@ -421,14 +424,13 @@ TEST(Analyse, MalformedAnswerIsReported) {
 TEST(Analyse, HangingEngineHitsTheTimeout) {
   TempDir dir;
   const auto pgn = write(dir.path(), "g.pgn", kScholar);
-  const auto start = std::chrono::steady_clock::now();
+  // (Were the timeout not kept, the run would never end: the test's own
+  // timeout, tests/CMakeLists.txt, fails it.)
   const RunResult r = run_virrey({"analyse", pgn, "--engine", kEngines + "hang.sh", "--engine-timeout", "0.3",
                                   "--plies", "1", "--format", "jsonl"},
                                  dir.path());
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_EQ(r.exit_code, 1) << r.err;
   EXPECT_NE(r.err.find("engine-timeout"), std::string::npos) << r.err;
-  EXPECT_LT(seconds, 10.0);
 }
 
 // An engine that fails position after position is given up after five in a

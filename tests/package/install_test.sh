@@ -49,7 +49,7 @@ if [[ $mode == prefix ]]; then
   data=$root/share/virrey/sample-data
   suffix=.1
 else
-  command -v dpkg-deb >/dev/null || { echo "dpkg-deb missing: skipped"; exit 0; }
+  command -v dpkg-deb >/dev/null || { echo "dpkg-deb missing: skipped"; exit 77; }
   lintian_flag=()
   command -v lintian >/dev/null || { echo "lintian missing: not run"; lintian_flag=(--no-lintian); }
   if ! deb=$("$src/scripts/package.sh" --build-dir "$build" --output-dir "$work" "${lintian_flag[@]}" \

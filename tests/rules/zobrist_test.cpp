@@ -2,6 +2,9 @@
 // If one fails, the hash changed and every stored database would be wrong.
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <string>
+
 #include "virrey/rules/fen.hpp"
 #include "virrey/rules/san.hpp"
 
@@ -37,11 +40,40 @@ TEST(Zobrist, SplitMixIsTheReferenceGenerator) {
   EXPECT_EQ(zobrist::splitmix64(state), 0xE220A8397B1DCDAFULL);
 }
 
+// The n-th output (from 0) of splitmix64 seeded with "Virrey01" as ASCII
+// bytes, big-endian: written here from the published algorithm (Steele, Lea
+// and Flood 2014; Vigna's splitmix64.c), apart from the library's.
+std::uint64_t nth_output(std::uint64_t n) {
+  std::uint64_t seed = 0;
+  for (char c : std::string("Virrey01")) seed = seed << 8 | std::uint8_t(c);
+  std::uint64_t z = seed + (n + 1) * 0x9e3779b97f4a7c15ULL;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
 TEST(Zobrist, FrozenKeys) {
   EXPECT_EQ(zobrist::kHashTableId, 1u);
   EXPECT_EQ(zobrist::kKeys.piece[0][1][0], 0x798a67562c476d8bULL);
   EXPECT_EQ(zobrist::kKeys.piece[1][7][63], 0x353deec943983c7dULL);
   EXPECT_EQ(zobrist::kKeys.black_to_move, 0x2622f8d7abd16eaaULL);
+  // The frozen values are the documented sequence: piece keys by colour,
+  // type (9, None included) and square (81), then four castling rights,
+  // nine en-passant files, the side to move.
+  const std::uint64_t squares = 81, types = 9;
+  EXPECT_EQ(nth_output(1 * squares), 0x798a67562c476d8bULL);
+  EXPECT_EQ(nth_output(types * squares + 7 * squares + 63), 0x353deec943983c7dULL);
+  EXPECT_EQ(nth_output(2 * types * squares + 4 + 9), 0x2622f8d7abd16eaaULL);
+  for (std::uint64_t c = 0; c < 2; ++c)
+    for (std::uint64_t t = 0; t < types; ++t)
+      for (std::uint64_t sq = 0; sq < squares; ++sq)
+        ASSERT_EQ(zobrist::kKeys.piece[c][t][sq], nth_output((c * types + t) * squares + sq)) << c << t << sq;
+  const std::uint64_t rights = 2 * types * squares;
+  EXPECT_EQ(zobrist::kKeys.castling[0], 0u);
+  EXPECT_EQ(zobrist::kKeys.castling[1], nth_output(rights));
+  EXPECT_EQ(zobrist::kKeys.castling[15],
+            nth_output(rights) ^ nth_output(rights + 1) ^ nth_output(rights + 2) ^ nth_output(rights + 3));
+  for (std::uint64_t f = 0; f < 9; ++f) EXPECT_EQ(zobrist::kKeys.en_passant[f], nth_output(rights + 4 + f));
 }
 
 TEST(Zobrist, GoldenPositionHashes) {

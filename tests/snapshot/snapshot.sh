@@ -13,7 +13,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 expected="$here/expected"
 if [[ ! -d "$corpora/tricky" || ! -d "$corpora/real" ]]; then
   echo "no corpora at $corpora: skipped"
-  exit 0
+  exit 77  # ctest's SKIP_RETURN_CODE (tests/CMakeLists.txt)
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

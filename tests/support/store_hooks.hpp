@@ -1,5 +1,4 @@
-// Hooks for tests (and future migrations) that change a database in ways the
-// import never does.
+// Hooks for tests that change a database in ways the import never does.
 #pragma once
 
 #include <cstdint>

@@ -275,14 +275,6 @@ Status Analyser::check_engine(Variant v) const {
   return {};
 }
 
-std::vector<int> Analyser::engine_pids() const {
-  std::vector<int> out;
-  for (const auto& w : impl_->workers)
-    for (const auto& e : w)
-      if (e && e->pid() > 0) out.push_back(e->pid());
-  return out;
-}
-
 Status Analyser::analyse(std::vector<GameAnalysis>& games, std::vector<Finding>& findings) {
   Impl& d = *impl_;
   std::vector<std::vector<PositionSlot>> slots(games.size());

@@ -30,7 +30,7 @@ inline Move canonical_at(const MoveList& list, std::size_t index) {
   const std::size_t n = list.size();
   if (index >= n) return Move{};
   // Selects among plain integers (the order above the move's place in the
-  // list), not among moves compared through canonical_order.
+  // list), not among moves compared through move_order_key.
   std::uint64_t keys[MoveList::kCapacity];
   for (std::size_t i = 0; i < n; ++i) keys[i] = std::uint64_t(move_order_key(list[i])) << 16 | i;
   std::nth_element(keys, keys + index, keys + n);

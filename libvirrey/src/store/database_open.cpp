@@ -173,10 +173,10 @@ bool has_meta_family(const std::vector<std::string>& names) {
   return std::find(names.begin(), names.end(), family_info(Family::Meta).name) != names.end();
 }
 
-// Whether RocksDB's default part of a database holds anything, read without
-// writing a byte (virrey keeps nothing there; another program's database
-// does); nothing when it cannot be read so (an I/O error, a writer making
-// it): the open that follows says why.
+// Whether one part (column family) of a database holds anything, read
+// without writing a byte (virrey keeps nothing in RocksDB's default part;
+// another program's database does); nothing when it cannot be read so (an
+// I/O error, a writer making it): the open that follows says why.
 std::optional<bool> holds_data(rocksdb::DB& db, rocksdb::ColumnFamilyHandle* family) {
   std::unique_ptr<rocksdb::Iterator> it(db.NewIterator(rocksdb::ReadOptions(), family));
   it->SeekToFirst();
@@ -184,8 +184,8 @@ std::optional<bool> holds_data(rocksdb::DB& db, rocksdb::ColumnFamilyHandle* fam
   return it->Valid();
 }
 
-// Whether any of these parts of a database holds anything (read as
-// default_family's data is).
+// Whether any of these parts of a database holds anything (each read as
+// holds_data reads one).
 std::optional<bool> families_hold_data(const std::string& path, const std::vector<std::string>& names) {
   rocksdb::DB* raw = nullptr;
   std::vector<rocksdb::ColumnFamilyDescriptor> fam;

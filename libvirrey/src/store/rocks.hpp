@@ -112,7 +112,8 @@ struct Database::Impl {
 // up to date), or fine.
 Status schema_status(const Database::Impl& impl);
 
-// Database::open without the schema checks (for testing.cpp and upgrade.cpp).
+// Database::open without the schema checks (for upgrade.cpp and the test
+// hooks).
 Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenOptions options,
                                                   bool check_schema);
 

@@ -1,7 +1,5 @@
 #include "virrey/store/schema.hpp"
 
-#include <cctype>
-
 namespace virrey::store {
 
 std::string_view tag_field_name(TagField f) {
@@ -17,19 +15,6 @@ std::string_view tag_field_name(TagField f) {
     case TagField::Variant: return "Variant";
   }
   return "";
-}
-
-std::optional<TagField> tag_field_from_name(std::string_view name) {
-  for (TagField f : kTagFields) {
-    const std::string_view n = tag_field_name(f);
-    if (n.size() != name.size()) continue;
-    bool same = true;
-    for (std::size_t i = 0; i < n.size() && same; ++i)
-      same =
-          std::tolower(static_cast<unsigned char>(n[i])) == std::tolower(static_cast<unsigned char>(name[i]));
-    if (same) return f;
-  }
-  return std::nullopt;
 }
 
 }  // namespace virrey::store

@@ -739,7 +739,7 @@ std::vector<TrfDisagreement> compare_trf(const Tournament& t, const TrfFile& trf
     return told.insert({int(c), round, std::min(a, b), std::max(a, b)}).second;
   };
   auto name = [&](int p) { return p >= 0 ? t.players[std::size_t(p)].name : std::string("no one"); };
-  // The TRF's blocks are read as write_trf lays them out (trf_columns, the
+  // The TRF's blocks are read as write_trf lays them out (TrfLayout, the
   // games of no known round last); blocks beyond them are rounds the games
   // do not have.
   const TrfLayout layout(t);

@@ -110,8 +110,6 @@ class Analyser {
   // adding findings; an error for the database only.
   Status analyse(std::vector<GameAnalysis>& games, std::vector<Finding>& findings);
   const Counters& counters() const { return counters_; }
-  // The pids of the running engines (for tests that kill one).
-  std::vector<int> engine_pids() const;
 
   struct Impl;
 

@@ -24,8 +24,6 @@ enum class ErrorKind : std::uint8_t {
   InvalidArgument,
 };
 
-std::string_view error_kind_name(ErrorKind kind);  // "not-a-database", ...
-
 struct Error {
   ErrorKind kind = ErrorKind::Io;
   std::string message;

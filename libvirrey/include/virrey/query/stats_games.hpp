@@ -19,7 +19,6 @@ class LengthDistribution {
   void add(std::uint32_t plies, std::uint64_t games);  // `games` games of that length
   void add(const LengthDistribution& o);
   std::uint64_t games() const { return games_; }
-  std::uint64_t total_plies() const { return sum_; }
   double mean() const { return games_ ? double(sum_) / double(games_) : 0.0; }
   std::uint32_t min() const;
   std::uint32_t max() const;

@@ -106,7 +106,6 @@ class Position {
 
   // Pieces of either colour attacking s, given an occupancy.
   BB attackers_to(Square s, BB occ) const;
-  bool attacked_by(Color c, Square s) const { return attackers_to(s, occupied()) & pieces(c); }
   BB checkers() const { return attackers_to(king_square(side_), occupied()) & pieces(~side_); }
   bool in_check() const { return checkers() != 0; }
 

@@ -93,7 +93,4 @@ constexpr std::array<TagField, 9> kTagFields{TagField::White,  TagField::Black, 
 
 // The PGN tag name of an indexed field ("White", ..., "Variant").
 std::string_view tag_field_name(TagField f);
-// Case-insensitive: "white", "ECO", ... ; nullopt for tags without an index.
-std::optional<TagField> tag_field_from_name(std::string_view name);
-
 }  // namespace virrey::store
