@@ -1,5 +1,6 @@
 // Declares every subcommand's options with CLI11 and runs the chosen one.
-// This is the only file that includes CLI11 (it is slow to compile).
+// With cli_docs.cpp (which walks the declared options for man pages and
+// bash completion), the only file that includes CLI11 (it is slow to compile).
 #include "app.hpp"
 
 #include <algorithm>
@@ -72,7 +73,17 @@ std::vector<std::string> names_given(const std::vector<CLI::Option*>& options,
 
 // --- the options several commands share ---------------------------------------
 
-void add_db_option(CLI::App* cmd, std::string& db) { cmd->add_option("--db", db, std::string(kDbHelp)); }
+// A file or folder named: an empty name is no name (as `cp x ''` refuses
+// it), not the option left out; a script's unset variable would otherwise
+// skip a check or write where nobody looks.
+std::string empty_name_refusal(const std::string& text) {
+  return text.empty() ? "is empty (a name is needed)" : std::string();
+}
+const CLI::Validator kFileName([](std::string& text) { return empty_name_refusal(text); }, "", "a file name");
+
+void add_db_option(CLI::App* cmd, std::string& db) {
+  cmd->add_option("--db", db, std::string(kDbHelp))->check(kFileName);
+}
 
 // A name is needed: an empty one would read as a PGN's empty Variant tag
 // (standard chess).
@@ -129,11 +140,13 @@ const CLI::Validator kNotBlank = not_blank("no filter");
 // A position to count or explore from: empty, it would be the start position.
 const CLI::Validator kNotBlankPosition = not_blank("the start position");
 
-// --output: a path, or `-` for standard output (as no --output).
+// --output: a path, or `-` for standard output (as no --output); empty, as
+// kFileName. (One transform: CLI11 runs transforms before checks.)
 void add_output_option(CLI::App* cmd, std::string& output, const std::string& help) {
   cmd->add_option("--output,-o", output, help + " ('-': standard output)")
       ->transform(CLI::Validator(
-          [](std::string& text) {
+          [](std::string& text) -> std::string {
+            if (text.empty()) return empty_name_refusal(text);
             if (text == "-") text.clear();
             return std::string();
           },
@@ -167,7 +180,8 @@ void add_inputs_option(CLI::App* cmd, std::vector<std::string>& inputs, const st
 void add_rejects_option(CLI::App* cmd, std::string& rejects) {
   cmd->add_option("--rejects", rejects,
                   "write the games with errors here, byte for byte as read (a game over the\n"
-                  "32 MiB limit is skipped unread: reported, not written)");
+                  "32 MiB limit is skipped unread: reported, not written)")
+      ->check(kFileName);
 }
 
 // --format, one of `accepted`; the help text names them after `help_prefix`,
@@ -265,7 +279,8 @@ void add_validate(CLI::App& app, ValidateOptions& o, std::function<void()> run) 
       ->check(kNonNegative);
   cmd->add_option("--output,-o", o.output,
                   "write the valid games here, normalised (PGN export format; '-': standard output, the "
-                  "report then on standard error)");
+                  "report then on standard error)")
+      ->check(kFileName);
   add_rejects_option(cmd, o.rejects);
   cmd->callback(std::move(run));
 }
@@ -283,7 +298,8 @@ void add_event(CLI::App& app, EventOptions& o, std::function<void()> run) {
       "too large for a report or for a TRF's columns; 2: usage;\n"
       "3: an input, the database or the output could not be read or written.");
   add_inputs_option(cmd, o.inputs, "PGN files, or '-' for standard input");
-  auto* db = cmd->add_option("--db", o.db, "read the games of this database (with the filters of search)");
+  auto* db = cmd->add_option("--db", o.db, "read the games of this database (with the filters of search)")
+                 ->check(kFileName);
   const std::size_t before_filters = cmd->get_options().size();
   add_filter_options(cmd, o.filter, false);
   std::vector<CLI::Option*> filters = cmd->get_options();
@@ -310,7 +326,8 @@ void add_event(CLI::App& app, EventOptions& o, std::function<void()> run) {
                   tiebreaks_help + "\n(default: FIDE's recommendation for the system)");
   add_format_option(cmd, o.format, {Format::Text, Format::Json, Format::Csv, Format::Trf, Format::Html});
   add_output_option(cmd, o.output, "write here instead of standard output");
-  cmd->add_option("--trf", o.trf, "compare this TRF file with the games and list every disagreement");
+  cmd->add_option("--trf", o.trf, "compare this TRF file with the games and list every disagreement")
+      ->check(kFileName);
   add_threads_option(cmd, o.threads, "check games on this many threads");
   cmd->callback([&o, db, filters = std::move(filters), run] {
     o.use_db = db->count() > 0;
@@ -366,7 +383,8 @@ void add_import(CLI::App& app, ImportOptions& o, std::function<void()> run) {
                 "read inputs imported before all the same (duplicates are still skipped)");
   cmd->add_flag("--compact", o.compact, "compact the database afterwards (smaller, faster to read)");
   cmd->add_option("--openings", o.openings,
-                  "then name the new games' openings from this ECO file (db classify)");
+                  "then name the new games' openings from this ECO file (db classify)")
+      ->check(kFileName);
   cmd->add_option("--commit-interval", o.commit_interval,
                   "seconds between commits: readers see the games, a killed import keeps them")
       ->capture_default_str();
@@ -421,7 +439,7 @@ void add_db(CLI::App& app, DbOptions& o, std::function<void()> run) {
       "game that transposes into a line takes its name. Search and stats use it (--opening, --eco,\n"
       "stats results --by opening); the opening explorer names the file's positions.\n"
       "Exit 0: done; 2: the ECO file is malformed (file:line:column named); 3: I/O or database error.");
-  classify->add_option("--openings", o.openings, "the ECO file")->required();
+  classify->add_option("--openings", o.openings, "the ECO file")->required()->check(kFileName);
   auto* squares = cmd->add_subcommand(
       "squares",
       "Build the square index: when each square's content changes in every game, about two bytes\n"
@@ -893,11 +911,11 @@ std::optional<std::string> usage_message(const CLI::App& app, const CLI::ParseEr
     // Words before any option are arguments no positional took; an option
     // not known is named with the known long option nearest it (within two
     // edits), and the words after it are its values.
-    std::vector<std::string> stray, unknown;
+    std::vector<std::string> stray, unknown, misplaced;
     std::istringstream in(m[1].str());
     for (std::string word; in >> word;) {
       if (word.size() < 2 || word[0] != '-') {
-        if (unknown.empty()) stray.push_back(word);
+        if (unknown.empty() && misplaced.empty()) stray.push_back(word);
         continue;
       }
       const std::string name = word.substr(0, word.find('='));
@@ -909,7 +927,10 @@ std::optional<std::string> usage_message(const CLI::App& app, const CLI::ParseEr
             for (const std::string& known : o->get_lnames())
               if (const std::size_t d = edit_distance(name, "--" + known); d < best)
                 best = d, guess = "--" + known;
-      unknown.push_back(guess.empty() ? name : fmt::format("{} (did you mean {}?)", name, guess));
+      if (guess == name)  // known here: given before the command's name, or after `--`
+        misplaced.push_back(name);
+      else
+        unknown.push_back(guess.empty() ? name : fmt::format("{} (did you mean {}?)", name, guess));
     }
     std::vector<std::string> parts;
     if (!stray.empty())
@@ -918,6 +939,9 @@ std::optional<std::string> usage_message(const CLI::App& app, const CLI::ParseEr
     if (!unknown.empty())
       parts.push_back(
           fmt::format("unknown option{} {}", unknown.size() > 1 ? "s" : "", fmt::join(unknown, ", ")));
+    if (!misplaced.empty())
+      parts.push_back(fmt::format("{} out of place: give {} after the command's name, before any --",
+                                  fmt::join(misplaced, ", "), misplaced.size() > 1 ? "them" : "it"));
     return where + fmt::format("{}", fmt::join(parts, "; "));
   }
   if (what == "A subcommand is required") {

@@ -6,13 +6,19 @@
 
 #include "text_table.hpp"
 #include "virrey/base/log.hpp"
+#include "virrey/base/quoted_text.hpp"
 
 namespace virrey::cli {
 
 namespace {
 
+// A file's name as given, bytes that are not UTF-8 (and control bytes)
+// written \xNN: read as Windows-1252, as tag values are, it would name
+// another file.
+std::string file_name_text(std::string_view file) { return quoted_text(file, std::string_view::npos); }
+
 std::string text_line(std::string_view file, const validate::Finding& f) {
-  std::string out = terminal_text(file);
+  std::string out = file_name_text(file);
   if (f.line) out += fmt::format(":{}:{}", f.line, f.column);
   out += fmt::format(": {}[{}]: ", validate::severity_name(f.severity), validate::code_name(f.code));
   if (f.game) {
@@ -28,7 +34,7 @@ std::string text_line(std::string_view file, const validate::Finding& f) {
 std::string json_object(std::string_view file, const validate::Finding& f) {
   return json(Members{{"code", Value::string(validate::code_name(f.code))},
                       {"severity", Value::string(validate::severity_name(f.severity))},
-                      {"file", Value::string(file)},
+                      {"file", Value::string(file_name_text(file))},
                       {"line", Value::integer(f.line)},
                       {"column", Value::integer(f.column)},
                       {"game", Value::integer(f.game)},

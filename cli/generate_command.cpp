@@ -160,6 +160,7 @@ int run_self_play(const GenerateOptions& o, Variant variant, const std::function
     if (!out && !(out = output())) return kExitIo;
     const std::string text = game::write_pgn(*rec) + '\n';
     if (std::fwrite(text.data(), 1, text.size(), out) != text.size()) {
+      end_if_reader_gone(errno);  // (SIGPIPE is ignored while engines run)
       log::error("cannot write {}: {}", o.output.empty() ? "standard output" : o.output,
                  std::strerror(errno));
       return kExitIo;

@@ -44,6 +44,7 @@ struct Summary {
   std::uint64_t skipped_rejected = 0;  // their games with errors, when they were imported
 };
 
+// `db_path` empty: no database was made (text: said so, not given a size).
 void print_summary(const Summary& s, Format format, const std::string& db_path) {
   const double rate = s.seconds > 0 ? double(s.read) / s.seconds : 0.0;
   if (format == Format::Json) {
@@ -72,7 +73,10 @@ void print_summary(const Summary& s, Format format, const std::string& db_path) 
     fmt::print("{} positions indexed\n", s.positions);
     fmt::print("{:.2f} s, {:.0f} games/s; ", s.seconds, rate);
   }
-  fmt::print("database {:.1f} MB ({})\n", double(s.db_bytes) / 1e6, db_path);
+  if (db_path.empty())
+    fmt::print("no database made\n");
+  else
+    fmt::print("database {:.1f} MB ({})\n", double(s.db_bytes) / 1e6, db_path);
 }
 
 }  // namespace
@@ -125,7 +129,7 @@ int run_import(const ImportOptions& o) {
         f.message = why;
         writer.finding(input, f);
       }
-      print_summary(Summary{}, o.format, store::default_database_path(o.db));
+      print_summary(Summary{}, o.format, "");
       log::error("no input could be read: no database made at {}", store::default_database_path(o.db));
       return kExitIo;
     }

@@ -2,6 +2,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -67,6 +68,11 @@ std::string resource_failure(const std::exception_ptr& e) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // SIGPIPE at its default whatever the caller left it at (systemd and some
+  // job runners ignore it): a reader that goes away ends every command at
+  // once, exit 141, as README says. A command that runs engines ignores it
+  // again while they run, and ends so by hand (end_if_reader_gone).
+  std::signal(SIGPIPE, SIG_DFL);
   std::set_terminate(on_terminate);
   hold_closed_standard_streams();
   virrey::cli::setup_logging();
@@ -84,6 +90,8 @@ int main(int argc, char** argv) {
       return virrey::cli::kExitIo;
     }
     // A write that failed under a writer that throws (a full disk, a closed pipe).
+    if (e.code().category() == std::generic_category() || e.code().category() == std::system_category())
+      virrey::cli::end_if_reader_gone(e.code().value());
     virrey::log::error("cannot write the output: {}", e.code().message());
     return virrey::cli::kExitIo;
   } catch (const std::exception& e) {

@@ -45,20 +45,24 @@ File create_file(const std::string& path) {
   return f;
 }
 
+void end_if_reader_gone(int error) {
+  if (error != EPIPE) return;
+  remove_registered_outputs();
+  std::signal(SIGPIPE, SIG_DFL);
+  std::raise(SIGPIPE);
+}
+
 bool write_flushed(std::FILE* out, std::string_view text) {
   if (std::fwrite(text.data(), 1, text.size(), out) == text.size() && std::fflush(out) == 0 &&
       !std::ferror(out))
     return true;
-  if (errno == EPIPE) {
-    remove_registered_outputs();
-    std::signal(SIGPIPE, SIG_DFL);
-    std::raise(SIGPIPE);
-  }
+  end_if_reader_gone(errno);
   return false;
 }
 
 bool write_text(std::FILE* out, std::string_view text, int& error) {
   if (std::fwrite(text.data(), 1, text.size(), out) == text.size() && !std::ferror(out)) return true;
+  end_if_reader_gone(errno);
   if (!error) error = errno;
   return false;
 }
@@ -67,6 +71,7 @@ std::optional<std::string> flush_failure(std::FILE* out, int earlier) {
   errno = 0;
   if (std::fflush(out) == 0 && !std::ferror(out)) return std::nullopt;
   const int error = earlier ? earlier : errno;
+  end_if_reader_gone(error);
   return error ? std::string(": ") + std::strerror(error) : std::string();
 }
 

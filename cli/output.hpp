@@ -47,18 +47,25 @@ using File = std::unique_ptr<std::FILE, FileCloser>;
 // `path` created (or emptied) for writing; null after logging why it did not open.
 File create_file(const std::string& path);
 
-// Writes `text` and flushes it; false on a write error. When the reader of
-// the output went away (EPIPE: a command that runs engines ignores SIGPIPE
-// to outlive them), the process ends at once as SIGPIPE ends it (exit 141),
-// as every other command does.
+// When a write failed because the reader of the output went away (`error`
+// EPIPE: SIGPIPE was ignored, by a command that runs engines to outlive
+// them, or by whoever started virrey, as systemd does), ends the process at
+// once as SIGPIPE ends it (exit 141, no message), its staged outputs
+// removed, as it ends with SIGPIPE at its default. Otherwise returns.
+void end_if_reader_gone(int error);
+
+// Writes `text` and flushes it; false on a write error (a reader gone: as
+// end_if_reader_gone).
 bool write_flushed(std::FILE* out, std::string_view text);
 // Writes `text` to `out`; false when the stream failed (a line-buffered
 // stream takes the text and fails to pass it on: its error flag), keeping in
-// `error` the errno of the first failure, for flush_failure.
+// `error` the errno of the first failure, for flush_failure (a reader gone:
+// as end_if_reader_gone).
 bool write_text(std::FILE* out, std::string_view text, int& error);
 // Flushes `out`: empty when it and every write before succeeded, else the
 // text to follow "cannot write NAME": the system's reason (": No space left
-// on device") when it gave one. `earlier`: errno as a failed write left it.
+// on device") when it gave one (a reader gone: as end_if_reader_gone).
+// `earlier`: errno as a failed write left it.
 std::optional<std::string> flush_failure(std::FILE* out, int earlier = 0);
 
 // Two paths of one file, made or yet to be made ("out.pgn" and "./out.pgn").

@@ -1,8 +1,11 @@
 #include "stats_partial.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <optional>
@@ -780,8 +783,14 @@ Result<Partial> read_partial(const std::string& path) {
   std::ifstream file;
   std::istream* in = &std::cin;
   if (path != "-") {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+      return Error{ErrorKind::Io, fmt::format("cannot read {}: it is a directory", path)};
+    errno = 0;
     file.open(path, std::ios::binary);
-    if (!file) return Error{ErrorKind::Io, fmt::format("cannot read {}", path)};
+    if (!file)
+      return Error{ErrorKind::Io, fmt::format("cannot read {}{}", path,
+                                              errno ? std::string(": ") + std::strerror(errno) : "")};
     in = &file;
   }
   Partial p;
@@ -839,7 +848,9 @@ Result<Partial> read_partial(const std::string& path) {
       p.lines.push_back(n);
     }
   }
-  if (in->bad()) return Error{ErrorKind::Io, fmt::format("cannot read {}", path)};
+  if (in->bad())
+    return Error{ErrorKind::Io, fmt::format("cannot read {}{}", path,
+                                            errno ? std::string(": ") + std::strerror(errno) : "")};
   if (p.head.is_null())
     return Error{ErrorKind::InvalidArgument, fmt::format("{}: empty, not a partial result", path)};
   if (const auto announced = p.head["records"].get<std::uint64_t>(); announced != p.records.size())
