@@ -3,7 +3,7 @@
 `virrey validate` beside Debian's `pgn-extract -r` on the same files, made
 here (a game of N tags [T0 "v"] ... [TN-1 "v"] and a short game after it), for
 N doubling. Both pinned to core 0, runs alternating; prints each tool's median
-CPU seconds with the spread, virrey's ratio to pgn-extract, and how each
+CPU seconds with the spread, pgn-extract's time over virrey's, and how each
 tool's time grows from one N to the next (2.0 for a doubling: linear).
 
     bench/many_tags_vs_pgn_extract.py [--runs R] [--sizes 25000,50000,...]

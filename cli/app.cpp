@@ -61,6 +61,17 @@ std::string name_given(const CLI::Option& f) {
   return f.get_name();
 }
 
+// Whether `value` was given to the option attached to one of its names
+// (`--material=-v`): then it is the value, whatever it looks like.
+bool given_attached(const CLI::Option& f, std::string_view value) {
+  for (const std::string& name : f.get_lnames()) {
+    const std::string attached = "--" + name + "=" + std::string(value);
+    for (std::string_view word : command_line_words)
+      if (word == attached) return true;
+  }
+  return false;
+}
+
 // The names of the options given, but those of `except`, in their order.
 std::vector<std::string> names_given(const std::vector<CLI::Option*>& options,
                                      std::initializer_list<std::string_view> except) {
@@ -774,10 +785,12 @@ void refuse_option_names_as_values(CLI::App* cmd) {
     const std::string type = option->get_type_name();
     if (type == "INT" || type == "UINT") option->transform(decimal(type == "UINT"));
     option->check(CLI::Validator(
-        [cmd](std::string& value) -> std::string {
+        [cmd, option](std::string& value) -> std::string {
           if (value.size() < 2 || value[0] != '-' || (value[1] >= '0' && value[1] <= '9')) return {};
           const std::string name = value.substr(0, value.find('='));
-          return option_named(cmd, name) ? "no value given: " + name + " is an option" : std::string();
+          if (!option_named(cmd, name) || given_attached(*option, value)) return {};
+          return fmt::format("no value given: {} is an option (as a value: {}={})", name, name_given(*option),
+                             value);
         },
         ""));
   }
@@ -919,6 +932,10 @@ std::optional<std::string> usage_message(const CLI::App& app, const CLI::ParseEr
         continue;
       }
       const std::string name = word.substr(0, word.find('='));
+      if (option_named(command, name)) {  // known here: given before the command's name, or after `--`
+        misplaced.push_back(name);
+        continue;
+      }
       std::string guess;
       std::size_t best = 3;
       if (name.rfind("--", 0) == 0)
@@ -927,10 +944,7 @@ std::optional<std::string> usage_message(const CLI::App& app, const CLI::ParseEr
             for (const std::string& known : o->get_lnames())
               if (const std::size_t d = edit_distance(name, "--" + known); d < best)
                 best = d, guess = "--" + known;
-      if (guess == name)  // known here: given before the command's name, or after `--`
-        misplaced.push_back(name);
-      else
-        unknown.push_back(guess.empty() ? name : fmt::format("{} (did you mean {}?)", name, guess));
+      unknown.push_back(guess.empty() ? name : fmt::format("{} (did you mean {}?)", name, guess));
     }
     std::vector<std::string> parts;
     if (!stray.empty())
@@ -1067,6 +1081,16 @@ int run_app(int argc, char** argv) {
   app.parse_complete_callback([&] {
     log::set_level(quiet ? log::Level::error : verbose ? log::Level::debug : log::Level::info);
   });
+  // `--output=` (a script's `--output="$UNSET"`): CLI11 would take the next
+  // word for the value (an input, then written over). No option takes an
+  // empty value so.
+  for (std::string_view word : command_line_words) {
+    if (word == "--") break;
+    if (word.size() > 3 && word.starts_with("--") && word.find('=') == word.size() - 1) {
+      log::error("{}: is empty (a value is needed after '=')", word.substr(0, word.size() - 1));
+      return kExitUsage;
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -160,13 +160,18 @@ int run_self_play(const GenerateOptions& o, Variant variant, const std::function
     if (!out && !(out = output())) return kExitIo;
     const std::string text = game::write_pgn(*rec) + '\n';
     if (std::fwrite(text.data(), 1, text.size(), out) != text.size()) {
-      end_if_reader_gone(errno);  // (SIGPIPE is ignored while engines run)
+      end_if_reader_gone(errno);  // (SIGPIPE is ignored once an engine has started)
       log::error("cannot write {}: {}", o.output.empty() ? "standard output" : o.output,
                  std::strerror(errno));
       return kExitIo;
     }
   }
-  return !out || std::fflush(out) == 0 ? kExitOk : kExitIo;
+  if (!out) return kExitOk;
+  if (const auto why = flush_failure(out)) {  // (a reader gone: ends as SIGPIPE)
+    log::error("cannot write {}{}", o.output.empty() ? "standard output" : o.output, *why);
+    return kExitIo;
+  }
+  return kExitOk;
 }
 
 // Those of `names` the command line gave, in the order of `names`.

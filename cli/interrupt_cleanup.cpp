@@ -6,6 +6,7 @@
 #include <array>
 #include <atomic>
 #include <climits>
+#include <cstdlib>
 #include <cstring>
 #include <mutex>
 
@@ -32,14 +33,10 @@ std::array<std::atomic<void (*)() noexcept>, 4> actions{};
 // reader gone (a pipe), the file size limit (`ulimit -f`).
 constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGXFSZ};
 
-}  // namespace
-
 void remove_registered_outputs() {
   for (auto& slot : slots)
     if (slot.used.load(std::memory_order_acquire)) ::unlink(slot.path);
 }
-
-namespace {
 
 extern "C" void remove_and_reraise(int sig) {
   remove_registered_outputs();
@@ -55,7 +52,8 @@ extern "C" void remove_and_reraise(int sig) {
 }
 
 // Installed once, for the signals the caller has not chosen to ignore
-// (`nohup` and a shell's background jobs ignore some: they stay ignored).
+// (`nohup` and a shell's background jobs ignore some: they stay ignored; but
+// SIGPIPE, which main sets back to its default).
 void install_handler() {
   static std::once_flag once;
   std::call_once(once, [] {
@@ -72,6 +70,11 @@ void install_handler() {
 }
 
 }  // namespace
+
+void end_as_signalled(int sig) {
+  remove_and_reraise(sig);
+  std::_Exit(128 + sig);  // (raise returned: the signal was blocked)
+}
 
 void run_on_interrupt(void (*action)() noexcept) {
   install_handler();

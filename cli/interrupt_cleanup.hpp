@@ -17,9 +17,11 @@ int remove_on_interrupt(const std::string& path);
 // Withdraws the slot `remove_on_interrupt` gave (-1: nothing).
 void keep_on_interrupt(int slot);
 
-// Removes every registered file now: for a process about to end by a signal
-// it raises itself.
-void remove_registered_outputs();
+// Ends the process as signal `sig` would with the handler installed: the
+// registered files removed, the registered actions run, then the signal at
+// its default raised (exit status 128 + sig). For a process that ends so
+// itself (a reader gone while SIGPIPE is ignored: output.hpp).
+[[noreturn]] void end_as_signalled(int sig);
 
 // On those signals, runs `action` too (async-signal-safe: a command that
 // starts engines has them killed), whether or not a file is registered.

@@ -71,7 +71,7 @@ int main(int argc, char** argv) {
   // SIGPIPE at its default whatever the caller left it at (systemd and some
   // job runners ignore it): a reader that goes away ends every command at
   // once, exit 141, as README says. A command that runs engines ignores it
-  // again while they run, and ends so by hand (end_if_reader_gone).
+  // again once it starts one, and ends so by hand (end_if_reader_gone).
   std::signal(SIGPIPE, SIG_DFL);
   std::set_terminate(on_terminate);
   hold_closed_standard_streams();

@@ -46,10 +46,7 @@ File create_file(const std::string& path) {
 }
 
 void end_if_reader_gone(int error) {
-  if (error != EPIPE) return;
-  remove_registered_outputs();
-  std::signal(SIGPIPE, SIG_DFL);
-  std::raise(SIGPIPE);
+  if (error == EPIPE) end_as_signalled(SIGPIPE);
 }
 
 bool write_flushed(std::FILE* out, std::string_view text) {

@@ -793,6 +793,7 @@ Result<Partial> read_partial(const std::string& path) {
                                               errno ? std::string(": ") + std::strerror(errno) : "")};
     in = &file;
   }
+  errno = 0;  // what a failed read leaves, for the message (from nothing else)
   Partial p;
   p.name = path;
   // A line longer than this is no partial's (and /dev/zero must not fill the memory).
