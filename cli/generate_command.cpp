@@ -16,10 +16,12 @@
 
 #include "common_options.hpp"
 #include "exit_codes.hpp"
+#include "interrupt_cleanup.hpp"
 #include "output.hpp"
 #include "progress.hpp"
 #include "text_table.hpp"
 #include "virrey/analyse/self_play.hpp"
+#include "virrey/engine/process.hpp"
 #include "virrey/game/pgn_writer.hpp"
 #include "virrey/generate/game_generator.hpp"
 #include "virrey/generate/swiss.hpp"
@@ -207,6 +209,7 @@ int run_generate(const GenerateOptions& o) {
     return kExitUsage;
   }
   if (!o.engine.empty()) {
+    run_on_interrupt(engine::kill_running_processes);  // no engine plays on without virrey
     // Written game by game: a self-play run stopped early keeps its games.
     // The file is made with the first game: a run whose engine does not
     // start keeps the file before.

@@ -575,6 +575,32 @@ TEST(CommandLine, AReaderGoneEndsTheCommandWhenSigpipeIsIgnored) {
   }
 }
 
+// The same while engines play (a command that runs engines ignores SIGPIPE
+// to outlive them): self-play ends with 141, its engines stopped with it.
+TEST(CommandLine, AReaderGoneEndsSelfPlayAndItsEngines) {
+  TempDir dir;
+  const std::string d = dir.path(), engine = d + "/engine-of-this-test";
+  std::filesystem::copy_file("/usr/games/stockfish", engine);
+  std::filesystem::permissions(engine, std::filesystem::perms::owner_exec,
+                               std::filesystem::perm_options::add);
+  const std::string script = "'" + std::string(VIRREY_BINARY) + "' generate --variant standard --engine '" +
+                             engine + "' --games 50 --nodes 200 2>'" + d +
+                             "/err' | head -c 1 >/dev/null; exit \\${PIPESTATUS[0]}";
+  const int status = std::system(("bash -c \"" + script + "\"").c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 141) << testing::read_file(d + "/err");
+  EXPECT_EQ(testing::read_file(d + "/err"), "");
+  // No engine runs on (one killed may linger as a zombie until reaped).
+  for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+    const std::string cmdline = testing::read_file(entry.path().string() + "/cmdline");
+    if (cmdline.rfind(engine, 0) != 0) continue;
+    const std::string stat = testing::read_file(entry.path().string() + "/stat");
+    const auto state = stat.find(") ");
+    ASSERT_NE(state, std::string::npos) << stat;
+    EXPECT_EQ(stat[state + 2], 'Z') << entry.path() << ": " << stat;
+  }
+}
+
 // A file named empty is a usage error naming the option, not the option left
 // out: a script's unset variable must not skip a check (--trf), lose the
 // rejected games (--rejects) or write a database where nobody looks (--db).
