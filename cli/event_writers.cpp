@@ -45,8 +45,9 @@ class Sink {
   bool ok_ = true;
 };
 
-std::string variant_title(Variant v) {
-  switch (v) {
+std::string variant_title(const tn::Tournament& t) {
+  if (t.variant_unknown) return "Unknown variant";
+  switch (t.variant) {
     case Variant::Virrey: return "Virrey chess";
     case Variant::Modern: return "Modern chess";
     case Variant::Standard: break;
@@ -116,7 +117,7 @@ std::string event_title(const EventReport& r) {
 }
 
 std::string headline(const tn::Tournament& t) {
-  std::string s = fmt::format("{} · {} · {} · {} · {}", variant_title(t.variant), system_title(t.system),
+  std::string s = fmt::format("{} · {} · {} · {} · {}", variant_title(t), system_title(t.system),
                               count_of(std::uint64_t(t.rounds), "round"),
                               count_of(t.players.size(), "player"), count_of(t.games.size(), "game"));
   if (!tn::unknown_tag_value(t.key.site)) s += fmt::format(" · {}", t.key.site);
@@ -343,7 +344,7 @@ bool write_event_json(const std::vector<EventReport>& reports, std::FILE* file) 
                        {"site", Value::string_or_null(tn::unknown_tag_value(t.key.site) ? "" : t.key.site)},
                        {"event_date", Value::string_or_null(
                                           tn::unknown_tag_value(t.key.event_date) ? "" : t.key.event_date)},
-                       {"variant", Value::string(info(t.variant).cli_name)},
+                       {"variant", Value::string(t.variant_unknown ? "unknown" : info(t.variant).cli_name)},
                        {"system", Value::string(tn::system_name(t.system))},
                        {"rounds", Value::integer(t.rounds)},
                        {"games", Value::integer(t.games.size())},

@@ -92,6 +92,35 @@ TEST(EventCli, GamesOfTwoVariantsAreTwoTournaments) {
       << r.out;
 }
 
+// A game whose Variant tag names no variant is an error of its own (RULES:
+// never a silent fall-back to standard chess): it stays in its Event's
+// tournament, not split off as one of standard chess; a tournament of such
+// games alone is of an unknown variant.
+TEST(EventCli, AGameOfAnUnknownVariantStaysInItsTournament) {
+  TempDir dir;
+  std::string mistyped = game("3.2", "A", "D", "1/2-1/2");
+  mistyped.replace(mistyped.find("[Variant \"Virrey\"]"), 18, "[Variant \"Virrey960\"]");
+  std::string games = round_robin();
+  games.replace(games.find(game("3.2", "A", "D", "1/2-1/2")), game("3.2", "A", "D", "1/2-1/2").size(),
+                mistyped);
+  write_file(dir.path() + "/one.pgn", games);
+  const RunResult r = run_virrey({"event", dir.path() + "/one.pgn"}, dir.path());
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("unknown variant \"Virrey960\""), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("Club\nVirrey chess · round robin · 3 rounds · 4 players · 6 games"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("Standard chess"), std::string::npos) << r.out;
+  std::string all_unknown = game("1.1", "A", "B", "1-0") + game("1.2", "C", "D", "0-1");
+  for (std::size_t at; (at = all_unknown.find("[Variant \"Virrey\"]")) != std::string::npos;)
+    all_unknown.replace(at, 18, "[Variant \"Shatranj\"]");
+  write_file(dir.path() + "/unknown.pgn", all_unknown);
+  const RunResult u = run_virrey({"event", dir.path() + "/unknown.pgn"}, dir.path());
+  EXPECT_NE(u.out.find("Club\nUnknown variant · "), std::string::npos) << u.out;
+  const RunResult json = run_virrey({"event", dir.path() + "/unknown.pgn", "--format", "json"}, dir.path());
+  EXPECT_NE(json.out.find("\"variant\":\"unknown\""), std::string::npos) << json.out;
+}
+
 // A Swiss of "Open": r1 A-B 1-0, C-D 1-0; r2 A-C 1/2, B-D 1-0. Points A 1.5,
 // C 1.5, B 1, D 0. BH: A = B 1 + C 1.5 = 2.5, C = D 0 + A 1.5 = 1.5; BH-C1
 // drops the lowest: A 1.5, C 1.5. BPG: A 0, C 1.

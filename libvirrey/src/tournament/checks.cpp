@@ -109,6 +109,7 @@ struct Game {
   bool no_moves = false;
   bool termination_told = false;  // Termination names how the game ended (or that it was not played)
   Variant variant = Variant::Standard;
+  bool variant_unknown = false;  // variant_tag_unknown
   std::uint32_t input = 0;
   std::uint32_t column = 0;  // (a start past column 2^32 - 1 is given as that)
   std::uint64_t number = 0, line = 0;
@@ -766,6 +767,7 @@ void EventChecks::add(std::size_t input, std::uint64_t number, pgn::Location sta
   g.white = name_id(white);
   g.black = name_id(black);
   g.variant = r.variant;
+  g.variant_unknown = variant_tag_unknown(r);
   g.white_fide = pool.id(white_fide);
   g.black_fide = pool.id(black_fide);
   g.date_span = date_span(date);
@@ -828,6 +830,7 @@ std::vector<EventFinding> EventChecks::findings() const {
       keys[k] = {impl.pool[game.event], impl.pool[game.site],  impl.pool[game.event_date],
                  impl.pool[game.white], impl.pool[game.black], game.variant,
                  game.date_span.first,  game.date_span.last};
+      keys[k].variant_unknown = game.variant_unknown;
     }
     const std::vector<GameGroup> groups = group_by_event(keys);
     std::vector<TournamentKey> group_keys;

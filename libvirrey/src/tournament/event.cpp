@@ -223,7 +223,7 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
       t.self_games.push_back(s);
       continue;
     }
-    variants.push_back(g.variant);
+    if (!g.variant_unknown) variants.push_back(g.variant);  // (a fallback says nothing)
     TournamentGame game;
     game.summary = s;
     game.white = player(g.white);
@@ -250,6 +250,7 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
     t.games.push_back(game);
   }
   t.variant = most_common(variants).value_or(Variant::Standard);
+  t.variant_unknown = variants.empty() && !t.games.empty();
   // The time control most games were played at (a knockout's tie-break games are fewer).
   t.time_control = most_common(time_controls).value_or("");
   for (std::size_t i = 0; i < t.players.size(); ++i) t.players[i].rating = most_common(ratings[i]);

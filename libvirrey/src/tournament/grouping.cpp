@@ -164,6 +164,7 @@ GameSummary summarize(const game::GameRecord& r, SourceRef source) {
   s.plies = static_cast<std::uint32_t>(r.main_line.size());
   s.moves_unread = r.moves_unread;
   s.variant = r.variant;
+  s.variant_unknown = variant_tag_unknown(r);
   s.time_control = std::string(r.tag("TimeControl"));
   s.termination = std::string(r.tag("Termination"));
   s.event_type = std::string(r.tag("EventType"));
@@ -174,6 +175,11 @@ GameSummary summarize(const game::GameRecord& r, SourceRef source) {
   s.stage = std::string(r.tag("Stage"));
   s.source = std::move(source);
   return s;
+}
+
+bool variant_tag_unknown(const game::GameRecord& r) {
+  const std::string_view tag = r.tag("Variant");
+  return names_a_variant(tag) && !resolve_variant(tag);
 }
 
 bool says_unplayed(std::string_view termination) {
@@ -214,17 +220,26 @@ std::vector<std::string> split_label_suffixes(const std::vector<TournamentKey>& 
 }
 
 std::vector<GameGroup> group_by_event(const std::vector<GroupingKeys>& tagged) {
+  std::vector<GroupingKeys> games = tagged;
+  // A game of an unknown variant (an error of its own) is of its Event's
+  // first game of a known variant: one mistyped Variant tag does not make a
+  // tournament of its own, labelled by a fallback variant.
+  std::unordered_map<std::string_view, Variant> known_variant;  // by Event
+  for (const GroupingKeys& g : games)
+    if (!g.variant_unknown) known_variant.try_emplace(g.event, g.variant);
+  for (GroupingKeys& g : games)
+    if (g.variant_unknown)
+      if (const auto it = known_variant.find(g.event); it != known_variant.end()) g.variant = it->second;
   // By Event and variant, in the order of first appearance.
   std::map<std::pair<std::string_view, Variant>, std::size_t> event_of;  // -> index in `events`
   std::vector<std::vector<std::size_t>> events;
-  for (std::size_t i = 0; i < tagged.size(); ++i) {
-    const auto [it, fresh] = event_of.try_emplace({tagged[i].event, tagged[i].variant}, events.size());
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    const auto [it, fresh] = event_of.try_emplace({games[i].event, games[i].variant}, events.size());
     if (fresh) events.emplace_back();
     events[it->second].push_back(i);
   }
   // An Event none of whose games has an EventDate: its editions, told by
   // the gaps between dates, stand for EventDates.
-  std::vector<GroupingKeys> games = tagged;
   std::vector<std::string> editions;
   editions.reserve(games.size());  // `games` holds views of them
   for (const auto& event_games : events) {
@@ -318,6 +333,7 @@ std::vector<GameGroup> group_by_event(const std::vector<GameSummary>& games) {
     const DateSpan span = date_span(g.date);
     keys.push_back(
         {g.event, g.site, g.event_date, g.white.name, g.black.name, g.variant, span.first, span.last});
+    keys.back().variant_unknown = g.variant_unknown;
   }
   return group_by_event(keys);
 }

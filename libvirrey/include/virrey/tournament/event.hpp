@@ -117,6 +117,9 @@ struct PlayerNameNote {
 struct Tournament {
   TournamentKey key;
   Variant variant = Variant::Standard;
+  // No game names a variant virrey knows (each an unknown-variant error):
+  // `variant` is a fallback, and the report says the variant is unknown.
+  bool variant_unknown = false;
   System system = System::Swiss;
   SystemOrigin system_origin = SystemOrigin::Pairings;  // recognised, an EventType tag, or --system
   int rounds = 0;                  // how many rounds: round_numbers.size()

@@ -56,6 +56,7 @@ struct GameSummary {
   // the game was played, for longer than `plies`.
   bool moves_cut_short = false;
   Variant variant = Variant::Standard;
+  bool variant_unknown = false;  // as variant_tag_unknown
   // Tags a tournament report can use.
   std::string time_control;   // TimeControl
   std::string termination;    // Termination
@@ -77,6 +78,10 @@ struct GameSummary {
 
 // The summary of one game; `source` says where it was read.
 GameSummary summarize(const game::GameRecord& record, SourceRef source);
+
+// Whether the game's Variant tag names a variant virrey does not know (an
+// error of the game's): its variant is then only a fallback.
+bool variant_tag_unknown(const game::GameRecord& record);
 
 // Whether a Termination tag says the game was not played: it holds
 // "forfeit" (not "time forfeit", a loss on time), "unplayed", "not played",
@@ -134,6 +139,9 @@ struct GroupingKeys {
   // The days the Date may stand for, as yyyymmdd: one day, a month
   // ("2024.05.??") or a year ("2024.??.??"); 0 and 0 when not known.
   std::uint32_t date = 0, date_last = 0;
+  // Its Variant tag names no variant virrey knows (`variant` is then no
+  // more than a fallback): it joins its Event's games of a known variant.
+  bool variant_unknown = false;
 };
 // The same grouping, of games given by these tags alone.
 std::vector<GameGroup> group_by_event(const std::vector<GroupingKeys>& games);
