@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -219,6 +220,83 @@ TEST(GenerateCommand, SwissByeNeverFollowsAByeOrAForfeitWin) {
       });
     }
   EXPECT_GT(forfeit_wins, 10u);  // the rule was put to the test
+}
+
+// A Swiss of about as many rounds as players runs out of players who have
+// had no bye (nor won by forfeit): a bye then goes again (to one of the
+// fewest byes whose absence leaves a pairing without repeats), and a
+// warning names it; only then. One round a day, the
+// dates going on into the next month (checked by the calendar of
+// std::chrono, not the generator's).
+TEST(GenerateCommand, SwissOfAsManyRoundsAsPlayersGivesByesFairlyAndSaysSo) {
+  std::size_t second_byes = 0;
+  for (const auto& [players, rounds, seed] :
+       std::vector<std::array<int, 3>>{{11, 10, 16}, {25, 23, 1}, {21, 20, 1}, {13, 12, 35}, {33, 32, 1}}) {
+    SCOPED_TRACE(fmt::format("{} players, {} rounds, seed {}", players, rounds, seed));
+    const RunResult r = run_virrey_words(
+        fmt::format("generate --system swiss --players {} --rounds {} --seed {}", players, rounds, seed));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    // Each game's tags, in order (a game begins with its Event tag).
+    std::vector<std::map<std::string, std::string>> games;
+    std::istringstream in(r.out);
+    for (std::string line; std::getline(in, line);) {
+      if (line.rfind("[", 0) != 0 || line.size() < 4) continue;
+      if (line.rfind("[Event ", 0) == 0) games.emplace_back();
+      const auto space = line.find(' ');
+      if (!games.empty())
+        games.back()[line.substr(1, space - 1)] = line.substr(space + 2, line.size() - space - 4);
+    }
+    ASSERT_EQ(games.size(), std::size_t(rounds) * std::size_t((players + 1) / 2));
+    std::set<std::string> everyone;
+    for (auto& g : games) {
+      EXPECT_EQ(g["EventType"], "swiss") << g["Round"];
+      for (const char* side : {"White", "Black"})
+        if (g[side] != "BYE") everyone.insert(g[side]);
+    }
+    std::set<std::string> ruled_out;  // a bye or a forfeit win in an earlier round
+    const auto first = games.front()["Date"];
+    const std::chrono::sys_days start =
+        std::chrono::year_month_day{std::chrono::year{std::stoi(first.substr(0, 4))},
+                                    std::chrono::month{unsigned(std::stoi(first.substr(5, 2)))},
+                                    std::chrono::day{unsigned(std::stoi(first.substr(8, 2)))}};
+    for (int round = 1; round <= rounds; ++round) {
+      const std::chrono::year_month_day day{start + std::chrono::days{round - 1}};
+      const std::string date =
+          fmt::format("{:04}.{:02}.{:02}", int(day.year()), unsigned(day.month()), unsigned(day.day()));
+      std::set<std::string> this_round;
+      for (auto& g : games) {
+        if (g["Round"].substr(0, g["Round"].find('.')) != std::to_string(round)) continue;
+        EXPECT_EQ(g["Date"], date) << "round " << round;
+        if (g["Black"] == "BYE") {
+          const std::string& who = g["White"];
+          if (ruled_out.count(who)) {
+            ++second_byes;
+            EXPECT_EQ(ruled_out.size(), everyone.size()) << "round " << round << ": " << who << " again";
+            EXPECT_NE(r.err.find(fmt::format("swiss: round {}: every player has had a bye or won by forfeit; "
+                                             "the bye goes to {} again",
+                                             round, who)),
+                      std::string::npos)
+                << r.err;
+          }
+          this_round.insert(who);
+        } else if (g["Termination"] == "forfeit") {
+          this_round.insert(g["Result"] == "1-0" ? g["White"] : g["Black"]);
+        }
+      }
+      ruled_out.insert(this_round.begin(), this_round.end());
+    }
+  }
+  EXPECT_GT(second_byes, 3u);  // the case was met
+  // Eight players in seven rounds pair as a round robin would: the EventType
+  // tag has `event` read the tournament as the Swiss it is.
+  TempDir dir;
+  ASSERT_EQ(
+      run_virrey_words("generate --system swiss --players 8 --rounds 7 --seed 1 -o " + dir.file("s.pgn"))
+          .exit_code,
+      0);
+  const RunResult report = run_virrey_words("event " + dir.file("s.pgn"));
+  EXPECT_NE(report.out.find("Virrey chess · Swiss · 7 rounds · 8 players · 28 games"), std::string::npos)
+      << report.out;
 }
 
 // Nobody in a generated Swiss has a colour difference above 2 or the same

@@ -25,8 +25,23 @@ struct Entrant {
   int last_colour = 0;     // +1 white, -1 black, 0 none
   int same_colour_run = 0;  // games in a row with last_colour
   bool had_bye = false;     // or a win by forfeit: no bye then (FIDE C.04.1 d)
+  int byes = 0;             // byes received
   std::set<int> met;
 };
+
+// YYYY.MM.DD `days` days after the given day (one round a day).
+std::string date_after(int year, int month, int day, int days) {
+  const auto month_days = [](int y, int m) {
+    if (m == 2) return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 ? 29 : 28;
+    return m == 4 || m == 6 || m == 9 || m == 11 ? 30 : 31;
+  };
+  for (; days > 0; --days)
+    if (++day > month_days(year, month)) {
+      day = 1;
+      if (++month > 12) month = 1, ++year;
+    }
+  return fmt::format("{:04}.{:02}.{:02}", year, month, day);
+}
 
 void set_tag(game::GameRecord& r, std::string_view name, std::string value) {
   for (auto& t : r.tags)
@@ -172,10 +187,20 @@ void swiss_tournament(const SwissOptions& o, const std::function<void(game::Game
     // The bye: the lowest ranked player without one whose absence leaves
     // the others a pairing without repeats (FIDE C.04.1 c).
     std::vector<int> bye_order;
+    bool bye_breaks_rule = false;
     if (n % 2 == 1) {
       for (auto it = ranked.rbegin(); it != ranked.rend(); ++it)
         if (!players[std::size_t(*it)].had_bye) bye_order.push_back(*it);
-      if (bye_order.empty()) bye_order.push_back(ranked.back());
+      if (bye_order.empty()) {
+        // Everyone has had one (or won by forfeit: more rounds than
+        // players): the fewest byes first, then the lowest ranked, each
+        // tried for a pairing without repeats as above.
+        bye_order.assign(ranked.rbegin(), ranked.rend());
+        std::stable_sort(bye_order.begin(), bye_order.end(), [&](int a, int b) {
+          return players[std::size_t(a)].byes < players[std::size_t(b)].byes;
+        });
+        bye_breaks_rule = true;
+      }
     } else {
       bye_order.push_back(-1);
     }
@@ -216,13 +241,21 @@ void swiss_tournament(const SwissOptions& o, const std::function<void(game::Game
           round, n, bound);
       pair_greedily(players, without(bye), pairs);
     }
-    const std::string date = fmt::format("{:04}.{:02}.{:02}", year, month, std::min(day + round - 1, 28));
+    if (bye_breaks_rule)
+      log::warn("swiss: round {}: every player has had a bye or won by forfeit; the bye goes to {} again",
+                round, players[std::size_t(bye)].tag.name);
+    const std::string date = date_after(year, month, day, round - 1);
     auto common_tags = [&](game::GameRecord& rec, int board) {
       set_tag(rec, "Event", event);
       set_tag(rec, "Site", setting.site);
       set_tag(rec, "Date", date);
       set_tag(rec, "Round", fmt::format("{}.{}", round, board));
       set_tag(rec, "EventDate", first_day);
+      // PGN's EventType: what the pairings alone may not tell (a Swiss of
+      // players - 1 rounds can pair as a round robin does).
+      const auto result =
+          std::find_if(rec.tags.begin(), rec.tags.end(), [](const auto& t) { return t.name == "Result"; });
+      rec.tags.insert(result == rec.tags.end() ? result : result + 1, {"EventType", "swiss"});
     };
     for (std::size_t b = 0; b < pairs.size(); ++b) {
       auto [p, q] = pairs[b];
@@ -275,6 +308,7 @@ void swiss_tournament(const SwissOptions& o, const std::function<void(game::Game
       common_tags(rec, int(pairs.size()) + 1);
       e.half_points += 2;
       e.had_bye = true;
+      ++e.byes;
       emit(rec);
     }
   }
