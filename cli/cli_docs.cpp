@@ -322,6 +322,7 @@ std::string examples(std::string_view command, const std::string& data_dir) {
 std::string common_sections(const CLI::App& app) {
   std::string out = ".SH EXIT STATUS\n";
   for (const ExitCode& e : kExitCodes) out += fmt::format(".TP\n.B {}\n{}\n", e.code, roff(e.meaning));
+  out += ".PP\n" + roff(kSignalExitHelp) + "\n";
   const auto formats = format_choices(app);
   if (!formats.empty()) {
     out +=
@@ -358,10 +359,13 @@ std::string command_page(const CLI::App& root, const CLI::App& cmd, const std::s
   page += ".SH SYNOPSIS\n";
   synopsis(page, cmd);
   page += ".SH DESCRIPTION\n" + paragraph(cmd.get_description()) + "\n";
-  if (!options_of(cmd).empty()) {
-    page += ".SH OPTIONS\n";
-    option_list(page, cmd);
-  }
+  page += ".SH OPTIONS\n";
+  option_list(page, cmd);
+  // virrey's own flags, taken before or after the command's name.
+  for (const CLI::Option* o : options_of(root))
+    if (o->check_lname("quiet") || o->check_lname("verbose"))
+      page += ".TP\n" + bold_names(o) + "\n" + paragraph(o->get_description()) +
+              " (before or after the command's name)\n";
   const auto subs = commands_of(cmd);
   if (!subs.empty()) {
     page += ".SH COMMANDS\n";

@@ -30,8 +30,9 @@ install(TARGETS virrey_system RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPON
 # The man pages name the sample data where this install puts it: they are
 # written again at install time, for the prefix given then (`--prefix`, made
 # absolute).
-# They are written into a temporary directory: installing only reads the
-# build tree (it may belong to another user, or be read-only).
+# They are written into a temporary directory, not into the build tree
+# (it may belong to another user, or be read-only; CMake itself still writes
+# its install_manifest.txt there, after every file is in place).
 install(
   CODE "
   get_filename_component(prefix \"\${CMAKE_INSTALL_PREFIX}\" ABSOLUTE)

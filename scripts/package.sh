@@ -55,6 +55,13 @@ gzip -9n "$pkg"/usr/share/man/man1/*.1
 doc=$pkg/usr/share/doc/virrey
 mkdir -p "$doc"
 install -m 0644 "$root/scripts/debian/copyright" "$doc/copyright"
+# The libraries compiled into the binary (header libraries, and fmt's
+# compiled part): their copyright and licence as Debian ships them.
+for lib in libcli11-dev libfmt-dev libspdlog-dev nlohmann-json3-dev; do
+  [[ -f /usr/share/doc/$lib/copyright ]] ||
+    { echo "package.sh: /usr/share/doc/$lib/copyright is missing (scripts/install-deps.sh)" >&2; exit 3; }
+  install -D -m 0644 "/usr/share/doc/$lib/copyright" "$doc/third-party/$lib.copyright"
+done
 # The README describes every format's fields (the man pages point to it).
 gzip -9n -c "$root/README.md" >"$doc/README.md.gz"
 # The maintainer: $DEBFULLNAME <$DEBEMAIL> (Debian's convention), else the author of the last commit.

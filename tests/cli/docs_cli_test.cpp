@@ -85,6 +85,19 @@ TEST(Docs, ManPagesForEveryCommand) {
   EXPECT_NE(main.find("/opt/v/share/virrey/sample\\-data"), std::string::npos);
   EXPECT_NE(main.find(".SH EXIT STATUS"), std::string::npos);
   EXPECT_NE(slurp(dir / "virrey-stats.1").find(".SS \"virrey stats players\""), std::string::npos);
+  // Every page names the exit by a signal as `--help` does, and every
+  // command's page virrey's -q and -v, which it takes after its name too.
+  for (const char* page : {"virrey", "virrey-search", "virrey-completion"}) {
+    const std::string text = slurp(dir / (std::string(page) + ".1"));
+    EXPECT_NE(text.find("130 for Ctrl-C, 143 for SIGTERM, 141 when the reader"), std::string::npos) << page;
+  }
+  for (const char* page : {"virrey-search", "virrey-completion", "virrey-db"}) {
+    const std::string text = slurp(dir / (std::string(page) + ".1"));
+    EXPECT_NE(text.find("\\fB\\-\\-quiet\\fR\nonly errors on stderr (before or after the command's name)"),
+              std::string::npos)
+        << page;
+    EXPECT_NE(text.find("\\fB\\-\\-verbose\\fR"), std::string::npos) << page;
+  }
   // Options are written with the ASCII minus, so they copy back to a shell.
   EXPECT_NE(slurp(dir / "virrey-search.1").find("\\fB\\-\\-fail\\-empty\\fR"), std::string::npos);
   // The writer is hidden from the help; a missing folder is a usage error.

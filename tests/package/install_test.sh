@@ -76,6 +76,11 @@ else
   suffix=.1.gz
   check "copyright" test -s "$root/usr/share/doc/virrey/copyright"
   check "changelog" test -s "$root/usr/share/doc/virrey/changelog.gz"
+  # The libraries compiled in: their licences, as Debian ships them.
+  for lib in libcli11-dev libfmt-dev libspdlog-dev nlohmann-json3-dev; do
+    check "$lib's copyright" cmp -s "$root/usr/share/doc/virrey/third-party/$lib.copyright" \
+      "/usr/share/doc/$lib/copyright"
+  done
   # The same build packaged again: the same bytes.
   again=$("$src/scripts/package.sh" --build-dir "$build" --output-dir "$work/again" --no-lintian 2>/dev/null | tail -n 1)
   check "package.sh again gives the same bytes" cmp -s "$deb" "$again"
@@ -87,7 +92,7 @@ fi
 # Nothing but the binary, man pages, completion, sample data (and the
 # package's doc files).
 (cd "$root" && find . -type f | sed 's|^\./||' | sort) >"$work/files"
-unexpected=$(grep -Ev '^(usr/)?(bin/virrey|bin/virrey-dask|share/virrey/cluster/virrey_dask\.py|share/man/man1/virrey(-[a-z-]+)?\.1(\.gz)?|share/bash-completion/completions/virrey|share/virrey/sample-data/[^/]+|share/doc/virrey/(copyright|changelog\.gz|README\.md\.gz)|share/lintian/overrides/virrey)$' \
+unexpected=$(grep -Ev '^(usr/)?(bin/virrey|bin/virrey-dask|share/virrey/cluster/virrey_dask\.py|share/man/man1/virrey(-[a-z-]+)?\.1(\.gz)?|share/bash-completion/completions/virrey|share/virrey/sample-data/[^/]+|share/doc/virrey/(copyright|changelog\.gz|README\.md\.gz|third-party/[a-z0-9-]+\.copyright)|share/lintian/overrides/virrey)$' \
              "$work/files" || true)
 [[ -z $unexpected ]] || fail "unexpected files installed: $unexpected"
 for f in virrey-games.pgn standard-games.pgn modern-club.pgn; do
