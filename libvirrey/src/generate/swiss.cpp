@@ -24,6 +24,7 @@ struct Entrant {
   int colour_balance = 0;  // whites minus blacks
   int last_colour = 0;     // +1 white, -1 black, 0 none
   int same_colour_run = 0;  // games in a row with last_colour
+  std::vector<int> colours;  // of the games played, in order (+1 White, -1 Black)
   bool had_bye = false;     // or a win by forfeit: no bye then (FIDE C.04.1 d)
   int byes = 0;             // byes received
   std::set<int> met;
@@ -136,14 +137,22 @@ void pair_greedily(const std::vector<Entrant>& players, std::vector<int> ranked,
   }
 }
 
-// Whether `a` takes White against `b`: the one due a colour gets it, else
-// the one owed White by the balance, then by the last colour, else the
-// higher ranked alternately by board.
-bool a_takes_white(const Entrant& a, const Entrant& b, int board) {
+// Whether `a` takes White against `b` (FIDE C.04.3 E): the one due a colour
+// gets it, else the one owed White by the balance (the stronger
+// preference), then by the last colour (both preferences granted). Players
+// who want the same colour as much: alternate from the last game in which
+// one had White and the other Black (E.3, the colours of games played
+// compared from the last), else the higher ranked gets his preference
+// (E.4), else (no game played yet) the higher ranked alternately by board.
+bool a_takes_white(const Entrant& a, const Entrant& b, bool a_ranked_higher, int board) {
   if (colour_due(a) != colour_due(b)) return colour_due(a) > 0 || colour_due(b) < 0;
   if (a.colour_balance != b.colour_balance) return a.colour_balance < b.colour_balance;
   if (a.last_colour != b.last_colour) return a.last_colour < b.last_colour;
-  return board % 2 == 0;
+  for (auto x = a.colours.rbegin(), y = b.colours.rbegin(); x != a.colours.rend() && y != b.colours.rend();
+       ++x, ++y)
+    if (*x != *y) return *x < 0;
+  if (a.last_colour != 0) return a_ranked_higher ? a.last_colour < 0 : b.last_colour > 0;
+  return (board % 2 == 0) == a_ranked_higher;
 }
 
 }  // namespace
@@ -261,7 +270,8 @@ void swiss_tournament(const SwissOptions& o, const std::function<void(game::Game
       auto [p, q] = pairs[b];
       Entrant& a = players[std::size_t(p)];
       Entrant& c = players[std::size_t(q)];
-      if (!a_takes_white(a, c, int(b))) std::swap(p, q);
+      const auto rank_of = [&](int i) { return std::find(ranked.begin(), ranked.end(), i) - ranked.begin(); };
+      if (!a_takes_white(a, c, rank_of(p) < rank_of(q), int(b))) std::swap(p, q);
       Entrant& w = players[std::size_t(p)];
       Entrant& k = players[std::size_t(q)];
       GeneratedGame g = generator.game(std::uint64_t(round) * std::uint64_t(n) + b);
@@ -290,6 +300,8 @@ void swiss_tournament(const SwissOptions& o, const std::function<void(game::Game
         k.same_colour_run = k.last_colour == -1 ? k.same_colour_run + 1 : 1;
         w.last_colour = 1;
         k.last_colour = -1;
+        w.colours.push_back(1);
+        k.colours.push_back(-1);
       }
       w.met.insert(q);
       k.met.insert(p);
