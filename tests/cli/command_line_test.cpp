@@ -590,15 +590,10 @@ TEST(CommandLine, AReaderGoneEndsSelfPlayAndItsEngines) {
   ASSERT_TRUE(WIFEXITED(status));
   EXPECT_EQ(WEXITSTATUS(status), 141) << testing::read_file(d + "/err");
   EXPECT_EQ(testing::read_file(d + "/err"), "");
-  // No engine runs on (one killed may linger as a zombie until reaped).
-  for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
-    const std::string cmdline = testing::read_file(entry.path().string() + "/cmdline");
-    if (cmdline.rfind(engine, 0) != 0) continue;
-    const std::string stat = testing::read_file(entry.path().string() + "/stat");
-    const auto state = stat.find(") ");
-    ASSERT_NE(state, std::string::npos) << stat;
-    EXPECT_EQ(stat[state + 2], 'Z') << entry.path() << ": " << stat;
-  }
+  // No engine runs on (one killed is at most a zombie, whose command line
+  // reads empty).
+  for (const auto& entry : std::filesystem::directory_iterator("/proc"))
+    EXPECT_NE(testing::read_file(entry.path().string() + "/cmdline").rfind(engine, 0), 0u) << entry.path();
 }
 
 // A file named empty is a usage error naming the option, not the option left

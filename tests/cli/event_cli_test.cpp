@@ -121,6 +121,25 @@ TEST(EventCli, AGameOfAnUnknownVariantStaysInItsTournament) {
   EXPECT_NE(json.out.find("\"variant\":\"unknown\""), std::string::npos) << json.out;
 }
 
+// validate's tournament checks read the game of an unknown variant with its
+// Event's: A's second game of round 2 is found though its Variant tag is
+// mistyped (it was checked as a tournament of standard chess of its own).
+TEST(EventCli, ValidateChecksAGameOfAnUnknownVariantWithItsTournament) {
+  TempDir dir;
+  std::string games =
+      game("1.1", "A", "B", "1-0") + game("1.2", "C", "D", "1-0") + game("2.1", "A", "C", "1-0");
+  std::string mistyped = game("2.2", "A", "D", "0-1");
+  mistyped.replace(mistyped.find("[Variant \"Virrey\"]"), 18, "[Variant \"Virrey960\"]");
+  write_file(dir.path() + "/v.pgn", games + mistyped);
+  const RunResult r = run_virrey({"validate", dir.path() + "/v.pgn"}, dir.path());
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.out.find("game 4: unknown variant \"Virrey960\""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("warning[player-twice-in-round]: game 4: in \"Club\": A plays two games in round 2"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("Standard chess"), std::string::npos) << r.out;
+}
+
 // A Swiss of "Open": r1 A-B 1-0, C-D 1-0; r2 A-C 1/2, B-D 1-0. Points A 1.5,
 // C 1.5, B 1, D 0. BH: A = B 1 + C 1.5 = 2.5, C = D 0 + A 1.5 = 1.5; BH-C1
 // drops the lowest: A 1.5, C 1.5. BPG: A 0, C 1.

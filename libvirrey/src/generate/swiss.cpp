@@ -151,7 +151,12 @@ bool a_takes_white(const Entrant& a, const Entrant& b, bool a_ranked_higher, int
   for (auto x = a.colours.rbegin(), y = b.colours.rbegin(); x != a.colours.rend() && y != b.colours.rend();
        ++x, ++y)
     if (*x != *y) return *x < 0;
-  if (a.last_colour != 0) return a_ranked_higher ? a.last_colour < 0 : b.last_colour > 0;
+  // A colour difference wants the colour that evens it (a strong
+  // preference), none the other colour than the last (a mild one): C.04.3 A.6.
+  const auto wants_white = [](const Entrant& e) {
+    return e.colour_balance != 0 ? e.colour_balance < 0 : e.last_colour < 0;
+  };
+  if (a.last_colour != 0) return a_ranked_higher ? wants_white(a) : !wants_white(b);
   return (board % 2 == 0) == a_ranked_higher;
 }
 
@@ -201,8 +206,8 @@ void swiss_tournament(const SwissOptions& o, const std::function<void(game::Game
       for (auto it = ranked.rbegin(); it != ranked.rend(); ++it)
         if (!players[std::size_t(*it)].had_bye) bye_order.push_back(*it);
       if (bye_order.empty()) {
-        // Everyone has had one (or won by forfeit: more rounds than
-        // players): the fewest byes first, then the lowest ranked, each
+        // Everyone has had one or won by forfeit (forfeit wins rule players
+        // out too): the fewest byes first, then the lowest ranked, each
         // tried for a pairing without repeats as above.
         bye_order.assign(ranked.rbegin(), ranked.rend());
         std::stable_sort(bye_order.begin(), bye_order.end(), [&](int a, int b) {
@@ -250,9 +255,14 @@ void swiss_tournament(const SwissOptions& o, const std::function<void(game::Game
           round, n, bound);
       pair_greedily(players, without(bye), pairs);
     }
-    if (bye_breaks_rule)
-      log::warn("swiss: round {}: every player has had a bye or won by forfeit; the bye goes to {} again",
-                round, players[std::size_t(bye)].tag.name);
+    if (bye_breaks_rule) {
+      const Entrant& e = players[std::size_t(bye)];
+      log::warn(
+          "swiss: round {}: every player has had a bye or won by forfeit; the bye goes to {}, who has had {}",
+          round, e.tag.name,
+          e.byes == 0 ? std::string("a win by forfeit")
+                      : fmt::format("{} bye{}", e.byes, e.byes > 1 ? "s" : ""));
+    }
     const std::string date = date_after(year, month, day, round - 1);
     auto common_tags = [&](game::GameRecord& rec, int board) {
       set_tag(rec, "Event", event);
@@ -266,12 +276,13 @@ void swiss_tournament(const SwissOptions& o, const std::function<void(game::Game
           std::find_if(rec.tags.begin(), rec.tags.end(), [](const auto& t) { return t.name == "Result"; });
       rec.tags.insert(result == rec.tags.end() ? result : result + 1, {"EventType", "swiss"});
     };
+    std::vector<std::size_t> rank_of(ranked.size());  // by player: place in `ranked`
+    for (std::size_t i = 0; i < ranked.size(); ++i) rank_of[std::size_t(ranked[i])] = i;
     for (std::size_t b = 0; b < pairs.size(); ++b) {
       auto [p, q] = pairs[b];
       Entrant& a = players[std::size_t(p)];
       Entrant& c = players[std::size_t(q)];
-      const auto rank_of = [&](int i) { return std::find(ranked.begin(), ranked.end(), i) - ranked.begin(); };
-      if (!a_takes_white(a, c, rank_of(p) < rank_of(q), int(b))) std::swap(p, q);
+      if (!a_takes_white(a, c, rank_of[std::size_t(p)] < rank_of[std::size_t(q)], int(b))) std::swap(p, q);
       Entrant& w = players[std::size_t(p)];
       Entrant& k = players[std::size_t(q)];
       GeneratedGame g = generator.game(std::uint64_t(round) * std::uint64_t(n) + b);
