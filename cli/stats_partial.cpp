@@ -5,7 +5,6 @@
 #include <charconv>
 #include <cstdio>
 #include <cstring>
-#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <optional>
@@ -14,6 +13,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 #include "virrey/base/log.hpp"
+#include "virrey/base/small_file.hpp"
 #include "virrey/base/utf8.hpp"
 
 #include "exit_codes.hpp"
@@ -783,14 +783,7 @@ Result<Partial> read_partial(const std::string& path) {
   std::ifstream file;
   std::istream* in = &std::cin;
   if (path != "-") {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec))
-      return Error{ErrorKind::Io, fmt::format("cannot read {}: it is a directory", path)};
-    errno = 0;
-    file.open(path, std::ios::binary);
-    if (!file)
-      return Error{ErrorKind::Io, fmt::format("cannot read {}{}", path,
-                                              errno ? std::string(": ") + std::strerror(errno) : "")};
+    if (Status st = open_to_read(path, file); !st) return st.error();
     in = &file;
   }
   errno = 0;  // what a failed read leaves, for the message (from nothing else)

@@ -549,13 +549,23 @@ TEST(CommandLine, AnInterruptedRunLeavesNoHalfWrittenOutput) {
   }
 }
 
+// The exit code of `virrey WORDS` whose output `head -c 1` reads, SIGPIPE
+// ignored in it first when `ignoring_sigpipe`; its standard error to `err`.
+int exit_code_read_by_head(const std::string& words, const std::string& err, bool ignoring_sigpipe) {
+  const std::string script = std::string("(") + (ignoring_sigpipe ? "trap '' PIPE; " : "") + "exec '" +
+                             VIRREY_BINARY + "' " + words + " 2>'" + err +
+                             "') | head -c 1 >/dev/null; exit \\${PIPESTATUS[0]}";
+  const int status = std::system(("bash -c \"" + script + "\"").c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
 // SIGPIPE ignored by whoever started virrey (systemd does): a reader that
 // goes away still ends every command at once, exit 141 and no message, as
 // with SIGPIPE at its default (README "Exit codes"); validate does not read
 // on to the end of its input.
 TEST(CommandLine, AReaderGoneEndsTheCommandWhenSigpipeIsIgnored) {
   TempDir dir;
-  const std::string d = dir.path(), virrey = VIRREY_BINARY;
+  const std::string d = dir.path();
   ASSERT_EQ(run_virrey({"generate", "--games", "3000", "-o", d + "/many.pgn"}, d).exit_code, 0);
   ASSERT_EQ(run_virrey({"import", "--db", d + "/db", d + "/many.pgn"}, d).exit_code, 0);
   std::string untagged;  // each game a few warnings on standard output
@@ -565,12 +575,8 @@ TEST(CommandLine, AReaderGoneEndsTheCommandWhenSigpipeIsIgnored) {
        {std::string("generate --games 20000"), "search --db '" + d + "/db' --limit 0 --format jsonl",
         "export --db '" + d + "/db'", "validate '" + d + "/many.pgn' -o -",
         "validate '" + d + "/untagged.pgn'", "stats results --by player --db '" + d + "/db'"}) {
-    const std::string script = "(trap '' PIPE; exec '" + virrey + "' " + words + " 2>'" + d +
-                               "/err') | head -c 1 >/dev/null; exit \\${PIPESTATUS[0]}";
-    const std::string cmd = "bash -c \"" + script + "\"";
-    const int status = std::system(cmd.c_str());
-    ASSERT_TRUE(WIFEXITED(status)) << words;
-    EXPECT_EQ(WEXITSTATUS(status), 141) << words << ": " << testing::read_file(d + "/err");
+    EXPECT_EQ(exit_code_read_by_head(words, d + "/err", true), 141)
+        << words << ": " << testing::read_file(d + "/err");
     EXPECT_EQ(testing::read_file(d + "/err"), "") << words;
   }
 }
@@ -583,12 +589,11 @@ TEST(CommandLine, AReaderGoneEndsSelfPlayAndItsEngines) {
   std::filesystem::copy_file("/usr/games/stockfish", engine);
   std::filesystem::permissions(engine, std::filesystem::perms::owner_exec,
                                std::filesystem::perm_options::add);
-  const std::string script = "'" + std::string(VIRREY_BINARY) + "' generate --variant standard --engine '" +
-                             engine + "' --games 50 --nodes 200 2>'" + d +
-                             "/err' | head -c 1 >/dev/null; exit \\${PIPESTATUS[0]}";
-  const int status = std::system(("bash -c \"" + script + "\"").c_str());
-  ASSERT_TRUE(WIFEXITED(status));
-  EXPECT_EQ(WEXITSTATUS(status), 141) << testing::read_file(d + "/err");
+  EXPECT_EQ(
+      exit_code_read_by_head("generate --variant standard --engine '" + engine + "' --games 50 --nodes 200",
+                             d + "/err", false),
+      141)
+      << testing::read_file(d + "/err");
   EXPECT_EQ(testing::read_file(d + "/err"), "");
   // No engine runs on (one killed is at most a zombie, whose command line
   // reads empty).

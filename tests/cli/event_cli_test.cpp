@@ -28,6 +28,14 @@ std::string game(const std::string& round, const std::string& white, const std::
          (moves.empty() ? "" : "1. " + moves + " ") + result + "\n\n";
 }
 
+// The games with their Variant tag saying `variant` instead.
+std::string with_variant(std::string games, const std::string& variant) {
+  const std::string virrey = "[Variant \"Virrey\"]";
+  for (std::size_t at; (at = games.find(virrey)) != std::string::npos;)
+    games.replace(at, virrey.size(), "[Variant \"" + variant + "\"]");
+  return games;
+}
+
 // The round robin of the library test: A 2.5, B and C 1.5 (level on every tie-break), D 0.5.
 std::string round_robin() {
   return game("1.1", "A", "B", "1-0") + game("1.2", "C", "D", "1-0") + game("2.1", "A", "C", "1-0") +
@@ -98,11 +106,9 @@ TEST(EventCli, GamesOfTwoVariantsAreTwoTournaments) {
 // games alone is of an unknown variant.
 TEST(EventCli, AGameOfAnUnknownVariantStaysInItsTournament) {
   TempDir dir;
-  std::string mistyped = game("3.2", "A", "D", "1/2-1/2");
-  mistyped.replace(mistyped.find("[Variant \"Virrey\"]"), 18, "[Variant \"Virrey960\"]");
+  const std::string last = game("3.2", "A", "D", "1/2-1/2");
   std::string games = round_robin();
-  games.replace(games.find(game("3.2", "A", "D", "1/2-1/2")), game("3.2", "A", "D", "1/2-1/2").size(),
-                mistyped);
+  games.replace(games.find(last), last.size(), with_variant(last, "Virrey960"));
   write_file(dir.path() + "/one.pgn", games);
   const RunResult r = run_virrey({"event", dir.path() + "/one.pgn"}, dir.path());
   EXPECT_EQ(r.exit_code, 0) << r.err;
@@ -111,10 +117,8 @@ TEST(EventCli, AGameOfAnUnknownVariantStaysInItsTournament) {
             std::string::npos)
       << r.out;
   EXPECT_EQ(r.out.find("Standard chess"), std::string::npos) << r.out;
-  std::string all_unknown = game("1.1", "A", "B", "1-0") + game("1.2", "C", "D", "0-1");
-  for (std::size_t at; (at = all_unknown.find("[Variant \"Virrey\"]")) != std::string::npos;)
-    all_unknown.replace(at, 18, "[Variant \"Shatranj\"]");
-  write_file(dir.path() + "/unknown.pgn", all_unknown);
+  write_file(dir.path() + "/unknown.pgn",
+             with_variant(game("1.1", "A", "B", "1-0") + game("1.2", "C", "D", "0-1"), "Shatranj"));
   const RunResult u = run_virrey({"event", dir.path() + "/unknown.pgn"}, dir.path());
   EXPECT_NE(u.out.find("Club\nUnknown variant · "), std::string::npos) << u.out;
   const RunResult json = run_virrey({"event", dir.path() + "/unknown.pgn", "--format", "json"}, dir.path());
@@ -126,11 +130,9 @@ TEST(EventCli, AGameOfAnUnknownVariantStaysInItsTournament) {
 // mistyped (it was checked as a tournament of standard chess of its own).
 TEST(EventCli, ValidateChecksAGameOfAnUnknownVariantWithItsTournament) {
   TempDir dir;
-  std::string games =
-      game("1.1", "A", "B", "1-0") + game("1.2", "C", "D", "1-0") + game("2.1", "A", "C", "1-0");
-  std::string mistyped = game("2.2", "A", "D", "0-1");
-  mistyped.replace(mistyped.find("[Variant \"Virrey\"]"), 18, "[Variant \"Virrey960\"]");
-  write_file(dir.path() + "/v.pgn", games + mistyped);
+  write_file(dir.path() + "/v.pgn", game("1.1", "A", "B", "1-0") + game("1.2", "C", "D", "1-0") +
+                                        game("2.1", "A", "C", "1-0") +
+                                        with_variant(game("2.2", "A", "D", "0-1"), "Virrey960"));
   const RunResult r = run_virrey({"validate", dir.path() + "/v.pgn"}, dir.path());
   EXPECT_EQ(r.exit_code, 1) << r.err;
   EXPECT_NE(r.out.find("game 4: unknown variant \"Virrey960\""), std::string::npos) << r.out;

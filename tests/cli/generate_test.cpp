@@ -61,6 +61,27 @@ std::string read_file(const std::string& path) {
   return s.str();
 }
 
+// Each game's tags, in order (a game begins with its Event tag).
+std::vector<std::map<std::string, std::string>> tags_of_games(const std::string& pgn) {
+  std::vector<std::map<std::string, std::string>> games;
+  std::istringstream in(pgn);
+  for (std::string line; std::getline(in, line);) {
+    if (line.starts_with("[Event ")) games.emplace_back();
+    if (!games.empty() && line.starts_with("[") && line.find(" \"") != std::string::npos)
+      games.back()[line.substr(1, line.find(' ') - 1)] =
+          line.substr(line.find('"') + 1, line.rfind('"') - line.find('"') - 1);
+  }
+  return games;
+}
+
+generate::SwissOptions swiss_options(int players, int rounds, std::uint64_t seed) {
+  generate::SwissOptions o;
+  o.players = players;
+  o.rounds = rounds;
+  o.seed = seed;
+  return o;
+}
+
 // --- the command ------------------------------------------------------------
 
 TEST(GenerateCommand, SameSeedGivesSameBytes) {
@@ -168,10 +189,7 @@ TEST(GenerateCommand, RoundRobinsFollowTheBergerTable) {
 TEST(GenerateCommand, SwissPairsNobodyTwice) {
   for (int players : {6, 9, 14, 21, 32})
     for (std::uint64_t seed = 1; seed <= 6; ++seed) {
-      generate::SwissOptions o;
-      o.players = players;
-      o.rounds = players / 2;
-      o.seed = seed;
+      const generate::SwissOptions o = swiss_options(players, players / 2, seed);
       std::set<std::pair<std::string, std::string>> met;
       std::set<std::string> byes;
       generate::swiss_tournament(o, [&](game::GameRecord& r) {
@@ -194,10 +212,7 @@ TEST(GenerateCommand, SwissByeNeverFollowsAByeOrAForfeitWin) {
   std::size_t forfeit_wins = 0;
   for (int players : {7, 9, 15, 21})
     for (std::uint64_t seed = 1; seed <= 8; ++seed) {
-      generate::SwissOptions o;
-      o.players = players;
-      o.rounds = players / 2;
-      o.seed = seed;
+      const generate::SwissOptions o = swiss_options(players, players / 2, seed);
       std::set<std::string> ruled_out;  // by an earlier round's bye or forfeit win
       std::set<std::string> this_round;
       std::string round = "1";
@@ -232,10 +247,7 @@ TEST(GenerateCommand, SwissGivesEqualColourPreferencesByFideRules) {
   std::size_t checked = 0;
   for (int players : {9, 14, 21, 32})
     for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-      generate::SwissOptions o;
-      o.players = players;
-      o.rounds = std::min(players / 2, 9);
-      o.seed = seed;
+      const generate::SwissOptions o = swiss_options(players, std::min(players / 2, 9), seed);
       struct Player {
         int half_points = 0, elo = 0;
         std::string played;  // "W" and "B", games played in order
@@ -313,16 +325,7 @@ TEST(GenerateCommand, SwissOfAsManyRoundsAsPlayersGivesAByeAgainOnlyWhenItMustAn
     const RunResult r = run_virrey_words(
         fmt::format("generate --system swiss --players {} --rounds {} --seed {}", players, rounds, seed));
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    // Each game's tags, in order (a game begins with its Event tag).
-    std::vector<std::map<std::string, std::string>> games;
-    std::istringstream in(r.out);
-    for (std::string line; std::getline(in, line);) {
-      if (line.rfind("[", 0) != 0 || line.size() < 4) continue;
-      if (line.rfind("[Event ", 0) == 0) games.emplace_back();
-      const auto space = line.find(' ');
-      if (!games.empty())
-        games.back()[line.substr(1, space - 1)] = line.substr(space + 2, line.size() - space - 4);
-    }
+    std::vector<std::map<std::string, std::string>> games = tags_of_games(r.out);
     ASSERT_EQ(games.size(), std::size_t(rounds) * std::size_t((players + 1) / 2));
     std::set<std::string> everyone;
     for (auto& g : games) {
@@ -389,10 +392,7 @@ TEST(GenerateCommand, SwissOfAsManyRoundsAsPlayersGivesAByeAgainOnlyWhenItMustAn
 TEST(GenerateCommand, SwissKeepsTheColourRules) {
   for (int players : {6, 9, 14, 21, 32, 40})
     for (std::uint64_t seed = 1; seed <= 6; ++seed) {
-      generate::SwissOptions o;
-      o.players = players;
-      o.rounds = std::min(players / 2, 11);
-      o.seed = seed;
+      const generate::SwissOptions o = swiss_options(players, std::min(players / 2, 11), seed);
       std::map<std::string, std::string> colours;  // by player: "W" and "B" in round order
       generate::swiss_tournament(o, [&](game::GameRecord& r) {
         if (r.tag("Black") == "BYE" || r.tag("Termination") == "forfeit") return;  // not played
@@ -427,9 +427,8 @@ TEST(GenerateCommand, SwissTellsWhereColoursBreakTheRules) {
     // the first round whose colour breaks a rule.
     std::map<std::string, std::string> colours;
     std::map<std::string, int> breach;
-    std::map<std::string, std::string> tags;  // of the game being read
-    const auto game_read = [&] {
-      if (tags.empty() || tags["Black"] == "BYE" || tags["Termination"] == "forfeit") return;
+    for (auto& tags : tags_of_games(r.out)) {
+      if (tags["Black"] == "BYE" || tags["Termination"] == "forfeit") continue;
       const int round = std::stoi(tags["Round"]);
       for (const auto& [player, colour] : {std::pair{tags["White"], 'W'}, std::pair{tags["Black"], 'B'}}) {
         std::string& played = colours[player];
@@ -439,18 +438,7 @@ TEST(GenerateCommand, SwissTellsWhereColoursBreakTheRules) {
         const bool thrice = played.size() >= 3 && played.substr(played.size() - 3) == std::string(3, colour);
         if ((std::abs(difference) > 2 || thrice) && !breach.count(player)) breach[player] = round;
       }
-    };
-    std::istringstream in(r.out);
-    for (std::string line; std::getline(in, line);) {
-      if (line.starts_with("[Event ")) {
-        game_read();
-        tags.clear();
-      }
-      if (line.starts_with("[") && line.find(" \"") != std::string::npos)
-        tags[line.substr(1, line.find(' ') - 1)] =
-            line.substr(line.find('"') + 1, line.rfind('"') - line.find('"') - 1);
     }
-    game_read();
     // Each breach's round has a warning that says colours may break.
     for (const auto& [player, round] : breach) {
       ++breaches;

@@ -9,15 +9,21 @@
 
 namespace virrey {
 
-Result<std::string> read_small_file(const std::string& path, std::size_t max_bytes, std::string_view what) {
+Status open_to_read(const std::string& path, std::ifstream& in) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))
     return Error{ErrorKind::Io, fmt::format("cannot read {}: it is a directory", path)};
   errno = 0;
-  std::ifstream in(path, std::ios::binary);
+  in.open(path, std::ios::binary);
   if (!in)
     return Error{ErrorKind::Io, errno ? fmt::format("cannot read {}: {}", path, std::strerror(errno))
                                       : fmt::format("cannot read {}", path)};
+  return {};
+}
+
+Result<std::string> read_small_file(const std::string& path, std::size_t max_bytes, std::string_view what) {
+  std::ifstream in;
+  if (Status st = open_to_read(path, in); !st) return st.error();
   std::string text;
   char buf[65536];
   while (in.read(buf, sizeof buf) || in.gcount() > 0) {

@@ -21,13 +21,15 @@ namespace {
 struct Entrant {
   PlayerTag tag;
   int half_points = 0;
-  int colour_balance = 0;  // whites minus blacks
-  int last_colour = 0;     // +1 white, -1 black, 0 none
-  int same_colour_run = 0;  // games in a row with last_colour
   std::vector<int> colours;  // of the games played, in order (+1 White, -1 Black)
+  int colour_balance = 0;    // whites minus blacks: the sum of `colours`, kept for the pairing search
   bool had_bye = false;     // or a win by forfeit: no bye then (FIDE C.04.1 d)
   int byes = 0;             // byes received
   std::set<int> met;
+
+  int last_colour() const { return colours.empty() ? 0 : colours.back(); }  // 0: none yet
+  // The last two games played with the same colour.
+  bool last_two_alike() const { return colours.size() >= 2 && colours.end()[-1] == colours.end()[-2]; }
 };
 
 // YYYY.MM.DD `days` days after the given day (one round a day).
@@ -74,8 +76,8 @@ std::vector<std::size_t> candidates(const std::vector<Entrant>& players, const s
 // the colour difference pass 2 or give the same colour three times in a row
 // (C.04.1 f and g).
 int colour_due(const Entrant& e) {
-  if (e.colour_balance <= -2 || (e.last_colour < 0 && e.same_colour_run >= 2)) return 1;
-  if (e.colour_balance >= 2 || (e.last_colour > 0 && e.same_colour_run >= 2)) return -1;
+  if (e.colour_balance <= -2 || (e.last_colour() < 0 && e.last_two_alike())) return 1;
+  if (e.colour_balance >= 2 || (e.last_colour() > 0 && e.last_two_alike())) return -1;
   return 0;
 }
 
@@ -147,16 +149,16 @@ void pair_greedily(const std::vector<Entrant>& players, std::vector<int> ranked,
 bool a_takes_white(const Entrant& a, const Entrant& b, bool a_ranked_higher, int board) {
   if (colour_due(a) != colour_due(b)) return colour_due(a) > 0 || colour_due(b) < 0;
   if (a.colour_balance != b.colour_balance) return a.colour_balance < b.colour_balance;
-  if (a.last_colour != b.last_colour) return a.last_colour < b.last_colour;
+  if (a.last_colour() != b.last_colour()) return a.last_colour() < b.last_colour();
   for (auto x = a.colours.rbegin(), y = b.colours.rbegin(); x != a.colours.rend() && y != b.colours.rend();
        ++x, ++y)
     if (*x != *y) return *x < 0;
   // A colour difference wants the colour that evens it (a strong
   // preference), none the other colour than the last (a mild one): C.04.3 A.6.
   const auto wants_white = [](const Entrant& e) {
-    return e.colour_balance != 0 ? e.colour_balance < 0 : e.last_colour < 0;
+    return e.colour_balance != 0 ? e.colour_balance < 0 : e.last_colour() < 0;
   };
-  if (a.last_colour != 0) return a_ranked_higher ? wants_white(a) : !wants_white(b);
+  if (a.last_colour() != 0) return a_ranked_higher ? wants_white(a) : !wants_white(b);
   return (board % 2 == 0) == a_ranked_higher;
 }
 
@@ -307,10 +309,6 @@ void swiss_tournament(const SwissOptions& o, const std::function<void(game::Game
       if (!forfeit) {  // colours count the games played (FIDE C.04.3 A.6)
         ++w.colour_balance;
         --k.colour_balance;
-        w.same_colour_run = w.last_colour == 1 ? w.same_colour_run + 1 : 1;
-        k.same_colour_run = k.last_colour == -1 ? k.same_colour_run + 1 : 1;
-        w.last_colour = 1;
-        k.last_colour = -1;
         w.colours.push_back(1);
         k.colours.push_back(-1);
       }
