@@ -252,7 +252,8 @@ void add_generate(CLI::App& app, GenerateOptions& o, std::function<void()> run) 
   cmd->add_option("--players", o.players, "swiss: players (2-4000)")->capture_default_str();
   cmd->add_option("--rounds", o.rounds, "swiss: rounds (fewer than the players)")->capture_default_str();
   cmd->add_option("--engine", o.engine,
-                  "play engine against engine instead (a program, or 'default': the variant's engine)");
+                  "play engine against engine instead (a program, or 'default': the variant's engine)")
+      ->check(kFileName);
   cmd->add_option("--protocol", o.protocol, "the engine's protocol: uci (default) or xboard")
       ->check(CLI::IsMember({"uci", "xboard"}));
   cmd->add_option("--nodes", o.nodes, "with --engine: nodes per move (the second player four times as many)")
@@ -539,7 +540,8 @@ void add_filter_options(CLI::App* cmd, FilterOptions& f, bool positions) {
 // The engine and its limits: what analyse searches with, and what selects
 // the cache entries of a database (cli/engine_options.hpp).
 void add_engine_options(CLI::App* cmd, EngineOptions& o) {
-  cmd->add_option("--engine", o.engine, "the engine program (path, or a name on PATH or in /usr/games)");
+  cmd->add_option("--engine", o.engine, "the engine program (path, or a name on PATH or in /usr/games)")
+      ->check(kFileName);
   cmd->add_option("--protocol", o.protocol, "the engine's protocol: uci (default) or xboard")
       ->check(CLI::IsMember({"uci", "xboard"}));
   auto* nodes =
@@ -634,9 +636,11 @@ void add_stats(CLI::App& app, StatsCommands& o, int& exit_code) {
       ->capture_default_str();
   openings->add_option("--top", o.openings.top, "at most this many moves per position (0: all)")
       ->capture_default_str();
-  openings->add_option("--expand", o.openings.expand,
-                       "with --format partial: also follow the moves of this merged partial of the same\n"
-                       "query (shards merged in rounds, so that transpositions across them count)");
+  openings
+      ->add_option("--expand", o.openings.expand,
+                   "with --format partial: also follow the moves of this merged partial of the same\n"
+                   "query (shards merged in rounds, so that transpositions across them count)")
+      ->check(kFileName);
   common(openings, o.openings, false);
   openings->callback([&opts = o.openings, &ec = exit_code] { ec = run_stats_openings(opts); });
 
@@ -881,6 +885,15 @@ const CLI::App* deepest_command(const CLI::App& app, std::string& words) {
   return at;
 }
 
+// The commands under `cmd` (one level down) that take the option `name`.
+std::vector<std::string_view> commands_taking(const CLI::App* cmd, const std::string& name) {
+  std::vector<std::string_view> names;
+  // (CLI11 lists every subcommand only through its non-const overload)
+  for (const CLI::App* sub : const_cast<CLI::App*>(cmd)->get_subcommands([](CLI::App*) { return true; }))
+    if (!sub->get_group().empty() && sub->get_option_no_throw(name)) names.push_back(sub->get_name());
+  return names;
+}
+
 // CLI11's messages in virrey's words, where it has its own: "--band: must be
 // a whole number, not abc", as the options virrey checks itself say.
 std::optional<std::string> usage_message(const CLI::App& app, const CLI::ParseError& e) {
@@ -924,16 +937,22 @@ std::optional<std::string> usage_message(const CLI::App& app, const CLI::ParseEr
     // Words before any option are arguments no positional took; an option
     // not known is named with the known long option nearest it (within two
     // edits), and the words after it are its values.
-    std::vector<std::string> stray, unknown, misplaced;
+    std::vector<std::string> stray, unknown, misplaced, belongs;
     std::istringstream in(m[1].str());
     for (std::string word; in >> word;) {
       if (word.size() < 2 || word[0] != '-') {
-        if (unknown.empty() && misplaced.empty()) stray.push_back(word);
+        if (unknown.empty() && misplaced.empty() && belongs.empty()) stray.push_back(word);
         continue;
       }
       const std::string name = word.substr(0, word.find('='));
       if (option_named(command, name)) {  // known here: given before the command's name, or after `--`
         misplaced.push_back(name);
+        continue;
+      }
+      if (const std::vector<std::string_view> owners = commands_taking(command, name); !owners.empty()) {
+        // `stats --db x`: the option is a statistic's, and no statistic named.
+        belongs.push_back(fmt::format("{} is an option of {} {}: name {} first", name, words,
+                                      name_list(owners), owners.size() > 1 ? "one of them" : "it"));
         continue;
       }
       std::string guess;
@@ -956,6 +975,7 @@ std::optional<std::string> usage_message(const CLI::App& app, const CLI::ParseEr
     if (!misplaced.empty())
       parts.push_back(fmt::format("{} out of place: give {} after the command's name, before any --",
                                   fmt::join(misplaced, ", "), misplaced.size() > 1 ? "them" : "it"));
+    parts.insert(parts.end(), belongs.begin(), belongs.end());
     return where + fmt::format("{}", fmt::join(parts, "; "));
   }
   if (what == "A subcommand is required") {

@@ -617,6 +617,11 @@ TEST(CommandLine, AnEmptyFileNameIsAUsageError) {
         {"search", "--db", ""},
         {"event", "--db", ""},
         {"db", "classify", "--db", d + "/db", "--openings", ""},
+        // An empty engine or partial is no name either (not the default engine).
+        {"generate", "--engine", ""},
+        {"analyse", games, "--engine", ""},
+        {"stats", "players", "--db", d + "/db", "--engine", ""},
+        {"stats", "openings", "--db", d + "/db", "--format", "partial", "--expand", ""},
         // Attached, nothing after '=': not the next word taken for the name.
         {"validate", games, "--output=", d + "/kept.pgn"},
         {"validate", games, "--rejects=", d + "/kept.pgn"},
@@ -656,6 +661,30 @@ TEST(CommandLine, AnOptionBeforeTheCommandNameIsOutOfPlace) {
   EXPECT_NE(both.err.find("unknown option --limti (did you mean --limit?); --db out of place"),
             std::string::npos)
       << both.err;
+}
+
+// An option of a command's commands, given with no command named (`stats
+// --db x`, as `virrey stats --help` lists no --db), names the commands that
+// take it, not "unknown option".
+TEST(CommandLine, AnOptionOfACommandsCommandsNamesThem) {
+  TempDir dir;
+  const RunResult stats = run_virrey_words("stats --db x", dir.path());
+  EXPECT_EQ(stats.exit_code, 2);
+  EXPECT_NE(
+      stats.err.find("stats: --db is an option of stats openings, results, promotions, games, endgames or "
+                     "players: name one of them first\n"),
+      std::string::npos)
+      << stats.err;
+  EXPECT_EQ(stats.err.find("unknown option"), std::string::npos) << stats.err;
+  const RunResult one = run_virrey_words("stats --limit 3", dir.path());
+  EXPECT_NE(one.err.find("stats: --limit is an option of stats results: name it first"), std::string::npos)
+      << one.err;
+  const RunResult db = run_virrey_words("db --bogus --db x", dir.path());
+  EXPECT_NE(db.err.find("db: unknown option --bogus; --db is an option of db info, check, upgrade, merge, "
+                        "classify or squares: name one of them first"),
+            std::string::npos)
+      << db.err;
+  EXPECT_FALSE(std::filesystem::exists(dir.path() + "/x"));
 }
 
 // A file name that is not UTF-8 is reported as given, its other bytes \xNN
