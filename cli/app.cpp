@@ -10,7 +10,6 @@
 #include <functional>
 #include <iterator>
 #include <optional>
-#include <regex>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -778,6 +777,19 @@ CLI::Validator decimal(bool is_unsigned) {
       "", "decimal");
 }
 
+// Whether the option refuses an empty value with its own words: a file name
+// (kFileName, --output), a position or material (not_blank).
+bool checks_empty_values(CLI::Option& option) {
+  for (int i = 0;; ++i) {
+    try {
+      const std::string name = option.get_validator(i)->get_name();
+      if (name == "a file name" || name == "path" || name == "not blank") return true;
+    } catch (const CLI::OptionNotFound&) {
+      return false;
+    }
+  }
+}
+
 // Checks every option's values get. An option given without its value takes
 // the next argument as its value: `search --white --count` would search for
 // a player named "--count". A value that is the name of an option of the
@@ -785,7 +797,26 @@ CLI::Validator decimal(bool is_unsigned) {
 // in decimal (above).
 void refuse_option_names_as_values(CLI::App* cmd) {
   for (CLI::Option* option : cmd->get_options()) {
-    if (!option->nonpositional() || option->get_items_expected_max() == 0) continue;  // flags
+    if (!option->nonpositional()) {
+      // `validate ''`: an input with no name, as `cat ''` refuses it.
+      option->check(CLI::Validator(
+          [](std::string& value) -> std::string {
+            return value.empty() ? "one is empty (a name is needed)" : "";
+          },
+          ""));
+      continue;
+    }
+    if (option->get_items_expected_max() == 0) continue;  // flags
+    // An empty or blank value is no value: `--white "$UNSET"` would
+    // otherwise search every game, `--tiebreaks ''` take the default ones.
+    if (!checks_empty_values(*option))
+      option->check(CLI::Validator(
+          [](std::string& value) -> std::string {
+            return value.find_first_not_of(" \t") == std::string::npos
+                       ? "is empty (give a value, or leave the option out)"
+                       : "";
+          },
+          ""));
     const std::string type = option->get_type_name();
     if (type == "INT" || type == "UINT") option->transform(decimal(type == "UINT"));
     option->check(CLI::Validator(
@@ -898,7 +929,6 @@ std::vector<std::string_view> commands_taking(const CLI::App* cmd, const std::st
 // a whole number, not abc", as the options virrey checks itself say.
 std::optional<std::string> usage_message(const CLI::App& app, const CLI::ParseError& e) {
   const std::string what = e.what();
-  std::smatch m;
   std::string words;
   const CLI::App* command = deepest_command(app, words);
   const std::string where = words.empty() ? "" : words + ": ";
@@ -909,36 +939,89 @@ std::optional<std::string> usage_message(const CLI::App& app, const CLI::ParseEr
         return o->get_type_name().find("INT") != std::string::npos ? "a whole number" : "a number";
     return "a number";
   };
-  const auto fits = [](const std::string& v, std::string_view kind) {
-    static const std::regex whole(R"(\s*[-+]?\d+\s*)");
-    static const std::regex number(R"(\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*)");
-    return std::regex_match(v, kind == "a whole number" ? whole : number);
+  // A value written as a number of that kind (out of range or not).
+  const auto fits = [](std::string_view v, std::string_view kind) {
+    const auto blank = [](char c) { return c == ' ' || c == '\t'; };
+    while (!v.empty() && blank(v.front())) v.remove_prefix(1);
+    while (!v.empty() && blank(v.back())) v.remove_suffix(1);
+    if (!v.empty() && (v[0] == '-' || v[0] == '+')) v.remove_prefix(1);
+    const auto digits = [&] {
+      std::size_t n = 0;
+      while (n < v.size() && v[n] >= '0' && v[n] <= '9') ++n;
+      v.remove_prefix(n);
+      return n;
+    };
+    std::size_t n = digits();
+    if (kind == "a whole number") return n > 0 && v.empty();
+    if (!v.empty() && v[0] == '.') v.remove_prefix(1), n += digits();
+    if (n == 0) return false;
+    if (!v.empty() && (v[0] == 'e' || v[0] == 'E')) {
+      v.remove_prefix(1);
+      if (!v.empty() && (v[0] == '-' || v[0] == '+')) v.remove_prefix(1);
+      if (digits() == 0) return false;
+    }
+    return v.empty();
   };
-  static const std::regex conversion(R"(Could not convert: (\S+) = (.*))");
-  static const std::regex range(R"((\S+): Value (.*) not in range (\S+) to (\S+))");
-  static const std::regex missing_value(R"((\S+): \d+ required (.+) missing)");
-  static const std::regex required(R"((\S+) is required)");
-  if (std::regex_match(what, m, conversion))
-    return fmt::format("{}: must be {}, not {}", m[1].str(), kind_of(m[1].str()), m[2].str());
-  if (std::regex_match(what, m, range)) {
-    const std::string_view kind = kind_of(m[1].str());
-    if (!fits(m[2].str(), kind)) return fmt::format("{}: must be {}, not {}", m[1].str(), kind, m[2].str());
-    return fmt::format("{} {} is out of range ({} to {})", m[1].str(), m[2].str(), m[3].str(), m[4].str());
+  // CLI11's messages are read by hand, not by std::regex: its matcher
+  // recurses once per character, and a value of some 30 KB overflowed the
+  // stack.
+  const std::string_view text = what;
+  const auto no_blank = [](std::string_view w) {
+    return !w.empty() && w.find_first_of(" \t\n") == std::string_view::npos;
+  };
+  if (text.starts_with("Could not convert: ")) {
+    const std::string_view rest = text.substr(19);
+    if (const std::size_t eq = rest.find(" = ");
+        eq != std::string_view::npos && no_blank(rest.substr(0, eq))) {
+      const std::string name(rest.substr(0, eq)), value(rest.substr(eq + 3));
+      const std::string_view kind = kind_of(name);
+      // Digits that do not fit the option's type (--threads 2147483648).
+      if (fits(value, kind)) return fmt::format("{} {} is out of range", name, value);
+      return fmt::format("{}: must be {}, not {}", name, kind, value);
+    }
   }
-  if (std::regex_match(what, m, missing_value)) {
-    std::string values = m[2].str();
-    const std::size_t open = values.find('{');
-    if (open != std::string::npos && values.back() == '}')
-      return fmt::format("{} needs a value: one of {}", m[1].str(), values.substr(open));
-    return fmt::format("{} needs a value", m[1].str());
+  if (const std::size_t colon = text.find(": Value ");
+      colon != std::string_view::npos && no_blank(text.substr(0, colon))) {
+    const std::string_view rest = text.substr(colon + 8);
+    const std::size_t in = rest.rfind(" not in range ");
+    const std::string_view bounds = in == std::string_view::npos ? "" : rest.substr(in + 14);
+    const std::size_t to = bounds.find(" to ");
+    if (to != std::string_view::npos && no_blank(bounds.substr(0, to)) && no_blank(bounds.substr(to + 4))) {
+      const std::string name(text.substr(0, colon)), value(rest.substr(0, in));
+      const std::string_view kind = kind_of(name);
+      if (!fits(value, kind)) return fmt::format("{}: must be {}, not {}", name, kind, value);
+      return fmt::format("{} {} is out of range ({} to {})", name, value, bounds.substr(0, to),
+                         bounds.substr(to + 4));
+    }
   }
-  static const std::regex extras(R"(The following arguments? (?:was|were) not expected: (.*))");
-  if (std::regex_match(what, m, extras)) {
+  if (const std::size_t colon = text.find(": ");
+      colon != std::string_view::npos && no_blank(text.substr(0, colon)) && text.ends_with(" missing")) {
+    std::string_view rest = text.substr(colon + 2, text.size() - colon - 2 - 8);
+    std::size_t n = 0;
+    while (n < rest.size() && rest[n] >= '0' && rest[n] <= '9') ++n;
+    if (n > 0 && rest.substr(n).starts_with(" required ") && rest.size() > n + 10) {
+      const std::string name(text.substr(0, colon));
+      const std::string_view values = rest.substr(n + 10);
+      const std::size_t open = values.find('{');
+      if (open != std::string_view::npos && values.back() == '}')
+        return fmt::format("{} needs a value: one of {}", name, values.substr(open));
+      return fmt::format("{} needs a value", name);
+    }
+  }
+  // "--depth: At Most 1 required but received 2": given twice.
+  if (const std::size_t colon = text.find(": At Most 1 required but received ");
+      colon != std::string_view::npos && no_blank(text.substr(0, colon)))
+    return fmt::format("{}{} given more than once (it takes one value)", where, text.substr(0, colon));
+  std::string_view extra_words;
+  for (const std::string_view head :
+       {"The following argument was not expected: ", "The following arguments were not expected: "})
+    if (text.starts_with(head)) extra_words = text.substr(head.size());
+  if (!extra_words.empty()) {
     // Words before any option are arguments no positional took; an option
     // not known is named with the known long option nearest it (within two
     // edits), and the words after it are its values.
     std::vector<std::string> stray, unknown, misplaced, belongs;
-    std::istringstream in(m[1].str());
+    std::istringstream in{std::string(extra_words)};
     for (std::string word; in >> word;) {
       if (word.size() < 2 || word[0] != '-') {
         if (unknown.empty() && misplaced.empty() && belongs.empty()) stray.push_back(word);
@@ -986,10 +1069,12 @@ std::optional<std::string> usage_message(const CLI::App& app, const CLI::ParseEr
       if (!sub->get_group().empty()) names.push_back(sub->get_name());
     return fmt::format("{}a command is needed: {}", where, name_list(names, ", "));
   }
-  if (std::regex_match(what, m, required) && m[1].str().rfind('-', 0) != 0) {
+  if (text.ends_with(" is required") && no_blank(text.substr(0, text.size() - 12)) &&
+      !text.starts_with('-')) {
     // A positional: its description says what it takes.
-    const CLI::Option* o = command->get_option_no_throw(m[1].str());
-    return fmt::format("{}{} missing{}", where, m[1].str(),
+    const std::string name(text.substr(0, text.size() - 12));
+    const CLI::Option* o = command->get_option_no_throw(name);
+    return fmt::format("{}{} missing{}", where, name,
                        o && !o->get_description().empty() ? ": " + o->get_description() : "");
   }
   return std::nullopt;

@@ -687,6 +687,51 @@ TEST(CommandLine, AnOptionOfACommandsCommandsNamesThem) {
   EXPECT_FALSE(std::filesystem::exists(dir.path() + "/x"));
 }
 
+// CLI11's messages are reworded without std::regex, whose matcher recursed
+// once per character: an argument of some 30 KB in a usage error overflowed
+// the stack (SIGSEGV). Each such message still names the option.
+TEST(CommandLine, AVeryLongArgumentInAUsageErrorIsReported) {
+  TempDir dir;
+  const std::string lots(60000, 'a');  // a command line holds 128 KB at most
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"perft", "-d", "1", lots}, "perft: unexpected argument aaaa"},
+      {{"perft", "-d", "1", "--" + lots}, "perft: unknown option --aaaa"},
+      {{"import", "--db", dir.path() + "/db", "--commit-interval", lots, "x.pgn"},
+       "--commit-interval: must be a number, not aaaa"},
+      {{"perft", "-d", lots}, "--depth: must be a whole number, not aaaa"}};
+  for (const auto& [args, message] : cases) {
+    const RunResult r = run_virrey(args, dir.path());
+    EXPECT_EQ(r.exit_code, 2) << message;
+    EXPECT_NE(r.err.find("virrey: error: " + message), std::string::npos) << r.err.substr(0, 300);
+    EXPECT_LT(r.err.size(), 8000u);  // the value is cut short
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir.path() + "/db"));
+}
+
+// CLI11's other messages in virrey's words: digits that overflow the type are
+// "out of range", an option given twice says so, an input named '' is none.
+TEST(CommandLine, OverflowRepetitionAndEmptyInputsAreSaidPlainly) {
+  TempDir dir;
+  const RunResult big = run_virrey({"perft", "-d", "1", "-t", "2147483648"}, dir.path());
+  EXPECT_EQ(big.exit_code, 2);
+  EXPECT_NE(big.err.find("--threads 2147483648 is out of range"), std::string::npos) << big.err;
+  const RunResult twice = run_virrey({"perft", "-d", "1", "-d", "2"}, dir.path());
+  EXPECT_EQ(twice.exit_code, 2);
+  EXPECT_NE(twice.err.find("perft: --depth given more than once (it takes one value)"), std::string::npos)
+      << twice.err;
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"validate", ""},
+                                               {"import", "--db", dir.path() + "/db", ""},
+                                               {"event", ""},
+                                               {"stats", "merge", ""},
+                                               {"db", "merge", "--db", dir.path() + "/db", ""}}) {
+    const RunResult r = run_virrey(args, dir.path());
+    EXPECT_EQ(r.exit_code, 2) << args[0];
+    EXPECT_NE(r.err.find("one is empty (a name is needed)"), std::string::npos) << r.err;
+    EXPECT_EQ(r.out, "") << args[0];
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir.path() + "/db"));
+}
+
 // A file name that is not UTF-8 is reported as given, its other bytes \xNN
 // (the README's rule for input quoted in messages), not read as
 // Windows-1252 into the name of another file.

@@ -146,7 +146,7 @@ TEST_F(SearchCli, AFenWithoutCastlingSaysHowItIsRead) {
 
 // A position or material filter given an empty text (a script's unset
 // variable) is a usage error, not a search of every game; so are move
-// numbers with no move. Tag filters keep "empty sets no filter".
+// numbers with no move, and an empty or blank tag filter.
 TEST_F(SearchCli, AnEmptyPositionOrMaterialIsAnError) {
   for (const char* option : {"--fen", "--moves", "--material"})
     for (const char* value : {"", "  "}) {
@@ -158,8 +158,16 @@ TEST_F(SearchCli, AnEmptyPositionOrMaterialIsAnError) {
   const RunResult numbers = search({"--moves", "1.", "--count"});
   EXPECT_EQ(numbers.exit_code, 2);
   EXPECT_NE(numbers.err.find("--moves: bad SAN: '1.' holds no move"), std::string::npos) << numbers.err;
-  const RunResult tag = search({"--white", "", "--count"});
-  EXPECT_EQ(tag.exit_code, 0) << tag.err;
+  for (const char* option : {"--white", "--player", "--opening", "--result", "--eco", "--date-to", "--elo",
+                             "--time-control", "--termination", "--plies", "--to-move"})
+    for (const char* value : {"", " "}) {
+      const RunResult tag = search({option, value, "--count"});
+      EXPECT_EQ(tag.exit_code, 2) << option << " '" << value << "'";
+      EXPECT_NE(tag.err.find(std::string(option) + ": is empty (give a value, or leave the option out)"),
+                std::string::npos)
+          << tag.err;
+      EXPECT_EQ(tag.out, "");
+    }
 }
 
 // Moves that play only as Virrey chess (a bare promotion), asked of a
