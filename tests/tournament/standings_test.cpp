@@ -52,6 +52,13 @@ double value(const Made& m, TieBreak tb, const std::string& name) {
   return v.value_or(-1);
 }
 
+// What `name`'s entry of `round` is (Pending: none).
+EntryKind kind_in(const Made& m, const std::string& name, int round) {
+  for (const Entry& e : m.t.players[std::size_t(m.idx(name))].entries)
+    if (e.round == round) return e.kind;
+  return EntryKind::Pending;
+}
+
 // The standings as "rank name" strings.
 std::vector<std::string> ranking(const Made& m, const std::vector<TieBreak>& order) {
   std::vector<std::string> out;
@@ -208,18 +215,70 @@ TEST(Standings, OddRoundRobinWithAGameMissing) {
                        {"B", "C", "4", "1/2-1/2"},
                        {"D", "B", "5", "0-1"}});
   EXPECT_EQ(m.t.system, System::RoundRobin);
-  auto kind_in = [&](const std::string& name, int round) {
-    for (const Entry& e : m.t.players[std::size_t(m.idx(name))].entries)
-      if (e.round == round) return e.kind;
-    return EntryKind::Pending;
-  };
-  EXPECT_EQ(kind_in("C", 5), EntryKind::Rest);
-  EXPECT_EQ(kind_in("A", 5), EntryKind::Absent);
-  EXPECT_EQ(kind_in("E", 5), EntryKind::Absent);
-  EXPECT_EQ(kind_in("A", 1), EntryKind::Rest);
-  EXPECT_EQ(kind_in("D", 2), EntryKind::Rest);
+  EXPECT_EQ(kind_in(m, "C", 5), EntryKind::Rest);
+  EXPECT_EQ(kind_in(m, "A", 5), EntryKind::Absent);
+  EXPECT_EQ(kind_in(m, "E", 5), EntryKind::Absent);
+  EXPECT_EQ(kind_in(m, "A", 1), EntryKind::Rest);
+  EXPECT_EQ(kind_in(m, "D", 2), EntryKind::Rest);
   const std::map<std::string, double> koya = {{"A", 0.5}, {"B", 0.5}, {"C", 0.5}, {"D", 0.0}, {"E", 1.5}};
   for (const auto& [name, ks] : koya) EXPECT_DOUBLE_EQ(value(m, TieBreak::Koya, name), ks) << name;
+}
+
+// Five players, R withdraws after round 2 and his games are missing: r1 V-R
+// 0-1, C-G 0-1 (J rests); r2 R-J 0-1, V-C 1/2 (G rests); r3 J-G 1-0; r4 C-J
+// 1-0, G-V 0-1; r5 J-V 0-1. By hand: in r3 V has met both the others without
+// a game (R, C), so V rests and C-R was due; in r4 R is alone; in r5 G has
+// rested and R too, so C rests and G-R was due. Points V 2.5, J 2, C 1.5, R 1,
+// G 1; each has four games, so Koya counts the opponents with 2 or more (V,
+// J): V 1 (J), J 0, C 1/2 (V) + 1 (J) = 1.5, R 1 (V) + 0 (J), G 0.
+TEST(Standings, OddRoundRobinWithAWithdrawal) {
+  const Made m = make({{"V", "R", "1", "0-1"},
+                       {"C", "G", "1", "0-1"},
+                       {"R", "J", "2", "0-1"},
+                       {"V", "C", "2", "1/2-1/2"},
+                       {"J", "G", "3", "1-0"},
+                       {"C", "J", "4", "1-0"},
+                       {"G", "V", "4", "0-1"},
+                       {"J", "V", "5", "0-1"}});
+  EXPECT_EQ(m.t.system, System::RoundRobin);
+  const std::map<std::pair<std::string, int>, EntryKind> kinds = {
+      {{"J", 1}, EntryKind::Rest},   {{"G", 2}, EntryKind::Rest},   {{"V", 3}, EntryKind::Rest},
+      {{"C", 3}, EntryKind::Absent}, {{"R", 3}, EntryKind::Absent}, {{"R", 4}, EntryKind::Rest},
+      {{"C", 5}, EntryKind::Rest},   {{"G", 5}, EntryKind::Absent}, {{"R", 5}, EntryKind::Absent}};
+  for (const auto& [at, kind] : kinds)
+    EXPECT_EQ(kind_in(m, at.first, at.second), kind) << at.first << " round " << at.second;
+  const std::map<std::string, double> koya = {{"V", 1.0}, {"J", 0.0}, {"C", 1.5}, {"R", 1.0}, {"G", 0.0}};
+  for (const auto& [name, ks] : koya) EXPECT_DOUBLE_EQ(value(m, TieBreak::Koya, name), ks) << name;
+}
+
+// Direct encounter applies again among the players it leaves level (C.07;
+// FIDE's reference implementation recomputes it for the smaller group). Six
+// players, A B C D on 2.5 points; among the four A 2 (B, D), B 2 (C, D), C 1
+// (A), D 1 (C): A and B level on 2, D and C on 1; A beat B and D beat C, so
+// A B D C, whatever SB says (B 6.5 > A 6, C 6.5 > D 6).
+TEST(Standings, DirectEncounterAppliesAgainToThoseItLeavesLevel) {
+  const Made m = make({{"A", "B", "1", "1-0"},
+                       {"C", "A", "1", "1-0"},
+                       {"A", "D", "1", "1-0"},
+                       {"B", "C", "2", "1-0"},
+                       {"B", "D", "2", "1-0"},
+                       {"D", "C", "2", "1-0"},
+                       {"E", "A", "3", "1-0"},
+                       {"A", "F", "3", "1/2-1/2"},
+                       {"B", "E", "3", "1/2-1/2"},
+                       {"F", "B", "4", "1-0"},
+                       {"C", "E", "4", "1-0"},
+                       {"C", "F", "4", "1/2-1/2"},
+                       {"D", "E", "5", "1/2-1/2"},
+                       {"D", "F", "5", "1-0"},
+                       {"E", "F", "5", "1-0"}});
+  EXPECT_EQ(ranking(m, default_tie_breaks(System::RoundRobin)),
+            (std::vector<std::string>{"1 E", "2 A", "3 B", "4 D", "5 C", "6 F"}));
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "B"), 6.5);
+  EXPECT_DOUBLE_EQ(value(m, TieBreak::SonnebornBerger, "A"), 6.0);
+  // Three level, each beating one: DE leaves them level, and SB decides.
+  const Made cycle = make({{"A", "B", "1", "1-0"}, {"B", "C", "2", "1-0"}, {"C", "A", "3", "1-0"}});
+  EXPECT_EQ(ranking(cycle, {TieBreak::DirectEncounter}), (std::vector<std::string>{"1 A", "1 B", "1 C"}));
 }
 
 TEST(Standings, GamesOfNoKnownRoundMakeNoAbsences) {

@@ -49,6 +49,88 @@ std::uint64_t pair_key(int a, int b) {
   return (std::uint64_t(std::uint32_t(a)) << 32) | std::uint32_t(b);
 }
 
+// In a round robin of an odd number of players, which of each player's
+// rounds without a game (`free_rounds[i]`, ascending) are rests, the others
+// being absences. Each round has one rest, each player rests once a cycle,
+// and a player rests where no game was due: read off by turns until nothing
+// more follows from
+// - a player without a game in a round whom none of the others without a
+//   game there could have met (met each other as often as the cycles ask,
+//   or resting there) rests;
+// - a round's one player left who may rest rests, the others are absent;
+// - a player who has rested his share is absent in his other such rounds;
+// - when every round is in (players × cycles), a player whose rounds left
+//   unread are as many as the rests he still owes rests in them.
+// What stays open is an absence (a withdrawal's missing games, say).
+std::vector<std::vector<bool>> odd_round_robin_rests(const Tournament& t,
+                                                     const std::vector<std::vector<int>>& free_rounds) {
+  enum : char { Open, Rest, Away };
+  const std::size_t n = t.players.size();
+  const int cycles = t.system == System::DoubleRoundRobin ? 2 : 1;
+  std::map<std::uint64_t, int> met;
+  for (std::size_t i = 0; i < n; ++i)
+    for (const Entry& e : t.players[i].entries)
+      if (e.opponent > int(i)) ++met[pair_key(int(i), e.opponent)];
+  // By round: the players without a game there and where that is in their list.
+  std::map<int, std::vector<std::pair<std::size_t, std::size_t>>> by_round;
+  std::vector<std::vector<char>> state(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    state[i].assign(free_rounds[i].size(), Open);
+    for (std::size_t k = 0; k < free_rounds[i].size(); ++k) by_round[free_rounds[i][k]].push_back({i, k});
+  }
+  std::vector<int> rested(n, 0);
+  const auto set = [&](std::size_t i, std::size_t k, char v) {
+    if (state[i][k] != Open) return false;
+    state[i][k] = v;
+    if (v == Rest) ++rested[i];
+    return true;
+  };
+  const bool complete = t.round_numbers.size() == n * std::size_t(cycles);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const auto& [round, cells] : by_round) {
+      bool has_rest = false;
+      std::vector<std::pair<std::size_t, std::size_t>> may_rest;
+      for (const auto& [i, k] : cells) {
+        has_rest |= state[i][k] == Rest;
+        if (state[i][k] == Open && rested[i] < cycles) may_rest.push_back({i, k});
+      }
+      if (has_rest || may_rest.empty()) {
+        for (const auto& [i, k] : cells) changed |= set(i, k, Away);
+        continue;
+      }
+      if (may_rest.size() == 1) {
+        changed |= set(may_rest[0].first, may_rest[0].second, Rest);
+        continue;
+      }
+      for (const auto& [i, k] : may_rest) {
+        bool due = false;
+        for (const auto& [j, l] : cells)
+          due |= j != i && state[j][l] != Rest && met[pair_key(int(i), int(j))] < cycles;
+        if (!due && set(i, k, Rest)) {
+          changed = true;
+          break;  // one rest a round
+        }
+      }
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      std::size_t open = 0;
+      for (char v : state[i]) open += v == Open;
+      const int owed = cycles - rested[i];
+      if (open == 0) continue;
+      if (owed <= 0) {
+        for (std::size_t k = 0; k < state[i].size(); ++k) changed |= set(i, k, Away);
+      } else if (complete && open == std::size_t(owed)) {
+        for (std::size_t k = 0; k < state[i].size(); ++k) changed |= set(i, k, Rest);
+      }
+    }
+  }
+  std::vector<std::vector<bool>> out(n);
+  for (std::size_t i = 0; i < n; ++i)
+    for (char v : state[i]) out[i].push_back(v == Rest);
+  return out;
+}
+
 // A FIDE id tag's id: "" when it gives none ("", "?", "-", zeros).
 std::string_view fide_id_of(std::string_view tag) {
   const std::string_view id = trim(tag);
@@ -341,8 +423,6 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
   // anyone else is absent (a game not played leaves its two players absent).
   const bool round_robin = is_round_robin(t.system);
   std::vector<std::vector<int>> free_rounds(t.players.size());
-  std::vector<int> without_game(t.round_numbers.size(),
-                                0);  // [k]: players without a game in round_numbers[k]
   auto round_place = [&](int r) {
     return std::size_t(std::lower_bound(t.round_numbers.begin(), t.round_numbers.end(), r) -
                        t.round_numbers.begin());
@@ -364,26 +444,17 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
     for (Entry& e : t.players[i].entries)
       if (e.round == 0 && next < spared) e.spares = free_rounds[i][next++];
     free_rounds[i].erase(free_rounds[i].begin(), free_rounds[i].begin() + std::ptrdiff_t(spared));
-    for (int r : free_rounds[i]) ++without_game[round_place(r)];
   }
   const bool odd_round_robin = round_robin && t.players.size() % 2 == 1;
-  const std::size_t cycles = t.system == System::DoubleRoundRobin ? 2 : 1;
+  const std::vector<std::vector<bool>> rests =
+      odd_round_robin ? odd_round_robin_rests(t, free_rounds) : std::vector<std::vector<bool>>{};
   for (std::size_t i = 0; i < t.players.size(); ++i) {
     Player& p = t.players[i];
     if (t.system != System::Knockout) {
-      // Every other player met, each as often as the cycles ask.
-      bool met_all = odd_round_robin;
-      if (met_all) {
-        std::vector<std::size_t> met(t.players.size());
-        for (const Entry& e : p.entries)
-          if (e.opponent >= 0) ++met[std::size_t(e.opponent)];
-        for (std::size_t j = 0; j < met.size() && met_all; ++j) met_all = j == i || met[j] >= cycles;
-      }
-      for (int r : free_rounds[i]) {
+      for (std::size_t k = 0; k < free_rounds[i].size(); ++k) {
         Entry e;
-        e.round = r;
-        e.kind = odd_round_robin && (met_all || without_game[round_place(r)] == 1) ? EntryKind::Rest
-                                                                                   : EntryKind::Absent;
+        e.round = free_rounds[i][k];
+        e.kind = odd_round_robin && rests[i][k] ? EntryKind::Rest : EntryKind::Absent;
         p.entries.push_back(e);
       }
     }
@@ -665,6 +736,35 @@ std::vector<std::optional<double>> direct_encounter(const Tournament& t, const s
   return out;
 }
 
+// `group` ordered and split by direct encounter, which applies again among
+// the players a split leaves level (FIDE C.07: the tie-break is computed anew
+// for the smaller group; four level on 2.5 points, two with 2 points among
+// the four: the game between those two decides). A group whose players did
+// not all meet stays whole.
+std::vector<std::vector<int>> split_by_direct_encounter(const Tournament& t, std::vector<int> group) {
+  const auto de = direct_encounter(t, group);
+  std::vector<std::size_t> at(group.size());
+  for (std::size_t i = 0; i < at.size(); ++i) at[i] = i;
+  std::stable_sort(at.begin(), at.end(),
+                   [&](std::size_t a, std::size_t b) { return de[a].value_or(-1) > de[b].value_or(-1); });
+  std::vector<std::vector<int>> parts;
+  for (std::size_t k = 0; k < at.size(); ++k) {
+    if (k == 0 || de[at[k]] != de[at[k - 1]]) parts.emplace_back();
+    parts.back().push_back(group[at[k]]);
+  }
+  if (parts.size() == 1) return parts;
+  std::vector<std::vector<int>> out;
+  for (std::vector<int>& part : parts) {
+    if (part.size() < 2) {
+      out.push_back(std::move(part));
+      continue;
+    }
+    for (std::vector<int>& finer : split_by_direct_encounter(t, std::move(part)))
+      out.push_back(std::move(finer));
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string_view tie_break_name(TieBreak t) { return kTieBreaks[std::size_t(t)].name; }
@@ -730,6 +830,18 @@ std::vector<std::optional<double>> tie_break_values(const Tournament& t, TieBrea
     for (const Entry& e : p.entries)
       if (e.counted() && (e.opponent >= 0 || !with_game.count(e.effective_round()))) ++results;
     max_entries = std::max(max_entries, results);
+  }
+  // A round robin holds n - 1 meetings a player, each of as many games as
+  // two players played most, however its missing games read (a withdrawal's
+  // games not played are absences, and in an odd round robin where a rest is
+  // not known, one more).
+  if (is_round_robin(t.system) && n > 1) {
+    std::map<std::uint64_t, int> games;
+    int most = 1;
+    for (std::size_t i = 0; i < n; ++i)
+      for (const Entry& e : t.players[i].entries)
+        if (e.opponent > int(i)) most = std::max(most, ++games[pair_key(int(i), e.opponent)]);
+    max_entries = std::min(max_entries, int(n - 1) * most);
   }
   for (std::size_t i = 0; i < n; ++i) {
     const Player& p = t.players[i];
@@ -847,6 +959,9 @@ std::vector<Standing> standings(const Tournament& t, const std::vector<TieBreak>
       if (order[k] == TieBreak::DirectEncounter) {
         const auto de = direct_encounter(t, g);
         for (std::size_t i = 0; i < g.size(); ++i) v[std::size_t(g[i])] = de[i];
+        for (std::vector<int>& part : split_by_direct_encounter(t, std::move(g)))
+          next.push_back(std::move(part));
+        continue;
       }
       std::stable_sort(g.begin(), g.end(),
                        [&](int a, int b) { return less_value(v[std::size_t(b)], v[std::size_t(a)]); });
