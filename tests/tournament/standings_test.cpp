@@ -1276,6 +1276,13 @@ TEST(Trf, OneMoveGamesAreWrittenAndComparedAsWDL) {
   EXPECT_EQ(
       result_after("C", 1, '='),
       std::vector<std::string>{"round 1: C scores 1/2 in a game of one move in the games, '=' in the TRF"});
+  // A game played written with a bye's code of the same points (F U H Z).
+  EXPECT_EQ(result_after("A", 2, 'F'),
+            std::vector<std::string>{"round 2: A scores 1 over the board in the games, 'F' in the TRF"});
+  EXPECT_EQ(result_after("A", 2, 'U'),
+            std::vector<std::string>{"round 2: A scores 1 over the board in the games, 'U' in the TRF"});
+  EXPECT_EQ(result_after("C", 2, 'Z'),
+            std::vector<std::string>{"round 2: C scores 0 over the board in the games, 'Z' in the TRF"});
 }
 
 // A bye or a forfeit of the games that the TRF leaves blank is a disagreement,
@@ -1313,6 +1320,15 @@ TEST(Trf, ByesAndForfeitsMissingFromTheTrfAreFound) {
   EXPECT_EQ(
       messages(with_block(5, 1, "        ")),
       std::vector<std::string>{"trf-result round 1: P5 scores 1 by a bye in the games, nothing in the TRF"});
+  // A bye written as a game of the same points, with no opponent.
+  EXPECT_EQ(
+      messages(with_block(5, 1, "0000 - 1")),
+      std::vector<std::string>{"trf-result round 1: P5 scores 1 by a bye in the games, '1' in the TRF"});
+  EXPECT_EQ(
+      messages(with_block(2, 3, "0000 - =")),
+      std::vector<std::string>{"trf-result round 3: P2 scores 1/2 by a bye in the games, '=' in the TRF"});
+  // An absence written "0000 - -", as some programs do, is one.
+  EXPECT_TRUE(messages(with_block(4, 2, "0000 - -")).empty());
   // P2's round-2 forfeit win blanked: a pairing on one side only, told once.
   EXPECT_EQ(messages(with_block(2, 2, "        ")),
             std::vector<std::string>{

@@ -142,10 +142,11 @@ std::string name_key(std::string_view name) {
 }
 
 // How a game went, as a TRF result says it: 'f' forfeit (+ -), 'u' played
-// but not rated (W D L), 'p' played.
+// but not rated (W D L), 'b' a round without a game (F U H Z), 'p' played.
 char trf_manner(char r) {
   if (r == '+' || r == '-') return 'f';
   if (r == 'W' || r == 'D' || r == 'L') return 'u';
+  if (r == 'F' || r == 'U' || r == 'H' || r == 'Z') return 'b';
   return 'p';
 }
 
@@ -826,12 +827,18 @@ std::vector<TrfDisagreement> compare_trf(const Tournament& t, const TrfFile& trf
       // A game or bye of the games whose result the TRF leaves blank is a
       // result the TRF does not give (TRF-16 reads a blank as Z, no point).
       const bool missing_result = half < 0;
-      if ((half >= 0 && half != e->half_points) || (game_opp >= 0 && trf_how != game_how) || missing_result) {
-        const char* how = e->kind == EntryKind::Forfeit ? " by forfeit"
-                          : e->kind == EntryKind::Bye   ? " by a bye"
-                          : unrated(t, *e)              ? " in a game of one move"
-                          : trf_how == 'u'              ? " over the board"
-                                                        : "";
+      // A round without an opponent is a bye or an absence: a TRF result of a
+      // game there is another kind ('-', a forfeit with no one, is how some
+      // programs write an absence).
+      const bool game_without_opponent =
+          game_opp < 0 && (trf_how == 'p' || trf_how == 'u' || tr.result == '+');
+      if ((half >= 0 && half != e->half_points) || (game_opp >= 0 && trf_how != game_how) ||
+          game_without_opponent || missing_result) {
+        const char* how = e->kind == EntryKind::Forfeit      ? " by forfeit"
+                          : e->kind == EntryKind::Bye        ? " by a bye"
+                          : unrated(t, *e)                   ? " in a game of one move"
+                          : trf_how == 'u' || trf_how == 'b' ? " over the board"
+                                                             : "";
         if (once(Code::Result, r, pi, game_opp))
           out.push_back(
               {Code::Result, tp->line, game, r,
