@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <array>
 #include <cstdio>
 #include <fstream>
 #include <regex>
@@ -189,6 +190,46 @@ TEST(SearchVariants, APositionOfAVariantTheDatabaseLacksIsSaid) {
       run_virrey({"search", "--db", dir.path() + "/db", "--moves", "e4", "--count"}, dir.path());
   EXPECT_EQ(both.out, "1\n");
   EXPECT_EQ(both.err.find("the position is one of"), std::string::npos) << both.err;
+}
+
+// A Date of a month alone stands for every day of that month (30 in April,
+// 29 in February 2020), and only an ECO code is in an ECO range: "-" (PGN's
+// unknown), "A100" and "C" are in none, nor is an Opening of "-" in any.
+TEST(SearchTags, AMonthsDaysAndEcoCodesAsPgnWritesThem) {
+  TempDir dir;
+  std::ofstream pgn(dir.path() + "/g.pgn");
+  const std::vector<std::array<std::string, 4>> games = {{"A", "2019.04.??", "B90", "Sicilian"},
+                                                         {"C", "2019.05.05", "-", "-"},
+                                                         {"D", "2020.02.??", "A100", "Sicilian"},
+                                                         {"E", "2019.05.05", "C", "Sicilian"},
+                                                         {"F", "2019.05.05", " B12 ", "Caro-Kann"}};
+  for (const auto& [white, date, eco, opening] : games)
+    pgn << "[Event \"E\"]\n[Date \"" << date << "\"]\n[White \"" << white
+        << "\"]\n[Black \"B\"]\n[Result \"*\"]\n"
+        << "[ECO \"" << eco << "\"]\n[Opening \"" << opening << "\"]\n\n1. e4 *\n\n";
+  pgn.close();
+  ASSERT_EQ(run_virrey({"import", dir.path() + "/g.pgn", "--db", dir.path() + "/db"}, dir.path()).exit_code,
+            0);
+  auto whites = [&](std::vector<std::string> filters) {
+    std::vector<std::string> args{"search", "--db", dir.path() + "/db", "--format", "csv"};
+    args.insert(args.end(), filters.begin(), filters.end());
+    const RunResult r = run_virrey(args, dir.path());
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    std::string out;
+    std::istringstream in(r.out);
+    std::string line;
+    std::getline(in, line);  // the header
+    while (std::getline(in, line)) out += line.substr(line.find(',', line.find(',') + 1) + 1, 1);
+    return out;
+  };
+  EXPECT_EQ(whites({"--date-to", "2019.04.30"}), "A");
+  EXPECT_EQ(whites({"--date-from", "2019.04.01", "--date-to", "2019.04.30"}), "A");
+  EXPECT_EQ(whites({"--date-from", "2020.02.01", "--date-to", "2020.02.29"}), "D");
+  EXPECT_EQ(whites({"--date-from", "2020.02.01", "--date-to", "2020.02.28"}), "");
+  EXPECT_EQ(whites({"--eco", "-A99"}), "");
+  EXPECT_EQ(whites({"--eco", "A00-E99"}), "AF");
+  EXPECT_EQ(whites({"--opening", "-"}), "F");  // Caro-Kann, not C's unknown "-"
+  EXPECT_EQ(whites({"--opening", "sicilian"}), "ADE");
 }
 
 TEST_F(SearchCli, ShowDrawsTheViceroy) {

@@ -73,11 +73,18 @@ bool tags_pass(const game::GameRecord& r, const query::TagConditions& t) {
     // days they may stand for are: compared as the first and last such day.
     static const std::regex kPgnDate(R"(\d{4}(\.(0[1-9]|1[0-2]|\?\?)(\.(0[1-9]|[12]\d|3[01]|\?\?))?)?)");
     if (unknown("Date", d) || !std::regex_match(d, kPgnDate)) return false;
+    // A month's last day: "31" stands for it (April's 30, February's 28 or 29).
     auto padded = [](std::string v, const char* month, const char* day) {
       if (v.size() == 4) v += std::string(".") + month;
       if (v.size() == 7) v += std::string(".") + day;
       if (v.substr(5, 2) == "??") v = v.substr(0, 5) + month + "." + day;
       if (v.substr(8, 2) == "??") v = v.substr(0, 8) + day;
+      if (v.substr(8, 2) == "31") {
+        const int year = std::stoi(v.substr(0, 4)), m = std::stoi(v.substr(5, 2));
+        const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+        const int last = m == 2 ? (leap ? 29 : 28) : (m == 4 || m == 6 || m == 9 || m == 11) ? 30 : 31;
+        v = v.substr(0, 8) + std::to_string(last);
+      }
       return v;
     };
     if (t.date_from && padded(d, "01", "01") < padded(*t.date_from, "01", "01")) return false;

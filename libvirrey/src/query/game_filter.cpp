@@ -13,6 +13,7 @@
 
 #include <fmt/format.h>
 
+#include "virrey/game/calendar.hpp"
 #include "virrey/query/pattern_squares.hpp"
 #include "virrey/rules/fen.hpp"
 #include "virrey/rules/geometry_dispatch.hpp"
@@ -159,8 +160,10 @@ std::optional<std::pair<int, int>> date_span(std::string_view d) {
   const int day = d.size() >= 10 ? part(8, 31) : 0;
   if (year < 0 || month < 0 || day < 0) return std::nullopt;
   const int known_day = month ? day : 0;
+  // A month's unknown day is any of its days (30 in April, 28 or 29 in February).
+  const int last_day = month ? int(game::days_in_month(std::uint32_t(year), std::uint32_t(month))) : 31;
   return std::pair{year * 10000 + (month ? month : 1) * 100 + (known_day ? known_day : 1),
-                   year * 10000 + (month ? month : 12) * 100 + (known_day ? known_day : 31)};
+                   year * 10000 + (month ? month : 12) * 100 + (known_day ? known_day : last_day)};
 }
 
 // The date rule of TagConditions: a game is in the range when every day its

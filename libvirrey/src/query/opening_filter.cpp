@@ -27,12 +27,6 @@ std::optional<std::string> eco_code(std::string_view text) {
   return code;
 }
 
-std::string upper_code(std::string_view eco) {
-  std::string out(eco);
-  if (!out.empty()) out[0] = char(std::toupper(std::uint8_t(out[0])));
-  return out;
-}
-
 }  // namespace
 
 Result<OpeningCondition> parse_eco_range(std::string_view text) {
@@ -54,15 +48,18 @@ Result<OpeningCondition> parse_eco_range(std::string_view text) {
 
 bool OpeningCondition::matches(std::string_view eco, std::string_view opening_name) const {
   if (eco_from || eco_to) {
-    const std::string code = upper_code(eco);
-    if (code.empty() || code == "?") return false;
-    if (eco_from && code < *eco_from) return false;
-    if (eco_to && code > *eco_to && code.rfind(*eco_to, 0) != 0) return false;
+    // Only a code is in a range: "?", "-", "A100" or "C" are not.
+    while (!eco.empty() && (eco.front() == ' ' || eco.front() == '\t')) eco.remove_prefix(1);
+    while (!eco.empty() && (eco.back() == ' ' || eco.back() == '\t')) eco.remove_suffix(1);
+    const std::optional<std::string> code = eco_code(eco);
+    if (!code) return false;
+    if (eco_from && *code < *eco_from) return false;
+    if (eco_to && *code > *eco_to && code->rfind(*eco_to, 0) != 0) return false;
   }
   if (name) {
     const std::string want = store::normalize_tag_value(*name);
     const std::string have = store::normalize_tag_value(opening_name);
-    if (have.empty() || have == "?" || have.find(want) == std::string::npos) return false;
+    if (have.empty() || have == "?" || have == "-" || have.find(want) == std::string::npos) return false;
   }
   return true;
 }

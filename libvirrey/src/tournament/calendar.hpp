@@ -10,6 +10,8 @@
 
 #include <fmt/format.h>
 
+#include "virrey/game/calendar.hpp"
+
 namespace virrey::tournament {
 
 // A yyyymmdd date as PGN writes it, "YYYY.MM.DD".
@@ -27,12 +29,7 @@ inline long day_number(std::uint32_t v) {
   return era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
 }
 
-// The days of a month (1..12) of a year of the civil calendar.
-inline std::uint32_t days_in_month(std::uint32_t year, std::uint32_t month) {
-  constexpr std::uint8_t kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-  const bool leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
-  return kDays[month - 1] + (month == 2 && leap ? 1 : 0);
-}
+using game::days_in_month;
 
 // "YYYY.MM.DD" of a day of the calendar, as yyyymmdd; else 0.
 inline std::uint32_t full_date(std::string_view d) {
