@@ -7,6 +7,7 @@
 #include "classify_command.hpp"
 #include "common_options.hpp"
 #include "exit_codes.hpp"
+#include "output.hpp"
 #include "progress.hpp"
 #include "text_table.hpp"
 #include "virrey/store/consistency.hpp"
@@ -174,6 +175,7 @@ int run_merge(const DbOptions& o) {
       return kExitIo;
     }
   }
+  if (!database_path_allowed(store::default_database_path(o.db))) return kExitUsage;
   std::error_code ec;
   const bool made_here = !std::filesystem::exists(o.db, ec);
   auto db = open_database(o.db, store::OpenMode::ReadWrite);

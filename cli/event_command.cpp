@@ -316,6 +316,8 @@ int run_event(const EventOptions& o) {
     if (const int rc = read_database(o, summaries); rc != kExitOk) return rc;
   } else {
     read_all = read_inputs(o, summaries);
+    // No input read at all: no report of no games (the errors said why).
+    if (!read_all && summaries.empty()) return kExitIo;
   }
 
   // --event of PGN inputs: an Event name, or the name a report gives one of

@@ -102,6 +102,7 @@ int run_import(const ImportOptions& o) {
 
   // The rejects are written beside their file and put in place at the end:
   // an import that reads nothing new keeps the rejects of the one before.
+  if (!database_path_allowed(store::default_database_path(o.db))) return kExitUsage;
   StagedFile rejects;
   if (!o.rejects.empty()) {
     if (o.rejects == "-") {

@@ -134,6 +134,22 @@ bool output_allowed(std::string_view option, const std::string& path,
   return true;
 }
 
+bool database_path_allowed(const std::string& path) {
+  const auto full = full_path(path);
+  if (!full) return true;  // the open says what is wrong with it
+  for (auto folder = full->parent_path(); !folder.empty(); folder = folder.parent_path()) {
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(folder / "CURRENT", ec) &&
+        std::filesystem::is_regular_file(folder / "IDENTITY", ec)) {
+      log::error("--db {} is in the folder of the database {}: a database there would damage it", path,
+                 folder.string());
+      return false;
+    }
+    if (folder == folder.root_path()) break;
+  }
+  return true;
+}
+
 bool is_in_database(const std::string& path, const std::string& db) {
   const auto dir = full_path(db), file = full_path(path);
   if (!dir || !file) return false;

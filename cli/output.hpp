@@ -81,6 +81,11 @@ bool is_an_input(const std::string& path, const std::vector<std::string>& inputs
 // file in a database's folder. An empty path or "-" is standard output.
 bool output_allowed(std::string_view option, const std::string& path, const std::vector<std::string>& inputs);
 
+// Whether a database may be made or written at `path` (--db of a command
+// that writes): false, after saying why, when a folder above it is a
+// database's (a database in another's folder would damage it).
+bool database_path_allowed(const std::string& path);
+
 // Whether `path` is the database directory `db` or lies in it (made or yet
 // to be made): an output there would overwrite one of the database's files.
 bool is_in_database(const std::string& path, const std::string& db);

@@ -732,6 +732,29 @@ TEST(CommandLine, OverflowRepetitionAndEmptyInputsAreSaidPlainly) {
   EXPECT_FALSE(std::filesystem::exists(dir.path() + "/db"));
 }
 
+// Nothing is written into a database's folder: not an output file, and not
+// another database (import's or db merge's --db), whose files would mix
+// with the database's own; the database still opens and checks after.
+TEST(CommandLine, NothingIsMadeInADatabasesFolder) {
+  TempDir dir;
+  const std::string d = dir.path(), games = std::string(VIRREY_SOURCE_DIR) + "/sample-data/virrey-games.pgn";
+  ASSERT_EQ(run_virrey({"import", games, "--db", d + "/db"}, d).exit_code, 0);
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"import", games, "--db", d + "/db/sub"}, "--db " + d + "/db/sub is in the folder of the database"},
+      {{"db", "merge", "--db", d + "/db/x/y", d + "/db"},
+       "--db " + d + "/db/x/y is in the folder of the database"},
+      {{"export", "--db", d + "/db", "-o", d + "/db/all.pgn"}, "is in a database's folder"},
+      {{"validate", games, "-o", d + "/db/out.pgn"}, "is in a database's folder"}};
+  for (const auto& [args, message] : cases) {
+    const RunResult r = run_virrey(args, d);
+    EXPECT_EQ(r.exit_code, 2) << args[0];
+    EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
+  }
+  for (const char* name : {"sub", "x", "all.pgn", "out.pgn"})
+    EXPECT_FALSE(std::filesystem::exists(d + "/db/" + name)) << name;
+  EXPECT_EQ(run_virrey({"db", "check", "--db", d + "/db"}, d).exit_code, 0);
+}
+
 // A file name that is not UTF-8 is reported as given, its other bytes \xNN
 // (the README's rule for input quoted in messages), not read as
 // Windows-1252 into the name of another file.

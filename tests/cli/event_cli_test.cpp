@@ -375,6 +375,24 @@ TEST(EventCli, QuietKeepsTheErrorsAlone) {
   EXPECT_NE(bad.err.find("error[illegal-move]"), std::string::npos) << bad.err;
 }
 
+// No input read at all writes no report of "no games" (exit 3, stdout
+// empty: a script reading the JSON sees no empty result); an input read
+// beside one that is not is reported, exit 3.
+TEST(EventCli, NoInputReadWritesNoReport) {
+  TempDir dir;
+  for (const char* format : {"text", "json", "csv"}) {
+    const RunResult r = run_virrey({"event", dir.path() + "/missing.pgn", "--format", format}, dir.path());
+    EXPECT_EQ(r.exit_code, 3) << format;
+    EXPECT_EQ(r.out, "") << format;
+    EXPECT_NE(r.err.find("missing.pgn: error[io-error]"), std::string::npos) << r.err;
+  }
+  write_file(dir.path() + "/rr.pgn", round_robin());
+  const RunResult some =
+      run_virrey({"event", dir.path() + "/missing.pgn", dir.path() + "/rr.pgn"}, dir.path());
+  EXPECT_EQ(some.exit_code, 3);
+  EXPECT_NE(some.out.find("Crosstable"), std::string::npos) << some.out;
+}
+
 // A tournament whose players or points do not fit the TRF's columns is
 // refused by name (exit 1, nothing written); other formats still take it.
 TEST(EventCli, TrfOfTooManyPlayersIsRefused) {
