@@ -358,15 +358,20 @@ void add_search(CLI::App& app, SearchOptions& o, std::function<void()> run) {
       "FEN, SAN, range or option; 3: the database cannot be read.");
   add_db_option(cmd, o.db);
   add_filter_options(cmd, o.filter, true);
-  cmd->add_option("--limit", o.limit, "games per page (0: all)")->capture_default_str();
-  cmd->add_option("--offset", o.offset, "skip this many matches")
-      ->capture_default_str()
-      ->check(count_at_most(std::uint64_t(1) << 40));
-  cmd->add_option("--sort", o.sort, "id (import order) or date")
-      ->check(CLI::IsMember({"id", "date"}))
-      ->capture_default_str();
-  cmd->add_flag("--count", o.count, "print only the number of matching games");
-  cmd->add_flag("--show", o.show, "draw the matched position of each game (text; fen in json/jsonl/csv)");
+  auto* limit = cmd->add_option("--limit", o.limit, "games per page (0: all)")->capture_default_str();
+  auto* offset = cmd->add_option("--offset", o.offset, "skip this many matches")
+                     ->capture_default_str()
+                     ->check(count_at_most(std::uint64_t(1) << 40));
+  auto* sort = cmd->add_option("--sort", o.sort, "id (import order) or date")
+                   ->check(CLI::IsMember({"id", "date"}))
+                   ->capture_default_str();
+  // A count is of every match: the options of the games listed do not apply.
+  auto* count = cmd->add_flag("--count", o.count, "print only the number of matching games")
+                    ->excludes(limit)
+                    ->excludes(offset)
+                    ->excludes(sort);
+  count->excludes(cmd->add_flag("--show", o.show,
+                                "draw the matched position of each game (text; fen in json/jsonl/csv)"));
   add_format_option(cmd, o.format, {Format::Text, Format::Pgn, Format::Json, Format::Jsonl, Format::Csv});
   cmd->add_flag("--fail-empty", o.fail_empty, "exit 1 when no game matches");
   cmd->add_flag("--explain", o.explain, "log how the query runs");
@@ -653,14 +658,23 @@ void add_stats(CLI::App& app, StatsCommands& o, int& exit_code) {
       ->capture_default_str();
   results->add_option("--band", o.results.band, "with --by rating-band: the band width (default 200)")
       ->check(CLI::Range(1, 4000));
-  results->add_option("--sort", o.results.sort, "natural, games (most first) or key")
-      ->check(CLI::IsMember({"natural", "games", "key"}))
-      ->capture_default_str();
-  results->add_option("--limit", o.results.limit, "groups shown (0: all)")
-      ->capture_default_str()
-      ->check(kNonNegative);
+  auto* sort = results->add_option("--sort", o.results.sort, "natural, games (most first) or key")
+                   ->check(CLI::IsMember({"natural", "games", "key"}))
+                   ->capture_default_str();
+  auto* limit = results->add_option("--limit", o.results.limit, "groups shown (0: all)")
+                    ->capture_default_str()
+                    ->check(kNonNegative);
   common(results, o.results, true, false);
-  results->callback([&opts = o.results, &ec = exit_code] { ec = run_stats_results(opts); });
+  results->callback([&opts = o.results, &ec = exit_code, sort, limit] {
+    // One group (--by none): nothing to sort or cut.
+    if (opts.by == "none" && (sort->count() || limit->count())) {
+      log::error("{} sorts or cuts the groups of --by: with --by none there is one",
+                 sort->count() ? "--sort" : "--limit");
+      ec = kExitUsage;
+      return;
+    }
+    ec = run_stats_results(opts);
+  });
 
   auto* promotions = cmd->add_subcommand(
       "promotions",
@@ -1008,6 +1022,10 @@ std::optional<std::string> usage_message(const CLI::App& app, const CLI::ParseEr
       return fmt::format("{} needs a value", name);
     }
   }
+  // "--limit excludes --count": two options that do not go together.
+  if (const std::size_t at = text.find(" excludes ");
+      at != std::string_view::npos && no_blank(text.substr(0, at)) && no_blank(text.substr(at + 10)))
+    return fmt::format("{}{} and {} do not go together", where, text.substr(at + 10), text.substr(0, at));
   // "--depth: At Most 1 required but received 2": given twice.
   if (const std::size_t colon = text.find(": At Most 1 required but received ");
       colon != std::string_view::npos && no_blank(text.substr(0, colon)))

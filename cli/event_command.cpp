@@ -287,8 +287,18 @@ int run_event(const EventOptions& o) {
         log::error("--tiebreaks: unknown tie-break '{}' (known: {})", name, name_list(names, ", "));
         return kExitUsage;
       }
+      if (std::find(order.begin(), order.end(), *tb) != order.end()) {
+        log::error("--tiebreaks: {} given twice (a tie-break left level stays level)",
+                   tn::tie_break_name(*tb));
+        return kExitUsage;
+      }
       order.push_back(*tb);
     }
+  }
+  if (!o.trf.empty() && o.format != Format::Text) {
+    log::error(
+        "--trf compares a TRF with the games and lists what differs as text; --format applies to reports");
+    return kExitUsage;
   }
   if (!o.filter.variant.empty() && !variant_option(o.filter.variant)) return kExitUsage;
   if (!o.use_db &&

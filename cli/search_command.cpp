@@ -106,6 +106,10 @@ int run_search(const SearchOptions& o) {
     log::error("--count prints a number: --format text, json, jsonl or csv, not pgn");
     return kExitUsage;
   }
+  if (o.show && o.format == Format::Pgn) {
+    log::error("--show draws or writes the matched position: --format text, json, jsonl or csv, not pgn");
+    return kExitUsage;
+  }
   auto built = build_filter(o.filter);
   if (!built) {
     log::error("{}", built.error().message);

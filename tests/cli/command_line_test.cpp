@@ -755,6 +755,40 @@ TEST(CommandLine, NothingIsMadeInADatabasesFolder) {
   EXPECT_EQ(run_virrey({"db", "check", "--db", d + "/db"}, d).exit_code, 0);
 }
 
+// An option that would be given and then not apply is refused by name, not
+// dropped: a count lists no games, a PGN draws no position, one group is not
+// sorted, a TRF comparison is no report, a tie-break twice breaks nothing.
+TEST(CommandLine, OptionsThatWouldNotApplyAreRefused) {
+  TempDir dir;
+  const std::string d = dir.path(), games = std::string(VIRREY_SOURCE_DIR) + "/sample-data/virrey-swiss.pgn";
+  ASSERT_EQ(run_virrey({"import", games, "--db", d + "/db"}, d).exit_code, 0);
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"search", "--db", d + "/db", "--count", "--limit", "5"},
+       "search: --count and --limit do not go together"},
+      {{"search", "--db", d + "/db", "--offset", "5", "--count"},
+       "search: --count and --offset do not go together"},
+      {{"search", "--db", d + "/db", "--count", "--sort", "date"},
+       "search: --count and --sort do not go together"},
+      {{"search", "--db", d + "/db", "--count", "--show"}, "search: --show and --count do not go together"},
+      {{"search", "--db", d + "/db", "--show", "--format", "pgn"},
+       "--show draws or writes the matched position"},
+      {{"stats", "results", "--db", d + "/db", "--sort", "games"}, "--sort sorts or cuts the groups of --by"},
+      {{"stats", "results", "--db", d + "/db", "--by", "none", "--limit", "2"},
+       "--limit sorts or cuts the groups"},
+      {{"event", games, "--tiebreaks", "wins,buchholz,WIN"}, "--tiebreaks: wins given twice"},
+      {{"event", games, "--trf", games, "--format", "json"}, "--trf compares a TRF with the games"}};
+  for (const auto& [args, message] : cases) {
+    const RunResult r = run_virrey(args, d);
+    EXPECT_EQ(r.exit_code, 2) << message;
+    EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
+    EXPECT_EQ(r.out, "") << message;
+  }
+  // Where they apply they are taken.
+  EXPECT_EQ(
+      run_virrey({"stats", "results", "--db", d + "/db", "--by", "year", "--sort", "games"}, d).exit_code, 0);
+  EXPECT_EQ(run_virrey({"search", "--db", d + "/db", "--count", "--format", "json"}, d).exit_code, 0);
+}
+
 // A file name that is not UTF-8 is reported as given, its other bytes \xNN
 // (the README's rule for input quoted in messages), not read as
 // Windows-1252 into the name of another file.
