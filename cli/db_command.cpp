@@ -229,6 +229,12 @@ int run_classify(const DbOptions& o) {
   if (!book) return exit_code;
   auto db = open_database(o.db, store::OpenMode::ReadWrite, Create::No);
   if (!db) return kExitIo;
+  // Marked as begun: a classification stopped part way leaves games named
+  // from two books, which `db check` then reports until one completes.
+  if (Status s = db->set_openings_pending(store::GameId(1)); !s) {
+    log_store_error(s.error());
+    return kExitIo;
+  }
   if (int c = classify_and_report(*db, *book, 1, o.format, false); c != kExitOk) return c;
   // Every game is classified: none an import left unclassified is waiting.
   if (Status s = db->set_openings_pending(std::nullopt); !s) {

@@ -1257,7 +1257,8 @@ TEST(CommandLine, ADatabaseBeingMadeIsToldFromAnInterruptedOne) {
   ::close(fd);  // the lock goes with it
   const RunResult killed = run_virrey({"search", "--db", db, "--count"}, dir.path());
   EXPECT_EQ(killed.exit_code, 3);
-  EXPECT_NE(killed.err.find("its creation was interrupted: import again"), std::string::npos) << killed.err;
+  EXPECT_NE(killed.err.find("its creation was interrupted: import or merge again"), std::string::npos)
+      << killed.err;
 }
 
 // No control byte of an option's value or a path reaches the terminal, and

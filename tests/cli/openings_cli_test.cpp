@@ -222,10 +222,30 @@ TEST_F(OpeningsCli, AnImportKilledBeforeItNamedItsGamesIsCompletedByTheNext) {
     ASSERT_TRUE(opened) << opened.error().message;
     ASSERT_TRUE((*opened)->set_openings_pending(1));
   }
+  // Until then `db check` says the naming was stopped part way (exit 1).
+  const RunResult check = run_virrey({"db", "check", "--db", db}, d.path());
+  EXPECT_EQ(check.exit_code, 1);
+  EXPECT_NE(
+      check.out.find("problem: openings: the classification of the games from 1 on was stopped part way: "
+                     "run the import or `virrey db classify` again"),
+      std::string::npos)
+      << check.out;
   const RunResult r =
       run_virrey({"import", d / "games.pgn", "--db", db, "--openings", kData + "/tiny.eco"}, d.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(named(), "3\n");
+  EXPECT_EQ(run_virrey({"db", "check", "--db", db}, d.path()).exit_code, 0);
+  // db classify completes such a naming too (it marks its own as it begins,
+  // so a classify stopped part way is reported the same).
+  {
+    auto reopened = store::Database::open(db, {store::OpenMode::ReadWrite, false});
+    ASSERT_TRUE(reopened) << reopened.error().message;
+    ASSERT_TRUE((*reopened)->set_openings_pending(1));
+  }
+  EXPECT_EQ(run_virrey({"db", "check", "--db", db}, d.path()).exit_code, 1);
+  ASSERT_EQ(run_virrey({"db", "classify", "--db", db, "--openings", kData + "/tiny.eco"}, d.path()).exit_code,
+            0);
+  EXPECT_EQ(run_virrey({"db", "check", "--db", db}, d.path()).exit_code, 0);
   auto opened = store::Database::open(db, {store::OpenMode::Read, false});
   ASSERT_TRUE(opened);
   const auto pending = (*opened)->openings_pending();

@@ -298,6 +298,18 @@ Result<CheckReport> check_database(const Database& db, const std::function<void(
   if (!(tree_expected == tree_stored))
     problem("tree: the counters differ from the sum over the stored games");
 
+  // An opening classification begun and not finished (an import naming
+  // openings, or `db classify`, stopped part way): games named from two
+  // books, or some not named.
+  {
+    const auto pending = db.openings_pending();
+    if (!pending) return pending.error();
+    if (*pending)
+      problem(
+          fmt::format("openings: the classification of the games from {} on was stopped part way: run the "
+                      "import or `virrey db classify` again",
+                      **pending));
+  }
   // Openings (`db classify`): each of a stored game, every value decodes.
   if (d.cf(Family::Openings)) {
     s = d.scan(Family::Openings, {}, [&](std::string_view key, std::string_view value) {

@@ -73,11 +73,12 @@ Error not_a_database(const std::string& path, std::string_view why) {
 Error unfinished_database(const std::string& path) {
   if (writer_running(path))
     return Error{ErrorKind::NotADatabase,
-                 fmt::format("no virrey database at {} yet: another process is making it (an import under "
-                             "way); try again once it has committed its first games",
+                 fmt::format("no virrey database at {} yet: another process is making it (an import or a "
+                             "merge under way); try again once it has committed its first games",
                              path)};
-  return Error{ErrorKind::NotADatabase,
-               fmt::format("no virrey database at {} (its creation was interrupted: import again)", path)};
+  return Error{
+      ErrorKind::NotADatabase,
+      fmt::format("no virrey database at {} (its creation was interrupted: import or merge again)", path)};
 }
 
 // Temporary directory for a secondary instance's own files.
