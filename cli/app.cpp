@@ -804,6 +804,35 @@ bool checks_empty_values(CLI::Option& option) {
   }
 }
 
+// A number written in decimal (digits, a point, an exponent): C's strtod,
+// which CLI11 reads numbers with, takes hexadecimal (`0x10`), `inf` and
+// `nan` as well.
+CLI::Validator decimal_number() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        if (text.size() >= 2 && text[0] == '-' && (text[1] < '0' || text[1] > '9') && text[1] != '.')
+          return {};  // an option's name as the value: the check below names it
+        std::string_view v = text;
+        if (!v.empty() && (v[0] == '-' || v[0] == '+')) v.remove_prefix(1);
+        std::size_t digits = 0;
+        auto skip_digits = [&] {
+          while (!v.empty() && v[0] >= '0' && v[0] <= '9') v.remove_prefix(1), ++digits;
+        };
+        skip_digits();
+        if (!v.empty() && v[0] == '.') v.remove_prefix(1), skip_digits();
+        bool ok = digits > 0;
+        if (ok && !v.empty() && (v[0] == 'e' || v[0] == 'E')) {
+          v.remove_prefix(1);
+          if (!v.empty() && (v[0] == '-' || v[0] == '+')) v.remove_prefix(1);
+          const std::size_t before = digits;
+          skip_digits();
+          ok = digits > before;
+        }
+        return ok && v.empty() ? std::string() : "must be a number, not " + text;
+      },
+      "", "decimal number");
+}
+
 // Checks every option's values get. An option given without its value takes
 // the next argument as its value: `search --white --count` would search for
 // a player named "--count". A value that is the name of an option of the
@@ -833,6 +862,7 @@ void refuse_option_names_as_values(CLI::App* cmd) {
           ""));
     const std::string type = option->get_type_name();
     if (type == "INT" || type == "UINT") option->transform(decimal(type == "UINT"));
+    if (type == "FLOAT") option->transform(decimal_number());
     option->check(CLI::Validator(
         [cmd, option](std::string& value) -> std::string {
           if (value.size() < 2 || value[0] != '-' || (value[1] >= '0' && value[1] <= '9')) return {};

@@ -715,6 +715,14 @@ TEST(CommandLine, OverflowRepetitionAndEmptyInputsAreSaidPlainly) {
   const RunResult big = run_virrey({"perft", "-d", "1", "-t", "2147483648"}, dir.path());
   EXPECT_EQ(big.exit_code, 2);
   EXPECT_NE(big.err.find("--threads 2147483648 is out of range"), std::string::npos) << big.err;
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"import", "--db", dir.path() + "/db", "--commit-interval", "0x10", "x.pgn"},
+        {"analyse", "--engine-timeout", "inf", "x.pgn"},
+        {"import", "--db", dir.path() + "/db", "--commit-interval", "nan", "x.pgn"}}) {
+    const RunResult r = run_virrey(args, dir.path());
+    EXPECT_EQ(r.exit_code, 2) << args[3];
+    EXPECT_NE(r.err.find(": must be a number, not " + *(args.end() - 2)), std::string::npos) << r.err;
+  }
   const RunResult twice = run_virrey({"perft", "-d", "1", "-d", "2"}, dir.path());
   EXPECT_EQ(twice.exit_code, 2);
   EXPECT_NE(twice.err.find("perft: --depth given more than once (it takes one value)"), std::string::npos)
