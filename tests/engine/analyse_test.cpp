@@ -838,6 +838,28 @@ TEST(Analyse, EngineOptionsAreCheckedAgainstTheEngine) {
   EXPECT_EQ(sjaak.exit_code, 2) << sjaak.err;
   EXPECT_NE(sjaak.err.find("MultiPV=999: MultiPV is a whole number from 1 to 256"), std::string::npos)
       << sjaak.err;
+  // --hash: checked as Hash= is (an engine without such an option says so),
+  // never beyond the machine's memory (Sjaak II's `memory` has no range and
+  // it crashed at every position), and not given twice.
+  const RunResult no_hash = run_virrey(
+      {"analyse", pgn, "--nodes", "1000", "--engine", kEngines + "book.sh", "--hash", "16"}, dir.path());
+  EXPECT_EQ(no_hash.exit_code, 2) << no_hash.err;
+  EXPECT_NE(no_hash.err.find("--hash 16: the engine announces no options"), std::string::npos) << no_hash.err;
+  for (const char* game : {"g.pgn", "vv.pgn"}) {
+    const RunResult huge = run_virrey(
+        {"analyse", dir.path() + "/" + game, "--nodes", "1000", "--hash", "2147483647"}, dir.path());
+    EXPECT_EQ(huge.exit_code, 2) << huge.err;
+    EXPECT_NE(huge.err.find("--hash 2147483647 MB is more than this machine's memory"), std::string::npos)
+        << huge.err;
+  }
+  const RunResult twice = run_virrey(
+      {"analyse", pgn, "--nodes", "1000", "--hash", "16", "--engine-option", "hash=8"}, dir.path());
+  EXPECT_EQ(twice.exit_code, 2) << twice.err;
+  EXPECT_NE(twice.err.find("--hash and --engine-option hash=8: give the hash size once"), std::string::npos)
+      << twice.err;
+  const RunResult hash =
+      run_virrey({"analyse", pgn, "--nodes", "1000", "--plies", "1", "--hash", "8"}, dir.path());
+  EXPECT_EQ(hash.exit_code, 0) << hash.err;
 }
 
 // A position dead by material (K v K after Kxg2) is a draw no engine is

@@ -31,6 +31,9 @@ class UciDriver final : public Driver {
       if (auto why = option_refusal(offered_, key, value, Protocol::Uci))
         return EngineError{Failure::Option, fmt::format("{}={}: {}", key, value, *why)};
     if (name.empty()) name = config.path;
+    if (config.hash_mb > 0)
+      if (auto why = option_refusal(offered_, "Hash", std::to_string(config.hash_mb), Protocol::Uci))
+        return EngineError{Failure::Option, fmt::format("--hash {}: {}", config.hash_mb, *why)};
     if (config.hash_mb > 0 && (e_ = send(fmt::format("setoption name Hash value {}", config.hash_mb))))
       return e_;
     for (const auto& [key, value] : config.options)
