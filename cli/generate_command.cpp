@@ -188,11 +188,8 @@ std::vector<std::string_view> options_given(const GenerateOptions& o,
 }  // namespace
 
 int run_generate(const GenerateOptions& o) {
-  const auto variant = resolve_variant(o.variant);
-  if (!variant) {
-    log::error("unknown variant '{}'", o.variant);
-    return kExitUsage;
-  }
+  const auto variant = variant_option(o.variant);
+  if (!variant) return kExitUsage;
   if (!output_allowed("--output", o.output, {})) return kExitUsage;
   // Options of one way of making games given to the other: refused, not ignored.
   const auto given = [&](std::initializer_list<std::string_view> names) { return options_given(o, names); };

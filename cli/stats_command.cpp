@@ -85,8 +85,12 @@ int run_stats_openings(const StatsOpeningsOptions& o) {
     log::error("--depth {} is out of range (1 to 20)", o.depth);
     return kExitUsage;
   }
-  if (o.min_games < 1 || o.top < 0) {
-    log::error("--min-games must be at least 1 and --top at least 0");
+  if (o.min_games < 1) {
+    log::error("--min-games {} is out of range (1 or more)", o.min_games);
+    return kExitUsage;
+  }
+  if (o.top < 0) {
+    log::error("--top {} is out of range (0: all, or more)", o.top);
     return kExitUsage;
   }
   if (o.format == Format::Partial && o.filter.variant.empty()) {

@@ -791,6 +791,15 @@ TEST(CommandLine, OptionsThatWouldNotApplyAreRefused) {
     EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
     EXPECT_EQ(r.out, "") << message;
   }
+  // Each out-of-range value named with the option it was given to.
+  for (const auto& [args, message] : std::vector<std::pair<std::vector<std::string>, std::string>>{
+           {{"stats", "openings", "--db", d + "/db", "--top", "-1"}, "--top -1 is out of range"},
+           {{"stats", "openings", "--db", d + "/db", "--min-games", "0"}, "--min-games 0 is out of range"},
+           {{"generate", "--variant", "foo"}, "unknown variant 'foo' (standard, virrey or modern)"}}) {
+    const RunResult r = run_virrey(args, d);
+    EXPECT_EQ(r.exit_code, 2) << message;
+    EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
+  }
   // Where they apply they are taken.
   EXPECT_EQ(
       run_virrey({"stats", "results", "--db", d + "/db", "--by", "year", "--sort", "games"}, d).exit_code, 0);
