@@ -217,6 +217,7 @@ int run_analyse(const AnalyseOptions& o) {
     return kExitUsage;
   }
   options.cache_only = o.cached;
+  if (!o.cached && !hash_fits_memory(o.engine.hash)) return kExitUsage;
   options.jobs = o.jobs;
   if (!o.plies.empty()) {
     auto r = query::parse_ply_range(o.plies);

@@ -4,9 +4,12 @@
 #include "app.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <iterator>
 #include <optional>
@@ -761,6 +764,9 @@ const CLI::Option* option_named(const CLI::App* cmd, const std::string& name) {
   return nullptr;
 }
 
+// What a blank value of an option is told.
+constexpr const char* kEmptyValue = "is empty (give a value, or leave the option out)";
+
 // CLI11 reads a whole number as C's strtoll does (`010` is eight, `0x10`
 // sixteen) and an unsigned one wraps (`-1`, or 2^64 and more, become the
 // largest value). Here a whole number is decimal, leading zeros and all
@@ -771,6 +777,7 @@ CLI::Validator decimal(bool is_unsigned) {
       [is_unsigned](std::string& text) -> std::string {
         // An option's name as the value: the check below names it.
         if (text.size() >= 2 && text[0] == '-' && (text[1] < '0' || text[1] > '9')) return {};
+        if (text.find_first_not_of(" \t") == std::string::npos) return kEmptyValue;
         std::string_view digits = text;
         const bool negative = !digits.empty() && digits[0] == '-';
         if (!digits.empty() && (digits[0] == '-' || digits[0] == '+')) digits.remove_prefix(1);
@@ -810,8 +817,11 @@ bool checks_empty_values(CLI::Option& option) {
 CLI::Validator decimal_number() {
   return CLI::Validator(
       [](std::string& text) -> std::string {
-        if (text.size() >= 2 && text[0] == '-' && (text[1] < '0' || text[1] > '9') && text[1] != '.')
-          return {};  // an option's name as the value: the check below names it
+        // An option's name as the value (`--name`, `-n`): the check below names it.
+        if (text.rfind("--", 0) == 0 ||
+            (text.size() == 2 && text[0] == '-' && std::isalpha(std::uint8_t(text[1]))))
+          return {};
+        if (text.find_first_not_of(" \t") == std::string::npos) return kEmptyValue;
         std::string_view v = text;
         if (!v.empty() && (v[0] == '-' || v[0] == '+')) v.remove_prefix(1);
         std::size_t digits = 0;
@@ -828,7 +838,9 @@ CLI::Validator decimal_number() {
           skip_digits();
           ok = digits > before;
         }
-        return ok && v.empty() ? std::string() : "must be a number, not " + text;
+        if (!ok || !v.empty()) return "must be a number, not " + text;
+        if (!std::isfinite(std::strtod(text.c_str(), nullptr))) return "is out of range: " + text;
+        return std::string();
       },
       "", "decimal number");
 }
@@ -855,9 +867,7 @@ void refuse_option_names_as_values(CLI::App* cmd) {
     if (!checks_empty_values(*option))
       option->check(CLI::Validator(
           [](std::string& value) -> std::string {
-            return value.find_first_not_of(" \t") == std::string::npos
-                       ? "is empty (give a value, or leave the option out)"
-                       : "";
+            return value.find_first_not_of(" \t") == std::string::npos ? kEmptyValue : "";
           },
           ""));
     const std::string type = option->get_type_name();
@@ -1082,8 +1092,9 @@ std::optional<std::string> usage_message(const CLI::App& app, const CLI::ParseEr
       }
       if (const std::vector<std::string_view> owners = commands_taking(command, name); !owners.empty()) {
         // `stats --db x`: the option is a statistic's, and no statistic named.
-        belongs.push_back(fmt::format("{} is an option of {} {}: name {} first", name, words,
-                                      name_list(owners), owners.size() > 1 ? "one of them" : "it"));
+        belongs.push_back(fmt::format("{} is an option of {}{}{}: name {} first", name, words,
+                                      words.empty() ? "" : " ", name_list(owners),
+                                      owners.size() > 1 ? "one of them" : "it"));
         continue;
       }
       std::string guess;

@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "virrey/base/log.hpp"
+
 namespace virrey::cli {
 
 Result<analyse::Options> analysis_options(const EngineOptions& o) {
@@ -19,14 +21,6 @@ Result<analyse::Options> analysis_options(const EngineOptions& o) {
   if (o.engine.empty() && !o.protocol.empty())
     return Error{ErrorKind::InvalidArgument, "--protocol needs --engine"};
   c.hash_mb = o.hash;
-  // More than the machine holds would have the engine fail to allocate (an
-  // XBoard engine's `memory` has no range to check it against).
-  if (const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
-      o.hash > 0 && pages > 0 && page > 0 &&
-      std::uint64_t(o.hash) > std::uint64_t(pages) * std::uint64_t(page) >> 20)
-    return Error{ErrorKind::InvalidArgument,
-                 fmt::format("--hash {} MB is more than this machine's memory ({} MB)", o.hash,
-                             std::uint64_t(pages) * std::uint64_t(page) >> 20)};
   for (const auto& opt : o.engine_options) {
     const auto eq = opt.find('=');
     if (eq == std::string::npos || eq == 0)
@@ -46,6 +40,15 @@ Result<analyse::Options> analysis_options(const EngineOptions& o) {
   out.limits = {o.nodes, o.depth, o.movetime};
   if (!o.nodes && !o.depth && !o.movetime) out.limits.nodes = kDefaultNodes;
   return out;
+}
+
+bool hash_fits_memory(int hash_mb) {
+  const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
+  if (hash_mb <= 0 || pages <= 0 || page <= 0) return true;
+  const std::uint64_t memory_mb = std::uint64_t(pages) * std::uint64_t(page) >> 20;
+  if (std::uint64_t(hash_mb) <= memory_mb) return true;
+  log::error("--hash {} MB is more than this machine's memory ({} MB)", hash_mb, memory_mb);
+  return false;
 }
 
 }  // namespace virrey::cli

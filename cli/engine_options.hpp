@@ -30,4 +30,11 @@ constexpr std::uint64_t kDefaultNodes = 100000;
 // or a usage error naming the option.
 Result<analyse::Options> analysis_options(const EngineOptions& options);
 
+// Whether an engine searching with `hash_mb` MB of hash fits this machine's
+// memory (an XBoard engine's `memory` has no range to check it against: more
+// than the machine holds, and it fails at every position); logs why not.
+// Only for a run that searches: the cache's entries of a larger machine's
+// hash are still read.
+bool hash_fits_memory(int hash_mb);
+
 }  // namespace virrey::cli

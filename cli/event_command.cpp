@@ -326,7 +326,8 @@ int run_event(const EventOptions& o) {
     if (const int rc = read_database(o, summaries); rc != kExitOk) return rc;
   } else {
     read_all = read_inputs(o, summaries);
-    // No input read at all: no report of no games (the errors said why).
+    // No game read, and an input not read: no report of no games (the
+    // errors said why; an input read empty alone is reported as empty).
     if (!read_all && summaries.empty()) return kExitIo;
   }
 

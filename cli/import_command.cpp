@@ -93,6 +93,9 @@ int run_import(const ImportOptions& o) {
     return kExitUsage;
   }
 
+  // No database in another's folder (its files would mix with that one's).
+  if (!database_path_allowed(store::default_database_path(o.db))) return kExitUsage;
+
   // --openings: the ECO file is read first, so that a bad one stops nothing half done.
   std::optional<query::OpeningBook> book;
   if (!o.openings.empty()) {
@@ -102,7 +105,6 @@ int run_import(const ImportOptions& o) {
 
   // The rejects are written beside their file and put in place at the end:
   // an import that reads nothing new keeps the rejects of the one before.
-  if (!database_path_allowed(store::default_database_path(o.db))) return kExitUsage;
   StagedFile rejects;
   if (!o.rejects.empty()) {
     if (o.rejects == "-") {

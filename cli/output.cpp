@@ -141,7 +141,7 @@ bool database_path_allowed(const std::string& path) {
     std::error_code ec;
     if (std::filesystem::is_regular_file(folder / "CURRENT", ec) &&
         std::filesystem::is_regular_file(folder / "IDENTITY", ec)) {
-      log::error("--db {} is in the folder of the database {}: a database there would damage it", path,
+      log::error("the database {} would be in the folder of the database {}, and damage it", path,
                  folder.string());
       return false;
     }

@@ -718,10 +718,20 @@ TEST(CommandLine, OverflowRepetitionAndEmptyInputsAreSaidPlainly) {
   for (const std::vector<std::string>& args :
        {std::vector<std::string>{"import", "--db", dir.path() + "/db", "--commit-interval", "0x10", "x.pgn"},
         {"analyse", "--engine-timeout", "inf", "x.pgn"},
-        {"import", "--db", dir.path() + "/db", "--commit-interval", "nan", "x.pgn"}}) {
+        {"import", "--db", dir.path() + "/db", "--commit-interval", "nan", "x.pgn"},
+        {"analyse", "--engine-timeout", "-inf", "x.pgn"}}) {
     const RunResult r = run_virrey(args, dir.path());
     EXPECT_EQ(r.exit_code, 2) << args[3];
     EXPECT_NE(r.err.find(": must be a number, not " + *(args.end() - 2)), std::string::npos) << r.err;
+  }
+  // A number's empty value is said to be empty, as any option's is.
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"perft", "-d", ""},
+        {"generate", "--seed", " "},
+        {"import", "--db", dir.path() + "/db", "--commit-interval", ""}}) {
+    const RunResult r = run_virrey(args, dir.path());
+    EXPECT_EQ(r.exit_code, 2) << args[1];
+    EXPECT_NE(r.err.find(": is empty (give a value, or leave the option out)"), std::string::npos) << r.err;
   }
   const RunResult twice = run_virrey({"perft", "-d", "1", "-d", "2"}, dir.path());
   EXPECT_EQ(twice.exit_code, 2);
@@ -748,9 +758,10 @@ TEST(CommandLine, NothingIsMadeInADatabasesFolder) {
   const std::string d = dir.path(), games = std::string(VIRREY_SOURCE_DIR) + "/sample-data/virrey-games.pgn";
   ASSERT_EQ(run_virrey({"import", games, "--db", d + "/db"}, d).exit_code, 0);
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
-      {{"import", games, "--db", d + "/db/sub"}, "--db " + d + "/db/sub is in the folder of the database"},
+      {{"import", games, "--db", d + "/db/sub"},
+       "the database " + d + "/db/sub would be in the folder of the database"},
       {{"db", "merge", "--db", d + "/db/x/y", d + "/db"},
-       "--db " + d + "/db/x/y is in the folder of the database"},
+       "the database " + d + "/db/x/y would be in the folder of the database"},
       {{"export", "--db", d + "/db", "-o", d + "/db/all.pgn"}, "is in a database's folder"},
       {{"validate", games, "-o", d + "/db/out.pgn"}, "is in a database's folder"}};
   for (const auto& [args, message] : cases) {

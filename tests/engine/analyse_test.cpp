@@ -844,7 +844,8 @@ TEST(Analyse, EngineOptionsAreCheckedAgainstTheEngine) {
   const RunResult no_hash = run_virrey(
       {"analyse", pgn, "--nodes", "1000", "--engine", kEngines + "book.sh", "--hash", "16"}, dir.path());
   EXPECT_EQ(no_hash.exit_code, 2) << no_hash.err;
-  EXPECT_NE(no_hash.err.find("--hash 16: the engine announces no options"), std::string::npos) << no_hash.err;
+  EXPECT_NE(no_hash.err.find("error: --hash 16: the engine announces no options"), std::string::npos)
+      << no_hash.err;
   for (const char* game : {"g.pgn", "vv.pgn"}) {
     const RunResult huge = run_virrey(
         {"analyse", dir.path() + "/" + game, "--nodes", "1000", "--hash", "2147483647"}, dir.path());
@@ -857,6 +858,11 @@ TEST(Analyse, EngineOptionsAreCheckedAgainstTheEngine) {
   EXPECT_EQ(twice.exit_code, 2) << twice.err;
   EXPECT_NE(twice.err.find("--hash and --engine-option hash=8: give the hash size once"), std::string::npos)
       << twice.err;
+  // Reading the cache searches nothing: a hash too large for this machine
+  // still selects the entries another machine made with it.
+  const RunResult cached = run_virrey(
+      {"analyse", "--db", dir.path() + "/none.db", "--cached", "--hash", "2147483647"}, dir.path());
+  EXPECT_EQ(cached.err.find("more than this machine's memory"), std::string::npos) << cached.err;
   const RunResult hash =
       run_virrey({"analyse", pgn, "--nodes", "1000", "--plies", "1", "--hash", "8"}, dir.path());
   EXPECT_EQ(hash.exit_code, 0) << hash.err;

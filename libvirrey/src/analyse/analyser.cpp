@@ -175,8 +175,10 @@ struct Analyser::Impl {
     }
     if (err && err->failure == engine::Failure::Option) {
       e.stop();
-      return Error{ErrorKind::InvalidArgument,
-                   fmt::format("--engine-option {} (the engine {})", err->message, e.config().path)};
+      return Error{
+          ErrorKind::InvalidArgument,
+          fmt::format("{}{} (the engine {})", err->message.starts_with("--") ? "" : "--engine-option ",
+                      err->message, e.config().path)};
     }
     if (err)
       return Error{ErrorKind::Io,

@@ -103,16 +103,18 @@ std::vector<std::vector<bool>> odd_round_robin_rests(const Tournament& t,
         changed |= set(may_rest[0].first, may_rest[0].second, Rest);
         continue;
       }
+      // The one player no game was due to (none of the others without a game
+      // there left to meet) rests; two such, and the round is not read.
+      std::vector<std::pair<std::size_t, std::size_t>> undue;
       for (const auto& [i, k] : may_rest) {
         bool due = false;
         for (const auto& [j, l] : cells)
           due |= j != i && state[j][l] != Rest && met[pair_key(int(i), int(j))] < cycles;
-        if (!due && set(i, k, Rest)) {
-          changed = true;
-          break;  // one rest a round
-        }
+        if (!due) undue.push_back({i, k});
       }
+      if (undue.size() == 1) changed |= set(undue[0].first, undue[0].second, Rest);
     }
+    if (changed) continue;  // the rounds first: a rest set marks the round's others absent
     for (std::size_t i = 0; i < n; ++i) {
       std::size_t open = 0;
       for (char v : state[i]) open += v == Open;
@@ -121,8 +123,10 @@ std::vector<std::vector<bool>> odd_round_robin_rests(const Tournament& t,
       if (owed <= 0) {
         for (std::size_t k = 0; k < state[i].size(); ++k) changed |= set(i, k, Away);
       } else if (complete && open == std::size_t(owed)) {
+        // (A round that has its rest holds no open player: the pass above.)
         for (std::size_t k = 0; k < state[i].size(); ++k) changed |= set(i, k, Rest);
       }
+      if (changed) break;  // back to the rounds
     }
   }
   std::vector<std::vector<bool>> out(n);
@@ -417,10 +421,9 @@ Tournament build_tournament(const std::vector<GameSummary>& summaries, const Gam
     return t;
   }
   // The rounds each player has no game in; a game of no known round fills
-  // the earliest of them. In a round robin of an odd number of players, the
-  // one player left without a game in a round rests, and so does a player
-  // who has a game with every other (each cycle's) in a round without one;
-  // anyone else is absent (a game not played leaves its two players absent).
+  // the earliest of them. In a round robin of an odd number of players, one
+  // of those rests in each round (odd_round_robin_rests says which); anyone
+  // else is absent (a game not played leaves its two players absent).
   const bool round_robin = is_round_robin(t.system);
   std::vector<std::vector<int>> free_rounds(t.players.size());
   auto round_place = [&](int r) {

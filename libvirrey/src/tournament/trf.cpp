@@ -797,11 +797,16 @@ std::vector<TrfDisagreement> compare_trf(const Tournament& t, const TrfFile& trf
                                      name(game_opp), name(trf_opp))});
         continue;
       }
-      if (!e) {  // no game on either side: a bye in the TRF is points the games do not give
-        if (trf_half_points(tr.result) > 0 && once(Code::Result, r, pi, pi))
-          out.push_back({Code::Result, tp->line, SIZE_MAX, r,
-                         fmt::format("round {}: the TRF gives {} a bye ('{}'); the games have no game", rn,
-                                     p.name, tr.result)});
+      if (!e) {  // no game on either side: a bye in the TRF is points the games do not give,
+                 // a game's result with no one is no absence ('-', as some write one, is)
+        const bool points = trf_half_points(tr.result) > 0;
+        const bool game_result = trf_half_points(tr.result) >= 0 && tr.result != '=' &&
+                                 (trf_manner(tr.result) == 'p' || trf_manner(tr.result) == 'u');
+        if ((points || game_result) && once(Code::Result, r, pi, pi))
+          out.push_back(
+              {Code::Result, tp->line, SIZE_MAX, r,
+               fmt::format("round {}: the TRF gives {} {} ('{}'); the games have no game", rn, p.name,
+                           points ? "a bye" : "a game's result with no opponent", tr.result)});
         continue;
       }
       if (e->colour && (tr.colour == 'w' || tr.colour == 'b')) {
@@ -828,14 +833,16 @@ std::vector<TrfDisagreement> compare_trf(const Tournament& t, const TrfFile& trf
       // result the TRF does not give (TRF-16 reads a blank as Z, no point).
       const bool missing_result = half < 0;
       // A round without an opponent is a bye or an absence: a TRF result of a
-      // game there is another kind ('-', a forfeit with no one, is how some
-      // programs write an absence).
+      // game there is another kind. (Writers before TRF-16 gave a bye as
+      // `0000 - +` or `0000 - =`, and some write an absence `0000 - -`.)
       const bool game_without_opponent =
-          game_opp < 0 && (trf_how == 'p' || trf_how == 'u' || tr.result == '+');
+          game_opp < 0 && half >= 0 && tr.result != '=' && (trf_how == 'p' || trf_how == 'u');
       if ((half >= 0 && half != e->half_points) || (game_opp >= 0 && trf_how != game_how) ||
           game_without_opponent || missing_result) {
         const char* how = e->kind == EntryKind::Forfeit      ? " by forfeit"
                           : e->kind == EntryKind::Bye        ? " by a bye"
+                          : e->kind == EntryKind::Rest       ? " resting"
+                          : e->kind == EntryKind::Absent     ? " absent"
                           : unrated(t, *e)                   ? " in a game of one move"
                           : trf_how == 'u' || trf_how == 'b' ? " over the board"
                                                              : "";
