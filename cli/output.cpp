@@ -6,8 +6,10 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <random>
 #include <utility>
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -164,6 +166,19 @@ StagedFile::~StagedFile() {
   keep_on_interrupt(interrupt_slot_);
 }
 
+namespace {
+
+// Six letters or digits that another run is unlikely to pick (as mkstemp's).
+std::string random_suffix() {
+  static constexpr char kChars[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  static thread_local std::mt19937_64 rng{std::random_device{}() ^ std::uint64_t(::getpid()) << 32};
+  std::string out(6, 'X');
+  for (char& c : out) c = kChars[rng() % (sizeof(kChars) - 1)];
+  return out;
+}
+
+}  // namespace
+
 bool StagedFile::open(const std::string& path) {
   path_ = path;
   // Written in place: a device or a pipe (/dev/null, a FIFO), a link
@@ -180,9 +195,21 @@ bool StagedFile::open(const std::string& path) {
   } else {
     // A name of its own beside the file, made anew: never a file (an input)
     // or a link already there. It takes the mode the file has or would get.
-    temp_ = path + ".partial-XXXXXX";
-    const int fd = ::mkstemp(temp_.data());
-    error = errno;
+    // The name is registered for removal on a signal before the file is
+    // made: a signal that comes as it is made (a `kill` sent as soon as the
+    // file shows) still removes it.
+    int fd = -1;
+    for (int attempt = 0; fd < 0 && attempt < 100; ++attempt) {
+      temp_ = path + ".partial-" + random_suffix();
+      interrupt_slot_ = remove_on_interrupt(temp_);
+      fd = ::open(temp_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+      error = errno;
+      if (fd < 0) {
+        keep_on_interrupt(interrupt_slot_);
+        interrupt_slot_ = -1;
+        if (error != EEXIST) break;
+      }
+    }
     if (fd >= 0) {
       mode_t mode = st.st_mode & 07777;
       if (!exists) {
@@ -196,8 +223,8 @@ bool StagedFile::open(const std::string& path) {
         error = errno;
         ::close(fd);
         std::remove(temp_.c_str());
-      } else {
-        interrupt_slot_ = remove_on_interrupt(temp_);
+        keep_on_interrupt(interrupt_slot_);
+        interrupt_slot_ = -1;
       }
     }
   }
