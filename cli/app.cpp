@@ -811,6 +811,28 @@ bool checks_empty_values(CLI::Option& option) {
   }
 }
 
+// Whether `v` is a number written in decimal: a sign, digits, and unless
+// `whole`, a point with digits and an exponent.
+bool written_in_decimal(std::string_view v, bool whole) {
+  if (!v.empty() && (v[0] == '-' || v[0] == '+')) v.remove_prefix(1);
+  const auto digits = [&] {
+    std::size_t n = 0;
+    while (n < v.size() && v[n] >= '0' && v[n] <= '9') ++n;
+    v.remove_prefix(n);
+    return n;
+  };
+  std::size_t n = digits();
+  if (whole) return n > 0 && v.empty();
+  if (!v.empty() && v[0] == '.') v.remove_prefix(1), n += digits();
+  if (n == 0) return false;
+  if (!v.empty() && (v[0] == 'e' || v[0] == 'E')) {
+    v.remove_prefix(1);
+    if (!v.empty() && (v[0] == '-' || v[0] == '+')) v.remove_prefix(1);
+    if (digits() == 0) return false;
+  }
+  return v.empty();
+}
+
 // A number written in decimal (digits, a point, an exponent): C's strtod,
 // which CLI11 reads numbers with, takes hexadecimal (`0x10`), `inf` and
 // `nan` as well.
@@ -822,23 +844,7 @@ CLI::Validator decimal_number() {
             (text.size() == 2 && text[0] == '-' && std::isalpha(std::uint8_t(text[1]))))
           return {};
         if (text.find_first_not_of(" \t") == std::string::npos) return kEmptyValue;
-        std::string_view v = text;
-        if (!v.empty() && (v[0] == '-' || v[0] == '+')) v.remove_prefix(1);
-        std::size_t digits = 0;
-        auto skip_digits = [&] {
-          while (!v.empty() && v[0] >= '0' && v[0] <= '9') v.remove_prefix(1), ++digits;
-        };
-        skip_digits();
-        if (!v.empty() && v[0] == '.') v.remove_prefix(1), skip_digits();
-        bool ok = digits > 0;
-        if (ok && !v.empty() && (v[0] == 'e' || v[0] == 'E')) {
-          v.remove_prefix(1);
-          if (!v.empty() && (v[0] == '-' || v[0] == '+')) v.remove_prefix(1);
-          const std::size_t before = digits;
-          skip_digits();
-          ok = digits > before;
-        }
-        if (!ok || !v.empty()) return "must be a number, not " + text;
+        if (!written_in_decimal(text, false)) return "must be a number, not " + text;
         if (!std::isfinite(std::strtod(text.c_str(), nullptr))) return "is out of range: " + text;
         return std::string();
       },
@@ -998,23 +1004,7 @@ std::optional<std::string> usage_message(const CLI::App& app, const CLI::ParseEr
     const auto blank = [](char c) { return c == ' ' || c == '\t'; };
     while (!v.empty() && blank(v.front())) v.remove_prefix(1);
     while (!v.empty() && blank(v.back())) v.remove_suffix(1);
-    if (!v.empty() && (v[0] == '-' || v[0] == '+')) v.remove_prefix(1);
-    const auto digits = [&] {
-      std::size_t n = 0;
-      while (n < v.size() && v[n] >= '0' && v[n] <= '9') ++n;
-      v.remove_prefix(n);
-      return n;
-    };
-    std::size_t n = digits();
-    if (kind == "a whole number") return n > 0 && v.empty();
-    if (!v.empty() && v[0] == '.') v.remove_prefix(1), n += digits();
-    if (n == 0) return false;
-    if (!v.empty() && (v[0] == 'e' || v[0] == 'E')) {
-      v.remove_prefix(1);
-      if (!v.empty() && (v[0] == '-' || v[0] == '+')) v.remove_prefix(1);
-      if (digits() == 0) return false;
-    }
-    return v.empty();
+    return written_in_decimal(v, kind == "a whole number");
   };
   // CLI11's messages are read by hand, not by std::regex: its matcher
   // recurses once per character, and a value of some 30 KB overflowed the

@@ -59,6 +59,12 @@ EntryKind kind_in(const Made& m, const std::string& name, int round) {
   return EntryKind::Pending;
 }
 
+// Each (name, round)'s entry is of its kind.
+void expect_kinds(const Made& m, const std::map<std::pair<std::string, int>, EntryKind>& kinds) {
+  for (const auto& [at, kind] : kinds)
+    EXPECT_EQ(kind_in(m, at.first, at.second), kind) << at.first << " round " << at.second;
+}
+
 // The standings as "rank name" strings.
 std::vector<std::string> ranking(const Made& m, const std::vector<TieBreak>& order) {
   std::vector<std::string> out;
@@ -245,8 +251,7 @@ TEST(Standings, OddRoundRobinWithAWithdrawal) {
       {{"J", 1}, EntryKind::Rest},   {{"G", 2}, EntryKind::Rest},   {{"V", 3}, EntryKind::Rest},
       {{"C", 3}, EntryKind::Absent}, {{"R", 3}, EntryKind::Absent}, {{"R", 4}, EntryKind::Rest},
       {{"C", 5}, EntryKind::Rest},   {{"G", 5}, EntryKind::Absent}, {{"R", 5}, EntryKind::Absent}};
-  for (const auto& [at, kind] : kinds)
-    EXPECT_EQ(kind_in(m, at.first, at.second), kind) << at.first << " round " << at.second;
+  expect_kinds(m, kinds);
   const std::map<std::string, double> koya = {{"V", 1.0}, {"J", 0.0}, {"C", 1.5}, {"R", 1.0}, {"G", 0.0}};
   for (const auto& [name, ks] : koya) EXPECT_DOUBLE_EQ(value(m, TieBreak::Koya, name), ks) << name;
 }
@@ -272,8 +277,7 @@ TEST(Standings, OddRoundRobinHasOneRestARound) {
       {{"E", 1}, EntryKind::Rest}, {{"C", 1}, EntryKind::Absent}, {{"D", 2}, EntryKind::Rest},
       {{"B", 3}, EntryKind::Rest}, {{"D", 3}, EntryKind::Absent}, {{"C", 4}, EntryKind::Rest},
       {{"A", 5}, EntryKind::Rest}};
-  for (const auto& [at, kind] : kinds)
-    EXPECT_EQ(kind_in(m, at.first, at.second), kind) << at.first << " round " << at.second;
+  expect_kinds(m, kinds);
 }
 
 // Direct encounter applies again among the players it leaves level (C.07;

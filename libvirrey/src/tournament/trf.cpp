@@ -169,6 +169,13 @@ int trf_half_points(char r) {
   }
 }
 
+// Whether a TRF result is one of a game (1 0 W D L), which a round without
+// an opponent cannot have. (`=` and `+` there are byes as writers before
+// TRF-16 gave them, `-` an absence as some write it.)
+bool a_game_result(char r) {
+  return trf_half_points(r) >= 0 && r != '=' && (trf_manner(r) == 'p' || trf_manner(r) == 'u');
+}
+
 // The round blocks of a TRF line: the columns of a round (a knockout match
 // of several games has several), the same for every player, so that a
 // column holds one game on both its players' lines; entries of no known
@@ -800,8 +807,7 @@ std::vector<TrfDisagreement> compare_trf(const Tournament& t, const TrfFile& trf
       if (!e) {  // no game on either side: a bye in the TRF is points the games do not give,
                  // a game's result with no one is no absence ('-', as some write one, is)
         const bool points = trf_half_points(tr.result) > 0;
-        const bool game_result = trf_half_points(tr.result) >= 0 && tr.result != '=' &&
-                                 (trf_manner(tr.result) == 'p' || trf_manner(tr.result) == 'u');
+        const bool game_result = a_game_result(tr.result);
         if ((points || game_result) && once(Code::Result, r, pi, pi))
           out.push_back(
               {Code::Result, tp->line, SIZE_MAX, r,
@@ -835,8 +841,7 @@ std::vector<TrfDisagreement> compare_trf(const Tournament& t, const TrfFile& trf
       // A round without an opponent is a bye or an absence: a TRF result of a
       // game there is another kind. (Writers before TRF-16 gave a bye as
       // `0000 - +` or `0000 - =`, and some write an absence `0000 - -`.)
-      const bool game_without_opponent =
-          game_opp < 0 && half >= 0 && tr.result != '=' && (trf_how == 'p' || trf_how == 'u');
+      const bool game_without_opponent = game_opp < 0 && a_game_result(tr.result);
       if ((half >= 0 && half != e->half_points) || (game_opp >= 0 && trf_how != game_how) ||
           game_without_opponent || missing_result) {
         const char* how = e->kind == EntryKind::Forfeit      ? " by forfeit"
