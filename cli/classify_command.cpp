@@ -6,6 +6,7 @@
 #include "db_command.hpp"
 #include "exit_codes.hpp"
 #include "progress.hpp"
+#include "text_table.hpp"
 #include "virrey/query/classify.hpp"
 
 namespace virrey::cli {
@@ -39,8 +40,9 @@ int classify_and_report(store::Database& db, const query::OpeningBook& book, sto
                                     {"games", Value::integer(totals->games)},
                                     {"classified", Value::integer(totals->classified)}}));
   } else {
-    fmt::print("{}: {} games, {} openings named from {}, {} games without a named position\n", db.path(),
-               totals->games, totals->classified, book.source, totals->games - totals->classified);
+    fmt::print("{}: {} games, {} openings named from {}, {} games without a named position\n",
+               terminal_text(db.path()), totals->games, totals->classified, terminal_text(book.source),
+               totals->games - totals->classified);
   }
   return kExitOk;
 }

@@ -71,8 +71,8 @@ int print_info(const store::Database& db, Format format) {
     fmt::print("{}\n", json(m));
     return kExitOk;
   }
-  fmt::print("database  {}\nschema    version {}, hash table {}, opening tree {} plies\n\n", info->path,
-             info->schema_version, info->hash_table_id, info->tree_plies);
+  fmt::print("database  {}\nschema    version {}, hash table {}, opening tree {} plies\n\n",
+             terminal_text(info->path), info->schema_version, info->hash_table_id, info->tree_plies);
   using Align = TextTable::Align;
   TextTable variants(
       {{"variant", Align::Left, 10}, {"games", Align::Right, 12}, {"positions", Align::Right, 14}}, " ");
@@ -142,24 +142,25 @@ int run_upgrade(const std::string& flag, Format format) {
   else if (report->identities && !changed && !report->material_index && !report->summaries &&
            !report->material_order)
     fmt::print(
-        "{}: duplicate detection brought up to date (games without the whole Seven Tag Roster); {} games "
-        "rewritten\n",
-        path, report->identities_rewritten);
+        "{}: duplicate detection brought up to date (games without the whole Seven Tag Roster or with tags "
+        "not "
+        "in UTF-8); {} games rewritten\n",
+        terminal_text(path), report->identities_rewritten);
   else if (changed)
-    fmt::print("{}: upgraded from schema version {} to {}; {} games re-indexed\n", path, report->from_version,
-               report->to_version, report->games);
+    fmt::print("{}: upgraded from schema version {} to {}; {} games re-indexed\n", terminal_text(path),
+               report->from_version, report->to_version, report->games);
   else if (report->material_index && report->summaries)
-    fmt::print("{}: material index built and game summaries rewritten; {} games indexed\n", path,
-               report->games);
+    fmt::print("{}: material index built and game summaries rewritten; {} games indexed\n",
+               terminal_text(path), report->games);
   else if (report->material_index)
-    fmt::print("{}: material index built; {} games indexed\n", path, report->games);
+    fmt::print("{}: material index built; {} games indexed\n", terminal_text(path), report->games);
   else if (report->summaries)
-    fmt::print("{}: game summaries rewritten (mates, time controls); {} games indexed\n", path,
+    fmt::print("{}: game summaries rewritten (mates, time controls); {} games indexed\n", terminal_text(path),
                report->games);
   else if (report->material_order)
-    fmt::print("{}: material dictionary written in search order\n", path);
+    fmt::print("{}: material dictionary written in search order\n", terminal_text(path));
   else
-    fmt::print("{}: already at schema version {}\n", path, report->to_version);
+    fmt::print("{}: already at schema version {}\n", terminal_text(path), report->to_version);
   return kExitOk;
 }
 
@@ -215,11 +216,11 @@ int run_merge(const DbOptions& o) {
     return kExitOk;
   }
   for (const auto& m : report->sources)
-    fmt::print("{}: {} games: {} stored, {} duplicates ({})\n", m.path, m.games, m.stored, m.duplicates,
-               m.copied ? "copied" : "imported game by game");
+    fmt::print("{}: {} games: {} stored, {} duplicates ({})\n", terminal_text(m.path), m.games, m.stored,
+               m.duplicates, m.copied ? "copied" : "imported game by game");
   fmt::print("{} merged: {} games stored, {} duplicates\n", count_of(report->sources.size(), "database"),
              report->stored, report->duplicates);
-  fmt::print("database {:.1f} MB ({})\n", double(bytes) / 1e6, db->path());
+  fmt::print("database {:.1f} MB ({})\n", double(bytes) / 1e6, terminal_text(db->path()));
   return kExitOk;
 }
 
@@ -263,7 +264,7 @@ int run_squares(const DbOptions& o) {
                                       {"square_index", Value::boolean(false)},
                                       {"removed", Value::boolean(state->present)}}));
     else
-      fmt::print("{}: {}\n", db->path(),
+      fmt::print("{}: {}\n", terminal_text(db->path()),
                  state->present ? "square index removed" : "no square index to remove");
     return kExitOk;
   }
@@ -286,7 +287,7 @@ int run_squares(const DbOptions& o) {
                                     {"skipped", Value::integer(totals->skipped)},
                                     {"bytes", Value::integer(bytes)}}));
   else
-    fmt::print("{}: square index: {} games added, {:.2f} MB\n", db->path(), totals->games,
+    fmt::print("{}: square index: {} games added, {:.2f} MB\n", terminal_text(db->path()), totals->games,
                double(bytes) / 1e6);
   return kExitOk;
 }

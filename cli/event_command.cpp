@@ -18,6 +18,7 @@
 #include "finding_writer.hpp"
 #include "output.hpp"
 #include "text_table.hpp"
+#include "virrey/importers/open_input.hpp"
 #include "virrey/ingest/pipeline.hpp"
 #include "virrey/query/game_filter.hpp"
 #include "virrey/store/game_codec.hpp"
@@ -198,6 +199,11 @@ int compare_with_trf(const EventOptions& o, const std::vector<tn::GameSummary>& 
   if (!text) {
     log::error("{}", text.error().message);
     return kExitIo;
+  }
+  if (const std::string why = importers::wide_text(std::string_view(*text).substr(0, 16), o.trf);
+      !why.empty()) {
+    log::error("{}", why);
+    return kExitUsage;
   }
   // A TRF of Latin-1 bytes (older pairing programs) is read as the PGN
   // reader's text is: a byte that is not UTF-8 is its Windows-1252 character.

@@ -15,6 +15,7 @@
 #include "finding_writer.hpp"
 #include "output.hpp"
 #include "progress.hpp"
+#include "text_table.hpp"
 #include "virrey/import/import_run.hpp"
 #include "virrey/importers/open_input.hpp"
 
@@ -64,7 +65,7 @@ void print_summary(const Summary& s, Format format, const std::string& db_path) 
     return;
   }
   for (const auto& name : s.skipped)
-    fmt::print("{}: imported before, nothing to add (--force reads it again)\n", name);
+    fmt::print("{}: imported before, nothing to add (--force reads it again)\n", terminal_text(name));
   if (s.read > 0 && s.stored == 0 && s.rejected == 0)
     fmt::print("nothing new: all {} games were stored before\n", s.read);
   if (s.read > 0 || s.skipped.empty()) {
@@ -76,7 +77,7 @@ void print_summary(const Summary& s, Format format, const std::string& db_path) 
   if (db_path.empty())
     fmt::print("no database made\n");
   else
-    fmt::print("database {:.1f} MB ({})\n", double(s.db_bytes) / 1e6, db_path);
+    fmt::print("database {:.1f} MB ({})\n", double(s.db_bytes) / 1e6, terminal_text(db_path));
 }
 
 }  // namespace

@@ -146,9 +146,16 @@ int run_search(const SearchOptions& o) {
     log::error("{}", res.error().message);
     return kExitIo;
   }
-  if (o.explain)
-    log::info("checked {} candidate games{}: {} matched, {} ruled out by their summaries", counts.checked,
-              res->total ? "" : " (up to the page's end)", counts.matched, counts.ruled_out);
+  if (o.explain) {
+    // Candidates neither matched nor ruled out by their summaries were read
+    // and replayed (or their tags compared) and did not match.
+    const std::uint64_t by_records =
+        counts.checked - std::min(counts.checked, counts.matched + counts.ruled_out);
+    log::info(
+        "checked {} candidate games{}: {} matched, {} ruled out by their summaries, {} by their records",
+        counts.checked, res->total ? "" : " (up to the page's end)", counts.matched, counts.ruled_out,
+        by_records);
+  }
   if (o.explain) {
     const store::ReadCounts read = store::read_counts();
     log::info("read {} bytes in {} blocks from table files, {} blocks from the cache", read.bytes,

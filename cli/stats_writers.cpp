@@ -174,7 +174,7 @@ std::string openings_text(const query::OpeningStats& s) {
                                 s.total.games, query::opening_source_name(s.source));
   if (s.games_replayed) out += fmt::format(" ({} games replayed)", s.games_replayed);
   out += fmt::format("\nPosition: {}\n", s.fen);
-  if (!s.opening.empty()) out += fmt::format("Opening: {}\n", s.opening);
+  if (!s.opening.empty()) out += fmt::format("Opening: {}\n", terminal_text(s.opening));
   if (!s.line.empty()) {
     out += "After:";
     for (const auto& san : s.line) {

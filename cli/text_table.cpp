@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 #include <fmt/format.h>
 
@@ -20,17 +21,26 @@ char32_t code_point(std::string_view s, std::size_t i, std::size_t& len) {
   return d.code;
 }
 
-// Terminal columns of a code point: 0 for combining marks, 2 for East Asian
-// wide and fullwidth characters (Unicode's EastAsianWidth W and F, in blocks),
-// else 1.
+struct CodeRange {
+  char32_t first, last;
+};
+
+#include "display_width_table.inc"
+
+template <std::size_t N>
+bool in_ranges(const CodeRange (&ranges)[N], char32_t cp) {
+  const auto* it = std::upper_bound(std::begin(ranges), std::end(ranges), cp,
+                                    [](char32_t c, const CodeRange& r) { return c < r.first; });
+  return it != std::begin(ranges) && cp <= std::prev(it)->last;
+}
+
+// Terminal columns of a code point, as wcwidth counts them: 0 for combining
+// marks and format characters, 2 for East Asian wide and fullwidth
+// characters (emoji among them), else 1.
 std::size_t columns_of(char32_t cp) {
-  if ((cp >= 0x0300 && cp <= 0x036f) || (cp >= 0x200b && cp <= 0x200f)) return 0;
-  const bool wide = (cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf && cp != 0x303f) ||
-                    (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) ||
-                    (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) ||
-                    (cp >= 0xffe0 && cp <= 0xffe6) || (cp >= 0x1f300 && cp <= 0x1f64f) ||
-                    (cp >= 0x20000 && cp <= 0x3fffd);
-  return wide ? 2 : 1;
+  if (cp < 0x300) return 1;
+  if (in_ranges(kZeroWidth, cp)) return 0;
+  return in_ranges(kDoubleWidth, cp) ? 2 : 1;
 }
 
 }  // namespace

@@ -29,9 +29,10 @@ std::optional<std::string> input_open_error(std::string_view path) {
   if (::stat(name.c_str(), &st) != 0) return errno_message(name, errno);
   if (S_ISDIR(st.st_mode)) return errno_message(name, EISDIR);
   if (!S_ISREG(st.st_mode)) return std::nullopt;
-  const int fd = ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return errno_message(name, errno);
-  ::close(fd);
+  // Opened as it will be read: its first bytes tell a compression virrey
+  // does not read, or text in UTF-16, apart.
+  OpenResult opened = open_input(path);
+  if (!opened) return std::move(opened.error);
   return std::nullopt;
 }
 

@@ -69,38 +69,89 @@ std::string unread_compression(std::string_view head, std::string_view name) {
 
 }  // namespace
 
-OpenResult decompressing(std::unique_ptr<ByteSource> raw) {
+namespace {
+
+// Up to 16 bytes from the front of `source` (enough for every magic number
+// above and for telling UTF-16 and UTF-32 apart); fewer at its end. A read
+// that fails ends the head: `error` says why.
+std::string read_head(ByteSource& source, std::string& error) {
   std::string head;
-  char buf[16];  // enough for every magic number above
+  char buf[16];
   while (head.size() < sizeof buf) {
-    ReadResult r = raw->read({buf, sizeof buf - head.size()});
-    if (!r.ok()) return {nullptr, Compression::None, std::move(r.error)};
+    ReadResult r = source.read({buf, sizeof buf - head.size()});
+    if (!r.ok()) {
+      error = std::move(r.error);
+      break;
+    }
     if (r.size == 0) break;
     head.append(buf, r.size);
   }
+  return head;
+}
+
+// Whether `head` (8 bytes or more, whole units) is ASCII text in units of
+// `width` bytes, the character's byte at `at` in each unit and the others 0.
+bool ascii_in_units(std::string_view head, std::size_t width, std::size_t at) {
+  if (head.size() < 8) return false;
+  for (std::size_t unit = 0; unit + width <= head.size(); unit += width)
+    for (std::size_t i = 0; i < width; ++i) {
+      const auto b = static_cast<unsigned char>(head[unit + i]);
+      if (i == at ? (b == 0 || b >= 0x80) : b != 0) return false;
+    }
+  return true;
+}
+
+}  // namespace
+
+std::string wide_text(std::string_view head, std::string_view name) {
+  auto byte = [&](std::size_t i) { return i < head.size() ? static_cast<unsigned char>(head[i]) : 0x100u; };
+  std::string_view what, mark;
+  if (byte(0) == 0xff && byte(1) == 0xfe && byte(2) == 0 && byte(3) == 0)
+    what = "UTF-32", mark = "FF FE 00 00";
+  else if (byte(0) == 0 && byte(1) == 0 && byte(2) == 0xfe && byte(3) == 0xff)
+    what = "UTF-32", mark = "00 00 FE FF";
+  else if (byte(0) == 0xff && byte(1) == 0xfe)
+    what = "UTF-16", mark = "FF FE";
+  else if (byte(0) == 0xfe && byte(1) == 0xff)
+    what = "UTF-16", mark = "FE FF";
+  else if (ascii_in_units(head, 4, 0) || ascii_in_units(head, 4, 3))
+    what = "UTF-32";
+  else if (ascii_in_units(head, 2, 0) || ascii_in_units(head, 2, 1))
+    what = "UTF-16";
+  else
+    return {};
+  const std::string how = mark.empty() ? std::string("every character has zero bytes beside it")
+                                       : "it opens with the byte-order mark " + std::string(mark);
+  return std::string(name) + ": " + std::string(what) + " text (" + how +
+         "); it is read as UTF-8 (or Windows-1252): convert it first, e.g. iconv -f " + std::string(what) +
+         " -t UTF-8";
+}
+
+OpenResult decompressing(std::unique_ptr<ByteSource> raw) {
+  std::string error;
+  std::string head = read_head(*raw, error);
+  if (!error.empty()) return {nullptr, Compression::None, std::move(error)};
   const Compression c = detect_compression(head);
   if (c == Compression::None)
     if (std::string why = unread_compression(head, raw->name()); !why.empty())
       return {nullptr, Compression::None, std::move(why)};
-  // UTF-16 (and UTF-32) text opens with a byte-order mark of FF FE or FE FF:
-  // every other byte is 0, no PGN reader would make sense of it.
-  if (c == Compression::None && head.size() >= 2) {
-    const auto b0 = static_cast<unsigned char>(head[0]), b1 = static_cast<unsigned char>(head[1]);
-    if ((b0 == 0xff && b1 == 0xfe) || (b0 == 0xfe && b1 == 0xff))
-      return {
-          nullptr, Compression::None,
-          std::string(raw->name()) + ": UTF-16 text (it opens with the byte-order mark " +
-              (b0 == 0xff ? "FF FE" : "FE FF") +
-              "); PGN is read as UTF-8 (or Windows-1252): convert it first, e.g. iconv -f UTF-16 -t UTF-8"};
-  }
-  auto replay = std::make_unique<PrefixedSource>(std::move(head), std::move(raw));
-  OpenResult result{nullptr, c, {}};
+  const std::string name(raw->name());
+  std::unique_ptr<ByteSource> source = std::make_unique<PrefixedSource>(head, std::move(raw));
   switch (c) {
-    case Compression::Gzip: result.source = std::make_unique<GzipSource>(std::move(replay)); break;
-    case Compression::Zstd: result.source = std::make_unique<ZstdSource>(std::move(replay)); break;
-    case Compression::None: result.source = std::move(replay); break;
+    case Compression::Gzip: source = std::make_unique<GzipSource>(std::move(source)); break;
+    case Compression::Zstd: source = std::make_unique<ZstdSource>(std::move(source)); break;
+    case Compression::None: break;
   }
-  return result;
+  // The text's first bytes, as compressed inputs hold them too. A broken
+  // stream is left to report itself where its text is read.
+  if (c != Compression::None) {
+    std::string ignored;
+    head = read_head(*source, ignored);
+    source = std::make_unique<PrefixedSource>(head, std::move(source));
+  }
+  if (std::string why = wide_text(head, name); !why.empty())
+    return {nullptr, Compression::None, std::move(why)};
+  return {std::move(source), c, {}};
 }
 
 OpenResult open_input(std::string_view path) {

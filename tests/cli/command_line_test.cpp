@@ -1213,6 +1213,16 @@ TEST(CommandLine, AnImportOfNothingReadableMakesNoDatabase) {
   EXPECT_NE(typo.out.find("no database made\n"), std::string::npos) << typo.out;
   EXPECT_EQ(typo.out.find("typo.db"), std::string::npos) << typo.out;
   EXPECT_FALSE(std::filesystem::exists(d + "/typo.db"));
+  // Nor does one whose inputs are files virrey cannot read as text: UTF-16,
+  // or a compression it does not read.
+  testing::write_file(d + "/u16.pgn", std::string("\xff\xfe[\0E\0", 6));
+  testing::write_file(d + "/g.pgn.bz2", std::string("BZh91AY&SY\0\0", 12));
+  const RunResult wide = run_virrey({"import", d + "/u16.pgn", d + "/g.pgn.bz2", "--db", d + "/wide.db"}, d);
+  EXPECT_EQ(wide.exit_code, 3) << wide.err;
+  EXPECT_NE(wide.err.find(d + "/u16.pgn: UTF-16 text"), std::string::npos) << wide.err;
+  EXPECT_NE(wide.err.find(d + "/g.pgn.bz2: bzip2 data"), std::string::npos) << wide.err;
+  EXPECT_NE(wide.err.find("no database made at " + d + "/wide.db"), std::string::npos) << wide.err;
+  EXPECT_FALSE(std::filesystem::exists(d + "/wide.db"));
   testing::write_file(d + "/g.pgn", "[Event \"y\"]\n[Result \"*\"]\n\n1. d4 d5 *\n");
   ASSERT_EQ(run_virrey({"import", d + "/g.pgn", "--db", d + "/real.db"}, d).exit_code, 0);
   const RunResult into = run_virrey({"import", d + "/no-such.pgn", "--db", d + "/real.db"}, d);

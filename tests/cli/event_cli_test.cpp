@@ -325,6 +325,35 @@ TEST(EventCli, GamesOfNoKnownRoundAreWarnedAndRoundTrip) {
   EXPECT_NE(back.out.find("0 disagreements"), std::string::npos) << back.out;
 }
 
+// A TRF's lines may end in CR LF or, from old Macintosh programs, in CR
+// alone: each reads as the same file. A TRF in UTF-16 is named for what it is.
+TEST(EventCli, TrfLineEndsAndUtf16) {
+  TempDir dir;
+  const std::string pgn = dir.path() + "/rr.pgn", trf = dir.path() + "/rr.trf";
+  write_file(pgn, round_robin());
+  ASSERT_EQ(run_virrey({"event", pgn, "--format", "trf", "--output", trf}, dir.path()).exit_code, 0);
+  const std::string lf = read_file(trf);
+  ASSERT_NE(lf.find("\n001 "), std::string::npos) << lf;
+  std::string crlf, cr, utf16 = "\xff\xfe";
+  for (const char c : lf) {
+    crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+    cr += c == '\n' ? '\r' : c;
+    utf16 += std::string{c, '\0'};
+  }
+  for (const auto& [name, text] : {std::pair{"crlf.trf", crlf}, std::pair{"cr.trf", cr}}) {
+    write_file(dir.path() + "/" + name, text);
+    const RunResult back = run_virrey({"event", pgn, "--trf", dir.path() + "/" + name}, dir.path());
+    EXPECT_EQ(back.exit_code, 0) << name << back.err;
+    EXPECT_NE(back.out.find("0 disagreements"), std::string::npos) << name << back.out;
+  }
+  write_file(dir.path() + "/u16.trf", utf16);
+  const RunResult wide = run_virrey({"event", pgn, "--trf", dir.path() + "/u16.trf"}, dir.path());
+  EXPECT_EQ(wide.exit_code, 2);
+  EXPECT_NE(wide.err.find("/u16.trf: UTF-16 text (it opens with the byte-order mark FF FE)"),
+            std::string::npos)
+      << wide.err;
+}
+
 // A TRF of several tournaments, as --format trf writes one per event: each
 // tournament of the games against its own section (four here), and with
 // --event that tournament's section alone; no section that names one of the
@@ -810,6 +839,32 @@ TEST(EventCli, EventPicksAnEditionByTheNameTheReportGivesIt) {
             (std::pair{0, Seen{"League of 2021.09.10", "League of 2021.09.10", "League of 2021.09.10",
                                "League of 2021.09.10"}}));
   EXPECT_EQ(events({"--event", "League of 2022.09.10"}).first, 1);
+}
+
+// --event compares as tag searches do: case-blind in every alphabet with
+// case, blanks in runs as one, with PGN inputs as with a database.
+TEST(EventCli, EventNameIsCaseBlindBeyondAscii) {
+  TempDir dir;
+  std::string pgn = round_robin();
+  const std::string club = "[Event \"Club\"]", memorial =
+                                                   "[Event \"Memorial \xc5\xa0koda \xc3\x91"
+                                                   "and\xc3\xba\"]";
+  for (std::size_t at; (at = pgn.find(club)) != std::string::npos;) pgn.replace(at, club.size(), memorial);
+  const std::string path = dir.path() + "/memorial.pgn";
+  write_file(path, pgn);
+  for (const std::string name : {"Memorial \xc5\xa0koda \xc3\x91"
+                                 "and\xc3\xba",
+                                 "memorial \xc5\xa1koda \xc3\xb1"
+                                 "and\xc3\xba",
+                                 "MEMORIAL \xc5\xa0KODA \xc3\x91"
+                                 "AND\xc3\x9a",
+                                 "  memorial  \xc5\xa1koda\t\xc3\xb1"
+                                 "and\xc3\xba "}) {
+    const RunResult r = run_virrey({"event", path, "--format", "csv", "--event", name}, dir.path());
+    EXPECT_EQ(r.exit_code, 0) << name << r.err;
+    EXPECT_EQ(count(r.out, "\n"), 5u) << name << r.out;  // the header and four players
+  }
+  EXPECT_EQ(run_virrey({"event", path, "--event", "Memorial Skoda Nandu"}, dir.path()).exit_code, 1);
 }
 
 // The page as headless chromium renders it (its DOM after loading).

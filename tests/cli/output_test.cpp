@@ -126,6 +126,14 @@ TEST(Output, LongCellsAreCutSoRowsStaySmall) {
 TEST(Output, TerminalTextEscapesControlCharacters) {
   EXPECT_EQ(terminal_text("plain, text"), "plain, text");
   EXPECT_EQ(terminal_text("E\x1b[31mRed\x07"), "E\\x1b[31mRed\\x07");
+  // A right-to-left override would show the rest of the line reversed.
+  EXPECT_EQ(terminal_text("Carlsen\xe2\x80\xae"
+                          "nesl"),
+            "Carlsen\\xe2\\x80\\xaenesl");
+  EXPECT_EQ(terminal_text("a\xe2\x81\xa6"
+                          "b"),
+            "a\\xe2\\x81\\xa6b");                            // U+2066, an isolate
+  EXPECT_EQ(terminal_text("\xe2\x80\x8f"), "\xe2\x80\x8f");  // a right-to-left mark turns nothing around
   EXPECT_EQ(terminal_text(std::string_view("A\0B\tC\x7f", 6)), "A\\x00B\\x09C\\x7f");
   EXPECT_EQ(terminal_text("\xc2\x9b"
                           "2J \xe6\x9d\x8e \xfc"),
@@ -145,6 +153,17 @@ TEST(Output, WidthsCountTerminalColumns) {
   EXPECT_EQ(display_width("\xe6\x9d\x8e, \xe6\x98\x8e"), 6u);  // 李, 明
   EXPECT_EQ(display_width("Jose\xcc\x81"), 4u);                // José with a combining acute
   EXPECT_EQ(display_width("\xef\xbc\xa1"), 2u);                // fullwidth A
+  // Beyond the blocks: the widths glibc's wcwidth gives (C.UTF-8).
+  EXPECT_EQ(display_width("\xf0\x9f\x9a\x80"), 2u);          // U+1F680 rocket
+  EXPECT_EQ(display_width("\xf0\x9f\xa7\xa0"), 2u);          // U+1F9E0 brain
+  EXPECT_EQ(display_width("\xd7\xa9\xd6\xb0"), 1u);          // Hebrew shin with sheva (U+05B0)
+  EXPECT_EQ(display_width("\xe0\xb8\x81\xe0\xb8\xb1"), 1u);  // Thai ko kai with mai han-akat (U+0E31)
+  EXPECT_EQ(display_width("\xe0\xa4\x95\xe0\xa5\x81"), 1u);  // Devanagari ka with vowel sign u (U+0941)
+  EXPECT_EQ(display_width("\xef\xbb\xbf"
+                          "A"),
+            1u);                                 // U+FEFF, then A
+  EXPECT_EQ(display_width("\xc2\xad"), 1u);      // the soft hyphen shows
+  EXPECT_EQ(display_width("\xe3\x80\xbf"), 1u);  // U+303F, half-width in a wide block
   TextTable t({{"Name", TextTable::Align::Left}, {"Fed", TextTable::Align::Left}});
   t.add({"\xe6\x9d\x8e, \xe6\x98\x8e", "CHN"});
   t.add({"M\xfcller", "GER"});

@@ -139,6 +139,41 @@ TEST_F(TempDir, Utf16IsRefusedByItsByteOrderMark) {
   EXPECT_EQ(open_and_read(write("u8.pgn", utf8), Compression::None).data, utf8);
 }
 
+// Without a mark, and compressed, wide text is told by the zero bytes beside
+// its first characters (no PGN holds one); UTF-32 is named as itself.
+TEST_F(TempDir, WideTextIsRefusedWithoutAMarkAndCompressed) {
+  const std::string le16("[\0E\0v\0e\0", 8), be16("\0[\0E\0v\0e", 8);
+  const std::string le32("[\0\0\0E\0\0\0", 8), be32("\0\0\0[\0\0\0E", 8);
+  const std::pair<std::string, std::string> inputs[] = {
+      {le16, "UTF-16"},
+      {be16, "UTF-16"},
+      {le32, "UTF-32"},
+      {be32, "UTF-32"},
+      {std::string("\xff\xfe\0\0", 4) + le32, "UTF-32"},
+      {std::string("\0\0\xfe\xff", 4) + be32, "UTF-32"},
+      {gzip("\xff\xfe" + le16), "UTF-16"},
+      {zstd(le16), "UTF-16"},
+      {gzip(be32), "UTF-32"},
+  };
+  int n = 0;
+  for (const auto& [bytes, what] : inputs) {
+    const std::string path = write("wide" + std::to_string(n++) + ".pgn", bytes);
+    const OpenResult opened = open_input(path);
+    EXPECT_FALSE(opened) << n;
+    EXPECT_NE(opened.error.find(path + ": " + what + " text"), std::string::npos) << opened.error;
+    EXPECT_NE(opened.error.find("iconv -f " + what + " -t UTF-8"), std::string::npos) << opened.error;
+  }
+  // Text that is not wide, short or long, plain or compressed, is read as it
+  // is: NUL padding before a game too (old tools pad files to a block).
+  for (const std::string& text :
+       {std::string("["), std::string("1. e4 *\n"), std::string("[A\0", 3),
+        std::string("\0\0\0[Event \"x\"]\n", 16), std::string(600, '\0') + "[Event \"x\"]\n"}) {
+    EXPECT_EQ(open_and_read(write("narrow.pgn", text), Compression::None).data, text);
+    EXPECT_EQ(open_and_read(write("narrow.pgn.gz", gzip(text)), Compression::Gzip).data, text);
+  }
+  EXPECT_EQ(open_and_read(write("empty.pgn.gz", gzip("")), Compression::Gzip).data, "");
+}
+
 // Compressions and archives virrey does not read are refused by their magic
 // numbers (from each format's specification), with the command that reads
 // them; text that merely starts alike is text.

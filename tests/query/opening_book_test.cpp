@@ -55,6 +55,25 @@ TEST(OpeningBook, PgnExtractFormatAndTranspositions) {
   EXPECT_EQ(p->opening.name, "Queen's pawn: Indian, 2...e6");
 }
 
+// Names are read as PGN tag values are: a byte that is not UTF-8 is a
+// Windows-1252 character (an ECO file saved in Latin-1), and a control
+// character a space, so no name stored or shown holds raw bytes.
+TEST(OpeningBook, NamesAreUtf8WithoutControls) {
+  auto book = parse_opening_book(
+      "[ECO \"C20\"]\n[Opening \"Partie \xab ouverte \xbb\"]\n[Variation \"Caf\xe9 "
+      "\x93quoted\x94\x1b[31m\"]\n\n"
+      "1. e4 e5 *\nB00a \"Caf\xc3\xa9\x07 d\xe9j\xe0\" 1.e4 *\n",
+      "latin1.pgn");
+  ASSERT_TRUE(book) << book.error().message;
+  const auto* open = book->find(Variant::Standard, hash_after(Variant::Standard, "e4 e5"));
+  ASSERT_TRUE(open);
+  EXPECT_EQ(open->opening.name,
+            "Partie \xc2\xab ouverte \xc2\xbb: Caf\xc3\xa9 \xe2\x80\x9cquoted\xe2\x80\x9d [31m");
+  const auto* e4 = book->find(Variant::Standard, hash_after(Variant::Standard, "e4"));
+  ASSERT_TRUE(e4);
+  EXPECT_EQ(e4->opening.name, "Caf\xc3\xa9  d\xc3\xa9j\xc3\xa0");  // UTF-8 kept, Latin-1 read, BEL a space
+}
+
 // A line from a [FEN] of its own names the position its moves reach from
 // there: the FEN after 1.e4 e5 2.Nf3 Nc6 then 3.Bb5 names the Ruy Lopez the
 // game from the start reaches.

@@ -193,6 +193,18 @@ TEST(EventChecks, OnePlayerUnderTwoSpellings) {
   EXPECT_EQ(run(with("CARLSEN, Magnus")), (V{{"player-name", 3}}));
   EXPECT_EQ(run(with("Carlsen,Magnus")), (V{{"player-name", 3}}));
   EXPECT_EQ(run(with("Carlsén, Magnus")), (V{{"player-name", 3}}));
+  EXPECT_EQ(run(with("Carlse\xcc\x81n, Magnus")), (V{{"player-name", 3}}));  // the accent decomposed (NFD)
+  // A name with its accent precomposed and decomposed: one player, two spellings.
+  EXPECT_EQ(run({game("1",
+                      "Nu\xc3\xb1"
+                      "ez, Jos\xc3\xa9",
+                      "B"),
+                 game("1", "C", "D"),
+                 game("2", "C",
+                      "Nun\xcc\x83"
+                      "ez, Jose\xcc\x81"),
+                 game("2", "B", "D")}),
+            (V{{"player-name", 3}}));
   EXPECT_EQ(run(with("Magnus Carlsen")), (V{{"player-name", 3}}));
   EXPECT_EQ(run(with("Carlsen, M.")), (V{{"player-name", 3}}));
   EXPECT_EQ(run(with("Carlsen, M")), (V{{"player-name", 3}}));

@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "virrey/base/small_file.hpp"
+#include "virrey/base/utf8.hpp"
 #include "virrey/rules/bitboard.hpp"
 #include "virrey/rules/fen.hpp"
 #include "virrey/rules/geometry_dispatch.hpp"
@@ -203,7 +204,10 @@ class BookBuilder {
     auto& by_hash = book_.by_hash[std::size_t(v)];
     if (by_hash.count(pos.hash())) return {};
     by_hash.emplace(pos.hash(), book_.positions.size());
-    book_.positions.push_back({v, pos.hash(), {e.eco, e.name, std::uint32_t(e.moves.size())}});
+    // Names are text as PGN tags are: an ECO file written in Latin-1 or
+    // Windows-1252 gives UTF-8 names, and no control character is kept.
+    book_.positions.push_back(
+        {v, pos.hash(), {e.eco, controls_as_spaces(as_utf8(e.name)), std::uint32_t(e.moves.size())}});
     const int men = popcount(pos.occupied());
     int& fewest = book_.fewest_men[std::size_t(v)];
     fewest = fewest == 0 ? men : std::min(fewest, men);

@@ -69,43 +69,7 @@ Key<11> tree_key(Variant v, std::uint64_t hash, Move m) {
   return k;
 }
 
-std::string normalize_tag_value(std::string_view value) {
-  // NUL bytes go first: the bytes either side of one may make a letter.
-  if (value.find('\0') != std::string_view::npos) {
-    std::string without(value);
-    std::erase(without, '\0');
-    return normalize_tag_value(without);
-  }
-  // Never longer than the value (a space stands for at least one blank), so
-  // it is written in place: an append per character cost more than the rest.
-  std::string out(value.size(), '\0');
-  char* const begin = out.data();
-  char* o = begin;
-  bool blank = false;
-  for (std::size_t i = 0; i < value.size(); ++i) {
-    auto c = static_cast<unsigned char>(value[i]);
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-      blank = true;
-      continue;
-    }
-    if (blank && o != begin) *o++ = ' ';
-    blank = false;
-    if (c < 0x80) {
-      *o++ = char(c >= 'A' && c <= 'Z' ? c | 0x20 : c);
-      continue;
-    }
-    // A capital beyond ASCII to its small form, never longer in UTF-8.
-    const DecodedChar d = decode_utf8_at(value, i);
-    if (d.bytes == 1) {
-      *o++ = char(c);
-      continue;
-    }
-    o += encode_utf8(small_letter(d.code), o);
-    i += d.bytes - 1;
-  }
-  out.resize(std::size_t(o - begin));
-  return out;
-}
+std::string normalize_tag_value(std::string_view value) { return folded_text(value); }
 
 TagKeyForms tag_key_forms(std::string_view normalized) {
   TagKeyForms out;

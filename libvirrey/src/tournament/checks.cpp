@@ -159,12 +159,26 @@ constexpr std::string_view kFolded =
     "AaAaAaCcCcCcCcDdDdEeEeEeEeEeGgGgGgGgHhHhIiIiIiIiIiJjJjKkkLlLlLlL"
     "lLlNnNnNnnNnOoOoOoOoRrRrRrSsSsSsSsTtTtTtUuUuUuUuUuUuWwYyYZzZzZzs";
 
-// A name's words, lower case, accents and punctuation dropped.
+// Whether name[i] starts a combining diacritical mark (U+0300..U+036F, in
+// UTF-8 CC 80 .. CD AF): the accent of a letter written decomposed (NFD, as
+// macOS writes file names and some programs their text), "n" then U+0303.
+bool combining_mark_at(std::string_view name, std::size_t i) {
+  if (i + 1 >= name.size()) return false;
+  const auto c = static_cast<unsigned char>(name[i]), next = static_cast<unsigned char>(name[i + 1]);
+  return (c == 0xCC && next >= 0x80 && next <= 0xBF) || (c == 0xCD && next >= 0x80 && next <= 0xAF);
+}
+
+// A name's words, lower case, accents (precomposed or combining) and
+// punctuation dropped.
 std::vector<std::string> name_words(std::string_view name) {
   std::vector<std::string> words(1);
   for (std::size_t i = 0; i < name.size(); ++i) {
     const auto c = static_cast<unsigned char>(name[i]);
     char letter = 0;
+    if (combining_mark_at(name, i)) {
+      ++i;  // part of the letter before it: no letter, and no break between words
+      continue;
+    }
     if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
       letter = char(c);
     } else if (c >= 'A' && c <= 'Z') {

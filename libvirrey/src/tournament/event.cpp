@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "text.hpp"
+#include "virrey/base/letter_case.hpp"
 
 namespace virrey::tournament {
 
@@ -202,7 +203,7 @@ int Tournament::player_index(std::string_view name) const {
   return -1;
 }
 
-bool same_event_name(std::string_view a, std::string_view b) { return iequal(trim(a), trim(b)); }
+bool same_event_name(std::string_view a, std::string_view b) { return folded_text(a) == folded_text(b); }
 
 bool bye_name(std::string_view name) { return name == "-" || iequal(name, "bye") || unknown_tag_value(name); }
 

@@ -619,17 +619,19 @@ void read_trf_line(std::string_view line, std::uint64_t number, TrfFile& f) {
   f.players.push_back(std::move(p));
 }
 
-// Each line of a TRF, without its line end, with its number.
+// Each line of a TRF, without its line end (LF, CR LF, or CR alone, as
+// files from old Macintosh programs end theirs), with its number.
 template <class F>
 void for_each_trf_line(std::string_view text, F&& f) {
   std::uint64_t number = 0;
   while (!text.empty()) {
-    const std::size_t nl = text.find('\n');
-    std::string_view line = text.substr(0, nl);
-    text = nl == std::string_view::npos ? std::string_view{} : text.substr(nl + 1);
-    ++number;
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    f(line, number);
+    const std::size_t end = text.find_first_of("\r\n");
+    const std::string_view line = text.substr(0, end);
+    std::size_t next = end == std::string_view::npos ? text.size() : end + 1;
+    if (end != std::string_view::npos && text[end] == '\r' && next < text.size() && text[next] == '\n')
+      ++next;
+    text.remove_prefix(next);
+    f(line, ++number);
   }
 }
 

@@ -35,8 +35,15 @@ struct OpenResult {
 // a decompressor when its first bytes are a gzip or zstd magic number.
 OpenResult open_input(std::string_view path);
 
-// Why open_input(path) would fail to open it, in its words ("PATH: reason"),
-// found without reading it; none for "-". Only a regular file is opened (and
+// What text in 16- or 32-bit units is, by its first bytes (up to 16), with
+// how to read it ("NAME: UTF-16 text (...); ... iconv ..."); empty for any
+// other text. A byte-order mark tells it; without one, the zero bytes beside
+// the first characters do (a PGN, an EPD or a FEN list, a TRF begin with a
+// character of ASCII and hold no zero byte). open_input refuses such text.
+std::string wide_text(std::string_view head, std::string_view name);
+
+// Why open_input(path) would fail to open it, in its words ("PATH: reason");
+// none for "-". Only a regular file is opened (its first bytes read, and
 // closed): a named pipe or a device is taken as it is, since opening and
 // closing a pipe would end the program writing into it.
 std::optional<std::string> input_open_error(std::string_view path);

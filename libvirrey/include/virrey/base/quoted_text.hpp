@@ -1,6 +1,8 @@
-// Input bytes quoted in a message: control bytes and bytes that are not UTF-8
-// are written as \xNN and a long text is cut short, so a message stays one
-// readable line (and sends nothing to a terminal) whatever the input holds.
+// Input bytes quoted in a message: control bytes, bytes that are not UTF-8
+// and the characters that reverse the text after them (bidirectional
+// overrides, embeddings and isolates) are written as \xNN and a long text is
+// cut short, so a message stays one readable line (and sends nothing to a
+// terminal) whatever the input holds.
 #pragma once
 
 #include <cstddef>

@@ -87,8 +87,8 @@ Key<1 + kTreeHashBytes> tree_prefix(Variant v, std::uint64_t hash);
 Key<1 + kTreeHashBytes + 3> tree_key(Variant v, std::uint64_t hash, Move m);
 
 // --- tags -------------------------------------------------------------------
-// Lower-case (the letters of base/letter_case.hpp), trimmed, inner runs of blanks as one space, NUL bytes
-// dropped. Search normalises its input alike. Databases written before MetaKey::TagFolding hold keys
+// base/letter_case.hpp's folded_text: lower-case, trimmed, inner runs of blanks as one space, NUL
+// bytes dropped. Search normalises its input alike. Databases written before MetaKey::TagFolding hold keys
 // lower-cased in ASCII and Latin-1 only.
 std::string normalize_tag_value(std::string_view value);
 // The forms a normalised value may have among keys lower-cased in ASCII and

@@ -151,7 +151,8 @@ constexpr std::uint64_t kMaxReportCells = 25'000'000;
 // cells of its crosstable.
 std::uint64_t crosstable_cells(const Tournament& t);
 
-// Whether two Event names (or player names) are the same but for case and outer blanks.
+// Whether two Event names (or player names) are the same but for case (every
+// alphabet with case, as tag searches compare) and blanks.
 bool same_event_name(std::string_view a, std::string_view b);
 
 // Names that stand for no opponent: "BYE" (any case), "-", and a name not
