@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -597,6 +598,79 @@ TEST_F(DatabaseTest, ImportsKeepFewRunsAndRewriteTheLastLevelRarely) {
   }
 }
 
+// A reader opened before a writer reads to its end: while a reader has the
+// database open, a writer keeps the table files its compactions replace (the
+// reader opens them as it goes), and the next writer with no reader open
+// deletes them.
+TEST_F(DatabaseTest, AReaderOpenedBeforeAWriterReadsToItsEnd) {
+  std::vector<game::GameRecord> first, second;
+  for (auto& g : check_pgn(random_games(60, 21))) first.push_back(g.record);
+  for (auto& g : check_pgn(random_games(60, 22, 1000))) second.push_back(g.record);
+  {
+    auto db = open_db(path);
+    ASSERT_TRUE(db);
+    EXPECT_EQ(import_games(*db, first).stored, first.size());
+  }
+  // Runs above the last level: the compaction below replaces their files.
+  ASSERT_TRUE(testing::add_runs_of_the_same_entries(path, Family::Positions, 2));
+  auto table_files = [&] {
+    std::set<std::string> out;
+    for (const auto& e : std::filesystem::directory_iterator(path))
+      if (e.path().extension() == ".sst") out.insert(e.path().filename().string());
+    return out;
+  };
+  auto reader = open_db(path, OpenMode::Read);
+  ASSERT_TRUE(reader);
+  const std::set<std::string> seen = table_files();
+  {
+    auto writer = open_db(path);
+    ASSERT_TRUE(writer);
+    EXPECT_EQ(import_games(*writer, second).stored, second.size());
+    ASSERT_TRUE(writer->compact());
+  }
+  std::size_t kept = 0;
+  for (const std::string& f : seen) kept += std::filesystem::exists(path + "/" + f);
+  EXPECT_EQ(kept, seen.size());
+  for (const Variant v : {Variant::Standard, Variant::Virrey}) {
+    const std::uint64_t start = hash_of_fen(std::string(info(v).start_fen), v);
+    std::set<std::uint32_t> found;
+    ASSERT_TRUE(reader->for_each_position(v, start,
+                                          [&](const PositionHit& h) { return found.insert(h.game), true; }));
+    EXPECT_EQ(found.size(), reader->counts()[std::size_t(v)].games) << info(v).name;
+  }
+  std::uint64_t games = 0;
+  ASSERT_TRUE(reader->for_each_game([&](GameId, const game::GameRecord&) { return ++games, true; }));
+  EXPECT_EQ(games, first.size());
+  reader.reset();
+  { ASSERT_TRUE(open_db(path)); }  // a writer with no reader open
+  kept = 0;
+  for (const std::string& f : seen) kept += std::filesystem::exists(path + "/" + f);
+  EXPECT_LT(kept, seen.size());
+  auto db = open_db(path, OpenMode::Read);
+  ASSERT_TRUE(db);
+  expect_consistent(*db);
+}
+
+// A reader beside a writer (a secondary instance) keeps no directory of its
+// own once open, so a reader a signal ends (`search ... | head` during an
+// import) leaves nothing behind in the temporary directory.
+TEST_F(DatabaseTest, AReaderBesideAWriterKeepsNoDirectory) {
+  auto readers_dirs = [] {
+    std::size_t n = 0;
+    for (const auto& e : std::filesystem::directory_iterator(std::filesystem::temp_directory_path()))
+      n += e.path().filename().string().starts_with("virrey-reader-");
+    return n;
+  };
+  auto writer = open_db(path);
+  ASSERT_TRUE(writer);
+  EXPECT_EQ(import_games(*writer, games).stored, games.size());
+  const std::size_t before = readers_dirs();
+  auto reader = open_db(path, OpenMode::Read);
+  ASSERT_TRUE(reader);
+  EXPECT_EQ(readers_dirs(), before);
+  EXPECT_EQ(reader->counts()[0].games + reader->counts()[1].games, games.size());
+}
+
 // In a large database an import's first table files go below level 0 (to
 // the empty levels above the last), and a level there holds a sorted run as a
 // level-0 file does: a query reads each. Imports count and merge those runs
@@ -972,6 +1046,47 @@ TEST_F(DatabaseTest, SummariesWithoutTheFinalMen) {
   EXPECT_TRUE(after->ok());
 }
 
+// A database as an older virrey wrote it (`as_older_virrey_wrote_it` makes
+// one at a path) is brought up to date by its first writer and when it is a
+// shard of a merge, into a database that holds `again` (a game of it, as
+// read now) or an empty one: `again` is then a duplicate, never a second game.
+void expect_writers_find_the_game_again(
+    const std::string& path, const std::function<void(const std::string&)>& as_older_virrey_wrote_it,
+    const game::GameRecord& again, std::size_t games) {
+  ASSERT_NO_FATAL_FAILURE(as_older_virrey_wrote_it(path));
+  {
+    auto db = open_db(path);
+    ASSERT_TRUE(db);
+    const ImportTotals t = import_games(*db, {again});
+    EXPECT_EQ(t.stored, 0u);
+    EXPECT_EQ(t.duplicates, 1u);
+    expect_consistent(*db);
+  }
+  const std::string shard = path + "-older", dest = path + "-merged";
+  ASSERT_NO_FATAL_FAILURE(as_older_virrey_wrote_it(shard));
+  {
+    auto db = open_db(dest);
+    ASSERT_TRUE(db);
+    EXPECT_EQ(import_games(*db, {again}).stored, 1u);
+    auto merged = merge_databases(*db, {shard});
+    ASSERT_TRUE(merged) << merged.error().message;
+    EXPECT_EQ(stored_games(*db), games);  // the game and its older copy are one
+    expect_consistent(*db);
+  }
+  // Into an empty one: its games copied, then brought up to date.
+  std::filesystem::remove_all(dest);
+  {
+    auto db = open_db(dest);
+    ASSERT_TRUE(db);
+    auto merged = merge_databases(*db, {shard});
+    ASSERT_TRUE(merged) << merged.error().message;
+    expect_consistent(*db);
+    EXPECT_EQ(import_games(*db, {again}).duplicates, 1u);
+  }
+  std::filesystem::remove_all(shard);
+  std::filesystem::remove_all(dest);
+}
+
 // A game lacking roster tags and the same game as export writes it ("?"
 // for the missing tags) are one game. A database written before that rule
 // (its identities of the tags as read) checks as it is, and is brought up
@@ -1007,16 +1122,8 @@ TEST_F(DatabaseTest, ExportedGamesWithoutTheWholeRosterAreDuplicates) {
     expect_consistent(*db);
   };
 
-  // The first writer.
-  ASSERT_NO_FATAL_FAILURE(as_older_virrey_wrote_it(path));
-  {
-    auto db = open_db(path);
-    ASSERT_TRUE(db);
-    const ImportTotals again = import_games(*db, {exported[0].record});
-    EXPECT_EQ(again.stored, 0u);
-    EXPECT_EQ(again.duplicates, 1u);
-    expect_consistent(*db);
-  }
+  ASSERT_NO_FATAL_FAILURE(
+      expect_writers_find_the_game_again(path, as_older_virrey_wrote_it, exported[0].record, stored.size()));
   // db upgrade.
   ASSERT_NO_FATAL_FAILURE(as_older_virrey_wrote_it(path));
   auto report = upgrade_database(path);
@@ -1032,32 +1139,66 @@ TEST_F(DatabaseTest, ExportedGamesWithoutTheWholeRosterAreDuplicates) {
   report = upgrade_database(path);
   ASSERT_TRUE(report);
   EXPECT_FALSE(report->identities);
+}
 
-  // A merge of an older shard into a database that holds the export.
-  const std::string shard = path + "-older";
-  ASSERT_NO_FATAL_FAILURE(as_older_virrey_wrote_it(shard));
-  const std::string dest = path + "-merged";
-  {
-    auto db = open_db(dest);
+// A database written from a Latin-1 PGN before tags were read as UTF-8
+// holds those tags as their bytes, and identities of those bytes. It checks
+// as it is and exports UTF-8; its first writer, `db upgrade` and a merge
+// bring its duplicate detection up to date, so that the same game read now
+// (its tags as UTF-8), or its export, is a duplicate, not a second game.
+TEST_F(DatabaseTest, GamesStoredWithLatin1TagsAreDuplicatesOfTheirUtf8Reading) {
+  const std::string utf8 = "Fran\xc3\xa7ois Andr\xc3\xa9 Philidor", latin1 = "Fran\xe7ois Andr\xe9 Philidor";
+  std::vector<game::GameRecord> stored = games;
+  game::GameRecord& named = stored[0];
+  ASSERT_TRUE(named.has_tag("White"));
+  for (game::TagPair& t : named.tags)
+    if (t.name == "White") t.value = utf8;
+  std::uint64_t latin1_games = 0;  // this one and the samples' own of Latin-1's letters
+
+  auto as_older_virrey_wrote_it = [&](const std::string& where) {
+    std::filesystem::remove_all(where);
+    {
+      auto db = open_db(where);
+      ASSERT_TRUE(db);
+      EXPECT_EQ(import_games(*db, stored).stored, stored.size());
+    }
+    auto rewritten = testing::tags_stored_as_latin1(where);
+    ASSERT_TRUE(rewritten) << rewritten.error().message;
+    ASSERT_GE(*rewritten, 1u);
+    latin1_games = *rewritten;
+    auto db = open_db(where, OpenMode::ReadOnly);
     ASSERT_TRUE(db);
-    EXPECT_EQ(import_games(*db, {exported[0].record}).stored, 1u);
-    auto merged = merge_databases(*db, {shard});
-    ASSERT_TRUE(merged) << merged.error().message;
-    EXPECT_EQ(stored_games(*db), stored.size());  // the export and its game are one
     expect_consistent(*db);
-  }
-  // And into an empty one: its games copied, then brought up to date.
-  std::filesystem::remove_all(dest);
+    auto first = db->game(GameId(1));
+    ASSERT_TRUE(first);
+    EXPECT_EQ(first->tag("White"), latin1);
+    const std::string pgn = game::write_pgn(*first);
+    EXPECT_NE(pgn.find("[White \"" + utf8 + "\"]"), std::string::npos) << pgn;
+  };
+
+  ASSERT_NO_FATAL_FAILURE(
+      expect_writers_find_the_game_again(path, as_older_virrey_wrote_it, named, stored.size()));
+  // db upgrade; the export read back is the same game.
+  ASSERT_NO_FATAL_FAILURE(as_older_virrey_wrote_it(path));
+  auto report = upgrade_database(path);
+  ASSERT_TRUE(report) << report.error().message;
+  EXPECT_TRUE(report->identities);
+  EXPECT_EQ(report->identities_rewritten, latin1_games);
   {
-    auto db = open_db(dest);
+    auto db = open_db(path);
     ASSERT_TRUE(db);
-    auto merged = merge_databases(*db, {shard});
-    ASSERT_TRUE(merged) << merged.error().message;
     expect_consistent(*db);
+    auto first = db->game(GameId(1));
+    ASSERT_TRUE(first);
+    auto exported = check_pgn(game::write_pgn(*first));
+    ASSERT_EQ(exported.size(), 1u);
+    EXPECT_EQ(exported[0].record.tag("White"), utf8);
     EXPECT_EQ(import_games(*db, {exported[0].record}).duplicates, 1u);
+    EXPECT_EQ(stored_games(*db), stored.size());
   }
-  std::filesystem::remove_all(shard);
-  std::filesystem::remove_all(dest);
+  report = upgrade_database(path);
+  ASSERT_TRUE(report);
+  EXPECT_FALSE(report->identities);
 }
 
 TEST_F(DatabaseTest, NotADatabase) {

@@ -152,6 +152,30 @@ TEST(GameIndex, IdentityIsTheSevenTagRosterAndTheMoves) {
   EXPECT_FALSE(game::identity_rules_differ(games[0]));  // the whole roster, Result as its marker
 }
 
+// A roster value that is not UTF-8 (kept by databases written before tags
+// were read as UTF-8) counts as the writer writes it, as Windows-1252: the
+// game it was and the game read now are one. The older rule hashed its bytes.
+TEST(GameIndex, ARosterValueNotInUtf8IsReadAsWindows1252) {
+  const auto games = samples();
+  game::GameRecord utf8 = games[0], bytes = games[0];
+  for (auto& t : utf8.tags)
+    if (t.name == "White") t.value = "Fran\xc3\xa7ois \xe2\x80\x9cPhilidor\xe2\x80\x9d";
+  for (auto& t : bytes.tags)
+    if (t.name == "White") t.value = "Fran\xe7ois \x93Philidor\x94";
+  EXPECT_TRUE(game::same_game(utf8, bytes));
+  EXPECT_EQ(game::game_identity(utf8), game::game_identity(bytes));
+  EXPECT_EQ(game::game_identity(utf8, game::IdentityRule::RosterAsBytes), game::game_identity(utf8));
+  EXPECT_NE(game::game_identity(bytes, game::IdentityRule::RosterAsBytes), game::game_identity(bytes));
+  EXPECT_TRUE(game::identity_rules_differ(bytes, game::IdentityRule::RosterAsBytes));
+  EXPECT_TRUE(game::identity_rules_differ(bytes, game::IdentityRule::AsRead));
+  EXPECT_FALSE(game::identity_rules_differ(utf8, game::IdentityRule::RosterAsBytes));
+  EXPECT_FALSE(game::identity_rules_differ(bytes, game::IdentityRule::Roster));
+  // The bytes hashed: the UTF-8 form's, as identity_bytes writes them.
+  const std::string written = game::identity_bytes(bytes);
+  EXPECT_NE(written.find("Fran\xc3\xa7ois \xe2\x80\x9cPhilidor\xe2\x80\x9d"), std::string::npos);
+  EXPECT_EQ(written.find("Fran\xe7ois"), std::string::npos);
+}
+
 TEST(GameIndex, AMissingRosterTagIsItsUnknownValue) {
   const auto games = samples();
   game::GameRecord bare = games[0];

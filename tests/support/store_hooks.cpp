@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 
 #include <rocksdb/sst_file_writer.h>
 #include <rocksdb/write_batch.h>
@@ -13,6 +14,7 @@
 #include "varint.hpp"
 #include "virrey/game/identity.hpp"
 #include "virrey/store/game_codec.hpp"
+#include "virrey/store/game_index.hpp"
 #include "virrey/store/keys.hpp"
 
 namespace virrey::store::testing {
@@ -182,6 +184,76 @@ Status identities_as_read(const std::string& path) {
   if (!failure) return failure;
   batch.Delete(d.cf(Family::Meta), view(meta_key(MetaKey::IdentityFormat))).PermitUncheckedError();
   return d.write(batch);
+}
+
+namespace {
+// UTF-8 of characters below U+0100 as Latin-1 bytes; nullopt for text with
+// another character beyond ASCII, or none.
+std::optional<std::string> as_latin1(std::string_view text) {
+  std::string out;
+  bool beyond_ascii = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c < 0x80) {
+      out += char(c);
+    } else if ((c == 0xc2 || c == 0xc3) && i + 1 < text.size()) {
+      out += char(((c & 0x03) << 6) | (static_cast<unsigned char>(text[++i]) & 0x3f));
+      beyond_ascii = true;
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (!beyond_ascii) return std::nullopt;
+  return out;
+}
+}  // namespace
+
+Result<std::uint64_t> tags_stored_as_latin1(const std::string& path) {
+  auto impl = open_impl(path, {OpenMode::ReadWrite, false}, false);
+  if (!impl) return impl.error();
+  Database::Impl& d = **impl;
+  rocksdb::WriteBatch batch;
+  std::uint64_t rewritten = 0;
+  Status failure;
+  Status s = d.scan(Family::Games, {}, [&](std::string_view key, std::string_view value) {
+    const GameId id = game_key_id(key);
+    auto rec = decode_game(value, kDecodeAll);
+    if (!rec) {
+      failure = rec.error();
+      return false;
+    }
+    game::GameRecord latin1 = *rec;
+    bool changed = false;
+    for (game::TagPair& t : latin1.tags)
+      if (auto bytes = as_latin1(t.value)) t.value = *bytes, changed = true;
+    if (!changed) return true;
+    auto now = index_game(*rec), then = index_game(latin1);
+    auto record = encode_game(latin1);
+    if (!now || !then || !record) {
+      failure = Error{ErrorKind::Corrupt, "a game that does not index"};
+      return false;
+    }
+    batch.Put(d.cf(Family::Games), rocksdb::Slice(key.data(), key.size()), *record).PermitUncheckedError();
+    for (const TagEntry& t : now->tags)
+      batch.Delete(d.cf(Family::Tags), tag_key(t.field, t.value, id)).PermitUncheckedError();
+    for (const TagEntry& t : then->tags)
+      batch.Put(d.cf(Family::Tags), tag_key(t.field, t.value, id), {}).PermitUncheckedError();
+    batch.Delete(d.cf(Family::Identities), view(identity_key(rec->variant, game::game_identity(*rec), id)))
+        .PermitUncheckedError();
+    batch
+        .Put(d.cf(Family::Identities),
+             view(identity_key(rec->variant, game::game_identity(latin1, game::IdentityRule::RosterAsBytes),
+                               id)),
+             {})
+        .PermitUncheckedError();
+    ++rewritten;
+    return true;
+  });
+  if (!s) return s.error();
+  if (!failure) return failure.error();
+  d.put_meta_u32(batch, MetaKey::IdentityFormat, 2);
+  if (Status w = d.write(batch); !w) return w.error();
+  return rewritten;
 }
 
 namespace {

@@ -55,6 +55,13 @@ Status drop_summary_format(const std::string& path);
 // rule's mark: a database as virrey wrote it before the roster rule.
 Status identities_as_read(const std::string& path);
 
+// Writes every tag value of Latin-1's characters beyond ASCII in Latin-1
+// bytes (record, tag keys and identity, whose roster values are then hashed
+// as those bytes) and marks the identities of IdentityFormat 2: a database
+// as virrey wrote it from a Latin-1 PGN before tags were read as UTF-8.
+// Returns the games rewritten.
+Result<std::uint64_t> tags_stored_as_latin1(const std::string& path);
+
 // Keys every tag as virrey did before letters beyond Latin-1 were
 // lower-cased (ASCII and Latin-1 capitals alone) and drops the mark that
 // they are: a database as virrey wrote it then.

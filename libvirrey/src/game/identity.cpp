@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "virrey/base/utf8.hpp"
 #include "virrey/game/roster.hpp"
 
 namespace virrey::game {
@@ -29,16 +30,21 @@ class IdentityBytes {
 };
 
 std::string_view tag_value(const GameRecord& rec, const RosterTag& tag, IdentityRule rule) {
-  return rule == IdentityRule::Roster ? roster_value(rec, tag) : rec.tag(tag.name);
+  return rule == IdentityRule::AsRead ? rec.tag(tag.name) : roster_value(rec, tag);
 }
+
+bool is_utf8(std::string_view s) { return first_invalid_utf8(s) == std::string_view::npos; }
 
 }  // namespace
 
 std::string identity_bytes(const GameRecord& rec, IdentityRule rule) {
   std::array<std::string_view, kSevenTagRoster.size()> roster;
+  std::array<std::string, kSevenTagRoster.size()>
+      as_written;  // a value that is not UTF-8, as the writer writes it
   std::size_t size = 3 * 8 + rec.start_fen.size() + 3 * rec.main_line.size();
   for (std::size_t i = 0; i < roster.size(); ++i) {
     roster[i] = tag_value(rec, kSevenTagRoster[i], rule);
+    if (rule == IdentityRule::Roster && !is_utf8(roster[i])) roster[i] = as_written[i] = as_utf8(roster[i]);
     size += 8 + roster[i].size();
   }
   std::string out;
@@ -75,9 +81,12 @@ std::uint64_t game_identity(const GameRecord& rec, IdentityRule rule) {
   return identity_hash(identity_bytes(rec, rule));
 }
 
-bool identity_rules_differ(const GameRecord& rec) {
-  for (const RosterTag& tag : kSevenTagRoster)
-    if (roster_value(rec, tag) != rec.tag(tag.name)) return true;
+bool identity_rules_differ(const GameRecord& rec, IdentityRule before) {
+  if (before == IdentityRule::Roster) return false;
+  for (const RosterTag& tag : kSevenTagRoster) {
+    const std::string_view value = roster_value(rec, tag);
+    if (!is_utf8(value) || (before == IdentityRule::AsRead && value != rec.tag(tag.name))) return true;
+  }
   return false;
 }
 

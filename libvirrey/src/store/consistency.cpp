@@ -11,6 +11,7 @@
 
 #include <set>
 
+#include "identities.hpp"
 #include "material_postings.hpp"
 #include "position_postings.hpp"
 #include "rocks.hpp"
@@ -98,10 +99,12 @@ std::string summary_digest_value(std::string value) {
 }
 
 // A game's index as this database keeps it: a database written before the
-// roster rule (and not written since) has identities of the tags as read.
+// roster rule or before tags were read as UTF-8 (and not written since) has
+// identities of that rule (identities.hpp).
 Result<GameIndex> index_as_stored(const Database::Impl& d, const game::GameRecord& rec) {
   auto ix = index_game(rec);
-  if (ix && !d.roster_identities) ix->identity = game::game_identity(rec, game::IdentityRule::AsRead);
+  if (ix && d.identity_format < kIdentityFormat)
+    ix->identity = game::game_identity(rec, identity_rule_of_format(d.identity_format));
   return ix;
 }
 

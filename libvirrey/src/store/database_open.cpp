@@ -1,6 +1,7 @@
 // Opening a database: telling a virrey database from anything else, choosing
 // how to read beside a running writer, creating and checking `meta`.
 #include <fcntl.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -20,6 +21,7 @@
 #include "ingest_group.hpp"
 #include "manifest_check.hpp"
 #include "rocks.hpp"
+#include "virrey/base/log.hpp"
 #include "virrey/rules/zobrist.hpp"
 
 namespace virrey::store {
@@ -63,6 +65,17 @@ bool writer_running(const std::string& path) {
   ::close(fd);
   return locked;
 }
+
+// Readers and a writer of one database meet on its LOCK file through flock,
+// whose locks Linux keeps apart from the fcntl lock RocksDB's writer takes
+// there. A read-only reader (one that found no writer) holds a shared lock
+// while it is open; a writer that cannot take the lock exclusively keeps
+// every table file RocksDB would delete (a compaction's inputs, small files
+// joined) until it closes with no reader left, so that a long reader opened
+// before it (an export, a search of every game) still finds the files it
+// opens as it goes. The next writer to open with no reader deletes them.
+// -1 when the file cannot be opened (a reader then reads as before).
+int open_lock_file(const std::string& path) { return ::open((path + "/LOCK").c_str(), O_RDONLY | O_CLOEXEC); }
 
 Error not_a_database(const std::string& path, std::string_view why) {
   return Error{ErrorKind::NotADatabase, fmt::format("{} is not a virrey database: {}", path, why)};
@@ -339,6 +352,9 @@ std::string default_database_path(std::string_view flag) {
 
 Database::Impl::~Impl() {
   if (db && mode == OpenMode::ReadWrite) flush(true).ok();
+  // The readers gone: the files kept for them go now.
+  if (db && deletions_held && ::flock(readers_fd, LOCK_EX | LOCK_NB) == 0)
+    db->EnableFileDeletions(true).PermitUncheckedError();
   if (db) {
     for (auto*& h : cfs)
       if (h) db->DestroyColumnFamilyHandle(h), h = nullptr;
@@ -355,6 +371,7 @@ Database::Impl::~Impl() {
     std::error_code ec;
     fs::remove_all(secondary_dir, ec);
   }
+  if (readers_fd >= 0) ::close(readers_fd);  // after RocksDB's lock is released
 }
 
 Status Database::Impl::load_meta() {
@@ -390,7 +407,7 @@ Status Database::Impl::load_meta() {
   if (Status s = get_meta(view(meta_key(MetaKey::SummaryFormat)), v, found); !s) return s;
   summary_features = found && v >= 2;
   if (Status s = get_meta(view(meta_key(MetaKey::IdentityFormat)), v, found); !s) return s;
-  roster_identities = found && v >= kRosterIdentities;
+  identity_format = found ? std::uint32_t(v) : 1;
   if (Status s = get_meta(view(meta_key(MetaKey::TagFolding)), v, found); !s) return s;
   tags_folded = found && v >= kFoldedTags;
   if (Status s = get_meta(view(meta_key(MetaKey::NextGameId)), v, found); !s) return s;
@@ -472,7 +489,23 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
   auto impl = std::make_unique<Database::Impl>();
   impl->path = path;
   OpenMode mode = options.mode;
-  if (mode == OpenMode::Read) mode = writer_running(path) ? OpenMode::Secondary : OpenMode::ReadOnly;
+  if (mode == OpenMode::Read) {
+    // The shared lock first, then the look for a writer: a writer that opens
+    // between the two finds the reader. (Never in the process that writes
+    // the database: closing a descriptor of LOCK would drop its lock.)
+    if (!open_for_writing_here(path)) {
+      impl->readers_fd = open_lock_file(path);
+      if (impl->readers_fd >= 0 && ::flock(impl->readers_fd, LOCK_SH | LOCK_NB) != 0) {
+        ::close(impl->readers_fd);  // a writer holds it: a secondary instance below
+        impl->readers_fd = -1;
+      }
+    }
+    mode = writer_running(path) ? OpenMode::Secondary : OpenMode::ReadOnly;
+    if (mode == OpenMode::Secondary && impl->readers_fd >= 0) {
+      ::close(impl->readers_fd);
+      impl->readers_fd = -1;
+    }
+  }
 
   rocksdb::DBOptions dbo = db_options(mode);
   Families fam = descriptors();
@@ -514,6 +547,13 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
     }
   }
   impl->mode = mode;
+  // A secondary instance writes nothing to its directory once open (its
+  // information log is none): the directory goes now, so that a reader
+  // ended by a signal (`search ... | head`, a kill) leaves nothing in /tmp.
+  if (mode == OpenMode::Secondary && s.ok()) {
+    fs::remove_all(impl->secondary_dir, ec);
+    impl->secondary_dir.clear();
+  }
   if (!s.ok() && raw == nullptr) {
     if (!writer && !fresh) {
       if (auto e = check_families(path, writer, options.create)) return *e;
@@ -544,6 +584,13 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
       return not_a_database(path, "a RocksDB database without virrey's meta data");
   }
   if (mode == OpenMode::ReadWrite) {
+    // Kept open until the database closes (its closing would drop RocksDB's lock).
+    impl->readers_fd = open_lock_file(path);
+    if (impl->readers_fd >= 0 && ::flock(impl->readers_fd, LOCK_EX | LOCK_NB) != 0) {
+      impl->deletions_held = impl->db->DisableFileDeletions().ok();
+      if (impl->deletions_held)
+        log::info("{}: a reader has it open: files this writer replaces are kept until it closes", path);
+    }
     std::lock_guard lock(writers().mutex);
     writers().paths.insert(canonical(path));
     // Table files of an import killed before it could ingest them.
@@ -573,7 +620,7 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
     impl->put_meta_u32(batch, MetaKey::TreePlies, kTreePlies);
     impl->mark_material_index(batch);
     impl->put_meta_u32(batch, MetaKey::SummaryFormat, 2);
-    impl->put_meta_u32(batch, MetaKey::IdentityFormat, kRosterIdentities);
+    impl->put_meta_u32(batch, MetaKey::IdentityFormat, kIdentityFormat);
     impl->put_meta_u32(batch, MetaKey::TagFolding, kFoldedTags);
     impl->put_counters(batch);
     if (Status ws = impl->write(batch); !ws) return ws.error();
@@ -586,8 +633,9 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
     return impl;
   }
   if (Status ss = schema_status(*impl); !ss) return ss.error();
-  // The first writer of a database written before the roster rule brings
-  // its duplicate detection up to date, before anything is added.
+  // The first writer of a database written before the roster rule, or
+  // before tags were read as UTF-8, brings its duplicate detection up to
+  // date, before anything is added.
   if (writer) {
     if (auto updated = update_identities(*impl); !updated) return updated.error();
     remove_empty_old_logs(path);

@@ -198,9 +198,10 @@ Result<bool> repeats_stored_games(const Database& dest, const Database& src) {
     return false;
   bool repeats = false;
   Status failure;
-  // A source written before the roster rule keeps identities of its tags as
-  // read: its games are looked up by their identity under the rule.
-  const bool as_read = !src.impl().roster_identities;
+  // A source written before the roster rule or before tags were read as
+  // UTF-8 keeps identities of an older rule: its games are looked up by
+  // their identity under this one.
+  const bool as_read = src.impl().identity_format < kIdentityFormat;
   Status s = src.impl().scan(Family::Identities, {}, [&](std::string_view key, std::string_view) {
     if (key.size() != 13) return true;
     const GameId source_id = GameId(get_be(key.data() + 9, 4));
@@ -253,11 +254,12 @@ std::uint64_t total_games(const std::array<VariantCounts, kVariantCount>& counts
 
 // Deletes a mark of the destination's (and clears its flag) that a source
 // copied in lacks: the destination then holds that source's older layout too.
-Status drop_mark(Database::Impl& d, Family f, std::string_view key, bool& mark) {
+template <class Mark>
+Status drop_mark(Database::Impl& d, Family f, std::string_view key, Mark& mark, Mark unmarked = Mark{}) {
   rocksdb::WriteBatch batch;
   batch.Delete(d.cf(f), rocksdb::Slice(key.data(), key.size())).PermitUncheckedError();
   if (Status w = d.write(batch); !w) return w;
-  mark = false;
+  mark = unmarked;
   return {};
 }
 
@@ -358,11 +360,11 @@ Status copy_source(Database& dest, const Database& src, const std::function<void
     d.next_game_id = next;
     d.counts = counts;
   }
-  // A source written before the roster rule brought identities as read:
-  // the destination's mark goes (merge_databases brings them up to date
-  // once every source is in).
-  if (d.roster_identities && !s.roster_identities)
-    return drop_mark(d, Family::Meta, view(meta_key(MetaKey::IdentityFormat)), d.roster_identities);
+  // A source written before the roster rule or before tags were read as
+  // UTF-8 brought identities of an older rule: the destination's mark goes
+  // (merge_databases brings them up to date once every source is in).
+  if (d.identity_format > s.identity_format)
+    return drop_mark(d, Family::Meta, view(meta_key(MetaKey::IdentityFormat)), d.identity_format, 1u);
   return {};
 }
 

@@ -56,6 +56,11 @@ struct Database::Impl {
   std::string path;
   OpenMode mode = OpenMode::ReadWrite;  // ReadWrite, ReadOnly or Secondary
   std::string secondary_dir;            // removed on close
+  // The LOCK file, opened for flock (database_open.cpp): shared by a
+  // read-only reader while it is open; tried exclusively by a writer, which
+  // holds RocksDB's file deletions (`deletions_held`) while readers are open.
+  int readers_fd = -1;
+  bool deletions_held = false;
   std::unique_ptr<rocksdb::DB> db;
   rocksdb::ColumnFamilyHandle* default_cf = nullptr;
   std::array<rocksdb::ColumnFamilyHandle*, kFamilyCount> cfs{};
@@ -68,7 +73,7 @@ struct Database::Impl {
   bool material_index = false;  // material_complete_key() is present
   bool material_ordered = false;  // material_ordered_complete_key() is present
   bool summary_features = false;  // MetaKey::SummaryFormat is 2: every summary has mate and time class
-  bool roster_identities = false;  // MetaKey::IdentityFormat is 2 (identities.hpp)
+  std::uint32_t identity_format = 1;  // MetaKey::IdentityFormat, 1 when absent (identities.hpp)
   bool tags_folded = false;        // MetaKey::TagFolding is 2: tag keys need no other forms (keys.hpp)
   GameId next_game_id = 1;
   std::array<VariantCounts, kVariantCount> counts{};

@@ -94,7 +94,7 @@ Result<UpgradeReport> upgrade_database(const std::string& path,
   if (Status s = schema_status(d); !s && s.error().kind != ErrorKind::OlderSchema) return s.error();
   // Identities are read from the game records alone: first, whatever else
   // the database lacks.
-  report.identities = !d.roster_identities;
+  report.identities = d.identity_format < kIdentityFormat;
   if (auto rewritten = update_identities(d); !rewritten)
     return rewritten.error();
   else
