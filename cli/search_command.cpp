@@ -147,14 +147,13 @@ int run_search(const SearchOptions& o) {
     return kExitIo;
   }
   if (o.explain) {
-    // Candidates neither matched nor ruled out by their summaries were read
-    // and replayed (or their tags compared) and did not match.
-    const std::uint64_t by_records =
-        counts.checked - std::min(counts.checked, counts.matched + counts.ruled_out);
+    // The rest did not match either: their records (replayed, or their tags
+    // compared) or a stored opening or result said so.
+    const std::uint64_t others = counts.checked - std::min(counts.checked, counts.matched + counts.ruled_out);
     log::info(
-        "checked {} candidate games{}: {} matched, {} ruled out by their summaries, {} by their records",
+        "checked {} candidate games{}: {} matched, {} ruled out by their summaries, {} others not matching",
         counts.checked, res->total ? "" : " (up to the page's end)", counts.matched, counts.ruled_out,
-        by_records);
+        others);
   }
   if (o.explain) {
     const store::ReadCounts read = store::read_counts();

@@ -2,7 +2,7 @@
 """Writes cli/display_width_table.inc: the code points a terminal shows in no
 column (combining marks Mn and Me, format characters Cf but the soft hyphen,
 the Hangul medial vowels and final consonants U+1160..U+11FF) and in two
-(East Asian Width W and F), as ranges in code point order, from Python's
+(East Asian Width W and F, assigned or reserved for ideographs), as ranges in code point order, from Python's
 unicodedata (Unicode's UnicodeData.txt and EastAsianWidth.txt).
   scripts/gen-display-width.py > cli/display_width_table.inc
 """
@@ -30,8 +30,17 @@ def zero(cp):
     return unicodedata.category(chr(cp)) in ("Mn", "Me", "Cf") or 0x1160 <= cp <= 0x11FF
 
 
+# Unassigned code points EastAsianWidth.txt makes wide (the CJK blocks and
+# planes 2 and 3, reserved for ideographs); any other unassigned code point
+# is narrow (Python gives unassigned code points "F" or "W" by block).
+CJK_RESERVED = [(0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF),
+                (0x20000, 0x2FFFD), (0x30000, 0x3FFFD)]
+
+
 def wide(cp):
-    return not zero(cp) and unicodedata.east_asian_width(chr(cp)) in ("W", "F")
+    if zero(cp) or unicodedata.east_asian_width(chr(cp)) not in ("W", "F"):
+        return False
+    return unicodedata.category(chr(cp)) != "Cn" or any(a <= cp <= b for a, b in CJK_RESERVED)
 
 
 def write(name, rs):

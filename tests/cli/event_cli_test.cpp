@@ -334,13 +334,15 @@ TEST(EventCli, TrfLineEndsAndUtf16) {
   ASSERT_EQ(run_virrey({"event", pgn, "--format", "trf", "--output", trf}, dir.path()).exit_code, 0);
   const std::string lf = read_file(trf);
   ASSERT_NE(lf.find("\n001 "), std::string::npos) << lf;
-  std::string crlf, cr, utf16 = "\xff\xfe";
+  std::string crlf, cr, crcrlf, utf16 = "\xff\xfe";
   for (const char c : lf) {
     crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
     cr += c == '\n' ? '\r' : c;
+    crcrlf += c == '\n' ? std::string("\r\r\n") : std::string(1, c);
     utf16 += std::string{c, '\0'};
   }
-  for (const auto& [name, text] : {std::pair{"crlf.trf", crlf}, std::pair{"cr.trf", cr}}) {
+  for (const auto& [name, text] :
+       {std::pair{"crlf.trf", crlf}, std::pair{"cr.trf", cr}, std::pair{"crcrlf.trf", crcrlf}}) {
     write_file(dir.path() + "/" + name, text);
     const RunResult back = run_virrey({"event", pgn, "--trf", dir.path() + "/" + name}, dir.path());
     EXPECT_EQ(back.exit_code, 0) << name << back.err;

@@ -164,6 +164,9 @@ TEST(Output, WidthsCountTerminalColumns) {
             1u);                                 // U+FEFF, then A
   EXPECT_EQ(display_width("\xc2\xad"), 1u);      // the soft hyphen shows
   EXPECT_EQ(display_width("\xe3\x80\xbf"), 1u);  // U+303F, half-width in a wide block
+  EXPECT_EQ(display_width("\xcd\xb8"), 1u);      // U+0378, unassigned: not wide
+  EXPECT_EQ(display_width("\xf0\x9e\x80\xb0"), 1u);  // U+1E030, a Cyrillic letter after Unicode 14
+  EXPECT_EQ(display_width("\xe3\x90\x80"), 2u);      // U+3400, a CJK ideograph (extension A)
   TextTable t({{"Name", TextTable::Align::Left}, {"Fed", TextTable::Align::Left}});
   t.add({"\xe6\x9d\x8e, \xe6\x98\x8e", "CHN"});
   t.add({"M\xfcller", "GER"});

@@ -625,8 +625,16 @@ TEST_F(DatabaseTest, AReaderOpenedBeforeAWriterReadsToItsEnd) {
   {
     auto writer = open_db(path);
     ASSERT_TRUE(writer);
-    EXPECT_EQ(import_games(*writer, second).stored, second.size());
+    // An ingest a game: a MANIFEST long enough that closing would shorten it
+    // (which opens the database again: an open deletes the files kept).
+    GameImporter importer(*writer, {2, 1, 1e-6});
+    for (const auto& g : second) EXPECT_TRUE(importer.add(g));
+    auto t = importer.finish();
+    ASSERT_TRUE(t) << t.error().message;
+    EXPECT_EQ(t->stored, second.size());
     ASSERT_TRUE(writer->compact());
+    const std::string current = read_file(path + "/CURRENT");
+    EXPECT_GT(std::filesystem::file_size(path + "/" + current.substr(0, current.find('\n'))), 16u << 10);
   }
   std::size_t kept = 0;
   for (const std::string& f : seen) kept += std::filesystem::exists(path + "/" + f);
@@ -655,9 +663,19 @@ TEST_F(DatabaseTest, AReaderOpenedBeforeAWriterReadsToItsEnd) {
 // own once open, so a reader a signal ends (`search ... | head` during an
 // import) leaves nothing behind in the temporary directory.
 TEST_F(DatabaseTest, AReaderBesideAWriterKeepsNoDirectory) {
-  auto readers_dirs = [] {
+  // The temporary directory is this test's own (other tests running beside
+  // it open readers too).
+  const std::string tmp = dir / "tmp";
+  std::filesystem::create_directory(tmp);
+  struct Tmpdir {  // TMPDIR set for the test, as it was after it
+    const char* old = std::getenv("TMPDIR");
+    std::string saved = old ? old : "";
+    explicit Tmpdir(const std::string& to) { ::setenv("TMPDIR", to.c_str(), 1); }
+    ~Tmpdir() { old ? ::setenv("TMPDIR", saved.c_str(), 1) : ::unsetenv("TMPDIR"); }
+  } tmpdir(tmp);
+  auto readers_dirs = [&] {
     std::size_t n = 0;
-    for (const auto& e : std::filesystem::directory_iterator(std::filesystem::temp_directory_path()))
+    for (const auto& e : std::filesystem::directory_iterator(tmp))
       n += e.path().filename().string().starts_with("virrey-reader-");
     return n;
   };

@@ -170,6 +170,19 @@ TEST(GameIndex, ARosterValueNotInUtf8IsReadAsWindows1252) {
   EXPECT_TRUE(game::identity_rules_differ(bytes, game::IdentityRule::AsRead));
   EXPECT_FALSE(game::identity_rules_differ(utf8, game::IdentityRule::RosterAsBytes));
   EXPECT_FALSE(game::identity_rules_differ(bytes, game::IdentityRule::Roster));
+  // Control characters, which the reader now reads as spaces: a tab, and a
+  // byte Windows-1252 leaves a C1 control (0x81).
+  game::GameRecord spaced = games[0], controls = games[0], tab_utf8 = games[0];
+  for (auto& t : spaced.tags)
+    if (t.name == "White") t.value = "Fran\xc3\xa7ois Philidor ";
+  for (auto& t : controls.tags)
+    if (t.name == "White") t.value = "Fran\xe7ois\tPhilidor\x81";
+  for (auto& t : tab_utf8.tags)
+    if (t.name == "White") t.value = "Fran\xc3\xa7ois\tPhilidor ";
+  EXPECT_EQ(game::game_identity(controls), game::game_identity(spaced));
+  EXPECT_EQ(game::game_identity(tab_utf8), game::game_identity(spaced));
+  EXPECT_TRUE(game::identity_rules_differ(tab_utf8, game::IdentityRule::RosterAsBytes));
+  EXPECT_FALSE(game::identity_rules_differ(spaced, game::IdentityRule::RosterAsBytes));
   // The bytes hashed: the UTF-8 form's, as identity_bytes writes them.
   const std::string written = game::identity_bytes(bytes);
   EXPECT_NE(written.find("Fran\xc3\xa7ois \xe2\x80\x9cPhilidor\xe2\x80\x9d"), std::string::npos);

@@ -142,4 +142,13 @@ std::string as_utf8(std::string_view s) {
   return out;
 }
 
+bool is_text_as_read(std::string_view text) {
+  if (!is_utf8(text)) return false;
+  for (std::size_t i = 0; i < text.size(); ++i)
+    if (control_length(text, i)) return false;
+  return true;
+}
+
+std::string text_as_read(std::string_view text) { return controls_as_spaces(as_utf8(text)); }
+
 }  // namespace virrey

@@ -33,18 +33,16 @@ std::string_view tag_value(const GameRecord& rec, const RosterTag& tag, Identity
   return rule == IdentityRule::AsRead ? rec.tag(tag.name) : roster_value(rec, tag);
 }
 
-bool is_utf8(std::string_view s) { return first_invalid_utf8(s) == std::string_view::npos; }
-
 }  // namespace
 
 std::string identity_bytes(const GameRecord& rec, IdentityRule rule) {
   std::array<std::string_view, kSevenTagRoster.size()> roster;
-  std::array<std::string, kSevenTagRoster.size()>
-      as_written;  // a value that is not UTF-8, as the writer writes it
+  std::array<std::string, kSevenTagRoster.size()> as_read;  // values stored as older versions read them
   std::size_t size = 3 * 8 + rec.start_fen.size() + 3 * rec.main_line.size();
   for (std::size_t i = 0; i < roster.size(); ++i) {
     roster[i] = tag_value(rec, kSevenTagRoster[i], rule);
-    if (rule == IdentityRule::Roster && !is_utf8(roster[i])) roster[i] = as_written[i] = as_utf8(roster[i]);
+    if (rule == IdentityRule::Roster && !is_text_as_read(roster[i]))
+      roster[i] = as_read[i] = text_as_read(roster[i]);
     size += 8 + roster[i].size();
   }
   std::string out;
@@ -85,7 +83,8 @@ bool identity_rules_differ(const GameRecord& rec, IdentityRule before) {
   if (before == IdentityRule::Roster) return false;
   for (const RosterTag& tag : kSevenTagRoster) {
     const std::string_view value = roster_value(rec, tag);
-    if (!is_utf8(value) || (before == IdentityRule::AsRead && value != rec.tag(tag.name))) return true;
+    if (!is_text_as_read(value) || (before == IdentityRule::AsRead && value != rec.tag(tag.name)))
+      return true;
   }
   return false;
 }

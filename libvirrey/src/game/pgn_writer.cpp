@@ -88,8 +88,7 @@ void append_movetext(std::string& out, const GameRecord& rec, std::size_t max_li
 std::string escape_tag_value(std::string_view raw) {
   // A value that is not UTF-8 (stored by versions before tags were read as
   // UTF-8) is written as the reader now reads it: its bytes as Windows-1252.
-  const std::string transcoded =
-      first_invalid_utf8(raw) == std::string_view::npos ? std::string() : as_utf8(raw);
+  const std::string transcoded = is_utf8(raw) ? std::string() : as_utf8(raw);
   const std::string_view value = transcoded.empty() ? raw : std::string_view(transcoded);
   std::string out;
   out.reserve(value.size());
@@ -194,8 +193,7 @@ void append_movetext(std::string& out, const GameRecord& rec, std::size_t max_li
       case ItemKind::Comment: {
         // Words of the comment, so long comments wrap; whitespace folds. A
         // comment that is not UTF-8 (stored by older versions) as UTF-8.
-        const std::string transcoded =
-            first_invalid_utf8(item.text) == std::string_view::npos ? std::string() : as_utf8(item.text);
+        const std::string transcoded = is_utf8(item.text) ? std::string() : as_utf8(item.text);
         std::string_view text =
             transcoded.empty() ? std::string_view(item.text) : std::string_view(transcoded);
         std::string word;

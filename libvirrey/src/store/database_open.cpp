@@ -352,18 +352,23 @@ std::string default_database_path(std::string_view flag) {
 
 Database::Impl::~Impl() {
   if (db && mode == OpenMode::ReadWrite) flush(true).ok();
-  // The readers gone: the files kept for them go now.
-  if (db && deletions_held && ::flock(readers_fd, LOCK_EX | LOCK_NB) == 0)
-    db->EnableFileDeletions(true).PermitUncheckedError();
+  // Readers gone: the files kept for them go now. Readers still open: the
+  // files stay, and so does the MANIFEST (shortening it opens the database
+  // again, and an open deletes every file the last version does not list).
+  bool readers_open = false;
+  if (db && deletions_held) {
+    readers_open = ::flock(readers_fd, LOCK_EX | LOCK_NB) != 0;
+    if (!readers_open) db->EnableFileDeletions(true).PermitUncheckedError();
+  }
   if (db) {
     for (auto*& h : cfs)
       if (h) db->DestroyColumnFamilyHandle(h), h = nullptr;
     if (default_cf) db->DestroyColumnFamilyHandle(default_cf);
     db->Close().PermitUncheckedError();
     db.reset();
-    if (mode == OpenMode::ReadWrite) shorten_manifest(path);
+    if (mode == OpenMode::ReadWrite && !readers_open) shorten_manifest(path);
   }
-  if (mode == OpenMode::ReadWrite) {
+  if (registered_writer) {  // (not a second open that failed: the first writes on)
     std::lock_guard lock(writers().mutex);
     writers().paths.erase(canonical(path));
   }
@@ -586,13 +591,14 @@ Result<std::unique_ptr<Database::Impl>> open_impl(const std::string& path, OpenO
   if (mode == OpenMode::ReadWrite) {
     // Kept open until the database closes (its closing would drop RocksDB's lock).
     impl->readers_fd = open_lock_file(path);
-    if (impl->readers_fd >= 0 && ::flock(impl->readers_fd, LOCK_EX | LOCK_NB) != 0) {
+    if (impl->readers_fd >= 0 && ::flock(impl->readers_fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK) {
       impl->deletions_held = impl->db->DisableFileDeletions().ok();
       if (impl->deletions_held)
         log::info("{}: a reader has it open: files this writer replaces are kept until it closes", path);
     }
     std::lock_guard lock(writers().mutex);
     writers().paths.insert(canonical(path));
+    impl->registered_writer = true;
     // Table files of an import killed before it could ingest them.
     fs::remove_all(IngestGroup::temp_dir(path), ec);
   }

@@ -200,8 +200,9 @@ Result<bool> repeats_stored_games(const Database& dest, const Database& src) {
   Status failure;
   // A source written before the roster rule or before tags were read as
   // UTF-8 keeps identities of an older rule: its games are looked up by
-  // their identity under this one.
-  const bool as_read = src.impl().identity_format < kIdentityFormat;
+  // their identity under this one. (Under the bytes rule only a game with a
+  // roster value not in UTF-8 has another: its tags alone tell.)
+  const std::uint32_t format = src.impl().identity_format;
   Status s = src.impl().scan(Family::Identities, {}, [&](std::string_view key, std::string_view) {
     if (key.size() != 13) return true;
     const GameId source_id = GameId(get_be(key.data() + 9, 4));
@@ -215,7 +216,16 @@ Result<bool> repeats_stored_games(const Database& dest, const Database& src) {
       return bool(mine);
     };
     std::string prefix(key.substr(0, 9));
-    if (as_read) {
+    bool older_key = format < kIdentityFormat;
+    if (older_key && identity_rule_of_format(format) == game::IdentityRule::RosterAsBytes) {
+      auto tags = src.game(source_id, kDecodeTags);
+      if (!tags) {
+        failure = tags.error();
+        return false;
+      }
+      older_key = game::identity_rules_differ(*tags, game::IdentityRule::RosterAsBytes);
+    }
+    if (older_key) {
       if (!read_mine()) return false;
       prefix = std::string(view(identity_prefix(mine->variant, game::game_identity(*mine))));
     }
@@ -363,8 +373,14 @@ Status copy_source(Database& dest, const Database& src, const std::function<void
   // A source written before the roster rule or before tags were read as
   // UTF-8 brought identities of an older rule: the destination's mark goes
   // (merge_databases brings them up to date once every source is in).
-  if (d.identity_format > s.identity_format)
-    return drop_mark(d, Family::Meta, view(meta_key(MetaKey::IdentityFormat)), d.identity_format, 1u);
+  if (d.identity_format > s.identity_format) {
+    if (s.identity_format <= 1)
+      return drop_mark(d, Family::Meta, view(meta_key(MetaKey::IdentityFormat)), d.identity_format, 1u);
+    rocksdb::WriteBatch batch;
+    d.put_meta_u32(batch, MetaKey::IdentityFormat, s.identity_format);
+    if (Status w = d.write(batch); !w) return w;
+    d.identity_format = s.identity_format;
+  }
   return {};
 }
 

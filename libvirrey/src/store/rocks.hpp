@@ -55,7 +55,8 @@ std::vector<std::pair<std::string, std::string>> counter_entries(
 struct Database::Impl {
   std::string path;
   OpenMode mode = OpenMode::ReadWrite;  // ReadWrite, ReadOnly or Secondary
-  std::string secondary_dir;            // removed on close
+  std::string secondary_dir;            // removed once the secondary instance is open
+  bool registered_writer = false;       // in the registry of databases this process writes
   // The LOCK file, opened for flock (database_open.cpp): shared by a
   // read-only reader while it is open; tried exclusively by a writer, which
   // holds RocksDB's file deletions (`deletions_held`) while readers are open.

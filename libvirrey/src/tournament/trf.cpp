@@ -619,18 +619,18 @@ void read_trf_line(std::string_view line, std::uint64_t number, TrfFile& f) {
   f.players.push_back(std::move(p));
 }
 
-// Each line of a TRF, without its line end (LF, CR LF, or CR alone, as
-// files from old Macintosh programs end theirs), with its number.
+// Each line of a TRF, without its line end, with its number. Lines end in
+// LF (with any CRs before it: CR LF, or CR CR LF from a conversion done
+// twice), or, in a file with no LF, in CR alone (old Macintosh programs).
 template <class F>
 void for_each_trf_line(std::string_view text, F&& f) {
+  const char end_of_line = text.find('\n') == std::string_view::npos ? '\r' : '\n';
   std::uint64_t number = 0;
   while (!text.empty()) {
-    const std::size_t end = text.find_first_of("\r\n");
-    const std::string_view line = text.substr(0, end);
-    std::size_t next = end == std::string_view::npos ? text.size() : end + 1;
-    if (end != std::string_view::npos && text[end] == '\r' && next < text.size() && text[next] == '\n')
-      ++next;
-    text.remove_prefix(next);
+    const std::size_t end = text.find(end_of_line);
+    std::string_view line = text.substr(0, end);
+    text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
+    while (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     f(line, ++number);
   }
 }

@@ -12,6 +12,7 @@ namespace virrey {
 // sequence (overlong forms, surrogates and code points above U+10FFFF are
 // ill-formed), or std::string_view::npos when `text` is valid.
 std::size_t first_invalid_utf8(std::string_view text);
+inline bool is_utf8(std::string_view text) { return first_invalid_utf8(text) == std::string_view::npos; }
 
 // Text as UTF-8: well-formed sequences kept, any other byte read as
 // Windows-1252 (tag values from old tools: Latin-1, with typographic
@@ -40,5 +41,14 @@ std::size_t control_length(std::string_view s, std::size_t i);
 // UTF-8 text with each control character (C0, DEL, C1) a space: what PGN
 // strings and TRF fields, which may not hold them, get in their place.
 std::string controls_as_spaces(std::string text);
+
+// Whether `text` is as the PGN reader reads tag values and comments (UTF-8
+// with no control character): what text_as_read leaves as it is.
+bool is_text_as_read(std::string_view text);
+
+// `text` as the PGN reader reads a tag value or a comment: as_utf8, each
+// control character a space. Text stored by versions that kept the bytes
+// they read comes out as it is read now.
+std::string text_as_read(std::string_view text);
 
 }  // namespace virrey
