@@ -1,29 +1,23 @@
 // Declares every subcommand's options with CLI11 and runs the chosen one.
 // With cli_docs.cpp (which walks the declared options for man pages and
-// bash completion), the only file that includes CLI11 (it is slow to compile).
+// bash completion), option_checks.cpp and usage_errors.cpp, the only files
+// that include CLI11 (it is slow to compile).
 #include "app.hpp"
 
 #include <algorithm>
-#include <cctype>
-#include <charconv>
-#include <cmath>
 #include <cstdint>
-#include <cstdio>
 #include <cstdlib>
 #include <functional>
 #include <iterator>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 #include <CLI/CLI.hpp>
 #include "virrey/base/log.hpp"
-#include "virrey/base/quoted_text.hpp"
 #include "virrey/tournament/event.hpp"
 
 #include "analyse_command.hpp"
@@ -35,54 +29,19 @@
 #include "export_command.hpp"
 #include "generate_command.hpp"
 #include "import_command.hpp"
+#include "option_checks.hpp"
 #include "output.hpp"
 #include "perft_command.hpp"
 #include "search_command.hpp"
 #include "stats_command.hpp"
 #include "stats_partial.hpp"
+#include "usage_errors.hpp"
 #include "validate_command.hpp"
 #include "version.hpp"
 
 namespace virrey::cli {
 
 namespace {
-
-// The command line's words, for the names options were given by.
-std::vector<std::string_view> command_line_words;
-
-// The name an option was given by on the command line (one of its aliases),
-// else its first name.
-std::string name_given(const CLI::Option& f) {
-  for (const std::string& name : f.get_lnames()) {
-    const std::string dashed = "--" + name;
-    for (std::string_view word : command_line_words)
-      if (word == dashed ||
-          (word.starts_with(dashed) && word.size() > dashed.size() && word[dashed.size()] == '='))
-        return dashed;
-  }
-  return f.get_name();
-}
-
-// Whether `value` was given to the option attached to one of its names
-// (`--material=-v`): then it is the value, whatever it looks like.
-bool given_attached(const CLI::Option& f, std::string_view value) {
-  for (const std::string& name : f.get_lnames()) {
-    const std::string attached = "--" + name + "=" + std::string(value);
-    for (std::string_view word : command_line_words)
-      if (word == attached) return true;
-  }
-  return false;
-}
-
-// The names of the options given, but those of `except`, in their order.
-std::vector<std::string> names_given(const std::vector<CLI::Option*>& options,
-                                     std::initializer_list<std::string_view> except) {
-  std::vector<std::string> out;
-  for (const CLI::Option* f : options)
-    if (f->count() > 0 && std::find(except.begin(), except.end(), f->get_name()) == except.end())
-      out.push_back(name_given(*f));
-  return out;
-}
 
 // --- the options several commands share ---------------------------------------
 
@@ -299,7 +258,7 @@ void add_validate(CLI::App& app, ValidateOptions& o, std::function<void()> run) 
   cmd->callback(std::move(run));
 }
 
-void add_filter_options(CLI::App* cmd, FilterOptions& f, bool positions);
+std::vector<CLI::Option*> add_filter_options(CLI::App* cmd, FilterOptions& f, bool positions);
 
 void add_event(CLI::App& app, EventOptions& o, std::function<void()> run) {
   auto* cmd = app.add_subcommand(
@@ -314,10 +273,7 @@ void add_event(CLI::App& app, EventOptions& o, std::function<void()> run) {
   add_inputs_option(cmd, o.inputs, "PGN files, or '-' for standard input");
   auto* db = cmd->add_option("--db", o.db, "read the games of this database (with the filters of search)")
                  ->check(kFileName);
-  const std::size_t before_filters = cmd->get_options().size();
-  add_filter_options(cmd, o.filter, false);
-  std::vector<CLI::Option*> filters = cmd->get_options();
-  filters.erase(filters.begin(), filters.begin() + std::ptrdiff_t(before_filters));
+  std::vector<CLI::Option*> filters = add_filter_options(cmd, o.filter, false);
   cmd->add_option("--system", o.system, "auto, round-robin, double-round-robin, swiss or knockout")
       ->type_name("TEXT:{auto,round-robin,double-round-robin,swiss,knockout}")
       ->capture_default_str();
@@ -496,8 +452,12 @@ void add_feature_options(CLI::App* cmd, FeatureOptions& f, const std::string& pl
 // The game filters of search and stats (cli/filter_options.hpp). `positions`:
 // also --fen and --moves. `by_names`: the promotion side's option names
 // (`stats results` has its own --by, the grouping).
-void add_filter_options(CLI::App* cmd, FilterOptions& f, bool positions, const std::string& by_names,
-                        const std::string& plies_names = "--plies,--game-plies") {
+// The options added, in their order (which of them a command line gave:
+// names_given).
+std::vector<CLI::Option*> add_filter_options(CLI::App* cmd, FilterOptions& f, bool positions,
+                                             const std::string& by_names,
+                                             const std::string& plies_names = "--plies,--game-plies") {
+  const std::size_t before = cmd->get_options().size();
   if (positions) {
     auto* fen = cmd->add_option("--fen", f.fen, "games that pass through this position")->check(kNotBlank);
     cmd->add_option("--moves", f.moves, "... or through the position after these SAN moves")
@@ -538,10 +498,13 @@ void add_filter_options(CLI::App* cmd, FilterOptions& f, bool positions, const s
                 "material and patterns with White's and Black's men either way round");
   add_feature_options(cmd, f.features, plies_names);
   add_variant_option(cmd, f.variant, variant_names());
+  std::vector<CLI::Option*> added = cmd->get_options();
+  added.erase(added.begin(), added.begin() + std::ptrdiff_t(before));
+  return added;
 }
 
-void add_filter_options(CLI::App* cmd, FilterOptions& f, bool positions) {
-  add_filter_options(cmd, f, positions, "--by,--promotion-by");
+std::vector<CLI::Option*> add_filter_options(CLI::App* cmd, FilterOptions& f, bool positions) {
+  return add_filter_options(cmd, f, positions, "--by,--promotion-by");
 }
 
 // The engine and its limits: what analyse searches with, and what selects
@@ -578,10 +541,8 @@ void add_analyse(CLI::App& app, AnalyseOptions& o, std::function<void()> run) {
       "141: the reader of the output went away.");
   cmd->add_option("inputs", o.inputs, "PGN files, or '-' for standard input (default: the games of --db)");
   add_db_option(cmd, o.db);
-  const std::size_t before_filters = cmd->get_options().size();
-  add_filter_options(cmd, o.filter, true, "--by,--promotion-by", "--game-plies");
-  std::vector<CLI::Option*> filters = cmd->get_options();
-  filters.erase(filters.begin(), filters.begin() + std::ptrdiff_t(before_filters));
+  std::vector<CLI::Option*> filters =
+      add_filter_options(cmd, o.filter, true, "--by,--promotion-by", "--game-plies");
   add_engine_options(cmd, o.engine);
   cmd->add_option("--engine-timeout", o.engine.engine_timeout,
                   "seconds an engine may take beyond its limit before it is restarted")
@@ -757,408 +718,6 @@ void add_docs_commands(CLI::App& app, DocsOptions& o, int& exit_code) {
   man->callback([&app, &o, &exit_code] { exit_code = write_man_pages(app, o.man_dir, o.data_dir); });
 }
 
-// The option `name` ("--db", "-q") of a command or of those above it, or nullptr.
-const CLI::Option* option_named(const CLI::App* cmd, const std::string& name) {
-  for (const CLI::App* at = cmd; at; at = at->get_parent())
-    if (const CLI::Option* o = at->get_option_no_throw(name)) return o;
-  return nullptr;
-}
-
-// What a blank value of an option is told.
-constexpr const char* kEmptyValue = "is empty (give a value, or leave the option out)";
-
-// CLI11 reads a whole number as C's strtoll does (`010` is eight, `0x10`
-// sixteen) and an unsigned one wraps (`-1`, or 2^64 and more, become the
-// largest value). Here a whole number is decimal, leading zeros and all
-// (`--depth 010` is ten), and a value out of 64 bits or a negative unsigned
-// one is refused; narrower ranges are CLI11's own check.
-CLI::Validator decimal(bool is_unsigned) {
-  return CLI::Validator(
-      [is_unsigned](std::string& text) -> std::string {
-        // An option's name as the value: the check below names it.
-        if (text.size() >= 2 && text[0] == '-' && (text[1] < '0' || text[1] > '9')) return {};
-        if (text.find_first_not_of(" \t") == std::string::npos) return kEmptyValue;
-        std::string_view digits = text;
-        const bool negative = !digits.empty() && digits[0] == '-';
-        if (!digits.empty() && (digits[0] == '-' || digits[0] == '+')) digits.remove_prefix(1);
-        if (digits.empty() || digits.find_first_not_of("0123456789") != std::string_view::npos)
-          return "must be a whole number, not " + text;
-        if (negative && is_unsigned && digits.find_first_not_of('0') != std::string_view::npos)
-          return "must be 0 or more, not " + text;
-        digits.remove_prefix(std::min(digits.find_first_not_of('0'), digits.size() - 1));
-        std::uint64_t value = 0;
-        const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
-        const std::uint64_t most = is_unsigned ? UINT64_MAX
-                                   : negative  ? std::uint64_t(INT64_MAX) + 1
-                                               : INT64_MAX;
-        if (error != std::errc() || value > most) return "is out of range: " + text;
-        text = (negative && value ? "-" : "") + std::string(digits);
-        return {};
-      },
-      "", "decimal");
-}
-
-// Whether the option refuses an empty value with its own words: a file name
-// (kFileName, --output), a position or material (not_blank).
-bool checks_empty_values(CLI::Option& option) {
-  for (int i = 0;; ++i) {
-    try {
-      const std::string name = option.get_validator(i)->get_name();
-      if (name == "a file name" || name == "path" || name == "not blank") return true;
-    } catch (const CLI::OptionNotFound&) {
-      return false;
-    }
-  }
-}
-
-// Whether `v` is a number written in decimal: a sign, digits, and unless
-// `whole`, a point with digits and an exponent.
-bool written_in_decimal(std::string_view v, bool whole) {
-  if (!v.empty() && (v[0] == '-' || v[0] == '+')) v.remove_prefix(1);
-  const auto digits = [&] {
-    std::size_t n = 0;
-    while (n < v.size() && v[n] >= '0' && v[n] <= '9') ++n;
-    v.remove_prefix(n);
-    return n;
-  };
-  std::size_t n = digits();
-  if (whole) return n > 0 && v.empty();
-  if (!v.empty() && v[0] == '.') v.remove_prefix(1), n += digits();
-  if (n == 0) return false;
-  if (!v.empty() && (v[0] == 'e' || v[0] == 'E')) {
-    v.remove_prefix(1);
-    if (!v.empty() && (v[0] == '-' || v[0] == '+')) v.remove_prefix(1);
-    if (digits() == 0) return false;
-  }
-  return v.empty();
-}
-
-// A number written in decimal (digits, a point, an exponent): C's strtod,
-// which CLI11 reads numbers with, takes hexadecimal (`0x10`), `inf` and
-// `nan` as well.
-CLI::Validator decimal_number() {
-  return CLI::Validator(
-      [](std::string& text) -> std::string {
-        // An option's name as the value (`--name`, `-n`): the check below names it.
-        if (text.rfind("--", 0) == 0 ||
-            (text.size() == 2 && text[0] == '-' && std::isalpha(std::uint8_t(text[1]))))
-          return {};
-        if (text.find_first_not_of(" \t") == std::string::npos) return kEmptyValue;
-        if (!written_in_decimal(text, false)) return "must be a number, not " + text;
-        if (!std::isfinite(std::strtod(text.c_str(), nullptr))) return "is out of range: " + text;
-        return std::string();
-      },
-      "", "decimal number");
-}
-
-// Checks every option's values get. An option given without its value takes
-// the next argument as its value: `search --white --count` would search for
-// a player named "--count". A value that is the name of an option of the
-// command (or of those above it) is refused instead. Whole numbers are read
-// in decimal (above).
-void refuse_option_names_as_values(CLI::App* cmd) {
-  for (CLI::Option* option : cmd->get_options()) {
-    if (!option->nonpositional()) {
-      // `validate ''`: an input with no name, as `cat ''` refuses it.
-      option->check(CLI::Validator(
-          [](std::string& value) -> std::string {
-            return value.empty() ? "one is empty (a name is needed)" : "";
-          },
-          ""));
-      continue;
-    }
-    if (option->get_items_expected_max() == 0) continue;  // flags
-    // An empty or blank value is no value: `--white "$UNSET"` would
-    // otherwise search every game, `--tiebreaks ''` take the default ones.
-    if (!checks_empty_values(*option))
-      option->check(CLI::Validator(
-          [](std::string& value) -> std::string {
-            return value.find_first_not_of(" \t") == std::string::npos ? kEmptyValue : "";
-          },
-          ""));
-    const std::string type = option->get_type_name();
-    if (type == "INT" || type == "UINT") option->transform(decimal(type == "UINT"));
-    if (type == "FLOAT") option->transform(decimal_number());
-    option->check(CLI::Validator(
-        [cmd, option](std::string& value) -> std::string {
-          if (value.size() < 2 || value[0] != '-' || (value[1] >= '0' && value[1] <= '9')) return {};
-          const std::string name = value.substr(0, value.find('='));
-          if (!option_named(cmd, name) || given_attached(*option, value)) return {};
-          return fmt::format("no value given: {} is an option (as a value: {}={})", name, name_given(*option),
-                             value);
-        },
-        ""));
-  }
-  for (CLI::App* sub : cmd->get_subcommands([](CLI::App*) { return true; }))
-    refuse_option_names_as_values(sub);
-}
-
-// Edit distance, for suggesting the command a mistyped word meant.
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t above = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
-}
-
-// When a command needs a subcommand and the command line names none: the
-// word that stands where it should ("virrey serach", "virrey db chek"), with
-// the commands it could have meant. Nothing when no such word is there.
-std::optional<std::string> unknown_command(CLI::App& app, int argc, char** argv) {
-  CLI::App* at = &app;
-  std::string path;  // the commands named before it
-  // An option of the commands named so far, or nullptr.
-  const auto option = [&](const std::string& name) { return option_named(at, name); };
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg.size() > 1 && arg[0] == '-') {
-      // An option: its value is no command. Combined short flags (-vq) are
-      // flags each; an option not known here leaves the message to CLI11.
-      const std::string name = arg.substr(0, arg.find('='));
-      const CLI::Option* o = option(name);
-      if (!o && arg[1] != '-' && std::all_of(arg.begin() + 1, arg.end(), [&](char c) {
-            const CLI::Option* flag = option(std::string{'-', c});
-            return flag && flag->get_items_expected_max() == 0;
-          }))
-        continue;
-      if (!o) return std::nullopt;
-      if (o->get_items_expected_max() == 0 || name.size() < arg.size()) continue;  // a flag, or --name=value
-      if (o->get_items_expected_max() > 1) {  // values up to the next option
-        while (i + 1 < argc && argv[i + 1][0] != '-') ++i;
-      } else {
-        ++i;
-      }
-      continue;
-    }
-    if (arg.empty()) continue;
-    const auto subs = at->get_subcommands([](CLI::App*) { return true; });
-    if (subs.empty()) return std::nullopt;
-    CLI::App* next = nullptr;
-    std::vector<std::string_view> names, close;
-    for (CLI::App* sub : subs) {
-      if (sub->get_name() == arg) next = sub;
-      if (sub->get_group().empty()) continue;  // hidden (write-man-pages): not offered
-      names.push_back(sub->get_name());
-      if (edit_distance(arg, sub->get_name()) <= 2) close.push_back(sub->get_name());
-    }
-    if (!next) {
-      std::string message =
-          fmt::format("{}{}unknown command '{}'", path, path.empty() ? "" : ": ", quoted_text(arg));
-      if (!close.empty()) message += fmt::format("; did you mean {}?", name_list(close));
-      return message + fmt::format(" (commands: {})", name_list(names, ", "));
-    }
-    at = next;
-    path += (path.empty() ? "" : " ") + arg;
-  }
-  return std::nullopt;
-}
-
-// The command the command line got to (`db merge`), and its words.
-const CLI::App* deepest_command(const CLI::App& app, std::string& words) {
-  const CLI::App* at = &app;
-  for (bool deeper = true; deeper;) {
-    deeper = false;
-    for (const CLI::App* sub : at->get_subcommands()) {
-      words += (words.empty() ? "" : " ") + sub->get_name();
-      at = sub;
-      deeper = true;
-      break;
-    }
-  }
-  return at;
-}
-
-// The commands under `cmd` (one level down) that take the option `name`.
-std::vector<std::string_view> commands_taking(const CLI::App* cmd, const std::string& name) {
-  std::vector<std::string_view> names;
-  // (CLI11 lists every subcommand only through its non-const overload)
-  for (const CLI::App* sub : const_cast<CLI::App*>(cmd)->get_subcommands([](CLI::App*) { return true; }))
-    if (!sub->get_group().empty() && sub->get_option_no_throw(name)) names.push_back(sub->get_name());
-  return names;
-}
-
-// CLI11's messages in virrey's words, where it has its own: "--band: must be
-// a whole number, not abc", as the options virrey checks itself say.
-std::optional<std::string> usage_message(const CLI::App& app, const CLI::ParseError& e) {
-  const std::string what = e.what();
-  std::string words;
-  const CLI::App* command = deepest_command(app, words);
-  const std::string where = words.empty() ? "" : words + ": ";
-  // What an option's values are: whole numbers (its type INT or UINT) or numbers.
-  const auto kind_of = [&](const std::string& name) -> std::string_view {
-    for (const CLI::App* at = command; at; at = at->get_parent())
-      if (const CLI::Option* o = at->get_option_no_throw(name))
-        return o->get_type_name().find("INT") != std::string::npos ? "a whole number" : "a number";
-    return "a number";
-  };
-  // A value written as a number of that kind (out of range or not).
-  const auto fits = [](std::string_view v, std::string_view kind) {
-    const auto blank = [](char c) { return c == ' ' || c == '\t'; };
-    while (!v.empty() && blank(v.front())) v.remove_prefix(1);
-    while (!v.empty() && blank(v.back())) v.remove_suffix(1);
-    return written_in_decimal(v, kind == "a whole number");
-  };
-  // CLI11's messages are read by hand, not by std::regex: its matcher
-  // recurses once per character, and a value of some 30 KB overflowed the
-  // stack.
-  const std::string_view text = what;
-  const auto no_blank = [](std::string_view w) {
-    return !w.empty() && w.find_first_of(" \t\n") == std::string_view::npos;
-  };
-  if (text.starts_with("Could not convert: ")) {
-    const std::string_view rest = text.substr(19);
-    if (const std::size_t eq = rest.find(" = ");
-        eq != std::string_view::npos && no_blank(rest.substr(0, eq))) {
-      const std::string name(rest.substr(0, eq)), value(rest.substr(eq + 3));
-      const std::string_view kind = kind_of(name);
-      // Digits that do not fit the option's type (--threads 2147483648).
-      if (fits(value, kind)) return fmt::format("{} {} is out of range", name, value);
-      return fmt::format("{}: must be {}, not {}", name, kind, value);
-    }
-  }
-  if (const std::size_t colon = text.find(": Value ");
-      colon != std::string_view::npos && no_blank(text.substr(0, colon))) {
-    const std::string_view rest = text.substr(colon + 8);
-    const std::size_t in = rest.rfind(" not in range ");
-    const std::string_view bounds = in == std::string_view::npos ? "" : rest.substr(in + 14);
-    const std::size_t to = bounds.find(" to ");
-    if (to != std::string_view::npos && no_blank(bounds.substr(0, to)) && no_blank(bounds.substr(to + 4))) {
-      const std::string name(text.substr(0, colon)), value(rest.substr(0, in));
-      const std::string_view kind = kind_of(name);
-      if (!fits(value, kind)) return fmt::format("{}: must be {}, not {}", name, kind, value);
-      return fmt::format("{} {} is out of range ({} to {})", name, value, bounds.substr(0, to),
-                         bounds.substr(to + 4));
-    }
-  }
-  if (const std::size_t colon = text.find(": ");
-      colon != std::string_view::npos && no_blank(text.substr(0, colon)) && text.ends_with(" missing")) {
-    std::string_view rest = text.substr(colon + 2, text.size() - colon - 2 - 8);
-    std::size_t n = 0;
-    while (n < rest.size() && rest[n] >= '0' && rest[n] <= '9') ++n;
-    if (n > 0 && rest.substr(n).starts_with(" required ") && rest.size() > n + 10) {
-      const std::string name(text.substr(0, colon));
-      const std::string_view values = rest.substr(n + 10);
-      const std::size_t open = values.find('{');
-      if (open != std::string_view::npos && values.back() == '}')
-        return fmt::format("{} needs a value: one of {}", name, values.substr(open));
-      return fmt::format("{} needs a value", name);
-    }
-  }
-  // "--limit excludes --count": two options that do not go together.
-  if (const std::size_t at = text.find(" excludes ");
-      at != std::string_view::npos && no_blank(text.substr(0, at)) && no_blank(text.substr(at + 10)))
-    return fmt::format("{}{} and {} do not go together", where, text.substr(at + 10), text.substr(0, at));
-  // "--depth: At Most 1 required but received 2": given twice.
-  if (const std::size_t colon = text.find(": At Most 1 required but received ");
-      colon != std::string_view::npos && no_blank(text.substr(0, colon)))
-    return fmt::format("{}{} given more than once (it takes one value)", where, text.substr(0, colon));
-  std::string_view extra_words;
-  for (const std::string_view head :
-       {"The following argument was not expected: ", "The following arguments were not expected: "})
-    if (text.starts_with(head)) extra_words = text.substr(head.size());
-  if (!extra_words.empty()) {
-    // Words before any option are arguments no positional took; an option
-    // not known is named with the known long option nearest it (within two
-    // edits), and the words after it are its values.
-    std::vector<std::string> stray, unknown, misplaced, belongs;
-    std::istringstream in{std::string(extra_words)};
-    for (std::string word; in >> word;) {
-      if (word.size() < 2 || word[0] != '-') {
-        if (unknown.empty() && misplaced.empty() && belongs.empty()) stray.push_back(word);
-        continue;
-      }
-      const std::string name = word.substr(0, word.find('='));
-      if (option_named(command, name)) {  // known here: given before the command's name, or after `--`
-        misplaced.push_back(name);
-        continue;
-      }
-      if (const std::vector<std::string_view> owners = commands_taking(command, name); !owners.empty()) {
-        // `stats --db x`: the option is a statistic's, and no statistic named.
-        belongs.push_back(fmt::format("{} is an option of {}{}{}: name {} first", name, words,
-                                      words.empty() ? "" : " ", name_list(owners),
-                                      owners.size() > 1 ? "one of them" : "it"));
-        continue;
-      }
-      std::string guess;
-      std::size_t best = 3;
-      if (name.rfind("--", 0) == 0)
-        for (const CLI::App* at = command; at; at = at->get_parent())
-          for (const CLI::Option* o : at->get_options())
-            for (const std::string& known : o->get_lnames())
-              if (const std::size_t d = edit_distance(name, "--" + known); d < best)
-                best = d, guess = "--" + known;
-      unknown.push_back(guess.empty() ? name : fmt::format("{} (did you mean {}?)", name, guess));
-    }
-    std::vector<std::string> parts;
-    if (!stray.empty())
-      parts.push_back(
-          fmt::format("unexpected argument{} {}", stray.size() > 1 ? "s" : "", fmt::join(stray, " ")));
-    if (!unknown.empty())
-      parts.push_back(
-          fmt::format("unknown option{} {}", unknown.size() > 1 ? "s" : "", fmt::join(unknown, ", ")));
-    if (!misplaced.empty())
-      parts.push_back(fmt::format("{} out of place: give {} after the command's name, before any --",
-                                  fmt::join(misplaced, ", "), misplaced.size() > 1 ? "them" : "it"));
-    parts.insert(parts.end(), belongs.begin(), belongs.end());
-    return where + fmt::format("{}", fmt::join(parts, "; "));
-  }
-  if (what == "A subcommand is required") {
-    std::vector<std::string_view> names;
-    // (CLI11 lists every subcommand only through its non-const overload)
-    for (const CLI::App* sub :
-         const_cast<CLI::App*>(command)->get_subcommands([](CLI::App*) { return true; }))
-      if (!sub->get_group().empty()) names.push_back(sub->get_name());
-    return fmt::format("{}a command is needed: {}", where, name_list(names, ", "));
-  }
-  if (text.ends_with(" is required") && no_blank(text.substr(0, text.size() - 12)) &&
-      !text.starts_with('-')) {
-    // A positional: its description says what it takes.
-    const std::string name(text.substr(0, text.size() - 12));
-    const CLI::Option* o = command->get_option_no_throw(name);
-    return fmt::format("{}{} missing{}", where, name,
-                       o && !o->get_description().empty() ? ": " + o->get_description() : "");
-  }
-  return std::nullopt;
-}
-
-// CLI11's message for a bad command line, each line as a log line is
-// written: the values it quotes reach the terminal escaped and cut short;
-// the first line begins as every error of virrey does ("virrey: error: ").
-void write_usage_error(const CLI::App& app, const CLI::ParseError& e) {
-  std::ostringstream out, err;
-  if (auto message = usage_message(app, e))
-    err << *message << "\nRun with --help for more information.\n";
-  else
-    app.exit(e, out, err);
-  std::string text = out.str() + err.str();
-  std::string shown = "virrey: error: ";
-  for (std::size_t start = 0; start < text.size();) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    shown += quoted_text(std::string_view(text).substr(start, end - start), log::kMaxMessageBytes) + '\n';
-    start = end + 1;
-  }
-  std::fputs(shown.c_str(), stderr);
-}
-
-// The arguments no option took, in the order typed (CLI11 keeps them last
-// first), as a usage error; false when there are none.
-bool write_stray_arguments(const CLI::App& app) {
-  std::vector<std::string> extras = app.remaining(true);
-  if (extras.empty()) return false;
-  std::reverse(extras.begin(), extras.end());
-  write_usage_error(app, CLI::ExtrasError(extras));
-  return true;
-}
-
 // Each command's help names the flags every command takes (-q, -v), which
 // are the main command's and so not in the command's own option list.
 void add_global_flags_footer(CLI::App* app) {
@@ -1183,7 +742,7 @@ std::string_view first_argument(int argc, char** argv) {
 }
 
 int run_app(int argc, char** argv) {
-  command_line_words.assign(argv + 1, argv + argc);
+  remember_command_line(argc, argv);
   CLI::App app{"virrey: PGN database and analysis for chess variants (Virrey, standard, Modern)"};
   app.footer(kExitCodesHelp);
   app.require_subcommand(1);
@@ -1238,7 +797,7 @@ int run_app(int argc, char** argv) {
   // `--output=` (a script's `--output="$UNSET"`): CLI11 would take the next
   // word for the value (an input, then written over). No option takes an
   // empty value so.
-  for (std::string_view word : command_line_words) {
+  for (std::string_view word : command_line_words()) {
     if (word == "--") break;
     if (word.size() > 3 && word.starts_with("--") && word.find('=') == word.size() - 1) {
       log::error("{}: is empty (a value is needed after '=')", word.substr(0, word.size() - 1));

@@ -3,6 +3,7 @@
 #include <array>
 #include <cerrno>
 #include <cstdio>
+#include <utility>
 
 #include <fmt/format.h>
 #include "virrey/base/log.hpp"
@@ -107,8 +108,9 @@ int run_stats_openings(const StatsOpeningsOptions& o) {
   if (in.filter.tags.variant) {
     q.variant = *in.filter.tags.variant;
   } else {
-    // The variant of most games in the database, among those a --fen can be
-    // a position of (a 9x9 FEN is Modern chess whatever the database holds).
+    // The variant of most games the filters choose (of the database, among
+    // variants as many), among those a --fen can be a position of (a 9x9
+    // FEN is Modern chess whatever the database holds).
     std::array<bool, kVariantCount> possible;
     possible.fill(o.fen.empty());
     if (!o.fen.empty()) {
@@ -117,9 +119,13 @@ int run_stats_openings(const StatsOpeningsOptions& o) {
       for (const query::PositionTarget& t : *targets) possible[std::size_t(t.variant)] = true;
     }
     const auto counts = in.db->counts();
+    const auto chosen_games = in.scope->games(*in.db);
+    const auto more = [&](std::size_t a, std::size_t b) {
+      return std::pair{chosen_games[a], counts[a].games} > std::pair{chosen_games[b], counts[b].games};
+    };
     bool chosen = false;
     for (std::size_t v = 0; v < counts.size(); ++v)
-      if (possible[v] && (!chosen || counts[v].games > counts[std::size_t(q.variant)].games)) {
+      if (possible[v] && (!chosen || more(v, std::size_t(q.variant)))) {
         q.variant = Variant(v);
         chosen = true;
       }

@@ -4,9 +4,10 @@
 // order given, into the output one database holding the shards' games in
 // that order would give (game ids shifted as `db merge` shifts them).
 //
-//   line 1   {"virrey_partial":1,"statistic":NAME,"query":{...},"id_span":N}
+//   line 1   {"virrey_partial":2,"statistic":NAME,"query":{...},"id_span":N,"records":R}
 //            query: the options that shape the output, the filter among them;
-//            id_span: the shard's game ids in use (its next game id - 1)
+//            id_span: the shard's game ids in use (its next game id - 1);
+//            records: how many lines follow (a file cut short is refused)
 //   then     the statistic's records, one object per line (stats_partial.cpp)
 //
 // A statistic plugs in by a codec (its records, how they fold, how the

@@ -363,5 +363,40 @@ TEST(StatsCli, AnEnPassantRightNoCaptureCanUseIsNoRight) {
   EXPECT_EQ(count.out, "2\n");
 }
 
+// Without --variant the explorer takes the variant of most games the filters
+// choose, not of the whole database: one standard game among two Virrey
+// games, chosen by its event, is explored as standard chess, and its games
+// are replayed (the tree counts every game).
+TEST(StatsCli, TheExplorersVariantIsThatOfTheChosenGames) {
+  testing::TempDir dir;
+  auto game = [](const std::string& event, const std::string& variant, const std::string& moves) {
+    return "[Event \"" + event + "\"]\n[Site \"?\"]\n[Date \"2020.01.01\"]\n[Round \"1\"]\n[White \"A\"]\n" +
+           "[Black \"B\"]\n[Result \"1-0\"]\n" + variant + "\n" + moves + " 1-0\n\n";
+  };
+  std::ofstream(dir / "mixed.pgn") << game("Std Open", "", "1. e4 e5")
+                                   << game("Vir Cup", "[Variant \"Virrey\"]\n", "1. d4 d5")
+                                   << game("Vir Cup", "[Variant \"Virrey\"]\n", "1. c4 c5");
+  const std::string db = dir / "db";
+  ASSERT_EQ(testing::run_virrey({"import", dir / "mixed.pgn", "--db", db}, dir.path()).exit_code, 0);
+  const testing::RunResult chosen = testing::run_virrey(
+      {"stats", "openings", "--db", db, "--event", "Std Open", "--format", "json"}, dir.path());
+  ASSERT_EQ(chosen.exit_code, 0) << chosen.err;
+  EXPECT_NE(chosen.out.find("\"variant\":\"standard\""), std::string::npos) << chosen.out;
+  EXPECT_NE(chosen.out.find("\"san\":\"e4\""), std::string::npos) << chosen.out;
+  EXPECT_NE(chosen.out.find("\"source\":\"replay\""), std::string::npos) << chosen.out;
+  // Unfiltered, the database's most games (Virrey), from its tree.
+  const testing::RunResult all =
+      testing::run_virrey({"stats", "openings", "--db", db, "--format", "json"}, dir.path());
+  ASSERT_EQ(all.exit_code, 0) << all.err;
+  EXPECT_NE(all.out.find("\"variant\":\"virrey\""), std::string::npos) << all.out;
+  EXPECT_NE(all.out.find("\"source\":\"tree\""), std::string::npos) << all.out;
+  // A filter that chooses no game explores the database's variant, replayed.
+  const testing::RunResult none = testing::run_virrey(
+      {"stats", "openings", "--db", db, "--event", "Nowhere", "--format", "json"}, dir.path());
+  ASSERT_EQ(none.exit_code, 0) << none.err;
+  EXPECT_NE(none.out.find("\"variant\":\"virrey\""), std::string::npos) << none.out;
+  EXPECT_NE(none.out.find("\"source\":\"replay\""), std::string::npos) << none.out;
+}
+
 }  // namespace
 }  // namespace virrey::stats_test

@@ -9,6 +9,7 @@
 
 #include "virrey/base/text.hpp"
 
+#include "virrey/game/calendar.hpp"
 #include "virrey/game/main_line_trace.hpp"
 #include "virrey/query/game_filter.hpp"
 #include "virrey/rules/en_passant_forms.hpp"
@@ -266,10 +267,7 @@ Result<std::string> parse_date_bound(std::string_view text) {
       std::uint32_t year = 0, month = 0;
       parse_uint(parts[0], year);
       parse_uint(parts[1], month);
-      const bool leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
-      constexpr std::uint32_t kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-      if (n > kDays[month - 1] + (month == 2 && leap))
-        return bad(fmt::format("bad date '{}': no such day", text));
+      if (n > game::days_in_month(year, month)) return bad(fmt::format("bad date '{}': no such day", text));
     }
     if (i > 0) out += '.';
     out += parts[i];

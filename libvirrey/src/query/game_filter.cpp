@@ -17,6 +17,7 @@
 #include "virrey/query/pattern_squares.hpp"
 #include "virrey/rules/fen.hpp"
 #include "virrey/rules/geometry_dispatch.hpp"
+#include "virrey/rules/promotion.hpp"
 #include "virrey/store/game_index.hpp"
 #include "virrey/store/keys.hpp"
 
@@ -125,13 +126,6 @@ struct Source {
   std::vector<RunScan> runs = {};
 };
 
-bool is_placeholder(TagField f, std::string_view normalized) {
-  // As the store indexes tags (store/game_index.cpp): these are "unknown".
-  if (normalized.empty() || normalized == "?" || normalized == "-") return true;
-  if (f == TagField::Date) return normalized.find_first_not_of("?.") == std::string_view::npos;
-  return false;
-}
-
 // The days a Date may stand for, as yyyymmdd: "2020.05.??" is
 // 20200501..20200531, "2020" and "2020.??.??" the whole year. Only a Date as
 // PGN writes it ("yyyy", "yyyy.mm" or "yyyy.mm.dd", a month 01..12 or a day
@@ -188,15 +182,10 @@ std::vector<std::pair<PieceType, int>> promotion_combos(Variant v, const Promoti
     out.emplace_back(piece, file);
   };
   if (info(v).promotion_rule == PromotionRule::FixedByFile) {
-    constexpr PieceType kByFile[8] = {PieceType::Rook,   PieceType::Knight,  PieceType::Bishop,
-                                      PieceType::Queen,  PieceType::Viceroy, PieceType::Bishop,
-                                      PieceType::Knight, PieceType::Rook};
-    for (int f = 0; f < width; ++f) add(kByFile[f % 8], f);
+    for (int f = 0; f < width; ++f) add(fixed_promotion_on_file(v, f), f);
     return out;
   }
-  std::vector<PieceType> pieces = {PieceType::Queen, PieceType::Rook, PieceType::Bishop, PieceType::Knight};
-  if (v == Variant::Modern) pieces.push_back(PieceType::Minister);
-  for (PieceType piece : pieces)
+  for (PieceType piece : promotion_choices(v))
     for (int f = 0; f < width; ++f) add(piece, f);
   return out;
 }
@@ -611,7 +600,7 @@ class Verifier {
   bool tags_match(const game::GameRecord& rec) const {
     auto value = [&](TagField field) {
       std::string v = store::normalize_tag_value(rec.tag(store::tag_field_name(field)));
-      if (is_placeholder(field, v)) v.clear();
+      if (store::is_placeholder_tag_value(field, v)) v.clear();
       return v;
     };
     auto exact = [&](Cond c, TagField field, const std::optional<std::string>& want) {

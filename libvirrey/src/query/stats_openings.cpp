@@ -300,7 +300,9 @@ Result<OpeningStats> explore(const store::Database& db, const OpeningQuery& q, c
   explorer.replay_down_to_men(popcount(pos.occupied()) - (q.depth - 1));
   if (Status s = explorer.expand(pos, q.depth, out.moves, &out.total, q.guide); !s) return s.error();
   out.games_replayed = explorer.games_replayed();
-  out.source = explorer.used_replay()
+  // A filter's games are always replayed (the tree counts every game), even
+  // when none of them reaches the position.
+  out.source = explorer.used_replay() || !scope.unrestricted()
                    ? (explorer.used_tree() ? OpeningSource::TreeAndReplay : OpeningSource::Replay)
                    : OpeningSource::Tree;
   return out;

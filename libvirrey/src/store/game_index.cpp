@@ -16,17 +16,11 @@ namespace {
 
 using game::GameRecord;
 
-bool placeholder(TagField f, std::string_view normalized) {
-  if (normalized.empty() || normalized == "?" || normalized == "-") return true;
-  if (f == TagField::Date) return normalized.find_first_not_of("?.") == std::string_view::npos;
-  return false;
-}
-
 void collect_tags(const GameRecord& rec, GameIndex& out) {
   out.tags.reserve(9);
   auto add = [&](TagField f, std::string_view raw) {
     std::string v = normalize_tag_value(raw);
-    if (placeholder(f, v)) return;
+    if (is_placeholder_tag_value(f, v)) return;
     for (const TagEntry& t : out.tags)
       if (t.field == f && t.value == v) return;
     out.tags.push_back({f, std::move(v)});

@@ -71,6 +71,12 @@ Key<11> tree_key(Variant v, std::uint64_t hash, Move m) {
 
 std::string normalize_tag_value(std::string_view value) { return folded_text(value); }
 
+bool is_placeholder_tag_value(TagField f, std::string_view normalized) {
+  if (normalized.empty() || normalized == "?" || normalized == "-") return true;
+  if (f == TagField::Date) return normalized.find_first_not_of("?.") == std::string_view::npos;
+  return false;
+}
+
 TagKeyForms tag_key_forms(std::string_view normalized) {
   TagKeyForms out;
   out.forms.emplace_back();

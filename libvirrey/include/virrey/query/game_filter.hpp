@@ -16,14 +16,18 @@
 // normalize_tag_value), promotion conditions the promotion index entries
 // (exact keys, no hashing).
 //
-// Planning (game_filter.cpp). Every condition that has an index (position,
-// promotion, tags) is probed: its index entries are read up to a small cap.
-// Conditions whose entries all fit under the cap are exact candidate sets and
-// are intersected; if there is none, the position index (else the promotion
-// index, else an exact tag index) streams candidates in id order. Every
-// candidate is then checked against the remaining conditions from the game's
-// summary and record. Streaming in id order lets a page of the first 50
-// matches stop early, however common the position.
+// Planning (game_filter.cpp, make_plan). Every condition that has an index
+// is a source: position, promotion, material (and the material a pattern
+// implies), the square index of a pattern, exact, prefix and range tag
+// scans. Each is probed: its entries are read up to a small cap (patterns
+// have their own). Sources whose entries all fit under the cap are exact
+// candidate sets and are intersected; if there is none, the most selective
+// source that runs in id order streams candidates (position, promotion,
+// material, then the tags), else the first source is read whole, else every
+// game summary is scanned. Every candidate is then checked against the
+// conditions its source did not prove, from the game's summary and record.
+// Streaming in id order lets a page of the first 50 matches stop early,
+// however common the position.
 #pragma once
 
 #include <cstddef>

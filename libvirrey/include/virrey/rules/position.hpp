@@ -13,6 +13,7 @@
 
 #include "virrey/rules/attacks.hpp"
 #include "virrey/rules/bitboard.hpp"
+#include "virrey/rules/promotion.hpp"
 #include "virrey/rules/types.hpp"
 #include "virrey/rules/variant.hpp"
 #include "virrey/rules/zobrist.hpp"
@@ -148,11 +149,7 @@ class Position {
   PieceType fixed_promotion(Square to) const;
   // What the mover chooses from where the variant fixes nothing, in the
   // order stored move numbers count the choices (frozen).
-  std::span<const PieceType> promotion_choices() const {
-    static constexpr std::array<PieceType, 5> kChoices = {
-        PieceType::Queen, PieceType::Rook, PieceType::Bishop, PieceType::Knight, PieceType::Minister};
-    return std::span<const PieceType>(kChoices).first(variant_ == Variant::Modern ? 5 : 4);
-  }
+  std::span<const PieceType> promotion_choices() const { return virrey::promotion_choices(variant_); }
 
  private:
   void put(Piece p, Square s);
@@ -261,11 +258,7 @@ inline typename Position<G>::BB Position<G>::swap_partners(Square bishop) const 
 
 template <class G>
 inline PieceType Position<G>::fixed_promotion(Square to) const {
-  if (info(variant_).promotion_rule != PromotionRule::FixedByFile) return PieceType::None;
-  constexpr PieceType kByFile[8] = {PieceType::Rook,   PieceType::Knight,  PieceType::Bishop,
-                                    PieceType::Queen,  PieceType::Viceroy, PieceType::Bishop,
-                                    PieceType::Knight, PieceType::Rook};
-  return kByFile[file_of<G>(to) % 8];
+  return fixed_promotion_on_file(variant_, file_of<G>(to));
 }
 
 template <class G>

@@ -91,6 +91,9 @@ Key<1 + kTreeHashBytes + 3> tree_key(Variant v, std::uint64_t hash, Move m);
 // bytes dropped. Search normalises its input alike. Databases written before MetaKey::TagFolding hold keys
 // lower-cased in ASCII and Latin-1 only.
 std::string normalize_tag_value(std::string_view value);
+// A normalised value that says "unknown" (empty, "?", "-", a Date of only
+// '?' and '.'): not indexed, and matched by no tag condition.
+bool is_placeholder_tag_value(TagField f, std::string_view normalized);
 // The forms a normalised value may have among keys lower-cased in ASCII and
 // Latin-1 only: each small letter beyond Latin-1 also as its capital(s).
 // At most kMaxTagKeyForms; past that the forms are of the value's beginning,

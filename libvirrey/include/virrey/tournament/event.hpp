@@ -47,7 +47,7 @@ std::optional<System> parse_system(std::string_view name);
 std::optional<System> system_of_event_type(std::string_view event_type);
 // Where a tournament's system came from.
 enum class SystemOrigin : std::uint8_t { Pairings, EventType, Given };
-bool is_round_robin(System s);  // single or double  // also "round-robin" for double (then told apart)
+bool is_round_robin(System s);  // single or double
 
 // What one player got in one entry of a round.
 enum class EntryKind : std::uint8_t {
